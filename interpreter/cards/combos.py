@@ -1,0 +1,236 @@
+"""Building blocks for card combinations: groups, multi-meld plays, table play.
+
+Runs and sets themselves (``CardInfo``, ``Meld``, rules, ``interpret_run``,
+``interpret_set``, ``find_melds``) live in ``melds`` and are re-exported here,
+so callers only need ``from interpreter.cards.combos import ...``.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from typing import Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple, Sequence
+
+from .melds import (CardInfo, Meld, RunRules, SetRules, find_melds,
+                    interpret_run, interpret_set)
+
+__all__ = [
+    "CardInfo", "Meld", "RunRules", "SetRules", "CardPlace",
+    "interpret_run", "interpret_set", "find_melds", "groups_by_key",
+    "disjoint_combinations", "extensions", "replace_wild", "split_run",
+    "meld_value", "run_positions", "rank_points",
+]
+
+
+# ------------------------------------------------------------------- groups
+
+def groups_by_key(cards: Iterable[int], key: Callable[[int], Hashable] | Sequence,
+                  min_size: int = 1, max_size: int | None = None) -> list[tuple[int, ...]]:
+    """Every subset (sorted tuple of ids) of ``cards`` whose keys are all equal.
+
+    ``key`` is a callable card -> hashable or a table indexed by card id.
+    Subsets are only drawn inside each key class, so the work is proportional
+    to the output. Ids of identical cards still give distinct subsets.
+    """
+    key_of = key if callable(key) else key.__getitem__
+    classes: dict[Hashable, list[int]] = {}
+    for card in sorted(set(cards)):
+        classes.setdefault(key_of(card), []).append(card)
+    out: list[tuple[int, ...]] = []
+    for ids in classes.values():
+        top = len(ids) if max_size is None else min(max_size, len(ids))
+        for size in range(max(min_size, 1), top + 1):
+            out.extend(combinations(ids, size))
+    return out
+
+
+# --------------------------------------------------------- multi-meld plays
+
+def disjoint_combinations(melds: Iterable[Meld], value: Callable[[Meld], float],
+                          minimum: float | None = None,
+                          limit: int | None = None) -> Iterator[tuple[Meld, ...]]:
+    """Yield tuples of pairwise card-disjoint melds (each tuple one play).
+
+    Melds are tried from the most valuable down. With ``minimum`` only plays
+    whose total value is >= minimum are yielded, and branches that cannot
+    reach it are pruned: the bound is the smaller of the remaining melds'
+    positive values and the best value-per-card of the still unused cards.
+    Stops after ``limit`` plays.
+    """
+    scored = sorted(((value(m), i, m) for i, m in enumerate(melds)),
+                    key=lambda t: (-t[0], t[1]))
+    values = [v for v, _, _ in scored]
+    items = [m for _, _, m in scored]
+    masks = [sum(1 << c for c in m.cards) for m in items]
+    suffix = [0.0] * (len(items) + 1)
+    for j in range(len(items) - 1, -1, -1):
+        suffix[j] = suffix[j + 1] + max(0.0, values[j])
+    density: dict[int, float] = {}
+    for v, m in zip(values, items):
+        per_card = max(0.0, v) / len(m.cards)
+        for c in m.cards:
+            density[c] = max(density.get(c, 0.0), per_card)
+    total_density = sum(density.values())
+    eps = 1e-9
+    produced = 0
+    chosen: list[Meld] = []
+
+    def search(start: int, used: int, total: float, used_density: float):
+        nonlocal produced
+        for j in range(start, len(items)):
+            if minimum is not None:
+                bound = min(suffix[j], total_density - used_density)
+                if total + bound + eps < minimum:
+                    return
+            if used & masks[j]:
+                continue
+            chosen.append(items[j])
+            new_total = total + values[j]
+            if minimum is None or new_total >= minimum:
+                yield tuple(chosen)
+                produced += 1
+                if limit is not None and produced >= limit:
+                    return
+            gained = sum(density[c] for c in items[j].cards)
+            yield from search(j + 1, used | masks[j], new_total, used_density + gained)
+            chosen.pop()
+            if limit is not None and produced >= limit:
+                return
+
+    if limit is not None and limit <= 0:
+        return
+    yield from search(0, 0, 0.0, 0.0)
+
+
+# -------------------------------------------------------------- table play
+
+def _keeping_readings(old: Meld, new: Meld, info: CardInfo) -> Meld | None:
+    """``new`` relabelled so every card of ``old`` keeps what it stood for
+    (wilds are interchangeable, so they may swap places), or None."""
+    before = dict(zip(old.cards, old.stands_for))
+    cards = list(new.cards)
+    free_wild_slots = []
+    for i, c in enumerate(new.cards):
+        if info.wild[c]:
+            free_wild_slots.append(i)
+        elif c in before and before[c] != new.stands_for[i]:
+            return None
+    added_wild = [c for c in new.cards if info.wild[c] and c not in before]
+    for c in old.cards:
+        if not info.wild[c]:
+            continue
+        slot = next((i for i in free_wild_slots if new.stands_for[i] == before[c]), None)
+        if slot is None:
+            return None
+        cards[slot] = c
+        free_wild_slots.remove(slot)
+    for slot, c in zip(free_wild_slots, added_wild):
+        cards[slot] = c
+    return replace(new, cards=tuple(cards))
+
+
+def extensions(meld: Meld, card: int, info: CardInfo,
+               rules: RunRules | SetRules | Mapping) -> list[Meld]:
+    """Melds obtained by adding ``card`` to ``meld`` (every reading).
+
+    Runs grow at either end, sets take a missing suit; a wild gets a declared
+    card. Cards already in the meld keep what they stand for, and the rules
+    (max_len / max_size, max_wilds, ...) still apply. ``rules`` is the
+    RunRules or SetRules matching ``meld.kind`` (or a dict of its fields).
+    """
+    if card in meld.cards:
+        return []
+    cards = meld.cards + (card,)
+    if meld.kind == "run":
+        candidates = interpret_run(cards, info, rules)
+    else:
+        candidates = interpret_set(cards, info, rules)
+    kept = (_keeping_readings(meld, m, info) for m in candidates)
+    return list(dict.fromkeys(m for m in kept if m is not None))
+
+
+def replace_wild(meld: Meld, card: int, info: CardInfo) -> tuple[Meld, int] | None:
+    """If natural ``card`` is exactly what a wild in ``meld`` stands for,
+    return (meld with the card in the wild's place, freed wild id)."""
+    if info.wild[card] or card in meld.cards:
+        return None
+    wanted = (info.rank_of[card], info.suit_of[card])
+    for i, (c, stands) in enumerate(zip(meld.cards, meld.stands_for)):
+        if info.wild[c] and stands == wanted:
+            cards = meld.cards[:i] + (card,) + meld.cards[i + 1:]
+            return replace(meld, cards=cards), c
+    return None
+
+
+def _compositions(total: int, low: int, high: int) -> Iterator[tuple[int, ...]]:
+    if total == 0:
+        yield ()
+        return
+    for first in range(low, min(high, total) + 1):
+        for rest in _compositions(total - first, low, high):
+            yield (first,) + rest
+
+
+def split_run(meld: Meld, min_len: int = 3, max_len: int = 5,
+              info: CardInfo | None = None) -> list[tuple[Meld, ...]]:
+    """The ways to cut a run into two or more consecutive runs, each of
+    length min_len..max_len. With ``info``, pieces made only of wild cards
+    are refused."""
+    if meld.kind != "run":
+        return []
+    out = []
+    for sizes in _compositions(len(meld.cards), min_len, max_len):
+        if len(sizes) < 2:
+            continue
+        pieces, at = [], 0
+        for size in sizes:
+            part = slice(at, at + size)
+            pieces.append(replace(meld, cards=meld.cards[part],
+                                  stands_for=meld.stands_for[part],
+                                  positions=meld.positions[part]))
+            at += size
+        if info is not None and any(all(info.wild[c] for c in p.cards) for p in pieces):
+            continue
+        out.append(tuple(pieces))
+    return out
+
+
+# ------------------------------------------------------------------ values
+
+class CardPlace(NamedTuple):
+    """Where a card sits in a meld, passed to ``point_of``."""
+
+    kind: str       # 'run' | 'set'
+    index: int      # index in meld.cards
+    high: bool      # runs: True when placed after the last rank of the sequence
+
+
+def run_positions(meld: Meld) -> tuple[bool, ...]:
+    """Per card: True when it sits at the high end after the last rank
+    (e.g. an Ace following the King); always False for sets."""
+    return meld.past_end
+
+
+def meld_value(meld: Meld, point_of: Callable[[int, int, CardPlace], float]) -> float:
+    """Sum of ``point_of(rank, suit, place)`` over the meld's cards.
+
+    Wild cards count as the card they stand for (their rank and suit from
+    ``meld.stands_for``), at the place where they stand.
+    """
+    return sum(point_of(rank, suit, CardPlace(meld.kind, i, high))
+               for i, ((rank, suit), high)
+               in enumerate(zip(meld.stands_for, run_positions(meld))))
+
+
+def rank_points(points: Sequence[float] | Mapping[int, float],
+                high: Mapping[int, float] | None = None
+                ) -> Callable[[int, int, CardPlace], float]:
+    """A ``point_of`` for the common case: ``points[rank]``, except ranks
+    placed after the last rank of a run score ``high[rank]`` (e.g.
+    ``rank_points(pts, high={0: 11})`` for an Ace worth 1 low, 11 high)."""
+    high = high or {}
+
+    def point_of(rank: int, suit: int, place: CardPlace) -> float:
+        if place.high and rank in high:
+            return high[rank]
+        return points[rank]
+    return point_of

@@ -1,0 +1,370 @@
+"""Runs and sets: card tables, rules, validation with interpretation, enumeration.
+
+Cards are plain ints. Everything about a card is looked up in a ``CardInfo``
+built by the caller (rank index, suit index, wild flag, all indexed by id).
+
+Vocabulary
+----------
+* A **run** is a sequence of consecutive ranks in one suit. Ranks are placed
+  on *positions*: position ``p`` (``0 <= p < len(sequence)``) holds
+  ``sequence[p]``. With ``high_wrap_rank`` set, one extra position
+  ``len(sequence)`` holds that rank again (e.g. an Ace after the King). With
+  ``wrap=True`` positions continue cyclically (``p >= len(sequence)`` holds
+  ``sequence[p % len(sequence)]``). Positions ``>= len(sequence)`` are "past
+  the last rank" (see ``Meld.past_end``).
+* A **set** is cards of one rank.
+* A **wild** card stands for exactly one declared (rank, suit).
+* Every meld holds at least one natural card (otherwise its suit/rank would be
+  undetermined).
+
+A ``Meld`` is one *reading* of some cards. The same cards may have several
+readings (a wild at either end of a run, a wild standing for one of two
+missing suits); functions return every reading. Identical cards (same rank
+and suit, or two wilds) inside one meld are always placed in ascending id
+order, so readings are never duplicated by swapping identical cards.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement, product
+from typing import Iterable, Iterator, Mapping, Sequence
+
+__all__ = [
+    "CardInfo", "Meld", "RunRules", "SetRules",
+    "interpret_run", "interpret_set", "find_melds",
+]
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """Lookup tables indexed by card id (converted to tuples)."""
+
+    rank_of: Sequence[int]   # rank index of natural cards, -1 for wilds
+    suit_of: Sequence[int]   # suit index of natural cards, -1 for wilds
+    wild: Sequence[bool]
+
+    def __post_init__(self) -> None:
+        for name in ("rank_of", "suit_of", "wild"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+
+    def signature(self, card: int) -> tuple[int, int]:
+        """(rank, suit) of a natural card; (-1, -1) for every wild."""
+        if self.wild[card]:
+            return (-1, -1)
+        return (self.rank_of[card], self.suit_of[card])
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One reading of a group of cards.
+
+    ``cards`` are in meld order (runs: low to high, wilds where they stand;
+    sets: by declared suit). ``stands_for[i]`` is the (rank, suit) that
+    ``cards[i]`` counts as. For runs ``positions[i]`` is the sequence
+    position of ``cards[i]`` and ``seq_len`` the length of the sequence.
+    """
+
+    kind: str                                   # 'run' | 'set'
+    cards: tuple[int, ...]
+    stands_for: tuple[tuple[int, int], ...]
+    positions: tuple[int, ...] = ()
+    seq_len: int = 0
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def low(self) -> int | None:
+        """Lowest sequence position of a run (None for sets)."""
+        return self.positions[0] if self.positions else None
+
+    @property
+    def high(self) -> int | None:
+        """Highest sequence position of a run (may be >= seq_len)."""
+        return self.positions[-1] if self.positions else None
+
+    @property
+    def suit(self) -> int | None:
+        """Suit of a run (None for sets)."""
+        return self.stands_for[0][1] if self.kind == "run" else None
+
+    @property
+    def rank(self) -> int | None:
+        """Rank of a set (None for runs)."""
+        return self.stands_for[0][0] if self.kind == "set" else None
+
+    @property
+    def past_end(self) -> tuple[bool, ...]:
+        """Per card: True when it stands after the last rank of the sequence."""
+        return tuple(p >= self.seq_len for p in self.positions) or (False,) * len(self.cards)
+
+
+@dataclass(frozen=True)
+class RunRules:
+    sequence: Sequence[int]
+    high_wrap_rank: int | None = None   # rank that may also follow the last one
+    wrap: bool = False                  # runs may wrap around freely
+    min_len: int = 3
+    max_len: int | None = None
+    max_wilds: int | None = 1           # None = unlimited
+    full_length: bool = True            # allow the run covering every position
+    #   (only possible with high_wrap_rank: that rank appears at both ends)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sequence", tuple(self.sequence))
+
+    def rank_at(self, pos: int) -> int:
+        n = len(self.sequence)
+        if self.wrap:
+            return self.sequence[pos % n]
+        return self.sequence[pos] if pos < n else self.high_wrap_rank
+
+
+@dataclass(frozen=True)
+class SetRules:
+    min_size: int = 3
+    max_size: int = 4
+    max_wilds: int | None = 1
+    distinct_suits: bool = True
+    suits: Sequence[int] = (0, 1, 2, 3)  # suits a wild may declare
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "suits", tuple(self.suits))
+
+
+def _rules(cls, rules, overrides: Mapping):
+    if rules is None:
+        return cls(**overrides)
+    if isinstance(rules, Mapping):
+        return cls(**{**rules, **overrides})
+    if overrides:
+        return replace(rules, **overrides)
+    return rules
+
+
+def _wild_budget(max_wilds: int | None, available: int) -> int:
+    return available if max_wilds is None else min(max_wilds, available)
+
+
+# --------------------------------------------------------------------- runs
+
+@lru_cache(maxsize=64)
+def _layout(rules: RunRules) -> tuple[tuple[int, tuple[int, ...], tuple[bool, ...]], ...]:
+    """Per start position: (start, ranks along the longest window, ok[L]).
+
+    ``ok[L]`` says whether the window of length L from that start is a legal
+    run shape (length bounds, no repeated rank except the full-length run).
+    """
+    n = len(rules.sequence)
+    if rules.wrap:
+        starts, extent_of = range(n), (lambda s: n)
+    else:
+        total = n + (rules.high_wrap_rank is not None)
+        starts, extent_of = range(total), (lambda s: total - s)
+    cap = rules.max_len if rules.max_len is not None else 10 ** 9
+    out = []
+    for s in starts:
+        extent = min(extent_of(s), cap)
+        ranks = tuple(rules.rank_at(s + i) for i in range(extent))
+        ok = [False]
+        for length in range(1, extent + 1):
+            window = ranks[:length]
+            full = (not rules.wrap and s == 0 and length == n + 1
+                    and rules.full_length)
+            ok.append(length >= rules.min_len
+                      and (len(set(window)) == length or full))
+        out.append((s, ranks, tuple(ok)))
+    return tuple(out)
+
+
+def _place_run(rules: RunRules, suit: int, start: int, window: tuple[int, ...],
+               naturals: Mapping[int, Sequence[int]],
+               wilds: Sequence[int]) -> Iterator[Meld]:
+    """Every placement of the given naturals (rank -> sorted ids) and wilds
+    (sorted) on the window; a rank present twice in the window offers two
+    slots."""
+    slots: dict[int, list[int]] = defaultdict(list)
+    for offset, rank in enumerate(window):
+        slots[rank].append(offset)
+    choices = []
+    for rank, ids in naturals.items():
+        if len(ids) > len(slots.get(rank, ())):
+            return
+        choices.append([(ids, pick) for pick in combinations(slots[rank], len(ids))])
+    stands_for = tuple((rank, suit) for rank in window)
+    positions = tuple(range(start, start + len(window)))
+    for choice in product(*choices):
+        cards: list[int | None] = [None] * len(window)
+        for ids, pick in choice:
+            for offset, card in zip(pick, ids):
+                cards[offset] = card
+        free = iter(wilds)
+        cards = [next(free) if c is None else c for c in cards]
+        yield Meld("run", tuple(cards), stands_for, positions, len(rules.sequence))
+
+
+def interpret_run(cards: Iterable[int], info: CardInfo,
+                  rules: RunRules | Mapping | None = None, **overrides) -> list[Meld]:
+    """Every reading of ``cards`` as a run (empty list = not a run)."""
+    rules = _rules(RunRules, rules, overrides)
+    cards = tuple(cards)
+    naturals = sorted(c for c in cards if not info.wild[c])
+    wilds = sorted(c for c in cards if info.wild[c])
+    if not naturals or len(set(cards)) != len(cards):
+        return []
+    if rules.max_wilds is not None and len(wilds) > rules.max_wilds:
+        return []
+    suits = {info.suit_of[c] for c in naturals}
+    if len(suits) != 1:
+        return []
+    suit = suits.pop()
+    by_rank: dict[int, list[int]] = defaultdict(list)
+    for c in naturals:
+        by_rank[info.rank_of[c]].append(c)
+    length = len(cards)
+    out: list[Meld] = []
+    for start, ranks, ok in _layout(rules):
+        if length < len(ok) and ok[length]:
+            out.extend(_place_run(rules, suit, start, ranks[:length], by_rank, wilds))
+    return out
+
+
+def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
+                  wilds: list[int], distinct_ids: bool) -> Iterator[Meld]:
+    budget = _wild_budget(rules.max_wilds, len(wilds))
+    for start, ranks, ok in _layout(rules):
+        seen: Counter = Counter()
+        missing = 0
+        for length in range(1, len(ranks) + 1):
+            rank = ranks[length - 1]
+            if seen[rank] >= len(by_rank.get(rank, ())):
+                missing += 1
+            seen[rank] += 1
+            if missing > budget:
+                break
+            if not ok[length]:
+                continue
+            window = ranks[:length]
+            base = {r: min(k, len(by_rank.get(r, ()))) for r, k in Counter(window).items()}
+            units = [r for r, k in base.items() for _ in range(k)]
+            for extra in range(budget - missing + 1):
+                # optionally let wilds stand where naturals are available
+                for dropped in dict.fromkeys(combinations(units, extra)):
+                    counts = dict(base)
+                    for r in dropped:
+                        counts[r] -= 1
+                    n_nat = sum(counts.values())
+                    if n_nat == 0:
+                        continue
+                    yield from _runs_with_counts(rules, suit, start, window, by_rank,
+                                                 counts, wilds, length - n_nat, distinct_ids)
+
+
+def _runs_with_counts(rules, suit, start, window, by_rank, counts, wilds, n_wilds,
+                      distinct_ids) -> Iterator[Meld]:
+    ranks = [r for r, k in counts.items() if k]
+    if distinct_ids:
+        nat_choices = product(*(combinations(by_rank[r], counts[r]) for r in ranks))
+        wild_choices = combinations(wilds, n_wilds)
+    else:
+        nat_choices = [tuple(by_rank[r][:counts[r]] for r in ranks)]
+        wild_choices = [tuple(wilds[:n_wilds])]
+    wild_choices = list(wild_choices)
+    for picks in nat_choices:
+        naturals = dict(zip(ranks, picks))
+        for wild_pick in wild_choices:
+            yield from _place_run(rules, suit, start, window, naturals, wild_pick)
+
+
+# --------------------------------------------------------------------- sets
+
+def _set_readings(rules: SetRules, naturals: Sequence[int], wilds: Sequence[int],
+                  info: CardInfo) -> Iterator[Meld]:
+    rank = info.rank_of[naturals[0]]
+    nat_suits = [info.suit_of[c] for c in naturals]
+    if rules.distinct_suits:
+        free = [s for s in rules.suits if s not in nat_suits]
+        declarations = combinations(free, len(wilds))
+    else:
+        declarations = combinations_with_replacement(rules.suits, len(wilds))
+    natural_items = [(s, 0, c) for s, c in zip(nat_suits, naturals)]
+    for declared in declarations:
+        items = sorted(natural_items + [(s, 1, c) for s, c in zip(declared, wilds)])
+        yield Meld("set", tuple(c for _, _, c in items),
+                   tuple((rank, s) for s, _, _ in items))
+
+
+def interpret_set(cards: Iterable[int], info: CardInfo,
+                  rules: SetRules | Mapping | None = None, **overrides) -> list[Meld]:
+    """Every reading of ``cards`` as a set (one per choice of declared suits)."""
+    rules = _rules(SetRules, rules, overrides)
+    cards = tuple(cards)
+    naturals = sorted(c for c in cards if not info.wild[c])
+    wilds = sorted(c for c in cards if info.wild[c])
+    if not naturals or len(set(cards)) != len(cards):
+        return []
+    if not rules.min_size <= len(cards) <= rules.max_size:
+        return []
+    if rules.max_wilds is not None and len(wilds) > rules.max_wilds:
+        return []
+    if len({info.rank_of[c] for c in naturals}) != 1:
+        return []
+    if rules.distinct_suits and len({info.suit_of[c] for c in naturals}) != len(naturals):
+        return []
+    return list(_set_readings(rules, naturals, wilds, info))
+
+
+def _sets_of_rank(rules: SetRules, ids: list[int], wilds: list[int], info: CardInfo,
+                  distinct_ids: bool) -> Iterator[Meld]:
+    budget = _wild_budget(rules.max_wilds, len(wilds))
+    for n_nat in range(1, min(len(ids), rules.max_size) + 1):
+        seen = set()
+        for combo in combinations(ids, n_nat):
+            suits = tuple(sorted(info.suit_of[c] for c in combo))
+            if rules.distinct_suits and len(set(suits)) != n_nat:
+                continue
+            if not distinct_ids:
+                if suits in seen:
+                    continue
+                seen.add(suits)
+            for n_wild in range(max(0, rules.min_size - n_nat),
+                                min(budget, rules.max_size - n_nat) + 1):
+                picks = combinations(wilds, n_wild) if distinct_ids else [wilds[:n_wild]]
+                for wild_pick in picks:
+                    yield from _set_readings(rules, combo, wild_pick, info)
+
+
+# ---------------------------------------------------------------- enumerate
+
+def find_melds(hand: Iterable[int], info: CardInfo,
+               run_rules: RunRules | Mapping | None = None,
+               set_rules: SetRules | Mapping | None = None,
+               *, distinct_ids: bool = False) -> list[Meld]:
+    """Every valid meld (every reading) formable from ``hand``.
+
+    ``run_rules`` / ``set_rules`` set to None skip that kind. Identical cards
+    (same signature) are deduplicated: only one choice of ids is produced for
+    each multiset of signatures, unless ``distinct_ids=True``.
+    """
+    hand = sorted(set(hand))
+    wilds = [c for c in hand if info.wild[c]]
+    out: list[Meld] = []
+    if run_rules is not None:
+        rules = _rules(RunRules, run_rules, {})
+        by_suit: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+        for c in hand:
+            if not info.wild[c]:
+                by_suit[info.suit_of[c]][info.rank_of[c]].append(c)
+        for suit in sorted(by_suit):
+            out.extend(_runs_in_suit(rules, suit, by_suit[suit], wilds, distinct_ids))
+    if set_rules is not None:
+        rules = _rules(SetRules, set_rules, {})
+        by_rank: dict[int, list[int]] = defaultdict(list)
+        for c in hand:
+            if not info.wild[c]:
+                by_rank[info.rank_of[c]].append(c)
+        for rank in sorted(by_rank):
+            out.extend(_sets_of_rank(rules, by_rank[rank], wilds, info, distinct_ids))
+    return out

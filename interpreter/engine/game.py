@@ -1,0 +1,181 @@
+"""The interface bots and the simulator use, in the manner of OpenSpiel:
+start a game, read the legal actions and who decides, apply an action, copy
+the state cheaply, see what one player may see, read the result."""
+from __future__ import annotations
+
+from ..expr.errors import EvalError
+from . import vm
+from .program import _plain, initial_value, record_hand_metrics
+from .state import GameStopped, State
+
+
+class GameError(Exception):
+    """A game could not go on; the message names the seed and where it happened."""
+
+    def __init__(self, message, seed=None, where="", hand=None):
+        super().__init__(message)
+        self.message, self.seed, self.where, self.hand = message, seed, where, hand
+
+    def __str__(self):
+        bits = [self.message]
+        if self.where:
+            bits.append(f"at {self.where}")
+        if self.hand:
+            bits.append(f"in hand {self.hand}")
+        if self.seed is not None:
+            bits.append(f"(seed {self.seed})")
+        return " ".join(bits)
+
+
+def new_game(rules, players: int | None = None, seed=0, log: bool = False) -> State:
+    n = players or rules.default_players
+    if n not in rules.player_counts:
+        raise GameError(f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players, not {n}")
+    s = State(rules, n, seed)
+    if log:
+        s.events = []
+    for info in rules.zone_list:
+        if info.per == "player":
+            s.z.append([[] for _ in range(n)])
+        elif info.per is None:
+            s.z.append([])
+        else:
+            from .program import per_keys
+            s.z.append({k: [] for k in per_keys(s, info.per)})
+    s.v = [None] * len(rules.var_list)
+    _guard(s, lambda: _init_vars(s))
+    s.z[rules.zones[rules.pack_zone].index].extend(rules.deck(n))
+    s.stack.append([rules.program, 0, {}, None])
+    _guard(s, lambda: vm.run(s))
+    return s
+
+
+def _init_vars(s):
+    rules = s.rules
+    for info in rules.var_list:
+        s.v[info.index] = initial_value(s, info)
+    s.v[rules.vars["dealer"].index] = rules.first_dealer % s.n
+
+
+def _guard(s, fn):
+    try:
+        fn()
+    except GameStopped as stop:
+        raise GameError(stop.message, s.seed, stop.where or _where(s), s.hand_no) from None
+    except EvalError as err:
+        raise GameError(str(err), s.seed, _where(s), s.hand_no) from None
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError) as err:
+        raise GameError(f"a rule could not be evaluated ({type(err).__name__}: {err})", s.seed, _where(s),
+                        s.hand_no) from None
+
+
+def _where(s):
+    for frame in reversed(s.stack):
+        where = getattr(frame[0], "where", "")
+        if where:
+            return where
+    return ""
+
+
+def current_player(s: State):
+    return s.pending.player if s.pending is not None else None
+
+
+def legal_actions(s: State) -> list:
+    return s.pending.actions if s.pending is not None else []
+
+
+def apply(s: State, action) -> None:
+    _guard(s, lambda: _apply(s, action))
+
+
+def apply_index(s: State, index: int) -> None:
+    _guard(s, lambda: _apply_index(s, index))
+
+
+def _apply(s, action):
+    if s.pending is None:
+        raise GameStopped("the game is over: no decision is pending")
+    try:
+        index = s.pending.actions.index(tuple(action))
+    except ValueError:
+        raise GameStopped(f"illegal action {action!r}", s.pending.label) from None
+    _apply_index(s, index)
+
+
+def _apply_index(s, index):
+    if len(s.history) >= s.rules.max_turns * 4:
+        raise GameStopped(f"no end after {len(s.history)} decisions (the decision limit)", _where(s))
+    vm.apply_index(s, index)
+
+
+def is_over(s: State) -> bool:
+    return s.over
+
+
+def clone(s: State) -> State:
+    return s.clone()
+
+
+def observation(s: State, player: int) -> dict:
+    """What `player` can see: public zones, their own zones, revealed cards, sizes of the rest."""
+    rules = s.rules
+    seen = {}
+    for info in rules.zone_list:
+        zone = s.z[info.index]
+        if info.per == "player":
+            seen[info.name] = [list(cards) if info.visibility == "public" or (info.visibility == "owner" and p == player)
+                               else [c for c in cards if c in s.revealed] for p, cards in enumerate(zone)]
+        elif isinstance(zone, dict):
+            seen[info.name] = {k: list(v) if info.visibility == "public" else [c for c in v if c in s.revealed]
+                               for k, v in zone.items()}
+        else:
+            seen[info.name] = list(zone) if info.visibility == "public" else [c for c in zone if c in s.revealed]
+    sizes = {info.name: ([len(x) for x in s.z[info.index]] if info.per == "player" else
+                         {k: len(v) for k, v in s.z[info.index].items()} if isinstance(s.z[info.index], dict)
+                         else len(s.z[info.index])) for info in rules.zone_list}
+    return {"player": player, "zones": seen, "sizes": sizes, "state": list(s.v), "hand": s.hand_no}
+
+
+def hidden_from(s: State, player: int) -> set:
+    """Card ids that `player` cannot see (used by bots that sample hidden cards)."""
+    hidden = set()
+    for info in s.rules.zone_list:
+        zone = s.z[info.index]
+        if info.visibility == "public":
+            continue
+        parts = (enumerate(zone) if info.per == "player" else
+                 zone.items() if isinstance(zone, dict) else [(None, zone)])
+        for owner, cards in parts:
+            if info.visibility == "owner" and owner == player:
+                continue
+            hidden.update(c for c in cards if c not in s.revealed)
+    return hidden
+
+
+def result(s: State) -> dict:
+    """Winners, final scores and records of a finished game."""
+    rules = s.rules
+    _guard(s, lambda: record_hand_metrics(s))
+    env = {}
+    winners = s.winners
+    if winners is None:
+        winners = list(rules.winners(s, env))
+    scores = []
+    for p in range(s.n):
+        env["p"] = p
+        scores.append(rules.final_score(s, env))
+    metrics = {}
+    for m in rules.metrics:
+        if m.each == "game":
+            metrics[m.name] = _plain(_named(s, m.value(s, {})))
+        else:
+            metrics[m.name] = [_named(s, v) for v in s.metrics.get(m.name, [])]
+    for name, values in s.metrics.items():
+        metrics.setdefault(name, values)
+    return {"winners": sorted(winners), "scores": scores, "hands": s.hand_no, "tricks": s.tricks,
+            "turns": s.turns, "metrics": metrics}
+
+
+def _named(s, value):
+    return value

@@ -1,0 +1,83 @@
+"""The outer loop of a game: setup once, then hands until the end condition holds."""
+from __future__ import annotations
+
+from .state import GameStopped
+from .vm import Node
+
+
+class GameLoop(Node):
+    def __init__(self, rules, setup, hand):
+        self.rules, self.setup, self.hand = rules, setup, hand
+        self.where = "hand"
+
+    def enter(self, s, env):
+        s.stack.append([self, 0, env, None])
+
+    def step(self, s, frame):
+        rules = self.rules
+        phase = frame[1]
+        env = frame[2]
+        if phase == 0:
+            frame[1] = 1
+            return self.setup.enter(s, env)
+        if phase == 1:
+            if s.hand_no >= rules.max_hands:
+                raise GameStopped(f"the game did not end within {rules.max_hands} hands "
+                                  "(end: max_hands)", "end")
+            s.hand_no += 1
+            s.hand_steps = 0
+            start_hand(s)
+            frame[1] = 2
+            return self.hand.enter(s, env)
+        record_hand_metrics(s)
+        if rules.end_when(s, env):
+            s.over = True
+            return None
+        dealer = rules.vars["dealer"].index
+        s.v[dealer] = rules.next_dealer(s, env)
+        frame[1] = 1
+        return None
+
+
+def start_hand(s):
+    """Reset the variables kept for one hand only."""
+    for info in s.rules.var_list:
+        if info.scope == "hand":
+            s.v[info.index] = initial_value(s, info)
+    if s.events is not None:
+        s.events.append({"event": "hand", "hand": s.hand_no,
+                         "dealer": s.v[s.rules.vars["dealer"].index]})
+
+
+def initial_value(s, info):
+    if info.per is None:
+        return info.initial(s, {})
+    keys = per_keys(s, info.per)
+    out = {}
+    for k in keys:
+        out[k] = info.initial(s, {info.bind: k})
+    return [out[k] for k in keys] if info.per == "player" else out
+
+
+def per_keys(s, per):
+    if per == "player":
+        return list(range(s.n))
+    if per == "suit":
+        return list(s.rules.universe.suits)
+    return list(s.rules.objects[per])
+
+
+def record_hand_metrics(s):
+    for m in s.rules.metrics:
+        if m.each == "hand":
+            values = s.metrics.setdefault(m.name, [])
+            if len(values) < s.hand_no:
+                values.append(_plain(m.value(s, {})))
+
+
+def _plain(value):
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,511 @@
+"""The general step kinds: moving cards, changing state, control flow, choices.
+
+Each kind is a compile function registered with @step_kind; it reads the step's
+YAML value and returns a node.  Game-specific behaviour never lives here: a
+game is a composition of these steps and of expressions.
+"""
+from __future__ import annotations
+
+from ..expr import types as T
+from ..expr.errors import EvalError
+from .registry import compile_steps, step_kind
+from .state import GameStopped
+from .vm import Atomic, Call, Choose, ForEach, If, Seq, While
+
+
+def _fields(cx, value, path, kind, required=(), allowed=()):
+    if not isinstance(value, dict):
+        cx.problem(path, f"'{kind}' needs a mapping of settings", "type",
+                   hint="settings: " + ", ".join(list(required) + [a for a in allowed if a not in required]))
+        return None
+    for key in value:
+        if key not in required and key not in allowed:
+            from difflib import get_close_matches
+            close = get_close_matches(str(key), list(required) + list(allowed), n=1)
+            cx.problem(path + (key,), f"unknown setting '{key}' in '{kind}'", "unknown-key", key=True,
+                       hint=f"did you mean '{close[0]}'?" if close else None)
+    for key in required:
+        if key not in value:
+            cx.problem(path, f"'{kind}' needs a '{key}' setting", "schema")
+            return None
+    return value
+
+
+def log_event(s, **event):
+    if s.events is not None:
+        event.setdefault("hand", s.hand_no)
+        s.events.append(event)
+
+
+def _zone_fn(cx, path, value):
+    fn, name = cx.zone_ref(path, value)
+    if name is not None:
+        cx.zone_writes.add(name)
+    return fn, name
+
+
+# -- cards ------------------------------------------------------------------------
+
+@step_kind("shuffle", "Shuffle a zone: `shuffle: stock`.")
+def _shuffle(cx, value, path, step):
+    zone, _ = cx.zone_ref(path, value)
+    if zone is None:
+        return None
+
+    def run(s, e):
+        s.rng.shuffle(zone(s, e))
+    return Atomic(run, cx.where(path), "shuffle")
+
+
+@step_kind("cut", "Cut a zone at a random place (at least one card moves): `cut: stock`.")
+def _cut(cx, value, path, step):
+    zone, _ = cx.zone_ref(path, value)
+    if zone is None:
+        return None
+
+    def run(s, e):
+        cards = zone(s, e)
+        if len(cards) > 1:
+            k = s.rng.randrange(1, len(cards))
+            cards[:] = cards[k:] + cards[:k]
+    return Atomic(run, cx.where(path), "cut")
+
+
+@step_kind("deal", "Deal cards from the top of a zone: to each player in turn (a per-player zone) "
+           "or to one zone. Settings: from, to, count (each; 'all' deals out the zone), packet, start, direction.")
+def _deal(cx, value, path, step):
+    spec = _fields(cx, value, path, "deal", ("from", "to"), ("count", "packet", "start", "direction", "players"))
+    if spec is None:
+        return None
+    src, _ = cx.zone_ref(path + ("from",), spec["from"])
+    per_target = False
+    to_text = str(spec["to"])
+    info = cx.rules.zones.get(to_text)
+    if info is not None and info.per == "player":
+        per_target = True
+        cx.zone_writes.add(to_text)
+        tgt = lambda s, e, i=info.index: s.z[i]
+    else:
+        tgt, _ = _zone_fn(cx, path + ("to",), spec["to"])
+    if src is None or tgt is None:
+        return None
+    count_spec = spec.get("count", "all")
+    everything = count_spec == "all"
+    count = None if everything else cx.expr(path + ("count",), count_spec, T.NUM).fn
+    packet = cx.expr(path + ("packet",), spec.get("packet", 1), T.NUM).fn
+    where = cx.where(path)
+    if not per_target:
+        def run_one(s, e):
+            cards = src(s, e)
+            k = len(cards) if everything else count(s, e)
+            if k > len(cards):
+                raise GameStopped(f"cannot deal {k} cards: only {len(cards)} left in {spec['from']}", where)
+            dest = tgt(s, e)
+            for _ in range(k):
+                dest.append(cards.pop())
+            log_event(s, event="deal", to=to_text, count=k)
+        return Atomic(run_one, where, "deal")
+    start = cx.expr(path + ("start",), spec.get("start", "left_of(dealer)"), T.PLAYER).fn
+    direction = cx.expr(path + ("direction",), spec.get("direction", 1), T.NUM).fn
+    who = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
+
+    def run(s, e):
+        cards = src(s, e)
+        hands = tgt(s, e)
+        first, d = start(s, e), direction(s, e)
+        seats = who(s, e) if who else [(first + i * d) % s.n for i in range(s.n)]
+        if who:
+            seats = sorted(seats, key=lambda p: ((p - first) * d) % s.n)
+        if everything:
+            k = None
+        else:
+            k = count(s, e)
+            if k * len(seats) > len(cards):
+                raise GameStopped(f"cannot deal {k} cards to each of {len(seats)} players: only {len(cards)} "
+                                  f"left in {spec['from']}", where)
+        size = packet(s, e)
+        given = 0
+        while cards and (k is None or given < k):
+            for p in seats:
+                take = size if k is None else min(size, k - given)
+                for _ in range(min(take, len(cards))):
+                    hands[p].append(cards.pop())
+            given += size
+        log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
+    return Atomic(run, where, "deal")
+
+
+@step_kind("move", "Move cards to a zone: `move: {cards: expr, to: zone, from: zone}`. Without 'from', "
+           "the cards are taken from wherever they are. `position: bottom` puts them under the zone.")
+def _move(cx, value, path, step):
+    spec = _fields(cx, value, path, "move", ("cards", "to"), ("from", "position", "reveal"))
+    if spec is None:
+        return None
+    cards = cx.expr(path + ("cards",), spec["cards"])
+    single = cards.type == T.CARD
+    if not (single or T.is_collection(cards.type) or cards.type == T.ANY):
+        cx.problem(path + ("cards",), f"'cards' must be a card or a list of cards, not {T.describe(cards.type)}",
+                   "type")
+    tgt, _ = _zone_fn(cx, path + ("to",), spec["to"])
+    src = cx.zone_ref(path + ("from",), spec["from"], per_player_ok=True)[0] if "from" in spec else None
+    bottom = spec.get("position", "top") == "bottom"
+    if tgt is None:
+        return None
+    cf = cards.fn
+    where = cx.where(path)
+
+    def run(s, e):
+        value = cf(s, e)
+        moving = [value] if single or isinstance(value, int) else list(value)
+        if not moving:
+            return
+        dest = tgt(s, e)
+        for c in moving:
+            _take(s, e, src, c, where)
+        if bottom:
+            dest[:0] = moving
+        else:
+            dest.extend(moving)
+        s.revealed.difference_update(moving)
+    return Atomic(run, where, "move")
+
+
+def _take(s, e, src, card, where):
+    if src is not None:
+        zone = src(s, e)
+        zones = zone if zone and isinstance(zone[0], list) else [zone]
+        for z in zones:
+            if card in z:
+                z.remove(card)
+                return
+        raise GameStopped(f"card {s.rules.universe.name(card)} is not in the zone it is moved from", where)
+    for zone in s.z:
+        for z in (zone.values() if isinstance(zone, dict) else zone if zone and isinstance(zone[0], list) else [zone]):
+            if card in z:
+                z.remove(card)
+                return
+    raise GameStopped(f"card {s.rules.universe.name(card)} is nowhere to be moved from", where)
+
+
+@step_kind("gather", "Put every card of the listed zones into one zone: `gather: {from: [hand, won], to: stock}`.")
+def _gather(cx, value, path, step):
+    spec = _fields(cx, value, path, "gather", ("from", "to"), ())
+    if spec is None:
+        return None
+    names = spec["from"] if isinstance(spec["from"], list) else [spec["from"]]
+    idx = []
+    for i, name in enumerate(names):
+        info = cx.rules.zones.get(str(name))
+        if info is None:
+            cx.zone_ref(path + ("from", i), name)
+            continue
+        idx.append(info.index)
+    tgt, _ = _zone_fn(cx, path + ("to",), spec["to"])
+    if tgt is None:
+        return None
+
+    def run(s, e):
+        dest = tgt(s, e)
+        for i in idx:
+            zone = s.z[i]
+            parts = zone.values() if isinstance(zone, dict) else zone if zone and isinstance(zone[0], list) else [zone]
+            for part in parts:
+                if part is not dest:
+                    dest.extend(part)
+                    part.clear()
+    return Atomic(run, cx.where(path), "gather")
+
+
+@step_kind("reveal", "Show cards to every player (they stay known until they move): `reveal: last(hand[dealer])`.")
+def _reveal(cx, value, path, step):
+    cards = cx.expr(path, value)
+    cf = cards.fn
+    single = cards.type == T.CARD
+
+    def run(s, e):
+        v = cf(s, e)
+        shown = [v] if single or isinstance(v, int) else list(v)
+        s.revealed.update(shown)
+        log_event(s, event="reveal", cards=[s.rules.universe.name(c) for c in shown])
+    return Atomic(run, cx.where(path), "reveal")
+
+
+# -- state -------------------------------------------------------------------------
+
+def _target(cx, path, text):
+    """A state variable to assign: 'trumps', 'score[p]', 'rung[ladder]'."""
+    from lark import Tree
+    from ..expr.parser import parse
+    from ..expr.errors import ExprError
+    try:
+        tree = parse(str(text))
+    except ExprError as err:
+        cx.problem(path, f"'{text}' is not a state variable: {err.message}", "expression", key=True)
+        return None
+    index = None
+    if tree.data == "index":
+        name_node, index_node = tree.children
+        index = index_node
+    else:
+        name_node = tree
+    if not (isinstance(name_node, Tree) and name_node.data == "name"):
+        cx.problem(path, f"'{text}' is not a state variable", "type", key=True)
+        return None
+    name = str(name_node.children[0])
+    info = cx.rules.vars.get(name)
+    if info is None:
+        from difflib import get_close_matches
+        close = get_close_matches(name, list(cx.rules.vars), n=1)
+        cx.problem(path, f"unknown state variable '{name}'", "unknown-name", key=True,
+                   hint=f"did you mean '{close[0]}'?" if close else "declare it under 'state:'")
+        return None
+    cx.var_writes.add(name)
+    if info.per and index is None:
+        cx.problem(path, f"'{name}' is kept per {info.per}: say which, e.g. {name}[p]", "type", key=True)
+        return None
+    if index is not None and not info.per:
+        cx.problem(path, f"'{name}' is a single value and cannot be indexed", "type", key=True)
+        return None
+    key = None
+    if index is not None:
+        from ..expr.compiler import Ctx
+        try:
+            key = Ctx(cx.ns, str(text), cx.locals).compile(index).fn
+        except Exception as err:  # ExprError
+            cx.problem(path, f"in '{text}': {getattr(err, 'message', err)}", "expression", key=True)
+            return None
+    return info, key
+
+
+def _assign(cx, value, path, combine, kind):
+    if not isinstance(value, dict) or not value:
+        cx.problem(path, f"'{kind}' needs one or more 'variable: expression' lines", "type")
+        return None
+    ops = []
+    for target_text, expr_text in value.items():
+        target = _target(cx, path + (target_text,), target_text)
+        expr = cx.expr(path + (target_text,), expr_text, T.NUM if combine else None)
+        if target is None:
+            continue
+        info, key = target
+        if not combine and expr.type not in (T.ANY, T.NONE) and info.type != T.ANY \
+                and not T.compatible(expr.type, info.type):
+            cx.problem(path + (target_text,), f"'{info.name}' holds {T.describe(info.type)}, but this gives "
+                       f"{T.describe(expr.type)}", "type")
+        ops.append((info.index, key, expr.fn, info.name))
+    where = cx.where(path)
+
+    def run(s, e):
+        for index, key, fn, name in ops:
+            value = fn(s, e)
+            if key is None:
+                s.v[index] = s.v[index] + value if combine else value
+            else:
+                k = key(s, e)
+                container = s.v[index]
+                container[k] = container[k] + value if combine else value
+            if s.events is not None:
+                log_event(s, event=kind, var=name, key=_shown(s, key(s, e)) if key else None, value=_shown(s, value))
+    return Atomic(run, where, kind)
+
+
+def _shown(s, value):
+    return value if not isinstance(value, list) else list(value)
+
+
+@step_kind("set", "Give state variables new values: `set: {trumps: last(hand[dealer]).suit}`.")
+def _set(cx, value, path, step):
+    return _assign(cx, value, path, False, "set")
+
+
+@step_kind("add", "Add to number variables: `add: {score[p]: 10}`.")
+def _add(cx, value, path, step):
+    return _assign(cx, value, path, True, "add")
+
+
+@step_kind("reset", "Give the listed state variables their initial values again: `reset: [ladder, holder]`.")
+def _reset(cx, value, path, step):
+    from .program import initial_value
+    names = value if isinstance(value, list) else [value]
+    infos = []
+    for i, name in enumerate(names):
+        info = cx.rules.vars.get(str(name))
+        if info is None:
+            cx.problem(path + (i,), f"unknown state variable '{name}'", "unknown-name")
+            continue
+        cx.var_writes.add(info.name)
+        infos.append(info)
+
+    def run(s, e):
+        for info in infos:
+            s.v[info.index] = initial_value(s, info)
+    return Atomic(run, cx.where(path), "reset")
+
+
+# -- control flow --------------------------------------------------------------------
+
+@step_kind("if", "Do steps only when a condition holds: `if: cond` with `then: [...]` and optionally `else: [...]`.",
+           {"then": "steps when the condition holds", "else": "steps otherwise"})
+def _if(cx, value, path, step):
+    base = path[:-1]
+    cond = cx.expr(path, value, T.BOOL)
+    then = compile_steps(cx, step.get("then"), base + ("then",))
+    other = compile_steps(cx, step["else"], base + ("else",)) if "else" in step else None
+    if "then" not in step:
+        cx.problem(base, "'if' needs a 'then:' list of steps", "schema")
+    return If(cond.fn, then, other, cx.where(path))
+
+
+@step_kind("for_each", "Do steps once per item: `for_each: {in: players, as: p, do: [...]}`.")
+def _for_each(cx, value, path, step):
+    spec = _fields(cx, value, path, "for_each", ("in", "do"), ("as",))
+    if spec is None:
+        return None
+    items = cx.expr(path + ("in",), spec["in"])
+    if not (T.is_collection(items.type) or items.type == T.ANY):
+        cx.problem(path + ("in",), f"'in' must be a list, not {T.describe(items.type)}", "type")
+    name = spec.get("as", "item")
+    with cx.scope(**{name: T.element_of(items.type)}):
+        body = compile_steps(cx, spec["do"], path + ("do",))
+    return ForEach(name, items.fn, body, cx.where(path))
+
+
+@step_kind("repeat", "Repeat steps: `repeat: {while: cond, do: [...]}`, `{until: cond, do: [...]}` "
+           "(checked after each round) or `{times: n, do: [...]}`.")
+def _repeat(cx, value, path, step):
+    spec = _fields(cx, value, path, "repeat", ("do",), ("while", "until", "times", "limit"))
+    if spec is None:
+        return None
+    body = compile_steps(cx, spec["do"], path + ("do",))
+    limit = spec.get("limit", 100000)
+    where = cx.where(path)
+    if "times" in spec:
+        times = cx.expr(path + ("times",), spec["times"], T.NUM).fn
+        return ForEach("round", lambda s, e: range(1, times(s, e) + 1), body, where)
+    if "until" in spec:
+        until = cx.expr(path + ("until",), spec["until"], T.BOOL).fn
+        return _Until(until, body, where, limit)
+    cond = cx.expr(path + ("while",), spec.get("while", True), T.BOOL).fn
+    return While(cond, body, where, limit)
+
+
+class _Until(While):
+    """Run the body, then stop as soon as the condition holds."""
+
+    def step(self, s, frame):
+        if frame[1] > 0 and self.cond(s, frame[2]):
+            s.stack.pop()
+            return None
+        if frame[1] >= self.limit:
+            raise GameStopped(f"a loop ran {self.limit} times without ending", self.where)
+        frame[1] += 1
+        return self.body.enter(s, frame[2])
+
+
+@step_kind("call", "Run a procedure declared under 'procedures:': `call: score_hand`.")
+def _call(cx, value, path, step):
+    procs = cx.rules.data.get("procedures") or {}
+    if value not in procs:
+        from difflib import get_close_matches
+        close = get_close_matches(str(value), list(procs), n=1)
+        cx.problem(path, f"unknown procedure '{value}'", "unknown-name",
+                   hint=f"did you mean '{close[0]}'?" if close else "declare it under 'procedures:'")
+        return None
+    cx.calls.add(value)
+    return Call(value, cx.where(path))
+
+
+@step_kind("end_game", "End the game at once when a condition holds: "
+           "`end_game: {when: cond, winners: expr}` (winners default to the end section's).")
+def _end_game(cx, value, path, step):
+    spec = _fields(cx, value, path, "end_game", (), ("when", "winners"))
+    if spec is None:
+        return None
+    when = cx.expr(path + ("when",), spec.get("when", True), T.BOOL).fn
+    winners = cx.expr(path + ("winners",), spec["winners"], T.PLAYERS).fn if "winners" in spec else None
+
+    def run(s, e):
+        if when(s, e):
+            s.winners = list(winners(s, e)) if winners else None
+            s.over = True
+            log_event(s, event="end", winners=s.winners)
+    return Atomic(run, cx.where(path), "end_game")
+
+
+@step_kind("record", "Add values to the game's records: `record: {contract: high_bid}` (a list per name).")
+def _record(cx, value, path, step):
+    if not isinstance(value, dict):
+        cx.problem(path, "'record' needs 'name: expression' lines", "type")
+        return None
+    items = [(name, cx.expr(path + (name,), expr)) for name, expr in value.items()]
+    conv = [(name, c.fn, c.type) for name, c in items]
+
+    def run(s, e):
+        names = s.rules.universe.names
+        for name, fn, typ in conv:
+            v = fn(s, e)
+            if typ == T.CARD and v is not None:
+                v = names[v]
+            elif typ == T.CARDS:
+                v = [names[c] for c in v]
+            s.metrics.setdefault(name, []).append(v)
+    return Atomic(run, cx.where(path), "record")
+
+
+@step_kind("log", "Write a line in the game log (with --log): `log: \"'claims ' + ...\"` (any expression).")
+def _log(cx, value, path, step):
+    fn = cx.expr(path, value).fn
+
+    def run(s, e):
+        if s.events is not None:
+            log_event(s, event="note", text=str(fn(s, e)))
+    return Atomic(run, cx.where(path), "log")
+
+
+@step_kind("fail", "Stop the game with an error message when a condition holds (a check for rule designers): "
+           "`fail: {when: cond, message: text}`.")
+def _fail(cx, value, path, step):
+    spec = _fields(cx, value, path, "fail", ("when",), ("message",))
+    if spec is None:
+        return None
+    when = cx.expr(path + ("when",), spec["when"], T.BOOL).fn
+    message = spec.get("message", "a rule check failed")
+    where = cx.where(path)
+
+    def run(s, e):
+        if when(s, e):
+            raise GameStopped(message, where)
+    return Atomic(run, where, "fail")
+
+
+# -- choices ---------------------------------------------------------------------------
+
+@step_kind("choose", "A player decides: `choose: {player: expr, moves: {name: {options, legal, as, do}}}`. "
+           "Each move is one action, or one action per option.")
+def _choose(cx, value, path, step):
+    spec = _fields(cx, value, path, "choose", ("player", "moves"), ())
+    if spec is None:
+        return None
+    player = cx.expr(path + ("player",), spec["player"], T.PLAYER)
+    moves = []
+    if not isinstance(spec["moves"], dict) or not spec["moves"]:
+        cx.problem(path + ("moves",), "'moves' needs one or more named moves", "type")
+        return None
+    for name, move in spec["moves"].items():
+        mpath = path + ("moves", name)
+        move = move or {}
+        _fields(cx, move, mpath, f"move {name}", (), ("options", "legal", "as", "do", "description"))
+        options = bind = None
+        bind_type = {}
+        if "options" in move:
+            opts = cx.expr(mpath + ("options",), move["options"])
+            if not (T.is_collection(opts.type) or opts.type == T.ANY):
+                cx.problem(mpath + ("options",), f"'options' must be a list, not {T.describe(opts.type)}", "type")
+            options = opts.fn
+            bind = move.get("as", "option")
+            bind_type = {bind: T.element_of(opts.type)}
+        with cx.scope(**bind_type):
+            legal = cx.expr(mpath + ("legal",), move["legal"], T.BOOL).fn if "legal" in move else None
+            body = compile_steps(cx, move.get("do"), mpath + ("do",)) if move.get("do") else None
+        moves.append((str(name), options, legal, bind, body))
+    return Choose(player.fn, moves, cx.where(path))

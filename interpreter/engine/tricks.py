@@ -1,0 +1,203 @@
+"""Trick play as a building block.
+
+`tricks:` plays a number of tricks.  Each trick: the `before_trick` steps, then
+each player in turn plays a card from their hand zone that the follow rule
+allows, then `after_plays` (the cards are on the table, the winner not yet
+decided), the winner is decided, `after_trick` runs and the cards still in the
+trick zone go to the `collect` zone.  Inside, expressions may use the local
+names leader, current, led_suit, trick_number, trick_players, winner and, in the
+follow rule, card.
+"""
+from __future__ import annotations
+
+from ..expr import types as T
+from .registry import compile_steps, step_kind
+from .state import Choice, GameStopped
+from .steps import _fields, log_event
+from .vm import PAUSE, Node
+
+TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "trick_number": T.NUM,
+                "trick_players": T.PLAYERS, "winner": T.PLAYER}
+
+
+class Tricks(Node):
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+    def enter(self, s, env):
+        env = dict(env)
+        env.update(leader=self.lead(s, env), current=None, led_suit=None, trick_number=0, trick_players=[],
+                   winner=None)
+        s.stack.append([self, 0, env, 0])   # pc = phase, data = cards played in this trick
+
+    def step(self, s, frame):
+        env = frame[2]
+        phase = frame[1]
+        if phase == 0:                       # start a trick, or finish
+            if not self.more(s, env):
+                s.stack.pop()
+                return None
+            env["trick_number"] += 1
+            env["trick_players"] = []
+            env["led_suit"] = None
+            env["winner"] = None
+            frame[3] = 0
+            frame[1] = 1
+            if self.before is not None:
+                return self.before.enter(s, env)
+            return None
+        if phase == 1:                       # the next player plays
+            played = frame[3]
+            if played < s.n:
+                player = (env["leader"] + played * self.direction) % s.n
+                env["current"] = player
+                return self.ask(s, env, player, frame)
+            frame[1] = 2
+            if self.after_plays is not None:
+                return self.after_plays.enter(s, env)
+            return None
+        if phase == 2:                       # decide the winner
+            trick = s.z[self.trick_zone]
+            winner = self.decide(s, env, trick)
+            env["winner"] = winner
+            s.tricks += 1
+            if s.events is not None:
+                names = s.rules.universe.names
+                log_event(s, event="trick", number=env["trick_number"], leader=env["leader"],
+                          cards=[names[c] for c in trick], players=list(env["trick_players"]), winner=winner)
+            frame[1] = 3
+            if self.after is not None:
+                return self.after.enter(s, env)
+            return None
+        # phase 3: collect the cards, the winner leads next
+        trick = s.z[self.trick_zone]
+        if trick and self.collect is not None:
+            self.collect(s, env).extend(trick)
+            trick.clear()
+        env["leader"] = env["winner"]
+        frame[1] = 0
+        return None
+
+    def ask(self, s, env, player, frame):
+        hand = s.z[self.hand_zone][player]
+        led = env["led_suit"]
+        if self.follow_suit:
+            if led is None:
+                legal = hand
+            else:
+                suit_of = self.suit_of
+                legal = [c for c in hand if suit_of[c] == led] or hand
+        else:
+            legal = []
+            for c in hand:
+                env["card"] = c
+                if self.legal(s, env):
+                    legal.append(c)
+            env.pop("card", None)
+        if not legal:
+            raise GameStopped(f"player {player} has no card to play", self.where)
+        actions = [("play", c) for c in legal]
+        s.pending = Choice(player, actions, None, self.where)
+        s.stack.append([self, -1, env, None])   # a marker frame answered by resolve()
+        return PAUSE
+
+    def resolve(self, s, marker, index):
+        choice = s.pending
+        card = choice.actions[index][1]
+        player = choice.player
+        s.pending = None
+        s.stack.pop()
+        frame = s.stack[-1]
+        env = frame[2]
+        s.z[self.hand_zone][player].remove(card)
+        s.z[self.trick_zone].append(card)
+        s.revealed.discard(card)
+        env["trick_players"].append(player)
+        if frame[3] == 0:
+            env["led_suit"] = self.suit_of[card]
+        frame[3] += 1
+        s.turns += 1
+        return None
+
+    def decide(self, s, env, trick):
+        if self.winner is not None:
+            return self.winner(s, env)
+        trumps = self.trumps(s, env) if self.trumps is not None else None
+        led = env["led_suit"]
+        key = self.order
+        suit_of = self.suit_of
+        best, best_key = 0, None
+        for i, c in enumerate(trick[:len(env["trick_players"])]):
+            suit = suit_of[c]
+            rank = 2 if suit == trumps and trumps is not None else 1 if suit == led else 0
+            k = (rank, key(s, c) if rank else 0)
+            if best_key is None or k > best_key:
+                best, best_key = i, k
+        return env["trick_players"][best]
+
+    def more(self, s, env):
+        if self.count is not None:
+            return env["trick_number"] < self.count(s, env)
+        return bool(s.z[self.hand_zone][env["leader"]])
+
+
+@step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "
+           "collect (zone for a finished trick, e.g. won[winner]), lead, count, follow ('suit', 'any' or a "
+           "condition on card), trumps, order, winner, direction, before_trick, after_plays, after_trick.")
+def _tricks(cx, value, path, step):
+    spec = _fields(cx, value, path, "tricks", ("hand", "trick"),
+                   ("collect", "lead", "count", "follow", "trumps", "order", "winner", "direction",
+                    "before_trick", "after_plays", "after_trick"))
+    if spec is None:
+        return None
+    zones = cx.rules.zones
+    hand = zones.get(str(spec["hand"]))
+    trick = zones.get(str(spec["trick"]))
+    if hand is None or hand.per != "player":
+        cx.problem(path + ("hand",), f"'hand' must name a zone kept per player, e.g. hand", "meaning")
+        return None
+    if trick is None or trick.per is not None:
+        cx.problem(path + ("trick",), f"'trick' must name a shared zone, e.g. trick", "meaning")
+        return None
+    cx.zone_writes.add(trick.name)
+    with cx.scope(**TRICK_LOCALS):
+        lead = cx.expr(path + ("lead",), spec.get("lead", "left_of(dealer)"), T.PLAYER).fn
+        count = cx.expr(path + ("count",), spec["count"], T.NUM).fn if "count" in spec else None
+        follow = spec.get("follow", "suit")
+        legal = None
+        if follow not in ("suit", "any"):
+            legal = cx.expr(path + ("follow",), follow, T.BOOL, extra_locals={"card": T.CARD}).fn
+        elif follow == "any":
+            legal = lambda s, e: True
+        trumps = cx.expr(path + ("trumps",), spec["trumps"]).fn if "trumps" in spec else None
+        order = _order_key(cx, path + ("order",), spec.get("order"))
+        winner = cx.expr(path + ("winner",), spec["winner"], T.PLAYER).fn if "winner" in spec else None
+        collect = None
+        if "collect" in spec:
+            collect, name = cx.zone_ref(path + ("collect",), spec["collect"])
+            if name:
+                cx.zone_writes.add(name)
+        before = compile_steps(cx, spec["before_trick"], path + ("before_trick",)) if "before_trick" in spec else None
+        after_plays = compile_steps(cx, spec["after_plays"], path + ("after_plays",)) if "after_plays" in spec else None
+        after = compile_steps(cx, spec["after_trick"], path + ("after_trick",)) if "after_trick" in spec else None
+    if winner is None and order is None:
+        cx.problem(path, "'tricks' needs an 'order' (to rank the cards) or a 'winner' expression", "schema")
+    direction = spec.get("direction", 1)
+    return Tricks(lead=lead, count=count, follow_suit=follow == "suit", legal=legal, trumps=trumps, order=order,
+                  winner=winner, collect=collect, before=before, after_plays=after_plays, after=after,
+                  hand_zone=hand.index, trick_zone=trick.index, suit_of=cx.ns.universe.suit_of,
+                  direction=direction, where=cx.where(path))
+
+
+def _order_key(cx, path, name):
+    if name is None:
+        return None
+    binding = cx.ns.names.get(str(name))
+    if binding is None or binding.kind not in ("order", "points"):
+        from difflib import get_close_matches
+        orders = [n for n, b in cx.ns.names.items() if b.kind == "order"]
+        close = get_close_matches(str(name), orders, n=1)
+        cx.problem(path, f"'{name}' is not an order", "unknown-name",
+                   hint=f"did you mean '{close[0]}'?" if close else "declare it under 'orders:'")
+        return None
+    return binding.value

@@ -1,0 +1,54 @@
+"""Turns as a building block: players act in turn until a condition holds.
+
+`turns: {first, next, until, do}`: `current` is the player whose turn it is;
+after each turn `until` is checked, then `next` (default left_of(current))
+gives the next player.  Games whose direction can reverse keep a direction in
+a state variable and write e.g. `next: left_of(current, direction)`.
+"""
+from __future__ import annotations
+
+from ..expr import types as T
+from .registry import compile_steps, step_kind
+from .state import GameStopped
+from .steps import _fields
+from .vm import Node
+
+
+class Turns(Node):
+    def __init__(self, first, nxt, until, body, where, limit):
+        self.first, self.next, self.until, self.body, self.where, self.limit = first, nxt, until, body, where, limit
+
+    def enter(self, s, env):
+        env = dict(env)
+        env["current"] = self.first(s, env)
+        env["turn_number"] = 0
+        s.stack.append([self, 0, env, None])
+
+    def step(self, s, frame):
+        env = frame[2]
+        if frame[1] > 0:
+            s.turns += 1
+            if self.until(s, env):
+                s.stack.pop()
+                return None
+            env["current"] = self.next(s, env)
+        if frame[1] >= self.limit:
+            raise GameStopped(f"no end after {self.limit} turns (the turn limit)", self.where)
+        frame[1] += 1
+        env["turn_number"] = frame[1]
+        return self.body.enter(s, env)
+
+
+@step_kind("turns", "Players take turns: `turns: {first: expr, next: expr, until: cond, do: [...]}`; "
+           "the local name current is the player whose turn it is, turn_number counts from 1.")
+def _turns(cx, value, path, step):
+    spec = _fields(cx, value, path, "turns", ("do",), ("first", "next", "until", "limit"))
+    if spec is None:
+        return None
+    with cx.scope(current=T.PLAYER, turn_number=T.NUM):
+        first = cx.expr(path + ("first",), spec.get("first", "left_of(dealer)"), T.PLAYER).fn
+        nxt = cx.expr(path + ("next",), spec.get("next", "left_of(current)"), T.PLAYER).fn
+        until = cx.expr(path + ("until",), spec.get("until", False), T.BOOL).fn
+        body = compile_steps(cx, spec["do"], path + ("do",))
+    limit = spec.get("limit", cx.rules.data.get("end", {}).get("max_turns", 100000))
+    return Turns(first, nxt, until, body, cx.where(path), limit)

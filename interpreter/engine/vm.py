@@ -1,0 +1,220 @@
+"""The rules program: compiled step nodes and the loop that runs them.
+
+A ruleset's steps compile to a tree of nodes.  Atomic nodes (deal, move, set,
+score...) are plain functions `fn(state, env)`.  Control nodes (sequences,
+conditions, loops, choices) keep their progress in a frame on the state's
+stack: [node, position, env, data].  `run` advances until the game ends or a
+choice is needed; `apply` answers the choice and runs on.
+"""
+from __future__ import annotations
+
+from .state import Choice, GameStopped
+
+PAUSE = True
+
+
+class Node:
+    atomic = False
+    where = ""          # 'file:line' of the step, for messages
+
+    def enter(self, s, env):
+        """Start this node: push a frame (control nodes) and return PAUSE if a choice is needed."""
+        s.stack.append([self, 0, env, None])
+
+    def step(self, s, frame):
+        raise NotImplementedError
+
+
+class Atomic(Node):
+    atomic = True
+    __slots__ = ("fn", "where", "kind")
+
+    def __init__(self, fn, where="", kind=""):
+        self.fn = fn
+        self.where = where
+        self.kind = kind
+
+
+class Seq(Node):
+    def __init__(self, children, where=""):
+        self.children = list(children)
+        self.where = where
+
+    def step(self, s, frame):
+        children = self.children
+        env = frame[2]
+        pc = frame[1]
+        n = len(children)
+        while pc < n:
+            child = children[pc]
+            pc += 1
+            if child.atomic:
+                child.fn(s, env)
+                if s.over:
+                    return None
+            else:
+                frame[1] = pc
+                return child.enter(s, env)
+        s.stack.pop()
+        return None
+
+
+class If(Node):
+    def __init__(self, cond, then, other, where=""):
+        self.cond, self.then, self.other, self.where = cond, then, other, where
+
+    def enter(self, s, env):
+        branch = self.then if self.cond(s, env) else self.other
+        if branch is not None:
+            return branch.enter(s, env)
+        return None
+
+
+class While(Node):
+    """Repeat the body while `cond` holds (checked before each round)."""
+
+    def __init__(self, cond, body, where="", limit=100000):
+        self.cond, self.body, self.where, self.limit = cond, body, where, limit
+
+    def step(self, s, frame):
+        if frame[1] >= self.limit:
+            raise GameStopped(f"a loop ran {self.limit} times without ending", self.where)
+        if self.cond(s, frame[2]):
+            frame[1] += 1
+            return self.body.enter(s, frame[2])
+        s.stack.pop()
+        return None
+
+
+class ForEach(Node):
+    """Run the body once for each item, with the item bound to a local name."""
+
+    def __init__(self, name, items, body, where=""):
+        self.name, self.items, self.body, self.where = name, items, body, where
+
+    def enter(self, s, env):
+        s.stack.append([self, 0, env, list(self.items(s, env))])
+
+    def step(self, s, frame):
+        items = frame[3]
+        i = frame[1]
+        if i < len(items):
+            frame[1] = i + 1
+            child_env = dict(frame[2])
+            child_env[self.name] = items[i]
+            return self.body.enter(s, child_env)
+        s.stack.pop()
+        return None
+
+
+class Choose(Node):
+    """Wait for a player's decision among the legal actions of several moves.
+
+    Each move is (name, options(s, env) -> list or None, legal(s, env) -> bool,
+    bind name, body node).  A move without options is a single action.
+    """
+
+    def __init__(self, player, moves, where=""):
+        self.player, self.moves, self.where = player, moves, where
+
+    def enter(self, s, env):
+        actions, handlers = [], []
+        for move in self.moves:
+            name, options, legal, bind, _ = move
+            if options is None:
+                if legal is None or legal(s, env):
+                    actions.append((name, None))
+                    handlers.append(move)
+                continue
+            values = options(s, env)
+            if legal is None:
+                for value in values:
+                    actions.append((name, value))
+                    handlers.append(move)
+                continue
+            saved = env.get(bind, _NO)
+            for value in values:
+                env[bind] = value
+                if legal(s, env):
+                    actions.append((name, value))
+                    handlers.append(move)
+            if saved is _NO:
+                env.pop(bind, None)
+            else:
+                env[bind] = saved
+        if not actions:
+            raise GameStopped("a player has no legal move", self.where)
+        player = self.player(s, env)
+        s.pending = Choice(player, actions, handlers, self.where)
+        s.stack.append([self, 0, env, None])
+        return PAUSE
+
+    def step(self, s, frame):  # pragma: no cover - a pending choice is answered by apply()
+        return PAUSE
+
+    def resolve(self, s, frame, index):
+        choice = s.pending
+        name, value = choice.actions[index]
+        move = choice.handlers[index]
+        s.pending = None
+        s.stack.pop()
+        env = frame[2]
+        if move[3] is not None:
+            env = dict(env)
+            env[move[3]] = value
+        body = move[4]
+        if body is not None:
+            return body.enter(s, env)
+        return None
+
+
+_NO = object()
+
+
+class Call(Node):
+    """Run a named procedure (resolved after all procedures are compiled)."""
+
+    def __init__(self, name, where=""):
+        self.name, self.where, self.target = name, where, None
+
+    def enter(self, s, env):
+        return self.target.enter(s, env)
+
+
+def run(s, step_limit=2_000_000):
+    """Advance until a choice is pending or the game is over."""
+    stack = s.stack
+    while stack:
+        if s.pending is not None:
+            return
+        frame = stack[-1]
+        if frame[0].step(s, frame) is PAUSE:
+            return
+        if s.over:
+            del stack[:]
+            return
+    s.over = True
+
+
+def apply(s, action):
+    """Answer the pending choice with one of its actions, then run on."""
+    choice = s.pending
+    if choice is None:
+        raise GameStopped("no decision is pending")
+    try:
+        index = choice.actions.index(action)
+    except ValueError:
+        raise GameStopped(f"illegal action {action!r}", choice.label) from None
+    apply_index(s, index)
+
+
+def apply_index(s, index):
+    choice = s.pending
+    frame = s.stack[-1]
+    s.history.append((choice.player, choice.actions[index]))
+    if s.events is not None:
+        s.events.append({"event": "choice", "player": choice.player, "action": list(choice.actions[index]),
+                         "hand": s.hand_no})
+    if frame[0].resolve(s, frame, index) is PAUSE:
+        return
+    run(s)

@@ -1,0 +1,75 @@
+"""Attribute access (`card.suit`, `ladder.start`) and checks on rank and suit texts."""
+from __future__ import annotations
+
+from difflib import get_close_matches
+
+from . import types as T
+
+CARD_ATTRIBUTES = {
+    "rank": (T.RANK, "the card's rank name, e.g. \"10\" or \"Q\""),
+    "suit": (T.SUIT, "the card's suit name, e.g. hearts (none for a joker)"),
+    "is_joker": (T.BOOL, "true for a joker"),
+    "name": (T.STR, "the card as text, e.g. 10♥"),
+}
+
+
+def compile_attribute(ctx, node, obj, attr):
+    from .compiler import Compiled, constant
+    u = ctx.universe()
+    if obj.type == T.CARD:
+        table = {"rank": u.rank_of, "suit": u.suit_of, "is_joker": u.is_joker, "name": u.names}.get(attr)
+        if table is None:
+            _unknown(ctx, node, attr, CARD_ATTRIBUTES, "a card")
+        if obj.const:
+            return constant(table[obj.value], CARD_ATTRIBUTES[attr][0])
+        f = obj.fn
+        return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0])
+    if obj.type.startswith("object:"):
+        collection = obj.type[7:]
+        fields = ctx.ns.objects.get(collection, {})
+        if attr == "name":
+            return Compiled(obj.fn, T.STR)
+        if attr not in fields.get("__types__", {}):
+            _unknown(ctx, node, attr, fields.get("__types__", {}), f"an entry of {collection}")
+        table = {name: rec[attr] for name, rec in fields.items() if name != "__types__"}
+        f = obj.fn
+        return Compiled(lambda s, e: table[f(s, e)], fields["__types__"][attr])
+    if obj.type == T.ANY:
+        # Decided while the game runs: a card id or an object name.
+        tables = {"rank": u.rank_of, "suit": u.suit_of, "is_joker": u.is_joker, "name": u.names}
+        if attr not in tables:
+            _unknown(ctx, node, attr, CARD_ATTRIBUTES, "a card")
+        table = tables[attr]
+        f = obj.fn
+        return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0])
+    ctx.error(node, f"{T.describe(obj.type)} has no attribute '{attr}'", rule="type",
+              hint="attributes such as .suit and .rank belong to a single card" if attr in CARD_ATTRIBUTES else None)
+
+
+def _unknown(ctx, node, attr, known, what):
+    close = get_close_matches(attr, list(known), n=1, cutoff=0.6)
+    hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(sorted(known))
+    ctx.error(node, f"{what} has no attribute '{attr}'", hint=hint, rule="unknown-name")
+
+
+def check_rank_or_suit_literal(ctx, typed, literal, literal_node):
+    """`c.rank == "Jack"` or `c.suit == "Hearts"`: catch texts that name no rank or suit."""
+    if not literal.const or not isinstance(literal.value, str):
+        return
+    u = ctx.universe()
+    if typed.type == T.RANK:
+        known = list(dict.fromkeys(u.ranks))
+        what = "rank"
+    elif typed.type == T.SUIT:
+        known = list(u.suits)
+        what = "suit"
+    else:
+        return
+    if literal.value not in known:
+        close = get_close_matches(literal.value, known, n=1, cutoff=0.3)
+        lowered = {k.lower(): k for k in known}
+        if literal.value.lower() in lowered:
+            close = [lowered[literal.value.lower()]]
+        ctx.error(literal_node, f"there is no {what} \"{literal.value}\" in this pack",
+                  hint=f"did you mean \"{close[0]}\"?" if close else "known: " + ", ".join(known),
+                  rule="unknown-name")

@@ -1,0 +1,398 @@
+"""Compile expression syntax trees to Python closures, once, at load time.
+
+A compiled expression is a `Compiled`: a function `fn(state, env)` and its static
+type.  `state` is the running game; `env` is a dict of local names (loop
+variables, the option being considered in a choice, lambda parameters).
+Names are resolved when the ruleset loads, against a `Namespace`, so unknown
+names are reported with a did-you-mean before any game is played.  Only the
+project's own syntax tree is compiled: user text never reaches eval or exec.
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from typing import Any, Callable
+
+from lark import Token, Tree
+
+from . import types as T
+from .errors import EvalError, ExprError
+from .parser import parse
+
+
+@dataclass
+class Compiled:
+    fn: Callable[[Any, dict], Any]
+    type: str = T.ANY
+    const: bool = False
+    value: Any = None
+
+
+def constant(value, typ) -> Compiled:
+    return Compiled(lambda s, e, v=value: v, typ, True, value)
+
+
+@dataclass
+class Binding:
+    """What a name means: a state variable, a zone, an option, an order...
+
+    `getter(state, env)` returns its value; `call`, when set, compiles a call
+    `name(args...)` (orders and point tables are callable on a card).
+    """
+    kind: str
+    type: str = T.ANY
+    getter: Callable | None = None
+    value: Any = None
+    call: Callable | None = None
+    doc: str = ""
+
+    def compiled(self) -> Compiled:
+        if self.kind == "const":
+            return constant(self.value, self.type)
+        return Compiled(self.getter, self.type)
+
+
+@dataclass
+class Namespace:
+    """Every name an expression may use, with the card universe for literals."""
+    names: dict = field(default_factory=dict)
+    universe: Any = None
+    objects: dict = field(default_factory=dict)   # collection -> {entry name: {field: value}, '__types__': {...}}
+
+    def add(self, name: str, binding: Binding):
+        self.names[name] = binding
+
+
+@dataclass
+class Lambda:
+    param: str
+    tree: Tree
+    offset: int
+
+
+class Ctx:
+    """Compilation context: the namespace, the local names and their types, the text."""
+
+    def __init__(self, ns: Namespace, text: str, local_types: dict | None = None):
+        self.ns = ns
+        self.text = text
+        self.locals = dict(local_types or {})
+
+    # -- errors ---------------------------------------------------------------
+    def error(self, node, message, hint=None, rule="expression"):
+        start, length = _span(node)
+        raise ExprError(message, start, length, hint, rule)
+
+    def expect(self, node, compiled: Compiled, wanted: str, what: str) -> Compiled:
+        if not T.compatible(compiled.type, wanted):
+            self.error(node, f"{what} must be {T.describe(wanted)}, but this is {T.describe(compiled.type)}",
+                       rule="type")
+        return compiled
+
+    # -- compiling ------------------------------------------------------------
+    def compile(self, node) -> Compiled:
+        if isinstance(node, Lambda):
+            raise ExprError("a function 'x => ...' can only be given to a built-in function",
+                            node.offset, rule="expression")
+        handler = _HANDLERS.get(node.data if isinstance(node, Tree) else None)
+        if handler is None:
+            self.error(node, "this kind of expression is not supported here")
+        return handler(self, node)
+
+    def compile_lambda(self, lam, param_type: str) -> tuple[str, Compiled]:
+        """Compile the body of `x => body` with x of the given type."""
+        if not isinstance(lam, Lambda):
+            raise TypeError("not a lambda")
+        saved = self.locals.get(lam.param, _MISSING)
+        self.locals[lam.param] = param_type
+        try:
+            body = self.compile(lam.tree)
+        finally:
+            if saved is _MISSING:
+                del self.locals[lam.param]
+            else:
+                self.locals[lam.param] = saved
+        return lam.param, body
+
+    def universe(self):
+        return self.ns.universe
+
+
+_MISSING = object()
+
+
+def _span(node) -> tuple[int, int]:
+    if isinstance(node, Token):
+        return node.start_pos or 0, len(str(node))
+    if isinstance(node, Lambda):
+        return node.offset, 1
+    meta = getattr(node, "meta", None)
+    if meta is not None and not getattr(meta, "empty", True):
+        return meta.start_pos, max(1, meta.end_pos - meta.start_pos)
+    return 0, 1
+
+
+def compile_expression(text, ns: Namespace, local_types: dict | None = None,
+                       expected: str | None = None) -> Compiled:
+    """Parse and compile `text`; raise ExprError located inside the text."""
+    if isinstance(text, bool):
+        return constant(text, T.BOOL)
+    if isinstance(text, (int, float)):
+        return constant(text, T.NUM)
+    if text is None:
+        return constant(None, T.NONE)
+    tree = parse(str(text))
+    ctx = Ctx(ns, str(text), local_types)
+    result = ctx.compile(tree)
+    if expected is not None and not T.compatible(result.type, expected):
+        ctx.error(tree, f"this must give {T.describe(expected)}, but it gives {T.describe(result.type)}",
+                  rule="type")
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Handlers, one per syntax-tree node kind.
+# ---------------------------------------------------------------------------
+
+def _number(ctx, node):
+    return constant(int(node.children[0]), T.NUM)
+
+
+def _string(ctx, node):
+    return constant(str(node.children[0])[1:-1], T.STR)
+
+
+def _card(ctx, node):
+    text = str(node.children[0])
+    cid = ctx.universe().parse_card(text)
+    if cid is None:
+        ctx.error(node, f"there is no card {text} in this ruleset's pack", rule="unknown-name")
+    return constant(cid, T.CARD)
+
+
+def _suit_symbol(ctx, node):
+    from ..cards.pack import SYMBOL_SUITS
+    suit = SYMBOL_SUITS[str(node.children[0])]
+    if suit not in ctx.universe().suits:
+        ctx.error(node, f"this pack has no suit {suit}", rule="unknown-name")
+    return constant(suit, T.SUIT)
+
+
+def _name(ctx, node):
+    name = str(node.children[0])
+    if name in ctx.locals:
+        return Compiled(lambda s, e: e[name], ctx.locals[name])
+    binding = ctx.ns.names.get(name)
+    if binding is None:
+        candidates = list(ctx.locals) + list(ctx.ns.names)
+        close = get_close_matches(name, candidates, n=1, cutoff=0.6)
+        from .functions import BUILTINS
+        if name in BUILTINS:
+            ctx.error(node, f"'{name}' is a function: call it with parentheses, e.g. {name}(...)",
+                      rule="unknown-name")
+        ctx.error(node, f"unknown name '{name}'", hint=f"did you mean '{close[0]}'?" if close else None,
+                  rule="unknown-name")
+    if binding.call is not None and binding.getter is None and binding.kind != "const":
+        ctx.error(node, f"'{name}' is {binding.kind} and is used by calling it, e.g. {name}(card)",
+                  rule="type")
+    return binding.compiled()
+
+
+def _attr(ctx, node):
+    from .attributes import compile_attribute
+    obj = ctx.compile(node.children[0])
+    return compile_attribute(ctx, node, obj, str(node.children[1]))
+
+
+def _index(ctx, node):
+    container = ctx.compile(node.children[0])
+    key = ctx.compile(node.children[1])
+    cf, kf = container.fn, key.fn
+    if T.is_per(container.type):
+        keytype, element = T.per_parts(container.type)
+        wanted = T.PLAYER if keytype == "player" else T.SUIT if keytype == "suit" else T.ANY
+        ctx.expect(node.children[1], key, wanted, "the index")
+        typ = element
+    elif T.is_collection(container.type) or container.type == T.ANY:
+        ctx.expect(node.children[1], key, T.NUM, "a position in a list")
+        typ = T.element_of(container.type)
+    else:
+        ctx.error(node, f"{T.describe(container.type)} cannot be indexed with [...]", rule="type")
+
+    def index(s, e):
+        c = cf(s, e)
+        k = kf(s, e)
+        try:
+            return c[k]
+        except (IndexError, KeyError):
+            raise EvalError(f"no item {k!r} in {ctx.text!r}") from None
+    return Compiled(index, typ)
+
+
+def _call(ctx, node):
+    from .functions import BUILTINS
+    name = str(node.children[0])
+    raw = node.children[1].children if len(node.children) > 1 else []
+    args = [Lambda(str(a.children[0]), a.children[1], _span(a)[0]) if isinstance(a, Tree) and a.data == "lambda_"
+            else a for a in raw]
+    binding = ctx.ns.names.get(name)
+    if binding is not None and binding.call is not None:
+        return binding.call(ctx, node, args)
+    spec = BUILTINS.get(name)
+    if spec is None:
+        callables = [n for n, b in ctx.ns.names.items() if b.call is not None] + list(BUILTINS)
+        close = get_close_matches(name, callables, n=1, cutoff=0.6)
+        ctx.error(node.children[0], f"unknown function '{name}'",
+                  hint=f"did you mean '{close[0]}'?" if close else "see docs/reference.md for the functions",
+                  rule="unknown-name")
+    if not spec.min_args <= len(args) <= spec.max_args:
+        want = spec.min_args if spec.min_args == spec.max_args else f"{spec.min_args} to {spec.max_args}"
+        ctx.error(node, f"{name}() takes {want} argument(s), got {len(args)}", hint=f"usage: {spec.usage}")
+    return spec.compile(ctx, node, args)
+
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+          "//": operator.floordiv, "%": operator.mod}
+
+
+def _binop(ctx, node):
+    left_node, op_tok, right_node = node.children
+    op = str(op_tok)
+    left, right = ctx.compile(left_node), ctx.compile(right_node)
+    if op == "+" and T.is_collection(left.type) and T.is_collection(right.type):
+        lf, rf = left.fn, right.fn
+        return Compiled(lambda s, e: list(lf(s, e)) + list(rf(s, e)), left.type)
+    ctx.expect(left_node, left, T.NUM, f"the left side of '{op}'")
+    ctx.expect(right_node, right, T.NUM, f"the right side of '{op}'")
+    fn = _ARITH[op]
+    if left.const and right.const:
+        try:
+            return constant(fn(left.value, right.value), T.NUM)
+        except ZeroDivisionError:
+            ctx.error(node, "division by zero")
+    lf, rf = left.fn, right.fn
+    if op in ("/", "//", "%"):
+        def safe(s, e):
+            try:
+                return fn(lf(s, e), rf(s, e))
+            except ZeroDivisionError:
+                raise EvalError(f"division by zero in {ctx.text!r}") from None
+        return Compiled(safe, T.NUM)
+    return Compiled(lambda s, e: fn(lf(s, e), rf(s, e)), T.NUM)
+
+
+def _neg(ctx, node):
+    inner = ctx.expect(node.children[0], ctx.compile(node.children[0]), T.NUM, "the value after '-'")
+    if inner.const:
+        return constant(-inner.value, T.NUM)
+    f = inner.fn
+    return Compiled(lambda s, e: -f(s, e), T.NUM)
+
+
+def _not(ctx, node):
+    f = ctx.compile(node.children[0]).fn
+    return Compiled(lambda s, e: not f(s, e), T.BOOL)
+
+
+def _and(ctx, node):
+    a, b = (ctx.compile(c) for c in node.children)
+    af, bf = a.fn, b.fn
+    return Compiled(lambda s, e: af(s, e) and bf(s, e), T.BOOL if a.type == b.type == T.BOOL else T.ANY)
+
+
+def _or(ctx, node):
+    a, b = (ctx.compile(c) for c in node.children)
+    af, bf = a.fn, b.fn
+    return Compiled(lambda s, e: af(s, e) or bf(s, e), a.type if a.type == b.type else T.ANY)
+
+
+def _ifelse(ctx, node):
+    then, cond, other = (ctx.compile(c) for c in node.children)
+    tf, cf, of = then.fn, cond.fn, other.fn
+    typ = then.type if T.compatible(other.type, then.type) and then.type != T.NONE else other.type
+    if then.type != other.type and T.NONE not in (then.type, other.type):
+        typ = T.ANY if not T.compatible(other.type, then.type) else then.type
+    return Compiled(lambda s, e: tf(s, e) if cf(s, e) else of(s, e), typ)
+
+
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+            ">": operator.gt, ">=": operator.ge}
+
+
+def _compare(ctx, node):
+    parts = node.children
+    operands = [parts[0]] + parts[2::2]
+    ops = [" ".join(str(t).split()) for t in parts[1::2]]
+    compiled = [ctx.compile(n) for n in operands]
+    steps = []
+    for i, op in enumerate(ops):
+        steps.append(_comparison(ctx, node, op, compiled[i], compiled[i + 1], operands[i], operands[i + 1]))
+    if len(steps) == 1:
+        return Compiled(steps[0], T.BOOL)
+
+    def chain(s, e):
+        return all(step(s, e) for step in steps)
+    return Compiled(chain, T.BOOL)
+
+
+def _comparison(ctx, node, op, left, right, left_node, right_node):
+    from .attributes import check_rank_or_suit_literal
+    check_rank_or_suit_literal(ctx, left, right, right_node)
+    check_rank_or_suit_literal(ctx, right, left, left_node)
+    face = ctx.universe().face if ctx.universe() is not None and ctx.universe().copies > 1 else None
+    lf, rf = left.fn, right.fn
+    if op in ("in", "not in"):
+        if not (T.is_collection(right.type) or right.type in (T.ANY, T.STR) or T.is_per(right.type)):
+            ctx.error(right_node, f"'{op}' needs a list on its right, but this is {T.describe(right.type)}",
+                      rule="type")
+        negate = op == "not in"
+        if face is not None and left.type == T.CARD:
+            def member(s, e):
+                f = face[lf(s, e)]
+                return any(face[c] == f for c in rf(s, e)) != negate
+            return member
+        if negate:
+            return lambda s, e: lf(s, e) not in rf(s, e)
+        return lambda s, e: lf(s, e) in rf(s, e)
+    if op in ("<", "<=", ">", ">="):
+        for side, n in ((left, left_node), (right, right_node)):
+            if side.type in (T.CARD, T.SUIT, T.CARDS, T.PLAYERS):
+                ctx.error(n, f"{T.describe(side.type)} has no size to compare with '{op}'",
+                          hint="compare positions in an order instead, e.g. trump_order(c) > trump_order(d)",
+                          rule="type")
+    fn = _COMPARE[op]
+    if face is not None and left.type == T.CARD and right.type == T.CARD and op in ("==", "!="):
+        eq = op == "=="
+        return lambda s, e: (face[lf(s, e)] == face[rf(s, e)]) == eq
+    return lambda s, e: fn(lf(s, e), rf(s, e))
+
+
+def _list(ctx, node):
+    items = [ctx.compile(c) for c in node.children]
+    fns = [i.fn for i in items]
+    elem = items[0].type if items and all(i.type == items[0].type for i in items) else T.ANY
+    typ = T.list_of(elem) if items else T.LIST
+    if all(i.const for i in items):
+        value = [i.value for i in items]
+        return Compiled(lambda s, e: list(value), typ, False, value)
+    return Compiled(lambda s, e: [f(s, e) for f in fns], typ)
+
+
+def _tuple(ctx, node):
+    fns = [ctx.compile(c).fn for c in node.children]
+    return Compiled(lambda s, e: tuple(f(s, e) for f in fns), T.LIST)
+
+
+def _lambda(ctx, node):
+    ctx.error(node, "a function 'x => ...' can only be given to a built-in function such as count or filter")
+
+
+_HANDLERS = {
+    "number": _number, "string": _string, "card": _card, "suit_symbol": _suit_symbol,
+    "true": lambda ctx, n: constant(True, T.BOOL), "false": lambda ctx, n: constant(False, T.BOOL),
+    "none": lambda ctx, n: constant(None, T.NONE),
+    "name": _name, "attr": _attr, "index": _index, "call": _call, "binop": _binop, "neg": _neg,
+    "not_op": _not, "and_op": _and, "or_op": _or, "ifelse": _ifelse, "compare": _compare,
+    "list_": _list, "tuple_": _tuple, "lambda_": _lambda,
+}

@@ -1,0 +1,422 @@
+"""Built-in functions of the expression language, each registered by name.
+
+Every built-in is a small compile function: it receives the context, the call
+node and the (uncompiled) arguments, and returns a Compiled closure.  The
+registry also carries the usage line and a description, from which
+docs/reference.md is generated.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from . import types as T
+from .compiler import Compiled, Lambda, constant
+from .errors import EvalError
+
+
+@dataclass
+class Builtin:
+    name: str
+    usage: str
+    doc: str
+    compile: Callable
+    min_args: int
+    max_args: int
+    category: str
+
+
+BUILTINS: dict[str, Builtin] = {}
+
+
+def builtin(name, usage, doc, min_args=1, max_args=1, category="collections"):
+    def register(fn):
+        BUILTINS[name] = Builtin(name, usage, doc, fn, min_args, max_args, category)
+        return fn
+    return register
+
+
+# -- helpers -------------------------------------------------------------------
+
+def _collection(ctx, arg, what="the first argument"):
+    c = ctx.compile(arg)
+    if not (T.is_collection(c.type) or c.type == T.ANY or T.is_per(c.type)):
+        ctx.error(arg, f"{what} must be a list, but this is {T.describe(c.type)}", rule="type")
+    return c
+
+
+def _elem_type(c):
+    if T.is_per(c.type):
+        return T.per_parts(c.type)[1]
+    return T.element_of(c.type)
+
+
+def _values(c):
+    """Per-player and per-suit values are iterated over their values."""
+    if T.is_per(c.type):
+        f = c.fn
+        return lambda s, e: _iter_values(f(s, e))
+    return c.fn
+
+
+def _iter_values(v):
+    return list(v.values()) if isinstance(v, dict) else v
+
+
+def _fn_arg(ctx, arg, elem_type, what):
+    if not isinstance(arg, Lambda):
+        ctx.error(arg, f"{what} must be a function such as x => x.suit == trumps")
+    return ctx.compile_lambda(arg, elem_type)
+
+
+def _key_arg(ctx, arg, elem_type):
+    """A key: a function x => ..., or the name of an order or point table."""
+    if isinstance(arg, Lambda):
+        return ctx.compile_lambda(arg, elem_type)
+    from lark import Tree
+    if isinstance(arg, Tree) and arg.data == "name":
+        name = str(arg.children[0])
+        binding = ctx.ns.names.get(name)
+        if binding is not None and binding.call is not None and binding.kind in ("order", "points"):
+            return None, binding.value  # a function card -> number, taking (s, card)
+    ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point table")
+
+
+def _bind_loop(param, body):
+    def run(s, e, xs):
+        saved = e.get(param, _NO)
+        for x in xs:
+            e[param] = x
+            yield x, body(s, e)
+        if saved is _NO:
+            e.pop(param, None)
+        else:
+            e[param] = saved
+    return run
+
+
+_NO = object()
+
+
+def _make_key(ctx, arg, elem):
+    param, body = _key_arg(ctx, arg, elem)
+    if param is None:
+        table_fn = body
+        return lambda s, e, xs: [(x, table_fn(s, x)) for x in xs]
+    loop = _bind_loop(param, body.fn)
+    return lambda s, e, xs: list(loop(s, e, xs))
+
+
+# -- counting and testing -----------------------------------------------------
+
+@builtin("count", "count(items) or count(items, x => condition)",
+         "How many items there are, or how many meet the condition.", 1, 2)
+def _count(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    xs = _values(coll)
+    if len(args) == 1:
+        return Compiled(lambda s, e: len(xs(s, e)), T.NUM)
+    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+    loop, pred = _bind_loop(param, body.fn), body.fn
+    return Compiled(lambda s, e: sum(1 for _, ok in loop(s, e, xs(s, e)) if ok), T.NUM)
+
+
+@builtin("any", "any(items, x => condition)", "True if at least one item meets the condition (or is true).", 1, 2)
+def _any(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    xs = _values(coll)
+    if len(args) == 1:
+        return Compiled(lambda s, e: any(xs(s, e)), T.BOOL)
+    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+    pred = body.fn
+
+    def run(s, e):
+        saved = e.get(param, _NO)
+        try:
+            for x in xs(s, e):
+                e[param] = x
+                if pred(s, e):
+                    return True
+            return False
+        finally:
+            _restore(e, param, saved)
+    return Compiled(run, T.BOOL)
+
+
+@builtin("all", "all(items, x => condition)", "True if every item meets the condition (true for no items).", 1, 2)
+def _all(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    xs = _values(coll)
+    if len(args) == 1:
+        return Compiled(lambda s, e: all(xs(s, e)), T.BOOL)
+    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+    pred = body.fn
+
+    def run(s, e):
+        saved = e.get(param, _NO)
+        try:
+            for x in xs(s, e):
+                e[param] = x
+                if not pred(s, e):
+                    return False
+            return True
+        finally:
+            _restore(e, param, saved)
+    return Compiled(run, T.BOOL)
+
+
+def _restore(e, param, saved):
+    if saved is _NO:
+        e.pop(param, None)
+    else:
+        e[param] = saved
+
+
+@builtin("filter", "filter(items, x => condition)", "The items that meet the condition, in their order.", 2, 2)
+def _filter(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    xs = _values(coll)
+    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+    pred = body.fn
+
+    def run(s, e):
+        saved = e.get(param, _NO)
+        out = []
+        for x in xs(s, e):
+            e[param] = x
+            if pred(s, e):
+                out.append(x)
+        _restore(e, param, saved)
+        return out
+    return Compiled(run, coll.type if not T.is_per(coll.type) else T.list_of(_elem_type(coll)))
+
+
+@builtin("map", "map(items, x => value)", "The value computed for each item, as a list.", 2, 2)
+def _map(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    xs = _values(coll)
+    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the function")
+    loop = _bind_loop(param, body.fn)
+    return Compiled(lambda s, e: [v for _, v in loop(s, e, xs(s, e))], T.list_of(body.type))
+
+
+@builtin("sum", "sum(items) or sum(items, x => value)", "The total of the items, or of the value for each item.", 1, 2)
+def _sum(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    xs = _values(coll)
+    if len(args) == 1:
+        return Compiled(lambda s, e: sum(xs(s, e)), T.NUM)
+    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the value")
+    ctx.expect(args[1].tree, body, T.NUM, "the value to add up")
+    loop = _bind_loop(param, body.fn)
+    return Compiled(lambda s, e: sum(v for _, v in loop(s, e, xs(s, e))), T.NUM)
+
+
+def _extreme(pick, name):
+    def compile_(ctx, node, args):
+        first = ctx.compile(args[0]) if not isinstance(args[0], Lambda) else None
+        if len(args) >= 2 and not isinstance(args[1], Lambda) and first is not None \
+                and not T.is_collection(first.type) and not T.is_per(first.type):
+            fns = [ctx.expect(a, ctx.compile(a), T.NUM, f"an argument of {name}").fn for a in args]
+            return Compiled(lambda s, e: pick(f(s, e) for f in fns), T.NUM)
+        coll = _collection(ctx, args[0])
+        xs = _values(coll)
+        if len(args) == 1:
+            def plain(s, e):
+                items = xs(s, e)
+                return pick(items) if items else None
+            return Compiled(plain, _elem_type(coll))
+        keyed = _make_key(ctx, args[1], _elem_type(coll))
+
+        def by_key(s, e):
+            pairs = keyed(s, e, xs(s, e))
+            if not pairs:
+                return None
+            return pick(pairs, key=lambda p: p[1])[0]
+        return Compiled(by_key, _elem_type(coll))
+    return compile_
+
+
+builtin("max", "max(items), max(items, key) or max(a, b, ...)",
+        "The largest item; with a key (x => value, or an order or point table), the item whose key is largest "
+        "(the first such item); with several numbers, the largest number. none for no items.",
+        1, 8)(_extreme(max, "max"))
+builtin("min", "min(items), min(items, key) or min(a, b, ...)",
+        "The smallest item; with a key, the item whose key is smallest (the first such item); "
+        "with several numbers, the smallest. none for no items.", 1, 8)(_extreme(min, "min"))
+
+
+def _arg_best(pick, name):
+    def compile_(ctx, node, args):
+        coll = _collection(ctx, args[0])
+        xs = _values(coll)
+        keyed = _make_key(ctx, args[1], _elem_type(coll))
+
+        def run(s, e):
+            pairs = keyed(s, e, xs(s, e))
+            if not pairs:
+                return []
+            best = pick(k for _, k in pairs)
+            return [x for x, k in pairs if k == best]
+        return Compiled(run, coll.type if not T.is_per(coll.type) else T.list_of(_elem_type(coll)))
+    return compile_
+
+
+builtin("argmax", "argmax(items, key)", "All items whose key is the largest (several on a tie), in order.",
+        2, 2)(_arg_best(max, "argmax"))
+builtin("argmin", "argmin(items, key)", "All items whose key is the smallest (several on a tie), in order.",
+        2, 2)(_arg_best(min, "argmin"))
+
+
+@builtin("sort", "sort(items) or sort(items, key)",
+         "The items from smallest to largest key (a function x => value, or an order or point table).", 1, 2)
+def _sort(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    xs = _values(coll)
+    if len(args) == 1:
+        return Compiled(lambda s, e: sorted(xs(s, e)), coll.type)
+    keyed = _make_key(ctx, args[1], _elem_type(coll))
+    return Compiled(lambda s, e: [x for x, _ in sorted(keyed(s, e, xs(s, e)), key=lambda p: p[1])], coll.type)
+
+
+@builtin("first", "first(items)", "The first item, or none if there are none.")
+def _first(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    f = coll.fn
+    return Compiled(lambda s, e: (lambda v: v[0] if v else None)(f(s, e)), _elem_type(coll))
+
+
+@builtin("last", "last(items)", "The last item, or none if there are none.")
+def _last(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    f = coll.fn
+    return Compiled(lambda s, e: (lambda v: v[-1] if v else None)(f(s, e)), _elem_type(coll))
+
+
+@builtin("contains", "contains(items, x)", "True if x is one of the items (for cards: the same rank and suit).", 2, 2)
+def _contains(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    item = ctx.compile(args[1])
+    cf, xf = coll.fn, item.fn
+    u = ctx.universe()
+    if item.type == T.CARD and u.copies > 1:
+        face = u.face
+        return Compiled(lambda s, e: (lambda f: any(face[c] == f for c in cf(s, e)))(face[xf(s, e)]), T.BOOL)
+    return Compiled(lambda s, e: xf(s, e) in cf(s, e), T.BOOL)
+
+
+@builtin("range", "range(low, high)", "The whole numbers from low to high, both included.", 2, 2, "numbers")
+def _range(ctx, node, args):
+    lo, hi = (ctx.expect(a, ctx.compile(a), T.NUM, "a bound of range").fn for a in args)
+    return Compiled(lambda s, e: list(range(lo(s, e), hi(s, e) + 1)), T.list_of(T.NUM))
+
+
+@builtin("abs", "abs(x)", "The value of x without its sign.", 1, 1, "numbers")
+def _abs(ctx, node, args):
+    f = ctx.expect(args[0], ctx.compile(args[0]), T.NUM, "the argument of abs").fn
+    return Compiled(lambda s, e: abs(f(s, e)), T.NUM)
+
+
+@builtin("unique", "unique(items)", "The items without repeats, in first-seen order.")
+def _unique(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    f = _values(coll)
+    return Compiled(lambda s, e: list(dict.fromkeys(f(s, e))), coll.type)
+
+
+# -- cards ----------------------------------------------------------------------
+
+@builtin("card", "card(rank, suit)", "The card of that rank and suit, e.g. card(\"10\", trumps).", 2, 2, "cards")
+def _card(ctx, node, args):
+    rank, suit = (ctx.compile(a) for a in args)
+    u = ctx.universe()
+    lookup = {(r, su): u.card_id(r, su) for r in u.ranks for su in u.suits}
+    rf, sf = rank.fn, suit.fn
+    if rank.const and rank.value not in u.ranks:
+        from .attributes import check_rank_or_suit_literal
+        check_rank_or_suit_literal(ctx, Compiled(rf, T.RANK), rank, args[0])
+
+    def make(s, e):
+        cid = lookup.get((rf(s, e), sf(s, e)))
+        if cid is None:
+            raise EvalError(f"no card of rank {rf(s, e)!r} and suit {sf(s, e)!r}")
+        return cid
+    return Compiled(make, T.CARD)
+
+
+@builtin("of_suit", "of_suit(cards, suit)", "The cards of that suit.", 2, 2, "cards")
+def _of_suit(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    suit = ctx.expect(args[1], ctx.compile(args[1]), T.SUIT, "the suit")
+    suit_of = ctx.universe().suit_of
+    cf, sf = coll.fn, suit.fn
+    return Compiled(lambda s, e: (lambda su: [c for c in cf(s, e) if suit_of[c] == su])(sf(s, e)), T.CARDS)
+
+
+@builtin("of_rank", "of_rank(cards, rank)", "The cards of that rank.", 2, 2, "cards")
+def _of_rank(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    rank = ctx.compile(args[1])
+    rank_of = ctx.universe().rank_of
+    cf, rf = coll.fn, rank.fn
+    return Compiled(lambda s, e: (lambda r: [c for c in cf(s, e) if rank_of[c] == r])(rf(s, e)), T.CARDS)
+
+
+@builtin("suits_in", "suits_in(cards)", "The suits present among the cards, without repeats.", 1, 1, "cards")
+def _suits_in(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    suit_of = ctx.universe().suit_of
+    cf = coll.fn
+    return Compiled(lambda s, e: list(dict.fromkeys(suit_of[c] for c in cf(s, e) if suit_of[c] is not None)),
+                    T.list_of(T.SUIT))
+
+
+# -- players --------------------------------------------------------------------
+
+@builtin("left_of", "left_of(player) or left_of(player, steps)",
+         "The player sitting that many seats to the left (1 by default; negative goes right).", 1, 2, "players")
+def _left_of(ctx, node, args):
+    p = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player").fn
+    k = ctx.compile(args[1]).fn if len(args) > 1 else (lambda s, e: 1)
+    return Compiled(lambda s, e: (p(s, e) + k(s, e)) % s.n, T.PLAYER)
+
+
+@builtin("right_of", "right_of(player) or right_of(player, steps)",
+         "The player sitting that many seats to the right (1 by default).", 1, 2, "players")
+def _right_of(ctx, node, args):
+    p = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player").fn
+    k = ctx.compile(args[1]).fn if len(args) > 1 else (lambda s, e: 1)
+    return Compiled(lambda s, e: (p(s, e) - k(s, e)) % s.n, T.PLAYER)
+
+
+@builtin("owner", "owner(zone, card)",
+         "The player whose zone (kept per player, e.g. won) holds that card, or none.", 2, 2, "players")
+def _owner(ctx, node, args):
+    zone = ctx.compile(args[0])
+    if not (T.is_per(zone.type) and T.per_parts(zone.type)[0] == "player"):
+        ctx.error(args[0], "owner() needs a zone kept per player, e.g. owner(won, 10♥)", rule="type")
+    card = ctx.expect(args[1], ctx.compile(args[1]), T.CARD, "the card")
+    zf, cf = zone.fn, card.fn
+    u = ctx.universe()
+    face = u.face
+
+    def run(s, e):
+        c = cf(s, e)
+        if c is None:
+            return None
+        f = face[c]
+        for p, cards in enumerate(zf(s, e)):
+            if c in cards or (u.copies > 1 and any(face[x] == f for x in cards)):
+                return p
+        return None
+    return Compiled(run, T.PLAYER)
+
+
+@builtin("seat_order", "seat_order(start) or seat_order(start, direction)",
+         "All players in turn order beginning with start (direction 1 = to the left, -1 = to the right).",
+         1, 2, "players")
+def _seat_order(ctx, node, args):
+    p = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the first player").fn
+    d = ctx.compile(args[1]).fn if len(args) > 1 else (lambda s, e: 1)
+    return Compiled(lambda s, e: (lambda a, k: [(a + i * k) % s.n for i in range(s.n)])(p(s, e), d(s, e)),
+                    T.PLAYERS)

@@ -1,0 +1,64 @@
+"""One shared Lark parser for the expression language, built once per process."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from lark import Lark, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..resources import grammar_path
+from .errors import ExprError
+
+_TOKEN_WORDS = {
+    "RPAR": "')'", "LPAR": "'('", "RSQB": "']'", "LSQB": "'['", "COMMA": "','", "DOT": "'.'",
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a text in quotes", "CARD": "a card",
+    "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*' or '/'", "$END": "the end",
+    "IF": "'if'", "ELSE": "'else'", "AND": "'and'", "OR": "'or'", "NOT": "'not'", "MINUS": "'-'",
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
+                propagate_positions=True, maybe_placeholders=False)
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str) -> Tree:
+    """Parse expression text to a syntax tree; raise ExprError with an offset on failure."""
+    if not isinstance(text, str) or not text.strip():
+        raise ExprError("the expression is empty", 0)
+    try:
+        return _parser().parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(text, exc) from None
+
+
+def _syntax_error(text: str, exc: UnexpectedInput) -> ExprError:
+    offset = getattr(exc, "pos_in_stream", None)
+    if offset is None:
+        offset = len(text)
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        return ExprError("the expression ends too early", len(text.rstrip()),
+                         hint=_expected(getattr(exc, "expected", ())))
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[offset] if offset < len(text) else ""
+        hint = None
+        if ch == "=":
+            hint = "to compare, write '==' (two equals signs)"
+        elif ch in "&|!":
+            hint = "write 'and', 'or', 'not' instead of symbols"
+        return ExprError(f"unexpected character {ch!r}", offset, hint=hint)
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        hint = _expected(exc.expected)
+        return ExprError(f"unexpected {tok.value!r}", tok.start_pos or offset, len(str(tok.value)), hint=hint)
+    return ExprError(str(exc).splitlines()[0], offset)
+
+
+def _expected(expected) -> str | None:
+    words = sorted({_TOKEN_WORDS.get(e, None) or e.lower().strip("_") for e in expected
+                    if not e.startswith("__")})
+    if not words:
+        return None
+    return "expected " + (", ".join(words[:6])) + (" ..." if len(words) > 6 else "")

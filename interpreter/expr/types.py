@@ -1,0 +1,71 @@
+"""Static types of expression values, used to catch mistakes at load time.
+
+Types are short strings.  'any' matches everything; a value indexed by players
+or suits (a state variable kept per player, a zone per player) has the type
+'per:<key>:<element type>'.
+"""
+from __future__ import annotations
+
+NUM, BOOL, STR, CARD, CARDS, PLAYER, PLAYERS, SUIT, RANK, LIST, ANY, NONE = (
+    "number", "boolean", "text", "card", "cards", "player", "players", "suit", "rank", "list", "any", "none")
+
+COLLECTIONS = {CARDS, PLAYERS, LIST}
+NUMERIC = {NUM, BOOL, ANY}
+_ELEMENT = {CARDS: CARD, PLAYERS: PLAYER, LIST: ANY}
+_LIST_OF = {CARD: CARDS, PLAYER: PLAYERS}
+
+
+def per(key: str, element: str) -> str:
+    return f"per:{key}:{element}"
+
+
+def is_per(t: str) -> bool:
+    return t.startswith("per:")
+
+
+def per_parts(t: str) -> tuple[str, str]:
+    _, key, element = t.split(":", 2)
+    return key, element
+
+
+def element_of(t: str) -> str:
+    if t in _ELEMENT:
+        return _ELEMENT[t]
+    if t.startswith("list:"):
+        return t[5:]
+    return ANY
+
+
+def list_of(t: str) -> str:
+    if t in _LIST_OF:
+        return _LIST_OF[t]
+    return LIST if t == ANY else f"list:{t}"
+
+
+def is_collection(t: str) -> bool:
+    return t in COLLECTIONS or t.startswith("list:")
+
+
+def compatible(actual: str, wanted: str) -> bool:
+    """May a value of type `actual` be used where `wanted` is expected?"""
+    if ANY in (actual, wanted) or actual == wanted or actual == NONE:
+        return True
+    if (wanted, actual) in ((NUM, BOOL), (PLAYER, NUM), (NUM, PLAYER)):
+        return True
+    if wanted == LIST and is_collection(actual):
+        return True
+    if is_collection(wanted) and is_collection(actual):
+        return compatible(element_of(actual), element_of(wanted))
+    if wanted in (SUIT, RANK, STR) and actual in (SUIT, RANK, STR):
+        return True
+    return False
+
+
+def describe(t: str) -> str:
+    if is_per(t):
+        key, element = per_parts(t)
+        return f"a {element} per {key}"
+    if t.startswith("list:"):
+        return f"a list of {t[5:]}s"
+    article = "an" if t[0] in "aeiou" else "a"
+    return f"{article} {t}"

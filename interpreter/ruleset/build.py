@@ -1,0 +1,277 @@
+"""Build a Rules object from a merged, schema-valid ruleset mapping.
+
+Sections are handled one by one, in the order their names are needed:
+the pack (card literals), options, objects, orders and point tables, zones and
+state variables, then the steps of the game, the end and the metrics.
+"""
+from __future__ import annotations
+
+from ..cards.pack import STANDARD_SUITS, CardUniverse, PackSpec
+from ..engine.program import GameLoop
+from ..engine.registry import compile_steps
+from ..expr import types as T
+from ..expr.compiler import Binding, Namespace, constant
+from .context import CompileContext
+from .model import Metric, Rules, VarInfo, ZoneInfo
+from .namespace import add_builtin_names, add_callables, add_objects
+
+VISIBILITY = ("public", "owner", "hidden")
+TYPE_NAMES = {"number": T.NUM, "boolean": T.BOOL, "text": T.STR, "card": T.CARD, "cards": T.CARDS,
+              "player": T.PLAYER, "players": T.PLAYERS, "suit": T.SUIT, "rank": T.RANK, "list": T.LIST,
+              "any": T.ANY}
+
+
+def build_rules(data: dict, smap=None, option_values: dict | None = None, source: str = "<rules>"):
+    """Compile `data`; return (rules, diagnostics)."""
+    ns = Namespace()
+    universe, pack_specs, counts, default = _pack(data)
+    ns.universe = universe
+    rules = Rules(name=data.get("name", source), source=source, universe=universe, player_counts=counts,
+                  default_players=default, pack_specs=pack_specs, pack_zone=data.get("pack", {}).get("zone", "stock"),
+                  description=data.get("description", ""), data=data)
+    cx = CompileContext(ns, smap, rules)
+    _check_pack(cx, data, universe)
+    rules.options = _options(cx, data, option_values or {})
+    for name, value in rules.options.items():
+        ns.add(name, Binding("const", _type_of(value), value=value, doc="option"))
+    rules.teams = _teams(cx, data.get("players", {}))
+    add_objects(cx, data.get("objects") or {})
+    add_callables(cx, data)
+    _zones(cx, data.get("zones") or {})
+    _vars(cx, data.get("state") or {})
+    add_builtin_names(cx)
+    for work in cx.deferred:
+        work()
+
+    procedures = data.get("procedures") or {}
+    compiled_procs = {name: compile_steps(cx, steps, ("procedures", name)) for name, steps in procedures.items()}
+    setup = compile_steps(cx, data.get("setup"), ("setup",))
+    hand = compile_steps(cx, data.get("hand"), ("hand",))
+    _link_calls(cx, compiled_procs)
+    for name in procedures:
+        if name not in cx.calls:
+            cx.problem(("procedures", name), f"procedure '{name}' is never called", "unused", key=True,
+                       severity="warning", hint="call it with '- call: " + name + "' or remove it")
+
+    end = data.get("end") or {}
+    rules.end_when = cx.expr(("end", "after_hand"), end.get("after_hand", True), T.BOOL).fn
+    with cx.scope(p=T.PLAYER):
+        rules.final_score = cx.expr(("end", "score"), end.get("score", 0), T.NUM).fn
+    rules.winners = cx.expr(("end", "winners"), end.get("winners", "players"), T.PLAYERS).fn
+    rules.max_hands = end.get("max_hands", 1000)
+    rules.max_turns = end.get("max_turns", 100000)
+    deal = data.get("dealer") or {}
+    rules.first_dealer = deal.get("first", 0)
+    rules.next_dealer = cx.expr(("dealer", "next"), deal.get("next", "left_of(dealer)"), T.PLAYER).fn
+    for name, spec in (data.get("metrics") or {}).items():
+        path = ("metrics", name)
+        spec = spec if isinstance(spec, dict) else {"value": spec}
+        rules.metrics.append(Metric(name, spec.get("each", "game"), cx.expr(path + ("value",), spec.get("value")).fn,
+                                    spec.get("description", "")))
+    if "bots" in data and data["bots"].get("evaluate") is not None:
+        with cx.scope(p=T.PLAYER):
+            rules.bot_eval = cx.expr(("bots", "evaluate"), data["bots"]["evaluate"], T.NUM).fn
+    rules.program = GameLoop(rules, setup, hand)
+    _usage_checks(cx, data)
+    return rules, cx.diagnostics
+
+
+# -- the pack -------------------------------------------------------------------
+
+def _pack(data):
+    pack = data.get("pack") or {}
+    players = data.get("players") or {}
+    counts = players.get("count", [4])
+    counts = [counts] if isinstance(counts, int) else list(counts)
+    default = players.get("default", counts[0] if counts else 4)
+    ranks = [str(r) for r in pack.get("ranks", [])]
+    suits = [str(s) for s in pack.get("suits", list(STANDARD_SUITS))]
+    universe = CardUniverse(ranks=ranks, suits=suits, copies=int(pack.get("copies", 1)),
+                            jokers=int(pack.get("jokers", 0)))
+    specs = {}
+    by_players = {int(k): v for k, v in (pack.get("by_players") or {}).items()}
+    for n in counts:
+        spec = dict(pack)
+        spec.update(by_players.get(n, {}))
+        remove = spec.get("remove") or {}
+        cards = [universe.parse_card(c) for c in remove.get("cards", [])] if isinstance(remove, dict) else []
+        specs[n] = PackSpec(remove_ranks=tuple(str(r) for r in (remove.get("ranks", []) if isinstance(remove, dict) else [])),
+                            remove_cards=tuple(c for c in cards if c is not None))
+    return universe, specs, counts, default
+
+
+def _check_pack(cx, data, universe):
+    pack = data.get("pack") or {}
+    by_players = pack.get("by_players") or {}
+    counts = set(cx.rules.player_counts)
+    sources = [(("pack",), pack)] + [(("pack", "by_players", k), v) for k, v in by_players.items()]
+    for key in by_players:
+        if int(key) not in counts:
+            cx.problem(("pack", "by_players", key), f"{key} players is not an allowed player count "
+                       f"({', '.join(map(str, sorted(counts)))})", "meaning", key=True)
+    for path, spec in sources:
+        remove = (spec or {}).get("remove") or {}
+        for i, text in enumerate(remove.get("cards", []) if isinstance(remove, dict) else []):
+            if universe.parse_card(text) is None:
+                cx.problem(path + ("remove", "cards", i), f"'{text}' is not a card of this pack",
+                           "unknown-name", hint="write a rank then a suit, e.g. 6♣ or 6C")
+        for i, rank in enumerate(remove.get("ranks", []) if isinstance(remove, dict) else []):
+            if str(rank) not in universe.ranks:
+                from difflib import get_close_matches
+                close = get_close_matches(str(rank), universe.ranks, n=1)
+                cx.problem(path + ("remove", "ranks", i), f"'{rank}' is not one of the pack's ranks",
+                           "unknown-name", hint=f"did you mean '{close[0]}'?" if close else None)
+    if len(set(universe.ranks)) != len(universe.ranks):
+        cx.problem(("pack", "ranks"), "a rank is listed twice", "meaning")
+
+
+def _options(cx, data, given):
+    declared = data.get("options") or {}
+    values = {}
+    for name, spec in declared.items():
+        values[name] = spec.get("default") if isinstance(spec, dict) else spec
+    for name, value in given.items():
+        if name not in declared:
+            from difflib import get_close_matches
+            close = get_close_matches(name, list(declared), n=1)
+            cx.problem(("options",), f"unknown option '{name}'", "unknown-name",
+                       hint=f"did you mean '{close[0]}'?" if close else
+                       ("options: " + ", ".join(declared)) if declared else "this ruleset declares no options")
+            continue
+        default = values[name]
+        values[name] = _coerce_option(cx, name, value, default)
+    return values
+
+
+def _coerce_option(cx, name, value, default):
+    if not isinstance(value, str):
+        return value
+    if isinstance(default, bool):
+        if value.lower() in ("true", "yes", "1", "on"):
+            return True
+        if value.lower() in ("false", "no", "0", "off"):
+            return False
+    elif isinstance(default, int):
+        try:
+            return int(value)
+        except ValueError:
+            pass
+    elif isinstance(default, str) or default is None:
+        return value
+    elif isinstance(default, list):
+        return [v.strip() for v in value.split(",")]
+    cx.problem(("options", name), f"option '{name}' needs {T.describe(_type_of(default))}, got '{value}'", "type")
+    return default
+
+
+def _type_of(value):
+    if isinstance(value, bool):
+        return T.BOOL
+    if isinstance(value, (int, float)):
+        return T.NUM
+    if isinstance(value, str):
+        return T.STR
+    if isinstance(value, list):
+        return T.LIST
+    return T.ANY
+
+
+def _teams(cx, players):
+    teams = players.get("teams") or {}
+    out = {}
+    for key, groups in teams.items():
+        out[int(key)] = [list(g) for g in groups]
+    return out
+
+
+# -- zones and state ------------------------------------------------------------
+
+def _per_type(cx, per, path):
+    if per in (None, "player", "suit") or per in cx.ns.objects:
+        return per
+    cx.problem(path, f"'per: {per}' must be player, suit or a collection under 'objects'", "meaning")
+    return None
+
+
+def _zones(cx, zones):
+    for i, (name, spec) in enumerate(zones.items()):
+        spec = spec or {}
+        per = _per_type(cx, spec.get("per"), ("zones", name, "per"))
+        vis = spec.get("visibility", "hidden" if per is None else "owner")
+        info = ZoneInfo(name, i, per, vis, spec.get("description", ""))
+        cx.rules.zones[name] = info
+        cx.rules.zone_list.append(info)
+        typ = T.per(per, T.CARDS) if per else T.CARDS
+        cx.ns.add(name, Binding("zone", typ, getter=lambda s, e, i=i: s.z[i], doc=info.description))
+
+
+def _vars(cx, state):
+    for i, (name, spec) in enumerate(state.items()):
+        path = ("state", name)
+        if not isinstance(spec, dict):
+            spec = {"initial": spec}
+        if name in cx.ns.names:
+            cx.problem(path, f"the name '{name}' is already used by a {cx.ns.names[name].kind}", "meaning", key=True)
+        per = _per_type(cx, spec.get("per"), path + ("per",))
+        initial = spec.get("initial", 0 if spec.get("type", "number") == "number" else None)
+        typ = TYPE_NAMES.get(spec.get("type")) or (_type_of(initial) if initial is not None else T.ANY)
+        if initial is not None and isinstance(initial, str) and spec.get("type") in ("text",):
+            initial = repr(initial)
+        bind = spec.get("as", "player" if per == "player" else "suit" if per == "suit" else "entry")
+        key_type = T.PLAYER if per == "player" else T.SUIT if per == "suit" else f"object:{per}"
+        with cx.scope(**({bind: key_type} if per else {})):
+            init = cx.expr(path + ("initial",), initial)
+        if init.type != T.ANY and typ != T.ANY and not T.compatible(init.type, typ):
+            cx.problem(path + ("initial",), f"the initial value is {T.describe(init.type)} but the type is {typ}", "type")
+        info = VarInfo(name, i, per, spec.get("scope", "game"), typ, init.fn, bind, spec.get("description", ""))
+        cx.rules.vars[name] = info
+        cx.rules.var_list.append(info)
+        full = T.per(per, typ) if per else typ
+        cx.ns.add(name, Binding("state", full, getter=lambda s, e, i=i: s.v[i], doc=info.description))
+
+
+def _link_calls(cx, procs):
+    from ..engine.vm import Call
+    seen = set()
+
+    def visit(node):
+        if id(node) in seen:
+            return
+        seen.add(id(node))
+        if isinstance(node, Call):
+            node.target = procs.get(node.name)
+            return
+        for attr in ("children", "then", "other", "body", "setup", "hand", "bodies"):
+            child = getattr(node, attr, None)
+            if isinstance(child, list):
+                for c in child:
+                    visit(c)
+            elif isinstance(child, dict):
+                for c in child.values():
+                    visit(c)
+            elif child is not None and hasattr(child, "enter"):
+                visit(child)
+        for move in getattr(node, "moves", ()) or ():
+            if isinstance(move, tuple) and move[4] is not None:
+                visit(move[4])
+    for proc in procs.values():
+        visit(proc)
+    cx.link_visit = visit
+
+
+def _usage_checks(cx, data):
+    visit = getattr(cx, "link_visit", None)
+    if visit is not None:
+        visit(cx.rules.program.setup)
+        visit(cx.rules.program.hand)
+    for name, info in cx.rules.zones.items():
+        if name not in cx.zone_writes and name != cx.rules.pack_zone:
+            cx.problem(("zones", name), f"zone '{name}' is never filled: no step puts cards into it", "unused",
+                       key=True, severity="warning")
+    for name, info in cx.rules.vars.items():
+        if name not in cx.var_writes and info.scope == "hand" and info.name != "dealer":
+            cx.problem(("state", name), f"state variable '{name}' is reset each hand but never set", "unused",
+                       key=True, severity="warning")
+    if cx.rules.pack_zone not in cx.rules.zones:
+        cx.problem(("pack",), f"the pack starts in zone '{cx.rules.pack_zone}', which is not declared under 'zones:'",
+                   "unknown-name", hint="declare a 'stock' zone, or set 'pack: {zone: ...}'")

@@ -1,0 +1,98 @@
+"""The compile context: compiles expressions and zone references found at YAML paths,
+and collects every problem as a located diagnostic instead of stopping at the first."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from lark import Tree
+
+from ..diagnostics import Diagnostic
+from ..expr import types as T
+from ..expr.compiler import Compiled, compile_expression
+from ..expr.errors import EvalError, ExprError
+from ..expr.parser import parse
+
+
+def _dummy(s, e):
+    raise EvalError("this expression did not compile")
+
+
+class CompileContext:
+    def __init__(self, ns, smap, rules):
+        self.ns = ns
+        self.smap = smap
+        self.rules = rules
+        self.diagnostics: list[Diagnostic] = []
+        self.locals: dict[str, str] = {}
+        self.zone_writes: set = set()    # zones some step puts cards into
+        self.var_writes: set = set()     # state variables some step sets
+        self.calls: set = set()          # procedures called
+        self.deferred: list = []         # compile work that needs every name declared first
+
+    # -- locations and problems -------------------------------------------------
+    def where(self, path) -> str:
+        pos = self.smap.value_pos(tuple(path)) if self.smap is not None else None
+        return f"{pos.file}:{pos.line}:{pos.col}" if pos else "/".join(map(str, path))
+
+    def problem(self, path, message, rule, hint=None, key=False, offset=None, length=1, severity="error"):
+        if self.smap is None:
+            self.diagnostics.append(Diagnostic("<rules>", 1, 1, f"{'/'.join(map(str, path))}: {message}",
+                                               rule, hint, severity=severity))
+            return
+        self.diagnostics.append(self.smap.diagnostic(tuple(path), message, rule, hint, key=key, offset=offset,
+                                                     length=length, severity=severity))
+
+    # -- locals -------------------------------------------------------------------
+    @contextmanager
+    def scope(self, **names):
+        saved = dict(self.locals)
+        self.locals.update(names)
+        try:
+            yield
+        finally:
+            self.locals = saved
+
+    # -- expressions ----------------------------------------------------------------
+    def expr(self, path, value, expected=None, extra_locals=None) -> Compiled:
+        local_types = dict(self.locals)
+        if extra_locals:
+            local_types.update(extra_locals)
+        try:
+            return compile_expression(value, self.ns, local_types, expected)
+        except ExprError as err:
+            self._expr_problem(path, value, err)
+            return Compiled(_dummy, expected or T.ANY)
+
+    def _expr_problem(self, path, value, err):
+        text = str(value)
+        offset = err.offset if isinstance(value, str) else None
+        self.problem(path, f"{err.message} in expression '{text}'" if len(text) <= 60 else err.message,
+                     err.rule, hint=err.hint, offset=offset, length=err.length)
+
+    def zone_ref(self, path, value, per_player_ok=False):
+        """A zone named in a step: 'stock', 'hand[current]', 'won[winner]'.
+
+        Returns (fn(s, e) -> the zone's card list, zone name) or (None, None)."""
+        try:
+            tree = parse(str(value))
+        except ExprError as err:
+            self._expr_problem(path, value, err)
+            return None, None
+        name_node = tree.children[0] if tree.data == "index" else tree
+        if not (isinstance(name_node, Tree) and name_node.data == "name"):
+            self.problem(path, f"'{value}' is not a zone: write a zone name, or a zone and whose, e.g. hand[current]",
+                         "type")
+            return None, None
+        name = str(name_node.children[0])
+        info = self.rules.zones.get(name)
+        if info is None:
+            from difflib import get_close_matches
+            close = get_close_matches(name, list(self.rules.zones), n=1, cutoff=0.5)
+            self.problem(path, f"unknown zone '{name}'", "unknown-name",
+                         hint=f"did you mean '{close[0]}'?" if close else "declare it under 'zones:'")
+            return None, None
+        compiled = self.expr(path, value)
+        if info.per and tree.data != "index" and not per_player_ok:
+            self.problem(path, f"zone '{name}' is kept per {info.per}: say whose, e.g. {name}[current]", "type")
+            return None, None
+        return compiled.fn, name

@@ -1,0 +1,158 @@
+"""`extends:` — a ruleset that starts from another ruleset and changes it.
+
+    extends: scotch-whist.yaml     # relative to this file, or a bundled name
+    scoring: null                  # null removes an inherited entry
+    deal: {hand_size: 9}           # mappings merge key by key
+    phases: [bid, play]            # lists and plain values replace wholesale
+
+``resolve_ruleset(path)`` follows the chain (child -> parent -> grandparent),
+merges from the oldest ancestor down, and returns the merged data with a
+SourceMap whose positions point into whichever file supplied each value.
+"""
+from __future__ import annotations
+
+import copy
+import os
+from pathlib import Path
+from typing import Callable
+
+from ..diagnostics import Diagnostic, RulesetError, did_you_mean
+from .yamlsource import SourceMap, load_yaml_file
+
+__all__ = ["resolve_ruleset", "deep_merge"]
+
+EXTENDS = "extends"
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def deep_merge(base, override):
+    """Merge `override` onto `base` without touching either.
+
+    The result shares nothing with the inputs.  Mappings merge recursively;
+    a key whose override value is None is removed; anything else in
+    `override` (lists, scalars) replaces the base value.
+    """
+    return _merge(copy.deepcopy(base), copy.deepcopy(override), (), None)
+
+
+def _merge(base, over, path: tuple, maps):
+    """deep_merge; with maps=(base_map, over_map, out_map) also merge positions.
+
+    Every value is taken from the map of the file that supplied it.  A
+    mapping written in the override keeps the override's position even when
+    some of its entries come from the base.
+    """
+    if not isinstance(over, dict):
+        if maps:
+            maps[2].adopt(maps[1], path)
+        return over
+    if maps:
+        maps[2].adopt(maps[1], path, subtree=False)
+    base = base if isinstance(base, dict) else {}
+    result = {}
+    for key in list(base) + [k for k in over if k not in base]:   # parent's order
+        if key not in over:
+            result[key] = base[key]
+            if maps:
+                maps[2].adopt(maps[0], path + (key,))
+        elif over[key] is not None:                 # null removes the key
+            result[key] = _merge(base.get(key), over[key], path + (key,), maps)
+    return result
+
+
+def resolve_ruleset(path, find_bundled: Callable[[str], Path | None] | None = None
+                    ) -> tuple[dict, SourceMap]:
+    """Load a ruleset file and everything it extends; merge them.
+
+    Raises RulesetError (with diagnostics naming the right file) on any
+    problem: YAML errors anywhere in the chain, a missing parent, a cycle.
+    """
+    chain: list[tuple[dict, SourceMap]] = []      # child first
+    seen: list[tuple[Path, str]] = []            # (resolved path, shown name)
+    name = str(path)
+    while True:
+        real = Path(name).resolve()
+        data, smap = _load_mapping(name)
+        seen.append((real, name))
+        chain.append((data, smap))
+        parent_ref = data.get(EXTENDS)
+        if parent_ref is None:
+            break
+        parent = _find_parent(parent_ref, name, smap, find_bundled)
+        real_parent = Path(parent).resolve()
+        shown = [n for r, n in seen if r == real_parent]
+        if shown:
+            start = next(i for i, (r, _) in enumerate(seen) if r == real_parent)
+            loop = " -> ".join([n for _, n in seen[start:]] + [shown[0]])
+            raise RulesetError([smap.diagnostic(
+                (EXTENDS,), f"'extends' goes round in a circle: {loop}", "extends",
+                hint="one of these files must not extend the others",
+                length=smap.span_length((EXTENDS,)))])
+        name = parent
+
+    data, smap = chain[-1]
+    data = {k: v for k, v in data.items() if k != EXTENDS}
+    merged_map = smap
+    for child, child_map in reversed(chain[:-1]):
+        child = {k: v for k, v in child.items() if k != EXTENDS}
+        out = SourceMap(child_map.root_file)
+        out._add_files_of(merged_map)
+        data = _merge(data, child, (), (merged_map, child_map, out))
+        merged_map = out
+    return data, merged_map
+
+
+def _load_mapping(name: str) -> tuple[dict, SourceMap]:
+    data, smap = load_yaml_file(name)
+    if data is None:
+        raise RulesetError([Diagnostic(name, 1, 1, "the ruleset file is empty", "type",
+                                       hint="a ruleset is a mapping of 'key: value' entries",
+                                       source_line=(smap.files.get(name) or [None])[0])])
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else "a single value"
+        raise RulesetError([smap.diagnostic(
+            (), f"a ruleset must be a mapping of 'key: value' entries, not {kind}", "type")])
+    return data, smap
+
+
+def _find_parent(ref, child_name: str, smap: SourceMap, find_bundled) -> str:
+    """Resolve an `extends` value to a file name, or raise a located error."""
+    if not isinstance(ref, str) or not ref.strip():
+        raise RulesetError([smap.diagnostic(
+            (EXTENDS,), "'extends' must name a ruleset file, like 'base.yaml'", "extends",
+            length=smap.span_length((EXTENDS,)))])
+    here = Path(child_name).parent
+    tries = [here / ref]
+    if not ref.endswith(YAML_SUFFIXES):
+        tries += [here / (ref + suffix) for suffix in YAML_SUFFIXES]
+    for candidate in tries:
+        if candidate.is_file():
+            return os.path.normpath(str(candidate))
+    if find_bundled is not None:
+        found = find_bundled(ref)
+        if found is not None and Path(found).is_file():
+            return str(found)
+    hint = _sibling_hint(ref, here, child_name)
+    raise RulesetError([smap.diagnostic(
+        (EXTENDS,), f"cannot find the ruleset '{ref}' to extend", "extends", hint=hint,
+        length=smap.span_length((EXTENDS,)))])
+
+
+def _sibling_hint(ref: str, folder: Path, child_name: str) -> str:
+    try:
+        siblings = sorted(p for p in folder.iterdir()
+                          if p.suffix in YAML_SUFFIXES and p.is_file()
+                          and p.resolve() != Path(child_name).resolve())
+    except OSError:
+        siblings = []
+    names = [p.name for p in siblings]
+    if not ref.endswith(YAML_SUFFIXES):
+        by_stem = {p.stem: p.stem for p in siblings}
+        hint = did_you_mean(ref, by_stem)
+    else:
+        hint = did_you_mean(ref, names)
+    if hint:
+        return hint
+    if names:
+        return "files next to this one: " + ", ".join(names[:8])
+    return "give a path relative to this file, e.g. 'base.yaml'"

@@ -1,0 +1,117 @@
+"""Load a ruleset file: resolve `extends`, check the schema, compile, and run meaning checks.
+
+Every stage reports all its problems as located diagnostics; later stages run
+only when the earlier ones found no error.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..diagnostics import Diagnostic, RulesetError, sort_diagnostics
+from ..resources import find_bundled, schema_path
+from .build import build_rules
+from .extends import resolve_ruleset
+from .schema_check import check_schema
+
+
+@dataclass
+class Loaded:
+    path: str
+    rules: object = None
+    data: dict | None = None
+    smap: object = None
+    diagnostics: list = field(default_factory=list)
+
+    @property
+    def errors(self):
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def ok(self):
+        return self.rules is not None and not self.errors
+
+
+@lru_cache(maxsize=1)
+def ruleset_schema() -> dict:
+    return json.loads(schema_path().read_text(encoding="utf-8"))
+
+
+def resolve_path(path: str):
+    """A file path, or the name of a bundled ruleset."""
+    from pathlib import Path
+    p = Path(path)
+    if p.exists():
+        return p
+    bundled = find_bundled(path)
+    return bundled if bundled is not None else p
+
+
+def load_ruleset(path, options: dict | None = None, dry_run: bool = False) -> Loaded:
+    path = str(resolve_path(str(path)))
+    out = Loaded(path)
+    try:
+        data, smap = resolve_ruleset(path, find_bundled=find_bundled)
+    except RulesetError as err:
+        out.diagnostics = sort_diagnostics(err.diagnostics)
+        return out
+    out.data, out.smap = data, smap
+    diags = check_schema(data, smap, ruleset_schema())
+    if any(d.severity == "error" for d in diags):
+        out.diagnostics = sort_diagnostics(diags)
+        return out
+    import interpreter.engine  # noqa: F401  (registers step kinds)
+    rules, more = build_rules(data, smap, options or {}, source=path)
+    diags += more
+    if not any(d.severity == "error" for d in diags):
+        out.rules = rules
+        diags += pack_checks(rules, smap)
+        if dry_run and not any(d.severity == "error" for d in diags):
+            diags += dry_run_checks(rules, smap)
+    out.diagnostics = sort_diagnostics(diags)
+    if any(d.severity == "error" for d in out.diagnostics):
+        out.rules = None if not dry_run else out.rules
+    return out
+
+
+def pack_checks(rules, smap) -> list:
+    diags = []
+    for n in rules.player_counts:
+        if len(rules.deck(n)) == 0:
+            diags.append(smap.diagnostic(("pack",), f"the pack is empty at {n} players", "meaning"))
+    if rules.default_players not in rules.player_counts:
+        diags.append(smap.diagnostic(("players", "default"), f"the default of {rules.default_players} players is "
+                                     "not one of the allowed counts", "meaning"))
+    return diags
+
+
+def dry_run_checks(rules, smap, games: int = 2) -> list:
+    """Play a couple of random games at each allowed player count; report where a game breaks."""
+    from ..engine import game as G
+    diags = []
+    for n in rules.player_counts:
+        for seed in range(games):
+            try:
+                rng = random.Random(seed)
+                s = G.new_game(rules, n, seed)
+                while not s.over:
+                    G.apply_index(s, rng.randrange(len(s.pending.actions)))
+                G.result(s)
+            except G.GameError as err:
+                diags.append(located(err, smap, f"with {n} players: {err.message} (seed {seed}, hand {err.hand})"))
+                break
+    return diags
+
+
+def located(err, smap, message) -> Diagnostic:
+    """A diagnostic at the step named by a game error's 'file:line:col'."""
+    where = err.where or ""
+    parts = where.rsplit(":", 2)
+    if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+        file, line, col = parts[0], int(parts[1]), int(parts[2])
+        lines = smap.files.get(file, []) if smap is not None else []
+        source = lines[line - 1] if 0 < line <= len(lines) else None
+        return Diagnostic(file, line, col, message, "runtime", source_line=source)
+    return Diagnostic(where or "<rules>", 1, 1, message, "runtime")

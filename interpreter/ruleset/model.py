@@ -1,0 +1,67 @@
+"""The compiled form of a ruleset: everything the engine needs, prepared once."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass
+class ZoneInfo:
+    name: str
+    index: int
+    per: str | None          # None (one shared zone), 'player', 'suit' or an object collection
+    visibility: str          # 'public', 'owner' or 'hidden'
+    description: str = ""
+
+
+@dataclass
+class VarInfo:
+    name: str
+    index: int
+    per: str | None
+    scope: str               # 'game' (kept across hands) or 'hand' (reset at the start of each hand)
+    type: str
+    initial: Callable        # fn(state, env) -> initial value of one element
+    bind: str = "key"        # local name of the player/suit/entry while computing `initial`
+    description: str = ""
+
+
+@dataclass
+class Metric:
+    name: str
+    each: str                # 'hand' or 'game'
+    value: Callable
+    description: str = ""
+
+
+@dataclass
+class Rules:
+    name: str
+    source: str
+    universe: Any
+    player_counts: list
+    default_players: int
+    pack_specs: dict                        # player count -> PackSpec
+    pack_zone: str
+    zones: dict = field(default_factory=dict)
+    zone_list: list = field(default_factory=list)
+    vars: dict = field(default_factory=dict)
+    var_list: list = field(default_factory=list)
+    options: dict = field(default_factory=dict)
+    objects: dict = field(default_factory=dict)   # collection -> list of entry names
+    teams: dict = field(default_factory=dict)     # player count -> list of lists of seats
+    program: Any = None
+    metrics: list = field(default_factory=list)
+    end_when: Callable | None = None
+    winners: Callable | None = None
+    final_score: Callable | None = None
+    next_dealer: Callable | None = None
+    first_dealer: int = 0
+    max_hands: int = 1000
+    max_turns: int = 100000
+    bot_eval: Callable | None = None
+    description: str = ""
+    data: dict = field(default_factory=dict)     # the merged YAML, for explain/resolve
+
+    def deck(self, n: int) -> list:
+        return self.pack_specs[n].build(self.universe)

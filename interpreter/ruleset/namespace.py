@@ -1,0 +1,199 @@
+"""Names every expression can use: built-in game facts, orders, point tables and objects."""
+from __future__ import annotations
+
+from ..cards.pack import STANDARD_SUITS
+from ..expr import types as T
+from ..expr.compiler import Binding, Compiled, Lambda
+from ..expr.errors import EvalError
+
+BUILTIN_NAMES = {
+    "players": (T.PLAYERS, "all players, seat 0 first"),
+    "player_count": (T.NUM, "how many players are playing"),
+    "hand_number": (T.NUM, "the number of the hand being played (1 for the first)"),
+    "pack_size": (T.NUM, "how many cards the pack has at this player count"),
+    "suits": (T.list_of(T.SUIT), "the pack's suits, in the order declared"),
+    "ranks": (T.list_of(T.RANK), "the pack's ranks, in the order declared"),
+}
+
+
+def add_builtin_names(cx):
+    ns = cx.ns
+    u = ns.universe
+    getters = {
+        "players": lambda s, e: list(range(s.n)),
+        "player_count": lambda s, e: s.n,
+        "hand_number": lambda s, e: s.hand_no,
+        "pack_size": lambda s, e: len(s.rules.deck(s.n)),
+    }
+    for name, (typ, doc) in BUILTIN_NAMES.items():
+        if name in ns.names:
+            cx.problem(("state", name) if name in cx.rules.vars else ("zones", name),
+                       f"'{name}' is a built-in name; choose another", "meaning", key=True)
+        if name in getters:
+            ns.add(name, Binding("builtin", typ, getter=getters[name], doc=doc))
+    ns.add("suits", Binding("const", T.list_of(T.SUIT), value=list(u.suits), doc=BUILTIN_NAMES["suits"][1]))
+    ns.add("ranks", Binding("const", T.list_of(T.RANK), value=list(u.ranks), doc=BUILTIN_NAMES["ranks"][1]))
+    for suit in u.suits:
+        if suit not in ns.names:
+            ns.add(suit, Binding("const", T.SUIT, value=suit, doc=f"the suit {suit}"))
+    if "dealer" not in ns.names:
+        cx.problem(("state",), "the state needs a 'dealer' variable of type player", "meaning",
+                   hint="add 'dealer: {type: player, initial: 0}' under 'state:'")
+
+
+# -- orders and point tables: callable on a card --------------------------------
+
+def add_callables(cx, data):
+    for name, spec in (data.get("orders") or {}).items():
+        _order(cx, name, spec)
+    for name, spec in (data.get("points") or {}).items():
+        _points(cx, name, spec)
+
+
+def _rank_table(cx, path, ranks, base=None, default=-1):
+    u = cx.ns.universe
+    table = list(base) if base is not None else [default] * u.size
+    for pos, rank in enumerate(ranks):
+        rank = str(rank)
+        if rank not in u.ranks and rank.lower() != "joker":
+            from difflib import get_close_matches
+            close = get_close_matches(rank, u.ranks, n=1)
+            cx.problem(path + (pos,), f"'{rank}' is not one of the pack's ranks", "unknown-name",
+                       hint=f"did you mean '{close[0]}'?" if close else None)
+            continue
+        for cid in range(u.size):
+            if u.rank_of[cid] == rank:
+                table[cid] = pos
+    return table
+
+
+def _order(cx, name, spec):
+    path = ("orders", name)
+    u = cx.ns.universe
+    if isinstance(spec, list):
+        table = _rank_table(cx, path, spec)
+        _add_card_fn(cx, name, "order", lambda s, c: table[c], table, spec)
+        return
+    cases = []
+
+    def compile_cases():   # after every name is known: conditions may use state variables
+        for i, case in enumerate(spec.get("cases", [])):
+            cond = cx.expr(path + ("cases", i, "when"), case.get("when"), T.BOOL, extra_locals={"card": T.CARD})
+            table = _order_table(cx, path + ("cases", i, "order"), case.get("order"))
+            cases.append((cond.fn, table))
+    cx.deferred.append(compile_cases)
+    otherwise = _order_table(cx, path + ("otherwise",), spec.get("otherwise"))
+    scratch = {}
+
+    def key(s, c):
+        scratch["card"] = c
+        for cond, table in cases:
+            if cond(s, scratch):
+                return table[c]
+        return otherwise[c] if otherwise is not None else -1
+    _add_card_fn(cx, name, "order", key, None, spec)
+
+
+def _order_table(cx, path, ref):
+    if ref is None:
+        return None
+    if isinstance(ref, list):
+        return _rank_table(cx, path, ref)
+    target = (cx.rules.data.get("orders") or {}).get(ref)
+    if not isinstance(target, list):
+        cx.problem(path, f"'{ref}' is not an order given as a list of ranks", "unknown-name")
+        return None
+    return _rank_table(cx, ("orders", ref), target)
+
+
+def _points(cx, name, spec):
+    path = ("points", name)
+    u = cx.ns.universe
+    values = spec.get("values", spec) if isinstance(spec, dict) else {}
+    default = spec.get("default", 0) if isinstance(spec, dict) else 0
+    table = [default] * u.size
+    for key, value in values.items():
+        if key in ("default", "values"):
+            continue
+        key = str(key)
+        if key.lower() == "joker":
+            ids = [c for c in range(u.size) if u.is_joker[c]]
+        elif key in u.ranks:
+            ids = [c for c in range(u.size) if u.rank_of[c] == key]
+        else:
+            cid = u.parse_card(key)
+            ids = u.ids_of(u.rank_of[cid], u.suit_of[cid]) if cid is not None else None
+        if not ids and ids is not None and key.lower() != "joker":
+            ids = None
+        if ids is None:
+            cx.problem(path + ("values", key) if "values" in spec else path + (key,),
+                       f"'{key}' is neither a rank nor a card of this pack", "unknown-name", key=True)
+            continue
+        for cid in ids:
+            table[cid] = value
+    _add_card_fn(cx, name, "points", lambda s, c: table[c], table, spec)
+
+
+def _add_card_fn(cx, name, kind, key_fn, table, spec):
+    """Bind `name(card)` -> number; `key_fn(s, card)` is also used as a sort key."""
+    if name in cx.ns.names:
+        cx.problem((kind if kind == "points" else "orders", name), f"the name '{name}' is used twice", "meaning",
+                   key=True)
+
+    def call(ctx, node, args):
+        if len(args) != 1 or isinstance(args[0], Lambda):
+            ctx.error(node, f"{name}(card) takes one card")
+        arg = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, f"the argument of {name}")
+        f = arg.fn
+        if table is not None:
+            def lookup(s, e):
+                c = f(s, e)
+                if c is None:
+                    raise EvalError(f"{name}() was given no card")
+                return table[c]
+            return Compiled(lookup, T.NUM)
+        return Compiled(lambda s, e: key_fn(s, f(s, e)), T.NUM)
+    cx.ns.add(name, Binding(kind, T.NUM, value=key_fn, call=call, doc=f"{kind} {name}"))
+
+
+# -- objects ------------------------------------------------------------------------
+
+def add_objects(cx, objects):
+    """`objects: {ladders: [{name: ..., suit: ..., start: 5♦}, ...]}`: named things with fixed fields."""
+    u = cx.ns.universe
+    for collection, entries in objects.items():
+        records, types = {}, {}
+        for i, entry in enumerate(entries or []):
+            path = ("objects", collection, i)
+            if not isinstance(entry, dict) or "name" not in entry:
+                cx.problem(path, "each entry needs a 'name'", "schema")
+                continue
+            record = {}
+            for field, value in entry.items():
+                if field == "name":
+                    continue
+                record[field], types[field] = _object_value(u, value)
+            records[str(entry["name"])] = record
+        cx.ns.objects[collection] = dict(records, __types__=types)
+        cx.rules.objects[collection] = list(records)
+        cx.ns.add(collection, Binding("const", T.list_of(f"object:{collection}"), value=list(records),
+                                      doc=f"the {collection}"))
+        for entry_name in records:
+            if entry_name not in cx.ns.names:
+                cx.ns.add(entry_name, Binding("const", f"object:{collection}", value=entry_name))
+
+
+def _object_value(u, value):
+    if isinstance(value, bool):
+        return value, T.BOOL
+    if isinstance(value, (int, float)):
+        return value, T.NUM
+    if isinstance(value, str):
+        if value in u.suits:
+            return value, T.SUIT
+        cid = u.parse_card(value)
+        if cid is not None:
+            return cid, T.CARD
+        if value in u.ranks:
+            return value, T.RANK
+    return value, T.ANY

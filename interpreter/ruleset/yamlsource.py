@@ -1,0 +1,478 @@
+"""Load YAML safely and remember where every key and value was written.
+
+``load_yaml_text`` / ``load_yaml_file`` return ``(data, SourceMap)``.  The data
+is exactly what ``yaml.safe_load`` would give; the SourceMap answers, for a
+path such as ``('play', 'tricks', 'winner')`` or ``('scoring', 2, 'add')``,
+where that value (or key) starts in the file, how it was written, and where
+character N inside a string value lives (for errors inside expressions).
+
+Problems (syntax errors, duplicate keys) are raised as a RulesetError holding
+Diagnostics, never as PyYAML tracebacks.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from ..diagnostics import Diagnostic, RulesetError, sort_diagnostics
+
+__all__ = ["Pos", "SourceMap", "load_yaml_file", "load_yaml_text"]
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_MAX_ENTRIES = 200_000          # guard against alias "billion laughs" blow-ups
+_ESCAPES = yaml.scanner.Scanner.ESCAPE_REPLACEMENTS
+_ESCAPE_CODES = yaml.scanner.Scanner.ESCAPE_CODES
+
+
+@dataclass(frozen=True)
+class Pos:
+    file: str
+    line: int                   # 1-based
+    col: int                    # 1-based
+    style: str = ""             # '', "'", '"', '|', '>' ('' for collections)
+
+
+@dataclass(frozen=True)
+class _Span:
+    """Where one node was written: character indices into its file's text."""
+    file: str
+    start: int
+    end: int
+    line: int                   # 0-based, as PyYAML marks are
+    col: int
+    style: str = ""
+    scalar: str | None = None   # the scalar's string value (None for collections)
+
+    def pos(self) -> Pos:
+        return Pos(self.file, self.line + 1, self.col + 1, self.style)
+
+
+class SourceMap:
+    """Positions of keys and values of one or more YAML files, by path."""
+
+    def __init__(self, root_file: str = "<string>"):
+        self.root_file = root_file
+        self.files: dict[str, list[str]] = {}
+        self._texts: dict[str, str] = {}
+        self._line_starts: dict[str, list[int]] = {}
+        self._values: dict[tuple, _Span] = {}
+        self._keys: dict[tuple, _Span] = {}
+
+    # -- building -------------------------------------------------------
+    def _add_file(self, name: str, text: str) -> None:
+        self._texts[name] = text
+        self.files[name] = text.split("\n")
+        starts = [0]
+        for i, ch in enumerate(text):
+            if ch == "\n":
+                starts.append(i + 1)
+        self._line_starts[name] = starts
+
+    def _add_files_of(self, other: "SourceMap") -> None:
+        for name, text in other._texts.items():
+            if name not in self._texts:
+                self._texts[name] = text
+                self.files[name] = other.files[name]
+                self._line_starts[name] = other._line_starts[name]
+
+    def merged(self, other: "SourceMap") -> "SourceMap":
+        """A new map with the files and entries of both; `other` wins."""
+        out = SourceMap(self.root_file)
+        for m in (self, other):
+            out._add_files_of(m)
+            out._values.update(m._values)
+            out._keys.update(m._keys)
+        return out
+
+    def adopt(self, src: "SourceMap", path: tuple, subtree: bool = True) -> None:
+        """Copy the entries of `src` for `path` (and everything below it)."""
+        self._add_files_of(src)
+        path = tuple(path)
+        n = len(path)
+        for table, mine in ((src._values, self._values), (src._keys, self._keys)):
+            if subtree:
+                for p, span in table.items():
+                    if p[:n] == path:
+                        mine[p] = span
+            elif path in table:
+                mine[path] = table[path]
+
+    # -- queries --------------------------------------------------------
+    def value_pos(self, path) -> Pos | None:
+        span = self._nearest(self._values, tuple(path))
+        return span.pos() if span else None
+
+    def key_pos(self, path) -> Pos | None:
+        path = tuple(path)
+        while True:
+            if path in self._keys:
+                return self._keys[path].pos()
+            if path in self._values:          # e.g. a list item: no key
+                return self._values[path].pos()
+            if not path:
+                return None
+            path = path[:-1]
+
+    def scalar_text(self, path) -> str | None:
+        span = self._values.get(tuple(path))
+        if span is None or span.scalar is None:
+            return None
+        return self._texts[span.file][span.start:span.end]
+
+    def key_text(self, path) -> str | None:
+        """The mapping key at `path` exactly as written."""
+        span = self._keys.get(tuple(path))
+        return None if span is None else self._texts[span.file][span.start:span.end]
+
+    def span_length(self, path, key: bool = False) -> int:
+        """How many characters the key/value occupies on its first line (>= 1)."""
+        span = (self._keys if key else self._values).get(tuple(path))
+        if span is None:
+            return 1
+        written = self._texts[span.file][span.start:span.end]
+        return max(1, len(written.split("\n", 1)[0].rstrip()))
+
+    def expr_pos(self, path, offset: int) -> Pos:
+        path = tuple(path)
+        span = self._values.get(path)
+        if span is None or span.scalar is None:
+            return self.value_pos(path) or Pos(self.root_file, 1, 1)
+        idx = span.start + _offset_to_index(self._texts[span.file], span, offset)
+        starts = self._line_starts[span.file]
+        line = bisect.bisect_right(starts, idx) - 1
+        return Pos(span.file, line + 1, idx - starts[line] + 1, span.style)
+
+    def diagnostic(self, path, message, rule, hint=None, *, key=False, offset=None,
+                   length=1, severity="error") -> Diagnostic:
+        path = tuple(path)
+        if offset is not None:
+            pos = self.expr_pos(path, offset)
+        else:
+            pos = self.key_pos(path) if key else self.value_pos(path)
+        if pos is None:
+            pos = Pos(self.root_file, 1, 1)
+        lines = self.files.get(pos.file)
+        src = lines[pos.line - 1] if lines and 0 < pos.line <= len(lines) else None
+        return Diagnostic(pos.file, pos.line, pos.col, message, rule, hint=hint,
+                          source_line=src, length=length, severity=severity)
+
+    @staticmethod
+    def _nearest(table: dict, path: tuple):
+        while True:
+            if path in table:
+                return table[path]
+            if not path:
+                return None
+            path = path[:-1]
+
+
+# -- offset inside a scalar -> character index in the file ------------------
+
+def _offset_to_index(text: str, span: _Span, offset: int) -> int:
+    """Index (relative to span.start) of character `offset` of the scalar."""
+    raw = text[span.start:span.end]
+    value = span.scalar
+    base, idx = 0, None
+    if span.style in ("'", '"'):
+        raw, base = raw[1:-1], 1
+        got, idx = _flow_map(raw, "double" if span.style == '"' else "single")
+        if got != value:
+            idx = None
+    elif span.style in ("|", ">"):
+        nl = raw.find("\n")                  # content starts after the header
+        if nl < 0:
+            return 0
+        raw, base = raw[nl + 1:], nl + 1
+        if span.style == "|":
+            idx = _literal_map(raw, value)
+    else:
+        got, idx = _flow_map(raw, "plain")
+        if got != value:
+            idx = None
+    if idx is None:                          # folded block, or a surprise
+        idx = _greedy_map(raw, value)
+    if not idx:
+        return base
+    offset = max(0, offset)
+    if offset < len(idx):
+        return base + idx[offset]
+    return min(base + idx[-1] + 1 + (offset - len(idx)), base + len(raw))
+
+
+def _flow_map(raw: str, kind: str) -> tuple[str, list[int]]:
+    """Rebuild a plain/quoted scalar's value, remembering each char's index."""
+    out: list[tuple[str, int, bool]] = []     # (char, index in raw, escaped)
+    i, n = 0, len(raw)
+    while i < n:
+        ch = raw[i]
+        if ch == "\n":                       # line folding
+            while out and out[-1][0] in " \t" and not out[-1][2]:
+                out.pop()
+            breaks, j = [], i
+            while j < n and raw[j] in " \t\n":
+                if raw[j] == "\n":
+                    breaks.append(j)
+                j += 1
+            if len(breaks) == 1:
+                out.append((" ", i, False))
+            else:
+                out.extend(("\n", b, False) for b in breaks[1:])
+            i = j
+        elif kind == "single" and ch == "'" and raw[i + 1:i + 2] == "'":
+            out.append(("'", i, True))
+            i += 2
+        elif kind == "double" and ch == "\\" and i + 1 < n:
+            nxt = raw[i + 1]
+            if nxt == "\n":                  # escaped line break: lines join
+                i += 2
+                while i < n and raw[i] in " \t":
+                    i += 1
+            elif nxt in _ESCAPES:
+                out.append((_ESCAPES[nxt], i, True))
+                i += 2
+            elif nxt in _ESCAPE_CODES:
+                width = _ESCAPE_CODES[nxt]
+                try:
+                    out.append((chr(int(raw[i + 2:i + 2 + width], 16)), i, True))
+                except ValueError:
+                    return "", []
+                i += 2 + width
+            else:
+                return "", []
+        else:
+            out.append((ch, i, False))
+            i += 1
+    return "".join(c for c, _, _ in out), [k for _, k, _ in out]
+
+
+def _literal_map(raw: str, value: str) -> list[int] | None:
+    """Indices for a `|` block: each value line is one source line minus indent."""
+    src_lines = raw.split("\n")
+    idx: list[int] = []
+    line_start = 0
+    for k, vline in enumerate(value.split("\n")):
+        if k >= len(src_lines):
+            return None if vline else idx
+        sline = src_lines[k]
+        indent = len(sline) - len(vline)
+        if vline and (indent < 0 or sline[indent:] != vline):
+            return None
+        idx.extend(line_start + max(indent, 0) + c for c in range(len(vline)))
+        idx.append(line_start + len(sline))           # the line's '\n'
+        line_start += len(sline) + 1
+    return idx[:len(value)]
+
+
+def _greedy_map(raw: str, value: str) -> list[int]:
+    """Best effort: align value chars to raw chars, skipping whitespace."""
+    idx, p = [], 0
+    for ch in value:
+        q = p
+        while q < len(raw) and raw[q] != ch and raw[q] in " \t\n":
+            q += 1
+        if q < len(raw) and raw[q] == ch:
+            idx.append(q)
+            p = q + 1
+            continue
+        found = raw.find(ch, p, p + 12)
+        if found >= 0:
+            idx.append(found)
+            p = found + 1
+        else:
+            idx.append(min(p, max(len(raw) - 1, 0)))
+    return idx
+
+
+# -- loading -----------------------------------------------------------------
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader; a subclass so that nothing global is ever changed."""
+
+
+_REWORDS = [
+    # (PyYAML problem text fragment(s), message, hint)
+    ("mapping values are not allowed here",
+     "unexpected ':' here",
+     "a value containing ': ' must be quoted, or the indentation is off"),
+    ("found character '\\t' that cannot start any token",
+     "a tab character is not allowed here",
+     "indent with spaces, not tabs"),
+    ("could not find expected ':'",
+     "expected a ':' after a key",
+     "check the indentation and that every quote is closed"),
+    ("found unexpected end of stream",
+     "this quoted text is never closed",
+     "add the closing quote"),
+    (("while parsing a flow sequence", "<stream end>"),
+     "this '[' list is never closed",
+     "add the closing ']' (and check the commas)"),
+    (("while parsing a flow mapping", "<stream end>"),
+     "this '{' mapping is never closed",
+     "add the closing '}' (and check the commas)"),
+    ("expected <block end>, but found",
+     "this line's indentation does not match the lines above it",
+     "line up entries of the same mapping or list at the same column"),
+    ("expected a single document in the stream",
+     "the file contains more than one YAML document",
+     "a ruleset is one document; remove the extra '---'"),
+    ("found undefined alias",
+     "unknown alias (*name) used",
+     "define the anchor (&name) before using it"),
+]
+
+
+def _syntax_diagnostic(err: yaml.YAMLError, filename: str, text: str,
+                       lines: list[str]) -> Diagnostic:
+    line = col = 0
+    if isinstance(err, yaml.MarkedYAMLError):
+        mark = err.problem_mark or err.context_mark
+        if (err.context_mark is not None and mark is not None
+                and mark.index >= len(text.rstrip())):
+            mark = err.context_mark         # "ended too early": show where it began
+        if mark is not None:
+            line, col = mark.line, mark.column
+        problem = err.problem or err.context or "invalid YAML"
+        full = " ".join(x for x in (err.context, err.problem) if x)
+    elif isinstance(err, yaml.reader.ReaderError):
+        before = text[:max(err.position, 0)]
+        line = before.count("\n")
+        col = len(before) - (before.rfind("\n") + 1)
+        problem = full = f"character {err.character!r} cannot be used in YAML ({err.reason})"
+    else:
+        problem = full = str(err)
+    problem = problem.replace("<stream end>", "the end of the file")
+    message, hint = f"invalid YAML: {problem}", None
+    for fragments, msg, h in _REWORDS:
+        if isinstance(fragments, str):
+            fragments = (fragments,)
+        if all(f in full for f in fragments):
+            message, hint = f"invalid YAML: {msg}", h
+            break
+    if isinstance(err, yaml.constructor.ConstructorError):
+        if "constructor for the tag" in (err.problem or ""):
+            message = "invalid YAML: " + err.problem.replace(
+                "could not determine a constructor for the tag", "unknown tag")
+            hint = "YAML tags (!something) are not supported; quote the value"
+        else:
+            message = f"invalid YAML: {problem}"
+    if line >= len(lines):                         # error at end of file
+        line = max(len(lines) - 1, 0)
+        col = len(lines[line]) if lines else 0
+    src = lines[line] if lines else None
+    return Diagnostic(filename, line + 1, col + 1, message, "yaml-syntax",
+                      hint=hint, source_line=src)
+
+
+class _Walker:
+    """Records spans for every node and finds duplicate keys."""
+
+    def __init__(self, loader: _Loader, filename: str, smap: SourceMap):
+        self.loader, self.filename, self.smap = loader, filename, smap
+        self.duplicates: list[Diagnostic] = []
+        self.stack: set[int] = set()
+
+    def span(self, node, scalar=None) -> _Span:
+        style = (node.style or "") if isinstance(node, ScalarNode) else ""
+        return _Span(self.filename, node.start_mark.index, node.end_mark.index,
+                     node.start_mark.line, node.start_mark.column, style, scalar)
+
+    def walk(self, node, path: tuple) -> None:
+        if len(self.smap._values) > _MAX_ENTRIES or id(node) in self.stack:
+            return
+        if isinstance(node, ScalarNode):
+            self.smap._values[path] = self.span(node, node.value)
+            return
+        self.smap._values[path] = self.span(node)
+        self.stack.add(id(node))
+        if isinstance(node, SequenceNode):
+            for i, item in enumerate(node.value):
+                self.walk(item, path + (i,))
+        elif isinstance(node, MappingNode):
+            self.check_duplicates(node)
+            self.loader.flatten_mapping(node)   # resolve '<<' merge keys
+            for key_node, value_node in node.value:
+                key = self.key_of(key_node)
+                if key is not None:
+                    self.smap._keys[path + (key,)] = self.span(key_node)
+                    self.walk(value_node, path + (key,))
+        self.stack.discard(id(node))
+
+    def key_of(self, key_node):
+        try:
+            key = self.loader.construct_object(key_node, deep=True)
+            hash(key)
+        except (yaml.YAMLError, TypeError):
+            return None
+        return key
+
+    def check_duplicates(self, node: MappingNode) -> None:
+        seen: dict = {}
+        for key_node, _ in node.value:
+            if key_node.tag == _MERGE_TAG:
+                continue
+            key = self.key_of(key_node)
+            if key is None:
+                continue
+            if key in seen:
+                first = seen[key].start_mark.line + 1
+                span = self.span(key_node)
+                written = self.smap._texts[self.filename][span.start:span.end]
+                self.duplicates.append(Diagnostic(
+                    self.filename, span.line + 1, span.col + 1,
+                    f"duplicate key '{key}' (first defined on line {first})",
+                    "duplicate-key",
+                    hint="remove one of them; only one value per key is allowed",
+                    source_line=self.smap.files[self.filename][span.line],
+                    length=max(1, len(written.split("\n", 1)[0]))))
+            else:
+                seen[key] = key_node
+
+
+def load_yaml_text(text: str, filename: str = "<string>") -> tuple[object, SourceMap]:
+    """Parse YAML text safely; return (data, SourceMap) or raise RulesetError."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    smap = SourceMap(filename)
+    smap._add_file(filename, text)
+    lines = smap.files[filename]
+    loader = None
+    try:
+        loader = _Loader(text)
+        node = loader.get_single_node()
+        if node is None:
+            return None, smap
+        walker = _Walker(loader, filename, smap)
+        walker.walk(node, ())
+        if walker.duplicates:
+            raise RulesetError(sort_diagnostics(walker.duplicates))
+        data = loader.construct_document(node)
+    except yaml.YAMLError as err:
+        raise RulesetError([_syntax_diagnostic(err, filename, text, lines)]) from None
+    except RecursionError:
+        raise RulesetError([Diagnostic(filename, 1, 1, "the YAML is nested too deeply",
+                                       "yaml-syntax")]) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    return data, smap
+
+
+def load_yaml_file(path: str | Path) -> tuple[object, SourceMap]:
+    """Read and parse a YAML file; the file name in diagnostics is `path` as given."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesetError([Diagnostic(name, 1, 1, "file not found", "file")]) from None
+    except UnicodeDecodeError as err:
+        raise RulesetError([Diagnostic(name, 1, 1, f"the file is not UTF-8 text ({err.reason})",
+                                       "file", hint="save the file as UTF-8")]) from None
+    except OSError as err:
+        raise RulesetError([Diagnostic(name, 1, 1, f"cannot read the file: {err.strerror}",
+                                       "file")]) from None
+    return load_yaml_text(text, name)

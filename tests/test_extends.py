@@ -1,0 +1,156 @@
+import pytest
+
+from interpreter.diagnostics import RulesetError
+from interpreter.ruleset.extends import deep_merge, resolve_ruleset
+from interpreter.ruleset.yamlsource import Pos
+
+
+def write(folder, name, text):
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def chain(tmp_path):
+    write(tmp_path, "base.yaml", """\
+name: base
+deal:
+  hand_size: 13
+  deck: standard
+scoring:
+  - trick: 1
+  - bonus: 2
+extra: keep
+tricks:
+  follow: suit
+""")
+    write(tmp_path, "mid.yaml", """\
+extends: base.yaml
+deal:
+  hand_size: 9
+extra: null
+""")
+    return write(tmp_path, "child.yaml", """\
+extends: mid
+name: child
+scoring:
+  - trick: 5
+""")
+
+
+def resolve_errors(path, **kw):
+    with pytest.raises(RulesetError) as info:
+        resolve_ruleset(path, **kw)
+    return info.value.diagnostics
+
+
+def test_deep_merge_rules():
+    base = {"a": 1, "m": {"x": 1, "y": 2, "deep": {"k": 1}}, "l": [1, 2, 3], "gone": 5}
+    over = {"m": {"y": None, "z": 3, "deep": {"j": 2}}, "l": [9], "gone": None, "new": "n"}
+    assert deep_merge(base, over) == {"a": 1, "m": {"x": 1, "deep": {"k": 1, "j": 2}, "z": 3},
+                                      "l": [9], "new": "n"}
+    assert base["m"] == {"x": 1, "y": 2, "deep": {"k": 1}}       # inputs untouched
+    assert deep_merge({"a": {"b": 1}}, {"a": 7}) == {"a": 7}
+    assert deep_merge({"a": 7}, {"a": {"b": 1, "c": None}}) == {"a": {"b": 1}}
+
+
+def test_deep_merge_result_shares_nothing():
+    base = {"l": [1]}
+    merged = deep_merge(base, {})
+    merged["l"].append(2)
+    assert base == {"l": [1]}
+
+
+def test_chain_override_removal_and_list_replacement(chain):
+    data, _ = resolve_ruleset(chain)
+    assert data == {
+        "name": "child",
+        "deal": {"hand_size": 9, "deck": "standard"},
+        "scoring": [{"trick": 5}],
+        "tricks": {"follow": "suit"},
+    }
+    assert "extends" not in data and "extra" not in data
+    assert list(data) == ["name", "deal", "scoring", "tricks"]      # parent's order
+
+
+def test_positions_name_the_file_that_supplied_the_value(chain, tmp_path):
+    _, smap = resolve_ruleset(chain)
+    base, mid, child = (str(tmp_path / n) for n in ("base.yaml", "mid.yaml", "child.yaml"))
+    assert smap.value_pos(("name",)) == Pos(child, 2, 7)
+    assert smap.value_pos(("deal", "hand_size")) == Pos(mid, 3, 14)
+    assert smap.value_pos(("deal", "deck")) == Pos(base, 4, 9)
+    assert smap.key_pos(("tricks", "follow")) == Pos(base, 10, 3)
+    assert smap.value_pos(("scoring", 0, "trick")) == Pos(child, 4, 12)
+    assert smap.scalar_text(("tricks", "follow")) == "suit"
+    assert set(smap.files) == {base, mid, child}
+    d = smap.diagnostic(("tricks", "follow"), "bad", "schema", length=4)
+    assert (d.file, d.line, d.source_line) == (base, 10, "  follow: suit")
+    # the replaced list's second item is gone; its path falls back to the child's list
+    assert smap.value_pos(("scoring", 1, "bonus")).file == child
+
+
+def test_expr_pos_in_inherited_value(tmp_path):
+    write(tmp_path, "p.yaml", "rules:\n  win: score + bonu\n  keep: 1\n")
+    c = write(tmp_path, "c.yaml", "extends: p.yaml\nrules:\n  keep: 2\n")
+    _, smap = resolve_ruleset(c)
+    assert smap.expr_pos(("rules", "win"), 8) == Pos(str(tmp_path / "p.yaml"), 2, 16)
+
+
+def test_bundled_parent(tmp_path):
+    bundled = tmp_path / "lib"
+    bundled.mkdir()
+    write(bundled, "scotch-whist.yaml", "name: scotch\nplayers: 4\n")
+    c = write(tmp_path, "c.yaml", "extends: scotch-whist\nplayers: 3\n")
+    data, smap = resolve_ruleset(c, find_bundled=lambda n: bundled / f"{n}.yaml")
+    assert data == {"name": "scotch", "players": 3}
+    assert smap.value_pos(("name",)).file == str(bundled / "scotch-whist.yaml")
+
+
+def test_cycle_is_reported_with_the_chain(tmp_path):
+    a = write(tmp_path, "a.yaml", "extends: b.yaml\nx: 1\n")
+    write(tmp_path, "b.yaml", "extends: a.yaml\n")
+    (d,) = resolve_errors(a)
+    assert d.rule == "extends"
+    assert (d.file, d.line, d.col) == (str(tmp_path / "b.yaml"), 1, 10)
+    assert d.message == (f"'extends' goes round in a circle: {tmp_path / 'a.yaml'} -> "
+                         f"{tmp_path / 'b.yaml'} -> {tmp_path / 'a.yaml'}")
+
+
+def test_self_extension_is_a_cycle(tmp_path):
+    a = write(tmp_path, "a.yaml", "extends: a.yaml\n")
+    (d,) = resolve_errors(a)
+    assert "circle" in d.message and d.rule == "extends"
+
+
+def test_missing_parent_with_did_you_mean(tmp_path):
+    write(tmp_path, "base.yaml", "x: 1\n")
+    c = write(tmp_path, "c.yaml", "name: c\nextends: bsae.yaml\n")
+    (d,) = resolve_errors(c)
+    assert (d.file, d.line, d.col, d.length) == (str(c), 2, 10, 9)
+    assert d.message == "cannot find the ruleset 'bsae.yaml' to extend"
+    assert d.hint == "did you mean 'base.yaml'?"
+    c2 = write(tmp_path, "c2.yaml", "extends: bse\n")
+    assert resolve_errors(c2)[0].hint == "did you mean 'base'?"
+
+
+def test_missing_bundled_name(tmp_path):
+    c = write(tmp_path, "c.yaml", "extends: nowhere\n")
+    (d,) = resolve_errors(c, find_bundled=lambda n: None)
+    assert d.rule == "extends" and "nowhere" in d.message
+
+
+def test_errors_in_parent_name_the_parent(tmp_path):
+    write(tmp_path, "p.yaml", "a: 1\na: 2\nb: 1\nb: 2\n")
+    c = write(tmp_path, "c.yaml", "extends: p.yaml\n")
+    diags = resolve_errors(c)
+    assert [(d.file, d.line, d.rule) for d in diags] == [
+        (str(tmp_path / "p.yaml"), 2, "duplicate-key"),
+        (str(tmp_path / "p.yaml"), 4, "duplicate-key")]
+
+
+def test_extends_must_be_text_and_file_must_be_a_mapping(tmp_path):
+    c = write(tmp_path, "c.yaml", "extends: [a, b]\n")
+    assert resolve_errors(c)[0].rule == "extends"
+    l = write(tmp_path, "l.yaml", "- a\n- b\n")
+    assert "must be a mapping" in resolve_errors(l)[0].message
