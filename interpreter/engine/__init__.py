@@ -1,4 +1,5 @@
 """The engine: state, the rules program and its step kinds.
 
-Importing this package registers every step kind."""
-from . import steps, tricks, turns  # noqa: F401  (registration)
+Importing this package registers every step kind and built-in function."""
+from .. import expr  # noqa: F401  (built-in functions)
+from . import melding, steps, tricks, turns  # noqa: F401  (step kinds)

@@ -1,0 +1,34 @@
+"""The `rules` command group and helpers shared by its commands."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+def _options(values):
+    out = {}
+    for item in values:
+        if "=" not in item:
+            raise click.BadParameter(f"'{item}' should look like NAME=VALUE", param_hint="--option")
+        name, value = item.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _load(path, options, fmt="text", dry_run=False):
+    from ..diagnostics import format_diagnostics
+    from ..ruleset.loader import load_ruleset
+    loaded = load_ruleset(path, options, dry_run=dry_run)
+    if loaded.diagnostics:
+        text = format_diagnostics(loaded.diagnostics, fmt)
+        click.echo(text, err=fmt != "json")
+    return loaded
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, hidden=True, help="Show Python tracebacks (for developers).")
+@click.pass_context
+def cli(ctx, debug):
+    """Describe card games as YAML rulesets; check them and simulate them."""
+    ctx.obj = {"debug": debug}
