@@ -27,7 +27,12 @@ class GameError(Exception):
         return " ".join(bits)
 
 
-def new_game(rules, players: int | None = None, seed=0, log: bool = False) -> State:
+def new_game(rules, players: int | None = None, seed=0, log: bool = False, deck: list | None = None) -> State:
+    """Start a game and run it to the first decision.
+
+    `deck` (card ids, the first to be dealt first) stacks the pack for a scripted
+    game: the pack zone starts in that order and shuffles and cuts change nothing.
+    """
     n = players or rules.default_players
     if n not in rules.player_counts:
         raise GameError(f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players, not {n}")
@@ -44,7 +49,11 @@ def new_game(rules, players: int | None = None, seed=0, log: bool = False) -> St
             s.z.append({k: [] for k in per_keys(s, info.per)})
     s.v = [None] * len(rules.var_list)
     _guard(s, lambda: _init_vars(s))
-    s.z[rules.zones[rules.pack_zone].index].extend(rules.deck(n))
+    if deck is not None:
+        s.fixed_order = True
+        s.z[rules.zones[rules.pack_zone].index].extend(reversed(deck))
+    else:
+        s.z[rules.zones[rules.pack_zone].index].extend(rules.deck(n))
     s.stack.append([rules.program, 0, {}, None])
     _guard(s, lambda: vm.run(s))
     return s
@@ -179,3 +188,13 @@ def result(s: State) -> dict:
 
 def _named(s, value):
     return value
+
+
+def all_cards(s: State) -> list:
+    """Every card id in every zone, sorted: for checking that no card is lost or duplicated."""
+    out = []
+    for zone in s.z:
+        parts = zone.values() if isinstance(zone, dict) else zone if zone and isinstance(zone[0], list) else [zone]
+        for part in parts:
+            out.extend(part)
+    return sorted(out)

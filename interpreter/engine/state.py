@@ -33,7 +33,8 @@ class Choice:
 
 class State:
     __slots__ = ("rules", "n", "rng", "z", "v", "stack", "pending", "over", "winners", "hand_no",
-                 "steps", "events", "metrics", "revealed", "seed", "history", "turns", "tricks", "hand_steps")
+                 "steps", "events", "metrics", "revealed", "seed", "history", "turns", "tricks", "hand_steps",
+                 "fixed_order")
 
     def __init__(self, rules, n: int, seed):
         self.rules = rules
@@ -55,6 +56,7 @@ class State:
         self.metrics = {}
         self.revealed = set()
         self.history = []    # (player, action) for every choice made
+        self.fixed_order = False  # scripted games: shuffles and cuts leave the cards as they are
 
     def clone(self) -> "State":
         """A copy that shares nothing mutable with the original (the rules are shared)."""
@@ -75,6 +77,7 @@ class State:
         c.metrics = {k: list(x) if isinstance(x, list) else x for k, x in self.metrics.items()}
         c.revealed = set(self.revealed)
         c.history = list(self.history)
+        c.fixed_order = self.fixed_order
         return c
 
 

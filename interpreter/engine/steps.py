@@ -53,7 +53,8 @@ def _shuffle(cx, value, path, step):
         return None
 
     def run(s, e):
-        s.rng.shuffle(zone(s, e))
+        if not s.fixed_order:
+            s.rng.shuffle(zone(s, e))
     return Atomic(run, cx.where(path), "shuffle")
 
 
@@ -65,7 +66,7 @@ def _cut(cx, value, path, step):
 
     def run(s, e):
         cards = zone(s, e)
-        if len(cards) > 1:
+        if len(cards) > 1 and not s.fixed_order:
             k = s.rng.randrange(1, len(cards))
             cards[:] = cards[k:] + cards[:k]
     return Atomic(run, cx.where(path), "cut")

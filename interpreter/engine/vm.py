@@ -218,3 +218,16 @@ def apply_index(s, index):
     if frame[0].resolve(s, frame, index) is PAUSE:
         return
     run(s)
+
+
+def refresh(s):
+    """Recompute the pending choice after a test or scenario changed the state by hand."""
+    if s.pending is None:
+        return
+    frame = s.stack.pop()
+    s.pending = None
+    node = frame[0]
+    if isinstance(node, Choose):
+        node.enter(s, frame[2])
+    else:
+        run(s)

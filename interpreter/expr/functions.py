@@ -420,3 +420,57 @@ def _seat_order(ctx, node, args):
     d = ctx.compile(args[1]).fn if len(args) > 1 else (lambda s, e: 1)
     return Compiled(lambda s, e: (lambda a, k: [(a + i * k) % s.n for i in range(s.n)])(p(s, e), d(s, e)),
                     T.PLAYERS)
+
+
+@builtin("next_player", "next_player(from, p => condition) or next_player(from, p => condition, direction)",
+         "The first player after `from` (going left, or right with direction -1) who meets the condition; "
+         "`from` itself comes last. none if nobody does.", 2, 3, "players")
+def _next_player(ctx, node, args):
+    start = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the starting player").fn
+    param, body = _fn_arg(ctx, args[1], T.PLAYER, "the condition")
+    pred = body.fn
+    d = ctx.compile(args[2]).fn if len(args) > 2 else (lambda s, e: 1)
+
+    def run(s, e):
+        a, k = start(s, e), d(s, e)
+        saved = e.get(param, _NO)
+        try:
+            for i in range(1, s.n + 1):
+                p = (a + i * k) % s.n
+                e[param] = p
+                if pred(s, e):
+                    return p
+            return None
+        finally:
+            _restore(e, param, saved)
+    return Compiled(run, T.PLAYER)
+
+
+@builtin("team_of", "team_of(player)",
+         "The number of the player's team (from players.teams at this player count); without teams, the seat.",
+         1, 1, "players")
+def _team_of(ctx, node, args):
+    p = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player").fn
+
+    def run(s, e):
+        player = p(s, e)
+        for i, team in enumerate(s.rules.teams.get(s.n, ())):
+            if player in team:
+                return i
+        return player
+    return Compiled(run, T.NUM)
+
+
+@builtin("teammates", "teammates(player)",
+         "The players on the player's team, the player included (just the player without teams).",
+         1, 1, "players")
+def _teammates(ctx, node, args):
+    p = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player").fn
+
+    def run(s, e):
+        player = p(s, e)
+        for team in s.rules.teams.get(s.n, ()):
+            if player in team:
+                return list(team)
+        return [player]
+    return Compiled(run, T.PLAYERS)

@@ -67,5 +67,7 @@ def describe(t: str) -> str:
         return f"a {element} per {key}"
     if t.startswith("list:"):
         return f"a list of {t[5:]}s"
+    if t in (CARDS, PLAYERS):
+        return f"a list of {t}"
     article = "an" if t[0] in "aeiou" else "a"
     return f"{article} {t}"

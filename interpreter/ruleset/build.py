@@ -73,6 +73,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
             rules.bot_eval = cx.expr(("bots", "evaluate"), data["bots"]["evaluate"], T.NUM).fn
     rules.program = GameLoop(rules, setup, hand)
     _usage_checks(cx, data)
+    rules.writes = {"zones": set(cx.zone_writes), "vars": set(cx.var_writes)}   # for checks.py
     return rules, cx.diagnostics
 
 
@@ -134,7 +135,7 @@ def _options(cx, data, given):
         if name not in declared:
             from difflib import get_close_matches
             close = get_close_matches(name, list(declared), n=1)
-            cx.problem(("options",), f"unknown option '{name}'", "unknown-name",
+            cx.problem(("options",), f"unknown option '{name}' (set with --option)", "unknown-name", key=True,
                        hint=f"did you mean '{close[0]}'?" if close else
                        ("options: " + ", ".join(declared)) if declared else "this ruleset declares no options")
             continue
@@ -160,7 +161,8 @@ def _coerce_option(cx, name, value, default):
         return value
     elif isinstance(default, list):
         return [v.strip() for v in value.split(",")]
-    cx.problem(("options", name), f"option '{name}' needs {T.describe(_type_of(default))}, got '{value}'", "type")
+    cx.problem(("options", name), f"option '{name}' needs {T.describe(_type_of(default))}, got '{value}' "
+               "(set with --option)", "type", key=True)
     return default
 
 
@@ -241,7 +243,8 @@ def _link_calls(cx, procs):
         if isinstance(node, Call):
             node.target = procs.get(node.name)
             return
-        for attr in ("children", "then", "other", "body", "setup", "hand", "bodies"):
+        for attr in ("children", "then", "other", "body", "setup", "hand", "bodies", "before", "after_plays",
+                     "after"):
             child = getattr(node, attr, None)
             if isinstance(child, list):
                 for c in child:

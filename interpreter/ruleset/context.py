@@ -39,6 +39,8 @@ class CompileContext:
             self.diagnostics.append(Diagnostic("<rules>", 1, 1, f"{'/'.join(map(str, path))}: {message}",
                                                rule, hint, severity=severity))
             return
+        if offset is None and length == 1:       # underline the whole key or value
+            length = self.smap.span_length(tuple(path), key=key)
         self.diagnostics.append(self.smap.diagnostic(tuple(path), message, rule, hint, key=key, offset=offset,
                                                      length=length, severity=severity))
 

@@ -139,20 +139,23 @@ def _find_parent(ref, child_name: str, smap: SourceMap, find_bundled) -> str:
 
 
 def _sibling_hint(ref: str, folder: Path, child_name: str) -> str:
+    sub = os.path.dirname(ref)              # 'parents/base.yml': look in parents/
+    prefix = sub.rstrip("/") + "/" if sub else ""
+    folder = folder / sub if sub else folder
     try:
         siblings = sorted(p for p in folder.iterdir()
                           if p.suffix in YAML_SUFFIXES and p.is_file()
                           and p.resolve() != Path(child_name).resolve())
     except OSError:
         siblings = []
-    names = [p.name for p in siblings]
+    names = [prefix + p.name for p in siblings]
     if not ref.endswith(YAML_SUFFIXES):
-        by_stem = {p.stem: p.stem for p in siblings}
+        by_stem = {prefix + p.stem: p.stem for p in siblings}
         hint = did_you_mean(ref, by_stem)
     else:
         hint = did_you_mean(ref, names)
     if hint:
         return hint
     if names:
-        return "files next to this one: " + ", ".join(names[:8])
+        return ("files in that folder: " if sub else "files next to this one: ") + ", ".join(names[:8])
     return "give a path relative to this file, e.g. 'base.yaml'"

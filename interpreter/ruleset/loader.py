@@ -13,6 +13,7 @@ from functools import lru_cache
 from ..diagnostics import Diagnostic, RulesetError, sort_diagnostics
 from ..resources import find_bundled, schema_path
 from .build import build_rules
+from .checks import meaning_checks, without_follow_ons
 from .extends import resolve_ruleset
 from .schema_check import check_schema
 
@@ -68,9 +69,10 @@ def load_ruleset(path, options: dict | None = None, dry_run: bool = False) -> Lo
     if not any(d.severity == "error" for d in diags):
         out.rules = rules
         diags += pack_checks(rules, smap)
+        diags += meaning_checks(rules, data, smap)
         if dry_run and not any(d.severity == "error" for d in diags):
             diags += dry_run_checks(rules, smap)
-    out.diagnostics = sort_diagnostics(diags)
+    out.diagnostics = sort_diagnostics(without_follow_ons(diags))
     if any(d.severity == "error" for d in out.diagnostics):
         out.rules = None if not dry_run else out.rules
     return out

@@ -337,6 +337,10 @@ def _syntax_diagnostic(err: yaml.YAMLError, filename: str, text: str,
             line, col = mark.line, mark.column
         problem = err.problem or err.context or "invalid YAML"
         full = " ".join(x for x in (err.context, err.problem) if x)
+        if ((err.context or "").startswith("while parsing a flow") and err.context_mark is not None
+                and mark is not None and mark.line != err.context_mark.line):
+            line, col = err.context_mark.line, err.context_mark.column   # a [ or { left open
+            full += " <stream end>"
     elif isinstance(err, yaml.reader.ReaderError):
         before = text[:max(err.position, 0)]
         line = before.count("\n")

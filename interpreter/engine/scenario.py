@@ -1,0 +1,128 @@
+"""Scripted games for tests and scenario files: a stacked deck, cards placed by hand, moves by name."""
+from __future__ import annotations
+
+from . import game as G
+
+
+def cards(rules, names) -> list[int]:
+    """Card ids from names such as '10♥', 'TH', 'joker'; with several copies, successive copies."""
+    u = rules.universe
+    used, out = set(), []
+    for name in names:
+        cid = u.parse_card(name)
+        if cid is None:
+            raise ValueError(f"'{name}' is not a card of {rules.name}")
+        same = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
+        free = [c for c in same if c not in used]
+        if not free:
+            raise ValueError(f"no copy of '{name}' is left")
+        used.add(free[0])
+        out.append(free[0])
+    return out
+
+
+def stacked_game(rules, players, deal_order, seed=0, log=False, fill=True):
+    """A game whose pack is dealt in `deal_order` (card names, first dealt first).
+
+    With fill=True the cards not named follow in pack order, so a test can name
+    just the cards that matter."""
+    order = cards(rules, deal_order)
+    if fill:
+        rest = [c for c in rules.deck(players) if c not in set(order)]
+        order = order + rest
+    return G.new_game(rules, players, seed, log=log, deck=order)
+
+
+def place(s, zone: str, names, owner=None):
+    """Put the named cards into a zone (taking them from wherever they are), in the order given."""
+    rules = s.rules
+    info = rules.zones[zone]
+    ids = cards(rules, names)
+    for cid in ids:
+        _remove_everywhere(s, cid)
+    target = s.z[info.index]
+    if owner is not None:
+        target = target[owner]
+    target.extend(ids)
+    refresh(s)
+    return ids
+
+
+def refresh(s):
+    """Recompute the legal actions after changing the state by hand."""
+    from .vm import refresh as _refresh
+    _refresh(s)
+
+
+def set_var(s, name, value, key=None):
+    """Set a state variable (or one entry of a per-player/per-suit variable) by hand."""
+    index = s.rules.vars[name].index
+    if key is None:
+        s.v[index] = value
+    else:
+        s.v[index][key] = value
+    refresh(s)
+
+
+def _remove_everywhere(s, cid):
+    for zone in s.z:
+        parts = zone.values() if isinstance(zone, dict) else zone if zone and isinstance(zone[0], list) else [zone]
+        for part in parts:
+            if cid in part:
+                part.remove(cid)
+                return
+
+
+def find_action(s, move, value=None):
+    """The legal action named `move` with that value; a card value may be given by name."""
+    u = s.rules.universe
+    for action in G.legal_actions(s):
+        if action[0] != move:
+            continue
+        if value is None or action[1] == value:
+            return action
+        if isinstance(value, str) and isinstance(action[1], int) and u.names[action[1]] == _canon(u, value):
+            return action
+        if isinstance(value, (list, tuple)) and isinstance(action[1], (list, tuple)):
+            if sorted(u.names[c] for c in action[1]) == sorted(_canon(u, v) for v in value):
+                return action
+    legal = ", ".join(describe(s, a) for a in G.legal_actions(s))
+    raise AssertionError(f"{move} {value!r} is not legal for player {G.current_player(s)}; legal: {legal}")
+
+
+def _canon(u, name):
+    cid = u.parse_card(name)
+    return u.names[cid] if cid is not None else name
+
+
+def play(s, *moves):
+    """Apply moves in order; each is a card name (a 'play' action) or (move, value)."""
+    for move in moves:
+        if isinstance(move, str):
+            action = find_action(s, "play", move)
+        else:
+            action = find_action(s, *move)
+        G.apply(s, action)
+
+
+def describe(s, action) -> str:
+    name, value = action
+    u = s.rules.universe
+    if isinstance(value, int) and not isinstance(value, bool) and name == "play":
+        return u.names[value]
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
+        return f"{name} " + " ".join(u.names[c] for c in value)
+    return name if value is None else f"{name} {value}"
+
+
+def var(s, name):
+    return s.v[s.rules.vars[name].index]
+
+
+def zone(s, name, owner=None):
+    z = s.z[s.rules.zones[name].index]
+    return z[owner] if owner is not None else z
+
+
+def names(s, ids):
+    return [s.rules.universe.names[c] for c in ids]

@@ -1,0 +1,118 @@
+"""The `rules` command: exit codes, located messages, the simulate output and records contract."""
+import json
+
+from tests.helpers import ROOT, run_cli
+
+SW = str(ROOT / "rulesets" / "scotch-whist.yaml")
+
+
+def rules(*args, cwd=None):
+    proc = run_cli(*args, cwd=cwd)
+    assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout, proc.stderr
+    return proc
+
+
+def test_validate_ok():
+    proc = rules("validate", SW)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "0 error(s)" in proc.stdout + proc.stderr
+
+
+def test_validate_broken_files_exit_1_with_location(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: " + SW + "\nend:\n  after_hand: any(players, p => scroe[p] >= 41)\n", encoding="utf-8")
+    proc = rules("validate", str(bad))
+    assert proc.returncode == 1
+    out = proc.stdout + proc.stderr
+    assert f"{bad}:3:" in out
+    assert "unknown name 'scroe'" in out and "did you mean 'score'?" in out
+    assert "^" in out
+
+
+def test_validate_reports_yaml_errors_and_unknown_keys(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\npack:\n  ranks: [A, K]\n  suites: [hearts]\nhand: []\nhand: []\n", encoding="utf-8")
+    proc = rules("validate", str(bad))
+    assert proc.returncode == 1
+    out = proc.stdout + proc.stderr
+    assert "duplicate" in out and f"{bad}:6:1" in out
+
+
+def test_validate_json_format(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: " + SW + "\npack:\n  suites: [hearts]\n", encoding="utf-8")
+    proc = rules("validate", "--format", "json", str(bad))
+    assert proc.returncode == 1
+    items = json.loads(proc.stdout)
+    assert items and items[0]["line"] == 3 and items[0]["rule"] == "unknown-key"
+    assert "did you mean 'suits'?" in items[0]["hint"]
+
+
+def test_usage_errors_exit_2():
+    assert rules("simulate").returncode == 2
+    assert rules("simulate", SW, "--games", "0").returncode == 2
+    assert rules("simulate", SW, "--players", "9").returncode == 2
+    assert rules("frobnicate").returncode == 2
+
+
+def test_missing_file_is_a_located_error():
+    proc = rules("validate", "no-such-file.yaml")
+    assert proc.returncode == 1
+    assert "no-such-file.yaml" in proc.stdout + proc.stderr
+
+
+def test_simulate_table():
+    proc = rules("simulate", SW, "--games", "60", "--seed", "3")
+    assert proc.returncode == 0, proc.stderr
+    assert "win rate" in proc.stdout and "95% interval" in proc.stdout and "games per second" in proc.stdout
+
+
+def test_simulate_json_and_records(tmp_path):
+    records = tmp_path / "games.jsonl"
+    proc = rules("simulate", SW, "--games", "40", "--seed", "5", "--players", "5", "--json", "--records",
+                 str(records), "--option", "target=30")
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["games"] == 40 and summary["players"] == 5 and len(summary["seats"]) == 5
+    for key in ("win_rate", "win_low", "win_high", "score_mean", "score_sd"):
+        assert key in summary["seats"][0]
+    assert abs(sum(s["win_rate"] for s in summary["seats"]) - 1) < 1e-9
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    assert len(lines) == 40
+    for rec in lines:
+        assert set(rec) >= {"winners", "scores", "hands", "tricks", "metrics"}
+        assert len(rec["scores"]) == 5 and max(rec["scores"]) >= 30
+        assert len(rec["metrics"]["trumps"]) == rec["hands"]
+
+
+def test_same_seed_same_records(tmp_path):
+    a, b, c = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    rules("simulate", SW, "-n", "30", "-s", "9", "--records", str(a))
+    rules("simulate", SW, "-n", "30", "-s", "9", "--records", str(b))
+    rules("simulate", SW, "-n", "30", "-s", "10", "--records", str(c))
+    assert a.read_text() == b.read_text()
+    assert a.read_text() != c.read_text()
+
+
+def test_unknown_option_is_reported():
+    proc = rules("simulate", SW, "-n", "5", "--option", "targte=30")
+    assert proc.returncode == 1
+    assert "unknown option 'targte'" in proc.stdout + proc.stderr and "target" in proc.stdout + proc.stderr
+
+
+def test_resolve_prints_merged_ruleset(tmp_path):
+    variant = tmp_path / "v.yaml"
+    variant.write_text("extends: " + SW + "\nname: Scotch Whist to 31\noptions:\n  target: {default: 31}\n",
+                       encoding="utf-8")
+    proc = rules("resolve", str(variant))
+    assert proc.returncode == 0
+    assert "name: Scotch Whist to 31" in proc.stdout and "default: 31" in proc.stdout and "tricks:" in proc.stdout
+
+
+def test_endless_ruleset_stops_with_seed_and_place(tmp_path):
+    loop = tmp_path / "loop.yaml"
+    loop.write_text("extends: " + SW + "\noptions:\n  target: {default: 1000}\nend:\n  after_hand: 'false'\n  max_hands: 3\n", encoding="utf-8")
+    proc = rules("simulate", str(loop), "-n", "2")
+    assert proc.returncode == 1
+    err = proc.stderr
+    assert "did not end within 3 hands" in err and "seed" in err
