@@ -66,16 +66,24 @@ def _init_vars(s):
     s.v[rules.vars["dealer"].index] = rules.first_dealer % s.n
 
 
+_ENGINE_ERRORS = (GameStopped, EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError,
+                  ZeroDivisionError)
+
+
+def _game_error(s, err) -> GameError:
+    """Turn an error raised while the rules ran into a GameError naming the place, hand and seed."""
+    if isinstance(err, GameStopped):
+        return GameError(err.message, s.seed, err.where or _where(s), s.hand_no)
+    if isinstance(err, EvalError):
+        return GameError(str(err), s.seed, _where(s), s.hand_no)
+    return GameError(f"a rule could not be evaluated ({type(err).__name__}: {err})", s.seed, _where(s), s.hand_no)
+
+
 def _guard(s, fn):
     try:
         fn()
-    except GameStopped as stop:
-        raise GameError(stop.message, s.seed, stop.where or _where(s), s.hand_no) from None
-    except EvalError as err:
-        raise GameError(str(err), s.seed, _where(s), s.hand_no) from None
-    except (TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError) as err:
-        raise GameError(f"a rule could not be evaluated ({type(err).__name__}: {err})", s.seed, _where(s),
-                        s.hand_no) from None
+    except _ENGINE_ERRORS as err:
+        raise _game_error(s, err) from None
 
 
 def _where(s):
@@ -99,7 +107,10 @@ def apply(s: State, action) -> None:
 
 
 def apply_index(s: State, index: int) -> None:
-    _guard(s, lambda: _apply_index(s, index))
+    try:
+        _apply_index(s, index)
+    except _ENGINE_ERRORS as err:
+        raise _game_error(s, err) from None
 
 
 def _apply(s, action):

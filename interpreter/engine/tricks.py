@@ -23,6 +23,7 @@ TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "tr
 class Tricks(Node):
     def __init__(self, **kw):
         self.__dict__.update(kw)
+        self.play_actions = [("play", c) for c in range(len(self.suit_of))]   # one shared tuple per card
 
     def enter(self, s, env):
         env = dict(env)
@@ -96,8 +97,8 @@ class Tricks(Node):
             env.pop("card", None)
         if not legal:
             raise GameStopped(f"player {player} has no card to play", self.where)
-        actions = [("play", c) for c in legal]
-        s.pending = Choice(player, actions, None, self.where)
+        play = self.play_actions
+        s.pending = Choice(player, [play[c] for c in legal], None, self.where)
         s.stack.append([self, -1, env, None])   # a marker frame answered by resolve()
         return PAUSE
 
@@ -113,10 +114,15 @@ class Tricks(Node):
         s.z[self.trick_zone].append(card)
         s.revealed.discard(card)
         env["trick_players"].append(player)
-        if frame[3] == 0:
+        played = frame[3]
+        if played == 0:
             env["led_suit"] = self.suit_of[card]
-        frame[3] += 1
+        frame[3] = played = played + 1
         s.turns += 1
+        if played < s.n:                     # the next player is asked at once (the common case)
+            nxt = (env["leader"] + played * self.direction) % s.n
+            env["current"] = nxt
+            return self.ask(s, env, nxt, frame)
         return None
 
     def decide(self, s, env, trick):
