@@ -1,0 +1,171 @@
+"""Speed of the interpreter against plain hand-written Python, in one process run.
+
+    python benchmarks/run.py                 # the full benchmark (about a minute)
+    python benchmarks/run.py --quick         # a smoke run of a few games (used by the tests)
+    python benchmarks/run.py --profile scotch-whist   # where the interpreter's time goes
+
+Both sides play with a uniformly random policy driven by one seeded Random.
+Figures: games per second, tricks per second, and the ratio interpreter /
+hand-written (the target is 0.5 or better). Then games per second for every
+bundled ruleset, and the search bot's time per decision when that bot exists.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.handwritten import scotch_whist as hw_whist  # noqa: E402
+from benchmarks.handwritten import static_scalade as hw_scalade  # noqa: E402
+from interpreter.engine import game as G  # noqa: E402
+from interpreter.ruleset.loader import load_ruleset  # noqa: E402
+from interpreter.resources import bundled_rulesets  # noqa: E402
+
+PAIRS = [
+    ("Scotch Whist", "scotch-whist", hw_whist.play_game, 4),
+    ("Static Scalade", "scalade", hw_scalade.play_game, 3),
+]
+
+
+def interpreter_games(rules, players, games, seed):
+    rng = random.Random(seed)
+    tricks = 0
+    start = time.perf_counter()
+    for i in range(games):
+        s = G.new_game(rules, players, seed * 100003 + i)
+        while not s.over:
+            G.apply_index(s, rng.randrange(len(s.pending.actions)))
+        tricks += s.tricks
+    return time.perf_counter() - start, tricks
+
+
+def handwritten_games(play, players, games, seed):
+    rng = random.Random(seed)
+    tricks = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        tricks += play(rng, players)["tricks"]
+    return time.perf_counter() - start, tricks
+
+
+def compare(games, seed):
+    rows = []
+    bundled = bundled_rulesets()
+    for label, name, play, players in PAIRS:
+        if name not in bundled:
+            rows.append({"game": label, "missing": f"no bundled ruleset named {name}"})
+            continue
+        rules = load_ruleset(str(bundled[name])).rules
+        interpreter_games(rules, players, max(1, games // 20), seed)   # warm caches
+        t_i, tr_i = interpreter_games(rules, players, games, seed)
+        t_h, tr_h = handwritten_games(play, players, games, seed)
+        rows.append({"game": label, "players": players, "games": games,
+                     "interpreter_games_s": games / t_i, "interpreter_tricks_s": tr_i / t_i,
+                     "handwritten_games_s": games / t_h, "handwritten_tricks_s": tr_h / t_h,
+                     "ratio_games": (games / t_i) / (games / t_h), "ratio_tricks": (tr_i / t_i) / (tr_h / t_h)})
+    return rows
+
+
+def every_ruleset(games, seed):
+    rows = []
+    for name, path in sorted(bundled_rulesets().items()):
+        loaded = load_ruleset(str(path))
+        if not loaded.ok:
+            rows.append({"ruleset": name, "error": "does not load"})
+            continue
+        rules = loaded.rules
+        try:
+            t, tricks = interpreter_games(rules, rules.default_players, games, seed)
+        except G.GameError as err:
+            rows.append({"ruleset": name, "error": str(err)})
+            continue
+        rows.append({"ruleset": name, "players": rules.default_players, "games_s": games / t})
+    return rows
+
+
+def search_bot(decisions, playouts):
+    try:
+        from interpreter.bots.base import BOTS, make_bot
+    except ImportError:
+        return None
+    name = next((n for n in ("mcts", "ismcts", "montecarlo", "search") if n in BOTS), None)
+    if name is None:
+        return {"note": "no search bot registered yet"}
+    rules = load_ruleset(str(bundled_rulesets()["scotch-whist"])).rules
+    bot = make_bot(name, 1)
+    for attr in ("playouts", "iterations"):
+        if hasattr(bot, attr):
+            setattr(bot, attr, playouts)
+    s = G.new_game(rules, 4, 5)
+    times = []
+    rng = random.Random(3)
+    while len(times) < decisions and not s.over:
+        start = time.perf_counter()
+        index = bot.decide(s, s.pending.player, s.pending.actions)
+        times.append(time.perf_counter() - start)
+        G.apply_index(s, index)
+    return {"bot": name, "playouts": playouts, "decisions": len(times),
+            "seconds_per_decision": sum(times) / len(times)}
+
+
+def profile(name, games):
+    import cProfile
+    import pstats
+    rules = load_ruleset(str(bundled_rulesets()[name])).rules
+    cProfile.runctx("interpreter_games(rules, rules.default_players, games, 1)", globals(),
+                    {"rules": rules, "games": games, "interpreter_games": interpreter_games}, "/tmp/rules.prof")
+    pstats.Stats("/tmp/rules.prof").sort_stats("tottime").print_stats(20)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quick", action="store_true", help="a few games only (smoke test)")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--profile", metavar="RULESET")
+    args = ap.parse_args(argv)
+    if args.profile:
+        profile(args.profile, args.games)
+        return 0
+    games = 10 if args.quick else args.games
+    out = {"machine": {"python": platform.python_version(), "platform": platform.platform(),
+                       "processor": platform.processor() or platform.machine()},
+           "pairs": compare(games, args.seed),
+           "rulesets": every_ruleset(3 if args.quick else max(20, games // 10), args.seed),
+           "search_bot": search_bot(2 if args.quick else 10, 50 if args.quick else 1000)}
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    print(f"Python {out['machine']['python']} on {out['machine']['platform']}")
+    print(f"\n{'game':<16}{'interp games/s':>15}{'hand games/s':>14}{'interp tricks/s':>17}{'hand tricks/s':>15}{'ratio':>7}")
+    for r in out["pairs"]:
+        if "missing" in r:
+            print(f"{r['game']:<16} {r['missing']}")
+            continue
+        print(f"{r['game']:<16}{r['interpreter_games_s']:>15.0f}{r['handwritten_games_s']:>14.0f}"
+              f"{r['interpreter_tricks_s']:>17.0f}{r['handwritten_tricks_s']:>15.0f}{r['ratio_tricks']:>7.2f}")
+    print(f"\n{'ruleset':<36}{'players':>8}{'games/s':>10}")
+    for r in out["rulesets"]:
+        if "error" in r:
+            print(f"{r['ruleset']:<36}  {r['error']}")
+        else:
+            print(f"{r['ruleset']:<36}{r['players']:>8}{r['games_s']:>10.1f}")
+    sb = out["search_bot"]
+    if sb and "seconds_per_decision" in sb:
+        print(f"\nsearch bot '{sb['bot']}', {sb['playouts']} playouts: {sb['seconds_per_decision']:.3f} s per decision "
+              f"(Scotch Whist, 4 players, mean of {sb['decisions']})")
+    elif sb:
+        print(f"\nsearch bot: {sb.get('note')}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
