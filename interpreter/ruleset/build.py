@@ -14,6 +14,7 @@ from ..expr.compiler import Binding, Namespace, constant
 from .context import CompileContext
 from .model import Metric, Rules, VarInfo, ZoneInfo
 from .namespace import add_builtin_names, add_callables, add_objects
+from ..expr.functions_melds import add_meld_rules
 
 VISIBILITY = ("public", "owner", "hidden")
 TYPE_NAMES = {"number": T.NUM, "boolean": T.BOOL, "text": T.STR, "card": T.CARD, "cards": T.CARDS,
@@ -37,6 +38,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     rules.teams = _teams(cx, data.get("players", {}))
     add_objects(cx, data.get("objects") or {})
     add_callables(cx, data)
+    add_meld_rules(cx, data)
     _zones(cx, data.get("zones") or {})
     _vars(cx, data.get("state") or {})
     add_builtin_names(cx)
@@ -71,10 +73,22 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     if "bots" in data and data["bots"].get("evaluate") is not None:
         with cx.scope(p=T.PLAYER):
             rules.bot_eval = cx.expr(("bots", "evaluate"), data["bots"]["evaluate"], T.NUM).fn
+    _bot_hints(cx, data.get("bots") or {})
     rules.program = GameLoop(rules, setup, hand)
     _usage_checks(cx, data)
     rules.writes = {"zones": set(cx.zone_writes), "vars": set(cx.var_writes)}   # for checks.py
     return rules, cx.diagnostics
+
+
+def _bot_hints(cx, bots):
+    """`bots: {prefer: [move, ...], rank: {move: expr}}`: the moves a bot tries first, and how it
+    ranks a move's options (`option` the option, `p` the deciding player; higher is better)."""
+    hints = {"prefer": [str(m) for m in bots.get("prefer") or []], "rank": {},
+             "explore": float(bots.get("explore") or 0)}
+    with cx.scope(p=T.PLAYER, option=T.ANY):
+        for move, text in (bots.get("rank") or {}).items():
+            hints["rank"][str(move)] = cx.expr(("bots", "rank", move), text, T.NUM).fn
+    cx.rules.bot_hints = hints
 
 
 # -- the pack -------------------------------------------------------------------
@@ -160,7 +174,15 @@ def _coerce_option(cx, name, value, default):
     elif isinstance(default, str) or default is None:
         return value
     elif isinstance(default, list):
-        return [v.strip() for v in value.split(",")]
+        items = [v.strip() for v in value.split(",")]
+        # A list of numbers given on the command line stays a list of numbers.
+        if default and all(isinstance(d, int) and not isinstance(d, bool) for d in default):
+            try:
+                return [int(v) for v in items]
+            except ValueError:
+                pass
+        else:
+            return items
     cx.problem(("options", name), f"option '{name}' needs {T.describe(_type_of(default))}, got '{value}' "
                "(set with --option)", "type", key=True)
     return default
