@@ -1,2 +1,87 @@
-"""Built-in functions: functions_groups (see docs/design.md)."""
+"""Built-in functions for games where cards are played in sets of equal value
+(climbing and shedding games): the sets a hand can make, what a set is worth,
+whether cards share a value.  See docs/design.md for how built-ins work."""
 from __future__ import annotations
+
+from ..cards.combos import groups_by_key
+from . import types as T
+from .compiler import Compiled
+from .functions import _NO, _collection, _key_arg, _restore, builtin
+
+
+def _card_key(ctx, arg):
+    """fn(s, e, card) -> key, from `c => ...` or the name of an order or point table."""
+    param, body = _key_arg(ctx, arg, T.CARD)
+    if param is None:
+        table_fn = body
+        return lambda s, e, c: table_fn(s, c)
+    fn = body.fn
+
+    def key(s, e, c):
+        saved = e.get(param, _NO)
+        e[param] = c
+        try:
+            return fn(s, e)
+        finally:
+            _restore(e, param, saved)
+    return key
+
+
+def _size(ctx, arg, what):
+    return ctx.expect(arg, ctx.compile(arg), T.NUM, what).fn
+
+
+@builtin("groups", "groups(cards, key), groups(cards, key, min) or groups(cards, key, min, max)",
+         "Every distinct set of the cards whose keys are all equal, e.g. groups(hand[current], value, 1, 4): "
+         "each set is a list of cards (in a fixed order), one set per exact choice of cards, so two sets "
+         "with the same values but different cards both appear. The key is a function c => ... or the "
+         "name of an order or point table; cards whose key is none belong to no set. min and max bound "
+         "the size of a set (1 and no limit by default). Used as a move's options, each set is one action.",
+         2, 4, "cards")
+def _groups(ctx, node, args):
+    cards = _collection(ctx, args[0], "the cards")
+    key = _card_key(ctx, args[1])
+    low = _size(ctx, args[2], "the smallest size") if len(args) > 2 else (lambda s, e: 1)
+    high = _size(ctx, args[3], "the largest size") if len(args) > 3 else (lambda s, e: None)
+    cf = cards.fn
+
+    def run(s, e):
+        keys = {}
+        for c in cf(s, e):
+            k = key(s, e, c)
+            if k is not None:
+                keys[c] = k
+        return groups_by_key(keys, keys.__getitem__, low(s, e), high(s, e))
+    return Compiled(run, T.list_of(T.CARDS))
+
+
+@builtin("total", "total(cards, key)",
+         "The sum of the key over the cards: the value of a play under a point table, e.g. "
+         "total(cards, value), or of a function c => ... (a card whose key is none counts 0).",
+         2, 2, "cards")
+def _total(ctx, node, args):
+    cards = _collection(ctx, args[0], "the cards")
+    key = _card_key(ctx, args[1])
+    cf = cards.fn
+
+    def run(s, e):
+        return sum(key(s, e, c) or 0 for c in cf(s, e))
+    return Compiled(run, T.NUM)
+
+
+@builtin("same_key", "same_key(cards, key)",
+         "True if there is at least one card and every card has the same key (a function c => ... or the "
+         "name of an order or point table), e.g. same_key(cards, value) for a set of equal value.",
+         2, 2, "cards")
+def _same_key(ctx, node, args):
+    cards = _collection(ctx, args[0], "the cards")
+    key = _card_key(ctx, args[1])
+    cf = cards.fn
+
+    def run(s, e):
+        items = cf(s, e)
+        if not items:
+            return False
+        first = key(s, e, items[0])
+        return first is not None and all(key(s, e, c) == first for c in items[1:])
+    return Compiled(run, T.BOOL)
