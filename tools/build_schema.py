@@ -66,6 +66,36 @@ def pack_fields():
     }
 
 
+def melds_section():
+    setting = {"type": ["integer", "boolean", "string", "null"],
+               "description": "A number (or true/false), none for no limit, or the name of an option holding it."}
+    return obj("What melds are (runs and sets of cards, with wild cards), for the meld functions and steps.", {
+        "wild": expr("Which cards are wild, as a condition on `card` (default card.is_joker)."),
+        "runs": obj("Runs: cards of one suit in sequence.", {
+            "order": {"description": "The ranks from low to high (a list, or the name of an order).",
+                      "type": ["array", "string"], "items": {"type": ["string", "integer"]}},
+            "after_last": text("A rank that may also follow the last rank (e.g. A after K)."),
+            "wrap": {"type": "boolean", "description": "Runs may go round the corner (K-A-2)."},
+            "min": dict(setting, description="Fewest cards in a run (3)."),
+            "max": dict(setting, description="Most cards in a run (none)."),
+            "wilds": dict(setting, description="Most wild cards in one run (1; none for no limit)."),
+            "full_length": {"type": "boolean", "description": "Allow the run of every rank with after_last at both ends."},
+            "split": dict(setting, description="A run grown past 'max' on the table is cut into runs of min..max."),
+        }),
+        "sets": obj("Sets: cards of one rank.", {
+            "min": dict(setting, description="Fewest cards in a set (3)."),
+            "max": dict(setting, description="Most cards in a set (the number of suits)."),
+            "wilds": dict(setting, description="Most wild cards in one set (1; none for no limit)."),
+            "different_suits": dict(setting, description="The cards of a set must all be of different suits (true)."),
+        }),
+        "value": obj("Point tables (names under 'points:') giving the value of a card in a meld.", {
+            "run": text("A card in a run."),
+            "set": text("A card in a set."),
+            "after_last": text("A card placed after the last rank of a run (e.g. an Ace after the King)."),
+        }),
+    })
+
+
 def schema():
     pack = pack_fields()
     by_players = obj("Changes to the pack for particular player counts, keyed by the count.", {},
@@ -124,7 +154,9 @@ def schema():
                                                                        "properties": {"name": text("The entry's name.")}}}),
             "zones": obj("Places where cards lie. Cards always are in exactly one zone.", {},
                          additional=obj("A zone.", {"per": PER, "visibility": VISIBILITY,
-                                                    "description": text("What the zone is for.")})),
+                                                    "description": text("What the zone is for.")}),
+                         examples=[{"stock": {"visibility": "hidden"}, "hand": {"per": "player", "visibility": "owner"},
+                                    "trick": {"visibility": "public"}}]),
             "state": obj("Values the game keeps: scores, the trump suit, markers.", {},
                          additional=obj("A state variable.", {
                              "type": {"enum": ["number", "boolean", "text", "card", "cards", "player", "players",
@@ -136,11 +168,14 @@ def schema():
                              "scope": {"enum": ["game", "hand"],
                                        "description": "game: kept across hands (default); hand: reset at the start of each hand."},
                              "description": text("What the value means."),
-                         })),
+                         }), examples=[{"dealer": {"type": "player", "initial": 0},
+                                        "score": {"per": "player", "initial": 0},
+                                        "trumps": {"type": "suit", "initial": None, "scope": "hand"}}]),
             "options": obj("Named settings with defaults that variants and the command line (--option NAME=VALUE) can change.",
                            {}, additional=obj("An option.", {"default": {"description": "The value unless set otherwise."},
                                                              "description": text("What the option changes.")},
-                                              required=["default"])),
+                                              required=["default"]),
+                           examples=[{"target": {"default": 41, "description": "the score that ends the game"}}]),
             "dealer": obj("Who deals.", {
                 "first": {"type": "integer", "minimum": 0, "description": "The seat of the first dealer (0)."},
                 "next": expr("The next hand's dealer (default left_of(dealer)).")}),
@@ -148,8 +183,10 @@ def schema():
             "hand": steps("Steps of one hand, repeated until the game ends."),
             "procedures": obj("Named lists of steps, run with `call: name`.", {}, additional={"$ref": "#/$defs/steps"}),
             "end": obj("When the game ends and who wins.", {
-                "after_hand": expr("Checked after every hand: the game ends when it holds."),
-                "winners": expr("The winning players (a list; several on a tie)."),
+                "after_hand": expr("Checked after every hand: the game ends when it holds.",
+                                   examples=["any(players, p => score[p] >= target)"]),
+                "winners": expr("The winning players (a list; several on a tie).",
+                                examples=["argmax(players, p => score[p])"]),
                 "score": expr("Each player's final score, with `p` the player."),
                 "max_hands": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many hands (a guard against endless games)."},
                 "max_turns": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many turns in one loop."},
@@ -160,7 +197,18 @@ def schema():
                                obj("A recorded value.", {"value": expr("What to record."),
                                                           "each": {"enum": ["hand", "game"], "description": "Record once per hand (a list) or once per game."},
                                                           "description": text("What it measures.")}, required=["value"])]}),
-            "bots": obj("Hints for the bots.", {"evaluate": expr("How good the position is for player `p` (higher is better); used by the greedy bot.")}),
+            "bots": obj("Hints for the bots.", {
+                "evaluate": expr("How good the position is for player `p` (higher is better); used by the greedy bot."),
+                "prefer": {"type": "array", "items": {"type": "string"},
+                           "description": "Move names, most wanted first: the priority bot makes the first of these "
+                                          "moves that is legal (other moves only when none is)."},
+                "rank": obj("Per move name, how good each option is (`option`, with `p` the deciding player; "
+                            "higher is better): the priority bot picks the best option, ties at random.", {},
+                            additional=EXPR),
+                "explore": {"type": "number", "minimum": 0, "maximum": 1,
+                            "description": "How often the priority bot picks a random option of its chosen move "
+                                           "instead of the best ranked one (0 to 1)."}}),
+            "melds": melds_section(),
         },
         "required": ["name", "pack", "hand"],
         "$defs": {

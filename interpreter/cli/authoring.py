@@ -1,4 +1,59 @@
-"""Commands for rule designers beyond validation (explain, test): added by the authoring work."""
+"""Commands for rule designers beyond validation: `rules explain` and `rules test`."""
 from __future__ import annotations
 
-from .app import cli  # noqa: F401
+import sys
+
+import click
+
+from .app import _load, _options, cli
+
+
+@cli.command()
+@click.argument("file")
+@click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE", help="Set an option.")
+@click.option("--output", "-O", type=click.Path(dir_okay=False, writable=True), help="Write to a file.")
+def explain(file, opts, output):
+    """Write the ruleset as readable rules in Markdown (players, pack, deal, play, scoring, end)."""
+    from ..authoring.explain import explain as write_rules
+    loaded = _load(file, _options(opts))
+    if not loaded.ok:
+        sys.exit(1)
+    text = write_rules(loaded.rules)
+    if output:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        click.echo(text, nl=False)
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--match", "-k", "only", help="Run only the scenarios whose name contains this text.")
+@click.option("--quiet", "-q", is_flag=True, help="Print failures and the summary only.")
+def test(files, only, quiet):
+    """Run scenario files (fixed deals, moves, expected outcomes). Exit 1 if any scenario fails."""
+    from ..authoring.runner import run_file
+    passed = failed = broken = 0
+    for path in files:
+        outcomes, problems = run_file(path, only)
+        if problems:
+            broken += 1
+            click.echo(f"{path}: cannot run the scenarios", err=True)
+            for d in problems:
+                click.echo(d.format(), err=True)
+            continue
+        for o in outcomes:
+            if o.passed:
+                passed += 1
+                if not quiet:
+                    click.echo(f"PASS  {o.file}: {o.name}")
+            else:
+                failed += 1
+                click.echo(f"FAIL  {o.file}: {o.name}")
+                for d in o.diagnostics:
+                    click.echo("\n".join("      " + line for line in d.format().splitlines()))
+    summary = f"{passed + failed} scenario(s): {passed} passed, {failed} failed"
+    if broken:
+        summary += f"; {broken} file(s) could not be run"
+    click.echo(summary)
+    sys.exit(1 if failed or broken else 0)

@@ -1,0 +1,192 @@
+"""What a scenario expects, compared with the game: every mismatch of one check is reported together."""
+from __future__ import annotations
+
+from ..diagnostics import did_you_mean
+from ..engine import game as G
+from ..expr import types as T
+
+EXPECT_KEYS = ("state", "zones", "sizes", "trick_winners", "last_trick_winner", "to_move", "legal", "not_legal",
+               "over", "winners", "scores", "hand", "revealed", "absent")
+
+
+def to_internal(s, typ, value, path, failure):
+    """A value written in a scenario (card names, suit names, seats) as the engine keeps it."""
+    u = s.rules.universe
+    if typ == T.CARD and value is not None:
+        cid = u.parse_card(str(value))
+        if cid is None:
+            raise failure(path, f"'{value}' is not a card of {s.rules.name}")
+        return cid
+    if typ == T.CARDS:
+        return [to_internal(s, T.CARD, v, path, failure) for v in (value.split() if isinstance(value, str) else value)]
+    if typ == T.SUIT and value is not None and str(value) not in u.suits:
+        raise failure(path, f"'{value}' is not a suit of {s.rules.name}", did_you_mean(value, u.suits))
+    return value
+
+
+def shown(s, typ, value):
+    """The engine's value as a designer writes it: card names rather than numbers."""
+    names = s.rules.universe.names
+    if T.is_per(typ):
+        _, element = T.per_parts(typ)
+        if isinstance(value, dict):
+            return {k: shown(s, element, v) for k, v in value.items()}
+        return [shown(s, element, v) for v in value]
+    if typ == T.CARD and isinstance(value, int) and not isinstance(value, bool):
+        return names[value]
+    if typ == T.CARDS and isinstance(value, list):
+        return [names[c] for c in value]
+    return value
+
+
+def _card_names(s, value):
+    u = s.rules.universe
+    items = value.split() if isinstance(value, str) else list(value)
+    out = []
+    for v in items:
+        cid = u.parse_card(str(v))
+        out.append(u.names[cid] if cid is not None else str(v))
+    return sorted(out)
+
+
+def _eq(expected, actual):
+    if isinstance(expected, float) or isinstance(actual, float):
+        return abs(float(expected) - float(actual)) < 1e-9 if _num(expected) and _num(actual) else False
+    return expected == actual
+
+
+def _num(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+class _Checker:
+    def __init__(self, s, path, when, failure):
+        self.s, self.path, self.when, self.failure = s, path, when, failure
+        self.wrong = []            # (key path, text)
+
+    def mismatch(self, sub, what, expected, actual):
+        self.wrong.append((sub, f"{what}: expected {_fmt(expected)}, got {_fmt(actual)}"))
+
+    def compare(self, sub, what, expected, actual):
+        if isinstance(expected, dict) and isinstance(actual, (list, dict)):
+            for key, value in expected.items():
+                try:
+                    got = actual[key]
+                except (KeyError, IndexError, TypeError):
+                    self.wrong.append((sub + (key,), f"{what}[{key}]: there is no such entry"))
+                    continue
+                self.compare(sub + (key,), f"{what}[{key}]", value, got)
+        elif isinstance(expected, list) and isinstance(actual, list):
+            if len(expected) != len(actual) or not all(_eq(a, b) for a, b in zip(expected, actual)):
+                self.mismatch(sub, what, expected, actual)
+        elif not _eq(expected, actual):
+            self.mismatch(sub, what, expected, actual)
+
+
+def _fmt(value):
+    if isinstance(value, list):
+        return "[" + ", ".join(_fmt(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def check_expectations(s, spec, path, when, failure):
+    if not isinstance(spec, dict):
+        raise failure(path, "'expect' needs a mapping such as {state: {trumps: hearts}}")
+    c = _Checker(s, path, when, failure)
+    rules = s.rules
+    for key, expected in spec.items():
+        sub = path + (key,)
+        if key == "state":
+            for name, value in (expected or {}).items():
+                info = rules.vars.get(str(name))
+                if info is None:
+                    raise failure(sub + (name,), f"unknown state variable '{name}'", did_you_mean(name, rules.vars),
+                                  key=True)
+                typ = T.per(info.per, info.type) if info.per else info.type
+                want = value
+                if info.type == T.CARDS:
+                    want = value
+                c.compare(sub + (name,), name, want, shown(s, typ, s.v[info.index]))
+        elif key in ("zones", "sizes"):
+            for name, value in (expected or {}).items():
+                info = rules.zones.get(str(name))
+                if info is None:
+                    raise failure(sub + (name,), f"unknown zone '{name}'", did_you_mean(name, rules.zones), key=True)
+                zone = s.z[info.index]
+                if key == "sizes":
+                    actual = [len(p) for p in zone] if info.per == "player" else \
+                        {k: len(p) for k, p in zone.items()} if isinstance(zone, dict) else len(zone)
+                    c.compare(sub + (name,), f"size of {name}", value, actual)
+                    continue
+                if info.per is None:
+                    c.compare(sub + (name,), name, _card_names(s, value), _card_names(s, [rules.universe.names[x]
+                                                                                          for x in zone]))
+                    continue
+                items = dict(enumerate(value)) if isinstance(value, list) else value
+                for owner, cards in items.items():
+                    part = zone[owner] if (isinstance(zone, dict) or 0 <= owner < len(zone)) else []
+                    c.compare(sub + (name, owner), f"{name}[{owner}]", _card_names(s, cards),
+                              _card_names(s, [rules.universe.names[x] for x in part]))
+        elif key in ("trick_winners", "last_trick_winner"):
+            winners = [e["winner"] for e in (s.events or []) if e.get("event") == "trick"]
+            if key == "trick_winners":
+                c.compare(sub, "trick winners", list(expected), winners)
+            else:
+                c.compare(sub, "last trick winner", expected, winners[-1] if winners else None)
+        elif key == "to_move":
+            c.compare(sub, "player to move", expected, G.current_player(s))
+        elif key in ("legal", "not_legal"):
+            legal = _legal_names(s)
+            wanted = _card_names(s, expected) if not _are_moves(expected) else sorted(map(str, expected))
+            if key == "legal":
+                c.compare(sub, "legal moves", wanted, sorted(legal))
+            else:
+                bad = [w for w in wanted if w in legal]
+                if bad:
+                    c.wrong.append((sub, f"not legal: expected none of {_fmt(wanted)} to be legal, but "
+                                         f"{_fmt(bad)} {'is' if len(bad) == 1 else 'are'}"))
+        elif key == "over":
+            c.compare(sub, "game over", bool(expected), s.over)
+        elif key == "winners":
+            if not s.over:
+                c.wrong.append((sub, "winners: the game is not over yet"))
+            else:
+                c.compare(sub, "winners", sorted(expected), G.result(s)["winners"])
+        elif key == "scores":
+            env, scores = {}, []
+            for p in range(s.n):
+                env["p"] = p
+                scores.append(rules.final_score(s, env))
+            c.compare(sub, "scores", expected, scores)
+        elif key == "hand":
+            c.compare(sub, "hand number", expected, s.hand_no)
+        elif key == "revealed":
+            shown_cards = {rules.universe.names[x] for x in s.revealed}
+            hidden = [n for n in _card_names(s, expected) if n not in shown_cards]
+            if hidden:
+                c.wrong.append((sub, f"revealed: {_fmt(hidden)} {'is' if len(hidden) == 1 else 'are'} not shown "
+                                     f"to everyone (shown: {_fmt(sorted(shown_cards))})"))
+        elif key == "absent":
+            present = {rules.universe.names[x] for x in G.all_cards(s)}
+            there = [n for n in _card_names(s, expected) if n in present]
+            if there:
+                c.wrong.append((sub, f"absent: {_fmt(there)} {'is' if len(there) == 1 else 'are'} in play"))
+        else:
+            raise failure(sub, f"unknown expectation '{key}'", did_you_mean(key, EXPECT_KEYS), key=True)
+    if c.wrong:
+        first = c.wrong[0][0]
+        raise failure(first, f"{when}: " + "; ".join(text for _, text in c.wrong))
+
+
+def _are_moves(values):
+    items = values.split() if isinstance(values, str) else values
+    return any(not isinstance(v, str) or " " in v for v in items) if items else False
+
+
+def _legal_names(s):
+    from ..engine.scenario import describe
+    return [describe(s, a) for a in G.legal_actions(s)]

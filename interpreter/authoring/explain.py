@@ -1,0 +1,236 @@
+"""`rules explain`: a compiled ruleset written out as readable rules in Markdown.
+
+Everything comes from the merged ruleset (after `extends`) and the compiled
+Rules: the pack at each player count, orders, zones, state, the steps of setup
+and of a hand in words, procedures, the end and the options.  Expressions are
+shown as written, in `code`.  Step kinds without a sentence of their own are
+described from their settings, so new kinds still read sensibly.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..engine import game as G
+from ..ruleset.yamlsource import load_yaml_file
+from .wording import describe_steps, code
+
+VISIBILITY = {"public": "everyone", "owner": "its owner", "hidden": "nobody"}
+
+
+def explain(rules) -> str:
+    data = rules.data or {}
+    out = [f"# {rules.name}", ""]
+    if rules.description:
+        out += [" ".join(str(rules.description).split()), ""]
+    out += _variant(rules)
+    out += _players(rules, data)
+    out += _pack(rules, data)
+    out += _orders(data)
+    out += _points(data)
+    out += _objects(data)
+    out += _zones(rules)
+    out += _state(rules, data)
+    out += _options(rules, data)
+    out += _dealer(data)
+    if data.get("setup"):
+        out += ["## Before the first hand", ""] + describe_steps(data["setup"]) + [""]
+    out += ["## Each hand", ""] + (describe_steps(data.get("hand")) or ["Nothing happens."]) + [""]
+    for name, steps in (data.get("procedures") or {}).items():
+        out += [f"### {name}", ""] + (describe_steps(steps) or ["Nothing happens."]) + [""]
+    out += _end(data)
+    out += _metrics(data)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _shown_path(path: str) -> str:
+    p = Path(path)
+    return p.name
+
+
+def _variant(rules):
+    """The chain of rulesets this one extends, and what it writes itself."""
+    chain, path = [], rules.source
+    for _ in range(10):
+        try:
+            raw, _ = load_yaml_file(path)
+        except Exception:
+            break
+        if not isinstance(raw, dict) or not raw.get("extends"):
+            break
+        parent = Path(path).parent / str(raw["extends"])
+        if not parent.suffix:
+            parent = parent.with_suffix(".yaml")
+        own = [k for k in raw if k not in ("extends", "name", "description")]
+        chain.append((str(raw["extends"]), own))
+        if not parent.exists():
+            break
+        path = str(parent)
+    if not chain:
+        return []
+    first, own = chain[0]
+    lines = ["## A variant", "", f"These rules change **{Path(first).stem}** ({first})"
+             + (", itself a variant of " + ", ".join(f"**{Path(c).stem}**" for c, _ in chain[1:]) if chain[1:] else "")
+             + "."]
+    if own:
+        lines[-1] += " This variant rewrites: " + ", ".join(f"`{k}`" for k in own) + "."
+    return lines + [""]
+
+
+def _players(rules, data):
+    counts = rules.player_counts
+    text = (f"{counts[0]} players" if len(counts) == 1 else
+            f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players")
+    lines = ["## Players", "", f"For {text} (usually {rules.default_players}). "
+             "Seats are numbered from 0; 'left' is the next seat up."]
+    for n, groups in sorted(rules.teams.items()):
+        shown = " and ".join("seats " + ", ".join(map(str, g)) for g in groups)
+        lines.append(f"With {n} players the partnerships are {shown}.")
+    return lines + [""]
+
+
+def _pack(rules, data):
+    pack = data.get("pack") or {}
+    u = rules.universe
+    lines = ["## The pack", ""]
+    desc = f"Ranks from low to high: {', '.join(u.ranks)}. Suits: {', '.join(u.suits)}."
+    if u.copies > 1:
+        desc += f" {u.copies} copies of every card."
+    if u.jokers:
+        desc += f" {u.jokers} joker{'s' if u.jokers > 1 else ''}."
+    lines += [desc, ""]
+    lines += ["| players | cards | left out | each player holds |", "|---|---|---|---|"]
+    full = set(range(u.size))
+    for n in rules.player_counts:
+        deck = rules.deck(n)
+        removed = sorted({u.face[c] for c in full - set(deck)})
+        left_out = ", ".join(u.names[c] for c in removed) if len(removed) <= 8 else f"{len(removed)} cards"
+        lines.append(f"| {n} | {len(deck)} | {left_out or '-'} | {_holding(rules, n)} |")
+    lines += ["", f"The pack starts in the zone *{rules.pack_zone}*.", ""]
+    return lines
+
+
+def _holding(rules, n):
+    """The size of each per-player zone when the first decision comes (from a trial deal)."""
+    try:
+        s = G.new_game(rules, n, seed=0)
+    except Exception:
+        return "?"
+    parts = []
+    for info in rules.zone_list:
+        if info.per != "player":
+            continue
+        sizes = [len(h) for h in s.z[info.index]]
+        if any(sizes):
+            parts.append(f"{sizes[0]} in {info.name}" if len(set(sizes)) == 1 else
+                         f"{'/'.join(map(str, sizes))} in {info.name}")
+    return ", ".join(parts) or "-"
+
+
+def _orders(data):
+    orders = data.get("orders") or {}
+    if not orders:
+        return []
+    lines = ["## How cards rank", ""]
+    for name, spec in orders.items():
+        if isinstance(spec, list):
+            lines.append(f"- **{name}**, low to high: {', '.join(map(str, spec))}")
+        else:
+            cases = "; ".join(f"when {code(c.get('when'))}, the order **{c.get('order')}**"
+                              for c in spec.get("cases", []))
+            other = f"; otherwise **{spec['otherwise']}**" if spec.get("otherwise") else ""
+            lines.append(f"- **{name}** depends on the card: {cases}{other}")
+    return lines + [""]
+
+
+def _points(data):
+    points = data.get("points") or {}
+    if not points:
+        return []
+    lines = ["## Card points", ""]
+    for name, spec in points.items():
+        values = spec.get("values", {}) if isinstance(spec, dict) else {}
+        listed = ", ".join(f"{k}: {v}" for k, v in values.items())
+        default = spec.get("default", 0) if isinstance(spec, dict) else 0
+        lines.append(f"- **{name}**: {listed}; any other card: {default}")
+    return lines + [""]
+
+
+def _objects(data):
+    objects = data.get("objects") or {}
+    if not objects:
+        return []
+    lines = ["## Things on the table", ""]
+    for name, entries in objects.items():
+        lines.append(f"- **{name}**: " + "; ".join(
+            f"{e.get('name')} (" + ", ".join(f"{k} {v}" for k, v in e.items() if k != "name") + ")"
+            for e in entries or [] if isinstance(e, dict)))
+    return lines + [""]
+
+
+def _zones(rules):
+    lines = ["## Where cards lie", "", "| zone | kept | seen by | what it is |", "|---|---|---|---|"]
+    for info in rules.zone_list:
+        kept = "one for all" if info.per is None else f"one per {info.per}"
+        lines.append(f"| {info.name} | {kept} | {VISIBILITY.get(info.visibility, info.visibility)} | "
+                     f"{info.description or ''} |")
+    return lines + [""]
+
+
+def _state(rules, data):
+    spec = data.get("state") or {}
+    if not spec:
+        return []
+    lines = ["## What the game keeps track of", "", "| name | kind | starts as | kept for | what it means |",
+             "|---|---|---|---|---|"]
+    for info in rules.var_list:
+        raw = spec.get(info.name)
+        initial = raw.get("initial", 0 if raw.get("type", "number") == "number" else "none") \
+            if isinstance(raw, dict) else raw
+        kind = info.type + (f", one per {info.per}" if info.per else "")
+        kept = "the whole game" if info.scope == "game" else "one hand"
+        lines.append(f"| {info.name} | {kind} | {code(initial)} | {kept} | {info.description or ''} |")
+    return lines + [""]
+
+
+def _options(rules, data):
+    declared = data.get("options") or {}
+    if not declared:
+        return []
+    lines = ["## Options", "", "Change them with `--option NAME=VALUE`.", "",
+             "| option | value | what it changes |", "|---|---|---|"]
+    for name, spec in declared.items():
+        desc = spec.get("description", "") if isinstance(spec, dict) else ""
+        lines.append(f"| {name} | {code(rules.options.get(name))} | {desc} |")
+    return lines + [""]
+
+
+def _dealer(data):
+    deal = data.get("dealer") or {}
+    first = deal.get("first", 0)
+    nxt = deal.get("next", "left_of(dealer)")
+    return ["## The dealer", "", f"Seat {first} deals first. After each hand the deal passes to {code(nxt)}.", ""]
+
+
+def _end(data):
+    end = data.get("end") or {}
+    lines = ["## The end of the game", ""]
+    if "after_hand" in end:
+        lines.append(f"- After each hand the game ends if {code(end['after_hand'])}.")
+    lines.append(f"- The winners are {code(end.get('winners', 'players'))}.")
+    if "score" in end:
+        lines.append(f"- A player's final score (for player `p`) is {code(end['score'])}.")
+    lines.append(f"- A game that has not ended after {end.get('max_hands', 1000)} hands stops with an error.")
+    return lines + [""]
+
+
+def _metrics(data):
+    metrics = data.get("metrics") or {}
+    if not metrics:
+        return []
+    lines = ["## Recorded in simulations", ""]
+    for name, spec in metrics.items():
+        spec = spec if isinstance(spec, dict) else {"value": spec}
+        each = "each hand" if spec.get("each") == "hand" else "each game"
+        lines.append(f"- **{name}** ({each}): {code(spec.get('value'))}" +
+                     (f" ({spec['description']})" if spec.get("description") else ""))
+    return lines + [""]

@@ -1,0 +1,326 @@
+"""Scenario files: scripted games that check what a ruleset does (docs/scenarios.md).
+
+A scenario gives a starting position (a fixed deal, zone contents, state
+values), a list of moves and the outcomes expected along the way.  Running it
+returns diagnostics located in the scenario file: which step failed, what was
+expected and what happened.  `rules test` and pytest both run these files.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..diagnostics import Diagnostic, RulesetError, did_you_mean
+from ..engine import game as G
+from ..engine import scenario as S
+from ..ruleset.yamlsource import load_yaml_file
+from .expectations import check_expectations, EXPECT_KEYS
+
+FILE_KEYS = ("ruleset", "players", "options", "scenarios", "description")
+SCENARIO_KEYS = ("name", "description", "players", "options", "seed", "dealer", "deck", "deal", "zones", "state",
+                 "moves", "expect")
+MOVE_KEYS = ("player", "play", "move", "value", "expect")
+
+
+@dataclass
+class Scenario:
+    name: str
+    spec: dict
+    path: tuple                  # where it is in the file
+    file: "ScenarioFile"
+
+
+@dataclass
+class ScenarioFile:
+    path: str
+    data: dict
+    smap: object
+    scenarios: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
+
+    def at(self, path, message, hint=None, key=False) -> Diagnostic:
+        return self.smap.diagnostic(tuple(path), message, "scenario", hint, key=key,
+                                    length=self.smap.span_length(tuple(path), key=key))
+
+
+class Failure(Exception):
+    def __init__(self, path, message, hint=None, key=False):
+        super().__init__(message)
+        self.path, self.message, self.hint, self.key = tuple(path), message, hint, key
+
+
+def load_scenarios(path) -> ScenarioFile:
+    """Read a scenario file; problems with its form are in `.problems`."""
+    try:
+        data, smap = load_yaml_file(path)
+    except RulesetError as err:
+        out = ScenarioFile(str(path), {}, None)
+        out.problems = err.diagnostics
+        return out
+    out = ScenarioFile(str(path), data if isinstance(data, dict) else {}, smap)
+    if not isinstance(data, dict) or "scenarios" not in data or "ruleset" not in data:
+        out.problems.append(out.at((), "a scenario file needs 'ruleset:' (the file to test) and 'scenarios:' "
+                                       "(a list)", hint="see docs/scenarios.md"))
+        return out
+    _unknown_keys(out, (), data, FILE_KEYS)
+    items = data.get("scenarios")
+    if not isinstance(items, list):
+        out.problems.append(out.at(("scenarios",), "'scenarios' must be a list, one '- name: ...' per scenario"))
+        return out
+    for i, spec in enumerate(items):
+        if not isinstance(spec, dict):
+            out.problems.append(out.at(("scenarios", i), "each scenario must be a mapping with a 'name'"))
+            continue
+        _unknown_keys(out, ("scenarios", i), spec, SCENARIO_KEYS)
+        for j, move in enumerate(spec.get("moves") or []):
+            if isinstance(move, dict):
+                _unknown_keys(out, ("scenarios", i, "moves", j), move, MOVE_KEYS)
+                _unknown_keys(out, ("scenarios", i, "moves", j, "expect"), move.get("expect") or {}, EXPECT_KEYS)
+        _unknown_keys(out, ("scenarios", i, "expect"), spec.get("expect") or {}, EXPECT_KEYS)
+        out.scenarios.append(Scenario(str(spec.get("name", f"scenario {i + 1}")), spec, ("scenarios", i), out))
+    return out
+
+
+def _unknown_keys(out, path, mapping, allowed):
+    if not isinstance(mapping, dict):
+        return
+    for key in mapping:
+        if key not in allowed:
+            out.problems.append(out.at(path + (key,), f"unknown key '{key}' in a scenario file",
+                                       hint=did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed),
+                                       key=True))
+
+
+def ruleset_path(sfile: ScenarioFile) -> str:
+    from ..resources import find_bundled
+    ref = str(sfile.data.get("ruleset"))
+    here = Path(sfile.path).parent / ref
+    if here.exists():
+        return str(here)
+    bundled = find_bundled(ref)
+    return str(bundled) if bundled is not None else str(here)
+
+
+# -- running -------------------------------------------------------------------------
+
+def run_scenario(sc: Scenario, rules) -> list[Diagnostic]:
+    """Play one scenario; [] when everything went as expected."""
+    try:
+        _run(sc, rules)
+    except Failure as f:
+        return [_diag(sc, f)]
+    return []
+
+
+def _diag(sc, f: Failure) -> Diagnostic:
+    d = sc.file.at(f.path, f"scenario '{sc.name}': {f.message}", hint=f.hint, key=f.key)
+    d.severity = "error"
+    return d
+
+
+def setting(sc: Scenario, key, default=None):
+    if key in sc.spec:
+        return sc.spec[key]
+    return sc.file.data.get(key, default)
+
+
+def _run(sc, rules):
+    spec, base = sc.spec, sc.path
+    n = setting(sc, "players", rules.default_players)
+    if n not in rules.player_counts:
+        raise Failure(base + ("players",) if "players" in spec else ("players",),
+                      f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players, not {n}")
+    if "dealer" in spec:
+        rules = copy.copy(rules)
+        rules.first_dealer = int(spec["dealer"])
+    seed = spec.get("seed", 0)
+    s = _start(sc, rules, n, seed)
+    if "zones" in spec:
+        _set_zones(sc, s, spec["zones"], base + ("zones",))
+    if "state" in spec:
+        _set_state(sc, s, spec["state"], base + ("state",))
+    for i, move in enumerate(spec.get("moves") or []):
+        _move(sc, s, move, base + ("moves", i), i + 1)
+    if "expect" in spec:
+        check_expectations(s, spec["expect"], base + ("expect",), "at the end", Failure)
+
+
+def _start(sc, rules, n, seed):
+    spec, base = sc.spec, sc.path
+    try:
+        if "deck" in spec:
+            names = _names(spec["deck"])
+            try:
+                order = S.cards(rules, names)
+            except ValueError as err:
+                raise Failure(base + ("deck",), str(err)) from None
+            pack = rules.deck(n)
+            missing = [rules.universe.names[c] for c in order if c not in pack]
+            if missing:
+                raise Failure(base + ("deck",), f"not in the pack at {n} players: {', '.join(missing)}")
+            return G.new_game(rules, n, seed, log=True, deck=order + [c for c in pack if c not in set(order)])
+        if "deal" in spec:
+            return G.new_game(rules, n, seed, log=True, deck=_deal_order(sc, rules, n, seed, spec["deal"]))
+        return G.new_game(rules, n, seed, log=True)
+    except G.GameError as err:
+        raise Failure(base, f"the game stopped before the first move: {err}") from None
+
+
+def _names(value):
+    if isinstance(value, str):
+        return value.split()
+    return [str(v) for v in value]
+
+
+def _parts(sc, rules, spec, path):
+    """[(zone info, owner or None, card names, path)] from a 'deal:' or 'zones:' mapping."""
+    if not isinstance(spec, dict):
+        raise Failure(path, "expected a mapping of zone names to cards")
+    out = []
+    for zone, value in spec.items():
+        info = rules.zones.get(str(zone))
+        if info is None:
+            raise Failure(path + (zone,), f"unknown zone '{zone}'", did_you_mean(zone, rules.zones), key=True)
+        if info.per is None:
+            out.append((info, None, _names(value), path + (zone,)))
+            continue
+        if isinstance(value, list) and info.per == "player":
+            value = dict(enumerate(value))
+        if not isinstance(value, dict):
+            raise Failure(path + (zone,), f"zone '{zone}' is kept per {info.per}: give the cards of each, "
+                                          f"e.g. {{0: [A♥, K♥], 1: [...]}}")
+        for owner, names in value.items():
+            out.append((info, owner, _names(names), path + (zone, owner)))
+    return out
+
+
+def _deal_order(sc, rules, n, seed, spec, path=None):
+    """A pack order that deals the named cards to the named zones.
+
+    The game is first dealt from the pack in its plain order; where each card
+    lands tells which position of the pack feeds which zone.  The named cards
+    then take those positions; the others fill the rest in pack order."""
+    path = path or sc.path + ("deal",)
+    pack = rules.deck(n)
+    probe = G.new_game(rules, n, seed, deck=list(pack))
+    position = {c: i for i, c in enumerate(pack)}
+    parts = _parts(sc, rules, spec, path)
+    try:
+        ids = S.cards(rules, [name for *_, names, _ in parts for name in names])
+    except ValueError as err:
+        raise Failure(path, str(err)) from None
+    u = rules.universe
+    order = [None] * len(pack)
+    k = 0
+    for info, owner, names, where in parts:
+        wanted, k = ids[k:k + len(names)], k + len(names)
+        absent = [u.names[c] for c in wanted if c not in position]
+        if absent:
+            raise Failure(where, f"not in the pack at {n} players: {', '.join(absent)}")
+        zone = probe.z[info.index]
+        if owner is not None:
+            zone = zone[_owner(owner, info, n, where)]
+        slots = [position[c] for c in zone]
+        if len(wanted) > len(slots):
+            whose = f"{info.name}[{owner}]" if owner is not None else info.name
+            raise Failure(where, f"{len(wanted)} cards are listed for {whose}, but the deal puts {len(slots)} there")
+        for slot, card in zip(slots, wanted):
+            order[slot] = card
+    rest = iter(c for c in pack if c not in set(ids))
+    return [c if c is not None else next(rest) for c in order]
+
+
+def _owner(owner, info, n, where):
+    if info.per == "player":
+        if not isinstance(owner, int) or not 0 <= owner < n:
+            raise Failure(where, f"'{owner}' is not a seat: seats are 0 to {n - 1}", key=True)
+    return owner
+
+
+def _set_zones(sc, s, spec, path):
+    rules = s.rules
+    pack_zone = s.z[rules.zones[rules.pack_zone].index]
+    for info, owner, names, where in _parts(sc, rules, spec, path):
+        try:
+            ids = S.cards(rules, names)
+        except ValueError as err:
+            raise Failure(where, str(err)) from None
+        zone = s.z[info.index]
+        part = zone[_owner(owner, info, s.n, where)] if owner is not None else zone
+        for c in ids:
+            S._remove_everywhere(s, c)
+        displaced = [c for c in part if c not in ids]
+        part[:] = ids
+        pack_zone.extend(displaced)           # cards pushed out go to the pack's zone
+    S.refresh(s)
+
+
+def _set_state(sc, s, spec, path):
+    from .expectations import to_internal
+    if not isinstance(spec, dict):
+        raise Failure(path, "expected a mapping of state variables to values")
+    for name, value in spec.items():
+        info = s.rules.vars.get(str(name))
+        if info is None:
+            raise Failure(path + (name,), f"unknown state variable '{name}'", did_you_mean(name, s.rules.vars),
+                          key=True)
+        current = s.v[info.index]
+        if info.per and isinstance(value, dict):
+            for key, item in value.items():
+                current[key] = to_internal(s, info.type, item, path + (name, key), Failure)
+        elif info.per == "player" and isinstance(value, list):
+            if len(value) != s.n:
+                raise Failure(path + (name,), f"'{name}' has one value per player: give {s.n} values")
+            s.v[info.index] = [to_internal(s, info.type, v, path + (name, i), Failure) for i, v in enumerate(value)]
+        else:
+            s.v[info.index] = to_internal(s, info.type, value, path + (name,), Failure)
+    S.refresh(s)
+
+
+def _move(sc, s, move, path, number):
+    if isinstance(move, dict) and set(move) <= {"expect"}:
+        when = f"after move {number - 1}" if number > 1 else "before the first move"
+        check_expectations(s, move["expect"], path + ("expect",), when, Failure)
+        return
+    if isinstance(move, (str, int)):
+        tokens = str(move).split()
+        for k, token in enumerate(tokens):
+            _apply(s, path, number if len(tokens) == 1 else f"{number} (card {k + 1} of {len(tokens)})", None,
+                   ("play", token))
+        return
+    if not isinstance(move, dict):
+        raise Failure(path, "a move is a card to play, or a mapping such as {player: 1, play: J♥} "
+                            "or {move: bid, value: 3}")
+    player = move.get("player")
+    if "play" in move:
+        for token in _names(move["play"]):
+            _apply(s, path, number, player, ("play", token))
+    elif "move" in move:
+        _apply(s, path, number, player, (str(move["move"]), move.get("value")))
+    elif "expect" not in move:
+        raise Failure(path, "this move says neither 'play' nor 'move'")
+    if "expect" in move:
+        check_expectations(s, move["expect"], path + ("expect",), f"after move {number}", Failure)
+
+
+def _apply(s, path, number, player, action):
+    shown = action[1] if action[0] == "play" else f"{action[0]} {action[1]}" if action[1] is not None else action[0]
+    if s.over:
+        raise Failure(path, f"move {number} ({shown}): the game is already over")
+    who = G.current_player(s)
+    if player is not None and player != who:
+        raise Failure(path, f"move {number} ({shown}): expected player {player} to move, but it is player {who}'s "
+                            "turn")
+    if action[0] == "play" and s.rules.universe.parse_card(str(action[1])) is None:
+        raise Failure(path, f"move {number}: '{action[1]}' is not a card of {s.rules.name}",
+                      "write a rank then a suit, e.g. 10♥ or TH")
+    try:
+        chosen = S.find_action(s, *action)
+    except AssertionError:
+        legal = ", ".join(S.describe(s, a) for a in G.legal_actions(s))
+        raise Failure(path, f"move {number}: {shown} is not legal for player {who}", f"legal: {legal}") from None
+    try:
+        G.apply(s, chosen)
+    except G.GameError as err:
+        raise Failure(path, f"move {number} ({shown}): the game stopped: {err}") from None

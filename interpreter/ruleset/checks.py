@@ -1,0 +1,205 @@
+"""Meaning checks: mistakes the schema and the compiler cannot see.
+
+They run on a ruleset that compiled without errors:
+
+- a deal that needs more cards than the pack holds at some allowed player
+  count (worked out statically when the counts are constants or depend only on
+  options and the player count; the trial games catch the rest);
+- procedures that are called only from procedures that never run;
+- state variables kept for the whole game that no step ever sets;
+- a first dealer seat that does not exist at the smallest player count.
+
+`without_follow_ons` drops the "never used" warnings when there are errors:
+an unknown zone in a deal makes the real zone look unused, and that warning
+would only distract from the error that caused it.
+"""
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic
+from ..expr import types as T
+from ..expr.compiler import Binding, Namespace, compile_expression
+from ..expr.errors import ExprError
+
+# Steps that never take cards out of the pack zone or put cards into it.
+_NEUTRAL = {"shuffle", "cut", "reveal", "set", "add", "reset", "log", "record", "fail"}
+
+
+def meaning_checks(rules, data: dict, smap) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    diags += deal_checks(rules, data, smap)
+    diags += reachability_checks(data, smap)
+    diags += variable_checks(rules, data, smap)
+    diags += dealer_checks(rules, data, smap)
+    return diags
+
+
+def without_follow_ons(diags: list[Diagnostic]) -> list[Diagnostic]:
+    if any(d.severity == "error" for d in diags):
+        return [d for d in diags if d.rule != "unused"]
+    return diags
+
+
+def _at(smap, path, message, rule="meaning", hint=None, key=False, severity="error") -> Diagnostic:
+    if smap is None:
+        return Diagnostic("<rules>", 1, 1, message, rule, hint, severity=severity)
+    return smap.diagnostic(tuple(path), message, rule, hint, key=key, severity=severity,
+                           length=smap.span_length(tuple(path), key=key))
+
+
+# -- the deal -------------------------------------------------------------------------
+
+class _Probe:
+    """Just enough of a game state to evaluate a count that depends on the player count."""
+
+    def __init__(self, rules, n):
+        self.rules, self.n, self.hand_no = rules, n, 1
+
+
+def _count_fn(rules, value):
+    """fn(n) -> the count at n players, or None when it depends on the game's state."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return lambda n: value
+    ns = Namespace(universe=rules.universe)
+    for name, option in rules.options.items():
+        if isinstance(option, (int, float)) and not isinstance(option, bool):
+            ns.add(name, Binding("const", T.NUM, value=option))
+    ns.add("player_count", Binding("builtin", T.NUM, getter=lambda s, e: s.n))
+    ns.add("pack_size", Binding("builtin", T.NUM, getter=lambda s, e: len(s.rules.deck(s.n))))
+    try:
+        compiled = compile_expression(value, ns, {}, T.NUM)
+    except ExprError:
+        return None
+
+    def at(n):
+        try:
+            result = compiled.fn(_Probe(rules, n), {})
+        except Exception:   # a count that cannot be worked out without playing
+            return None
+        return result if isinstance(result, int) and not isinstance(result, bool) else None
+    return at
+
+
+def deal_checks(rules, data, smap) -> list[Diagnostic]:
+    """Follow the pack zone through the first steps of setup and hand at each player count."""
+    pack_zone = rules.pack_zone
+    steps = [(("setup", i), s) for i, s in enumerate(data.get("setup") or [])]
+    steps += [(("hand", i), s) for i, s in enumerate(data.get("hand") or [])]
+    short: dict = {}                            # path -> [(n, need, k, left, full)]
+    for n in rules.player_counts:
+        full = len(rules.deck(n))
+        left = full
+        for path, step in steps:
+            if not isinstance(step, dict) or len(step) < 1:
+                break
+            kind = next(iter(step))
+            value = step[kind]
+            if kind in _NEUTRAL:
+                continue
+            if kind == "gather" and isinstance(value, dict) and value.get("to") == pack_zone:
+                left = full
+                continue
+            if kind != "deal" or not isinstance(value, dict):
+                break                           # anything else: stop following the pack
+            if value.get("from") != pack_zone:
+                continue
+            count = value.get("count", "all")
+            if count == "all":
+                left = 0
+                continue
+            fn = _count_fn(rules, count)
+            k = fn(n) if fn else None
+            if k is None:
+                break
+            target = rules.zones.get(str(value.get("to")))
+            per_player = target is not None and target.per == "player"
+            if per_player and "players" in value:
+                break                           # dealt to some players only: unknown here
+            need = k * n if per_player else k
+            if need > left:
+                short.setdefault(path, []).append((n, need, k if per_player else None, left, full))
+            left -= need
+    diags = []
+    for path, cases in short.items():
+        parts = []
+        for n, need, each, left, full in cases:
+            have = f"the pack has {full}" if left == full else f"{left} of {full} are left"
+            parts.append(f"{need} at {n} players" + (f" ({each} each)" if each is not None else "") + f", {have}")
+        counts = ", ".join(str(c[0]) for c in cases)
+        diags.append(_at(smap, path + ("deal", "count"),
+                         f"this deal needs more cards than '{pack_zone}' holds: " + "; ".join(parts),
+                         hint="deal fewer cards, allow fewer players, or change the pack for "
+                              f"{counts} players under 'pack: by_players:'"))
+    return diags
+
+
+# -- procedures -------------------------------------------------------------------------
+
+def _calls_in(node, out: set):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "call" and isinstance(value, str):
+                out.add(value)
+            else:
+                _calls_in(value, out)
+    elif isinstance(node, list):
+        for item in node:
+            _calls_in(item, out)
+    return out
+
+
+def reachability_checks(data, smap) -> list[Diagnostic]:
+    """A procedure called only from procedures that never run is never run either."""
+    procs = data.get("procedures") or {}
+    if not isinstance(procs, dict):
+        return []
+    graph = {name: _calls_in(steps, set()) for name, steps in procs.items()}
+    roots = {k: v for k, v in data.items() if k not in ("procedures",)}
+    todo = list(_calls_in(roots, set()))
+    reached = set()
+    while todo:
+        name = todo.pop()
+        if name in reached or name not in graph:
+            continue
+        reached.add(name)
+        todo.extend(graph[name])
+    called_somewhere = set().union(*graph.values()) if graph else set()
+    diags = []
+    for name in procs:
+        if name in reached or name not in called_somewhere:   # the never-called warning comes from build.py
+            continue
+        callers = sorted(p for p, calls in graph.items() if name in calls)
+        diags.append(_at(smap, ("procedures", name),
+                         f"procedure '{name}' never runs: it is called only from "
+                         + ", ".join(f"'{c}'" for c in callers) + (", which never run" if len(callers) > 1 else ", which never runs"), "unused", key=True,
+                         severity="warning", hint="call one of them from 'hand' or 'setup', or remove them"))
+    return diags
+
+
+# -- state variables ------------------------------------------------------------------
+
+def variable_checks(rules, data, smap) -> list[Diagnostic]:
+    writes = getattr(rules, "writes", None)
+    if writes is None:
+        return []
+    diags = []
+    for name, info in rules.vars.items():
+        if name == "dealer" or info.scope != "game" or name in writes["vars"]:
+            continue
+        diags.append(_at(smap, ("state", name), f"state variable '{name}' is never set: it keeps its "
+                         "initial value all game", "unused", key=True, severity="warning",
+                         hint="set it with a 'set:' or 'add:' step, or make it an option if it is a fixed setting"))
+    return diags
+
+
+def dealer_checks(rules, data, smap) -> list[Diagnostic]:
+    first = (data.get("dealer") or {}).get("first", 0)
+    smallest = min(rules.player_counts) if rules.player_counts else 0
+    if isinstance(first, int) and smallest and first >= smallest:
+        return [_at(smap, ("dealer", "first"), f"seat {first} does not exist with {smallest} players "
+                    f"(seats are numbered from 0 to {smallest - 1})")]
+    return []
+
+
+__all__ = ["meaning_checks", "without_follow_ons"]

@@ -1,0 +1,97 @@
+"""Scenario files: the bundled games' scenarios pass, and failures say which step and what differed."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from interpreter.authoring.runner import run_file
+from interpreter.cli.main import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = ROOT / "tests" / "broken" / "parents" / "tiny-base.yaml"
+
+
+def _bundled_scenarios():
+    out = []
+    for path in sorted((ROOT / "scenarios").glob("*.yaml")):
+        outcomes, problems = run_file(str(path))
+        if problems:
+            out.append(pytest.param(path.name, "(file)", problems, id=f"{path.name}::(file)"))
+        for o in outcomes:
+            out.append(pytest.param(path.name, o.name, o.diagnostics, id=f"{path.name}::{o.name}"))
+    return out
+
+
+@pytest.mark.parametrize("file,name,diagnostics", _bundled_scenarios())
+def test_bundled_scenario(file, name, diagnostics):
+    assert not diagnostics, "\n".join(d.format() for d in diagnostics)
+
+
+def test_every_bundled_game_with_scenarios_has_several():
+    outcomes, _ = run_file(str(ROOT / "scenarios" / "scotch-whist.yaml"))
+    assert len(outcomes) >= 5
+
+
+def _write(tmp_path, body):
+    path = tmp_path / "s.yaml"
+    path.write_text(f"ruleset: {TINY}\nplayers: 3\nscenarios:\n{body}", encoding="utf-8")
+    return path
+
+
+DEAL = """    deal:
+      hand:
+        0: [9♣, 10♣, J♣, Q♣, K♣]
+        1: [9♦, 10♦, J♦, Q♦, K♦]
+        2: [9♥, 10♥, J♥, Q♥, A♣]
+"""
+
+
+def test_a_wrong_expectation_names_the_step_and_both_values(tmp_path):
+    path = _write(tmp_path, "  - name: wrong winner\n" + DEAL +
+                  "    moves:\n      - K♦ A♣ K♣\n      - expect: {last_trick_winner: 2, sizes: {won: [0, 0, 3]}}\n")
+    outcomes, problems = run_file(str(path))
+    assert not problems
+    [d] = outcomes[0].diagnostics
+    assert (d.line, d.col) == (12, 37) and d.message == (
+        "scenario 'wrong winner': after move 1: last trick winner: expected 2, got 1; "
+        "size of won: expected [0, 0, 3], got [0, 3, 0]")
+
+
+def test_an_illegal_move_lists_the_legal_ones(tmp_path):
+    path = _write(tmp_path, "  - name: revoke\n" + DEAL + "    moves:\n      - K♦\n      - {player: 2, play: A♣}\n"
+                  "      - {player: 0, play: 9♥}\n")
+    [d] = run_file(str(path))[0][0].diagnostics
+    assert d.message == "scenario 'revoke': move 3: 9♥ is not legal for player 0"
+    assert d.hint == "legal: 9♣, 10♣, J♣, Q♣, K♣" and d.line == 13
+
+
+def test_the_wrong_player_is_reported(tmp_path):
+    path = _write(tmp_path, "  - name: turn\n" + DEAL + "    moves:\n      - {player: 2, play: 9♥}\n")
+    [d] = run_file(str(path))[0][0].diagnostics
+    assert d.message == "scenario 'turn': move 1 (9♥): expected player 2 to move, but it is player 1's turn"
+
+
+def test_a_deal_that_does_not_fit_is_reported(tmp_path):
+    path = _write(tmp_path, "  - name: six cards\n    deal:\n      hand:\n        0: [9♣, 10♣, J♣, Q♣, K♣, A♣]\n")
+    [d] = run_file(str(path))[0][0].diagnostics
+    assert d.message == "scenario 'six cards': 6 cards are listed for hand[0], but the deal puts 5 there"
+
+
+def test_unknown_keys_in_a_scenario_file_get_a_did_you_mean(tmp_path):
+    path = _write(tmp_path, "  - name: typo\n    expcet: {over: false}\n")
+    outcomes, problems = run_file(str(path))
+    assert [p.hint for p in problems] == ["did you mean 'expect'?"]
+    assert problems[0].line == 5
+
+
+def test_rules_test_exit_codes(tmp_path):
+    good = _write(tmp_path, "  - name: fine\n    expect: {over: false, hand: 1}\n")
+    result = CliRunner().invoke(cli, ["test", str(good)])
+    assert result.exit_code == 0 and "1 passed, 0 failed" in result.output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(good.read_text().replace("hand: 1", "hand: 2"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["test", str(bad)])
+    assert result.exit_code == 1
+    assert "hand number: expected 2, got 1" in result.output and "0 passed, 1 failed" in result.output

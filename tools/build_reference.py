@@ -1,0 +1,170 @@
+"""Write docs/reference.md from the schema, the step registry and the function registry.
+
+Run `python tools/build_reference.py` after adding a section, a step kind or a
+built-in function (and after `python tools/build_schema.py`); `--check` exits
+1 when the committed page is out of date (tests/test_docs.py runs it).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import interpreter.engine  # noqa: E402,F401  (registers the step kinds)
+import interpreter.expr  # noqa: E402,F401  (registers the built-in functions)
+from interpreter.engine.registry import STEPS  # noqa: E402
+from interpreter.expr.attributes import CARD_ATTRIBUTES  # noqa: E402
+from interpreter.expr.functions import BUILTINS  # noqa: E402
+from interpreter.ruleset.namespace import BUILTIN_NAMES  # noqa: E402
+
+OUT = ROOT / "docs" / "reference.md"
+
+CONSTRUCTS = [
+    ("`12`, `0`", "whole numbers"),
+    ("`\"10\"`, `'tricks'`", "text, in double or single quotes (rank names are text: `\"10\"`, `\"Q\"`)"),
+    ("`10♥`, `Q♠`, `A♣`", "a card of the pack: rank then suit symbol"),
+    ("`♥`, `hearts`", "a suit, by symbol or by the name used in `pack: suits:`"),
+    ("`true`, `false`, `none`", "yes, no, and 'nothing' (no card, no player, no suit)"),
+    ("`score`, `hand`, `target`", "a name: a state variable, zone, option, object, order or built-in name"),
+    ("`hand[p]`, `score[winner]`", "one entry of something kept per player, per suit or per object; "
+                                    "a position in a list (from 0)"),
+    ("`card.suit`", "an attribute of a card (see below) or a field of an object entry"),
+    ("`count(hand[p])`", "a built-in function, an order or a point table called on its arguments"),
+    ("`p => score[p] > 10`", "a function of one name, given to built-ins such as `filter`, `any`, `argmax`"),
+    ("`a + b`, `a - b`, `a * b`, `a / b`, `a // b`, `a % b`", "arithmetic (`//` divides and rounds down, "
+                                                              "`%` is the remainder); `+` also joins two lists"),
+    ("`-a`", "minus"),
+    ("`==`, `!=`, `<`, `<=`, `>`, `>=`", "comparisons; they chain: `0 < x <= 5`. Cards and suits compare only "
+                                         "with `==` and `!=`"),
+    ("`x in items`, `x not in items`", "membership in a list or zone"),
+    ("`a and b`, `a or b`, `not a`", "logic"),
+    ("`x if condition else y`", "a choice between two values"),
+    ("`[a, b, c]`", "a list"),
+    ("`(a, b)`", "a pair (or longer tuple), e.g. a sort key"),
+]
+
+TYPES = [
+    ("number", "a whole number (booleans count as 0 and 1)"), ("boolean", "true or false"),
+    ("text", "text in quotes"), ("card", "one card"), ("cards", "a list of cards (a zone is one)"),
+    ("player", "a seat number, 0 first"), ("players", "a list of seats"), ("suit", "a suit name"),
+    ("rank", "a rank name such as \"10\""), ("list", "a list of anything"), ("any", "not checked"),
+]
+
+
+def _type(schema) -> str:
+    if "$ref" in schema:
+        return {"#/$defs/expression": "expression", "#/$defs/steps": "list of steps"}.get(schema["$ref"], "")
+    if "enum" in schema:
+        return " \\| ".join(f"`{v}`" for v in schema["enum"])
+    if "oneOf" in schema:
+        return " or ".join(_type(s) for s in schema["oneOf"])
+    t = schema.get("type")
+    words = {"string": "text", "integer": "whole number", "number": "number", "boolean": "true/false",
+             "object": "mapping", "array": "list"}
+    if isinstance(t, list):
+        return " or ".join(words.get(x, x) for x in t)
+    if t == "array" and isinstance(schema.get("items"), dict) and schema["items"].get("type"):
+        return f"list of {_type(schema['items'])}"
+    return words.get(t, "")
+
+
+def _cell(text) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _examples(schema) -> str:
+    ex = schema.get("examples")
+    if not ex:
+        return ""
+    return " Example: " + ", ".join(f"`{json.dumps(e, ensure_ascii=False)}`" for e in ex[:2])
+
+
+def _section(name, schema, level=3):
+    out = [f"{'#' * level} `{name}`", "", _cell(schema.get("description", "")) + _examples(schema), ""]
+    props = schema.get("properties") or {}
+    extra = schema.get("additionalProperties")
+    if isinstance(extra, dict) and not props:
+        entry = extra
+        if "oneOf" in entry:
+            out += ["Each entry is one of:", ""]
+            for alt in entry["oneOf"]:
+                out.append(f"- {_type(alt)}: {_cell(alt.get('description', ''))}")
+                for key, sub in (alt.get("properties") or {}).items():
+                    out.append(f"  - `{key}` ({_type(sub)}): {_cell(sub.get('description', ''))}")
+            out.append("")
+            return out
+        props = entry.get("properties") or {}
+        if entry.get("description"):
+            out += [f"Each entry: {_cell(entry['description'])}", ""]
+        elif _type(entry):
+            out += [f"Each entry: {_type(entry)}.", ""]
+    if props:
+        required = set(schema.get("required", [])) | set((extra or {}).get("required", []) if isinstance(extra, dict) else [])
+        out += ["| key | kind | meaning |", "|---|---|---|"]
+        for key, sub in props.items():
+            mark = " (required)" if key in required else ""
+            out.append(f"| `{key}`{mark} | {_type(sub)} | {_cell(sub.get('description', ''))}{_examples(sub)} |")
+        out.append("")
+    return out
+
+
+def build() -> str:
+    schema = json.loads((ROOT / "schemas" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    out = ["# Reference", "",
+           "<!-- Generated by tools/build_reference.py from the schema and the registries: do not edit. -->", "",
+           "Every section of a ruleset, every construct of the expression language, every built-in "
+           "function and every step kind.  The tutorial (`docs/tutorial.md`) shows them at work.", "",
+           "## Sections", "", "Required: " + ", ".join(f"`{r}`" for r in schema.get("required", [])) + ".", ""]
+    for name, sub in schema["properties"].items():
+        out += _section(name, sub)
+    out += ["## Expressions", "",
+            "Conditions, counts, scores and targets are expressions, written as YAML text.  Quote an "
+            "expression that contains `: `, `#`, `[` or `{` at its start, or starts with a quote.", "",
+            "| construct | meaning |", "|---|---|"]
+    out += [f"| {c} | {_cell(m)} |" for c, m in CONSTRUCTS]
+    out += ["", "### Card attributes", "", "| attribute | kind | meaning |", "|---|---|---|"]
+    out += [f"| `.{name}` | {typ} | {_cell(doc)} |" for name, (typ, doc) in CARD_ATTRIBUTES.items()]
+    out += ["", "### Built-in names", "", "| name | kind | meaning |", "|---|---|---|"]
+    out += [f"| `{name}` | {typ} | {_cell(doc)} |" for name, (typ, doc) in BUILTIN_NAMES.items()]
+    out += ["", "Inside `tricks:` the names `leader`, `current`, `led_suit`, `trick_number`, `trick_players` "
+            "and `winner` are defined (and `card` in a `follow:` condition); inside `turns:` `current` and "
+            "`turn_number`; inside `for_each:` the name given with `as:`; inside a move of `choose:` the "
+            "option's name given with `as:`.", "",
+            "### Kinds of value", "", "Expressions are checked when the ruleset loads: a card where a "
+            "number is needed is an error before any game is played.", "",
+            "| kind | meaning |", "|---|---|"]
+    out += [f"| {t} | {m} |" for t, m in TYPES]
+    out += ["", "## Built-in functions", ""]
+    by_category: dict = {}
+    for b in BUILTINS.values():
+        by_category.setdefault(b.category, []).append(b)
+    for category in sorted(by_category):
+        out += [f"### {category.capitalize()}", "", "| function | arguments | what it gives |", "|---|---|---|"]
+        for b in sorted(by_category[category], key=lambda b: b.name):
+            args = str(b.min_args) if b.min_args == b.max_args else f"{b.min_args} to {b.max_args}"
+            out.append(f"| `{_cell(b.usage)}` | {args} | {_cell(b.doc)} |")
+        out.append("")
+    out += ["## Step kinds", "", "A step is one mapping in a list of steps (`setup`, `hand`, a procedure, "
+            "or nested `do:`, `then:` lists); its key names its kind.", ""]
+    for name in sorted(STEPS):
+        kind = STEPS[name]
+        out += [f"### `{name}`", "", _cell(kind.doc), ""]
+        if kind.fields:
+            out += ["Beside it in the same step: " + "; ".join(f"`{k}`: {_cell(v)}" for k, v in kind.fields.items())
+                    + ".", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def main():
+    text = build()
+    if "--check" in sys.argv:
+        return 0 if OUT.exists() and OUT.read_text(encoding="utf-8") == text else 1
+    OUT.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
