@@ -19,6 +19,24 @@ class Bot:
         """Return the index of the chosen action in `actions`."""
         raise NotImplementedError
 
+    # Settings a bot accepts from `--bot-option NAME=VALUE` (name -> default); see configure().
+    settings: dict = {}
+
+    def configure(self, options: dict) -> None:
+        """Apply the `--bot-option` values this bot knows (numbers are converted); ignore the rest."""
+        for name, default in self.settings.items():
+            value = options.get(name, default)
+            if isinstance(default, bool):
+                value = value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes")
+            elif isinstance(default, (int, float)):
+                value = type(default)(float(value))
+            setattr(self, name, value)
+
+    def observe(self, state) -> None:
+        """Called before every decision of the game, whoever decides (a player watching the table).
+
+        The state is the real one: a bot may keep only what its player can see."""
+
 
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions."""
@@ -36,10 +54,23 @@ def register_bot(cls):
     return cls
 
 
-def make_bot(name: str, seed: int) -> Bot:
+def load_bots() -> None:
+    """Import every module of this package so that each registers its bots."""
+    import importlib
+    import pkgutil
+    from pathlib import Path
+    for info in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        importlib.import_module(f"{__package__}.{info.name}")
+
+
+def make_bot(name: str, seed: int, options: dict | None = None) -> Bot:
+    if name not in BOTS:
+        load_bots()
     if name not in BOTS:
         from difflib import get_close_matches
         close = get_close_matches(name, list(BOTS), n=1)
         raise ValueError(f"unknown bot '{name}'" + (f"; did you mean '{close[0]}'?" if close else
                                                       f"; bots: {', '.join(sorted(BOTS))}"))
-    return BOTS[name](seed)
+    bot = BOTS[name](seed)
+    bot.configure(options or {})
+    return bot

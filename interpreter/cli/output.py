@@ -1,4 +1,4 @@
-"""Readable terminal output for simulation summaries."""
+"""Readable terminal output for simulation summaries and comparisons."""
 from __future__ import annotations
 
 import click
@@ -6,18 +6,70 @@ import click
 
 def print_summary(summary: dict) -> None:
     n = summary["games"]
-    click.echo(f"{summary.get('ruleset', '')}: {n} games, {summary['players']} players, "
-               f"bots {','.join(summary['bots'])}, seed {summary['seed']}")
+    variant = summary.get("variant") or summary.get("ruleset", "")
+    rotate = ", seats rotating" if summary.get("rotate") else ""
+    click.echo(f"{variant}: {n} games, {summary['players']} players, "
+               f"bots {','.join(summary['bots'])}{rotate}, seed {summary['seed']}")
     click.echo("")
-    header = f"{'seat':>4}  {'win rate':>8}  {'95% interval':>15}  {'mean score':>10}  {'sd':>7}"
+    header = f"{'seat':>4}  {'win rate':>8}  {'95% interval':>13}  {'mean score':>10}  {'sd':>7}"
     click.echo(header)
     click.echo("-" * len(header))
     for seat in summary["seats"]:
         interval = f"{seat['win_low']:.3f}-{seat['win_high']:.3f}"
-        click.echo(f"{seat['seat']:>4}  {seat['win_rate']:>8.3f}  {interval:>15}  {seat['score_mean']:>10.2f}  "
+        click.echo(f"{seat['seat']:>4}  {seat['win_rate']:>8.3f}  {interval:>13}  {seat['score_mean']:>10.2f}  "
                    f"{seat['score_sd']:>7.2f}")
     click.echo("")
+    first = summary["first_seat"]
     click.echo(f"fair share {summary['fair_share']:.3f}; ties share a win equally")
-    click.echo(f"per game: {summary['hands_per_game']:.2f} hands, {summary['tricks_per_game']:.2f} tricks, "
-               f"{summary['turns_per_game']:.2f} turns")
-    click.echo(f"{summary['games_per_second']:.0f} games per second ({summary['seconds']:.2f} s)")
+    click.echo(f"first seat (seat {first['seat']}): win rate {first['win_rate']:.3f} "
+               f"({first['win_low']:.3f}-{first['win_high']:.3f}), advantage {first['advantage']:+.3f} "
+               f"{_verdict(first['win_low'], first['win_high'], summary['fair_share'])}")
+    f = summary["figures"]
+    click.echo(f"per game: {f['hands']['mean']:.2f} hands (sd {f['hands']['sd']:.2f}), "
+               f"{f['tricks']['mean']:.2f} tricks, {f['turns']['mean']:.2f} turns (sd {f['turns']['sd']:.2f})")
+    click.echo(f"lead changes per game {f['lead_changes']['mean']:.2f}; winner never behind from hand "
+               f"{f['decided_hand']['mean']:.2f} on average ({100 * f['decided_fraction']['mean']:.0f}% of the way)")
+    by_bot = summary.get("by_bot") or {}
+    if len(by_bot) > 1:
+        click.echo("")
+        click.echo(f"{'bot':>8}  {'seat-games':>10}  {'win rate':>8}  {'95% interval':>13}  {'skill gap':>9}")
+        for name, b in by_bot.items():
+            click.echo(f"{name:>8}  {b['seat_games']:>10}  {b['win_rate']:>8.3f}  "
+                       f"{b['win_low']:.3f}-{b['win_high']:.3f}  {b['skill_gap']:>+9.3f} "
+                       f"{_verdict(b['win_low'], b['win_high'], b['fair_share'])}")
+    metrics = summary.get("metrics") or {}
+    if metrics:
+        click.echo("")
+        click.echo("ruleset metrics:")
+        for name, m in metrics.items():
+            if m["kind"] == "number":
+                click.echo(f"  {name}: mean {m['mean']:.3f} (sd {m['sd']:.3f}, {m['count']} values)")
+            else:
+                total = m["count"] or 1
+                shown = ", ".join(f"{k} {100 * v / total:.1f}%" for k, v in list(m["counts"].items())[:8])
+                more = " ..." if len(m["counts"]) > 8 else ""
+                click.echo(f"  {name}: {shown}{more} ({m['count']} values)")
+    click.echo(f"{summary['games_per_second']:.1f} games per second ({summary['seconds']:.2f} s)")
+
+
+def _verdict(low, high, fair):
+    if low > fair:
+        return "(above the fair share)"
+    if high < fair:
+        return "(below the fair share)"
+    return "(not distinguishable from the fair share)"
+
+
+def print_comparison(comp: dict) -> None:
+    labels = comp["variants"]
+    width = max(12, *(len(label) for label in labels))
+    name_width = max(len(r["name"]) for r in comp["rows"])
+    head = f"{'':<{name_width}}  " + "  ".join(f"{label:>{width}}" for label in labels)
+    click.echo(head)
+    click.echo("-" * len(head))
+    click.echo(f"{'games':<{name_width}}  " + "  ".join(f"{g:>{width}}" for g in comp["games"]))
+    for row in comp["rows"]:
+        click.echo(f"{row['name']:<{name_width}}  " + "  ".join(f"{t:>{width}}" for t in row["text"]))
+    click.echo("")
+    click.echo(f"compared with {comp['baseline']}: * p < 0.05, ** p < 0.01 (two-sided); win rates by the "
+               "two-proportion z-test, means (± sd) by Welch's test")

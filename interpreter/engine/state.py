@@ -34,7 +34,7 @@ class Choice:
 class State:
     __slots__ = ("rules", "n", "rng", "z", "v", "stack", "pending", "over", "winners", "hand_no",
                  "steps", "events", "metrics", "revealed", "seed", "history", "turns", "tricks", "hand_steps",
-                 "fixed_order")
+                 "fixed_order", "extra")
 
     def __init__(self, rules, n: int, seed):
         self.rules = rules
@@ -57,6 +57,7 @@ class State:
         self.revealed = set()
         self.history = []    # (player, action) for every choice made
         self.fixed_order = False  # scripted games: shuffles and cuts leave the cards as they are
+        self.extra = {}      # data a step kind keeps beside zones and variables (e.g. what wild cards stand for)
 
     def clone(self) -> "State":
         """A copy that shares nothing mutable with the original (the rules are shared)."""
@@ -64,7 +65,7 @@ class State:
         c.rules, c.n, c.seed = self.rules, self.n, self.seed
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
-        c.z = [[list(x) for x in zone] if zone and isinstance(zone[0], list) else
+        c.z = [[list(x) for x in zone] if isinstance(zone, list) and zone and isinstance(zone[0], list) else
                ({k: list(x) for k, x in zone.items()} if isinstance(zone, dict) else list(zone))
                for zone in self.z]
         c.v = [_copy_value(x) for x in self.v]
@@ -78,6 +79,7 @@ class State:
         c.revealed = set(self.revealed)
         c.history = list(self.history)
         c.fixed_order = self.fixed_order
+        c.extra = {k: _copy_value(x) for k, x in self.extra.items()}
         return c
 
 

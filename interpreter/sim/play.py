@@ -1,8 +1,15 @@
-"""Play one game with bots and return its record."""
+"""Play one game with bots and return its record.
+
+Besides the engine's result (winners, scores, hands, tricks, turns, metrics)
+the record holds what the balance metrics need: the running score of every
+player after each hand (`hand_scores`, the ruleset's `end.score`), the bot of
+each seat, and the per-game figures derived from them (metrics.py).
+"""
 from __future__ import annotations
 
-from ..bots.base import make_bot
+from ..bots.base import Bot, make_bot
 from ..engine import game as G
+from .metrics import game_figures
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -10,16 +17,70 @@ def game_seed(base_seed: int, index: int) -> int:
     return (base_seed * 1_000_003 + index * 7_919 + 17) % (2 ** 63)
 
 
-def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False) -> dict:
+def seat_bots(bots: list[str], players: int, index: int = 0, rotate: bool = False) -> list[str]:
+    """The bot of each seat: the list repeats to fill the seats; with rotate, game i shifts it by i."""
+    full = [bots[p % len(bots)] for p in range(players)]
+    shift = index % players if rotate else 0
+    return [full[(p - shift) % players] for p in range(players)]
+
+
+def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False, bot_options: dict | None = None,
+              index: int = 0, rotate: bool = False) -> dict:
     s = G.new_game(rules, players, seed, log=log)
-    seats = [make_bot(bots[p % len(bots)], seed * 31 + p) for p in range(players)]
+    names = seat_bots(list(bots), players, index, rotate)
+    seats = []
+    for p, name in enumerate(names):
+        bot = make_bot(name, seed * 31 + p, bot_options)
+        bot.seat = p
+        seats.append(bot)
+    watching = [b for b in seats if type(b).observe is not Bot.observe]
+    hand_scores = []
+    hand = s.hand_no
+    if log:
+        _log_holdings(s)
     while not s.over:
+        if s.hand_no != hand:
+            hand_scores.append(_scores(s))
+            hand = s.hand_no
+            if log:
+                _log_holdings(s)
+        for bot in watching:
+            bot.observe(s)
         choice = s.pending
-        index = seats[choice.player].decide(s, choice.player, choice.actions)
-        G.apply_index(s, index)
+        index_chosen = seats[choice.player].decide(s, choice.player, choice.actions)
+        G.apply_index(s, index_chosen)
     record = G.result(s)
+    hand_scores.append(list(record["scores"]))
     record["seed"] = seed
     record["players"] = players
+    record["bots"] = names
+    record["hand_scores"] = hand_scores
+    record.update(game_figures(record))
     if log:
+        s.events.append({"event": "result", "winners": record["winners"], "scores": record["scores"],
+                         "hand": s.hand_no})
         record["events"] = s.events
     return record
+
+
+def _scores(s):
+    """Every player's running score: the ruleset's end.score for p."""
+    env = {}
+    out = []
+    for p in range(s.n):
+        env["p"] = p
+        try:
+            out.append(s.rules.final_score(s, env))
+        except Exception:   # a score that cannot be read mid-game counts as none
+            out.append(None)
+    return out
+
+
+def _log_holdings(s):
+    """For the game log: what every player holds once the hand is dealt (the log shows everything)."""
+    names = s.rules.universe.names
+    zones = {}
+    for info in s.rules.zone_list:
+        if info.per == "player":
+            zones[info.name] = [[names[c] for c in cards] for cards in s.z[info.index]]
+    s.events.append({"event": "holdings", "hand": s.hand_no, "zones": zones})

@@ -1,14 +1,18 @@
-"""Run many games, in one process or several, with the same results either way.
+"""Run many games, in one process, in several, or on Ray, with the same results every way.
 
-Game i of a run always has seed game_seed(seed, i), and results are gathered
-in game order, so `--workers 1` and `--workers 4` give identical records.
-Records stream to a file as they arrive; only running totals stay in memory.
+Game i of a run always has seed game_seed(seed, i) and its bots' seeds derive
+from it, and records are taken in game order, so `--workers 1`, `--workers 4`
+and the Ray backend give identical records.  Games go out in batches and only a
+few batches are in flight at once; records stream to `on_record` (a file) as
+they arrive and only running totals stay in memory.  Ctrl-C stops the run: the
+summary then covers the games finished so far and says `interrupted`.
 """
 from __future__ import annotations
 
-import json
+import signal
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from dataclasses import dataclass, field
 
 from ..engine.game import GameError
 from .play import game_seed, play_game
@@ -17,66 +21,138 @@ from .stats import Summary
 _WORKER = {}
 
 
-def _init_worker(path, options):
-    from ..ruleset.loader import load_ruleset
-    loaded = load_ruleset(path, options)
-    _WORKER["rules"] = loaded.rules
+@dataclass
+class Batch:
+    """Games start .. start+count-1 of a run: everything a worker needs besides the rules."""
+    start: int
+    count: int
+    seed: int
+    players: int
+    bots: list
+    bot_options: dict = field(default_factory=dict)
+    rotate: bool = False
 
 
-def _play_batch(args):
-    start, count, seed, players, bots = args
-    rules = _WORKER["rules"]
-    return [_safe_game(rules, players, game_seed(seed, i), bots, i) for i in range(start, start + count)]
+def play_batch(rules, batch: Batch) -> list:
+    return [safe_game(rules, batch, i) for i in range(batch.start, batch.start + batch.count)]
 
 
-def _safe_game(rules, players, seed, bots, index):
+def safe_game(rules, batch: Batch, index: int) -> dict:
+    seed = game_seed(batch.seed, index)
     try:
-        record = play_game(rules, players, seed, bots)
+        record = play_game(rules, batch.players, seed, batch.bots, bot_options=batch.bot_options,
+                           index=index, rotate=batch.rotate)
     except GameError as err:
         return {"game": index, "seed": seed, "error": str(err)}
     record["game"] = index
     return record
 
 
+def _init_worker(path, options):
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # the parent handles Ctrl-C
+    from ..ruleset.loader import load_ruleset
+    _WORKER["rules"] = load_ruleset(path, options).rules
+
+
+def _worker_batch(batch):
+    return play_batch(_WORKER["rules"], batch)
+
+
+def batches(games, seed, players, bots, bot_options=None, rotate=False, workers=1):
+    size = max(1, min(200, games // (max(1, workers) * 8) or 1))
+    for start in range(0, games, size):
+        yield Batch(start, min(size, games - start), seed, players, list(bots), dict(bot_options or {}), rotate)
+
+
 def run(rules, games: int, seed: int = 0, players: int | None = None, bots=("random",), workers: int = 1,
-        path: str | None = None, options: dict | None = None, on_record=None, progress=None) -> dict:
+        path: str | None = None, options: dict | None = None, on_record=None, progress=None,
+        bot_options: dict | None = None, rotate: bool = False, backend: str = "local",
+        address: str | None = None, data: dict | None = None) -> dict:
     """Play `games` games; call on_record(record) in game order; return the summary dict."""
     players = players or rules.default_players
     bots = list(bots)
-    summary = Summary(players)
+    summary = Summary(players, first_seat=(rules.first_dealer + 1) % players)
     started = time.perf_counter()
+    jobs = batches(games, seed, players, bots, bot_options, rotate, workers)
+
+    stop = CtrlC()
+
+    def take(records):
+        for record in records:
+            summary.add(record)
+            if on_record is not None:
+                on_record(record)
+            if progress is not None:
+                progress(1)
+        stop.check()
+
     interrupted = False
     try:
-        if workers <= 1:
-            for i in range(games):
-                record = _safe_game(rules, players, game_seed(seed, i), bots, i)
-                _take(summary, record, on_record, progress)
-        else:
-            batch = max(1, min(200, games // (workers * 8) or 1))
-            jobs = [(start, min(batch, games - start), seed, players, bots) for start in range(0, games, batch)]
-            with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                                     initargs=(path, options or {})) as pool:
-                for records in pool.map(_play_batch, jobs):
-                    for record in records:
-                        _take(summary, record, on_record, progress)
+        with stop:
+            if backend == "ray":
+                from .ray_backend import run_batches
+                run_batches(jobs, data, options or {}, address, take)
+            elif workers <= 1:
+                for job in jobs:
+                    for i in range(job.start, job.start + job.count):
+                        take([safe_game(rules, job, i)])
+            else:
+                _run_pool(jobs, workers, path, options or {}, take)
     except KeyboardInterrupt:
         interrupted = True
     result = summary.as_dict(time.perf_counter() - started)
-    result["interrupted"] = interrupted
-    result["bots"] = bots
-    result["seed"] = seed
+    result.update(interrupted=interrupted, bots=bots, seed=seed, rotate=rotate, bot_options=dict(bot_options or {}))
     return result
 
 
-def _take(summary, record, on_record, progress):
-    summary.add(record)
-    if on_record is not None:
-        on_record(record)
-    if progress is not None:
-        progress(1)
+class CtrlC:
+    """While a run is on, the first Ctrl-C asks it to stop after the record being taken (so the
+    summary and the records file agree); a second one stops at once."""
+
+    def __enter__(self):
+        self.hit, self.old = False, None
+        try:
+            self.old = signal.signal(signal.SIGINT, self._handler)
+        except ValueError:        # not the main thread: Ctrl-C arrives as KeyboardInterrupt as usual
+            pass
+        return self
+
+    def _handler(self, signum, frame):
+        if self.hit:
+            raise KeyboardInterrupt
+        self.hit = True
+
+    def check(self):
+        if self.hit:
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc):
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+        return False
+
+
+def _run_pool(jobs, workers, path, options, take):
+    from concurrent.futures import ProcessPoolExecutor
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(path, options))
+    pending = deque()
+    try:
+        for job in jobs:
+            pending.append(pool.submit(_worker_batch, job))
+            if len(pending) >= workers * 3:
+                take(pending.popleft().result())
+        while pending:
+            take(pending.popleft().result())
+    except KeyboardInterrupt:
+        for future in pending:
+            future.cancel()
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            proc.terminate()          # batches in progress are abandoned
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def write_jsonl(handle):
-    def write(record):
-        handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-    return write
+    from .records import jsonl_writer
+    return jsonl_writer(handle)

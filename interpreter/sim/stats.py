@@ -1,7 +1,13 @@
-"""Summary statistics over game records: win rates with intervals, score spreads, lengths."""
+"""Summary statistics over game records: win rates with intervals, score spreads, lengths,
+balance figures and the ruleset's own metrics.  Records are added one at a time and only
+running totals and bounded histograms are kept, so memory stays flat however many games."""
 from __future__ import annotations
 
 import math
+from collections import Counter
+
+MAX_DISTINCT = 2000      # distinct values kept by a histogram before the rest count as 'other'
+FIGURES = ("hands", "tricks", "turns", "lead_changes", "decided_hand", "decided_fraction")
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -11,7 +17,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
@@ -26,16 +32,71 @@ def mean_sd(values) -> tuple[float, float]:
     return m, math.sqrt(var)
 
 
-class Summary:
-    """Accumulates records one at a time (memory stays flat however many games)."""
+def normal_p(z: float) -> float:
+    """Two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
 
-    def __init__(self, players: int):
+
+def two_proportion_p(x1: float, n1: int, x2: float, n2: int) -> float:
+    """Two-sided p-value of the pooled two-proportion z-test (1.0 when it cannot be computed)."""
+    if not n1 or not n2:
+        return 1.0
+    pooled = (x1 + x2) / (n1 + n2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    return 1.0 if se == 0 else normal_p((x1 / n1 - x2 / n2) / se)
+
+
+def welch_p(m1, s1, n1, m2, s2, n2) -> float:
+    """Two-sided p-value of Welch's test on two means, with the normal approximation
+    (good for the game counts simulations use, optimistic below ~30 games)."""
+    if n1 < 2 or n2 < 2:
+        return 1.0
+    se = math.sqrt(s1 * s1 / n1 + s2 * s2 / n2)
+    if se == 0:
+        return 1.0 if m1 == m2 else 0.0
+    return normal_p((m1 - m2) / se)
+
+
+class Moments:
+    __slots__ = ("n", "sum", "sq")
+
+    def __init__(self):
+        self.n, self.sum, self.sq = 0, 0.0, 0.0
+
+    def add(self, x):
+        self.n += 1
+        self.sum += x
+        self.sq += x * x
+
+    def mean_sd(self):
+        if not self.n:
+            return 0.0, 0.0
+        m = self.sum / self.n
+        var = (self.sq - self.n * m * m) / (self.n - 1) if self.n > 1 else 0.0
+        return m, math.sqrt(max(0.0, var))
+
+
+def _count(counter: Counter, key):
+    if key in counter or len(counter) < MAX_DISTINCT:
+        counter[key] += 1
+    else:
+        counter["other"] += 1
+
+
+class Summary:
+    """Accumulates records one at a time."""
+
+    def __init__(self, players: int, first_seat: int = 1):
         self.players = players
+        self.first_seat = first_seat % players
         self.games = 0
         self.wins = [0.0] * players          # shared wins count 1/k each
-        self.score_sum = [0.0] * players
-        self.score_sq = [0.0] * players
-        self.length = {"hands": [0, 0.0], "tricks": [0, 0.0], "turns": [0, 0.0]}
+        self.scores = [Moments() for _ in range(players)]
+        self.figures = {k: Moments() for k in FIGURES}
+        self.score_hist = [Counter() for _ in range(players)]
+        self.length_hist = {"hands": Counter(), "turns": Counter()}
+        self.bot_wins, self.bot_seats = Counter(), Counter()
+        self.metric_num, self.metric_cat = {}, {}
         self.stopped = 0
         self.errors = []
 
@@ -49,26 +110,85 @@ class Summary:
         winners = record["winners"]
         for w in winners:
             self.wins[w] += 1 / len(winners)
+        bots = record.get("bots") or []
         for p, score in enumerate(record["scores"]):
-            self.score_sum[p] += score
-            self.score_sq[p] += score * score
-        for key, acc in self.length.items():
-            acc[0] += 1
-            acc[1] += record.get(key, 0)
+            score = score or 0
+            self.scores[p].add(score)
+            _count(self.score_hist[p], score)
+        for p, name in enumerate(bots):
+            self.bot_seats[name] += 1
+            if p in winners:
+                self.bot_wins[name] += 1 / len(winners)
+        for key, acc in self.figures.items():
+            if key in record:
+                acc.add(record[key] or 0)
+        for key, hist in self.length_hist.items():
+            _count(hist, record.get(key, 0))
+        for name, value in (record.get("metrics") or {}).items():
+            self._metric(name, value)
+
+    def _metric(self, name, v):
+        if isinstance(v, list):          # values per hand, per trick...: every item counts
+            for item in v:
+                self._metric(name, item)
+            return
+        if isinstance(v, dict):          # a value per suit, player or entry: one figure per key
+            for k, item in v.items():
+                self._metric(f"{name}.{k}", item)
+            return
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            self.metric_num.setdefault(name, Moments()).add(v)
+        else:
+            key = v if isinstance(v, str) else "none" if v is None else str(v).lower() if isinstance(v, bool) \
+                else repr(v)
+            _count(self.metric_cat.setdefault(name, Counter()), key)
 
     def as_dict(self, elapsed: float) -> dict:
         n = self.games
+        fair = 1 / self.players
         seats = []
         for p in range(self.players):
-            rate = self.wins[p] / n if n else 0.0
             lo, hi = wilson(self.wins[p], n)
-            mean = self.score_sum[p] / n if n else 0.0
-            var = (self.score_sq[p] - n * mean * mean) / (n - 1) if n > 1 else 0.0
-            seats.append({"seat": p, "win_rate": rate, "win_low": lo, "win_high": hi,
-                          "score_mean": mean, "score_sd": math.sqrt(max(0.0, var))})
-        lengths = {k: (acc[1] / acc[0] if acc[0] else 0.0) for k, acc in self.length.items()}
-        return {"games": n, "players": self.players, "seats": seats,
-                "fair_share": 1 / self.players, "hands_per_game": lengths["hands"],
-                "tricks_per_game": lengths["tricks"], "turns_per_game": lengths["turns"],
+            mean, sd = self.scores[p].mean_sd()
+            seats.append({"seat": p, "wins": self.wins[p], "win_rate": self.wins[p] / n if n else 0.0,
+                          "win_low": lo, "win_high": hi, "score_mean": mean, "score_sd": sd})
+        first = seats[self.first_seat]
+        figures = {}
+        for key, acc in self.figures.items():
+            mean, sd = acc.mean_sd()
+            figures[key] = {"mean": mean, "sd": sd}
+        by_bot = {}
+        for name, seat_games in sorted(self.bot_seats.items()):
+            lo, hi = wilson(self.bot_wins[name], seat_games)
+            rate = self.bot_wins[name] / seat_games
+            by_bot[name] = {"seat_games": seat_games, "wins": self.bot_wins[name], "win_rate": rate,
+                            "win_low": lo, "win_high": hi, "fair_share": fair, "skill_gap": rate - fair}
+        metrics = {}
+        for name, acc in self.metric_num.items():
+            mean, sd = acc.mean_sd()
+            metrics[name] = {"kind": "number", "count": acc.n, "mean": mean, "sd": sd}
+        for name, counts in self.metric_cat.items():
+            metrics[name] = {"kind": "counts", "count": sum(counts.values()),
+                             "counts": dict(counts.most_common())}
+        all_scores = Counter()
+        for h in self.score_hist:
+            all_scores.update(h)
+        return {"games": n, "players": self.players, "seats": seats, "fair_share": fair,
+                "first_seat": {"seat": self.first_seat, "win_rate": first["win_rate"], "win_low": first["win_low"],
+                               "win_high": first["win_high"], "advantage": first["win_rate"] - fair},
+                "hands_per_game": figures["hands"]["mean"], "tricks_per_game": figures["tricks"]["mean"],
+                "turns_per_game": figures["turns"]["mean"], "figures": figures, "by_bot": by_bot,
+                "metrics": metrics,
+                "histograms": {"score": _hist(all_scores), "score_by_seat": [_hist(h) for h in self.score_hist],
+                               "hands": _hist(self.length_hist["hands"]), "turns": _hist(self.length_hist["turns"])},
                 "stopped_games": self.stopped, "errors": self.errors,
                 "seconds": elapsed, "games_per_second": n / elapsed if elapsed > 0 else 0.0}
+
+
+def _hist(counter: Counter) -> dict:
+    """A histogram as {value: count}, values sorted (JSON keys are strings)."""
+    numeric = sorted((k for k in counter if k != "other"), key=lambda k: (not isinstance(k, (int, float)), k))
+    out = {str(k): counter[k] for k in numeric}
+    if "other" in counter:
+        out["other"] = counter["other"]
+    return out

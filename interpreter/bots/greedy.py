@@ -1,0 +1,84 @@
+"""The greedy bot: looks one move ahead and takes the move that leaves its player best placed.
+
+"Best placed" is the ruleset's `bots: {evaluate: ...}` expression for player p
+when it gives one, else the game's own score (`end: {score: ...}`) for p less
+the best score among the others; a finished game counts by who won.  The move
+is tried in a world where the cards hidden from the player are dealt anew
+(see sampling.py), so the bot never looks at hidden cards.
+"""
+from __future__ import annotations
+
+from ..engine import game as G
+from .base import Bot, register_bot
+from .sampling import Watcher
+
+
+def evaluation(s, player) -> list:
+    """The ruleset's evaluation (or score) of every player in state `s`."""
+    rules = s.rules
+    fn = rules.bot_eval or rules.final_score
+    env = {}
+    out = []
+    for q in range(s.n):
+        env["p"] = q
+        try:
+            out.append(float(fn(s, env) or 0))
+        except Exception:  # an evaluation that cannot be computed in this position counts as neutral
+            out.append(0.0)
+    return out
+
+
+def outcome(s, player) -> float:
+    """A value in [0, 1]: the share of the win for a finished game, else how far ahead the player is."""
+    if s.over:
+        winners = s.winners if s.winners is not None else list(s.rules.winners(s, {}))
+        return 1.0 / len(winners) if player in winners else 0.0
+    values = evaluation(s, player)
+    if len(values) < 2:
+        return 0.5
+    others = max(v for q, v in enumerate(values) if q != player)
+    scale = max(abs(v) for v in values) + 1.0
+    return 0.5 + 0.45 * (values[player] - others) / (2 * scale)
+
+
+class WatchingBot(Bot):
+    """A bot that keeps a Watcher for its seat (the simulator tells it its seat and every decision)."""
+    seat = None
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.watcher = None
+
+    def _watcher(self, player):
+        if self.watcher is None or self.watcher.player != player:
+            self.watcher = Watcher(player, self.rng, attempts=getattr(self, "attempts", 40))
+        return self.watcher
+
+    def observe(self, state):
+        if self.seat is not None and state.pending is not None:
+            self._watcher(self.seat).observe(state)
+
+
+@register_bot
+class GreedyBot(WatchingBot):
+    """One move ahead on the ruleset's evaluation (or score); ties broken at random."""
+    name = "greedy"
+    settings = {"samples": 1, "attempts": 40}
+
+    def decide(self, state, player, actions) -> int:
+        if len(actions) == 1:
+            return 0
+        watcher = self._watcher(player)
+        totals = [0.0] * len(actions)
+        for _ in range(max(1, self.samples)):
+            world = watcher.sample(state)
+            for i, action in enumerate(actions):
+                trial = G.clone(world)
+                try:
+                    G.apply(trial, action)
+                except G.GameError:
+                    continue
+                totals[i] += outcome(trial, player)
+        best = max(totals)
+        top = [i for i, v in enumerate(totals) if v >= best - 1e-12]
+        return top[self.rng.randrange(len(top))]

@@ -1,0 +1,28 @@
+"""`rules replay`: show a game log written by `rules simulate --log` again."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from .app import cli
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--hand", type=click.IntRange(1), help="Show only this hand.")
+@click.option("--json", "as_json", is_flag=True, help="Print the events as JSON.")
+def replay(file, hand, as_json):
+    """Show a game log (the FILE.json written by `simulate --log FILE`) move by move."""
+    from ..sim.gamelog import read_log, render
+    try:
+        doc = read_log(file)
+    except (FileNotFoundError, OSError) as err:
+        click.echo(f"{file}: {err}", err=True)
+        sys.exit(1)
+    if as_json:
+        events = [e for e in doc.get("events", []) if hand is None or e.get("hand") == hand]
+        click.echo(json.dumps({**doc, "events": events}, ensure_ascii=False, indent=1))
+    else:
+        click.echo(render(doc, hand), nl=False)

@@ -1,0 +1,140 @@
+"""Game logs: every event of one game, as JSON (for tools and `rules replay`) and as text.
+
+`write_log(path, ...)` plays nothing: it takes a record made with log=True.
+The JSON form is {"ruleset", "game", "seed", "players", "bots", "per_player",
+"events", "winners", "scores"}; each event is a dict with "event" (hand, deal,
+holdings, reveal, set, add, choice, trick, end, note, result) and "hand".
+Choice events carry "text", the move in words (card names instead of ids).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def player(p) -> str:
+    return f"P{p}"
+
+
+def describe_action(universe, action) -> str:
+    name, value = action[0], action[1] if len(action) > 1 else None
+    if isinstance(value, bool) or value is None:
+        return name if value is None else f"{name} {str(value).lower()}"
+    if isinstance(value, int) and name == "play" and 0 <= value < universe.size:
+        return f"plays {universe.names[value]}"
+    if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+        return f"{name} " + " ".join(universe.names[v] if 0 <= v < universe.size else str(v) for v in value)
+    return f"{name} {value}"
+
+
+def log_document(rules, record) -> dict:
+    universe = rules.universe
+    events = []
+    for event in record.get("events") or []:
+        event = dict(event)
+        if event.get("event") == "choice":
+            event["text"] = describe_action(universe, event["action"])
+        events.append(event)
+    return {"ruleset": rules.name, "game": record.get("game", 0), "seed": record.get("seed"),
+            "players": record.get("players"), "bots": record.get("bots"),
+            "per_player": sorted(v.name for v in rules.var_list if v.per == "player"),
+            "events": events, "winners": record.get("winners"), "scores": record.get("scores")}
+
+
+def log_paths(path) -> tuple[Path, Path]:
+    """(text file, JSON file) for `--log FILE`: FILE and FILE.json, or FILE.txt and FILE for a .json name."""
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        return path.with_suffix(".txt"), path
+    return path, path.with_name(path.name + ".json")
+
+
+def write_log(path, rules, record) -> tuple[Path, Path]:
+    doc = log_document(rules, record)
+    text_path, json_path = log_paths(path)
+    json_path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+    text_path.write_text(render(doc), encoding="utf-8")
+    return text_path, json_path
+
+
+def read_log(path) -> dict:
+    path = Path(path)
+    candidates = [path] if path.suffix.lower() == ".json" else [path.with_name(path.name + ".json"),
+                                                                 path.with_suffix(".json"), path]
+    for candidate in candidates:
+        if candidate.exists():
+            try:
+                return json.loads(candidate.read_text(encoding="utf-8"))
+            except json.JSONDecodeError:
+                continue
+    raise FileNotFoundError(f"no JSON game log found for {path} (looked for "
+                            f"{', '.join(str(c) for c in candidates)})")
+
+
+def render(doc, hand: int | None = None) -> str:
+    lines = [f"{doc.get('ruleset', '')}: game {doc.get('game')}, seed {doc.get('seed')}, "
+             f"{doc.get('players')} players"]
+    bots = doc.get("bots") or []
+    if bots:
+        lines.append("players: " + ", ".join(f"{player(p)} {b}" for p, b in enumerate(bots)))
+    per_player = set(doc.get("per_player") or [])
+    for event in doc.get("events") or []:
+        if hand is not None and event.get("hand") != hand and event.get("event") != "result":
+            continue
+        line = _line(event, per_player)
+        if line is not None:
+            lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _key(event, per_player):
+    key = event.get("key")
+    if key is None:
+        return event["var"]
+    shown = player(key) if event["var"] in per_player and isinstance(key, int) else key
+    return f"{event['var']}[{shown}]"
+
+
+def _value(value):
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _line(event, per_player):
+    kind = event.get("event")
+    if kind == "hand":
+        return f"\n== hand {event['hand']} ==  dealer {player(event['dealer'])}"
+    if kind == "deal":
+        return f"  deal {event.get('count')} card(s) to {event.get('to')}"
+    if kind == "holdings":
+        out = []
+        for zone, parts in (event.get("zones") or {}).items():
+            for p, cards in enumerate(parts):
+                if cards:
+                    out.append(f"  {player(p)} {zone}: {' '.join(cards)}")
+        return "\n".join(out) if out else None
+    if kind == "reveal":
+        return f"  shown to all: {' '.join(event.get('cards') or [])}"
+    if kind == "set":
+        return f"  {_key(event, per_player)} = {_value(event.get('value'))}"
+    if kind == "add":
+        value = event.get("value")
+        sign = "-" if isinstance(value, (int, float)) and value < 0 else "+"
+        amount = abs(value) if isinstance(value, (int, float)) else value
+        return f"  {_key(event, per_player)} {sign}= {amount}"
+    if kind == "choice":
+        return f"  {player(event['player'])} {event.get('text') or _value(event.get('action'))}"
+    if kind == "trick":
+        plays = ", ".join(f"{player(p)} {c}" for p, c in zip(event.get("players") or [], event.get("cards") or []))
+        return f"  trick {event.get('number')}: {plays} -> {player(event['winner'])} wins"
+    if kind == "end":
+        return "  the game ends: " + ", ".join(player(p) for p in event.get("winners") or []) + " win(s)"
+    if kind == "note":
+        return f"  note: {event.get('text')}"
+    if kind == "result":
+        scores = ", ".join(f"{player(p)} {s}" for p, s in enumerate(event.get("scores") or []))
+        winners = ", ".join(player(p) for p in event.get("winners") or [])
+        return f"\n== result ==  winner(s) {winners}; scores {scores}"
+    extra = {k: v for k, v in event.items() if k not in ("event", "hand")}
+    return f"  {kind}: {json.dumps(extra, ensure_ascii=False, default=str)}"
