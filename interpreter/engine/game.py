@@ -108,7 +108,11 @@ def apply(s: State, action) -> None:
 
 def apply_index(s: State, index: int) -> None:
     try:
-        _apply_index(s, index)
+        if s.pending is None:
+            raise GameStopped("the game is over: no decision is pending")
+        if len(s.history) >= s.rules.max_turns * 4:
+            raise GameStopped(f"no end after {len(s.history)} decisions (the decision limit)", _where(s))
+        vm.apply_index(s, index)
     except _ENGINE_ERRORS as err:
         raise _game_error(s, err) from None
 

@@ -125,6 +125,15 @@ def _deal(cx, value, path, step):
                 raise GameStopped(f"cannot deal {k} cards to each of {len(seats)} players: only {len(cards)} "
                                   f"left in {spec['from']}", where)
         size = packet(s, e)
+        if size == 1:                        # one card at a time: the same result, by slicing
+            m = len(seats)
+            take = len(cards) if k is None else k * m
+            top_first = cards[len(cards) - take:][::-1]
+            del cards[len(cards) - take:]
+            for i, p in enumerate(seats):
+                hands[p].extend(top_first[i::m])
+            log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
+            return
         given = 0
         while cards and (k is None or given < k):
             for p in seats:

@@ -33,53 +33,53 @@ class Tricks(Node):
 
     def step(self, s, frame):
         env = frame[2]
-        phase = frame[1]
-        if phase == 0:                       # start a trick, or finish
-            if not self.more(s, env):
-                s.stack.pop()
-                return None
-            env["trick_number"] += 1
-            env["trick_players"] = []
-            env["led_suit"] = None
-            env["winner"] = None
-            frame[3] = 0
-            frame[1] = 1
-            if self.before is not None:
-                return self.before.enter(s, env)
-            return None
-        if phase == 1:                       # the next player plays
-            played = frame[3]
-            if played < s.n:
-                player = (env["leader"] + played * self.direction) % s.n
-                env["current"] = player
-                return self.ask(s, env, player, frame)
-            frame[1] = 2
-            if self.after_plays is not None:
-                return self.after_plays.enter(s, env)
-            return None
-        if phase == 2:                       # decide the winner
-            trick = s.z[self.trick_zone]
-            winner = self.decide(s, env, trick)
-            env["winner"] = winner
-            s.tricks += 1
-            if s.events is not None:
-                names = s.rules.universe.names
-                log_event(s, event="trick", number=env["trick_number"], leader=env["leader"],
-                          cards=[names[c] for c in trick], players=list(env["trick_players"]), winner=winner)
-            frame[1] = 3
-            if self.after is not None:
-                return self.after.enter(s, env)
-            return None
-        # phase 3: collect the cards, the winner leads next
-        trick = s.z[self.trick_zone]
-        if trick and self.collect is not None:
-            self.collect(s, env).extend(trick)
-            trick.clear()
-        env["leader"] = env["winner"]
-        frame[1] = 0
-        return None
+        stack = s.stack
+        while True:
+            phase = frame[1]
+            if phase == 0:                       # start a trick, or finish
+                if not self.more(s, env):
+                    stack.pop()
+                    return None
+                env["trick_number"] += 1
+                env["trick_players"] = []
+                env["led_suit"] = None
+                env["winner"] = None
+                frame[3] = 0
+                frame[1] = 1
+                body = self.before
+            elif phase == 1:                     # the first player plays (resolve() asks the others)
+                played = frame[3]
+                if played < s.n:
+                    player = (env["leader"] + played * self.direction) % s.n
+                    env["current"] = player
+                    return self.ask(s, env, player, frame)
+                frame[1] = 2
+                body = self.after_plays
+            elif phase == 2:                     # decide the winner
+                trick = s.z[self.trick_zone]
+                winner = self.decide(s, env, trick)
+                env["winner"] = winner
+                s.tricks += 1
+                if s.events is not None:
+                    names = s.rules.universe.names
+                    log_event(s, event="trick", number=env["trick_number"], leader=env["leader"],
+                              cards=[names[c] for c in trick], players=list(env["trick_players"]), winner=winner)
+                frame[1] = 3
+                body = self.after
+            else:                                # collect the cards, the winner leads next
+                trick = s.z[self.trick_zone]
+                if trick and self.collect is not None:
+                    self.collect(s, env).extend(trick)
+                    trick.clear()
+                env["leader"] = env["winner"]
+                frame[1] = 0
+                body = None
+            if body is not None:
+                depth = len(stack)
+                if body.enter(s, env) is PAUSE or len(stack) != depth or s.over:
+                    return PAUSE if s.pending is not None else None
 
-    def ask(self, s, env, player, frame):
+    def ask(self, s, env, player, frame, pushed=False):
         hand = s.z[self.hand_zone][player]
         led = env["led_suit"]
         if self.follow_suit:
@@ -99,7 +99,8 @@ class Tricks(Node):
             raise GameStopped(f"player {player} has no card to play", self.where)
         play = self.play_actions
         s.pending = Choice(player, [play[c] for c in legal], None, self.where)
-        s.stack.append([self, -1, env, None])   # a marker frame answered by resolve()
+        if not pushed:
+            s.stack.append([self, -1, env, None])   # a marker frame answered by resolve()
         return PAUSE
 
     def resolve(self, s, marker, index):
@@ -107,8 +108,7 @@ class Tricks(Node):
         card = choice.actions[index][1]
         player = choice.player
         s.pending = None
-        s.stack.pop()
-        frame = s.stack[-1]
+        frame = s.stack[-2]                  # the marker frame stays while the trick goes on
         env = frame[2]
         s.z[self.hand_zone][player].remove(card)
         s.z[self.trick_zone].append(card)
@@ -122,7 +122,8 @@ class Tricks(Node):
         if played < s.n:                     # the next player is asked at once (the common case)
             nxt = (env["leader"] + played * self.direction) % s.n
             env["current"] = nxt
-            return self.ask(s, env, nxt, frame)
+            return self.ask(s, env, nxt, frame, True)
+        s.stack.pop()                        # the marker
         return None
 
     def decide(self, s, env, trick):

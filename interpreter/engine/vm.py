@@ -39,6 +39,20 @@ class Seq(Node):
     def __init__(self, children, where=""):
         self.children = list(children)
         self.where = where
+        self.flat = None        # all children atomic: run them without a frame (decided at first use)
+
+    def enter(self, s, env):
+        flat = self.flat
+        if flat is None:
+            flat = self.flat = all(c.atomic for c in self.children)
+        if flat:
+            for child in self.children:
+                child.fn(s, env)
+                if s.over:
+                    return None
+            return None
+        s.stack.append([self, 0, env, None])
+        return None
 
     def step(self, s, frame):
         children = self.children

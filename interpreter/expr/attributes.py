@@ -23,6 +23,10 @@ def compile_attribute(ctx, node, obj, attr):
         if obj.const:
             return constant(table[obj.value], CARD_ATTRIBUTES[attr][0])
         f = obj.fn
+        if obj.shape and obj.shape[0] == "local":
+            name = obj.shape[1]
+            return Compiled(lambda s, e: table[e[name]], CARD_ATTRIBUTES[attr][0],
+                            shape=("table_at_local", table, name))
         return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0])
     if obj.type.startswith("object:"):
         collection = obj.type[7:]

@@ -27,10 +27,11 @@ class Compiled:
     type: str = T.ANY
     const: bool = False
     value: Any = None
+    shape: tuple | None = None   # how a simple value is read, so comparisons can be fused (see fused.py)
 
 
 def constant(value, typ) -> Compiled:
-    return Compiled(lambda s, e, v=value: v, typ, True, value)
+    return Compiled(lambda s, e, v=value: v, typ, True, value, ("const", value))
 
 
 @dataclass
@@ -46,11 +47,12 @@ class Binding:
     value: Any = None
     call: Callable | None = None
     doc: str = ""
+    shape: tuple | None = None
 
     def compiled(self) -> Compiled:
         if self.kind == "const":
             return constant(self.value, self.type)
-        return Compiled(self.getter, self.type)
+        return Compiled(self.getter, self.type, shape=self.shape)
 
 
 @dataclass
@@ -182,7 +184,7 @@ def _suit_symbol(ctx, node):
 def _name(ctx, node):
     name = str(node.children[0])
     if name in ctx.locals:
-        return Compiled(lambda s, e: e[name], ctx.locals[name])
+        return Compiled(lambda s, e: e[name], ctx.locals[name], shape=("local", name))
     binding = ctx.ns.names.get(name)
     if binding is None:
         candidates = list(ctx.locals) + list(ctx.ns.names)
@@ -227,7 +229,10 @@ def _index(ctx, node):
             return c[k]
         except (IndexError, KeyError):
             raise EvalError(f"no item {k!r} in {ctx.text!r}") from None
-    return Compiled(index, typ)
+    shape = None
+    if container.shape and container.shape[0] == "var" and key.shape and key.shape[0] == "local":
+        shape = ("var_at_local", container.shape[1], key.shape[1])
+    return Compiled(index, typ, shape=shape)
 
 
 def _call(ctx, node):
@@ -365,6 +370,10 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     if face is not None and left.type == T.CARD and right.type == T.CARD and op in ("==", "!="):
         eq = op == "=="
         return lambda s, e: (face[lf(s, e)] == face[rf(s, e)]) == eq
+    from .fused import fused_compare
+    fast = fused_compare(fn, left.shape, right.shape)
+    if fast is not None:
+        return fast
     return lambda s, e: fn(lf(s, e), rf(s, e))
 
 

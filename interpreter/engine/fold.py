@@ -1,0 +1,147 @@
+"""Folding: steps that can never wait for a decision become one plain function.
+
+The stack machine (vm.py) keeps frames so that a game can stop at a choice
+and be copied. Most steps never stop: scoring, dealing, bookkeeping. After a
+ruleset is compiled, every subtree without a choice inside is folded into a
+single function `fn(state, env)` that runs it directly: the same steps in the
+same order, without frames. An `end_game` still stops the rest at once.
+"""
+from __future__ import annotations
+
+from ..expr.errors import EvalError
+from .state import GameStopped
+from .vm import Atomic, Call, Choose, ForEach, If, Seq, While
+
+_LOOP_LIMIT = 100000
+
+
+def fold_program(*roots):
+    """Fold every foldable part of the programs reachable from `roots` (in place)."""
+    folder = _Folder()
+    for root in roots:
+        folder.visit(root)
+
+
+class _Folder:
+    def __init__(self):
+        self.pauses = {}      # id(node) -> bool
+        self.visited = set()
+        self.functions = {}   # id(procedure) -> its folded function
+
+    # -- can this node wait for a decision? -----------------------------------
+    def can_pause(self, node) -> bool:
+        if node is None or isinstance(node, Atomic):
+            return False
+        key = id(node)
+        if key in self.pauses:
+            return self.pauses[key]
+        self.pauses[key] = True          # while in progress (recursive procedures): assume it can
+        result = self._can_pause(node)
+        self.pauses[key] = result
+        return result
+
+    def _can_pause(self, node) -> bool:
+        if isinstance(node, Seq):
+            return any(self.can_pause(c) for c in node.children)
+        if isinstance(node, If):
+            return self.can_pause(node.then) or self.can_pause(node.other)
+        if isinstance(node, (ForEach, While)):
+            return self.can_pause(node.body)
+        if isinstance(node, Call):
+            return node.target is None or self.can_pause(node.target)
+        return True                      # choices, tricks, turns and anything unknown
+
+    # -- rewrite --------------------------------------------------------------------
+    def visit(self, node):
+        if node is None or isinstance(node, Atomic) or id(node) in self.visited:
+            return
+        self.visited.add(id(node))
+        if isinstance(node, Seq):
+            for i, child in enumerate(node.children):
+                if not isinstance(child, Atomic) and not self.can_pause(child):
+                    node.children[i] = Atomic(self.function(child), getattr(child, "where", ""), "folded")
+                else:
+                    self.visit(child)
+            return
+        for attr in ("then", "other", "body", "before", "after_plays", "after", "setup", "hand", "target"):
+            self.visit(getattr(node, attr, None))
+        for move in getattr(node, "moves", None) or ():
+            if isinstance(move, tuple) and len(move) > 4:
+                self.visit(move[4])
+
+    def function(self, node):
+        """A plain function running a node that cannot pause."""
+        if isinstance(node, Atomic):
+            return node.fn
+        if isinstance(node, Seq):
+            return _sequence([(self.function(c), getattr(c, "where", "")) for c in node.children])
+        if isinstance(node, If):
+            cond = node.cond
+            then = self.function(node.then) if node.then is not None else None
+            other = self.function(node.other) if node.other is not None else None
+
+            def run_if(s, e):
+                branch = then if cond(s, e) else other
+                if branch is not None:
+                    branch(s, e)
+            return run_if
+        if isinstance(node, ForEach):
+            items, name, body = node.items, node.name, self.function(node.body)
+
+            def run_each(s, e):
+                for item in list(items(s, e)):
+                    child = dict(e)
+                    child[name] = item
+                    body(s, child)
+                    if s.over:
+                        return
+            return run_each
+        if isinstance(node, While):
+            return _loop(node, self.function(node.body))
+        if isinstance(node, Call):
+            # A procedure that cannot pause cannot call itself (can_pause treats recursion as pausing).
+            key = id(node.target)
+            if key not in self.functions:
+                self.functions[key] = self.function(node.target)
+            return self.functions[key]
+        raise TypeError(f"cannot fold {type(node).__name__}")
+
+
+def _sequence(steps):
+    fns = tuple(f for f, _ in steps)
+    wheres = tuple(w for _, w in steps)
+
+    def run_seq(s, e):
+        i = 0
+        try:
+            for i, f in enumerate(fns):
+                f(s, e)
+                if s.over:
+                    return
+        except (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError) as err:
+            msg = str(err) if isinstance(err, EvalError) else \
+                f"a rule could not be evaluated ({type(err).__name__}: {err})"
+            raise GameStopped(msg, wheres[i]) from None
+    return run_seq
+
+
+def _loop(node, body):
+    from .steps import _Until
+    cond, where, limit = node.cond, node.where, node.limit
+    until = isinstance(node, _Until)
+
+    def run_loop(s, e):
+        rounds = 0
+        while True:
+            if until:
+                if rounds > 0 and cond(s, e):
+                    return
+            elif not cond(s, e):
+                return
+            if rounds >= limit:
+                raise GameStopped(f"a loop ran {limit} times without ending", where)
+            rounds += 1
+            body(s, e)
+            if s.over:
+                return
+    return run_loop
