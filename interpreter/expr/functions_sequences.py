@@ -1,2 +1,128 @@
-"""Built-in functions: functions_sequences (see docs/design.md)."""
+"""Built-in functions for sequences, in particular cyclic ones (see docs/design.md).
+
+A cyclic sequence is a plain list, such as a pack's ranks from low to high,
+read so that the first item follows the last one.  The functions take the
+sequence as their first argument, so one ruleset can use different sequences
+(for instance the ranks actually in the pack at this player count).
+"""
 from __future__ import annotations
+
+from . import types as T
+from .compiler import Compiled
+from .errors import EvalError
+from .functions import _collection, _elem_type, _values, builtin
+
+
+def _num(ctx, arg, what):
+    return ctx.expect(arg, ctx.compile(arg), T.NUM, what).fn
+
+
+def _where_in(seq, item, text):
+    try:
+        return seq.index(item)
+    except ValueError:
+        raise EvalError(f"{item!r} is not in the sequence {seq!r} ({text})") from None
+
+
+@builtin("position", "position(items, x)",
+         "Where x is in the list, counting from 0 (none if it is not there), e.g. "
+         "position([clubs, spades, hearts, diamonds], hearts) is 2.", 2, 2, "sequences")
+def _position(ctx, node, args):
+    seq = _values(_collection(ctx, args[0]))
+    item = ctx.compile(args[1]).fn
+
+    def run(s, e):
+        items = seq(s, e)
+        x = item(s, e)
+        for i, y in enumerate(items):
+            if y == x:
+                return i
+        return None
+    return Compiled(run, T.NUM)
+
+
+@builtin("smallest", "smallest(items, n)",
+         "The n smallest items (numbers, or anything that sorts), from the smallest up; fewer if the list is "
+         "shorter. sum(smallest(values, 2)) adds the two lowest values.", 2, 2, "sequences")
+def _smallest(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    seq = _values(coll)
+    n = _num(ctx, args[1], "how many")
+    return Compiled(lambda s, e: sorted(seq(s, e))[:max(0, n(s, e))], T.list_of(_elem_type(coll)))
+
+
+@builtin("cyclic_next", "cyclic_next(sequence, x) or cyclic_next(sequence, x, steps)",
+         "The item that many places (1 by default) after x in the sequence, going round from the last item "
+         "to the first: cyclic_next(ranks, \"A\") is the lowest rank. A negative number of steps goes back.",
+         2, 3, "sequences")
+def _cyclic_next(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    seq = _values(coll)
+    item = ctx.compile(args[1]).fn
+    steps = _num(ctx, args[2], "the number of steps") if len(args) > 2 else (lambda s, e: 1)
+    text = ctx.text
+
+    def run(s, e):
+        items = seq(s, e)
+        return items[(_where_in(items, item(s, e), text) + steps(s, e)) % len(items)]
+    return Compiled(run, _elem_type(coll))
+
+
+@builtin("cyclic_distance", "cyclic_distance(sequence, a, b)",
+         "How many steps forward (0 up to the length less one) lead from a to b in the sequence, going round "
+         "from the last item to the first.", 3, 3, "sequences")
+def _cyclic_distance(ctx, node, args):
+    seq = _values(_collection(ctx, args[0]))
+    a, b = ctx.compile(args[1]).fn, ctx.compile(args[2]).fn
+    text = ctx.text
+
+    def run(s, e):
+        items = seq(s, e)
+        return (_where_in(items, b(s, e), text) - _where_in(items, a(s, e), text)) % len(items)
+    return Compiled(run, T.NUM)
+
+
+@builtin("cyclic_passes", "cyclic_passes(sequence, from, to, x)",
+         "True if a move forward from `from` to `to` in the sequence, going round from the last item to the "
+         "first, reaches or passes x: x lies after `from` (not counting `from` itself) and no later than `to`. "
+         "A move from an item to itself passes nothing.", 4, 4, "sequences")
+def _cyclic_passes(ctx, node, args):
+    seq = _values(_collection(ctx, args[0]))
+    a, b, x = (ctx.compile(arg).fn for arg in args[1:])
+    text = ctx.text
+
+    def run(s, e):
+        items = seq(s, e)
+        n = len(items)
+        start = _where_in(items, a(s, e), text)
+        d_to = (_where_in(items, b(s, e), text) - start) % n
+        d_x = (_where_in(items, x(s, e), text) - start) % n
+        return 0 < d_x <= d_to
+    return Compiled(run, T.BOOL)
+
+
+@builtin("cyclic_run", "cyclic_run(sequence, start, present)",
+         "The unbroken run of items that follow start in the sequence and are all in `present`, in order, "
+         "going round from the last item to the first and stopping before start comes round again. Empty if "
+         "the item right after start is missing; last(...) of the run is its top. E.g. with the ranks "
+         "4 to A, start \"K\" and present [\"A\", \"4\", \"6\"], the run is [\"A\", \"4\"].", 3, 3, "sequences")
+def _cyclic_run(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    seq = _values(coll)
+    start = ctx.compile(args[1]).fn
+    present = _values(_collection(ctx, args[2], "the items present"))
+    text = ctx.text
+
+    def run(s, e):
+        items = seq(s, e)
+        n = len(items)
+        here = set(present(s, e))
+        i = _where_in(items, start(s, e), text)
+        out = []
+        for k in range(1, n):
+            x = items[(i + k) % n]
+            if x not in here:
+                break
+            out.append(x)
+        return out
+    return Compiled(run, coll.type if not T.is_per(coll.type) else T.list_of(_elem_type(coll)))
