@@ -79,7 +79,10 @@ def melds_section():
             "min": dict(setting, description="Fewest cards in a run (3)."),
             "max": dict(setting, description="Most cards in a run (none)."),
             "wilds": dict(setting, description="Most wild cards in one run (1; none for no limit)."),
-            "full_length": {"type": "boolean", "description": "Allow the run of every rank with after_last at both ends."},
+            "full_length": {"type": ["boolean", "string"],
+                            "description": "Allow the run of every rank with after_last at both ends (true), "
+                                           "never (false), or only when a wild card takes one of the two "
+                                           "places (with_wild)."},
             "split": dict(setting, description="A run grown past 'max' on the table is cut into runs of min..max."),
         }),
         "sets": obj("Sets: cards of one rank.", {

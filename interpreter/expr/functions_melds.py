@@ -1,2 +1,508 @@
-"""Built-in functions: functions_melds (see docs/design.md)."""
+"""Built-in functions over melds: groups of cards that form runs or sets.
+
+A ruleset that uses them declares how melds are made in a `melds:` section
+(see `add_meld_rules`): which cards are wild, what a run and a set are, and
+which point tables give a meld its value. The matching itself is the shared
+combination matcher in `interpreter/cards/combos.py`.
+
+Values these functions produce (passed through choices as move options):
+
+* a meld: `Meld` (kind, cards in meld order, what each card stands for);
+* a play: a tuple of card-disjoint melds laid down together;
+* a table change: `TableChange`, adding cards to a meld on the table (the
+  result may be cut in pieces), or putting a natural card in place of the
+  wild card that stands for it (the wild is freed).
+
+A zone that holds melds on the table is a list of groups, each group a list
+of card ids in meld order; what each group's wild cards stand for is kept in
+`state.extra['readings']` (see `engine/melding.py`).
+"""
 from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..cards.combos import (CardInfo, CardPlace, Meld, RunRules, SetRules, disjoint_combinations,
+                            extensions, find_melds, interpret_run, interpret_set, meld_value,
+                            replace_wild, split_run)
+from . import types as T
+from .compiler import Compiled
+from .functions import _collection, builtin
+
+MELD, PLAY, CHANGE = "meld", "play", "change"
+
+
+class TableChange(NamedTuple):
+    """Cards added to (or swapped into) group `group` of a table zone."""
+
+    group: int                       # index of the group in the table zone
+    before: tuple                    # the group's cards before the change (a check)
+    pieces: tuple                    # the group afterwards: one meld, or several when cut
+    added: tuple                     # cards that come from the player's zone
+    freed: tuple                     # cards that leave the table (a replaced wild)
+
+
+@dataclass(eq=False)
+class MeldRules:
+    """Everything the meld built-ins need, prepared once per ruleset."""
+
+    info: CardInfo
+    runs: RunRules | None
+    sets: SetRules | None
+    point_of: object                              # (rank, suit, CardPlace) -> number
+    face: list                                    # card id -> id of its identical twin in copy 0
+    split: tuple | None = None                    # (min, max) to cut long runs on the table
+    wild_ids: list = field(default_factory=list)
+    twin_naturals: bool = True                    # may two natural cards of a run stand for the same card?
+
+    def __post_init__(self):
+        self.find = lru_cache(maxsize=4096)(self._find)
+        self.plays = lru_cache(maxsize=2048)(self._plays)
+        self.extend_rules = replace(self.runs, max_len=None) if self.runs and self.split else self.runs
+        self._pairs = {}
+
+    def ok(self, m: Meld) -> bool:
+        """False for a run in which two natural cards stand for the same card (e.g. both Aces of
+        a full-length run) when the rules want a wild card in one of the two places."""
+        if self.twin_naturals or m.kind != "run" or len(m.cards) <= len(self.runs.sequence):
+            return True
+        wild = self.info.wild
+        natural = [f for c, f in zip(m.cards, m.stands_for) if not wild[c]]
+        return len(set(natural)) == len(natural)
+
+    def _find(self, cards: tuple) -> tuple:
+        return tuple(m for m in find_melds(cards, self.info, self.runs, self.sets) if self.ok(m))
+
+    def _plays(self, cards: tuple, minimum, limit: int) -> tuple:
+        return tuple(disjoint_combinations(self.find(cards), self.value, minimum, limit))
+
+    def value(self, meld: Meld) -> float:
+        return meld_value(meld, self.point_of)
+
+    def readings(self, cards) -> list:
+        out = []
+        if self.runs is not None:
+            out += interpret_run(cards, self.info, self.runs)
+        if self.sets is not None:
+            out += interpret_set(cards, self.info, self.sets)
+        return [m for m in out if self.ok(m)]
+
+    def distinct(self, cards) -> list:
+        """One card of each kind (identical twins and wilds count once)."""
+        seen, out = set(), []
+        for c in cards:
+            key = -1 if self.info.wild[c] else self.face[c]
+            if key not in seen:
+                seen.add(key)
+                out.append(c)
+        return out
+
+    def may_extend(self, m: Meld, card: int) -> bool:
+        """A quick test: could the card possibly be added to the meld? (extensions() decides.)"""
+        info = self.info
+        if info.wild[card]:
+            rules = self.extend_rules if m.kind == "run" else self.sets
+            if rules is None or (rules.max_wilds is not None
+                                 and sum(1 for c in m.cards if info.wild[c]) >= rules.max_wilds):
+                return False
+            limit = rules.max_len if m.kind == "run" else rules.max_size
+            return limit is None or len(m.cards) < limit
+        if m.kind == "set":
+            return info.rank_of[card] == m.rank and len(m.cards) < (self.sets.max_size if self.sets else 0)
+        runs = self.runs
+        if runs is None or info.suit_of[card] != m.suit:
+            return False
+        rank, n = info.rank_of[card], len(runs.sequence)
+        top = n if runs.high_wrap_rank is not None else n - 1
+        for pos in (m.low - 1, m.high + 1):
+            if runs.wrap or 0 <= pos <= top:
+                if runs.rank_at(pos % n if runs.wrap else pos) == rank:
+                    return True
+        return False
+
+    def with_card(self, card: int, cards: tuple) -> tuple:
+        """Melds made of `card` and some of `cards` that use `card` (or an identical twin)."""
+        info = self.info
+        if info.wild[card]:
+            pool = cards
+        else:
+            suit, rank = info.suit_of[card], info.rank_of[card]
+            pool = tuple(c for c in cards if info.wild[c] or info.suit_of[c] == suit or info.rank_of[c] == rank)
+        key = -1 if info.wild[card] else self.face[card]
+        found = self.find(tuple(sorted(pool + (card,))))
+        return tuple(m for m in found
+                     if any((-1 if info.wild[c] else self.face[c]) == key for c in m.cards))
+
+    def partners_of(self, card: int) -> frozenset:
+        """Faces of the cards that would make a meld with `card` and one more wild card."""
+        key = -1 if self.info.wild[card] else self.face[card]
+        hit = self._pairs.get(key)
+        if hit is None:
+            faces = set()
+            for other in range(len(self.face)):
+                if other != card and self._pair_fits(card, other):
+                    faces.add(-1 if self.info.wild[other] else self.face[other])
+            hit = self._pairs[key] = frozenset(faces)
+        return hit
+
+    def _pair_fits(self, card: int, other: int) -> bool:
+        spare = next((w for w in self.wild_ids if w not in (card, other)), None)
+        if spare is None:
+            return False
+        trio = (card, other, spare)
+        return bool((self.runs and interpret_run(trio, self.info, self.runs, max_wilds=None))
+                    or (self.sets and interpret_set(trio, self.info, self.sets, max_wilds=None)))
+
+
+# -- the `melds:` section ----------------------------------------------------------
+
+def add_meld_rules(cx, data):
+    """Compile the `melds:` section (if any) into `cx.ns.meld_rules`."""
+    spec = data.get("melds")
+    cx.ns.meld_rules = cx.rules.meld_rules = None
+    if spec is None:
+        return
+    path = ("melds",)
+    u = cx.ns.universe
+    wild = _wild_table(cx, path, spec.get("wild", "card.is_joker"))
+    info = CardInfo(rank_of=[-1 if wild[c] else u.rank_index[c] for c in range(u.size)],
+                    suit_of=[-1 if wild[c] else u.suit_index[c] for c in range(u.size)],
+                    wild=wild)
+    runs = sets = split = None
+    twins = True
+    if spec.get("runs") is not None:
+        r = spec["runs"]
+        rp = path + ("runs",)
+        order = _rank_list(cx, rp + ("order",), r.get("order", list(u.ranks)))
+        after = r.get("after_last")
+        after_idx = None
+        if after is not None:
+            after_idx = _rank_list(cx, rp + ("after_last",), [after])
+            after_idx = after_idx[0] if after_idx else None
+        min_len = _setting(cx, rp + ("min",), r.get("min", 3))
+        max_len = _setting(cx, rp + ("max",), r.get("max"))
+        full = r.get("full_length", True)
+        twins = full != "with_wild"
+        runs = RunRules(sequence=order, high_wrap_rank=after_idx, wrap=bool(r.get("wrap", False)),
+                        min_len=min_len or 1, max_len=max_len,
+                        max_wilds=_setting(cx, rp + ("wilds",), r.get("wilds", 1)),
+                        full_length=full == "with_wild" or bool(_setting(cx, rp + ("full_length",), full)))
+        if _setting(cx, rp + ("split",), r.get("split", False)):
+            if max_len is None:
+                cx.problem(rp + ("split",), "cutting long runs needs a 'max' length", "meaning")
+            else:
+                split = (min_len, max_len)
+    if spec.get("sets") is not None:
+        st = spec["sets"]
+        sp = path + ("sets",)
+        sets = SetRules(min_size=_setting(cx, sp + ("min",), st.get("min", 3)),
+                        max_size=_setting(cx, sp + ("max",), st.get("max", len(u.suits))),
+                        max_wilds=_setting(cx, sp + ("wilds",), st.get("wilds", 1)),
+                        distinct_suits=bool(_setting(cx, sp + ("different_suits",),
+                                                     st.get("different_suits", True))),
+                        suits=tuple(range(len(u.suits))))
+    point_of = _point_of(cx, path + ("value",), spec.get("value") or {})
+    cx.ns.meld_rules = MeldRules(info, runs, sets, point_of, list(u.face), split,
+                                 [c for c in range(u.size) if wild[c]], runs is None or twins)
+    cx.rules.meld_rules = cx.ns.meld_rules     # for bots and tests
+
+
+def _setting(cx, path, value):
+    """A number, true/false or none, or the name of an option holding one."""
+    if isinstance(value, str):
+        if value == "none":
+            return None
+        if value not in cx.rules.options:
+            cx.problem(path, f"'{value}' is neither a number nor an option", "unknown-name",
+                       hint="options: " + ", ".join(cx.rules.options) if cx.rules.options else None)
+            return None
+        value = cx.rules.options[value]
+        if value == "none":
+            return None
+    if value is not None and not isinstance(value, (int, bool)):
+        cx.problem(path, f"expected a number, true/false or none, not {value!r}", "type")
+        return None
+    return value
+
+
+def _wild_table(cx, path, text):
+    u = cx.ns.universe
+    compiled = cx.expr(path + ("wild",), text, T.BOOL, extra_locals={"card": T.CARD})
+    try:
+        return [bool(compiled.fn(None, {"card": c})) for c in range(u.size)]
+    except Exception:  # the expression needs the running game
+        cx.problem(path + ("wild",), "'wild' may only look at the card (and options), e.g. card.is_joker",
+                   "meaning")
+        return [bool(u.is_joker[c]) for c in range(u.size)]
+
+
+def _rank_list(cx, path, ranks):
+    u = cx.ns.universe
+    if isinstance(ranks, str):
+        ranks = (cx.rules.data.get("orders") or {}).get(ranks)
+        if not isinstance(ranks, list):
+            cx.problem(path, "expected a list of ranks or the name of an order given as a list", "type")
+            return []
+    out = []
+    for i, r in enumerate(ranks):
+        if str(r) not in u.ranks:
+            cx.problem(path + (i,) if len(ranks) > 1 else path, f"'{r}' is not one of the pack's ranks",
+                       "unknown-name")
+            continue
+        out.append(u.ranks.index(str(r)))
+    return out
+
+
+def _point_of(cx, path, spec):
+    """Meld values from point tables: `{run: t1, set: t2, after_last: t3}`."""
+    u = cx.ns.universe
+    tables = {}
+    for place in ("run", "set", "after_last"):
+        name = spec.get(place) or spec.get("run") or spec.get("set")
+        if name is None:
+            tables[place] = None
+            continue
+        binding = cx.ns.names.get(str(name))
+        if binding is None or binding.kind != "points":
+            cx.problem(path + (place,), f"'{name}' is not a point table", "unknown-name",
+                       hint="declare it under 'points:'")
+            tables[place] = None
+            continue
+        grid = {}
+        for ri, rank in enumerate(u.ranks):
+            for si, suit in enumerate(u.suits):
+                cid = u.card_id(rank, suit)
+                grid[ri, si] = binding.value(None, cid)
+        tables[place] = grid
+
+    def point_of(rank, suit, place: CardPlace):
+        table = tables["set"] if place.kind == "set" else tables["after_last"] if place.high else tables["run"]
+        return table[rank, suit] if table is not None else 0
+    return point_of
+
+
+# -- reading a table zone --------------------------------------------------------------
+
+def table_readings(s, zone, mr: MeldRules) -> list:
+    """(group index, Meld) for every non-empty group of a table zone."""
+    store = s.extra.get("readings") or {}
+    out = []
+    for i, group in enumerate(zone):
+        if not isinstance(group, list) or not group:
+            continue
+        key = tuple(group)
+        meld = store.get(key)
+        if meld is None:
+            meld = reread(key, mr)
+        if meld is not None:
+            out.append((i, meld))
+    return out
+
+
+def reread(cards: tuple, mr: MeldRules):
+    """The reading of a group whose declarations were not kept: the one in this card order."""
+    readings = mr.readings(cards)
+    for m in readings:
+        if m.cards == cards:
+            return m
+    return readings[0] if readings else None
+
+
+def _rules_of(ctx, node):
+    mr = getattr(ctx.ns, "meld_rules", None)
+    if mr is None:
+        ctx.error(node, "this function needs a 'melds:' section saying what runs and sets are",
+                  hint="add e.g. melds: {runs: {min: 3}, sets: {min: 3, max: 4}}", rule="meaning")
+    return mr
+
+
+def _cards_of(value, mr=None) -> list:
+    if isinstance(value, Meld):
+        return list(value.cards)
+    if isinstance(value, TableChange):
+        return list(value.added)
+    if isinstance(value, int):
+        return [value]
+    out = []
+    for item in value or ():
+        out.extend(_cards_of(item))
+    return out
+
+
+def _value_of(value, mr) -> float:
+    if isinstance(value, Meld):
+        return mr.value(value)
+    if isinstance(value, TableChange):
+        before = reread(value.before, mr)
+        return sum(mr.value(p) for p in value.pieces) - (mr.value(before) if before is not None else 0)
+    return sum(_value_of(v, mr) for v in value or ())
+
+
+# -- the built-ins ------------------------------------------------------------------------
+
+def _cards_arg(ctx, arg):
+    return _collection(ctx, arg, "the cards").fn
+
+
+@builtin("melds_in", "melds_in(cards)",
+         "Every meld (run or set, every reading of wild cards) that can be made from the cards; "
+         "identical cards give each meld once.", 1, 1, "melds")
+def _melds_in(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    cf = _cards_arg(ctx, args[0])
+    return Compiled(lambda s, e: list(mr.find(tuple(sorted(cf(s, e))))), T.list_of(MELD))
+
+
+@builtin("melds_with", "melds_with(card, cards)",
+         "The melds made of the card and some of the cards that use the card (or a card identical to it).",
+         2, 2, "melds")
+def _melds_with(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    card = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
+    cf = _cards_arg(ctx, args[1])
+    return Compiled(lambda s, e: list(mr.with_card(card(s, e), tuple(cf(s, e)))), T.list_of(MELD))
+
+
+@builtin("meld_plays", "meld_plays(cards, minimum) or meld_plays(cards, minimum, limit)",
+         "Ways to lay several card-disjoint melds from the cards at once whose total value is at "
+         "least minimum (at most limit ways, 500 by default), most valuable melds tried first.", 2, 3, "melds")
+def _meld_plays(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    cf = _cards_arg(ctx, args[0])
+    low = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "the minimum").fn
+    lim = ctx.compile(args[2]).fn if len(args) > 2 else (lambda s, e: 500)
+    return Compiled(lambda s, e: list(mr.plays(tuple(sorted(cf(s, e))), low(s, e), lim(s, e))),
+                    T.list_of(PLAY))
+
+
+@builtin("meld_cards", "meld_cards(x)",
+         "The cards of a meld or of a play of several melds; for a change to a table meld, the cards "
+         "it takes from the player.", 1, 1, "melds")
+def _meld_cards(ctx, node, args):
+    f = ctx.compile(args[0]).fn
+    return Compiled(lambda s, e: _cards_of(f(s, e)), T.CARDS)
+
+
+@builtin("meld_points", "meld_points(x)",
+         "The value of a meld or a play under the point tables of the melds section (wild cards count "
+         "as the card they stand for); for a change to a table meld, how much it adds.", 1, 1, "melds")
+def _meld_points(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    f = ctx.compile(args[0]).fn
+    return Compiled(lambda s, e: _value_of(f(s, e), mr), T.NUM)
+
+
+@builtin("meld_kind", "meld_kind(meld)", "\"run\" or \"set\".", 1, 1, "melds")
+def _meld_kind(ctx, node, args):
+    f = ctx.compile(args[0]).fn
+    return Compiled(lambda s, e: f(s, e).kind, T.STR)
+
+
+@builtin("is_meld", "is_meld(cards)", "True if the cards, all together, make one valid run or set.",
+         1, 1, "melds")
+def _is_meld(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    cf = _cards_arg(ctx, args[0])
+    return Compiled(lambda s, e: bool(mr.readings(tuple(cf(s, e)))), T.BOOL)
+
+
+@builtin("wilds_in", "wilds_in(x)", "How many wild cards a meld, a play or a list of cards holds.",
+         1, 1, "melds")
+def _wilds_in(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    f = ctx.compile(args[0]).fn
+    wild = mr.info.wild
+    return Compiled(lambda s, e: sum(1 for c in _cards_of(f(s, e)) if wild[c]), T.NUM)
+
+
+@builtin("table_melds", "table_melds(zone)", "The melds lying in a table zone (one per group).",
+         1, 1, "melds")
+def _table_melds(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    zf = ctx.compile(args[0]).fn
+    return Compiled(lambda s, e: [m for _, m in table_readings(s, zf(s, e), mr)], T.list_of(MELD))
+
+
+def additions(s, cards, zone, mr: MeldRules) -> list:
+    """Every way to add one of `cards` to a meld of the table zone."""
+    info = mr.info
+    out = []
+    readings = table_readings(s, zone, mr)
+    for card in mr.distinct(cards):
+        for i, m in readings:
+            if not mr.may_extend(m, card):
+                continue
+            rules = mr.extend_rules if m.kind == "run" else mr.sets
+            if rules is None:
+                continue
+            for new in extensions(m, card, info, rules):
+                if not mr.ok(new):
+                    continue
+                if mr.split and new.kind == "run" and len(new) > mr.split[1]:
+                    for pieces in split_run(new, mr.split[0], mr.split[1], info):
+                        out.append(TableChange(i, m.cards, pieces, (card,), ()))
+                else:
+                    out.append(TableChange(i, m.cards, (new,), (card,), ()))
+    return out
+
+
+@builtin("table_additions", "table_additions(cards, zone)",
+         "Every way to add one of the cards to a meld in a table zone: a run grows at either end, a "
+         "set takes a missing suit, a wild card declares what it stands for. With runs: {split: true}, "
+         "a run grown past its maximum is cut into pieces (one way per cut).", 2, 2, "melds")
+def _table_additions(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    cf = _cards_arg(ctx, args[0])
+    zf = ctx.compile(args[1]).fn
+    return Compiled(lambda s, e: additions(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE))
+
+
+@builtin("extends_table", "extends_table(card, zone)",
+         "True if the card could be added to some meld in a table zone.", 2, 2, "melds")
+def _extends_table(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    cf = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
+    zf = ctx.compile(args[1]).fn
+    return Compiled(lambda s, e: bool(additions(s, [cf(s, e)], zf(s, e), mr)), T.BOOL)
+
+
+def swaps(s, cards, zone, mr: MeldRules) -> list:
+    out = []
+    readings = [(i, m) for i, m in table_readings(s, zone, mr) if any(mr.info.wild[c] for c in m.cards)]
+    if not readings:
+        return out
+    for card in mr.distinct(cards):
+        for i, m in readings:
+            hit = replace_wild(m, card, mr.info)
+            if hit is not None and mr.ok(hit[0]):
+                new, freed = hit
+                out.append(TableChange(i, m.cards, (new,), (card,), (freed,)))
+    return out
+
+
+@builtin("wild_swaps", "wild_swaps(cards, zone)",
+         "Every way to put one of the cards in place of a wild card of a table meld that stands for "
+         "exactly that card (the wild card is freed).", 2, 2, "melds")
+def _wild_swaps(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    cf = _cards_arg(ctx, args[0])
+    zf = ctx.compile(args[1]).fn
+    return Compiled(lambda s, e: swaps(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE))
+
+
+@builtin("partners", "partners(card, cards)",
+         "The other cards among `cards` that would make a meld with this card and one more wild card "
+         "(a measure of how useful a card is to keep).", 2, 2, "melds")
+def _partners(ctx, node, args):
+    mr = _rules_of(ctx, node)
+    cf = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
+    hf = _cards_arg(ctx, args[1])
+
+    wild, face = mr.info.wild, mr.face
+
+    def run(s, e):
+        card = cf(s, e)
+        faces = mr.partners_of(card)
+        return [d for d in hf(s, e) if d != card and (-1 if wild[d] else face[d]) in faces]
+    return Compiled(run, T.CARDS)

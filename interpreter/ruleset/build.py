@@ -7,6 +7,7 @@ state variables, then the steps of the game, the end and the metrics.
 from __future__ import annotations
 
 from ..cards.pack import STANDARD_SUITS, CardUniverse, PackSpec
+from ..engine.fold import fold_program
 from ..engine.program import GameLoop
 from ..engine.registry import compile_steps
 from ..expr import types as T
@@ -75,7 +76,8 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
             rules.bot_eval = cx.expr(("bots", "evaluate"), data["bots"]["evaluate"], T.NUM).fn
     _bot_hints(cx, data.get("bots") or {})
     rules.program = GameLoop(rules, setup, hand)
-    _usage_checks(cx, data)
+    _usage_checks(cx, data)              # also links the calls made from setup and hand
+    fold_program(setup, hand, *compiled_procs.values())
     rules.writes = {"zones": set(cx.zone_writes), "vars": set(cx.var_writes)}   # for checks.py
     return rules, cx.diagnostics
 
@@ -251,7 +253,8 @@ def _vars(cx, state):
         cx.rules.vars[name] = info
         cx.rules.var_list.append(info)
         full = T.per(per, typ) if per else typ
-        cx.ns.add(name, Binding("state", full, getter=lambda s, e, i=i: s.v[i], doc=info.description))
+        cx.ns.add(name, Binding("state", full, getter=lambda s, e, i=i: s.v[i], doc=info.description,
+                                shape=("var", i)))
 
 
 def _link_calls(cx, procs):

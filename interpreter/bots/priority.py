@@ -1,0 +1,54 @@
+"""A bot that knows no game: it follows the ruleset's `bots:` hints.
+
+    bots:
+      prefer: [take_discard, draw, open, meld, add, discard]   # first legal move wins
+      rank:
+        discard: "penalty(option) - 10 * count(partners(option, hand[p]))"
+
+Among the legal actions it takes the move that comes first in `prefer`
+(moves not listed come after, in random order); among that move's options it
+picks the one whose `rank` expression is highest (`option` is the option, `p`
+the deciding player), ties broken at random; with `explore: x` it picks a
+random option instead with probability x (so it cannot stall in a position
+where its ranking always repeats). Without hints it plays at random.
+"""
+from __future__ import annotations
+
+from ..engine.game import GameError
+from ..expr.errors import EvalError
+from .base import Bot, register_bot
+
+
+@register_bot
+class PriorityBot(Bot):
+    """Moves in the order the ruleset prefers; options ranked by the ruleset's expressions."""
+    name = "priority"
+
+    def decide(self, state, player, actions) -> int:
+        hints = getattr(state.rules, "bot_hints", None) or {}
+        prefer = hints.get("prefer") or []
+        present = {a[0] for a in actions}
+        move = next((m for m in prefer if m in present), None)
+        if move is None:
+            others = sorted(present)
+            move = others[self.rng.randrange(len(others))]
+        indices = [i for i, a in enumerate(actions) if a[0] == move]
+        rank = (hints.get("rank") or {}).get(move)
+        explore = hints.get("explore") or 0
+        if rank is None or len(indices) == 1 or (explore and self.rng.random() < explore):
+            return indices[self.rng.randrange(len(indices))]
+        env = dict(state.stack[-1][2]) if state.stack else {}
+        env["p"] = player
+        best, chosen = None, []
+        for i in indices:
+            env["option"] = actions[i][1]
+            try:
+                score = rank(state, env)
+            except (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError) as err:
+                raise GameError(f"the bots' rank for move '{move}' could not be evaluated ({err})",
+                                state.seed, "bots", state.hand_no) from None
+            if best is None or score > best:
+                best, chosen = score, [i]
+            elif score == best:
+                chosen.append(i)
+        return chosen[self.rng.randrange(len(chosen))]
