@@ -302,11 +302,11 @@ def _assign(cx, value, path, combine, kind):
                 and not T.compatible(expr.type, info.type):
             cx.problem(path + (target_text,), f"'{info.name}' holds {T.describe(info.type)}, but this gives "
                        f"{T.describe(expr.type)}", "type")
-        ops.append((info.index, key, expr.fn, info.name))
+        ops.append((info.index, key, expr.fn, info.name, info.type if not combine else T.NUM))
     where = cx.where(path)
 
     def run(s, e):
-        for index, key, fn, name in ops:
+        for index, key, fn, name, typ in ops:
             value = fn(s, e)
             if key is None:
                 s.v[index] = s.v[index] + value if combine else value
@@ -315,12 +315,21 @@ def _assign(cx, value, path, combine, kind):
                 container = s.v[index]
                 container[k] = container[k] + value if combine else value
             if s.events is not None:
-                log_event(s, event=kind, var=name, key=_shown(s, key(s, e)) if key else None, value=_shown(s, value))
+                log_event(s, event=kind, var=name, key=shown(s, key(s, e)) if key else None,
+                          value=shown(s, value, typ))
     return Atomic(run, where, kind)
 
 
-def _shown(s, value):
-    return value if not isinstance(value, list) else list(value)
+def shown(s, value, typ=T.ANY):
+    """A value as a game log shows it: cards by name, lists copied."""
+    names = s.rules.universe.names
+    if typ == T.CARD and isinstance(value, int) and not isinstance(value, bool):
+        return names[value]
+    if typ == T.CARDS and isinstance(value, (list, tuple)):
+        return [names[c] if isinstance(c, int) else c for c in value]
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return value
 
 
 @step_kind("set", "Give state variables new values: `set: {trumps: last(hand[dealer]).suit}`.")
@@ -501,6 +510,7 @@ def _choose(cx, value, path, step):
     if not isinstance(spec["moves"], dict) or not spec["moves"]:
         cx.problem(path + ("moves",), "'moves' needs one or more named moves", "type")
         return None
+    option_types = {}
     for name, move in spec["moves"].items():
         mpath = path + ("moves", name)
         move = move or {}
@@ -518,4 +528,7 @@ def _choose(cx, value, path, step):
             legal = cx.expr(mpath + ("legal",), move["legal"], T.BOOL).fn if "legal" in move else None
             body = compile_steps(cx, move.get("do"), mpath + ("do",)) if move.get("do") else None
         moves.append((str(name), options, legal, bind, body))
-    return Choose(player.fn, moves, cx.where(path))
+        option_types[str(name)] = bind_type.get(bind, T.ANY) if bind else T.ANY
+    node = Choose(player.fn, moves, cx.where(path))
+    node.option_types = option_types
+    return node

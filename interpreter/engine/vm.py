@@ -227,7 +227,14 @@ def apply_index(s, index):
     frame = s.stack[-1]
     s.history.append((choice.player, choice.actions[index]))
     if s.events is not None:
-        s.events.append({"event": "choice", "player": choice.player, "action": list(choice.actions[index]),
+        from .steps import shown
+        name, value = choice.actions[index]
+        types = getattr(frame[0], "option_types", None)
+        typ = types.get(name, "any") if types is not None else ("card" if name == "play" else "any")
+        if isinstance(value, (list, tuple)) and typ in ("any", "list") and value and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
+            typ = "cards" if name != "bid" else typ
+        s.events.append({"event": "choice", "player": choice.player, "action": [name, shown(s, value, typ)],
                          "hand": s.hand_no})
     if frame[0].resolve(s, frame, index) is PAUSE:
         return

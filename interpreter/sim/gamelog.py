@@ -52,9 +52,18 @@ def log_paths(path) -> tuple[Path, Path]:
 def write_log(path, rules, record) -> tuple[Path, Path]:
     doc = log_document(rules, record)
     text_path, json_path = log_paths(path)
-    json_path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+    json_path.write_text(json.dumps(doc, ensure_ascii=False, indent=1, default=_jsonable), encoding="utf-8")
     text_path.write_text(render(doc), encoding="utf-8")
     return text_path, json_path
+
+
+def _jsonable(value):
+    """Values in events that JSON has no form for: a group of cards (e.g. a meld) becomes its fields."""
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: getattr(value, name) for name in value.__dataclass_fields__}
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    return str(value)
 
 
 def read_log(path) -> dict:
