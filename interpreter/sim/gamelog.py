@@ -20,10 +20,13 @@ def describe_action(universe, action) -> str:
     name, value = action[0], action[1] if len(action) > 1 else None
     if isinstance(value, bool) or value is None:
         return name if value is None else f"{name} {str(value).lower()}"
+    # The engine logs cards by name already; older logs hold card ids for 'play'.
     if isinstance(value, int) and name == "play" and 0 <= value < universe.size:
         return f"plays {universe.names[value]}"
-    if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
-        return f"{name} " + " ".join(universe.names[v] if 0 <= v < universe.size else str(v) for v in value)
+    if name == "play" and isinstance(value, str):
+        return f"plays {value}"
+    if isinstance(value, list) and value:
+        return f"{name} " + " ".join(str(v) for v in value)
     return f"{name} {value}"
 
 
