@@ -122,6 +122,17 @@ def check_expectations(s, spec, path, when, failure):
                         {k: len(p) for k, p in zone.items()} if isinstance(zone, dict) else len(zone)
                     c.compare(sub + (name,), f"size of {name}", value, actual)
                     continue
+                if info.per is None and (_groups_zone(zone) or _groups_written(value)):
+                    from .meldvalues import parse_value, table_tokens, same_table, groups_text
+                    try:
+                        written = [parse_value(rules.universe, g)[1] for g in (value or [])]
+                    except ValueError as err:
+                        raise failure(sub + (name,), str(err)) from None
+                    actual = table_tokens(s, zone)
+                    if not same_table(written, actual):
+                        c.wrong.append((sub + (name,), f"{name}: expected {groups_text(written)}, "
+                                                       f"got {groups_text(actual)}"))
+                    continue
                 if info.per is None:
                     c.compare(sub + (name,), name, _card_names(s, value), _card_names(s, [rules.universe.names[x]
                                                                                           for x in zone]))
@@ -139,6 +150,9 @@ def check_expectations(s, spec, path, when, failure):
                 c.compare(sub, "last trick winner", expected, winners[-1] if winners else None)
         elif key == "to_move":
             c.compare(sub, "player to move", expected, G.current_player(s))
+        elif key in ("legal", "not_legal") and isinstance(expected, list) and \
+                any(isinstance(e, dict) for e in expected):
+            _check_moves(s, c, sub, key, expected)
         elif key in ("legal", "not_legal"):
             legal = _legal_names(s)
             wanted = _card_names(s, expected) if not _are_moves(expected) else sorted(map(str, expected))
@@ -182,11 +196,84 @@ def check_expectations(s, spec, path, when, failure):
         raise failure(first, f"{when}: " + "; ".join(text for _, text in c.wrong))
 
 
+def _groups_zone(zone):
+    return isinstance(zone, list) and any(isinstance(g, list) for g in zone)
+
+
+def _groups_written(value):
+    return isinstance(value, list) and bool(value) and all(isinstance(v, list) for v in value)
+
+
 def _are_moves(values):
     items = values.split() if isinstance(values, str) else values
     return any(not isinstance(v, str) or " " in v for v in items) if items else False
 
 
-def _legal_names(s):
+def describe_action(s, action) -> str:
+    """A legal move as text; meld moves name their cards (meldvalues.py)."""
     from ..engine.scenario import describe
-    return [describe(s, a) for a in G.legal_actions(s)]
+    from .meldvalues import describe as describe_meld, is_structured
+    return describe_meld(s, action) if is_structured(action[1]) else describe(s, action)
+
+
+def legal_text(s, actions, most=40) -> str:
+    """The legal moves for a message: the first `most` of them, then how many more."""
+    shown = ", ".join(describe_action(s, a) for a in actions[:most])
+    return shown + (f", ... ({len(actions) - most} more)" if len(actions) > most else "")
+
+
+def _legal_names(s):
+    return [describe_action(s, a) for a in G.legal_actions(s)]
+
+
+def _fitting(s, actions, entry):
+    """The legal actions that fit one entry of legal / not_legal: a move written as in 'moves:'
+    ({move: meld, value: [...]}, {play: J♥}) or, as before, a card or a move's text."""
+    from ..engine import scenario as S
+    from .meldvalues import is_structured, parse_value, matches
+    u = s.rules.universe
+    if not isinstance(entry, dict):
+        cid = u.parse_card(str(entry))
+        text = u.names[cid] if cid is not None else str(entry)
+        return [a for a in actions if describe_action(s, a) == text]
+    if "play" in entry:
+        cid = u.parse_card(str(entry["play"]))
+        return [a for a in actions if a[0] == "play" and cid is not None and isinstance(a[1], int)
+                and u.names[a[1]] == u.names[cid]]
+    move, value = str(entry.get("move")), entry.get("value")
+    mine = [a for a in actions if a[0] == move]
+    if value is None:
+        return mine
+    if any(is_structured(a[1]) for a in mine) and isinstance(value, (list, str)):
+        parsed = parse_value(u, value)
+        return [a for a in mine if is_structured(a[1]) and matches(s, a[1], parsed)]
+    try:
+        return [S.find_action(s, move, value)]
+    except AssertionError:
+        return []
+
+
+def _written(value):
+    """A move value as the scenario wrote it: [8♣, 9♣] as '8♣ 9♣', [[..], [..]] as '[..] [..]'."""
+    if isinstance(value, list):
+        return " ".join(f"[{_written(v)}]" if isinstance(v, list) else str(v) for v in value)
+    return str(value)
+
+
+def _check_moves(s, c, sub, key, entries):
+    """legal / not_legal with moves written as mappings: each must (must not) fit a legal move."""
+    from .meldvalues import is_structured
+    actions = G.legal_actions(s)
+    for i, entry in enumerate(entries):
+        try:
+            hits = _fitting(s, actions, entry)
+        except ValueError as err:
+            raise c.failure(sub + (i,), str(err)) from None
+        shown = " ".join(_written(entry.get(k)) for k in ("move", "play", "value") if entry.get(k) is not None) \
+            if isinstance(entry, dict) else str(entry)
+        if key == "legal" and not hits:
+            c.wrong.append((sub + (i,), f"legal: expected '{shown}' to be legal, but no legal move fits it "
+                                        f"(legal: {legal_text(s, actions)})"))
+        if key == "not_legal" and hits:
+            what = describe_action(s, hits[0]) if is_structured(hits[0][1]) else "it"
+            c.wrong.append((sub + (i,), f"not legal: expected '{shown}' not to be legal, but {what} is"))

@@ -15,7 +15,8 @@ from ..diagnostics import Diagnostic, RulesetError, did_you_mean
 from ..engine import game as G
 from ..engine import scenario as S
 from ..ruleset.yamlsource import load_yaml_file
-from .expectations import check_expectations, EXPECT_KEYS
+from .expectations import check_expectations, EXPECT_KEYS, legal_text
+from . import meldvalues as MV
 
 FILE_KEYS = ("ruleset", "players", "options", "scenarios", "description")
 SCENARIO_KEYS = ("name", "description", "players", "options", "seed", "dealer", "deck", "deal", "zones", "state",
@@ -238,9 +239,20 @@ def _owner(owner, info, n, where):
     return owner
 
 
+def _is_groups(value):
+    """A zone written as groups of cards (melds on a table): a list whose items are lists."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, list) for v in value)
+
+
 def _set_zones(sc, s, spec, path):
     rules = s.rules
     pack_zone = s.z[rules.zones[rules.pack_zone].index]
+    groups = {}
+    if isinstance(spec, dict):
+        # Zones written as groups (melds on a table) are laid last, from copies left in the pack's zone.
+        groups = {k: v for k, v in spec.items()
+                  if rules.zones.get(str(k)) is not None and rules.zones[str(k)].per is None and _is_groups(v)}
+        spec = {k: v for k, v in spec.items() if k not in groups}
     for info, owner, names, where in _parts(sc, rules, spec, path):
         try:
             ids = S.cards(rules, names)
@@ -253,6 +265,8 @@ def _set_zones(sc, s, spec, path):
         displaced = [c for c in part if c not in ids]
         part[:] = ids
         pack_zone.extend(displaced)           # cards pushed out go to the pack's zone
+    for zone, value in groups.items():
+        MV.lay_groups(s, s.z[rules.zones[str(zone)].index], value, Failure, path + (zone,))
     S.refresh(s)
 
 
@@ -304,8 +318,27 @@ def _move(sc, s, move, path, number):
         check_expectations(s, move["expect"], path + ("expect",), f"after move {number}", Failure)
 
 
+class _LegalText:
+    """The legal moves as text, worked out only when a message shows them."""
+
+    def __init__(self, s, actions):
+        self.s, self.actions = s, actions
+
+    def __str__(self):
+        return legal_text(self.s, self.actions)
+
+    __format__ = lambda self, spec: format(str(self), spec)
+
+
+def _shown_value(value):
+    if isinstance(value, list):
+        return " ".join(f"[{_shown_value(v)}]" if isinstance(v, list) else str(v) for v in value)
+    return value
+
+
 def _apply(s, path, number, player, action):
-    shown = action[1] if action[0] == "play" else f"{action[0]} {action[1]}" if action[1] is not None else action[0]
+    shown = action[1] if action[0] == "play" else \
+        f"{action[0]} {_shown_value(action[1])}" if action[1] is not None else action[0]
     if s.over:
         raise Failure(path, f"move {number} ({shown}): the game is already over")
     who = G.current_player(s)
@@ -315,11 +348,22 @@ def _apply(s, path, number, player, action):
     if action[0] == "play" and s.rules.universe.parse_card(str(action[1])) is None:
         raise Failure(path, f"move {number}: '{action[1]}' is not a card of {s.rules.name}",
                       "write a rank then a suit, e.g. 10♥ or TH")
-    try:
-        chosen = S.find_action(s, *action)
-    except AssertionError:
-        legal = ", ".join(S.describe(s, a) for a in G.legal_actions(s))
-        raise Failure(path, f"move {number}: {shown} is not legal for player {who}", f"legal: {legal}") from None
+    actions = G.legal_actions(s)
+    legal = _LegalText(s, actions)
+    if action[0] != "play" and isinstance(action[1], (list, str)) and \
+            any(a[0] == action[0] and MV.is_structured(a[1]) for a in actions):
+        # a meld move: the value names its cards (see meldvalues.py)
+        try:
+            chosen, why = MV.pick(s, actions, *action)
+        except ValueError as err:
+            raise Failure(path, f"move {number}: {err}") from None
+        if chosen is None:
+            raise Failure(path, f"move {number}: {shown} is not legal for player {who}: {why}", f"legal: {legal}")
+    else:
+        try:
+            chosen = S.find_action(s, *action)
+        except AssertionError:
+            raise Failure(path, f"move {number}: {shown} is not legal for player {who}", f"legal: {legal}") from None
     try:
         G.apply(s, chosen)
     except G.GameError as err:
