@@ -438,3 +438,17 @@ def test_simulated_variant_games(name):
 def test_soak(name):
     games = 2000 if name == "scala40" else 200
     assert simulate(name, games, check=name == "scala40") <= games // 50
+
+
+def test_both_copies_of_a_card_can_serve_in_different_melds_of_one_play():
+    """Two packs: a set of nines and the run 7-8-9♥ can be laid together when both 9♥ are held."""
+    from interpreter.engine import scenario as S
+    from tests.helpers import rules_of
+    r = rules_of("rulesets/scala40/scala40.yaml")
+    u = r.universe
+    hand = tuple(S.cards(r, ["9♣", "9♦", "9♥", "9♥", "8♥", "7♥", "K♣", "K♦", "K♠"]))
+    plays = r.meld_rules.plays(hand, 40, 200)
+    shapes = {tuple(sorted(tuple(u.names[c] for c in m.cards) for m in play)) for play in plays}
+    assert (("7♥", "8♥", "9♥"), ("9♣", "9♦", "9♥"), ("K♣", "K♦", "K♠")) in shapes
+    # offered once, not once per choice of copy
+    assert len(shapes) == len(plays)

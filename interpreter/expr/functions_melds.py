@@ -75,7 +75,27 @@ class MeldRules:
         return tuple(m for m in find_melds(cards, self.info, self.runs, self.sets) if self.ok(m))
 
     def _plays(self, cards: tuple, minimum, limit: int) -> tuple:
-        return tuple(disjoint_combinations(self.find(cards), self.value, minimum, limit))
+        """Sets of melds laid together. Melds are sought among card ids (not faces), so the two
+        copies of a card can each serve in a different meld; plays that differ only in which
+        copy they use are offered once."""
+        melds = tuple(m for m in find_melds(cards, self.info, self.runs, self.sets, distinct_ids=True)
+                      if self.ok(m))
+        seen, out = set(), []
+        raw = limit * 20 if limit else None
+        for play in disjoint_combinations(melds, self.value, minimum, raw):
+            key = tuple(sorted(self.signature(m) for m in play))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(play)
+            if limit and len(out) >= limit:
+                break
+        return tuple(out)
+
+    def signature(self, m: Meld) -> tuple:
+        """A meld as faces: identical copies (and any two wild cards) look the same."""
+        wild, face = self.info.wild, self.face
+        return (m.kind, tuple((-1 if wild[c] else face[c], sf) for c, sf in zip(m.cards, m.stands_for)))
 
     def value(self, meld: Meld) -> float:
         return meld_value(meld, self.point_of)
