@@ -203,7 +203,10 @@ def test_scalade_slow_game_target():
     assert game.target == 3
     game.hands_played = 14
     assert not game.game_over()
-    assert game.target == 2
+    assert game.target == 3          # two behind, but only at one check so far
+    game.hands_played = 21
+    assert not game.game_over()
+    assert game.target == 2          # first missing after 14, second after 21
     game.hands_played = 15
     game.escalations["D"] = 1
     game.escalations["S"] = 1

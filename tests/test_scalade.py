@@ -456,11 +456,22 @@ def test_slow_escalations_shorten_the_game():
     end_hand_with(s, game_hand=7)
     assert SC.var(s, "advance") is None and SC.var(s, "target") == 3      # no escalation after hand 7
     end_hand_with(s, game_hand=14)
-    assert SC.var(s, "target") == 2                                      # none after hand 14 either
+    assert SC.var(s, "target") == 3                                      # the first is late, the second not yet
     end_hand_with(s, game_hand=21)
-    assert SC.var(s, "target") == 2 and not G.is_over(s)                 # never below two
+    assert SC.var(s, "target") == 2 and not G.is_over(s)                 # first missing after 14, second after 21
     end_hand_with(s, game_hand=28)
     assert G.is_over(s)                                                  # the game always ends after hand 28
+
+
+def test_one_early_escalation_keeps_the_target_at_three():
+    """The first escalation came before hand 14, the second not by hand 21: three, not two."""
+    s = new(seed=6)
+    end_hand_with(s, game_hand=7)
+    assert SC.var(s, "target") == 3
+    end_hand_with(s, game_hand=10, advance="clubs", passes={"clubs": 1}, escalations={"clubs": 1})
+    end_hand_with(s, game_hand=14)
+    end_hand_with(s, game_hand=21)
+    assert SC.var(s, "target") == 3 and not G.is_over(s)
 
 
 def test_target_reached_ends_the_game():
@@ -474,7 +485,7 @@ def test_target_reached_ends_the_game():
     assert len(result["metrics"]["trumps"]) == result["hands"] == 2
 
 
-@pytest.mark.parametrize("goal,after,expected", [(2, 7, 1), (3, 7, 2), (3, 14, 1)])
+@pytest.mark.parametrize("goal,after,expected", [(2, 7, 1), (3, 7, 2), (3, 14, 2), (4, 21, 2)])
 def test_shorter_games_shorten_the_same_way(goal, after, expected):
     s = new(seed=6, escalation_goal=goal)
     for hand in range(7, after + 1, 7):

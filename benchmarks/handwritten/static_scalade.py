@@ -105,6 +105,7 @@ class StaticScalade:
         self.escalations = {suit: 0 for suit in SUIT_ORDER}
         self.advance_suit: str | None = None
         self.target = DEFAULT_TARGET
+        self.behind = 0  # escalations the advance suit lacked at the last check
         self.dealer = 0
         self.hands_played = 0
         self.tricks_played = 0
@@ -243,9 +244,14 @@ class StaticScalade:
 
         hand = self.hands_played
         if hand % 7 == 0 and hand <= 21:
-            k = hand // 7
-            if done < k:
-                self.target = min(self.target, max(2, 4 - (k - done)))
+            # One escalation late lowers the goal to three; two late at two
+            # checks in a row lowers it to two.
+            lag = hand // 7 - done
+            if lag >= 1:
+                self.target = min(self.target, 3)
+            if lag >= 2 and self.behind >= 2:
+                self.target = min(self.target, 2)
+            self.behind = lag
 
         if self.advance_suit is not None and done >= self.target:
             return True
