@@ -73,7 +73,10 @@ def compare(games, seed):
     return rows
 
 
-def every_ruleset(games, seed):
+def every_ruleset(seconds, seed, max_games=2000):
+    """Games per second of every bundled ruleset, random play, about `seconds` each."""
+    from interpreter.bots.base import load_bots, make_bot
+    load_bots()
     rows = []
     for name, path in sorted(bundled_rulesets().items()):
         loaded = load_ruleset(str(path))
@@ -81,36 +84,44 @@ def every_ruleset(games, seed):
             rows.append({"ruleset": name, "error": "does not load"})
             continue
         rules = loaded.rules
-        try:
-            t, tricks = interpreter_games(rules, rules.default_players, games, seed)
-        except G.GameError as err:
-            rows.append({"ruleset": name, "error": str(err)})
-            continue
-        rows.append({"ruleset": name, "players": rules.default_players, "games_s": games / t})
+        # Random play never ends a rummy game: use the ruleset's own bot hints where it gives them.
+        bot = "priority" if (rules.data.get("bots") or {}).get("prefer") else "random"
+        from interpreter.sim.play import play_game
+        games, stopped = 0, 0
+        start = time.perf_counter()
+        while games < max_games and (games < 2 or time.perf_counter() - start < seconds):
+            try:
+                play_game(rules, rules.default_players, seed * 7919 + games, [bot])
+            except G.GameError:
+                stopped += 1
+            games += 1
+        elapsed = time.perf_counter() - start
+        rows.append({"ruleset": name, "players": rules.default_players, "bot": bot, "games": games,
+                     "stopped": stopped, "games_s": games / elapsed})
     return rows
 
 
 def search_bot(decisions, playouts):
-    try:
-        from interpreter.bots.base import BOTS, make_bot
-    except ImportError:
-        return None
-    name = next((n for n in ("mcts", "ismcts", "montecarlo", "search") if n in BOTS), None)
-    if name is None:
-        return {"note": "no search bot registered yet"}
+    from interpreter.bots.base import BOTS, load_bots, make_bot
+    load_bots()
+    if "search" not in BOTS:
+        return {"note": "no search bot registered"}
     rules = load_ruleset(str(bundled_rulesets()["scotch-whist"])).rules
-    bot = make_bot(name, 1)
-    for attr in ("playouts", "iterations"):
-        if hasattr(bot, attr):
-            setattr(bot, attr, playouts)
+    bot = make_bot("search", 1, {"playouts": playouts})
     s = G.new_game(rules, 4, 5)
     times = []
-    rng = random.Random(3)
     while len(times) < decisions and not s.over:
-        start = time.perf_counter()
-        index = bot.decide(s, s.pending.player, s.pending.actions)
-        times.append(time.perf_counter() - start)
+        if hasattr(bot, "observe"):
+            bot.seat = s.pending.player
+            bot.observe(s)
+        if len(s.pending.actions) > 1:          # forced moves cost nothing and are not counted
+            start = time.perf_counter()
+            index = bot.decide(s, s.pending.player, s.pending.actions)
+            times.append(time.perf_counter() - start)
+        else:
+            index = 0
         G.apply_index(s, index)
+    name = "search"
     return {"bot": name, "playouts": playouts, "decisions": len(times),
             "seconds_per_decision": sum(times) / len(times)}
 
@@ -139,7 +150,7 @@ def main(argv=None):
     out = {"machine": {"python": platform.python_version(), "platform": platform.platform(),
                        "processor": platform.processor() or platform.machine()},
            "pairs": compare(games, args.seed),
-           "rulesets": every_ruleset(3 if args.quick else max(20, games // 10), args.seed),
+           "rulesets": every_ruleset(0.05 if args.quick else 3.0, args.seed),
            "search_bot": search_bot(2 if args.quick else 10, 50 if args.quick else 1000)}
     if args.json:
         print(json.dumps(out, indent=2))
@@ -152,12 +163,13 @@ def main(argv=None):
             continue
         print(f"{r['game']:<16}{r['interpreter_games_s']:>15.0f}{r['handwritten_games_s']:>14.0f}"
               f"{r['interpreter_tricks_s']:>17.0f}{r['handwritten_tricks_s']:>15.0f}{r['ratio_tricks']:>7.2f}")
-    print(f"\n{'ruleset':<36}{'players':>8}{'games/s':>10}")
+    print(f"\n{'ruleset':<36}{'players':>8}{'bot':>10}{'games/s':>10}{'stopped':>9}")
     for r in out["rulesets"]:
         if "error" in r:
             print(f"{r['ruleset']:<36}  {r['error']}")
         else:
-            print(f"{r['ruleset']:<36}{r['players']:>8}{r['games_s']:>10.1f}")
+            print(f"{r['ruleset']:<36}{r['players']:>8}{r['bot']:>10}{r['games_s']:>10.1f}"
+                  f"{r['stopped']:>5}/{r['games']}")
     sb = out["search_bot"]
     if sb and "seconds_per_decision" in sb:
         print(f"\nsearch bot '{sb['bot']}', {sb['playouts']} playouts: {sb['seconds_per_decision']:.3f} s per decision "
