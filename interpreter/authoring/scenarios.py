@@ -345,7 +345,7 @@ def _apply(s, path, number, player, action):
     if player is not None and player != who:
         raise Failure(path, f"move {number} ({shown}): expected player {player} to move, but it is player {who}'s "
                             "turn")
-    if action[0] == "play" and s.rules.universe.parse_card(str(action[1])) is None:
+    if action[0] == "play" and not isinstance(action[1], list) and s.rules.universe.parse_card(str(action[1])) is None:
         raise Failure(path, f"move {number}: '{action[1]}' is not a card of {s.rules.name}",
                       "write a rank then a suit, e.g. 10♥ or TH")
     actions = G.legal_actions(s)

@@ -83,6 +83,9 @@ def find_action(s, move, value=None):
             return action
         if isinstance(value, str) and isinstance(action[1], int) and u.names[action[1]] == _canon(u, value):
             return action
+        if isinstance(value, str) and isinstance(action[1], (list, tuple)) and len(action[1]) == 1 \
+                and isinstance(action[1][0], int) and u.names[action[1][0]] == _canon(u, value):
+            return action                    # a card named where the move takes a set of one card
         if isinstance(value, (list, tuple)) and isinstance(action[1], (list, tuple)):
             if sorted(u.names[c] for c in action[1]) == sorted(_canon(u, v) for v in value):
                 return action
@@ -108,11 +111,21 @@ def play(s, *moves):
 def describe(s, action) -> str:
     name, value = action
     u = s.rules.universe
-    if isinstance(value, int) and not isinstance(value, bool) and name == "play":
-        return u.names[value]
+    if isinstance(value, int) and not isinstance(value, bool) and _card_option(s, name):
+        return u.names[value] if name == "play" else f"{name} {u.names[value]}"
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
         return f"{name} " + " ".join(u.names[c] for c in value)
     return name if value is None else f"{name} {value}"
+
+
+def _card_option(s, move) -> bool:
+    """Does the pending choice's move `move` offer cards (so a number is a card id)?"""
+    if move == "play" and not s.stack or not s.stack:
+        return move == "play"
+    types = getattr(s.stack[-1][0], "option_types", None)
+    if types is None:
+        return move == "play"            # the tricks block offers cards as 'play'
+    return types.get(move) == "card"
 
 
 def var(s, name):
