@@ -121,48 +121,35 @@ def _count(ctx, node, args):
     return Compiled(lambda s, e: sum(1 for _, ok in loop(s, e, xs(s, e)) if ok), T.NUM)
 
 
-@builtin("any", "any(items, x => condition)", "True if at least one item meets the condition (or is true).", 1, 2)
-def _any(ctx, node, args):
-    coll = _collection(ctx, args[0])
-    xs = _values(coll)
-    if len(args) == 1:
-        return Compiled(lambda s, e: any(xs(s, e)), T.BOOL)
-    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
-    pred = body.fn
+def _quantifier(found):
+    """any (found=True) and all (found=False): stop at the first item whose test gives `found`."""
+    def compile_(ctx, node, args):
+        coll = _collection(ctx, args[0])
+        xs = _values(coll)
+        if len(args) == 1:
+            pick = any if found else all
+            return Compiled(lambda s, e: pick(xs(s, e)), T.BOOL)
+        param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+        pred = body.fn
 
-    def run(s, e):
-        saved = e.get(param, _NO)
-        try:
-            for x in xs(s, e):
-                e[param] = x
-                if pred(s, e):
-                    return True
-            return False
-        finally:
-            _restore(e, param, saved)
-    return Compiled(run, T.BOOL)
+        def run(s, e):
+            saved = e.get(param, _NO)
+            try:
+                for x in xs(s, e):
+                    e[param] = x
+                    if bool(pred(s, e)) is found:
+                        return found
+                return not found
+            finally:
+                _restore(e, param, saved)
+        return Compiled(run, T.BOOL)
+    return compile_
 
 
-@builtin("all", "all(items, x => condition)", "True if every item meets the condition (true for no items).", 1, 2)
-def _all(ctx, node, args):
-    coll = _collection(ctx, args[0])
-    xs = _values(coll)
-    if len(args) == 1:
-        return Compiled(lambda s, e: all(xs(s, e)), T.BOOL)
-    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
-    pred = body.fn
-
-    def run(s, e):
-        saved = e.get(param, _NO)
-        try:
-            for x in xs(s, e):
-                e[param] = x
-                if not pred(s, e):
-                    return False
-            return True
-        finally:
-            _restore(e, param, saved)
-    return Compiled(run, T.BOOL)
+builtin("any", "any(items, x => condition)", "True if at least one item meets the condition (or is true).",
+        1, 2)(_quantifier(True))
+builtin("all", "all(items, x => condition)", "True if every item meets the condition (true for no items).",
+        1, 2)(_quantifier(False))
 
 
 def _restore(e, param, saved):
