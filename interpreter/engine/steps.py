@@ -243,7 +243,7 @@ def _reveal(cx, value, path, step):
 # -- state -------------------------------------------------------------------------
 
 def _target(cx, path, text):
-    """A state variable to assign: 'trumps', 'score[p]', 'rung[ladder]'."""
+    """A state variable to assign: 'trumps', 'score[p]', 'rung[pile]'."""
     from lark import Tree
     from ..expr.parser import parse
     from ..expr.errors import ExprError
@@ -342,7 +342,7 @@ def _add(cx, value, path, step):
     return _assign(cx, value, path, True, "add")
 
 
-@step_kind("reset", "Give the listed state variables their initial values again: `reset: [ladder, holder]`.")
+@step_kind("reset", "Give the listed state variables their initial values again: `reset: [marker, holder]`.")
 def _reset(cx, value, path, step):
     from .program import initial_value
     names = value if isinstance(value, list) else [value]

@@ -1,4 +1,4 @@
-"""Attribute access (`card.suit`, `ladder.start`) and checks on rank and suit texts."""
+"""Attribute access (`card.suit`, `pile.start`) and checks on rank and suit texts."""
 from __future__ import annotations
 
 from difflib import get_close_matches

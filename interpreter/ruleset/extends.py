@@ -1,6 +1,6 @@
 """`extends:` — a ruleset that starts from another ruleset and changes it.
 
-    extends: scotch-whist.yaml     # relative to this file, or a bundled name
+    extends: base-game.yaml        # relative to this file, or a bundled name
     scoring: null                  # null removes an inherited entry
     deal: {hand_size: 9}           # mappings merge key by key
     phases: [bid, play]            # lists and plain values replace wholesale

@@ -160,7 +160,7 @@ def _add_card_fn(cx, name, kind, key_fn, table, spec):
 # -- objects ------------------------------------------------------------------------
 
 def add_objects(cx, objects):
-    """`objects: {ladders: [{name: ..., suit: ..., start: 5♦}, ...]}`: named things with fixed fields."""
+    """`objects: {piles: [{name: ..., suit: ..., start: 5♦}, ...]}`: named things with fixed fields."""
     u = cx.ns.universe
     for collection, entries in objects.items():
         records, types = {}, {}
