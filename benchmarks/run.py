@@ -75,7 +75,7 @@ def compare(games, seed):
 
 def every_ruleset(seconds, seed, max_games=2000):
     """Games per second of every bundled ruleset, random play, about `seconds` each."""
-    from interpreter.bots.base import load_bots, make_bot
+    from interpreter.bots.base import load_bots
     load_bots()
     rows = []
     for name, path in sorted(bundled_rulesets().items()):

@@ -58,7 +58,6 @@ def test_greedy_bot_uses_the_ruleset_evaluation(tmp_path):
     assert rules.bot_eval is not None
     from interpreter.engine import game as G
     from interpreter.bots.base import make_bot
-    hand = rules.zones["hand"].index
     trumps_var = rules.vars["trumps"].index
     checked = 0
     for seed in range(6):

@@ -1,5 +1,4 @@
 """The meld built-ins and step kinds on a small rummy that is not Scala Quaranta."""
-import textwrap
 
 import pytest
 

@@ -1,4 +1,3 @@
-import pytest
 
 from interpreter.ruleset.extends import resolve_ruleset
 from interpreter.ruleset.schema_check import check_schema

@@ -89,7 +89,6 @@ def _players(rules, data):
 
 
 def _pack(rules, data):
-    pack = data.get("pack") or {}
     u = rules.universe
     lines = ["## The pack", ""]
     desc = f"Ranks from low to high: {', '.join(u.ranks)}. Suits: {', '.join(u.suits)}."

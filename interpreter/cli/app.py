@@ -1,7 +1,6 @@
 """The `rules` command group and helpers shared by its commands."""
 from __future__ import annotations
 
-import sys
 
 import click
 

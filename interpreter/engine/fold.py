@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..expr.errors import EvalError
 from .state import GameStopped
-from .vm import Atomic, Call, Choose, ForEach, If, Seq, While
+from .vm import Atomic, Call, ForEach, If, Seq, While
 
 _LOOP_LIMIT = 100000
 

@@ -7,10 +7,9 @@ game is a composition of these steps and of expressions.
 from __future__ import annotations
 
 from ..expr import types as T
-from ..expr.errors import EvalError
 from .registry import compile_steps, step_kind
 from .state import GameStopped
-from .vm import Atomic, Call, Choose, ForEach, If, Seq, While
+from .vm import Atomic, Call, Choose, ForEach, If, While
 
 
 def _fields(cx, value, path, kind, required=(), allowed=()):

@@ -161,10 +161,10 @@ def _tricks(cx, value, path, step):
     hand = zones.get(str(spec["hand"]))
     trick = zones.get(str(spec["trick"]))
     if hand is None or hand.per != "player":
-        cx.problem(path + ("hand",), f"'hand' must name a zone kept per player, e.g. hand", "meaning")
+        cx.problem(path + ("hand",), "'hand' must name a zone kept per player, e.g. hand", "meaning")
         return None
     if trick is None or trick.per is not None:
-        cx.problem(path + ("trick",), f"'trick' must name a shared zone, e.g. trick", "meaning")
+        cx.problem(path + ("trick",), "'trick' must name a shared zone, e.g. trick", "meaning")
         return None
     cx.zone_writes.add(trick.name)
     with cx.scope(**TRICK_LOCALS):

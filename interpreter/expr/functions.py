@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import types as T
-from .compiler import Compiled, Lambda, constant
+from .compiler import Compiled, Lambda
 from .errors import EvalError
 
 
@@ -117,7 +117,7 @@ def _count(ctx, node, args):
     if len(args) == 1:
         return Compiled(lambda s, e: len(xs(s, e)), T.NUM)
     param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
-    loop, pred = _bind_loop(param, body.fn), body.fn
+    loop = _bind_loop(param, body.fn)
     return Compiled(lambda s, e: sum(1 for _, ok in loop(s, e, xs(s, e)) if ok), T.NUM)
 
 

@@ -11,7 +11,7 @@ from ..engine.fold import fold_program
 from ..engine.program import GameLoop
 from ..engine.registry import compile_steps
 from ..expr import types as T
-from ..expr.compiler import Binding, Namespace, constant
+from ..expr.compiler import Binding, Namespace
 from .context import CompileContext
 from .model import Metric, Rules, VarInfo, ZoneInfo
 from .namespace import add_builtin_names, add_callables, add_objects

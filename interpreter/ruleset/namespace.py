@@ -1,7 +1,6 @@
 """Names every expression can use: built-in game facts, orders, point tables and objects."""
 from __future__ import annotations
 
-from ..cards.pack import STANDARD_SUITS
 from ..expr import types as T
 from ..expr.compiler import Binding, Compiled, Lambda
 from ..expr.errors import EvalError
@@ -70,7 +69,6 @@ def _rank_table(cx, path, ranks, base=None, default=-1):
 
 def _order(cx, name, spec):
     path = ("orders", name)
-    u = cx.ns.universe
     if isinstance(spec, list):
         table = _rank_table(cx, path, spec)
         _add_card_fn(cx, name, "order", lambda s, c: table[c], table, spec)
