@@ -95,3 +95,21 @@ def test_rules_test_exit_codes(tmp_path):
     result = CliRunner().invoke(cli, ["test", str(bad)])
     assert result.exit_code == 1
     assert "hand number: expected 2, got 1" in result.output and "0 passed, 1 failed" in result.output
+
+
+def test_a_scenario_may_name_its_own_ruleset(tmp_path):
+    """Bids stop at 28 in the base game but not in its point-trick variant, which a scenario may name."""
+    path = tmp_path / "own.yaml"
+    path.write_text(f"""
+ruleset: {ROOT / 'rulesets' / 'escalative' / 'escalative.yaml'}
+scenarios:
+  - name: base game
+    expect: {{not_legal: [bid 29]}}
+  - name: the variant, by its own ruleset
+    ruleset: {ROOT / 'rulesets' / 'escalative' / 'escalative-points.yaml'}
+    expect: {{not_legal: [bid 29]}}
+""", encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    assert not problems
+    assert [o.passed for o in outcomes] == [True, False]
+    assert "bid 29" in outcomes[1].diagnostics[0].message

@@ -33,13 +33,14 @@ def run_file(path, only: str | None = None) -> tuple[list, list]:
             continue
         rules = loaded.rules
         options = sc.spec.get("options")
-        if options:
-            key = tuple(sorted((str(k), str(v)) for k, v in options.items()))
+        own = sc.spec.get("ruleset")
+        if options or own is not None:
+            key = (own, tuple(sorted((str(k), str(v)) for k, v in (options or {}).items())))
             if key not in cache:
-                merged = dict(sfile.data.get("options") or {}, **options)
-                cache[key] = load_ruleset(ruleset_path(sfile), {str(k): v for k, v in merged.items()})
+                merged = dict(sfile.data.get("options") or {}, **(options or {}))
+                cache[key] = load_ruleset(ruleset_path(sfile, own), {str(k): v for k, v in merged.items()})
             if not cache[key].ok:
-                outcomes.append(Outcome(sfile.path, sc.name, cache[key].errors))
+                outcomes.append(Outcome(sfile.path, sc.name, cache[key].errors or cache[key].diagnostics))
                 continue
             rules = cache[key].rules
         outcomes.append(Outcome(sfile.path, sc.name, run_scenario(sc, rules)))

@@ -19,8 +19,8 @@ from .expectations import check_expectations, EXPECT_KEYS, legal_text
 from . import meldvalues as MV
 
 FILE_KEYS = ("ruleset", "players", "options", "scenarios", "description")
-SCENARIO_KEYS = ("name", "description", "players", "options", "seed", "dealer", "deck", "deal", "zones", "state",
-                 "moves", "expect")
+SCENARIO_KEYS = ("name", "description", "ruleset", "players", "options", "seed", "dealer", "deck", "deal", "zones",
+                 "state", "moves", "expect")
 MOVE_KEYS = ("player", "play", "move", "value", "expect")
 
 
@@ -93,9 +93,10 @@ def _unknown_keys(out, path, mapping, allowed):
                                        key=True))
 
 
-def ruleset_path(sfile: ScenarioFile) -> str:
+def ruleset_path(sfile: ScenarioFile, ref=None) -> str:
+    """The ruleset a scenario plays: its own `ruleset:` if it names one, else the file's."""
     from ..resources import find_bundled
-    ref = str(sfile.data.get("ruleset"))
+    ref = str(ref if ref is not None else sfile.data.get("ruleset"))
     here = Path(sfile.path).parent / ref
     if here.exists():
         return str(here)
