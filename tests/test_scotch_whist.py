@@ -182,3 +182,13 @@ def test_same_seed_same_game():
     a = play_checked(r, 4, 77, check_every_action=False)[1]
     b = play_checked(r, 4, 77, check_every_action=False)[1]
     assert a == b
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_invariants_over_thousands_of_games(players):
+    """2,000 seeded games per player count, cards checked after every action (run with -m soak)."""
+    r = rules()
+    for seed in range(1000, 3000):
+        s, res = play_checked(r, players, seed)
+        assert max(res["scores"]) >= 41 and res["winners"]
