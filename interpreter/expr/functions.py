@@ -433,6 +433,14 @@ def _next_player(ctx, node, args):
     return Compiled(run, T.PLAYER)
 
 
+def _team(s, player):
+    """(number, seats) of the player's team at this player count; (None, None) without teams."""
+    for i, team in enumerate(s.rules.teams.get(s.n, ())):
+        if player in team:
+            return i, team
+    return None, None
+
+
 @builtin("team_of", "team_of(player)",
          "The number of the player's team (from players.teams at this player count); without teams, the seat.",
          1, 1, "players")
@@ -441,10 +449,8 @@ def _team_of(ctx, node, args):
 
     def run(s, e):
         player = p(s, e)
-        for i, team in enumerate(s.rules.teams.get(s.n, ())):
-            if player in team:
-                return i
-        return player
+        number, _ = _team(s, player)
+        return player if number is None else number
     return Compiled(run, T.NUM)
 
 
@@ -456,8 +462,6 @@ def _teammates(ctx, node, args):
 
     def run(s, e):
         player = p(s, e)
-        for team in s.rules.teams.get(s.n, ()):
-            if player in team:
-                return list(team)
-        return [player]
+        _, team = _team(s, player)
+        return [player] if team is None else list(team)
     return Compiled(run, T.PLAYERS)
