@@ -53,29 +53,26 @@ def test_player_left_of_dealer_leads_and_must_follow_suit():
     assert sorted(legal) == sorted(same or hand2)
 
 
-def test_trump_jack_beats_trump_ace_and_trumps_beat_the_led_suit():
+def one_card_each(cards, trumps):
+    """A 4-player game (logged) at its first trick where each seat holds just the named card."""
     r = rules()
     s = G.new_game(r, 4, seed=1, log=True)
-    set_var(s, "trumps", "hearts")
-    cards = {1: "A♥", 2: "J♥", 3: "A♠", 0: "K♠"}
-    others = [r.universe.names[c] for c in r.deck(4) if r.universe.names[c] not in cards.values()]
+    set_var(s, "trumps", trumps)
     for seat, card in cards.items():
         S.place(s, "hand", [card], owner=seat)
-    S.place(s, "stock", others)                 # every hand holds just one card now
+    S.place(s, "stock", [r.universe.names[c] for c in r.deck(4) if r.universe.names[c] not in cards.values()])
+    return s
+
+
+def test_trump_jack_beats_trump_ace_and_trumps_beat_the_led_suit():
+    s = one_card_each({1: "A♥", 2: "J♥", 3: "A♠", 0: "K♠"}, trumps="hearts")
     S.play(s, "A♥", "J♥", "A♠", "K♠")
     assert last_trick_winner(s) == 2
     assert S.var(s, "score")[2] == 4 + 11      # the Ace and the Jack of trumps
 
 
 def test_highest_card_of_the_led_suit_wins_without_trumps():
-    r = rules()
-    s = G.new_game(r, 4, seed=1, log=True)
-    set_var(s, "trumps", "hearts")
-    cards = {1: "10♠", 2: "A♦", 3: "J♠", 0: "9♠"}
-    others = [r.universe.names[c] for c in r.deck(4) if r.universe.names[c] not in cards.values()]
-    for seat, card in cards.items():
-        S.place(s, "hand", [card], owner=seat)
-    S.place(s, "stock", others)
+    s = one_card_each({1: "10♠", 2: "A♦", 3: "J♠", 0: "9♠"}, trumps="hearts")
     S.play(s, "10♠", "A♦", "J♠", "9♠")
     assert last_trick_winner(s) == 3           # J♠ beats 10♠; the off-suit Ace does not count
 

@@ -108,29 +108,30 @@ def apply(s: State, action) -> None:
 
 def apply_index(s: State, index: int) -> None:
     try:
-        if s.pending is None:
-            raise GameStopped("the game is over: no decision is pending")
-        if len(s.history) >= s.rules.max_turns * 4:
-            raise GameStopped(f"no end after {len(s.history)} decisions (the decision limit)", _where(s))
-        vm.apply_index(s, index)
+        _apply_index(s, index)
     except _ENGINE_ERRORS as err:
         raise _game_error(s, err) from None
 
 
 def _apply(s, action):
-    if s.pending is None:
-        raise GameStopped("the game is over: no decision is pending")
     try:
-        index = s.pending.actions.index(tuple(action))
+        index = _pending(s).actions.index(tuple(action))
     except ValueError:
         raise GameStopped(f"illegal action {action!r}", s.pending.label) from None
     _apply_index(s, index)
 
 
 def _apply_index(s, index):
+    _pending(s)
     if len(s.history) >= s.rules.max_turns * 4:
         raise GameStopped(f"no end after {len(s.history)} decisions (the decision limit)", _where(s))
     vm.apply_index(s, index)
+
+
+def _pending(s):
+    if s.pending is None:
+        raise GameStopped("the game is over: no decision is pending")
+    return s.pending
 
 
 def is_over(s: State) -> bool:
