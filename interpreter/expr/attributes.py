@@ -23,21 +23,23 @@ def compile_attribute(ctx, node, obj, attr):
         if obj.const:
             return constant(table[obj.value], CARD_ATTRIBUTES[attr][0])
         f = obj.fn
+        code = ctx.source("%s[{0}]" % ctx.ref(table), obj)
         if obj.shape and obj.shape[0] == "local":
             name = obj.shape[1]
             return Compiled(lambda s, e: table[e[name]], CARD_ATTRIBUTES[attr][0],
-                            shape=("table_at_local", table, name))
-        return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0])
+                            shape=("table_at_local", table, name), code=code)
+        return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0], code=code)
     if obj.type.startswith("object:"):
         collection = obj.type[7:]
         fields = ctx.ns.objects.get(collection, {})
         if attr == "name":
-            return Compiled(obj.fn, T.STR)
+            return Compiled(obj.fn, T.STR, code=ctx.code(obj))
         if attr not in fields.get("__types__", {}):
             _unknown(ctx, node, attr, fields.get("__types__", {}), f"an entry of {collection}")
         table = {name: rec[attr] for name, rec in fields.items() if name != "__types__"}
         f = obj.fn
-        return Compiled(lambda s, e: table[f(s, e)], fields["__types__"][attr])
+        return Compiled(lambda s, e: table[f(s, e)], fields["__types__"][attr],
+                        code=ctx.source("%s[{0}]" % ctx.ref(table), obj))
     if obj.type == T.ANY:
         # Decided while the game runs: a card id or an object name.
         tables = {"rank": u.rank_of, "suit": u.suit_of, "is_joker": u.is_joker, "name": u.names}
@@ -45,7 +47,8 @@ def compile_attribute(ctx, node, obj, attr):
             _unknown(ctx, node, attr, CARD_ATTRIBUTES, "a card")
         table = tables[attr]
         f = obj.fn
-        return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0])
+        return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0],
+                        code=ctx.source("%s[{0}]" % ctx.ref(table), obj))
     ctx.error(node, f"{T.describe(obj.type)} has no attribute '{attr}'", rule="type",
               hint="attributes such as .suit and .rank belong to a single card" if attr in CARD_ATTRIBUTES else None)
 

@@ -10,13 +10,14 @@ project's own syntax tree is compiled: user text never reaches eval or exec.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 from typing import Any, Callable
 
 from lark import Token, Tree
 
 from . import types as T
+from .codegen import CodeGen
 from .errors import EvalError, ExprError
 from .parser import parse
 
@@ -28,6 +29,9 @@ class Compiled:
     const: bool = False
     value: Any = None
     shape: tuple | None = None   # how a simple value is read, so comparisons can be fused (see fused.py)
+    code: str | None = None      # the same computation as Python source (see codegen.py)
+    reads_params: bool = False   # reads a lambda parameter (so its closure cannot be called from source)
+    param_var: str | None = None  # for a lambda body: the source variable standing for the parameter
 
 
 def constant(value, typ) -> Compiled:
@@ -48,11 +52,12 @@ class Binding:
     call: Callable | None = None
     doc: str = ""
     shape: tuple | None = None
+    code: str | None = None      # Python source reading the value from s and e (see codegen.py)
 
     def compiled(self) -> Compiled:
         if self.kind == "const":
             return constant(self.value, self.type)
-        return Compiled(self.getter, self.type, shape=self.shape)
+        return Compiled(self.getter, self.type, shape=self.shape, code=self.code)
 
 
 @dataclass
@@ -80,6 +85,7 @@ class Ctx:
         self.ns = ns
         self.text = text
         self.locals = dict(local_types or {})
+        self.gen = CodeGen(text)
 
     # -- errors ---------------------------------------------------------------
     def error(self, node, message, hint=None, rule="expression"):
@@ -100,14 +106,50 @@ class Ctx:
         handler = _HANDLERS.get(node.data if isinstance(node, Tree) else None)
         if handler is None:
             self.error(node, "this kind of expression is not supported here")
-        return handler(self, node)
+        reads = self.gen.param_reads
+        result = handler(self, node)
+        if self.gen.param_reads != reads and result.code is None:
+            result.reads_params = True
+        return result
+
+    # -- source (see codegen.py) ------------------------------------------------
+    def code(self, c: Compiled) -> str | None:
+        """Source computing `c`: its own, a literal, or a call of its closure (None if impossible)."""
+        if c.code is not None:
+            return c.code
+        if c.const:
+            return self.gen.literal(c.value)
+        if c.reads_params:
+            return None
+        return f"{self.gen.ref(c.fn)}(s, e)"
+
+    def source(self, template: str, *parts) -> str | None:
+        """Fill `template` ({0}, {1}...) with the source of each part (Compiled, or text as is)."""
+        codes = [p if isinstance(p, str) or p is None else self.code(p) for p in parts]
+        if any(c is None for c in codes):
+            return None
+        return template.format(*codes)
+
+    def ref(self, value) -> str:
+        return self.gen.ref(value)
+
+    def lambda_source(self, body: Compiled, template: str, *parts) -> str | None:
+        """Like source(), for a lambda body: {v} in the template is the parameter's variable."""
+        if body.param_var is None or body.code is None:
+            return None
+        codes = [p if isinstance(p, str) or p is None else self.code(p) for p in parts]
+        if any(c is None for c in codes):
+            return None
+        return template.format(*codes, v=body.param_var, body=body.code)
 
     def compile_lambda(self, lam, param_type: str) -> tuple[str, Compiled]:
         """Compile the body of `x => body` with x of the given type."""
         if not isinstance(lam, Lambda):
             raise TypeError("not a lambda")
         saved = self.locals.get(lam.param, _MISSING)
+        saved_var = self.gen.pyvars.get(lam.param)
         self.locals[lam.param] = param_type
+        var = self.gen.pyvars[lam.param] = self.gen.fresh()
         try:
             body = self.compile(lam.tree)
         finally:
@@ -115,7 +157,11 @@ class Ctx:
                 del self.locals[lam.param]
             else:
                 self.locals[lam.param] = saved
-        return lam.param, body
+            if saved_var is None:
+                del self.gen.pyvars[lam.param]
+            else:
+                self.gen.pyvars[lam.param] = saved_var
+        return lam.param, replace(body, param_var=var)
 
     def universe(self):
         return self.ns.universe
@@ -150,7 +196,12 @@ def compile_expression(text, ns: Namespace, local_types: dict | None = None,
     if expected is not None and not T.compatible(result.type, expected):
         ctx.error(tree, f"this must give {T.describe(expected)}, but it gives {T.describe(result.type)}",
                   rule="type")
+    if result.code is not None and not result.const and GENERATE:
+        result = replace(result, fn=ctx.gen.build(result.code, result.fn))
     return result
+
+
+GENERATE = True   # False: closures only (tests compare both ways)
 
 
 # ---------------------------------------------------------------------------
@@ -184,7 +235,11 @@ def _suit_symbol(ctx, node):
 def _name(ctx, node):
     name = str(node.children[0])
     if name in ctx.locals:
-        return Compiled(lambda s, e: e[name], ctx.locals[name], shape=("local", name))
+        var = ctx.gen.pyvars.get(name)
+        if var is not None:
+            ctx.gen.param_reads += 1
+        return Compiled(lambda s, e: e[name], ctx.locals[name], shape=("local", name),
+                        code=var or f"e[{ctx.ref(name)}]")
     binding = ctx.ns.names.get(name)
     if binding is None:
         candidates = list(ctx.locals) + list(ctx.ns.names)
@@ -232,7 +287,7 @@ def _index(ctx, node):
     shape = None
     if container.shape and container.shape[0] == "var" and key.shape and key.shape[0] == "local":
         shape = ("var_at_local", container.shape[1], key.shape[1])
-    return Compiled(index, typ, shape=shape)
+    return Compiled(index, typ, shape=shape, code=ctx.source("{0}[{1}]", container, key))
 
 
 def _call(ctx, node):
@@ -267,7 +322,8 @@ def _binop(ctx, node):
     left, right = ctx.compile(left_node), ctx.compile(right_node)
     if op == "+" and T.is_collection(left.type) and T.is_collection(right.type):
         lf, rf = left.fn, right.fn
-        return Compiled(lambda s, e: list(lf(s, e)) + list(rf(s, e)), left.type)
+        return Compiled(lambda s, e: list(lf(s, e)) + list(rf(s, e)), left.type,
+                        code=ctx.source("(list({0}) + list({1}))", left, right))
     ctx.expect(left_node, left, T.NUM, f"the left side of '{op}'")
     ctx.expect(right_node, right, T.NUM, f"the right side of '{op}'")
     fn = _ARITH[op]
@@ -277,14 +333,15 @@ def _binop(ctx, node):
         except ZeroDivisionError:
             ctx.error(node, "division by zero")
     lf, rf = left.fn, right.fn
+    code = ctx.source("({0} %s {1})" % op, left, right)
     if op in ("/", "//", "%"):
         def safe(s, e):
             try:
                 return fn(lf(s, e), rf(s, e))
             except ZeroDivisionError:
                 raise EvalError(f"division by zero in {ctx.text!r}") from None
-        return Compiled(safe, T.NUM)
-    return Compiled(lambda s, e: fn(lf(s, e), rf(s, e)), T.NUM)
+        return Compiled(safe, T.NUM, code=code)
+    return Compiled(lambda s, e: fn(lf(s, e), rf(s, e)), T.NUM, code=code)
 
 
 def _neg(ctx, node):
@@ -292,24 +349,27 @@ def _neg(ctx, node):
     if inner.const:
         return constant(-inner.value, T.NUM)
     f = inner.fn
-    return Compiled(lambda s, e: -f(s, e), T.NUM)
+    return Compiled(lambda s, e: -f(s, e), T.NUM, code=ctx.source("(-{0})", inner))
 
 
 def _not(ctx, node):
-    f = ctx.compile(node.children[0]).fn
-    return Compiled(lambda s, e: not f(s, e), T.BOOL)
+    inner = ctx.compile(node.children[0])
+    f = inner.fn
+    return Compiled(lambda s, e: not f(s, e), T.BOOL, code=ctx.source("(not {0})", inner))
 
 
 def _and(ctx, node):
     a, b = (ctx.compile(c) for c in node.children)
     af, bf = a.fn, b.fn
-    return Compiled(lambda s, e: af(s, e) and bf(s, e), T.BOOL if a.type == b.type == T.BOOL else T.ANY)
+    return Compiled(lambda s, e: af(s, e) and bf(s, e), T.BOOL if a.type == b.type == T.BOOL else T.ANY,
+                    code=ctx.source("({0} and {1})", a, b))
 
 
 def _or(ctx, node):
     a, b = (ctx.compile(c) for c in node.children)
     af, bf = a.fn, b.fn
-    return Compiled(lambda s, e: af(s, e) or bf(s, e), a.type if a.type == b.type else T.ANY)
+    return Compiled(lambda s, e: af(s, e) or bf(s, e), a.type if a.type == b.type else T.ANY,
+                    code=ctx.source("({0} or {1})", a, b))
 
 
 def _ifelse(ctx, node):
@@ -318,7 +378,8 @@ def _ifelse(ctx, node):
     typ = then.type if T.compatible(other.type, then.type) and then.type != T.NONE else other.type
     if then.type != other.type and T.NONE not in (then.type, other.type):
         typ = T.ANY if not T.compatible(other.type, then.type) else then.type
-    return Compiled(lambda s, e: tf(s, e) if cf(s, e) else of(s, e), typ)
+    return Compiled(lambda s, e: tf(s, e) if cf(s, e) else of(s, e), typ,
+                    code=ctx.source("({0} if {1} else {2})", then, cond, other))
 
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
@@ -330,15 +391,18 @@ def _compare(ctx, node):
     operands = [parts[0]] + parts[2::2]
     ops = [" ".join(str(t).split()) for t in parts[1::2]]
     compiled = [ctx.compile(n) for n in operands]
-    steps = []
+    steps, codes = [], []
     for i, op in enumerate(ops):
-        steps.append(_comparison(ctx, node, op, compiled[i], compiled[i + 1], operands[i], operands[i + 1]))
+        step, code = _comparison(ctx, node, op, compiled[i], compiled[i + 1], operands[i], operands[i + 1])
+        steps.append(step)
+        codes.append(code)
+    code = None if None in codes else "(" + " and ".join(codes) + ")"
     if len(steps) == 1:
-        return Compiled(steps[0], T.BOOL)
+        return Compiled(steps[0], T.BOOL, code=code)
 
     def chain(s, e):
         return all(step(s, e) for step in steps)
-    return Compiled(chain, T.BOOL)
+    return Compiled(chain, T.BOOL, code=code)
 
 
 def _comparison(ctx, node, op, left, right, left_node, right_node):
@@ -356,10 +420,10 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
             def member(s, e):
                 f = face[lf(s, e)]
                 return any(face[c] == f for c in rf(s, e)) != negate
-            return member
+            return member, None
         if negate:
-            return lambda s, e: lf(s, e) not in rf(s, e)
-        return lambda s, e: lf(s, e) in rf(s, e)
+            return lambda s, e: lf(s, e) not in rf(s, e), ctx.source("({0} not in {1})", left, right)
+        return lambda s, e: lf(s, e) in rf(s, e), ctx.source("({0} in {1})", left, right)
     if op in ("<", "<=", ">", ">="):
         for side, n in ((left, left_node), (right, right_node)):
             if side.type in (T.CARD, T.SUIT, T.CARDS, T.PLAYERS):
@@ -369,12 +433,15 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     fn = _COMPARE[op]
     if face is not None and left.type == T.CARD and right.type == T.CARD and op in ("==", "!="):
         eq = op == "=="
-        return lambda s, e: (face[lf(s, e)] == face[rf(s, e)]) == eq
+        table = ctx.ref(face)
+        return (lambda s, e: (face[lf(s, e)] == face[rf(s, e)]) == eq,
+                ctx.source("(%s[{0}] %s %s[{1}])" % (table, op, table), left, right))
     from .fused import fused_compare
+    code = ctx.source("({0} %s {1})" % op, left, right)
     fast = fused_compare(fn, left.shape, right.shape)
     if fast is not None:
-        return fast
-    return lambda s, e: fn(lf(s, e), rf(s, e))
+        return fast, code
+    return lambda s, e: fn(lf(s, e), rf(s, e)), code
 
 
 def _list(ctx, node):
@@ -384,13 +451,16 @@ def _list(ctx, node):
     typ = T.list_of(elem) if items else T.LIST
     if all(i.const for i in items):
         value = [i.value for i in items]
-        return Compiled(lambda s, e: list(value), typ, False, value)
-    return Compiled(lambda s, e: [f(s, e) for f in fns], typ)
+        return Compiled(lambda s, e: list(value), typ, False, value, code=f"list({ctx.ref(value)})")
+    return Compiled(lambda s, e: [f(s, e) for f in fns], typ,
+                    code=ctx.source("[" + ", ".join("{%d}" % i for i in range(len(items))) + "]", *items))
 
 
 def _tuple(ctx, node):
-    fns = [ctx.compile(c).fn for c in node.children]
-    return Compiled(lambda s, e: tuple(f(s, e) for f in fns), T.LIST)
+    items = [ctx.compile(c) for c in node.children]
+    fns = [i.fn for i in items]
+    return Compiled(lambda s, e: tuple(f(s, e) for f in fns), T.LIST,
+                    code=ctx.source("(" + "".join("{%d}, " % i for i in range(len(items))) + ")", *items))
 
 
 def _lambda(ctx, node):

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import types as T
-from .compiler import Compiled, Lambda
+from .codegen import arg_best
+from .compiler import Compiled, Lambda, constant
 from .errors import EvalError
 
 
@@ -57,6 +58,13 @@ def _values(c):
         f = c.fn
         return lambda s, e: _iter_values(f(s, e))
     return c.fn
+
+
+def _items_source(ctx, c):
+    """Source for the items of a collection (the values of a per-player or per-suit value)."""
+    if T.is_per(c.type):
+        return ctx.source("%s({0})" % ctx.ref(_iter_values), c)
+    return ctx.code(c)
 
 
 def _iter_values(v):
@@ -107,6 +115,14 @@ def _make_key(ctx, arg, elem):
     return lambda s, e, xs: list(loop(s, e, xs))
 
 
+def _key_source(ctx, arg, elem):
+    """Source of a one-argument Python lambda for a key (compiles the key again, for its source)."""
+    param, body = _key_arg(ctx, arg, elem)
+    if param is None:
+        return "(lambda _x: %s(s, _x))" % ctx.ref(body)
+    return ctx.lambda_source(body, "(lambda {v}: {body})")
+
+
 # -- counting and testing -----------------------------------------------------
 
 @builtin("count", "count(items) or count(items, x => condition)",
@@ -114,11 +130,13 @@ def _make_key(ctx, arg, elem):
 def _count(ctx, node, args):
     coll = _collection(ctx, args[0])
     xs = _values(coll)
+    items = _items_source(ctx, coll)
     if len(args) == 1:
-        return Compiled(lambda s, e: len(xs(s, e)), T.NUM)
+        return Compiled(lambda s, e: len(xs(s, e)), T.NUM, code=ctx.source("len({0})", items))
     param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
     loop = _bind_loop(param, body.fn)
-    return Compiled(lambda s, e: sum(1 for _, ok in loop(s, e, xs(s, e)) if ok), T.NUM)
+    return Compiled(lambda s, e: sum(1 for _, ok in loop(s, e, xs(s, e)) if ok), T.NUM,
+                    code=items and ctx.lambda_source(body, "len([1 for {v} in {0} if {body}])", items))
 
 
 def _quantifier(found):
@@ -126,11 +144,14 @@ def _quantifier(found):
     def compile_(ctx, node, args):
         coll = _collection(ctx, args[0])
         xs = _values(coll)
+        items = _items_source(ctx, coll)
+        word = "any" if found else "all"
         if len(args) == 1:
             pick = any if found else all
-            return Compiled(lambda s, e: pick(xs(s, e)), T.BOOL)
+            return Compiled(lambda s, e: pick(xs(s, e)), T.BOOL, code=ctx.source(word + "({0})", items))
         param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
         pred = body.fn
+        code = items and ctx.lambda_source(body, word + "({body} for {v} in {0})", items)
 
         def run(s, e):
             saved = e.get(param, _NO)
@@ -142,7 +163,7 @@ def _quantifier(found):
                 return not found
             finally:
                 _restore(e, param, saved)
-        return Compiled(run, T.BOOL)
+        return Compiled(run, T.BOOL, code=code)
     return compile_
 
 
@@ -175,7 +196,9 @@ def _filter(ctx, node, args):
                 out.append(x)
         _restore(e, param, saved)
         return out
-    return Compiled(run, coll.type if not T.is_per(coll.type) else T.list_of(_elem_type(coll)))
+    items = _items_source(ctx, coll)
+    return Compiled(run, coll.type if not T.is_per(coll.type) else T.list_of(_elem_type(coll)),
+                    code=items and ctx.lambda_source(body, "[{v} for {v} in {0} if {body}]", items))
 
 
 @builtin("map", "map(items, x => value)", "The value computed for each item, as a list.", 2, 2)
@@ -184,19 +207,23 @@ def _map(ctx, node, args):
     xs = _values(coll)
     param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the function")
     loop = _bind_loop(param, body.fn)
-    return Compiled(lambda s, e: [v for _, v in loop(s, e, xs(s, e))], T.list_of(body.type))
+    items = _items_source(ctx, coll)
+    return Compiled(lambda s, e: [v for _, v in loop(s, e, xs(s, e))], T.list_of(body.type),
+                    code=items and ctx.lambda_source(body, "[{body} for {v} in {0}]", items))
 
 
 @builtin("sum", "sum(items) or sum(items, x => value)", "The total of the items, or of the value for each item.", 1, 2)
 def _sum(ctx, node, args):
     coll = _collection(ctx, args[0])
     xs = _values(coll)
+    items = _items_source(ctx, coll)
     if len(args) == 1:
-        return Compiled(lambda s, e: sum(xs(s, e)), T.NUM)
+        return Compiled(lambda s, e: sum(xs(s, e)), T.NUM, code=ctx.source("sum({0})", items))
     param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the value")
     ctx.expect(args[1].tree, body, T.NUM, "the value to add up")
     loop = _bind_loop(param, body.fn)
-    return Compiled(lambda s, e: sum(v for _, v in loop(s, e, xs(s, e))), T.NUM)
+    return Compiled(lambda s, e: sum(v for _, v in loop(s, e, xs(s, e))), T.NUM,
+                    code=items and ctx.lambda_source(body, "sum([{body} for {v} in {0}])", items))
 
 
 def _extreme(pick, name):
@@ -204,23 +231,28 @@ def _extreme(pick, name):
         first = ctx.compile(args[0]) if not isinstance(args[0], Lambda) else None
         if len(args) >= 2 and not isinstance(args[1], Lambda) and first is not None \
                 and not T.is_collection(first.type) and not T.is_per(first.type):
-            fns = [ctx.expect(a, ctx.compile(a), T.NUM, f"an argument of {name}").fn for a in args]
-            return Compiled(lambda s, e: pick(f(s, e) for f in fns), T.NUM)
+            values = [ctx.expect(a, ctx.compile(a), T.NUM, f"an argument of {name}") for a in args]
+            fns = [v.fn for v in values]
+            return Compiled(lambda s, e: pick(f(s, e) for f in fns), T.NUM,
+                            code=ctx.source(name + "(" + ", ".join("{%d}" % i for i in range(len(values))) + ")",
+                                            *values))
         coll = _collection(ctx, args[0])
         xs = _values(coll)
+        items = _items_source(ctx, coll)
         if len(args) == 1:
             def plain(s, e):
                 items = xs(s, e)
                 return pick(items) if items else None
-            return Compiled(plain, _elem_type(coll))
+            return Compiled(plain, _elem_type(coll), code=ctx.source(name + "({0}, default=None)", items))
         keyed = _make_key(ctx, args[1], _elem_type(coll))
+        key = _key_source(ctx, args[1], _elem_type(coll))
 
         def by_key(s, e):
             pairs = keyed(s, e, xs(s, e))
             if not pairs:
                 return None
             return pick(pairs, key=lambda p: p[1])[0]
-        return Compiled(by_key, _elem_type(coll))
+        return Compiled(by_key, _elem_type(coll), code=ctx.source(name + "({0}, key={1}, default=None)", items, key))
     return compile_
 
 
@@ -238,6 +270,8 @@ def _arg_best(pick, name):
         coll = _collection(ctx, args[0])
         xs = _values(coll)
         keyed = _make_key(ctx, args[1], _elem_type(coll))
+        code = ctx.source("%s(%s, {0}, {1})" % (ctx.ref(arg_best), ctx.ref(pick)), _items_source(ctx, coll),
+                          _key_source(ctx, args[1], _elem_type(coll)))
 
         def run(s, e):
             pairs = keyed(s, e, xs(s, e))
@@ -245,7 +279,7 @@ def _arg_best(pick, name):
                 return []
             best = pick(k for _, k in pairs)
             return [x for x, k in pairs if k == best]
-        return Compiled(run, coll.type if not T.is_per(coll.type) else T.list_of(_elem_type(coll)))
+        return Compiled(run, coll.type if not T.is_per(coll.type) else T.list_of(_elem_type(coll)), code=code)
     return compile_
 
 
@@ -260,24 +294,31 @@ builtin("argmin", "argmin(items, key)", "All items whose key is the smallest (se
 def _sort(ctx, node, args):
     coll = _collection(ctx, args[0])
     xs = _values(coll)
+    items = _items_source(ctx, coll)
     if len(args) == 1:
-        return Compiled(lambda s, e: sorted(xs(s, e)), coll.type)
+        return Compiled(lambda s, e: sorted(xs(s, e)), coll.type, code=ctx.source("sorted({0})", items))
     keyed = _make_key(ctx, args[1], _elem_type(coll))
-    return Compiled(lambda s, e: [x for x, _ in sorted(keyed(s, e, xs(s, e)), key=lambda p: p[1])], coll.type)
+    return Compiled(lambda s, e: [x for x, _ in sorted(keyed(s, e, xs(s, e)), key=lambda p: p[1])], coll.type,
+                    code=ctx.source("sorted({0}, key={1})", items, _key_source(ctx, args[1], _elem_type(coll))))
 
 
 @builtin("first", "first(items)", "The first item, or none if there are none.")
 def _first(ctx, node, args):
     coll = _collection(ctx, args[0])
     f = coll.fn
-    return Compiled(lambda s, e: (lambda v: v[0] if v else None)(f(s, e)), _elem_type(coll))
+    return Compiled(lambda s, e: (lambda v: v[0] if v else None)(f(s, e)), _elem_type(coll),
+                    code=ctx.source("({0} or %s)[0]" % ctx.ref(_NOTHING), coll))
 
 
 @builtin("last", "last(items)", "The last item, or none if there are none.")
 def _last(ctx, node, args):
     coll = _collection(ctx, args[0])
     f = coll.fn
-    return Compiled(lambda s, e: (lambda v: v[-1] if v else None)(f(s, e)), _elem_type(coll))
+    return Compiled(lambda s, e: (lambda v: v[-1] if v else None)(f(s, e)), _elem_type(coll),
+                    code=ctx.source("({0} or %s)[-1]" % ctx.ref(_NOTHING), coll))
+
+
+_NOTHING = (None,)   # first/last of no items
 
 
 @builtin("contains", "contains(items, x)", "True if x is one of the items (for cards: the same rank and suit).", 2, 2)
@@ -289,7 +330,7 @@ def _contains(ctx, node, args):
     if item.type == T.CARD and u.copies > 1:
         face = u.face
         return Compiled(lambda s, e: (lambda f: any(face[c] == f for c in cf(s, e)))(face[xf(s, e)]), T.BOOL)
-    return Compiled(lambda s, e: xf(s, e) in cf(s, e), T.BOOL)
+    return Compiled(lambda s, e: xf(s, e) in cf(s, e), T.BOOL, code=ctx.source("({1} in {0})", coll, item))
 
 
 @builtin("range", "range(low, high)", "The whole numbers from low to high, both included.", 2, 2, "numbers")
@@ -300,15 +341,17 @@ def _range(ctx, node, args):
 
 @builtin("abs", "abs(x)", "The value of x without its sign.", 1, 1, "numbers")
 def _abs(ctx, node, args):
-    f = ctx.expect(args[0], ctx.compile(args[0]), T.NUM, "the argument of abs").fn
-    return Compiled(lambda s, e: abs(f(s, e)), T.NUM)
+    x = ctx.expect(args[0], ctx.compile(args[0]), T.NUM, "the argument of abs")
+    f = x.fn
+    return Compiled(lambda s, e: abs(f(s, e)), T.NUM, code=ctx.source("abs({0})", x))
 
 
 @builtin("unique", "unique(items)", "The items without repeats, in first-seen order.")
 def _unique(ctx, node, args):
     coll = _collection(ctx, args[0])
     f = _values(coll)
-    return Compiled(lambda s, e: list(dict.fromkeys(f(s, e))), coll.type)
+    return Compiled(lambda s, e: list(dict.fromkeys(f(s, e))), coll.type,
+                    code=ctx.source("list(dict.fromkeys({0}))", _items_source(ctx, coll)))
 
 
 # -- cards ----------------------------------------------------------------------
@@ -328,7 +371,7 @@ def _card(ctx, node, args):
         if cid is None:
             raise EvalError(f"no card of rank {rf(s, e)!r} and suit {sf(s, e)!r}")
         return cid
-    return Compiled(make, T.CARD)
+    return Compiled(make, T.CARD, code=ctx.source("%s[({0}, {1})]" % ctx.ref(lookup), rank, suit))
 
 
 @builtin("of_suit", "of_suit(cards, suit)", "The cards of that suit.", 2, 2, "cards")
@@ -337,7 +380,11 @@ def _of_suit(ctx, node, args):
     suit = ctx.expect(args[1], ctx.compile(args[1]), T.SUIT, "the suit")
     suit_of = ctx.universe().suit_of
     cf, sf = coll.fn, suit.fn
-    return Compiled(lambda s, e: (lambda su: [c for c in cf(s, e) if suit_of[c] == su])(sf(s, e)), T.CARDS)
+    t, c = ctx.gen.fresh("_t"), ctx.gen.fresh("_c")
+    # `for t in (suit,)` computes the suit once, before the cards are read
+    return Compiled(lambda s, e: (lambda su: [c for c in cf(s, e) if suit_of[c] == su])(sf(s, e)), T.CARDS,
+                    code=ctx.source("[%s for %s in ({0},) for %s in {1} if %s[%s] == %s]"
+                                    % (c, t, c, ctx.ref(suit_of), c, t), suit, _items_source(ctx, coll)))
 
 
 @builtin("of_rank", "of_rank(cards, rank)", "The cards of that rank.", 2, 2, "cards")
@@ -363,17 +410,21 @@ def _suits_in(ctx, node, args):
 @builtin("left_of", "left_of(player) or left_of(player, steps)",
          "The player sitting that many seats to the left (1 by default; negative goes right).", 1, 2, "players")
 def _left_of(ctx, node, args):
-    p = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player").fn
-    k = ctx.compile(args[1]).fn if len(args) > 1 else (lambda s, e: 1)
-    return Compiled(lambda s, e: (p(s, e) + k(s, e)) % s.n, T.PLAYER)
+    player = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
+    k = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
+    p, kf = player.fn, k.fn
+    return Compiled(lambda s, e: (p(s, e) + kf(s, e)) % s.n, T.PLAYER,
+                    code=ctx.source("(({0} + {1}) % s.n)", player, k))
 
 
 @builtin("right_of", "right_of(player) or right_of(player, steps)",
          "The player sitting that many seats to the right (1 by default).", 1, 2, "players")
 def _right_of(ctx, node, args):
-    p = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player").fn
-    k = ctx.compile(args[1]).fn if len(args) > 1 else (lambda s, e: 1)
-    return Compiled(lambda s, e: (p(s, e) - k(s, e)) % s.n, T.PLAYER)
+    player = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
+    k = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
+    p, kf = player.fn, k.fn
+    return Compiled(lambda s, e: (p(s, e) - kf(s, e)) % s.n, T.PLAYER,
+                    code=ctx.source("(({0} - {1}) % s.n)", player, k))
 
 
 @builtin("owner", "owner(zone, card)",

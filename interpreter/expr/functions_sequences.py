@@ -8,13 +8,23 @@ sequence as their first argument, so one ruleset can use different sequences
 from __future__ import annotations
 
 from . import types as T
-from .compiler import Compiled
+from .compiler import Compiled, constant
 from .errors import EvalError
 from .functions import _collection, _elem_type, _values, builtin
 
 
 def _num(ctx, arg, what):
     return ctx.expect(arg, ctx.compile(arg), T.NUM, what).fn
+
+
+def _call(ctx, fn, *args):
+    """Source calling the plain function `fn` on the arguments' values (None if an argument has no source)."""
+    return ctx.source(ctx.ref(fn) + "(" + ", ".join("{%d}" % i for i in range(len(args))) + ")", *args)
+
+
+def _items(ctx, c):
+    from .functions import _items_source
+    return _items_source(ctx, c)
 
 
 def _where_in(seq, item, text):
@@ -28,17 +38,21 @@ def _where_in(seq, item, text):
          "Where x is in the list, counting from 0 (none if it is not there), e.g. "
          "position([clubs, spades, hearts, diamonds], hearts) is 2.", 2, 2, "sequences")
 def _position(ctx, node, args):
-    seq = _values(_collection(ctx, args[0]))
-    item = ctx.compile(args[1]).fn
+    coll = _collection(ctx, args[0])
+    seq = _values(coll)
+    x_c = ctx.compile(args[1])
+    item = x_c.fn
 
     def run(s, e):
-        items = seq(s, e)
-        x = item(s, e)
-        for i, y in enumerate(items):
-            if y == x:
-                return i
-        return None
-    return Compiled(run, T.NUM)
+        return position(seq(s, e), item(s, e))
+    return Compiled(run, T.NUM, code=_call(ctx, position, _items(ctx, coll), x_c))
+
+
+def position(items, x):
+    for i, y in enumerate(items):
+        if y == x:
+            return i
+    return None
 
 
 @builtin("smallest", "smallest(items, n)",
@@ -47,8 +61,10 @@ def _position(ctx, node, args):
 def _smallest(ctx, node, args):
     coll = _collection(ctx, args[0])
     seq = _values(coll)
-    n = _num(ctx, args[1], "how many")
-    return Compiled(lambda s, e: sorted(seq(s, e))[:max(0, n(s, e))], T.list_of(_elem_type(coll)))
+    n_c = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "how many")
+    n = n_c.fn
+    return Compiled(lambda s, e: sorted(seq(s, e))[:max(0, n(s, e))], T.list_of(_elem_type(coll)),
+                    code=ctx.source("sorted({0})[:max(0, {1})]", _items(ctx, coll), n_c))
 
 
 @builtin("cyclic_next", "cyclic_next(sequence, x) or cyclic_next(sequence, x, steps)",
@@ -58,28 +74,40 @@ def _smallest(ctx, node, args):
 def _cyclic_next(ctx, node, args):
     coll = _collection(ctx, args[0])
     seq = _values(coll)
-    item = ctx.compile(args[1]).fn
-    steps = _num(ctx, args[2], "the number of steps") if len(args) > 2 else (lambda s, e: 1)
+    item_c = ctx.compile(args[1])
+    steps_c = (ctx.expect(args[2], ctx.compile(args[2]), T.NUM, "the number of steps") if len(args) > 2
+               else constant(1, T.NUM))
+    item, steps = item_c.fn, steps_c.fn
     text = ctx.text
 
     def run(s, e):
         items = seq(s, e)
         return items[(_where_in(items, item(s, e), text) + steps(s, e)) % len(items)]
-    return Compiled(run, _elem_type(coll))
+    return Compiled(run, _elem_type(coll), code=_call(ctx, cyclic_next, _items(ctx, coll), item_c, steps_c))
+
+
+def cyclic_next(items, x, steps):
+    return items[(items.index(x) + steps) % len(items)]
 
 
 @builtin("cyclic_distance", "cyclic_distance(sequence, a, b)",
          "How many steps forward (0 up to the length less one) lead from a to b in the sequence, going round "
          "from the last item to the first.", 3, 3, "sequences")
 def _cyclic_distance(ctx, node, args):
-    seq = _values(_collection(ctx, args[0]))
-    a, b = ctx.compile(args[1]).fn, ctx.compile(args[2]).fn
+    coll = _collection(ctx, args[0])
+    seq = _values(coll)
+    a_c, b_c = ctx.compile(args[1]), ctx.compile(args[2])
+    a, b = a_c.fn, b_c.fn
     text = ctx.text
 
     def run(s, e):
         items = seq(s, e)
         return (_where_in(items, b(s, e), text) - _where_in(items, a(s, e), text)) % len(items)
-    return Compiled(run, T.NUM)
+    return Compiled(run, T.NUM, code=_call(ctx, cyclic_distance, _items(ctx, coll), a_c, b_c))
+
+
+def cyclic_distance(items, a, b):
+    return (items.index(b) - items.index(a)) % len(items)
 
 
 @builtin("cyclic_passes", "cyclic_passes(sequence, from, to, x)",
@@ -87,9 +115,12 @@ def _cyclic_distance(ctx, node, args):
          "first, reaches or passes x: x lies after `from` (not counting `from` itself) and no later than `to`. "
          "A move from an item to itself passes nothing.", 4, 4, "sequences")
 def _cyclic_passes(ctx, node, args):
-    seq = _values(_collection(ctx, args[0]))
-    a, b, x = (ctx.compile(arg).fn for arg in args[1:])
+    coll = _collection(ctx, args[0])
+    seq = _values(coll)
+    parts = [ctx.compile(arg) for arg in args[1:]]
+    a, b, x = (p.fn for p in parts)
     text = ctx.text
+    code = _call(ctx, cyclic_passes, _items(ctx, coll), *parts)
 
     def run(s, e):
         items = seq(s, e)
@@ -98,7 +129,13 @@ def _cyclic_passes(ctx, node, args):
         d_to = (_where_in(items, b(s, e), text) - start) % n
         d_x = (_where_in(items, x(s, e), text) - start) % n
         return 0 < d_x <= d_to
-    return Compiled(run, T.BOOL)
+    return Compiled(run, T.BOOL, code=code)
+
+
+def cyclic_passes(items, a, b, x):
+    n = len(items)
+    start = items.index(a)
+    return 0 < (items.index(x) - start) % n <= (items.index(b) - start) % n
 
 
 @builtin("cyclic_run", "cyclic_run(sequence, start, present)",
@@ -109,9 +146,11 @@ def _cyclic_passes(ctx, node, args):
 def _cyclic_run(ctx, node, args):
     coll = _collection(ctx, args[0])
     seq = _values(coll)
-    start = ctx.compile(args[1]).fn
-    present = _values(_collection(ctx, args[2], "the items present"))
+    start_c = ctx.compile(args[1])
+    present_c = _collection(ctx, args[2], "the items present")
+    start, present = start_c.fn, _values(present_c)
     text = ctx.text
+    code = _call(ctx, cyclic_run, _items(ctx, coll), start_c, _items(ctx, present_c))
 
     def run(s, e):
         items = seq(s, e)
@@ -125,4 +164,17 @@ def _cyclic_run(ctx, node, args):
                 break
             out.append(x)
         return out
-    return Compiled(run, coll.type if not T.is_per(coll.type) else T.list_of(_elem_type(coll)))
+    return Compiled(run, coll.type if not T.is_per(coll.type) else T.list_of(_elem_type(coll)), code=code)
+
+
+def cyclic_run(items, start, present):
+    n = len(items)
+    here = set(present)
+    i = items.index(start)
+    out = []
+    for k in range(1, n):
+        x = items[(i + k) % n]
+        if x not in here:
+            break
+        out.append(x)
+    return out

@@ -228,7 +228,8 @@ def _zones(cx, zones):
         cx.rules.zones[name] = info
         cx.rules.zone_list.append(info)
         typ = T.per(per, T.CARDS) if per else T.CARDS
-        cx.ns.add(name, Binding("zone", typ, getter=lambda s, e, i=i: s.z[i], doc=info.description))
+        cx.ns.add(name, Binding("zone", typ, getter=lambda s, e, i=i: s.z[i], doc=info.description,
+                                      code=f"s.z[{i}]"))
 
 
 def _vars(cx, state):
@@ -254,7 +255,7 @@ def _vars(cx, state):
         cx.rules.var_list.append(info)
         full = T.per(per, typ) if per else typ
         cx.ns.add(name, Binding("state", full, getter=lambda s, e, i=i: s.v[i], doc=info.description,
-                                shape=("var", i)))
+                                shape=("var", i), code=f"s.v[{i}]"))
 
 
 def _link_calls(cx, procs):

@@ -24,12 +24,13 @@ def add_builtin_names(cx):
         "hand_number": lambda s, e: s.hand_no,
         "pack_size": lambda s, e: len(s.rules.deck(s.n)),
     }
+    codes = {"players": "list(range(s.n))", "player_count": "s.n", "hand_number": "s.hand_no"}
     for name, (typ, doc) in BUILTIN_NAMES.items():
         if name in ns.names:
             cx.problem(("state", name) if name in cx.rules.vars else ("zones", name),
                        f"'{name}' is a built-in name; choose another", "meaning", key=True)
         if name in getters:
-            ns.add(name, Binding("builtin", typ, getter=getters[name], doc=doc))
+            ns.add(name, Binding("builtin", typ, getter=getters[name], doc=doc, code=codes.get(name)))
     ns.add("suits", Binding("const", T.list_of(T.SUIT), value=list(u.suits), doc=BUILTIN_NAMES["suits"][1]))
     ns.add("ranks", Binding("const", T.list_of(T.RANK), value=list(u.ranks), doc=BUILTIN_NAMES["ranks"][1]))
     for suit in u.suits:
@@ -150,8 +151,9 @@ def _add_card_fn(cx, name, kind, key_fn, table, spec):
                 if c is None:
                     raise EvalError(f"{name}() was given no card")
                 return table[c]
-            return Compiled(lookup, T.NUM)
-        return Compiled(lambda s, e: key_fn(s, f(s, e)), T.NUM)
+            return Compiled(lookup, T.NUM, code=ctx.source("%s[{0}]" % ctx.ref(table), arg))
+        return Compiled(lambda s, e: key_fn(s, f(s, e)), T.NUM,
+                        code=ctx.source("%s(s, {0})" % ctx.ref(key_fn), arg))
     cx.ns.add(name, Binding(kind, T.NUM, value=key_fn, call=call, doc=f"{kind} {name}"))
 
 

@@ -1,0 +1,91 @@
+"""Generated Python for expressions: one plain function per expression.
+
+The compiler builds two things for every syntax-tree node: a closure (always)
+and, where it can, a fragment of Python source (`Compiled.code`).  The source
+is written only by the compiler's own handlers, from the project's syntax
+tree: user text never becomes source.  Every value the source needs (tables,
+strings, names of locals, helper functions) is passed in as a bound constant
+`_kN`; only integers, booleans and None are written as literals.
+
+A function `x => body` given to a built-in becomes a Python comprehension whose
+variable `_pN` stands for x, so `filter(ladders, l => count(climb[l]) > 0)`
+is one list comprehension instead of a chain of closures.  A part without
+source is called as its closure `_kN(s, e)`, unless it reads such a variable
+(the closure would look for it in `e`); then the enclosing parts keep their
+closures too.
+
+The generated function falls back to the closure when anything raises, so
+error messages (which name the expression and the missing item) are the
+closures' messages.
+"""
+from __future__ import annotations
+
+_PLAIN = (int, bool, type(None))
+FAILED: list[str] = []   # generated source that did not compile (the tests check it stays empty)
+
+
+class CodeGen:
+    """The constants and comprehension variables of one expression's source."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.consts: dict[str, object] = {}
+        self._ids: dict[int, str] = {}
+        self.pyvars: dict[str, str] = {}   # lambda parameter -> Python variable name
+        self.param_reads = 0               # how many reads of a lambda parameter were compiled
+        self._count = 0
+
+    def ref(self, value) -> str:
+        """The name of a bound constant holding `value` (one name per object)."""
+        key = id(value)
+        name = self._ids.get(key)
+        if name is None:
+            name = self._ids[key] = f"_k{len(self.consts)}"
+            self.consts[name] = value
+        return name
+
+    def literal(self, value) -> str:
+        if isinstance(value, _PLAIN) and (type(value) is not int or -2**31 < value < 2**31):
+            return repr(value)
+        return self.ref(value)
+
+    def fresh(self, prefix="_p") -> str:
+        self._count += 1
+        return f"{prefix}{self._count}"
+
+    def build(self, code: str, slow):
+        """A function (s, e) -> value running `code`, falling back to `slow` on any error."""
+        names = list(self.consts)
+        source = (f"def _make({', '.join(names + ['_slow'])}):\n"
+                  f"    def _expression(s, e):\n"
+                  f"        try:\n"
+                  f"            return {code}\n"
+                  f"        except Exception:\n"
+                  f"            return _slow(s, e)\n"
+                  f"    return _expression\n")
+        scope: dict = {}
+        try:
+            code_object = compile(source, f"<expression {self.label[:60]!r}>", "exec")
+        except SyntaxError:        # a gap in the generator: keep the closure, and let the tests see it
+            FAILED.append(code)
+            return slow
+        exec(code_object, scope)   # our own source only: every user value is a bound constant
+        fn = scope["_make"](*[self.consts[n] for n in names], slow)
+        fn.source = code
+        return fn
+
+
+def iter_values(v):
+    """Per-player and per-suit values are iterated over their values."""
+    return list(v.values()) if isinstance(v, dict) else v
+
+
+def arg_best(pick, items, key):
+    """argmax/argmin: every item whose key is the best, in order."""
+    keys = [key(x) for x in items]
+    if not keys:
+        return []
+    best = pick(keys)
+    return [x for x, k in zip(items, keys) if k == best]
+
+
