@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from ..expr.errors import EvalError
 from .state import GameStopped
+from .stepgen import generate
 from .vm import Atomic, Call, ForEach, If, Seq, While
+
+GENERATE = True   # write folded steps as Python source (stepgen.py); False: nested closures
 
 _LOOP_LIMIT = 100000
 
@@ -71,6 +74,14 @@ class _Folder:
 
     def function(self, node):
         """A plain function running a node that cannot pause."""
+        if isinstance(node, Atomic):
+            return node.fn
+        if GENERATE and isinstance(node, (Seq, If, ForEach)):
+            return generate(node, self.function, getattr(node, "where", ""))
+        return self.closures(node)
+
+    def closures(self, node):
+        """The same as function(), as nested closures (GENERATE off, and loops)."""
         if isinstance(node, Atomic):
             return node.fn
         if isinstance(node, Seq):

@@ -316,7 +316,16 @@ def _assign(cx, value, path, combine, kind):
             if s.events is not None:
                 log_event(s, event=kind, var=name, key=shown(s, key(s, e)) if key else None,
                           value=shown(s, value, typ))
-    return Atomic(run, where, kind)
+    return Assign(run, where, kind, ops, combine)
+
+
+class Assign(Atomic):
+    """A set or add step; `ops` (variable index, key fn, value fn, ...) lets stepgen.py write it as source."""
+    __slots__ = ("ops", "combine")
+
+    def __init__(self, fn, where, kind, ops, combine):
+        super().__init__(fn, where, kind)
+        self.ops, self.combine = ops, combine
 
 
 def shown(s, value, typ=T.ANY):

@@ -1,0 +1,147 @@
+"""Generated Python for steps that cannot pause (see fold.py).
+
+Folding turns a subtree of steps without a choice inside into one function.
+This module writes that function as Python source, from the compiled step
+nodes (never from user text): `if` becomes an if statement, `for_each` a for
+loop, `set` and `add` assignments to the state's variable list.  Every
+expression and every other step is called through its compiled function,
+passed in as a bound constant, so its error messages stay as they are.
+
+Differences from running the nodes one by one, none of them visible to a
+ruleset: a `for_each` binds its name in the caller's locals for the length of
+the loop (and restores it after) instead of copying them for every item; the
+step being run is tracked in a local variable so that an error still names
+its file and line.
+"""
+from __future__ import annotations
+
+from ..expr.errors import EvalError
+from .state import GameStopped
+from .vm import Atomic, Call, ForEach, If, Seq
+
+ERRORS = (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError)
+_NO = object()
+
+
+class _Writer:
+    def __init__(self, function_of):
+        self.function_of = function_of   # node -> plain function (for calls and anything not written here)
+        self.lines: list[str] = []
+        self.consts: dict[str, object] = {}
+        self._ids: dict[int, str] = {}
+        self.wheres: list[str] = []
+        self._count = 0
+
+    def ref(self, value) -> str:
+        name = self._ids.get(id(value))
+        if name is None:
+            name = self._ids[id(value)] = f"_k{len(self.consts)}"
+            self.consts[name] = value
+        return name
+
+    def fresh(self, prefix) -> str:
+        self._count += 1
+        return f"{prefix}{self._count}"
+
+    def emit(self, depth, line):
+        self.lines.append("    " * depth + line)
+
+    def at(self, depth, node):
+        """Remember which step runs (for error messages)."""
+        self.wheres.append(getattr(node, "where", ""))
+        self.emit(depth, f"_w = {len(self.wheres) - 1}")
+
+    # -- nodes --------------------------------------------------------------------
+    def node(self, depth, node):
+        if isinstance(node, Seq):
+            for child in node.children:
+                self.node(depth, child)
+        elif isinstance(node, If):
+            self.at(depth, node)
+            self.emit(depth, f"if {self.ref(node.cond)}(s, e):")
+            self.block(depth + 1, node.then)
+            if node.other is not None:
+                self.emit(depth, "else:")
+                self.block(depth + 1, node.other)
+        elif isinstance(node, ForEach):
+            self.foreach(depth, node)
+        elif getattr(node, "ops", None) is not None:
+            self.assign(depth, node)
+        else:
+            if not isinstance(node, (Atomic, Call)):
+                node_fn = self.function_of(node)
+            else:
+                node_fn = node.fn if isinstance(node, Atomic) else self.function_of(node)
+            self.at(depth, node)
+            self.emit(depth, f"{self.ref(node_fn)}(s, e)")
+            self.emit(depth, "if s.over:")
+            self.emit(depth + 1, "return")
+
+    def block(self, depth, node):
+        start = len(self.lines)
+        if node is not None:
+            self.node(depth, node)
+        if len(self.lines) == start:
+            self.emit(depth, "pass")
+
+    def foreach(self, depth, node):
+        saved, item, name = self.fresh("_saved"), self.fresh("_item"), self.ref(node.name)
+        self.at(depth, node)
+        self.emit(depth, f"{saved} = e.get({name}, _NO)")
+        self.emit(depth, f"for {item} in list({self.ref(node.items)}(s, e)):")
+        self.emit(depth + 1, f"e[{name}] = {item}")
+        self.block(depth + 1, node.body)
+        self.emit(depth, f"if {saved} is _NO:")
+        self.emit(depth + 1, f"e.pop({name}, None)")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f"e[{name}] = {saved}")
+
+    def assign(self, depth, node):
+        """set/add: the values are computed and stored in the same order as the step's own function."""
+        self.at(depth, node)
+        self.emit(depth, "if s.events is not None:")      # logged games: the step logs what it sets
+        self.emit(depth + 1, f"{self.ref(node.fn)}(s, e)")
+        self.emit(depth, "else:")
+        if not node.ops:
+            self.emit(depth + 1, "pass")
+        for index, key, value_fn, _name, _typ in node.ops:
+            value = f"{self.ref(value_fn)}(s, e)"
+            if key is None:
+                self.emit(depth + 1, f"s.v[{index}] = s.v[{index}] + {value}" if node.combine
+                          else f"s.v[{index}] = {value}")
+            else:
+                self.emit(depth + 1, f"_v = {value}")
+                self.emit(depth + 1, f"_c = s.v[{index}]")
+                self.emit(depth + 1, f"_x = {self.ref(key)}(s, e)")
+                self.emit(depth + 1, "_c[_x] = _c[_x] + _v" if node.combine else "_c[_x] = _v")
+
+    # -- the function -----------------------------------------------------------------
+    def build(self, root, label):
+        self.block(3, root)
+        names = list(self.consts)
+        source = "\n".join([
+            f"def _make({', '.join(names + ['_NO', '_ERRORS', '_stopped'])}):",
+            "    def _folded(s, e):",
+            "        _w = 0",
+            "        try:",
+            *self.lines,
+            "        except _ERRORS as err:",
+            "            raise _stopped(err, _w) from None",
+            "    return _folded",
+            ""])
+        wheres = list(self.wheres) or [""]
+
+        def stopped(err, w):
+            msg = str(err) if isinstance(err, EvalError) else \
+                f"a rule could not be evaluated ({type(err).__name__}: {err})"
+            return GameStopped(msg, wheres[w])
+        scope: dict = {}
+        exec(compile(source, f"<steps {label}>", "exec"), scope)   # our own source, from compiled nodes
+        fn = scope["_make"](*[self.consts[n] for n in names], _NO, ERRORS, stopped)
+        fn.source = source
+        return fn
+
+
+def generate(node, function_of, label=""):
+    """One function running `node` (which cannot pause); `function_of(n)` gives a plain function for a node."""
+    return _Writer(function_of).build(node, label)
