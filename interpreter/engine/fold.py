@@ -60,6 +60,11 @@ class _Folder:
             return
         self.visited.add(id(node))
         if isinstance(node, Seq):
+            if GENERATE:
+                node.children = self.merged(node.children)
+                for child in node.children:
+                    self.visit(child)
+                return
             for i, child in enumerate(node.children):
                 if not isinstance(child, Atomic) and not self.can_pause(child):
                     node.children[i] = Atomic(self.function(child), getattr(child, "where", ""), "folded")
@@ -71,6 +76,26 @@ class _Folder:
         for move in getattr(node, "moves", None) or ():
             if isinstance(move, tuple) and len(move) > 4:
                 self.visit(move[4])
+
+    def merged(self, children):
+        """Children of a sequence, each run of steps that cannot pause written as one function."""
+        out, run = [], []
+
+        def flush():
+            if len(run) == 1 and isinstance(run[0], Atomic) and getattr(run[0], "ops", None) is None:
+                out.append(run[0])            # a lone plain step (deal, move...) is already one function
+            elif run:
+                out.append(Atomic(generate(list(run), self.function, getattr(run[0], "where", "")),
+                                  getattr(run[0], "where", ""), "folded"))
+            run.clear()
+        for child in children:
+            if self.can_pause(child):
+                flush()
+                out.append(child)
+            else:
+                run.append(child)
+        flush()
+        return out
 
     def function(self, node):
         """A plain function running a node that cannot pause."""

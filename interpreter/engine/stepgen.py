@@ -3,9 +3,11 @@
 Folding turns a subtree of steps without a choice inside into one function.
 This module writes that function as Python source, from the compiled step
 nodes (never from user text): `if` becomes an if statement, `for_each` a for
-loop, `set` and `add` assignments to the state's variable list.  Every
-expression and every other step is called through its compiled function,
-passed in as a bound constant, so its error messages stay as they are.
+loop, `set` and `add` assignments to the state's variable list.  An
+expression's own generated source (see expr/codegen.py) is written inline;
+other steps are called through their compiled functions, passed in as bound
+constants.  When an inlined expression fails, its closure is run again to
+give the same message as before (expressions have no side effects).
 
 Differences from running the nodes one by one, none of them visible to a
 ruleset: a `for_each` binds its name in the caller's locals for the length of
@@ -30,12 +32,13 @@ class _Writer:
         self.consts: dict[str, object] = {}
         self._ids: dict[int, str] = {}
         self.wheres: list[str] = []
+        self.slows: list[list] = []      # per step: closures of its inlined expressions (for messages)
         self._count = 0
 
     def ref(self, value) -> str:
         name = self._ids.get(id(value))
         if name is None:
-            name = self._ids[id(value)] = f"_k{len(self.consts)}"
+            name = self._ids[id(value)] = f"_s{len(self.consts)}"   # expressions use _kN
             self.consts[name] = value
         return name
 
@@ -43,22 +46,35 @@ class _Writer:
         self._count += 1
         return f"{prefix}{self._count}"
 
+    def expr(self, fn) -> str:
+        """Source computing an expression: its generated source inline, or a call of its function."""
+        source = getattr(fn, "source", None)
+        if source is None:
+            return f"{self.ref(fn)}(s, e)"
+        self.consts.update(fn.consts)
+        self.slows[-1].append(fn.slow)
+        return source
+
     def emit(self, depth, line):
         self.lines.append("    " * depth + line)
 
     def at(self, depth, node):
         """Remember which step runs (for error messages)."""
         self.wheres.append(getattr(node, "where", ""))
+        self.slows.append([])
         self.emit(depth, f"_w = {len(self.wheres) - 1}")
 
     # -- nodes --------------------------------------------------------------------
     def node(self, depth, node):
-        if isinstance(node, Seq):
+        if isinstance(node, list):
+            for child in node:
+                self.node(depth, child)
+        elif isinstance(node, Seq):
             for child in node.children:
                 self.node(depth, child)
         elif isinstance(node, If):
             self.at(depth, node)
-            self.emit(depth, f"if {self.ref(node.cond)}(s, e):")
+            self.emit(depth, f"if {self.expr(node.cond)}:")
             self.block(depth + 1, node.then)
             if node.other is not None:
                 self.emit(depth, "else:")
@@ -88,7 +104,7 @@ class _Writer:
         saved, item, name = self.fresh("_saved"), self.fresh("_item"), self.ref(node.name)
         self.at(depth, node)
         self.emit(depth, f"{saved} = e.get({name}, _NO)")
-        self.emit(depth, f"for {item} in list({self.ref(node.items)}(s, e)):")
+        self.emit(depth, f"for {item} in list({self.expr(node.items)}):")
         self.emit(depth + 1, f"e[{name}] = {item}")
         self.block(depth + 1, node.body)
         self.emit(depth, f"if {saved} is _NO:")
@@ -105,14 +121,14 @@ class _Writer:
         if not node.ops:
             self.emit(depth + 1, "pass")
         for index, key, value_fn, _name, _typ in node.ops:
-            value = f"{self.ref(value_fn)}(s, e)"
+            value = self.expr(value_fn)
             if key is None:
                 self.emit(depth + 1, f"s.v[{index}] = s.v[{index}] + {value}" if node.combine
                           else f"s.v[{index}] = {value}")
             else:
                 self.emit(depth + 1, f"_v = {value}")
                 self.emit(depth + 1, f"_c = s.v[{index}]")
-                self.emit(depth + 1, f"_x = {self.ref(key)}(s, e)")
+                self.emit(depth + 1, f"_x = {self.expr(key)}")
                 self.emit(depth + 1, "_c[_x] = _c[_x] + _v" if node.combine else "_c[_x] = _v")
 
     # -- the function -----------------------------------------------------------------
@@ -126,12 +142,15 @@ class _Writer:
             "        try:",
             *self.lines,
             "        except _ERRORS as err:",
-            "            raise _stopped(err, _w) from None",
+            "            raise _stopped(err, _w, s, e) from None",
             "    return _folded",
             ""])
         wheres = list(self.wheres) or [""]
+        slows = list(self.slows) or [[]]
 
-        def stopped(err, w):
+        def stopped(err, w, s, e):
+            if not isinstance(err, EvalError):
+                err = _closure_error(slows[w], s, e) or err
             msg = str(err) if isinstance(err, EvalError) else \
                 f"a rule could not be evaluated ({type(err).__name__}: {err})"
             return GameStopped(msg, wheres[w])
@@ -140,6 +159,18 @@ class _Writer:
         fn = scope["_make"](*[self.consts[n] for n in names], _NO, ERRORS, stopped)
         fn.source = source
         return fn
+
+
+def _closure_error(closures, s, e):
+    """The message an inlined expression's closure gives (the closures raise EvalError with context)."""
+    for closure in closures:
+        try:
+            closure(s, e)
+        except EvalError as err:
+            return err
+        except Exception:   # noqa: BLE001 - the original error is reported instead
+            continue
+    return None
 
 
 def generate(node, function_of, label=""):

@@ -20,6 +20,10 @@ closures' messages.
 """
 from __future__ import annotations
 
+from itertools import count as _counter
+
+_NAMES = _counter()   # constant names are unique across expressions, so sources can be combined
+
 _PLAIN = (int, bool, type(None))
 FAILED: list[str] = []   # generated source that did not compile (the tests check it stays empty)
 
@@ -40,7 +44,7 @@ class CodeGen:
         key = id(value)
         name = self._ids.get(key)
         if name is None:
-            name = self._ids[key] = f"_k{len(self.consts)}"
+            name = self._ids[key] = f"_k{next(_NAMES)}"
             self.consts[name] = value
         return name
 
@@ -71,7 +75,7 @@ class CodeGen:
             return slow
         exec(code_object, scope)   # our own source only: every user value is a bound constant
         fn = scope["_make"](*[self.consts[n] for n in names], slow)
-        fn.source = code
+        fn.source, fn.consts, fn.slow = code, dict(self.consts), slow   # stepgen.py inlines the source
         return fn
 
 
