@@ -81,7 +81,7 @@ def _game_error(s, err) -> GameError:
 
 def _guard(s, fn):
     try:
-        fn()
+        return fn()
     except _ENGINE_ERRORS as err:
         raise _game_error(s, err) from None
 
@@ -103,29 +103,29 @@ def legal_actions(s: State) -> list:
 
 
 def apply(s: State, action) -> None:
-    _guard(s, lambda: _apply(s, action))
+    apply_index(s, _guard(s, lambda: _index_of(s, action)))
 
 
 def apply_index(s: State, index: int) -> None:
+    """Answer the pending choice with its action number `index`, then run on to the next decision.
+
+    Every decision of every game comes through here, so the checks are written out in place rather
+    than in helper functions: each call saved counts."""
     try:
-        _apply_index(s, index)
+        if s.pending is None:
+            raise GameStopped("the game is over: no decision is pending")
+        if len(s.history) >= s.rules.max_turns * 4:
+            raise GameStopped(f"no end after {len(s.history)} decisions (the decision limit)", _where(s))
+        vm.apply_index(s, index)
     except _ENGINE_ERRORS as err:
         raise _game_error(s, err) from None
 
 
-def _apply(s, action):
+def _index_of(s, action):
     try:
-        index = _pending(s).actions.index(tuple(action))
+        return _pending(s).actions.index(tuple(action))
     except ValueError:
         raise GameStopped(f"illegal action {action!r}", s.pending.label) from None
-    _apply_index(s, index)
-
-
-def _apply_index(s, index):
-    _pending(s)
-    if len(s.history) >= s.rules.max_turns * 4:
-        raise GameStopped(f"no end after {len(s.history)} decisions (the decision limit)", _where(s))
-    vm.apply_index(s, index)
 
 
 def _pending(s):

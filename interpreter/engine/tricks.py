@@ -21,9 +21,23 @@ TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "tr
 
 
 class Tricks(Node):
+    """A block of tricks.  It runs once per card played, so its per-card path is kept short: see
+    docs/performance.md.  Its frame is [node, phase, env, cards played in this trick]; while a
+    player is asked, a marker frame [node, -1, env, None] sits above it (bots look for it)."""
+
     def __init__(self, **kw):
         self.__dict__.update(kw)
-        self.play_actions = [("play", c) for c in range(len(self.suit_of))]   # one shared tuple per card
+        # What the per-card path needs is prepared once here.  One shared ('play', card) tuple per
+        # card; `play_of` maps cards to their actions inside `map`, without a Python loop.
+        self.play_actions = [("play", c) for c in range(len(self.suit_of))]
+        self.play_of = self.play_actions.__getitem__
+        self.suit_get = self.suit_of.__getitem__
+        # Per suit, card -> its action if the card is of that suit, else None:
+        # `filter(None, map(follow_of[led], hand))` is the follow-suit filter, again without a loop.
+        self.follow_of = {}
+        for suit in set(self.suit_of):
+            table = [a if self.suit_of[a[1]] == suit else None for a in self.play_actions]
+            self.follow_of[suit] = table.__getitem__
 
     def enter(self, s, env):
         env = dict(env)
@@ -37,7 +51,9 @@ class Tricks(Node):
         while True:
             phase = frame[1]
             if phase == 0:                       # start a trick, or finish
-                if not self.more(s, env):
+                count = self.count
+                if not (env["trick_number"] < count(s, env) if count is not None
+                        else s.z[self.hand_zone][env["leader"]]):   # by default: until the leader has no card
                     stack.pop()
                     return None
                 env["trick_number"] += 1
@@ -80,14 +96,18 @@ class Tricks(Node):
                     return PAUSE if s.pending is not None else None
 
     def ask(self, s, env, player, frame, pushed=False):
+        """Offer `player` the cards they may play, in hand order (bots choose by index, so the order
+        is part of what makes a seed replay the same game)."""
         hand = s.z[self.hand_zone][player]
-        led = env["led_suit"]
         if self.follow_suit:
-            if led is None:
-                legal = hand
-            else:
-                suit_of = self.suit_of
-                legal = [c for c in hand if suit_of[c] == led] or hand
+            led = env["led_suit"]
+            actions = None
+            if led is not None:
+                follow = self.follow_of.get(led)
+                if follow is not None:
+                    actions = list(filter(None, map(follow, hand)))
+            if not actions:                      # leading, or no card of the led suit: any card
+                actions = list(map(self.play_of, hand))
         else:
             legal = []
             for c in hand:
@@ -95,23 +115,25 @@ class Tricks(Node):
                 if self.legal(s, env):
                     legal.append(c)
             env.pop("card", None)
-        if not legal:
+            actions = list(map(self.play_of, legal))
+        if not actions:
             raise GameStopped(f"player {player} has no card to play", self.where)
-        play = self.play_actions
-        s.pending = Choice(player, [play[c] for c in legal], None, self.where)
+        s.pending = Choice(player, actions, None, self.where)
         if not pushed:
             s.stack.append([self, -1, env, None])   # a marker frame answered by resolve()
         return PAUSE
 
     def resolve(self, s, marker, index):
+        """Play the chosen card; ask the next player at once, or finish the trick."""
         choice = s.pending
-        card = choice.actions[index][1]
-        player = choice.player
         s.pending = None
+        player = choice.player
+        card = choice.actions[index][1]
         frame = s.stack[-2]                  # the marker frame stays while the trick goes on
         env = frame[2]
-        s.z[self.hand_zone][player].remove(card)
-        s.z[self.trick_zone].append(card)
+        z = s.z
+        z[self.hand_zone][player].remove(card)
+        z[self.trick_zone].append(card)
         s.revealed.discard(card)
         env["trick_players"].append(player)
         played = frame[3]
@@ -124,28 +146,42 @@ class Tricks(Node):
             env["current"] = nxt
             return self.ask(s, env, nxt, frame, True)
         s.stack.pop()                        # the marker
+        # The trick is complete: go on with it at once, as run() would do next.
+        if self.step(s, frame) is PAUSE:
+            return PAUSE
+        if s.over:                           # a rule ended the game: stop as run() does
+            del s.stack[:]
         return None
 
     def decide(self, s, env, trick):
+        """The winner: the best trump if any was played, else the best card of the led suit.
+
+        Only cards of that one suit can win, so the order key is called for those alone, and not at
+        all when there is just one.  Trumps are read anew for every trick: a rule may change them
+        within a hand.  Between cards the order ranks equal, the one played first wins.
+        """
         if self.winner is not None:
             return self.winner(s, env)
-        trumps = self.trumps(s, env) if self.trumps is not None else None
-        led = env["led_suit"]
+        players = env["trick_players"]
+        cards = trick if len(trick) == len(players) else trick[:len(players)]
+        suits = list(map(self.suit_get, cards))
+        target = env["led_suit"]
+        if self.trumps is not None:
+            trumps = self.trumps(s, env)
+            if trumps is not None and trumps in suits:
+                target = trumps
+        count = suits.count(target)
+        if count <= 1:                       # no choice (none at all if a rule took the led card away)
+            return players[suits.index(target) if count else 0]
         key = self.order
-        suit_of = self.suit_of
-        best, best_key = 0, None
-        for i, c in enumerate(trick[:len(env["trick_players"])]):
-            suit = suit_of[c]
-            rank = 2 if suit == trumps and trumps is not None else 1 if suit == led else 0
-            k = (rank, key(s, c) if rank else 0)
-            if best_key is None or k > best_key:
-                best, best_key = i, k
-        return env["trick_players"][best]
-
-    def more(self, s, env):
-        if self.count is not None:
-            return env["trick_number"] < self.count(s, env)
-        return bool(s.z[self.hand_zone][env["leader"]])
+        best = suits.index(target)
+        best_key = key(s, cards[best])
+        for i in range(best + 1, len(cards)):
+            if suits[i] == target:
+                k = key(s, cards[i])
+                if k > best_key:
+                    best, best_key = i, k
+        return players[best]
 
 
 @step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "

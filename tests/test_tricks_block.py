@@ -1,0 +1,58 @@
+"""The `tricks` block: a rule that ends the game inside a trick stops play at once."""
+import random
+
+from interpreter.engine import game as G
+from interpreter.ruleset.loader import load_ruleset
+
+# Scotch Whist's tricks, but the game ends after the second trick of the first hand.
+VARIANT = """
+extends: {base}
+hand:
+  - gather: {{from: [hand, trick, won], to: stock}}
+  - shuffle: stock
+  - deal: {{from: stock, to: hand, count: all, start: left_of(dealer)}}
+  - set:
+      trumps: last(hand[dealer]).suit
+      dealt: count(hand[dealer])
+  - tricks:
+      hand: hand
+      trick: trick
+      lead: left_of(dealer)
+      follow: suit
+      trumps: trumps
+      order: strength
+      collect: won[winner]
+      after_trick:
+        - add:
+            score[winner]: 1
+        - end_game:
+            when: trick_number == 2
+            winners: "[winner]"
+"""
+
+
+def _rules(tmp_path):
+    from tests.helpers import ROOT
+    path = tmp_path / "short.yaml"
+    path.write_text(VARIANT.format(base=ROOT / "rulesets" / "scotch-whist.yaml"))
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
+    return loaded.rules
+
+
+def test_end_game_in_after_trick_stops_after_that_trick(tmp_path):
+    rules = _rules(tmp_path)
+    for seed in range(20):
+        s = G.new_game(rules, 4, seed)
+        rng = random.Random(seed)
+        decisions = 0
+        while not s.over:
+            G.apply_index(s, rng.randrange(len(s.pending.actions)))
+            decisions += 1
+        assert decisions == 8                      # two tricks of four cards, no more
+        assert s.tricks == 2
+        assert s.pending is None and not s.stack
+        result = G.result(s)
+        assert sum(result["scores"]) == 2          # one point per trick played
+        assert len(result["winners"]) == 1
+        assert result["scores"][result["winners"][0]] >= 1   # the winner of the second trick
