@@ -17,6 +17,8 @@ its file and line.
 """
 from __future__ import annotations
 
+import warnings
+
 from ..expr.errors import EvalError
 from .state import GameStopped
 from .vm import Atomic, Call, ForEach, If, Seq
@@ -120,7 +122,9 @@ class _Writer:
         self.emit(depth, "else:")
         if not node.ops:
             self.emit(depth + 1, "pass")
-        for index, key, value_fn, _name, _typ in node.ops:
+        for i, (index, key, value_fn, _name, _typ) in enumerate(node.ops):
+            if i:
+                self.at(depth + 1, node)       # each value on its own, for the message if it fails
             value = self.expr(value_fn)
             if key is None:
                 self.emit(depth + 1, f"s.v[{index}] = s.v[{index}] + {value}" if node.combine
@@ -155,7 +159,10 @@ class _Writer:
                 f"a rule could not be evaluated ({type(err).__name__}: {err})"
             return GameStopped(msg, wheres[w])
         scope: dict = {}
-        exec(compile(source, f"<steps {label}>", "exec"), scope)   # our own source, from compiled nodes
+        with warnings.catch_warnings():   # as in codegen.py: a failing lookup is reported when it runs
+            warnings.simplefilter("ignore", SyntaxWarning)
+            code_object = compile(source, f"<steps {label}>", "exec")
+        exec(code_object, scope)   # our own source, from compiled nodes
         fn = scope["_make"](*[self.consts[n] for n in names], _NO, ERRORS, stopped)
         fn.source = source
         return fn

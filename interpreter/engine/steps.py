@@ -279,7 +279,8 @@ def _target(cx, path, text):
     if index is not None:
         from ..expr.compiler import Ctx
         try:
-            key = Ctx(cx.ns, str(text), cx.locals).compile(index).fn
+            ctx = Ctx(cx.ns, str(text), cx.locals)
+            key = ctx.finish(ctx.compile(index)).fn
         except Exception as err:  # ExprError
             cx.problem(path, f"in '{text}': {getattr(err, 'message', err)}", "expression", key=True)
             return None

@@ -133,6 +133,15 @@ class Ctx:
     def ref(self, value) -> str:
         return self.gen.ref(value)
 
+    def finish(self, result: Compiled) -> Compiled:
+        """The compiled expression with its generated function (when it has source)."""
+        if not GENERATE:
+            return result
+        code = self.gen.literal(result.value) if result.const else result.code
+        if code is None:
+            return result
+        return replace(result, fn=self.gen.build(code, result.fn))
+
     def lambda_source(self, body: Compiled, template: str, *parts) -> str | None:
         """Like source(), for a lambda body: {v} in the template is the parameter's variable."""
         if body.param_var is None or body.code is None:
@@ -196,9 +205,7 @@ def compile_expression(text, ns: Namespace, local_types: dict | None = None,
     if expected is not None and not T.compatible(result.type, expected):
         ctx.error(tree, f"this must give {T.describe(expected)}, but it gives {T.describe(result.type)}",
                   rule="type")
-    if result.code is not None and not result.const and GENERATE:
-        result = replace(result, fn=ctx.gen.build(result.code, result.fn))
-    return result
+    return ctx.finish(result)
 
 
 GENERATE = True   # False: closures only (tests compare both ways)

@@ -243,7 +243,7 @@ def _extreme(pick, name):
             def plain(s, e):
                 items = xs(s, e)
                 return pick(items) if items else None
-            return Compiled(plain, _elem_type(coll), code=ctx.source(name + "({0}, default=None)", items))
+            return Compiled(plain, _elem_type(coll), code=ctx.source(name + "({0} or (), default=None)", items))
         keyed = _make_key(ctx, args[1], _elem_type(coll))
         key = _key_source(ctx, args[1], _elem_type(coll))
 
@@ -379,7 +379,7 @@ def _of_suit(ctx, node, args):
     coll = _collection(ctx, args[0])
     suit = ctx.expect(args[1], ctx.compile(args[1]), T.SUIT, "the suit")
     suit_of = ctx.universe().suit_of
-    cf, sf = coll.fn, suit.fn
+    cf, sf = _values(coll), suit.fn
     t, c = ctx.gen.fresh("_t"), ctx.gen.fresh("_c")
     # `for t in (suit,)` computes the suit once, before the cards are read
     return Compiled(lambda s, e: (lambda su: [c for c in cf(s, e) if suit_of[c] == su])(sf(s, e)), T.CARDS,

@@ -135,7 +135,8 @@ def _cyclic_passes(ctx, node, args):
 def cyclic_passes(items, a, b, x):
     n = len(items)
     start = items.index(a)
-    return 0 < (items.index(x) - start) % n <= (items.index(b) - start) % n
+    to, at = (items.index(b) - start) % n, (items.index(x) - start) % n   # both looked up, as the closure does
+    return 0 < at <= to
 
 
 @builtin("cyclic_run", "cyclic_run(sequence, start, present)",
