@@ -55,7 +55,11 @@ def handwritten_games(play, players, games, seed):
     return time.perf_counter() - start, tricks
 
 
-def compare(games, seed):
+def compare(games, seed, rounds=5):
+    """Both sides in turns of games/rounds each, so a busy machine slows both alike.
+
+    The ratio is tricks per second of the interpreter over the hand-written one's, from the totals;
+    `ratio_low`/`ratio_high` are the lowest and highest ratio of a single round (the noise)."""
     rows = []
     bundled = bundled_rulesets()
     for label, name, play, players in PAIRS:
@@ -64,12 +68,24 @@ def compare(games, seed):
             continue
         rules = load_ruleset(str(bundled[name])).rules
         interpreter_games(rules, players, max(1, games // 20), seed)   # warm caches
-        t_i, tr_i = interpreter_games(rules, players, games, seed)
-        t_h, tr_h = handwritten_games(play, players, games, seed)
-        rows.append({"game": label, "players": players, "games": games,
-                     "interpreter_games_s": games / t_i, "interpreter_tricks_s": tr_i / t_i,
-                     "handwritten_games_s": games / t_h, "handwritten_tricks_s": tr_h / t_h,
-                     "ratio_games": (games / t_i) / (games / t_h), "ratio_tricks": (tr_i / t_i) / (tr_h / t_h)})
+        chunk = max(1, games // rounds)
+        t_i = t_h = tr_i = tr_h = 0
+        per_round = []
+        for r in range(rounds):
+            first_interp = r % 2 == 0
+            if not first_interp:
+                ht, htr = handwritten_games(play, players, chunk, seed + r)
+            it, itr = interpreter_games(rules, players, chunk, seed + r)
+            if first_interp:
+                ht, htr = handwritten_games(play, players, chunk, seed + r)
+            t_i, tr_i, t_h, tr_h = t_i + it, tr_i + itr, t_h + ht, tr_h + htr
+            per_round.append((itr / it) / (htr / ht))
+        n = chunk * rounds
+        rows.append({"game": label, "players": players, "games": n,
+                     "interpreter_games_s": n / t_i, "interpreter_tricks_s": tr_i / t_i,
+                     "handwritten_games_s": n / t_h, "handwritten_tricks_s": tr_h / t_h,
+                     "ratio_games": (n / t_i) / (n / t_h), "ratio_tricks": (tr_i / t_i) / (tr_h / t_h),
+                     "ratio_low": min(per_round), "ratio_high": max(per_round)})
     return rows
 
 
@@ -156,13 +172,15 @@ def main(argv=None):
         print(json.dumps(out, indent=2))
         return 0
     print(f"Python {out['machine']['python']} on {out['machine']['platform']}")
-    print(f"\n{'game':<16}{'interp games/s':>15}{'hand games/s':>14}{'interp tricks/s':>17}{'hand tricks/s':>15}{'ratio':>7}")
+    print(f"\n{'game':<16}{'interp games/s':>15}{'hand games/s':>14}{'interp tricks/s':>17}{'hand tricks/s':>15}"
+          f"{'ratio':>7}  rounds")
     for r in out["pairs"]:
         if "missing" in r:
             print(f"{r['game']:<16} {r['missing']}")
             continue
         print(f"{r['game']:<16}{r['interpreter_games_s']:>15.0f}{r['handwritten_games_s']:>14.0f}"
-              f"{r['interpreter_tricks_s']:>17.0f}{r['handwritten_tricks_s']:>15.0f}{r['ratio_tricks']:>7.2f}")
+              f"{r['interpreter_tricks_s']:>17.0f}{r['handwritten_tricks_s']:>15.0f}{r['ratio_tricks']:>7.2f}"
+              f"  {r['ratio_low']:.2f}-{r['ratio_high']:.2f}")
     print(f"\n{'ruleset':<36}{'players':>8}{'bot':>10}{'games/s':>10}{'stopped':>9}")
     for r in out["rulesets"]:
         if "error" in r:

@@ -73,6 +73,10 @@ class _Folder:
             return
         for attr in ("then", "other", "body", "before", "after_plays", "after", "setup", "hand", "target"):
             self.visit(getattr(node, attr, None))
+        for attr in ("before", "after_plays", "after"):     # optional hooks (tricks, turns): nothing left to run
+            hook = getattr(node, attr, None)
+            if isinstance(hook, Seq) and not hook.children:
+                setattr(node, attr, None)
         for move in getattr(node, "moves", None) or ():
             if isinstance(move, tuple) and len(move) > 4:
                 self.visit(move[4])
@@ -85,8 +89,9 @@ class _Folder:
             if len(run) == 1 and isinstance(run[0], Atomic) and getattr(run[0], "ops", None) is None:
                 out.append(run[0])            # a lone plain step (deal, move...) is already one function
             elif run:
-                out.append(Atomic(generate(list(run), self.function, getattr(run[0], "where", "")),
-                                  getattr(run[0], "where", ""), "folded"))
+                fn = generate(list(run), self.function, getattr(run[0], "where", ""))
+                if not fn.empty:
+                    out.append(Atomic(fn, getattr(run[0], "where", ""), "folded"))
             run.clear()
         for child in children:
             if self.can_pause(child):

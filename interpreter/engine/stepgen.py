@@ -83,6 +83,8 @@ class _Writer:
                 self.block(depth + 1, node.other)
         elif isinstance(node, ForEach):
             self.foreach(depth, node)
+        elif isinstance(node, Call) and node.target is not None:
+            self.node(depth, node.target)     # a procedure that cannot pause is written in place
         elif getattr(node, "ops", None) is not None:
             self.assign(depth, node)
         else:
@@ -165,6 +167,7 @@ class _Writer:
         exec(code_object, scope)   # our own source, from compiled nodes
         fn = scope["_make"](*[self.consts[n] for n in names], _NO, ERRORS, stopped)
         fn.source = source
+        fn.empty = not self.wheres          # nothing to do (e.g. an empty hook procedure)
         return fn
 
 
