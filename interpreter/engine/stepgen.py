@@ -87,6 +87,12 @@ class _Writer:
             self.node(depth, node.target)     # a procedure that cannot pause is written in place
         elif getattr(node, "ops", None) is not None:
             self.assign(depth, node)
+        elif getattr(node, "guard", None) is not None:   # e.g. end_game: test its condition here first
+            self.at(depth, node)
+            self.emit(depth, f"if {self.expr(node.guard)}:")
+            self.emit(depth + 1, f"{self.ref(node.fn)}(s, e)")
+            self.emit(depth + 1, "if s.over:")
+            self.emit(depth + 2, "return")
         else:
             if not isinstance(node, (Atomic, Call)):
                 node_fn = self.function_of(node)

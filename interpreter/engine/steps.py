@@ -457,7 +457,16 @@ def _end_game(cx, value, path, step):
             s.winners = list(winners(s, e)) if winners else None
             s.over = True
             log_event(s, event="end", winners=s.winners)
-    return Atomic(run, cx.where(path), "end_game")
+    return Guarded(run, cx.where(path), "end_game", when)
+
+
+class Guarded(Atomic):
+    """A step that does nothing unless `guard(s, e)` holds (stepgen.py tests the guard in place first)."""
+    __slots__ = ("guard",)
+
+    def __init__(self, fn, where, kind, guard):
+        super().__init__(fn, where, kind)
+        self.guard = guard
 
 
 @step_kind("record", "Add values to the game's records: `record: {contract: high_bid}` (a list per name).")

@@ -447,7 +447,18 @@ def _owner(ctx, node, args):
             if c in cards or (u.copies > 1 and any(face[x] == f for x in cards)):
                 return p
         return None
-    return Compiled(run, T.PLAYER)
+    code = None
+    if u.copies == 1:      # one copy of each card: the player whose cards hold it
+        code = ctx.source("%s({0}, {1})" % ctx.ref(_holder), zone, card)
+    return Compiled(run, T.PLAYER, code=code)
+
+
+def _holder(zones, card):
+    """The index of the first list holding the card, or None (owner() with one copy of each card)."""
+    for p, cards in enumerate(zones):
+        if card in cards:
+            return p
+    return None
 
 
 @builtin("seat_order", "seat_order(start) or seat_order(start, direction)",
