@@ -242,9 +242,17 @@ CLOSURES_ONLY = [
     ("map(xs, y => range(1, y))", [[1, 2, 3, 4], [1], [1, 2, 3]]),
     ("map(xs, y => count(range(1, y)))", [4, 1, 3]),
     ("filter(players, q => next_player(q, r => r != q) == left_of(q))", [0, 1, 2, 3]),
-    ("map([0, 1, 3], q => owner(hand, hand[q][0]))", [0, 1, 3]),
-    ("count(xs, y => true)", 3),
+    ("map([0, 1, 3], q => seat_order(q))", [[0, 1, 2, 3], [1, 2, 3, 0], [3, 0, 1, 2]]),
 ]
+
+# owner() has source now: the same expression is generated.
+GENERATED_OWNER = [("map([0, 1, 3], q => owner(hand, hand[q][0]))", [0, 1, 3]),
+                   ("count(xs, y => true)", 3)]   # a constant body is generated too
+
+
+@pytest.mark.parametrize("text,expected", GENERATED_OWNER, ids=[t for t, _ in GENERATED_OWNER])
+def test_owner_reading_a_parameter_is_generated(monkeypatch, fallbacks, text, expected):
+    _check_same(monkeypatch, fallbacks, text, expected)
 
 
 def _check_same(monkeypatch, fallbacks, text, expected, universe=U, generated=True):

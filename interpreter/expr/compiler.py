@@ -144,12 +144,13 @@ class Ctx:
 
     def lambda_source(self, body: Compiled, template: str, *parts) -> str | None:
         """Like source(), for a lambda body: {v} in the template is the parameter's variable."""
-        if body.param_var is None or body.code is None:
+        body_code = self.code(body) if body.param_var is not None else None
+        if body_code is None:
             return None
         codes = [p if isinstance(p, str) or p is None else self.code(p) for p in parts]
         if any(c is None for c in codes):
             return None
-        return template.format(*codes, v=body.param_var, body=body.code)
+        return template.format(*codes, v=body.param_var, body=body_code)
 
     def compile_lambda(self, lam, param_type: str) -> tuple[str, Compiled]:
         """Compile the body of `x => body` with x of the given type."""
