@@ -114,9 +114,18 @@ def apply_index(s: State, index: int) -> None:
     try:
         if s.pending is None:
             raise GameStopped("the game is over: no decision is pending")
-        if len(s.history) >= s.rules.max_turns * 4:
-            raise GameStopped(f"no end after {len(s.history)} decisions (the decision limit)", _where(s))
-        vm.apply_index(s, index)
+        history = s.history
+        if len(history) >= s.rules.max_turns * 4:
+            raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", _where(s))
+        if s.events is not None:
+            vm.apply_index(s, index)
+            return
+        # vm.apply_index without the game log, written out: this runs for every decision
+        choice = s.pending
+        frame = s.stack[-1]
+        history.append((choice.player, choice.actions[index]))
+        if frame[0].resolve(s, frame, index) is not vm.PAUSE:
+            vm.run(s)
     except _ENGINE_ERRORS as err:
         raise _game_error(s, err) from None
 

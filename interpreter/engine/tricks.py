@@ -14,7 +14,7 @@ from ..expr import types as T
 from .registry import compile_steps, step_kind
 from .state import Choice, GameStopped
 from .steps import _fields, log_event
-from .vm import PAUSE, Node
+from .vm import PAUSE, Node, Seq
 
 TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "trick_number": T.NUM,
                 "trick_players": T.PLAYERS, "winner": T.PLAYER}
@@ -31,6 +31,8 @@ class Tricks(Node):
         # card; `play_of` maps cards to their actions inside `map`, without a Python loop.
         self.play_actions = [("play", c) for c in range(len(self.suit_of))]
         self.play_of = self.play_actions.__getitem__
+        self.order_table = getattr(self.order, "table", None)
+        self._hooks = None
         self.suit_get = self.suit_of.__getitem__
         # Per suit, card -> its action if the card is of that suit, else None:
         # `filter(None, map(follow_of[led], hand))` is the follow-suit filter, again without a loop.
@@ -45,9 +47,22 @@ class Tricks(Node):
                    winner=None)
         s.stack.append([self, 0, env, 0])   # pc = phase, data = cards played in this trick
 
+    def hooks(self):
+        """before_trick, after_plays, after_trick as (function, node) pairs, decided at first use (after
+        folding): a hook that folded into one function is called directly, without the machine."""
+        out = []
+        for body in (self.before, self.after_plays, self.after):
+            if isinstance(body, Seq) and len(body.children) == 1 and body.children[0].atomic:
+                out.append((body.children[0].fn, None))
+            else:
+                out.append((None, body))
+        self._hooks = out
+        return out
+
     def step(self, s, frame):
         env = frame[2]
         stack = s.stack
+        hooks = self._hooks or self.hooks()
         while True:
             phase = frame[1]
             if phase == 0:                       # start a trick, or finish
@@ -62,7 +77,7 @@ class Tricks(Node):
                 env["winner"] = None
                 frame[3] = 0
                 frame[1] = 1
-                body = self.before
+                fn, body = hooks[0]
             elif phase == 1:                     # the first player plays (resolve() asks the others)
                 played = frame[3]
                 if played < s.n:
@@ -70,7 +85,7 @@ class Tricks(Node):
                     env["current"] = player
                     return self.ask(s, env, player, frame)
                 frame[1] = 2
-                body = self.after_plays
+                fn, body = hooks[1]
             elif phase == 2:                     # decide the winner
                 trick = s.z[self.trick_zone]
                 winner = self.decide(s, env, trick)
@@ -81,7 +96,7 @@ class Tricks(Node):
                     log_event(s, event="trick", number=env["trick_number"], leader=env["leader"],
                               cards=[names[c] for c in trick], players=list(env["trick_players"]), winner=winner)
                 frame[1] = 3
-                body = self.after
+                fn, body = hooks[2]
             else:                                # collect the cards, the winner leads next
                 trick = s.z[self.trick_zone]
                 if trick and self.collect is not None:
@@ -89,8 +104,12 @@ class Tricks(Node):
                     trick.clear()
                 env["leader"] = env["winner"]
                 frame[1] = 0
-                body = None
-            if body is not None:
+                fn = body = None
+            if fn is not None:
+                fn(s, env)
+                if s.over:
+                    return None
+            elif body is not None:
                 depth = len(stack)
                 if body.enter(s, env) is PAUSE or len(stack) != depth or s.over:
                     return PAUSE if s.pending is not None else None
@@ -144,6 +163,15 @@ class Tricks(Node):
         if played < s.n:                     # the next player is asked at once (the common case)
             nxt = (env["leader"] + played * self.direction) % s.n
             env["current"] = nxt
+            if self.follow_suit:             # ask()'s follow-suit offer, written out: it runs for most cards
+                hand = z[self.hand_zone][nxt]
+                follow = self.follow_of.get(env["led_suit"])
+                actions = list(filter(None, map(follow, hand))) if follow is not None else None
+                if not actions:
+                    actions = list(map(self.play_of, hand))
+                if actions:
+                    s.pending = Choice(nxt, actions, None, self.where)
+                    return PAUSE
             return self.ask(s, env, nxt, frame, True)
         s.stack.pop()                        # the marker
         # The trick is complete: go on with it at once, as run() would do next.
@@ -173,8 +201,15 @@ class Tricks(Node):
         count = suits.count(target)
         if count <= 1:                       # no choice (none at all if a rule took the led card away)
             return players[suits.index(target) if count else 0]
-        key = self.order
         best = suits.index(target)
+        table = self.order_table
+        if table is not None:                # an order given as a list of ranks: a table lookup
+            best_key = table[cards[best]]
+            for i in range(best + 1, len(cards)):
+                if suits[i] == target and table[cards[i]] > best_key:
+                    best, best_key = i, table[cards[i]]
+            return players[best]
+        key = self.order
         best_key = key(s, cards[best])
         for i in range(best + 1, len(cards)):
             if suits[i] == target:

@@ -60,26 +60,35 @@ class CodeGen:
 
     def build(self, code: str, slow):
         """A function (s, e) -> value running `code`, falling back to `slow` on any error."""
-        names = list(self.consts)
-        source = (f"def _make({', '.join(names + ['_slow'])}):\n"
-                  f"    def _expression(s, e):\n"
-                  f"        try:\n"
-                  f"            return {code}\n"
-                  f"        except Exception:\n"
-                  f"            return _slow(s, e)\n"
-                  f"    return _expression\n")
-        scope: dict = {}
-        try:
-            with warnings.catch_warnings():   # e.g. `items[none]`: Python warns, the closure reports it
-                warnings.simplefilter("ignore", SyntaxWarning)
-                code_object = compile(source, f"<expression {self.label[:60]!r}>", "exec")
-        except SyntaxError:        # a gap in the generator: keep the closure, and let the tests see it
-            FAILED.append(code)
-            return slow
-        exec(code_object, scope)   # our own source only: every user value is a bound constant
-        fn = scope["_make"](*[self.consts[n] for n in names], slow)
-        fn.source, fn.consts, fn.slow = code, dict(self.consts), slow   # stepgen.py inlines the source
+        fn = function_from(code, ("s", "e"), self.consts, slow, f"<expression {self.label[:60]!r}>")
+        if fn is not slow:
+            fn.source, fn.consts, fn.slow = code, dict(self.consts), slow   # stepgen.py inlines the source
         return fn
+
+
+def function_from(code: str, params, consts: dict, slow, label: str):
+    """A function of `params` returning `code` (our own source; values are the bound `consts`).
+
+    On any error it returns `slow(*args)` instead; if the source does not compile, `slow` itself."""
+    names = list(consts)
+    args = ", ".join(params)
+    source = (f"def _make({', '.join(names + ['_slow'])}):\n"
+              f"    def _generated({args}):\n"
+              f"        try:\n"
+              f"            return {code}\n"
+              f"        except Exception:\n"
+              f"            return _slow({args})\n"
+              f"    return _generated\n")
+    scope: dict = {}
+    try:
+        with warnings.catch_warnings():   # e.g. `items[none]`: Python warns, the closure reports it
+            warnings.simplefilter("ignore", SyntaxWarning)
+            code_object = compile(source, label, "exec")
+    except SyntaxError:        # a gap in the generator: keep the closure, and let the tests see it
+        FAILED.append(code)
+        return slow
+    exec(code_object, scope)   # our own source only: every user value is a bound constant
+    return scope["_make"](*[consts[n] for n in names], slow)
 
 
 def iter_values(v):

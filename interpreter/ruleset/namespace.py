@@ -72,7 +72,9 @@ def _order(cx, name, spec):
     path = ("orders", name)
     if isinstance(spec, list):
         table = _rank_table(cx, path, spec)
-        _add_card_fn(cx, name, "order", lambda s, c: table[c], table, spec)
+        key = lambda s, c: table[c]   # noqa: E731
+        key.table = table             # trick play indexes the table directly
+        _add_card_fn(cx, name, "order", key, table, spec)
         return
     cases = []
 
@@ -81,6 +83,9 @@ def _order(cx, name, spec):
             cond = cx.expr(path + ("cases", i, "when"), case.get("when"), T.BOOL, extra_locals={"card": T.CARD})
             table = _order_table(cx, path + ("cases", i, "order"), case.get("order"))
             cases.append((cond.fn, table))
+        fast = _generated_key(name, cases, otherwise, key)
+        if fast is not None:
+            cx.ns.names[name].value = fast
     cx.deferred.append(compile_cases)
     otherwise = _order_table(cx, path + ("otherwise",), spec.get("otherwise"))
     scratch = {}
@@ -92,6 +97,31 @@ def _order(cx, name, spec):
                 return table[c]
         return otherwise[c] if otherwise is not None else -1
     _add_card_fn(cx, name, "order", key, None, spec)
+
+
+def _generated_key(name, cases, otherwise, slow):
+    """The key of an order by cases as one generated function (s, c), or None.
+
+    Each condition's generated source reads the card as `e[_kN]` (the local name 'card'); that read
+    becomes the parameter c.  Conditions that read anything else from the locals keep the closures."""
+    from ..expr.codegen import function_from
+    consts, parts = {}, []
+    for i, (cond, table) in enumerate(cases):
+        source = getattr(cond, "source", None)
+        if source is None or table is None:
+            return None
+        for const, value in cond.consts.items():
+            if value == "card":
+                source = source.replace(f"e[{const}]", "c")
+        if "e[" in source or "(s, e)" in source:
+            return None
+        consts.update(cond.consts)
+        consts[f"_o{i}"] = table
+        parts.append(f"_o{i}[c] if {source} else ")
+    if otherwise is not None:
+        consts["_o_otherwise"] = otherwise
+    code = "(" + "".join(parts) + ("_o_otherwise[c]" if otherwise is not None else "-1") + ")"
+    return function_from(code, ("s", "c"), consts, slow, f"<order {name}>")
 
 
 def _order_table(cx, path, ref):
@@ -145,6 +175,7 @@ def _add_card_fn(cx, name, kind, key_fn, table, spec):
             ctx.error(node, f"{name}(card) takes one card")
         arg = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, f"the argument of {name}")
         f = arg.fn
+        key = cx.ns.names[name].value if name in cx.ns.names else key_fn   # generated when it could be
         if table is not None:
             def lookup(s, e):
                 c = f(s, e)
@@ -152,8 +183,8 @@ def _add_card_fn(cx, name, kind, key_fn, table, spec):
                     raise EvalError(f"{name}() was given no card")
                 return table[c]
             return Compiled(lookup, T.NUM, code=ctx.source("%s[{0}]" % ctx.ref(table), arg))
-        return Compiled(lambda s, e: key_fn(s, f(s, e)), T.NUM,
-                        code=ctx.source("%s(s, {0})" % ctx.ref(key_fn), arg))
+        return Compiled(lambda s, e: key(s, f(s, e)), T.NUM,
+                        code=ctx.source("%s(s, {0})" % ctx.ref(key), arg))
     cx.ns.add(name, Binding(kind, T.NUM, value=key_fn, call=call, doc=f"{kind} {name}"))
 
 
