@@ -87,6 +87,8 @@ class _Writer:
             self.node(depth, node.target)     # a procedure that cannot pause is written in place
         elif getattr(node, "ops", None) is not None:
             self.assign(depth, node)
+        elif getattr(node, "move", None) is not None:
+            self.move(depth, node)
         elif getattr(node, "guard", None) is not None:   # e.g. end_game: test its condition here first
             self.at(depth, node)
             self.emit(depth, f"if {self.expr(node.guard)}:")
@@ -121,6 +123,18 @@ class _Writer:
         self.emit(depth + 1, f"e.pop({name}, None)")
         self.emit(depth, "else:")
         self.emit(depth + 1, f"e[{name}] = {saved}")
+
+    def move(self, depth, node):
+        """move: the cards, the destination and the source zone computed here, in the step's order."""
+        from .steps import move_cards
+        cards, single, src, tgt, bottom = node.move
+        self.at(depth, node)
+        self.emit(depth, f"_mv = {self.expr(cards)}")
+        self.emit(depth, "_mv = [_mv]" if single else "_mv = [_mv] if isinstance(_mv, int) else list(_mv)")
+        self.emit(depth, "if _mv:")
+        source = self.expr(src) if src is not None else "None"
+        self.emit(depth + 1, f"{self.ref(move_cards)}(s, _mv, {self.expr(tgt)}, {source}, {bottom}, "
+                             f"{self.ref(node.where)})")
 
     def assign(self, depth, node):
         """set/add: the values are computed and stored in the same order as the step's own function."""

@@ -166,22 +166,33 @@ def _move(cx, value, path, step):
     def run(s, e):
         value = cf(s, e)
         moving = [value] if single or isinstance(value, int) else list(value)
-        if not moving:
-            return
-        dest = tgt(s, e)
-        for c in moving:
-            _take(s, e, src, c, where)
-        if bottom:
-            dest[:0] = moving
-        else:
-            dest.extend(moving)
-        s.revealed.difference_update(moving)
-    return Atomic(run, where, "move")
+        if moving:
+            move_cards(s, moving, tgt(s, e), src(s, e) if src is not None else None, bottom, where)
+    return Move(run, where, "move", (cf, single, src, tgt, bottom))
 
 
-def _take(s, e, src, card, where):
-    if src is not None:
-        zone = src(s, e)
+class Move(Atomic):
+    """A move step; `move` (cards fn, single card?, from-zone fn, to-zone fn, bottom?) is for stepgen.py."""
+    __slots__ = ("move",)
+
+    def __init__(self, fn, where, kind, move):
+        super().__init__(fn, where, kind)
+        self.move = move
+
+
+def move_cards(s, moving, dest, zone, bottom, where):
+    """Take each card from `zone` (None: from wherever it is) and put them all on `dest`."""
+    for c in moving:
+        _take(s, zone, c, where)
+    if bottom:
+        dest[:0] = moving
+    else:
+        dest.extend(moving)
+    s.revealed.difference_update(moving)
+
+
+def _take(s, zone, card, where):
+    if zone is not None:
         zones = zone if zone and isinstance(zone[0], list) else [zone]
         for z in zones:
             if card in z:
