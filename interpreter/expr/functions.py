@@ -64,7 +64,11 @@ def _items_source(ctx, c):
     """Source for the items of a collection (the values of a per-player or per-suit value)."""
     if T.is_per(c.type):
         return ctx.source("%s({0})" % ctx.ref(_iter_values), c)
-    return ctx.code(c)
+    code = ctx.code(c)
+    return "range(s.n)" if code == PLAYERS_SOURCE else code   # iterating needs no list of the players
+
+
+PLAYERS_SOURCE = "list(range(s.n))"   # the source of the name `players` (ruleset/namespace.py)
 
 
 def _iter_values(v):

@@ -24,7 +24,8 @@ def add_builtin_names(cx):
         "hand_number": lambda s, e: s.hand_no,
         "pack_size": lambda s, e: len(s.rules.deck(s.n)),
     }
-    codes = {"players": "list(range(s.n))", "player_count": "s.n", "hand_number": "s.hand_no"}
+    from ..expr.functions import PLAYERS_SOURCE
+    codes = {"players": PLAYERS_SOURCE, "player_count": "s.n", "hand_number": "s.hand_no"}
     for name, (typ, doc) in BUILTIN_NAMES.items():
         if name in ns.names:
             cx.problem(("state", name) if name in cx.rules.vars else ("zones", name),
