@@ -7,6 +7,8 @@ sequence as their first argument, so one ruleset can use different sequences
 """
 from __future__ import annotations
 
+import re
+
 from . import types as T
 from .compiler import Compiled, constant
 from .errors import EvalError
@@ -83,7 +85,15 @@ def _cyclic_next(ctx, node, args):
     def run(s, e):
         items = seq(s, e)
         return items[(_where_in(items, item(s, e), text) + steps(s, e)) % len(items)]
-    return Compiled(run, _elem_type(coll), code=_call(ctx, cyclic_next, _items(ctx, coll), item_c, steps_c))
+    items = _items(ctx, coll)
+    if items is not None and _SIMPLE_READ.match(items):   # a plain read may be written twice: no call
+        code = ctx.source("%s[(%s.index({0}) + {1}) %% len(%s)]" % (items, items, items), item_c, steps_c)
+    else:
+        code = _call(ctx, cyclic_next, items, item_c, steps_c)
+    return Compiled(run, _elem_type(coll), code=code)
+
+
+_SIMPLE_READ = re.compile(r"^(s\.[vz]\[\d+\]|_k\d+)$")   # a state variable, a zone or a constant
 
 
 def cyclic_next(items, x, steps):
