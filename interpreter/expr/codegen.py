@@ -8,7 +8,7 @@ strings, names of locals, helper functions) is passed in as a bound constant
 `_kN`; only integers, booleans and None are written as literals.
 
 A function `x => body` given to a built-in becomes a Python comprehension whose
-variable `_pN` stands for x, so `filter(ladders, l => count(climb[l]) > 0)`
+variable `_pN` stands for x, so `filter(players, p => score[p] >= target)`
 is one list comprehension instead of a chain of closures.  A part without
 source is called as its closure `_kN(s, e)`, unless it reads such a variable
 (the closure would look for it in `e`); then the enclosing parts keep their

@@ -80,11 +80,10 @@ def _cyclic_next(ctx, node, args):
     steps_c = (ctx.expect(args[2], ctx.compile(args[2]), T.NUM, "the number of steps") if len(args) > 2
                else constant(1, T.NUM))
     item, steps = item_c.fn, steps_c.fn
-    text = ctx.text
+    find = _finder(ctx.text)
 
     def run(s, e):
-        items = seq(s, e)
-        return items[(_where_in(items, item(s, e), text) + steps(s, e)) % len(items)]
+        return cyclic_next(seq(s, e), item(s, e), steps(s, e), find)
     items = _items(ctx, coll)
     if items is not None and _SIMPLE_READ.match(items):   # a plain read may be written twice: no call
         code = ctx.source("%s[(%s.index({0}) + {1}) %% len(%s)]" % (items, items, items), item_c, steps_c)
@@ -96,8 +95,20 @@ def _cyclic_next(ctx, node, args):
 _SIMPLE_READ = re.compile(r"^(s\.[vz]\[\d+\]|_k\d+)$")   # a state variable, a zone or a constant
 
 
-def cyclic_next(items, x, steps):
-    return items[(items.index(x) + steps) % len(items)]
+# The plain functions below serve both the closures and the generated source. `find(items, x)` is
+# where x is in items: the closures pass one raising an EvalError that names the expression (_finder),
+# generated source uses list.index (a failure there reruns the closure for its message).
+
+def _finder(text):
+    return lambda items, x: _where_in(items, x, text)
+
+
+def _index(items, x):
+    return items.index(x)
+
+
+def cyclic_next(items, x, steps, find=_index):
+    return items[(find(items, x) + steps) % len(items)]
 
 
 @builtin("cyclic_distance", "cyclic_distance(sequence, a, b)",
@@ -108,16 +119,15 @@ def _cyclic_distance(ctx, node, args):
     seq = _values(coll)
     a_c, b_c = ctx.compile(args[1]), ctx.compile(args[2])
     a, b = a_c.fn, b_c.fn
-    text = ctx.text
+    find = _finder(ctx.text)
 
     def run(s, e):
-        items = seq(s, e)
-        return (_where_in(items, b(s, e), text) - _where_in(items, a(s, e), text)) % len(items)
+        return cyclic_distance(seq(s, e), a(s, e), b(s, e), find)
     return Compiled(run, T.NUM, code=_call(ctx, cyclic_distance, _items(ctx, coll), a_c, b_c))
 
 
-def cyclic_distance(items, a, b):
-    return (items.index(b) - items.index(a)) % len(items)
+def cyclic_distance(items, a, b, find=_index):
+    return (find(items, b) - find(items, a)) % len(items)
 
 
 @builtin("cyclic_passes", "cyclic_passes(sequence, from, to, x)",
@@ -129,23 +139,18 @@ def _cyclic_passes(ctx, node, args):
     seq = _values(coll)
     parts = [ctx.compile(arg) for arg in args[1:]]
     a, b, x = (p.fn for p in parts)
-    text = ctx.text
+    find = _finder(ctx.text)
     code = _call(ctx, cyclic_passes, _items(ctx, coll), *parts)
 
     def run(s, e):
-        items = seq(s, e)
-        n = len(items)
-        start = _where_in(items, a(s, e), text)
-        d_to = (_where_in(items, b(s, e), text) - start) % n
-        d_x = (_where_in(items, x(s, e), text) - start) % n
-        return 0 < d_x <= d_to
+        return cyclic_passes(seq(s, e), a(s, e), b(s, e), x(s, e), find)
     return Compiled(run, T.BOOL, code=code)
 
 
-def cyclic_passes(items, a, b, x):
+def cyclic_passes(items, a, b, x, find=_index):
     n = len(items)
-    start = items.index(a)
-    to, at = (items.index(b) - start) % n, (items.index(x) - start) % n   # both looked up, as the closure does
+    start = find(items, a)
+    to, at = (find(items, b) - start) % n, (find(items, x) - start) % n   # both looked up, whatever x is
     return 0 < at <= to
 
 
@@ -160,28 +165,18 @@ def _cyclic_run(ctx, node, args):
     start_c = ctx.compile(args[1])
     present_c = _collection(ctx, args[2], "the items present")
     start, present = start_c.fn, _values(present_c)
-    text = ctx.text
+    find = _finder(ctx.text)
     code = _call(ctx, cyclic_run, _items(ctx, coll), start_c, _items(ctx, present_c))
 
     def run(s, e):
-        items = seq(s, e)
-        n = len(items)
-        here = set(present(s, e))
-        i = _where_in(items, start(s, e), text)
-        out = []
-        for k in range(1, n):
-            x = items[(i + k) % n]
-            if x not in here:
-                break
-            out.append(x)
-        return out
+        return cyclic_run(seq(s, e), start(s, e), present(s, e), find)
     return Compiled(run, coll.type if not T.is_per(coll.type) else T.list_of(_elem_type(coll)), code=code)
 
 
-def cyclic_run(items, start, present):
+def cyclic_run(items, start, present, find=_index):
     n = len(items)
     here = set(present)
-    i = items.index(start)
+    i = find(items, start)
     out = []
     for k in range(1, n):
         x = items[(i + k) % n]
