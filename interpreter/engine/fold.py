@@ -73,7 +73,7 @@ class _Folder:
             return
         for attr in ("then", "other", "body", "before", "after_plays", "after", "setup", "hand", "target"):
             self.visit(getattr(node, attr, None))
-        for attr in ("before", "after_plays", "after"):     # optional hooks (tricks, turns): nothing left to run
+        for attr in ("before", "after_plays", "after"):     # a trick block's hooks with nothing left to run
             hook = getattr(node, attr, None)
             if isinstance(hook, Seq) and not hook.children:
                 setattr(node, attr, None)

@@ -21,6 +21,7 @@ import warnings
 
 from ..expr.errors import EvalError
 from .state import GameStopped
+from .steps import move_cards
 from .vm import Atomic, Call, ForEach, If, Seq
 
 ERRORS = (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError)
@@ -95,11 +96,8 @@ class _Writer:
             self.emit(depth + 1, f"{self.ref(node.fn)}(s, e)")
             self.emit(depth + 1, "if s.over:")
             self.emit(depth + 2, "return")
-        else:
-            if not isinstance(node, (Atomic, Call)):
-                node_fn = self.function_of(node)
-            else:
-                node_fn = node.fn if isinstance(node, Atomic) else self.function_of(node)
+        else:                                  # any other step, or a loop: called through its function
+            node_fn = node.fn if isinstance(node, Atomic) else self.function_of(node)
             self.at(depth, node)
             self.emit(depth, f"{self.ref(node_fn)}(s, e)")
             self.emit(depth, "if s.over:")
@@ -126,7 +124,6 @@ class _Writer:
 
     def move(self, depth, node):
         """move: the cards, the destination and the source zone computed here, in the step's order."""
-        from .steps import move_cards
         cards, single, src, tgt, bottom = node.move
         self.at(depth, node)
         self.emit(depth, f"_mv = {self.expr(cards)}")
