@@ -91,11 +91,6 @@ def function_from(code: str, params, consts: dict, slow, label: str):
     return scope["_make"](*[consts[n] for n in names], slow)
 
 
-def iter_values(v):
-    """Per-player and per-suit values are iterated over their values."""
-    return list(v.values()) if isinstance(v, dict) else v
-
-
 def arg_best(pick, items, key):
     """argmax/argmin: every item whose key is the best, in order."""
     keys = [key(x) for x in items]

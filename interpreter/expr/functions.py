@@ -111,20 +111,14 @@ _NO = object()
 
 
 def _make_key(ctx, arg, elem):
+    """(keyed, source): keyed(s, e, xs) gives (item, key) pairs; source is a one-argument Python
+    lambda computing the key (None when the key has no source)."""
     param, body = _key_arg(ctx, arg, elem)
     if param is None:
         table_fn = body
-        return lambda s, e, xs: [(x, table_fn(s, x)) for x in xs]
+        return (lambda s, e, xs: [(x, table_fn(s, x)) for x in xs]), "(lambda _x: %s(s, _x))" % ctx.ref(body)
     loop = _bind_loop(param, body.fn)
-    return lambda s, e, xs: list(loop(s, e, xs))
-
-
-def _key_source(ctx, arg, elem):
-    """Source of a one-argument Python lambda for a key (compiles the key again, for its source)."""
-    param, body = _key_arg(ctx, arg, elem)
-    if param is None:
-        return "(lambda _x: %s(s, _x))" % ctx.ref(body)
-    return ctx.lambda_source(body, "(lambda {v}: {body})")
+    return (lambda s, e, xs: list(loop(s, e, xs))), ctx.lambda_source(body, "(lambda {v}: {body})")
 
 
 # -- counting and testing -----------------------------------------------------
@@ -248,8 +242,7 @@ def _extreme(pick, name):
                 items = xs(s, e)
                 return pick(items) if items else None
             return Compiled(plain, _elem_type(coll), code=ctx.source(name + "({0} or (), default=None)", items))
-        keyed = _make_key(ctx, args[1], _elem_type(coll))
-        key = _key_source(ctx, args[1], _elem_type(coll))
+        keyed, key = _make_key(ctx, args[1], _elem_type(coll))
 
         def by_key(s, e):
             pairs = keyed(s, e, xs(s, e))
@@ -273,9 +266,8 @@ def _arg_best(pick, name):
     def compile_(ctx, node, args):
         coll = _collection(ctx, args[0])
         xs = _values(coll)
-        keyed = _make_key(ctx, args[1], _elem_type(coll))
-        code = ctx.source("%s(%s, {0}, {1})" % (ctx.ref(arg_best), ctx.ref(pick)), _items_source(ctx, coll),
-                          _key_source(ctx, args[1], _elem_type(coll)))
+        keyed, key = _make_key(ctx, args[1], _elem_type(coll))
+        code = ctx.source("%s(%s, {0}, {1})" % (ctx.ref(arg_best), ctx.ref(pick)), _items_source(ctx, coll), key)
 
         def run(s, e):
             pairs = keyed(s, e, xs(s, e))
@@ -301,9 +293,9 @@ def _sort(ctx, node, args):
     items = _items_source(ctx, coll)
     if len(args) == 1:
         return Compiled(lambda s, e: sorted(xs(s, e)), coll.type, code=ctx.source("sorted({0})", items))
-    keyed = _make_key(ctx, args[1], _elem_type(coll))
+    keyed, key = _make_key(ctx, args[1], _elem_type(coll))
     return Compiled(lambda s, e: [x for x, _ in sorted(keyed(s, e, xs(s, e)), key=lambda p: p[1])], coll.type,
-                    code=ctx.source("sorted({0}, key={1})", items, _key_source(ctx, args[1], _elem_type(coll))))
+                    code=ctx.source("sorted({0}, key={1})", items, key))
 
 
 @builtin("first", "first(items)", "The first item, or none if there are none.")
