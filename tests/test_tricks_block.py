@@ -56,3 +56,35 @@ def test_end_game_in_after_trick_stops_after_that_trick(tmp_path):
         assert sum(result["scores"]) == 2          # one point per trick played
         assert len(result["winners"]) == 1
         assert result["scores"][result["winners"][0]] >= 1   # the winner of the second trick
+
+
+def _play(rules, seed, log):
+    s = G.new_game(rules, rules.default_players, seed, log=log)
+    rng = random.Random(seed)
+    while not s.over:
+        G.apply_index(s, rng.randrange(len(s.pending.actions)))
+    return s
+
+
+def test_straight_path_between_tricks_plays_as_the_general_one(monkeypatch):
+    """Between two tricks, an unlogged game takes a straight path (Tricks.next_trick) when every hook
+    is one plain function; a logged game goes through the general phase loop (Tricks.step).  Both must
+    play the same games: same decisions, scores, tricks and cards."""
+    from interpreter.engine.tricks import Tricks
+    from interpreter.resources import bundled_rulesets
+    straight = []
+    original = Tricks.next_trick
+    monkeypatch.setattr(Tricks, "next_trick", lambda self, *a: straight.append(1) or original(self, *a))
+    checked = 0
+    for name, path in sorted(bundled_rulesets().items()):
+        rules = load_ruleset(str(path)).rules
+        if "tricks" not in str(rules.data):
+            continue
+        for seed in range(4):
+            fast, logged = _play(rules, seed, False), _play(rules, seed, True)
+            assert fast.history == logged.history, name
+            assert G.result(fast) == G.result(logged), name
+            assert fast.z == logged.z and fast.v == logged.v, name
+        checked += 1
+    assert checked >= 8
+    assert len(straight) > 1000       # the straight path did run

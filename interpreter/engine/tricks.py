@@ -33,6 +33,7 @@ class Tricks(Node):
         self.play_of = self.play_actions.__getitem__
         self.order_table = getattr(self.order, "table", None)
         self._hooks = None
+        self._direct = None       # (after_plays, after_trick, before_trick) functions when none can pause
         self.suit_get = self.suit_of.__getitem__
         # Per suit, card -> its action if the card is of that suit, else None:
         # `filter(None, map(follow_of[led], hand))` is the follow-suit filter, again without a loop.
@@ -57,6 +58,8 @@ class Tricks(Node):
             else:
                 out.append((None, body))
         self._hooks = out
+        direct = all(body is None for _, body in out)
+        self._direct = (out[1][0], out[2][0], out[0][0]) if direct else ()
         return out
 
     def step(self, s, frame):
@@ -173,6 +176,10 @@ class Tricks(Node):
                     s.pending = Choice(nxt, actions, None, self.where)
                     return PAUSE
             return self.ask(s, env, nxt, frame, True)
+        if self._direct is None:
+            self.hooks()
+        if self._direct and s.events is None:
+            return self.next_trick(s, frame, env)
         s.stack.pop()                        # the marker
         # The trick is complete: go on with it at once, as run() would do next.
         if self.step(s, frame) is PAUSE:
@@ -180,6 +187,48 @@ class Tricks(Node):
         if s.over:                           # a rule ended the game: stop as run() does
             del s.stack[:]
         return None
+
+    def next_trick(self, s, frame, env):
+        """step() from a complete trick to the next lead, written straight: the hooks are plain
+        functions (or nothing), so nothing here can pause until the next player is asked.  The marker
+        frame stays on the stack for that player."""
+        after_plays, after, before = self._direct
+        if after_plays is not None:
+            after_plays(s, env)
+            if s.over:
+                del s.stack[:]
+                return None
+        trick = s.z[self.trick_zone]
+        env["winner"] = winner = self.decide(s, env, trick)
+        s.tricks += 1
+        if after is not None:
+            after(s, env)
+            if s.over:
+                del s.stack[:]
+                return None
+        trick = s.z[self.trick_zone]
+        if trick and self.collect is not None:
+            self.collect(s, env).extend(trick)
+            trick.clear()
+        env["leader"] = leader = env["winner"]
+        count = self.count
+        if not (env["trick_number"] < count(s, env) if count is not None else s.z[self.hand_zone][leader]):
+            del s.stack[-2:]                 # the marker and this block's frame: the block is over
+            return None
+        env["trick_number"] += 1
+        env["trick_players"] = []
+        env["led_suit"] = None
+        env["winner"] = None
+        frame[3] = 0
+        frame[1] = 1
+        if before is not None:
+            before(s, env)
+            if s.over:
+                del s.stack[:]
+                return None
+            leader = env["leader"]
+        env["current"] = leader
+        return self.ask(s, env, leader, frame, True)
 
     def decide(self, s, env, trick):
         """The winner: the best trump if any was played, else the best card of the led suit.
