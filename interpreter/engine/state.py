@@ -71,7 +71,8 @@ class State:
         c.v = [_copy_value(x) for x in self.v]
         memo = {}
         c.stack = [[f[0], f[1], _copy_env(f[2], memo), _copy_value(f[3])] for f in self.stack]
-        c.pending = self.pending
+        p = self.pending           # copied: the trick block updates its own state's Choice in place
+        c.pending = None if p is None else Choice(p.player, p.actions, p.handlers, p.label)
         c.over, c.winners, c.hand_no = self.over, self.winners, self.hand_no
         c.steps, c.hand_steps, c.turns, c.tricks = self.steps, self.hand_steps, self.turns, self.tricks
         c.events = None if self.events is None else list(self.events)

@@ -23,7 +23,7 @@ TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "tr
 class Tricks(Node):
     """A block of tricks.  It runs once per card played, so its per-card path is kept short: see
     docs/performance.md.  Its frame is [node, phase, env, cards played in this trick]; while a
-    player is asked, a marker frame [node, -1, env, None] sits above it (bots look for it)."""
+    player is asked, a marker frame [node, -1, env, follow lookup] sits above it (bots look for it)."""
 
     def __init__(self, **kw):
         self.__dict__.update(kw)
@@ -117,9 +117,10 @@ class Tricks(Node):
                 if body.enter(s, env) is PAUSE or len(stack) != depth or s.over:
                     return PAUSE if s.pending is not None else None
 
-    def ask(self, s, env, player, frame, pushed=False):
+    def ask(self, s, env, player, frame, pushed=False, choice=None):
         """Offer `player` the cards they may play, in hand order (bots choose by index, so the order
-        is part of what makes a seed replay the same game)."""
+        is part of what makes a seed replay the same game).  `choice`: this state's last Choice of
+        this block, to be reused."""
         hand = s.z[self.hand_zone][player]
         if self.follow_suit:
             led = env["led_suit"]
@@ -140,13 +141,23 @@ class Tricks(Node):
             actions = list(map(self.play_of, legal))
         if not actions:
             raise GameStopped(f"player {player} has no card to play", self.where)
-        s.pending = Choice(player, actions, None, self.where)
+        if choice is None:
+            s.pending = Choice(player, actions, None, self.where)
+        else:
+            choice.player = player
+            choice.actions = actions
+            s.pending = choice
         if not pushed:
-            s.stack.append([self, -1, env, None])   # a marker frame answered by resolve()
+            # a marker frame answered by resolve(); its data: the follow-suit lookup of the led suit
+            s.stack.append([self, -1, env, self.follow_of.get(env["led_suit"])])
         return PAUSE
 
     def resolve(self, s, marker, index):
-        """Play the chosen card; ask the next player at once, or finish the trick."""
+        """Play the chosen card; ask the next player at once, or finish the trick.
+
+        The pending Choice belongs to this state alone (State.clone copies it), so it is updated in
+        place for the next player.  The marker frame's data slot keeps the follow-suit lookup of the
+        led suit, set when the lead is played."""
         choice = s.pending
         s.pending = None
         player = choice.player
@@ -154,32 +165,36 @@ class Tricks(Node):
         frame = s.stack[-2]                  # the marker frame stays while the trick goes on
         env = frame[2]
         z = s.z
-        z[self.hand_zone][player].remove(card)
+        hands = z[self.hand_zone]
+        hands[player].remove(card)
         z[self.trick_zone].append(card)
         s.revealed.discard(card)
         env["trick_players"].append(player)
         played = frame[3]
         if played == 0:
-            env["led_suit"] = self.suit_of[card]
+            env["led_suit"] = led = self.suit_of[card]
+            marker[3] = self.follow_of.get(led)
         frame[3] = played = played + 1
         s.turns += 1
         if played < s.n:                     # the next player is asked at once (the common case)
             nxt = (env["leader"] + played * self.direction) % s.n
             env["current"] = nxt
             if self.follow_suit:             # ask()'s follow-suit offer, written out: it runs for most cards
-                hand = z[self.hand_zone][nxt]
-                follow = self.follow_of.get(env["led_suit"])
+                hand = hands[nxt]
+                follow = marker[3]
                 actions = list(filter(None, map(follow, hand))) if follow is not None else None
                 if not actions:
                     actions = list(map(self.play_of, hand))
                 if actions:
-                    s.pending = Choice(nxt, actions, None, self.where)
+                    choice.player = nxt
+                    choice.actions = actions
+                    s.pending = choice
                     return PAUSE
             return self.ask(s, env, nxt, frame, True)
         if self._direct is None:
             self.hooks()
         if self._direct and s.events is None:
-            return self.next_trick(s, frame, env)
+            return self.next_trick(s, frame, env, choice)
         s.stack.pop()                        # the marker
         # The trick is complete: go on with it at once, as run() would do next.
         if self.step(s, frame) is PAUSE:
@@ -188,7 +203,7 @@ class Tricks(Node):
             del s.stack[:]
         return None
 
-    def next_trick(self, s, frame, env):
+    def next_trick(self, s, frame, env, choice):
         """step() from a complete trick to the next lead, written straight: the hooks are plain
         functions (or nothing), so nothing here can pause until the next player is asked.  The marker
         frame stays on the stack for that player."""
@@ -228,7 +243,7 @@ class Tricks(Node):
                 return None
             leader = env["leader"]
         env["current"] = leader
-        return self.ask(s, env, leader, frame, True)
+        return self.ask(s, env, leader, frame, True, choice)
 
     def decide(self, s, env, trick):
         """The winner: the best trump if any was played, else the best card of the led suit.
