@@ -722,3 +722,47 @@ def test_max_of_none_in_a_folded_step(tmp_path, step):
     assert "error" not in outcomes[0]
     assert outcomes[1] == outcomes[0]
 
+
+
+# Moves written out in generated steps (stepgen.py): the same cards end in the same places, in the
+# same order, and a missing card gives the step's own message and line.
+MOVES = """\
+  - move: {cards: "first(stock)", from: stock, to: trick}
+  - move: {cards: "last(stock)", from: stock, to: trick, position: bottom}
+  - move: {cards: "won[0]", from: won, to: stock}
+  - move: {cards: "[first(stock), last(stock)]", from: stock, to: "won[1]", position: bottom}
+  - move: {cards: trick, from: trick, to: "won[1]"}
+  - move: {cards: "first(stock)", to: "hand[0]"}
+  - move: {cards: "first(hand[0])", from: hand, to: stock, position: bottom}"""
+
+
+def _zones_after(path, mode, seed):
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(compiler, "GENERATE", mode[0])
+        m.setattr(fold, "GENERATE", mode[1])
+        rules = load_ruleset(str(path)).rules
+    s = G.new_game(rules, 2, seed)
+    rng = random.Random(seed)
+    while not s.over:
+        G.apply_index(s, rng.randrange(len(s.pending.actions)))
+    return s.z, G.all_cards(s)
+
+
+def test_moves_in_generated_steps_put_cards_where_the_closures_do(tmp_path):
+    path = tmp_path / "moves.yaml"
+    path.write_text(TINY % (MOVES, ""), encoding="utf-8")
+    source = "".join(getattr(f, "source", "") for f in _functions(load_ruleset(str(path)).rules))
+    assert "_src.remove(_mv)" in source and "_src.remove(_c)" in source    # written out, not called
+    for seed in range(5):
+        closures, generated = _zones_after(path, (False, False), seed), _zones_after(path, (True, True), seed)
+        assert generated == closures
+        assert generated[1] == list(range(24))          # no card lost or doubled
+
+
+@pytest.mark.parametrize("mode", [(True, True), (False, False)], ids=["generated", "closures"])
+def test_move_of_a_missing_card_in_a_generated_step(tmp_path, mode):
+    steps = MOVES + '\n  - move: {cards: "first(stock)", from: trick, to: "won[0]"}   # FAILS'
+    path, line = _write(tmp_path, "missing card", steps, "")
+    message, where, _ = _stop(path, *mode)
+    assert re.fullmatch(r"card \S+ is not in the zone it is moved from", message), message
+    assert _line_of(where, path) == line

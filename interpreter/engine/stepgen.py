@@ -21,7 +21,7 @@ import warnings
 
 from ..expr.errors import EvalError
 from .state import GameStopped
-from .steps import move_cards
+from .steps import move_cards, take_card
 from .vm import Atomic, Call, ForEach, If, Seq
 
 ERRORS = (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError)
@@ -111,27 +111,65 @@ class _Writer:
             self.emit(depth, "pass")
 
     def foreach(self, depth, node):
+        """The loop binds its name in `e` (closures called inside read it there), and the body's
+        inlined expressions read the item from a local variable instead of from `e`."""
         saved, item, name = self.fresh("_saved"), self.fresh("_item"), self.ref(node.name)
         self.at(depth, node)
         self.emit(depth, f"{saved} = e.get({name}, _NO)")
         self.emit(depth, f"for {item} in list({self.expr(node.items)}):")
         self.emit(depth + 1, f"e[{name}] = {item}")
+        start = len(self.lines)
         self.block(depth + 1, node.body)
+        reads = [f"e[{k}]" for k, v in self.consts.items() if k.startswith("_k") and v == node.name
+                 and isinstance(v, str)]
+        for i in range(start, len(self.lines)):
+            line = self.lines[i]
+            if "e[" in line:
+                for read in reads:
+                    line = line.replace(read, item)
+                self.lines[i] = line
         self.emit(depth, f"if {saved} is _NO:")
         self.emit(depth + 1, f"e.pop({name}, None)")
         self.emit(depth, "else:")
         self.emit(depth + 1, f"e[{name}] = {saved}")
 
     def move(self, depth, node):
-        """move: the cards, the destination and the source zone computed here, in the step's order."""
+        """move, written out: the cards, the destination and the source zone are computed here, in the
+        step's order; a card found in the source list is taken from it in place, anything else (a zone
+        kept per player, a card to be looked for everywhere, a card that is missing) goes through the
+        step's own helper, for its search and its message."""
         cards, single, src, tgt, bottom = node.move
         self.at(depth, node)
         self.emit(depth, f"_mv = {self.expr(cards)}")
-        self.emit(depth, "_mv = [_mv]" if single else "_mv = [_mv] if isinstance(_mv, int) else list(_mv)")
+        if src is None:
+            self.emit(depth, "_mv = [_mv]" if single else "_mv = [_mv] if isinstance(_mv, int) else list(_mv)")
+            self.emit(depth, "if _mv:")
+            self.emit(depth + 1, f"{self.ref(move_cards)}(s, _mv, {self.expr(tgt)}, None, {bottom}, "
+                                 f"{self.ref(node.where)})")
+            return
+        take = f"{self.ref(take_card)}(s, _src, {{}}, {self.ref(node.where)})"
+        if single:
+            self.emit(depth, f"_dst = {self.expr(tgt)}")
+            self.emit(depth, f"_src = {self.expr(src)}")
+            self.emit(depth, "if _src.__class__ is list and _mv in _src:")
+            self.emit(depth + 1, "_src.remove(_mv)")
+            self.emit(depth, "else:")
+            self.emit(depth + 1, take.format("_mv"))
+            self.emit(depth, "_dst.insert(0, _mv)" if bottom else "_dst.append(_mv)")
+            self.emit(depth, "s.revealed.discard(_mv)")
+            return
+        self.emit(depth, "_mv = [_mv] if isinstance(_mv, int) else list(_mv)")
         self.emit(depth, "if _mv:")
-        source = self.expr(src) if src is not None else "None"
-        self.emit(depth + 1, f"{self.ref(move_cards)}(s, _mv, {self.expr(tgt)}, {source}, {bottom}, "
-                             f"{self.ref(node.where)})")
+        self.emit(depth + 1, f"_dst = {self.expr(tgt)}")
+        self.emit(depth + 1, f"_src = {self.expr(src)}")
+        self.emit(depth + 1, "_flat = _src.__class__ is list")
+        self.emit(depth + 1, "for _c in _mv:")
+        self.emit(depth + 2, "if _flat and _c in _src:")
+        self.emit(depth + 3, "_src.remove(_c)")
+        self.emit(depth + 2, "else:")
+        self.emit(depth + 3, take.format("_c"))
+        self.emit(depth + 1, "_dst[:0] = _mv" if bottom else "_dst.extend(_mv)")
+        self.emit(depth + 1, "s.revealed.difference_update(_mv)")
 
     def assign(self, depth, node):
         """set/add: the values are computed and stored in the same order as the step's own function."""

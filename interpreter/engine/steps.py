@@ -183,7 +183,7 @@ class Move(Atomic):
 def move_cards(s, moving, dest, zone, bottom, where):
     """Take each card from `zone` (None: from wherever it is) and put them all on `dest`."""
     for c in moving:
-        _take(s, zone, c, where)
+        take_card(s, zone, c, where)
     if bottom:
         dest[:0] = moving
     else:
@@ -191,7 +191,9 @@ def move_cards(s, moving, dest, zone, bottom, where):
     s.revealed.difference_update(moving)
 
 
-def _take(s, zone, card, where):
+def take_card(s, zone, card, where):
+    """Take `card` out of `zone` (a list, or a per-player list of lists; None: any zone), or stop the
+    game saying it is not there."""
     if zone is not None:
         zones = zone if zone and isinstance(zone[0], list) else [zone]
         for z in zones:

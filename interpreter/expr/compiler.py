@@ -195,11 +195,11 @@ def compile_expression(text, ns: Namespace, local_types: dict | None = None,
                        expected: str | None = None) -> Compiled:
     """Parse and compile `text`; raise ExprError located inside the text."""
     if isinstance(text, bool):
-        return constant(text, T.BOOL)
+        return _plain_constant(text, T.BOOL)
     if isinstance(text, (int, float)):
-        return constant(text, T.NUM)
+        return _plain_constant(text, T.NUM)
     if text is None:
-        return constant(None, T.NONE)
+        return _plain_constant(None, T.NONE)
     tree = parse(str(text))
     ctx = Ctx(ns, str(text), local_types)
     result = ctx.compile(tree)
@@ -210,6 +210,16 @@ def compile_expression(text, ns: Namespace, local_types: dict | None = None,
 
 
 GENERATE = True   # False: closures only (tests compare both ways)
+
+
+def _plain_constant(value, typ) -> Compiled:
+    """A YAML number, boolean or null given where an expression is expected (`add: {hands: 1}`).
+    With GENERATE, its function carries its source, so generated steps write it in place."""
+    result = constant(value, typ)
+    if GENERATE and (value is None or isinstance(value, (bool, int))):
+        fn = result.fn
+        fn.source, fn.consts, fn.slow = repr(value), {}, fn
+    return result
 
 
 # ---------------------------------------------------------------------------
