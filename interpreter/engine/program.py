@@ -40,10 +40,18 @@ class GameLoop(Node):
 
 
 def start_hand(s):
-    """Reset the variables kept for one hand only."""
+    """Reset the variables kept for one hand only.  A constant initial value (a number, none...) is
+    set without running its expression."""
+    v = s.v
     for info in s.rules.var_list:
         if info.scope == "hand":
-            s.v[info.index] = initial_value(s, info)
+            if info.fixed:
+                value = info.fixed[0]
+                per = info.per
+                v[info.index] = (value if per is None else [value] * s.n if per == "player"
+                                 else dict.fromkeys(per_keys(s, per), value))
+            else:
+                v[info.index] = initial_value(s, info)
     if s.events is not None:
         s.events.append({"event": "hand", "hand": s.hand_no,
                          "dealer": s.v[s.rules.vars["dealer"].index]})

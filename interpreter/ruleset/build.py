@@ -250,7 +250,9 @@ def _vars(cx, state):
             init = cx.expr(path + ("initial",), initial)
         if init.type != T.ANY and typ != T.ANY and not T.compatible(init.type, typ):
             cx.problem(path + ("initial",), f"the initial value is {T.describe(init.type)} but the type is {typ}", "type")
-        info = VarInfo(name, i, per, spec.get("scope", "game"), typ, init.fn, bind, spec.get("description", ""))
+        fixed = (init.value,) if init.const and isinstance(init.value, (int, float, str, type(None))) else ()
+        info = VarInfo(name, i, per, spec.get("scope", "game"), typ, init.fn, bind, spec.get("description", ""),
+                       fixed)
         cx.rules.vars[name] = info
         cx.rules.var_list.append(info)
         full = T.per(per, typ) if per else typ
