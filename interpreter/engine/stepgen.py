@@ -17,8 +17,10 @@ its file and line.
 """
 from __future__ import annotations
 
+import ast
 import warnings
 
+from ..expr.codegen import hoist_reads
 from ..expr.errors import EvalError
 from .state import GameStopped
 from .steps import move_cards, take_card
@@ -116,7 +118,10 @@ class _Writer:
         saved, item, name = self.fresh("_saved"), self.fresh("_item"), self.ref(node.name)
         self.at(depth, node)
         self.emit(depth, f"{saved} = e.get({name}, _NO)")
-        self.emit(depth, f"for {item} in list({self.expr(node.items)}):")
+        items = self.expr(node.items)
+        if not _fresh_list(items):          # the body may change what it loops over: loop over a copy
+            items = f"list({items})"
+        self.emit(depth, f"for {item} in {items}:")
         self.emit(depth + 1, f"e[{name}] = {item}")
         start = len(self.lines)
         self.block(depth + 1, node.body)
@@ -195,13 +200,15 @@ class _Writer:
     # -- the function -----------------------------------------------------------------
     def build(self, root, label):
         self.block(3, root)
+        prelude, body = hoist_reads("\n".join(self.lines))
         names = list(self.consts)
         source = "\n".join([
             f"def _make({', '.join(names + ['_NO', '_ERRORS', '_stopped'])}):",
             "    def _folded(s, e):",
             "        _w = 0",
             "        try:",
-            *self.lines,
+            *("            " + line for line in prelude),
+            body,
             "        except _ERRORS as err:",
             "            raise _stopped(err, _w, s, e) from None",
             "    return _folded",
@@ -224,6 +231,14 @@ class _Writer:
         fn.source = source
         fn.empty = not self.wheres          # nothing to do (e.g. an empty hook procedure)
         return fn
+
+
+def _fresh_list(source: str) -> bool:
+    """Whether `source` is a list comprehension: a new list that nothing else holds."""
+    try:
+        return isinstance(ast.parse(source, mode="eval").body, ast.ListComp)
+    except SyntaxError:
+        return False
 
 
 def _closure_error(closures, s, e):

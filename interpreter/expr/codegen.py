@@ -20,6 +20,7 @@ closures' messages.
 """
 from __future__ import annotations
 
+import re
 import warnings
 from itertools import count as _counter
 
@@ -66,15 +67,41 @@ class CodeGen:
         return fn
 
 
+_ZONE_READ = re.compile(r"(?<![\w.])s\.z\[(\d+)\]")
+_VARS_READ = re.compile(r"(?<![\w.])s\.v\[")
+
+
+def hoist_reads(text: str) -> tuple[list[str], str]:
+    """Reads of the state's zones and variable list made once, into locals, at the top of a function.
+
+    `s.z[3]` read twice or more becomes `_z3`, set once: zone lists are never replaced while a game
+    runs (steps change them in place).  `s.v[...]` becomes `_V[...]` with `_V = s.v`, the same list
+    (a `set` stores into it).  Inside a comprehension this saves an attribute and an index per item."""
+    prelude = []
+    counts: dict[str, int] = {}
+    for match in _ZONE_READ.finditer(text):
+        counts[match.group(1)] = counts.get(match.group(1), 0) + 1
+    hoisted = {n for n, k in counts.items() if k > 1}
+    if hoisted:
+        prelude += [f"_z{n} = s.z[{n}]" for n in sorted(hoisted, key=int)]
+        text = _ZONE_READ.sub(lambda m: f"_z{m.group(1)}" if m.group(1) in hoisted else m.group(0), text)
+    if len(_VARS_READ.findall(text)) > 1:
+        prelude.append("_V = s.v")
+        text = _VARS_READ.sub("_V[", text)
+    return prelude, text
+
+
 def function_from(code: str, params, consts: dict, slow, label: str):
     """A function of `params` returning `code` (our own source; values are the bound `consts`).
 
     On any error it returns `slow(*args)` instead; if the source does not compile, `slow` itself."""
     names = list(consts)
     args = ", ".join(params)
+    prelude, code = hoist_reads(code) if "s" in params else ([], code)
     source = (f"def _make({', '.join(names + ['_slow'])}):\n"
               f"    def _generated({args}):\n"
               f"        try:\n"
+              + "".join(f"            {line}\n" for line in prelude) +
               f"            return {code}\n"
               f"        except Exception:\n"
               f"            return _slow({args})\n"

@@ -9,6 +9,7 @@ project's own syntax tree is compiled: user text never reaches eval or exec.
 """
 from __future__ import annotations
 
+import ast
 import operator
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
@@ -340,8 +341,9 @@ def _binop(ctx, node):
     left, right = ctx.compile(left_node), ctx.compile(right_node)
     if op == "+" and T.is_collection(left.type) and T.is_collection(right.type):
         lf, rf = left.fn, right.fn
-        return Compiled(lambda s, e: list(lf(s, e)) + list(rf(s, e)), left.type,
-                        code=ctx.source("(list({0}) + list({1}))", left, right))
+        codes = [ctx.code(left), ctx.code(right)]
+        code = None if None in codes else "(%s + %s)" % tuple(map(_as_new_list, codes))
+        return Compiled(lambda s, e: list(lf(s, e)) + list(rf(s, e)), left.type, code=code)
     ctx.expect(left_node, left, T.NUM, f"the left side of '{op}'")
     ctx.expect(right_node, right, T.NUM, f"the right side of '{op}'")
     fn = _ARITH[op]
@@ -460,6 +462,17 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     if fast is not None:
         return fast, code
     return lambda s, e: fn(lf(s, e), rf(s, e)), code
+
+
+def _as_new_list(code: str) -> str:
+    """Source giving a list with the items of `code`: as is when it is a list display or comprehension."""
+    if code.startswith("["):
+        try:
+            if isinstance(ast.parse(code, mode="eval").body, (ast.List, ast.ListComp)):
+                return code
+        except SyntaxError:
+            pass
+    return f"list({code})"
 
 
 def _list(ctx, node):
