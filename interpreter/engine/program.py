@@ -46,10 +46,16 @@ def start_hand(s):
     for info in s.rules.var_list:
         if info.scope == "hand":
             if info.fixed:
-                value = info.fixed[0]
+                value, copy = info.fixed
                 per = info.per
-                v[info.index] = (value if per is None else [value] * s.n if per == "player"
-                                 else dict.fromkeys(per_keys(s, per), value))
+                if per is None:
+                    v[info.index] = list(value) if copy else value
+                elif copy:
+                    keys = range(s.n) if per == "player" else per_keys(s, per)
+                    fresh = [list(value) for _ in keys]
+                    v[info.index] = fresh if per == "player" else dict(zip(keys, fresh))
+                else:
+                    v[info.index] = [value] * s.n if per == "player" else dict.fromkeys(per_keys(s, per), value)
             else:
                 v[info.index] = initial_value(s, info)
     if s.events is not None:

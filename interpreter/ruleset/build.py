@@ -250,7 +250,7 @@ def _vars(cx, state):
             init = cx.expr(path + ("initial",), initial)
         if init.type != T.ANY and typ != T.ANY and not T.compatible(init.type, typ):
             cx.problem(path + ("initial",), f"the initial value is {T.describe(init.type)} but the type is {typ}", "type")
-        fixed = (init.value,) if init.const and isinstance(init.value, (int, float, str, type(None))) else ()
+        fixed = _fixed_initial(initial, init)
         info = VarInfo(name, i, per, spec.get("scope", "game"), typ, init.fn, bind, spec.get("description", ""),
                        fixed)
         cx.rules.vars[name] = info
@@ -306,3 +306,16 @@ def _usage_checks(cx, data):
     if cx.rules.pack_zone not in cx.rules.zones:
         cx.problem(("pack",), f"the pack starts in zone '{cx.rules.pack_zone}', which is not declared under 'zones:'",
                    "unknown-name", hint="declare a 'stock' zone, or set 'pack: {zone: ...}'")
+
+
+def _fixed_initial(text, init) -> tuple:
+    """(value, copy?) when a variable's initial value is one constant: a number, text, none, or a list
+    written out of such constants (copied for each start, since a list can change)."""
+    plain = (int, float, str, type(None))
+    if init.const and isinstance(init.value, plain):
+        return (init.value, False)
+    if (isinstance(text, str) and text.strip().startswith("[") and text.strip().endswith("]")
+            and isinstance(init.value, list) and all(isinstance(x, plain) for x in init.value)):
+        return (init.value, True)
+    return ()
+

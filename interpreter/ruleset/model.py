@@ -24,7 +24,7 @@ class VarInfo:
     initial: Callable        # fn(state, env) -> initial value of one element
     bind: str = "key"        # local name of the player/suit/entry while computing `initial`
     description: str = ""
-    fixed: tuple = ()        # (value,) when `initial` is one constant that cannot be changed in place
+    fixed: tuple = ()        # (value, copy?) when `initial` is one constant (see build._fixed_initial)
 
 
 @dataclass
