@@ -766,3 +766,23 @@ def test_move_of_a_missing_card_in_a_generated_step(tmp_path, mode):
     message, where, _ = _stop(path, *mode)
     assert re.fullmatch(r"card \S+ is not in the zone it is moved from", message), message
     assert _line_of(where, path) == line
+
+
+def test_a_loop_over_a_zone_its_body_empties_sees_every_card(tmp_path):
+    """A for_each over a zone is run over a copy even when generated (only a comprehension, a new list,
+    is looped over as it is), so moving the cards out inside the loop moves them all."""
+    steps = ('  - for_each:\n      in: stock\n      as: c\n      do:\n'
+             '        - move: {cards: c, from: stock, to: trick}')
+    path = tmp_path / "loop-moves.yaml"
+    path.write_text(TINY % (steps, ""), encoding="utf-8")
+    for seed in range(3):
+        closures, generated = _zones_after(path, (False, False), seed), _zones_after(path, (True, True), seed)
+        assert generated == closures
+        assert generated[0][0] == []            # the stock was emptied by the loop
+
+
+def test_state_reads_are_hoisted_only_as_whole_reads():
+    prelude, text = codegen.hoist_reads("s.z[3] + len(s.z[3]) + s.z[4][0] + s.v[1] + s.v[2] + os.z[3] + _s.v[1]")
+    assert prelude == ["_z3 = s.z[3]", "_V = s.v"]
+    assert text == "_z3 + len(_z3) + s.z[4][0] + _V[1] + _V[2] + os.z[3] + _s.v[1]"
+    assert codegen.hoist_reads("s.v[1] + s.z[2]") == ([], "s.v[1] + s.z[2]")   # one read each: as it is

@@ -3,16 +3,16 @@
 Folding turns a subtree of steps without a choice inside into one function.
 This module writes that function as Python source, from the compiled step
 nodes (never from user text): `if` becomes an if statement, `for_each` a for
-loop, `set` and `add` assignments to the state's variable list.  An
-expression's own generated source (see expr/codegen.py) is written inline;
-other steps are called through their compiled functions, passed in as bound
-constants.  When an inlined expression fails, its closure is run again to
+loop, `set` and `add` assignments to the state's variable list, `move` list
+operations.  An expression's own generated source (see expr/codegen.py) is
+written inline; other steps are called through their compiled functions,
+passed in as bound constants.  When an inlined expression fails, its closure is run again to
 give the same message as before (expressions have no side effects).
 
 Differences from running the nodes one by one, none of them visible to a
 ruleset: a `for_each` binds its name in the caller's locals for the length of
-the loop (and restores it after) instead of copying them for every item; the
-step being run is tracked in a local variable so that an error still names
+the loop (and restores it after) instead of copying them for every item, and
+the body's inlined expressions read the item from a Python local; the step being run is tracked in a local variable so that an error still names
 its file and line.
 """
 from __future__ import annotations
