@@ -6,21 +6,22 @@ nodes (never from user text): `if` becomes an if statement, `for_each` a for
 loop, `set` and `add` assignments to the state's variable list, `move` list
 operations.  An expression's own generated source (see expr/codegen.py) is
 written inline; other steps are called through their compiled functions,
-passed in as bound constants.  When an inlined expression fails, its closure is run again to
-give the same message as before (expressions have no side effects).
+passed in as bound constants.  When an inlined expression fails, its
+closure is run again to give the same message as before (expressions have no
+side effects).
 
 Differences from running the nodes one by one, none of them visible to a
 ruleset: a `for_each` binds its name in the caller's locals for the length of
 the loop (and restores it after) instead of copying them for every item, and
-the body's inlined expressions read the item from a Python local; the step being run is tracked in a local variable so that an error still names
-its file and line.
+the body's inlined expressions read the item from a Python local; the step
+being run is tracked in a local variable so that an error still names its
+file and line.
 """
 from __future__ import annotations
 
-import ast
 import warnings
 
-from ..expr.codegen import hoist_reads
+from ..expr.codegen import hoist_reads, makes_new_list
 from ..expr.errors import EvalError
 from .state import GameStopped
 from .steps import move_cards, take_card
@@ -119,7 +120,7 @@ class _Writer:
         self.at(depth, node)
         self.emit(depth, f"{saved} = e.get({name}, _NO)")
         items = self.expr(node.items)
-        if not _fresh_list(items):          # the body may change what it loops over: loop over a copy
+        if not makes_new_list(items):       # the body may change what it loops over: loop over a copy
             items = f"list({items})"
         self.emit(depth, f"for {item} in {items}:")
         self.emit(depth + 1, f"e[{name}] = {item}")
@@ -231,14 +232,6 @@ class _Writer:
         fn.source = source
         fn.empty = not self.wheres          # nothing to do (e.g. an empty hook procedure)
         return fn
-
-
-def _fresh_list(source: str) -> bool:
-    """Whether `source` is a list comprehension: a new list that nothing else holds."""
-    try:
-        return isinstance(ast.parse(source, mode="eval").body, ast.ListComp)
-    except SyntaxError:
-        return False
 
 
 def _closure_error(closures, s, e):

@@ -20,6 +20,7 @@ closures' messages.
 """
 from __future__ import annotations
 
+import ast
 import re
 import warnings
 from itertools import count as _counter
@@ -65,6 +66,16 @@ class CodeGen:
         if fn is not slow:
             fn.source, fn.consts, fn.slow = code, dict(self.consts), slow   # stepgen.py inlines the source
         return fn
+
+
+def makes_new_list(source: str) -> bool:
+    """Whether `source` is a list display or a list comprehension: a new list nothing else holds."""
+    if not source.startswith("["):
+        return False
+    try:
+        return isinstance(ast.parse(source, mode="eval").body, (ast.List, ast.ListComp))
+    except SyntaxError:
+        return False
 
 
 _ZONE_READ = re.compile(r"(?<![\w.])s\.z\[(\d+)\]")

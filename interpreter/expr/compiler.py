@@ -9,7 +9,6 @@ project's own syntax tree is compiled: user text never reaches eval or exec.
 """
 from __future__ import annotations
 
-import ast
 import operator
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
@@ -18,7 +17,7 @@ from typing import Any, Callable
 from lark import Token, Tree
 
 from . import types as T
-from .codegen import CodeGen
+from .codegen import CodeGen, makes_new_list
 from .errors import EvalError, ExprError
 from .parser import parse
 
@@ -465,14 +464,8 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
 
 
 def _as_new_list(code: str) -> str:
-    """Source giving a list with the items of `code`: as is when it is a list display or comprehension."""
-    if code.startswith("["):
-        try:
-            if isinstance(ast.parse(code, mode="eval").body, (ast.List, ast.ListComp)):
-                return code
-        except SyntaxError:
-            pass
-    return f"list({code})"
+    """Source giving a list with the items of `code`: as is when it already makes a new list."""
+    return code if makes_new_list(code) else f"list({code})"
 
 
 def _list(ctx, node):
