@@ -69,17 +69,9 @@ class Tricks(Node):
         while True:
             phase = frame[1]
             if phase == 0:                       # start a trick, or finish
-                count = self.count
-                if not (env["trick_number"] < count(s, env) if count is not None
-                        else s.z[self.hand_zone][env["leader"]]):   # by default: until the leader has no card
+                if not self.begin_trick(s, frame, env):
                     stack.pop()
                     return None
-                env["trick_number"] += 1
-                env["trick_players"] = []
-                env["led_suit"] = None
-                env["winner"] = None
-                frame[3] = 0
-                frame[1] = 1
                 fn, body = hooks[0]
             elif phase == 1:                     # the first player plays (resolve() asks the others)
                 played = frame[3]
@@ -203,6 +195,20 @@ class Tricks(Node):
             del s.stack[:]
         return None
 
+    def begin_trick(self, s, frame, env) -> bool:
+        """Start the next trick if there is one (by default: while the leader has a card)."""
+        count = self.count
+        if not (env["trick_number"] < count(s, env) if count is not None
+                else s.z[self.hand_zone][env["leader"]]):
+            return False
+        env["trick_number"] += 1
+        env["trick_players"] = []
+        env["led_suit"] = None
+        env["winner"] = None
+        frame[3] = 0
+        frame[1] = 1
+        return True
+
     def next_trick(self, s, frame, env, choice):
         """step() from a complete trick to the next lead, written straight: the hooks are plain
         functions (or nothing), so nothing here can pause until the next player is asked.  The marker
@@ -225,24 +231,16 @@ class Tricks(Node):
         if trick and self.collect is not None:
             self.collect(s, env).extend(trick)
             trick.clear()
-        env["leader"] = leader = env["winner"]
-        count = self.count
-        if not (env["trick_number"] < count(s, env) if count is not None else s.z[self.hand_zone][leader]):
+        env["leader"] = env["winner"]
+        if not self.begin_trick(s, frame, env):
             del s.stack[-2:]                 # the marker and this block's frame: the block is over
             return None
-        env["trick_number"] += 1
-        env["trick_players"] = []
-        env["led_suit"] = None
-        env["winner"] = None
-        frame[3] = 0
-        frame[1] = 1
         if before is not None:
             before(s, env)
             if s.over:
                 del s.stack[:]
                 return None
-            leader = env["leader"]
-        env["current"] = leader
+        env["current"] = leader = env["leader"]
         return self.ask(s, env, leader, frame, True, choice)
 
     def decide(self, s, env, trick):
