@@ -1,9 +1,10 @@
-"""The start of a hand resets the variables kept for one hand; a constant initial value is set without
-running its expression (program.start_hand).  The result must be what the expression gives."""
+"""Initial values of variables: a constant one is made without running its expression
+(program.initial_value, used at the start of a game and of each hand).  The result must be what the
+expression gives."""
 import pytest
 
 from interpreter.engine import game as G
-from interpreter.engine.program import initial_value, start_hand
+from interpreter.engine.program import expression_value, initial_value, start_hand
 from interpreter.resources import bundled_rulesets
 from interpreter.ruleset.loader import load_ruleset
 
@@ -15,10 +16,12 @@ def test_constant_initial_values_are_what_their_expressions_give(name):
     rules = load_ruleset(str(BUNDLED[name])).rules
     for n in rules.player_counts:
         s = G.new_game(rules, n, 3)
+        for info in rules.var_list:                 # game and hand scope alike
+            assert initial_value(s, info) == expression_value(s, info), (name, info.name)
         start_hand(s)
         for info in rules.var_list:
             if info.scope == "hand":
-                assert s.v[info.index] == initial_value(s, info), (name, info.name)
+                assert s.v[info.index] == expression_value(s, info), (name, info.name)
 
 
 def test_lists_set_at_the_start_of_a_hand_are_not_shared():

@@ -40,30 +40,31 @@ class GameLoop(Node):
 
 
 def start_hand(s):
-    """Reset the variables kept for one hand only.  A constant initial value (a number, none...) is
-    set without running its expression."""
-    v = s.v
+    """Reset the variables kept for one hand only."""
     for info in s.rules.var_list:
         if info.scope == "hand":
-            if info.fixed:
-                value, copy = info.fixed
-                per = info.per
-                if per is None:
-                    v[info.index] = list(value) if copy else value
-                elif copy:
-                    keys = range(s.n) if per == "player" else per_keys(s, per)
-                    fresh = [list(value) for _ in keys]
-                    v[info.index] = fresh if per == "player" else dict(zip(keys, fresh))
-                else:
-                    v[info.index] = [value] * s.n if per == "player" else dict.fromkeys(per_keys(s, per), value)
-            else:
-                v[info.index] = initial_value(s, info)
+            s.v[info.index] = initial_value(s, info)
     if s.events is not None:
         s.events.append({"event": "hand", "hand": s.hand_no,
                          "dealer": s.v[s.rules.vars["dealer"].index]})
 
 
 def initial_value(s, info):
+    """A variable's initial value.  A constant one (a number, none, a list of constants: see
+    build._fixed_initial) is made without running its expression; a list is a fresh copy each time."""
+    if not info.fixed:
+        return expression_value(s, info)
+    value, copy = info.fixed
+    per = info.per
+    if per is None:
+        return list(value) if copy else value
+    keys = range(s.n) if per == "player" else per_keys(s, per)
+    values = [list(value) for _ in keys] if copy else [value] * len(keys)
+    return values if per == "player" else dict(zip(keys, values))
+
+
+def expression_value(s, info):
+    """A variable's initial value, by running its expression (once per player, suit or entry)."""
     if info.per is None:
         return info.initial(s, {})
     keys = per_keys(s, info.per)
