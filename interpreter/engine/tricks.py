@@ -219,15 +219,14 @@ class Tricks(Node):
             if s.over:
                 del s.stack[:]
                 return None
-        trick = s.z[self.trick_zone]
-        env["winner"] = winner = self.decide(s, env, trick)
+        trick = s.z[self.trick_zone]         # the same list all game: zones change in place
+        env["winner"] = self.decide(s, env, trick)
         s.tricks += 1
         if after is not None:
             after(s, env)
             if s.over:
                 del s.stack[:]
                 return None
-        trick = s.z[self.trick_zone]
         if trick and self.collect is not None:
             self.collect(s, env).extend(trick)
             trick.clear()
