@@ -144,11 +144,12 @@ def _run_pool(jobs, workers, path, options, take):
         while pending:
             take(pending.popleft().result())
     except KeyboardInterrupt:
-        for future in pending:
-            future.cancel()
+        # Batches in progress or waiting are abandoned: the workers are stopped and the pool marks
+        # every unfinished batch as failed.  No future is cancelled first: on CPython 3.11 the pool's
+        # own thread would then fail on it ("InvalidStateError: CANCELLED") and print a traceback.
         for proc in list((getattr(pool, "_processes", None) or {}).values()):
-            proc.terminate()          # batches in progress are abandoned
-        pool.shutdown(wait=False, cancel_futures=True)
+            proc.terminate()
+        pool.shutdown(wait=False)
         raise
     pool.shutdown(wait=True)
 
