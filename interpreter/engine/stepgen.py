@@ -19,6 +19,8 @@ file and line.
 """
 from __future__ import annotations
 
+import ast
+import re
 import warnings
 
 from ..expr.codegen import hoist_reads, makes_new_list
@@ -118,11 +120,21 @@ class _Writer:
         inlined expressions read the item from a local variable instead of from `e`."""
         saved, item, name = self.fresh("_saved"), self.fresh("_item"), self.ref(node.name)
         self.at(depth, node)
+        step = len(self.wheres) - 1
         self.emit(depth, f"{saved} = e.get({name}, _NO)")
         items = self.expr(node.items)
-        if not makes_new_list(items):       # the body may change what it loops over: loop over a copy
-            items = f"list({items})"
-        self.emit(depth, f"for {item} in {items}:")
+        fused = _fusable_filter(items, node.body)
+        if fused is not None:               # filter(xs, x => cond): test each item in the loop itself
+            source, var, cond = fused
+            self.emit(depth, f"for {item} in {source}:")
+            self.emit(depth + 1, f"_w = {step}")
+            cond = re.sub(rf"(?<!\w){var}(?!\w)", item, cond)   # the comprehension's variable is the item
+            self.emit(depth + 1, f"if not {cond}:")
+            self.emit(depth + 2, "continue")
+        else:
+            if not makes_new_list(items):   # the body may change what it loops over: loop over a copy
+                items = f"list({items})"
+            self.emit(depth, f"for {item} in {items}:")
         self.emit(depth + 1, f"e[{name}] = {item}")
         start = len(self.lines)
         self.block(depth + 1, node.body)
@@ -232,6 +244,70 @@ class _Writer:
         fn.source = source
         fn.empty = not self.wheres          # nothing to do (e.g. an empty hook procedure)
         return fn
+
+
+# -- a filter fused into the loop over it ------------------------------------------------
+
+_STATE_READ = re.compile(r"(?<![\w.])s\.(v|z)\[(\d+)\]")
+
+
+def _fusable_filter(items: str, body):
+    """(source, variable, condition) when `items` is a comprehension `[x for x in source if cond]`
+    that the loop may test item by item: the body writes no variable or zone that the source or the
+    condition reads, so every test gives what it would have given before the loop started."""
+    try:
+        comp = ast.parse(items, mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(comp, ast.ListComp) and len(comp.generators) == 1 and isinstance(comp.elt, ast.Name)):
+        return None
+    gen = comp.generators[0]
+    if not (isinstance(gen.target, ast.Name) and gen.target.id == comp.elt.id and len(gen.ifs) == 1
+            and not gen.is_async):
+        return None
+    source, cond = ast.get_source_segment(items, gen.iter), ast.get_source_segment(items, gen.ifs[0])
+    reads = {(m.group(1), int(m.group(2))) for m in _STATE_READ.finditer(source + " " + cond)}
+    rest = re.sub(r"(?<![\w.])s\.n(?!\w)", "", _STATE_READ.sub("", source + " " + cond))
+    if re.search(r"(?<![\w.])s(?!\w)", rest):
+        return None                          # the state is read some other way (a helper given s)
+    writes = _writes(body)
+    if writes is None or reads & writes or ("z", None) in writes and any(k == "z" for k, _ in reads):
+        return None
+    return source, gen.target.id, f"({cond})"
+
+
+def _writes(node):
+    """The variables ('v', index) and zones ('z', index; ('z', None) for any) a body of steps may
+    change, or None when it has a step this cannot tell about."""
+    out = set()
+    if node is None:
+        return out
+    if isinstance(node, (list, Seq)):
+        for child in (node if isinstance(node, list) else node.children):
+            part = _writes(child)
+            if part is None:
+                return None
+            out |= part
+        return out
+    if isinstance(node, If):
+        then, other = _writes(node.then), _writes(node.other)
+        return None if then is None or other is None else then | other
+    if isinstance(node, ForEach):
+        return _writes(node.body)
+    if isinstance(node, Call):
+        return _writes(node.target) if node.target is not None else None
+    if getattr(node, "ops", None) is not None:
+        return {("v", op[0]) for op in node.ops}
+    if getattr(node, "move", None) is not None:
+        _cards, _single, src, tgt, _bottom = node.move
+        for fn in (src, tgt):
+            source = getattr(fn, "source", None)
+            if source is None:           # from anywhere, or a zone without source: any zone
+                out.add(("z", None))
+            else:
+                out |= {("z", int(n)) for n in re.findall(r"(?<![\w.])s\.z\[(\d+)\]", source)}
+        return out
+    return None
 
 
 def _closure_error(closures, s, e):

@@ -1,0 +1,109 @@
+"""A `for_each` over `filter(...)` in generated steps tests each item inside the loop (stepgen.py),
+but only when the loop's body changes nothing the filter reads: otherwise the filter is worked out
+whole before the loop starts, as the closures do.  Games come out the same either way."""
+import random
+
+import pytest
+
+from interpreter.engine import fold
+from interpreter.engine import game as G
+from interpreter.engine.stepgen import _fusable_filter
+from interpreter.expr import compiler
+from interpreter.ruleset.loader import load_ruleset
+from tests.test_codegen import TINY, _functions
+
+# After each hand: every player whose score is at most `x` gets a point, and `x` goes up by one.
+# The body writes score and x; what the filter reads decides whether the loop may be fused.
+LOOPS = {
+    # reads `hand`, body writes score: fused
+    "reads what the body leaves alone": ("filter(players, p => count(won[p]) >= 0)", "p", True),
+    # reads score, which the body adds to: the filter is worked out first
+    "reads a variable the body sets": ("filter(players, p => score[p] <= x)", "p", False),
+    # reads x, which the body sets: worked out first
+    "reads a number the body sets": ("filter(players, p => x == 0)", "p", False),
+}
+BODY = """\
+  - for_each:
+      in: "%s"
+      as: %s
+      do:
+        - add: {"score[p]": 1}
+        - set: {x: "x + 1"}"""
+
+
+def _load(path, generate):
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(compiler, "GENERATE", generate)
+        m.setattr(fold, "GENERATE", generate)
+        return load_ruleset(str(path)).rules
+
+
+def _play(rules, seed):
+    s = G.new_game(rules, 3, seed)
+    rng = random.Random(seed)
+    while not s.over:
+        G.apply_index(s, rng.randrange(len(s.pending.actions)))
+    return s.v, G.result(s)
+
+
+@pytest.mark.parametrize("case", sorted(LOOPS))
+def test_fused_or_not_the_loop_plays_as_the_closures_do(tmp_path, case):
+    items, name, fused = LOOPS[case]
+    path = tmp_path / "loop.yaml"
+    path.write_text(TINY % (BODY % (items, name), ""), encoding="utf-8")
+    generated = _load(path, True)
+    source = "".join(getattr(f, "source", "") for f in _functions(generated))
+    assert ("continue" in source) == fused, source
+    closures = _load(path, False)
+    for seed in range(4):
+        assert _play(generated, seed) == _play(closures, seed)
+
+
+def test_a_filter_whose_body_sets_what_it_reads_is_worked_out_first(tmp_path):
+    """x starts at 0, so in the first hand `x == 0` chooses every player, although the body makes x 1
+    after the first of them; in the second hand x is 3 and nobody is chosen.  Tested item by item,
+    only the first player would score."""
+    items, name, _ = LOOPS["reads a number the body sets"]
+    path = tmp_path / "loop.yaml"
+    path.write_text(TINY % (BODY % (items, name), ""), encoding="utf-8")
+    rules = _load(path, True)
+    s = G.new_game(rules, 3, 1)
+    while not s.over:
+        G.apply_index(s, 0)
+    assert s.v[rules.vars["score"].index] == [1, 1, 1]
+    assert s.v[rules.vars["x"].index] == 3
+
+
+class _Assign:
+    def __init__(self, *indexes):
+        self.ops = [(i, None, None, "", None) for i in indexes]
+
+
+class _Zone:
+    def __init__(self, source):
+        self.source = source
+
+
+class _Move:
+    def __init__(self, src, tgt):
+        self.move = (None, True, src and _Zone(src), _Zone(tgt), False)
+
+
+@pytest.mark.parametrize("items, body, expected", [
+    ("[_p1 for _p1 in range(s.n) if s.z[5][_p1]]", [_Assign(1)], ("range(s.n)", "_p1", "(s.z[5][_p1])")),
+    ("[_p1 for _p1 in _k1 if s.z[5]]", [_Move("s.z[1]", "s.z[2][e[_k3]]")], ("_k1", "_p1", "(s.z[5])")),
+    ("[_p1 for _p1 in _k1 if s.z[5]]", [_Move("s.z[1]", "s.z[5]")], None),     # moves cards into zone 5
+    ("[_p1 for _p1 in _k1 if s.z[5]]", [_Move(None, "s.z[2]")], None),         # from anywhere
+    ("[_p1 for _p1 in _k1 if s.v[5]]", [_Move(None, "s.z[2]")], ("_k1", "_p1", "(s.v[5])")),
+    ("[_p1 for _p1 in _k1 if (s.v[3][_p1] > 0)]", [_Assign(4)], ("_k1", "_p1", "(s.v[3][_p1] > 0)")),
+    ("[_p1 for _p1 in _k1 if (s.v[3][_p1] > 0)]", [_Assign(3)], None),          # the body sets v[3]
+    ("[_p1 for _p1 in s.z[2] if (_k4[_p1] > 0)]", [_Assign(3)], ("s.z[2]", "_p1", "(_k4[_p1] > 0)")),
+    ("[_p1 for _p1 in _k1 if _k2(s, _p1)]", [_Assign(4)], None),               # a helper given the state
+    ("[_p1 + 1 for _p1 in _k1 if _p1]", [], None),                              # not a plain filter
+    ("[_p1 for _p1 in _k1 if _p1 if _p1]", [], None),
+    ("[_p1 for _p1 in _k1]", [], None),
+    ("_k1", [], None),
+    ("[_p1 for _p1 in _k1 if s.v[1]]", [object()], None),                      # a step it cannot read
+])
+def test_which_filters_are_fused(items, body, expected):
+    assert _fusable_filter(items, body) == expected
