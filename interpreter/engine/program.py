@@ -41,9 +41,9 @@ class GameLoop(Node):
 
 def start_hand(s):
     """Reset the variables kept for one hand only."""
-    for info in s.rules.var_list:
-        if info.scope == "hand":
-            s.v[info.index] = initial_value(s, info)
+    v = s.v
+    for info in s.rules.hand_vars:
+        v[info.index] = initial_value(s, info)
     if s.events is not None:
         s.events.append({"event": "hand", "hand": s.hand_no,
                          "dealer": s.v[s.rules.vars["dealer"].index]})
@@ -58,9 +58,10 @@ def initial_value(s, info):
     per = info.per
     if per is None:
         return list(value) if copy else value
-    keys = range(s.n) if per == "player" else per_keys(s, per)
-    values = [list(value) for _ in keys] if copy else [value] * len(keys)
-    return values if per == "player" else dict(zip(keys, values))
+    if per == "player":
+        return [list(value) for _ in range(s.n)] if copy else [value] * s.n
+    keys = s.rules.universe.suits if per == "suit" else s.rules.objects[per]
+    return {k: list(value) for k in keys} if copy else dict.fromkeys(keys, value)
 
 
 def expression_value(s, info):

@@ -255,6 +255,8 @@ def _vars(cx, state):
                        fixed)
         cx.rules.vars[name] = info
         cx.rules.var_list.append(info)
+        if info.scope == "hand":
+            cx.rules.hand_vars.append(info)
         full = T.per(per, typ) if per else typ
         cx.ns.add(name, Binding("state", full, getter=lambda s, e, i=i: s.v[i], doc=info.description,
                                 shape=("var", i), code=f"s.v[{i}]"))

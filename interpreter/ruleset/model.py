@@ -48,6 +48,7 @@ class Rules:
     zone_list: list = field(default_factory=list)
     vars: dict = field(default_factory=dict)
     var_list: list = field(default_factory=list)
+    hand_vars: list = field(default_factory=list)  # the variables reset at the start of every hand
     options: dict = field(default_factory=dict)
     objects: dict = field(default_factory=dict)   # collection -> list of entry names
     teams: dict = field(default_factory=dict)     # player count -> list of lists of seats
