@@ -2,6 +2,7 @@
 but only when the loop's body changes nothing the filter reads: otherwise the filter is worked out
 whole before the loop starts, as the closures do.  Games come out the same either way."""
 import random
+import re
 
 import pytest
 
@@ -9,6 +10,7 @@ from interpreter.engine import fold
 from interpreter.engine import game as G
 from interpreter.engine.stepgen import _fusable_filter
 from interpreter.expr import compiler
+from interpreter.expr.codegen import makes_new_list
 from interpreter.ruleset.loader import load_ruleset
 from tests.test_codegen import TINY, _functions
 
@@ -107,3 +109,46 @@ class _Move:
 ])
 def test_which_filters_are_fused(items, body, expected):
     assert _fusable_filter(items, body) == expected
+
+
+@pytest.mark.parametrize("source, new", [
+    ("[1, 2]", True), ("[_p1 for _p1 in _k1]", True), ("list(_k1)", True), ("sorted(s.z[1])", True),
+    ("_k1", False), ("s.z[1]", False), ("list(_k1)[1:]", False), ("[1][0]", False), ("listing(_k1)", False),
+])
+def test_which_sources_make_a_new_list(source, new):
+    """A loop over a new list is not copied first; anything else may be changed by the body."""
+    assert makes_new_list(source) is new
+
+
+# A loop whose body passes `e` on (`reveal` is called as a step, and reads p through its closure):
+# the name is bound in `e` just before, and only there.
+REVEAL = """\
+  - for_each:
+      in: players
+      as: p
+      do:
+        - add: {"score[p]": "count(won[p])"}
+        - if: "count(hand[p]) > 0"
+          then:
+            - reveal: "first(hand[p])"
+        - for_each:
+            in: players
+            as: q
+            do:
+              - add: {"score[q]": 1}"""
+
+
+def test_a_loop_binds_its_name_where_a_called_step_reads_it(tmp_path):
+    path = tmp_path / "reveal.yaml"
+    path.write_text(TINY % (REVEAL, ""), encoding="utf-8")
+    generated = _load(path, True)
+    source = "".join(getattr(f, "source", "") for f in _functions(generated))
+    lines = source.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("if ((len(s.z["))
+    assert [re.sub(r"\d+", "N", line.strip()) for line in lines[at + 1:at + 5]] == [
+        "_w = N", "if _savedN is _UNSET: _savedN = e.get(_sN, _NO)", "e[_sN] = _itemN", "_sN(s, e)"]
+    # bound for the called step and for the logged path of each add, nowhere else
+    assert sum(bool(re.fullmatch(r"\s*e\[_s\d+\] = _item\d+", line)) for line in lines) == 4
+    closures = _load(path, False)
+    for seed in range(4):
+        assert _play(generated, seed) == _play(closures, seed)

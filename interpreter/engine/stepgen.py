@@ -11,11 +11,13 @@ closure is run again to give the same message as before (expressions have no
 side effects).
 
 Differences from running the nodes one by one, none of them visible to a
-ruleset: a `for_each` binds its name in the caller's locals for the length of
-the loop (and restores it after) instead of copying them for every item, and
-the body's inlined expressions read the item from a Python local; the step
-being run is tracked in a local variable so that an error still names its
-file and line.
+ruleset: the body of a `for_each` reads its item from a Python local, and binds
+the name in the caller's locals only just before a line that passes them on
+(restoring them after the loop) instead of copying them for every item; a
+`for_each` over `filter(...)` tests each item in the loop when its body changes
+nothing the filter reads; the step being run is tracked in a local variable so
+that an error still names its file and line (the loops' items are read back
+from the function's locals for the message).
 """
 from __future__ import annotations
 
@@ -31,6 +33,11 @@ from .vm import Atomic, Call, ForEach, If, Seq
 
 ERRORS = (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError)
 _NO = object()
+_UNSET = object()      # a loop has not yet saved what `e` held under its name
+_USES_ENV = re.compile(r"(?<![\w.])e(?!\w)")
+# an inner loop's own binding, saving and putting back of its name (an outer loop's item is not needed
+# there; `else:` also ends an if statement, so nothing may come before it)
+_BINDING = re.compile(r"\s*(else:|if _saved\d+ is|e\[_s\d+\] = _item\d+$)")
 
 
 class _Writer:
@@ -41,6 +48,8 @@ class _Writer:
         self._ids: dict[int, str] = {}
         self.wheres: list[str] = []
         self.slows: list[list] = []      # per step: closures of its inlined expressions (for messages)
+        self.active: list[tuple] = []    # the loops being written: (name, local variable of the item)
+        self.loops: list[tuple] = []     # per step: the loops around it
         self._count = 0
 
     def ref(self, value) -> str:
@@ -70,6 +79,7 @@ class _Writer:
         """Remember which step runs (for error messages)."""
         self.wheres.append(getattr(node, "where", ""))
         self.slows.append([])
+        self.loops.append(tuple(self.active))
         self.emit(depth, f"_w = {len(self.wheres) - 1}")
 
     # -- nodes --------------------------------------------------------------------
@@ -116,12 +126,14 @@ class _Writer:
             self.emit(depth, "pass")
 
     def foreach(self, depth, node):
-        """The loop binds its name in `e` (closures called inside read it there), and the body's
-        inlined expressions read the item from a local variable instead of from `e`."""
+        """The body's inlined expressions read the item from a local variable.  The name is bound in
+        `e` too, only where the body passes `e` on (a closure or step called inside reads it there):
+        just before such a line, the first time saving what `e` held, put back after the loop."""
         saved, item, name = self.fresh("_saved"), self.fresh("_item"), self.ref(node.name)
         self.at(depth, node)
         step = len(self.wheres) - 1
-        self.emit(depth, f"{saved} = e.get({name}, _NO)")
+        unset_at = len(self.lines)
+        self.emit(depth, f"{saved} = _UNSET")
         items = self.expr(node.items)
         fused = _fusable_filter(items, node.body)
         if fused is not None:               # filter(xs, x => cond): test each item in the loop itself
@@ -132,24 +144,34 @@ class _Writer:
             self.emit(depth + 1, f"if not {cond}:")
             self.emit(depth + 2, "continue")
         else:
-            if not makes_new_list(items):   # the body may change what it loops over: loop over a copy
+            # the body may change what it loops over: loop over a copy (not of a new list, or players)
+            if not (makes_new_list(items) or items == "range(s.n)"):
                 items = f"list({items})"
             self.emit(depth, f"for {item} in {items}:")
-        self.emit(depth + 1, f"e[{name}] = {item}")
         start = len(self.lines)
+        self.active.append((node.name, item))
         self.block(depth + 1, node.body)
+        self.active.pop()
         reads = [f"e[{k}]" for k, v in self.consts.items() if k.startswith("_k") and v == node.name
                  and isinstance(v, str)]
-        for i in range(start, len(self.lines)):
-            line = self.lines[i]
+        body, bound = [], False
+        for line in self.lines[start:]:
             if "e[" in line:
                 for read in reads:
                     line = line.replace(read, item)
-                self.lines[i] = line
-        self.emit(depth, f"if {saved} is _NO:")
-        self.emit(depth + 1, f"e.pop({name}, None)")
-        self.emit(depth, "else:")
-        self.emit(depth + 1, f"e[{name}] = {saved}")
+            if _USES_ENV.search(line) and not _BINDING.match(line):
+                indent = line[:len(line) - len(line.lstrip())]
+                body += [f"{indent}if {saved} is _UNSET: {saved} = e.get({name}, _NO)",
+                         f"{indent}e[{name}] = {item}"]
+                bound = True
+            body.append(line)
+        self.lines[start:] = body
+        if bound:
+            self.emit(depth, f"if {saved} is not _UNSET:")
+            self.emit(depth + 1, f"if {saved} is _NO: e.pop({name}, None)")
+            self.emit(depth + 1, f"else: e[{name}] = {saved}")
+        else:
+            del self.lines[unset_at]         # nothing is bound in e: nothing to save
 
     def move(self, depth, node):
         """move, written out: the cards, the destination and the source zone are computed here, in the
@@ -216,22 +238,25 @@ class _Writer:
         prelude, body = hoist_reads("\n".join(self.lines))
         names = list(self.consts)
         source = "\n".join([
-            f"def _make({', '.join(names + ['_NO', '_ERRORS', '_stopped'])}):",
+            f"def _make({', '.join(names + ['_NO', '_UNSET', '_ERRORS', '_stopped'])}):",
             "    def _folded(s, e):",
             "        _w = 0",
             "        try:",
             *("            " + line for line in prelude),
             body,
             "        except _ERRORS as err:",
-            "            raise _stopped(err, _w, s, e) from None",
+            "            raise _stopped(err, _w, s, e, locals()) from None",
             "    return _folded",
             ""])
         wheres = list(self.wheres) or [""]
         slows = list(self.slows) or [[]]
+        loops = list(self.loops) or [()]
 
-        def stopped(err, w, s, e):
+        def stopped(err, w, s, e, local):
             if not isinstance(err, EvalError):
-                err = _closure_error(slows[w], s, e) or err
+                env = dict(e)                # the items of the loops around the step, as closures see them
+                env.update((name, local[item]) for name, item in loops[w] if item in local)
+                err = _closure_error(slows[w], s, env) or err
             msg = str(err) if isinstance(err, EvalError) else \
                 f"a rule could not be evaluated ({type(err).__name__}: {err})"
             return GameStopped(msg, wheres[w])
@@ -240,7 +265,7 @@ class _Writer:
             warnings.simplefilter("ignore", SyntaxWarning)
             code_object = compile(source, f"<steps {label}>", "exec")
         exec(code_object, scope)   # our own source, from compiled nodes
-        fn = scope["_make"](*[self.consts[n] for n in names], _NO, ERRORS, stopped)
+        fn = scope["_make"](*[self.consts[n] for n in names], _NO, _UNSET, ERRORS, stopped)
         fn.source = source
         fn.empty = not self.wheres          # nothing to do (e.g. an empty hook procedure)
         return fn

@@ -69,13 +69,16 @@ class CodeGen:
 
 
 def makes_new_list(source: str) -> bool:
-    """Whether `source` is a list display or a list comprehension: a new list nothing else holds."""
-    if not source.startswith("["):
+    """Whether `source` is a list display, a list comprehension or a call of list() or sorted(): a new
+    list nothing else holds."""
+    if not source.startswith(("[", "list(", "sorted(")):
         return False
     try:
-        return isinstance(ast.parse(source, mode="eval").body, (ast.List, ast.ListComp))
+        body = ast.parse(source, mode="eval").body
     except SyntaxError:
         return False
+    return isinstance(body, (ast.List, ast.ListComp)) or (
+        isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and body.func.id in ("list", "sorted"))
 
 
 _ZONE_READ = re.compile(r"(?<![\w.])s\.z\[(\d+)\]")
