@@ -367,7 +367,8 @@ def _card(ctx, node, args):
         if cid is None:
             raise EvalError(f"no card of rank {rf(s, e)!r} and suit {sf(s, e)!r}")
         return cid
-    return Compiled(make, T.CARD, code=ctx.source("%s[({0}, {1})]" % ctx.ref(lookup), rank, suit))
+    by_suit = {su: {r: u.card_id(r, su) for r in u.ranks} for su in u.suits}   # no tuple made per lookup
+    return Compiled(make, T.CARD, code=ctx.source("%s[{1}][{0}]" % ctx.ref(by_suit), rank, suit))
 
 
 @builtin("of_suit", "of_suit(cards, suit)", "The cards of that suit.", 2, 2, "cards")
