@@ -78,3 +78,12 @@ def test_documented():
         spec = BUILTINS[name]
         assert spec.doc and spec.usage.startswith(name + "(")
         assert spec.category == "sequences"
+
+
+@pytest.mark.parametrize("items, x, expected", [
+    ([3, 1, 2], 2, 2), ((3, 1), 1, 1), (range(5), 4, 4), ([1], 7, None),
+    ({"a": 1, "b": 2}.keys(), "b", 1), ("abc", 1, None),      # no .index, or one that refuses x
+])
+def test_position_of_any_iterable(items, x, expected):
+    from interpreter.expr.functions_sequences import position
+    assert position(items, x) == expected

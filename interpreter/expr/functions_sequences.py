@@ -51,10 +51,12 @@ def _position(ctx, node, args):
 
 
 def position(items, x):
-    for i, y in enumerate(items):
-        if y == x:
-            return i
-    return None
+    try:
+        return items.index(x)            # a list, a tuple or a range: found without a Python loop
+    except ValueError:
+        return None
+    except (AttributeError, TypeError):  # anything else that can be iterated
+        return next((i for i, y in enumerate(items) if y == x), None)
 
 
 @builtin("smallest", "smallest(items, n)",
