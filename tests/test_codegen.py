@@ -220,7 +220,8 @@ GENERATED = [
     ("first(empty) or 7", 7), ("not empty", True), ("not (x and p)", False), ("x > 5 and xs", [4, 1, 3]),
     ("cs + trick", [card("AH"), card("6C"), card("QH"), card("QS"), card("8H"), card("JH")]),
     ("xs + nums + [x]", [4, 1, 3, 5, 3, 9, 3, 1, 100]), ("hand[p] + stock", [card("KD"), card("7H")]),
-    ("empty + empty", []),
+    ("empty + empty", []), ("[] + xs + []", [4, 1, 3]), ("[x, p] + [p]", [100, 1, 1]), ("[] + []", []),
+    ("map(xs, y => y * 2) + xs", [8, 2, 6, 4, 1, 3]),
     # arithmetic, names, indexing, tuples, lists, card attributes
     ("score[p] * 2 - target // 3 + x % 7", 15), ("x / 8", 12.5), ("-x // 3", -34), ("(x - 107) % 3", 2),
     ("x + 99999999999999999999", 100000000000000000099), ("-x", -100),

@@ -9,6 +9,8 @@ project's own syntax tree is compiled: user text never reaches eval or exec.
 """
 from __future__ import annotations
 
+import ast
+
 import operator
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
@@ -341,7 +343,7 @@ def _binop(ctx, node):
     if op == "+" and T.is_collection(left.type) and T.is_collection(right.type):
         lf, rf = left.fn, right.fn
         codes = [ctx.code(left), ctx.code(right)]
-        code = None if None in codes else "(%s + %s)" % tuple(map(_as_new_list, codes))
+        code = None if None in codes else "[%s]" % ", ".join(filter(None, map(_spliced, codes)))
         return Compiled(lambda s, e: list(lf(s, e)) + list(rf(s, e)), left.type, code=code)
     ctx.expect(left_node, left, T.NUM, f"the left side of '{op}'")
     ctx.expect(right_node, right, T.NUM, f"the right side of '{op}'")
@@ -463,9 +465,13 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     return lambda s, e: fn(lf(s, e), rf(s, e)), code
 
 
-def _as_new_list(code: str) -> str:
-    """Source giving a list with the items of `code`: as is when it already makes a new list."""
-    return code if makes_new_list(code) else f"list({code})"
+def _spliced(code: str) -> str:
+    """Source for the items of `code` inside a list display: `*code`, or the items themselves when
+    `code` is a list display (none for an empty one).  `a + [x]` becomes `[*a, x]`: one new list."""
+    if code.startswith("[") and code.endswith("]") and makes_new_list(code):
+        if isinstance(ast.parse(code, mode="eval").body, ast.List):
+            return code[1:-1].strip()
+    return f"*{code}"
 
 
 def _list(ctx, node):
