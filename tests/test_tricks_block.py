@@ -88,3 +88,41 @@ def test_straight_path_between_tricks_plays_as_the_general_one(monkeypatch):
         checked += 1
     assert checked >= 8
     assert len(straight) > 1000       # the straight path did run
+
+
+def test_a_refused_card_leaves_the_choice_as_it_was():
+    """A bad answer stops with a GameError before anything moves: the same player is still asked."""
+    from tests.helpers import rules_of
+    rules = rules_of("rulesets/scotch-whist.yaml")
+    hands = rules.zones["hand"].index
+    s = G.new_game(rules, 4, 3)
+    G.apply_index(s, 0)                           # the lead: the next answers come through resolve()
+    before = (s.pending.player, list(s.pending.actions), [list(h) for h in s.z[hands]], s.turns)
+    try:
+        G.apply_index(s, len(s.pending.actions))   # one past the last card offered
+    except G.GameError:
+        pass
+    else:
+        raise AssertionError("an index past the offered cards was accepted")
+    assert (s.pending.player, s.pending.actions, [list(h) for h in s.z[hands]], s.turns) == before
+    G.apply_index(s, 0)                           # and the game goes on
+    assert s.turns == before[3] + 1
+
+
+def test_the_decision_limit_stops_a_game_and_is_kept_by_a_copy(tmp_path):
+    """end: max_turns bounds a game at four times as many decisions; a copy has the same bound."""
+    from tests.helpers import ROOT
+    path = tmp_path / "endless.yaml"
+    path.write_text(f"extends: {ROOT / 'rulesets' / 'scotch-whist.yaml'}\nend:\n  max_turns: 10\n")
+    rules = load_ruleset(str(path)).rules
+    s = G.new_game(rules, 4, 1)
+    for _ in range(40):
+        G.apply_index(s, 0)
+    copy = s.clone()
+    for state in (s, copy):
+        try:
+            G.apply_index(state, 0)
+        except G.GameError as err:
+            assert "no end after 40 decisions" in str(err)
+        else:
+            raise AssertionError("the 41st decision was played")

@@ -7,6 +7,7 @@ from ..expr.errors import EvalError
 from . import vm
 from .program import _plain, initial_value, record_hand_metrics
 from .state import GameStopped, State
+from .vm import PAUSE
 
 
 class GameError(Exception):
@@ -115,7 +116,7 @@ def apply_index(s: State, index: int) -> None:
         if s.pending is None:
             raise GameStopped("the game is over: no decision is pending")
         history = s.history
-        if len(history) >= s.rules.max_turns * 4:
+        if len(history) >= s.decision_limit:
             raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", _where(s))
         if s.events is not None:
             vm.apply_index(s, index)
@@ -124,7 +125,7 @@ def apply_index(s: State, index: int) -> None:
         choice = s.pending
         frame = s.stack[-1]
         history.append((choice.player, choice.actions[index]))
-        if frame[0].resolve(s, frame, index) is not vm.PAUSE:
+        if frame[0].resolve(s, frame, index) is not PAUSE:
             vm.run(s)
     except _ENGINE_ERRORS as err:
         raise _game_error(s, err) from None

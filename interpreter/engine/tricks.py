@@ -151,7 +151,6 @@ class Tricks(Node):
         place for the next player.  The marker frame's data slot keeps the follow-suit lookup of the
         led suit, set when the lead is played."""
         choice = s.pending
-        s.pending = None
         player = choice.player
         card = choice.actions[index][1]
         frame = s.stack[-2]                  # the marker frame stays while the trick goes on
@@ -160,7 +159,8 @@ class Tricks(Node):
         hands = z[self.hand_zone]
         hands[player].remove(card)
         z[self.trick_zone].append(card)
-        s.revealed.discard(card)
+        if s.revealed:
+            s.revealed.discard(card)
         env["trick_players"].append(player)
         played = frame[3]
         if played == 0:
@@ -168,8 +168,9 @@ class Tricks(Node):
             marker[3] = self.follow_of.get(led)
         frame[3] = played = played + 1
         s.turns += 1
-        if played < s.n:                     # the next player is asked at once (the common case)
-            nxt = (env["leader"] + played * self.direction) % s.n
+        n = s.n
+        if played < n:                       # the next player is asked at once (the common case)
+            nxt = (env["leader"] + played * self.direction) % n
             env["current"] = nxt
             if self.follow_suit:             # ask()'s follow-suit offer, written out: it runs for most cards
                 hand = hands[nxt]
@@ -177,12 +178,13 @@ class Tricks(Node):
                 actions = list(filter(None, map(follow, hand))) if follow is not None else None
                 if not actions:
                     actions = list(map(self.play_of, hand))
-                if actions:
+                if actions:                  # the same Choice, for the next player: s.pending stays
                     choice.player = nxt
                     choice.actions = actions
-                    s.pending = choice
                     return PAUSE
+            s.pending = None
             return self.ask(s, env, nxt, frame, True)
+        s.pending = None
         if self._direct is None:
             self.hooks()
         if self._direct and s.events is None:
