@@ -222,6 +222,10 @@ GENERATED = [
     ("xs + nums + [x]", [4, 1, 3, 5, 3, 9, 3, 1, 100]), ("hand[p] + stock", [card("KD"), card("7H")]),
     ("empty + empty", []), ("[] + xs + []", [4, 1, 3]), ("[x, p] + [p]", [100, 1, 1]), ("[] + []", []),
     ("map(xs, y => y * 2) + xs", [8, 2, 6, 4, 1, 3]),
+    # a function over filter(...): one comprehension
+    ("map(filter(xs, y => y > 1), y => y * 2)", [8, 6]), ("sum(filter(xs, y => y > 1 if x > 0 else y < 0))", 7),
+    ("count(filter(filter(xs, y => y > 1), z => z < 4))", 1), ("map(filter(xs if x > 0 else nums, y => y > 1), "
+                                                               "y => y + x)", [104, 103]),
     # arithmetic, names, indexing, tuples, lists, card attributes
     ("score[p] * 2 - target // 3 + x % 7", 15), ("x / 8", 12.5), ("-x // 3", -34), ("(x - 107) % 3", 2),
     ("x + 99999999999999999999", 100000000000000000099), ("-x", -100),

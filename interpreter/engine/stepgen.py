@@ -21,11 +21,10 @@ from the function's locals for the message).
 """
 from __future__ import annotations
 
-import ast
 import re
 import warnings
 
-from ..expr.codegen import hoist_reads, makes_new_list
+from ..expr.codegen import filter_parts, hoist_reads, makes_new_list, renamed
 from ..expr.errors import EvalError
 from .state import GameStopped
 from .steps import move_cards, take_card
@@ -138,9 +137,9 @@ class _Writer:
         fused = _fusable_filter(items, node.body)
         if fused is not None:               # filter(xs, x => cond): test each item in the loop itself
             source, var, cond = fused
-            self.emit(depth, f"for {item} in {source}:")
+            self.emit(depth, f"for {item} in ({source}):")
             self.emit(depth + 1, f"_w = {step}")
-            cond = re.sub(rf"(?<!\w){var}(?!\w)", item, cond)   # the comprehension's variable is the item
+            cond = renamed(cond, var, item)     # the comprehension's variable is the item
             self.emit(depth + 1, f"if not {cond}:")
             self.emit(depth + 2, "continue")
         else:
@@ -280,17 +279,10 @@ def _fusable_filter(items: str, body):
     """(source, variable, condition) when `items` is a comprehension `[x for x in source if cond]`
     that the loop may test item by item: the body writes no variable or zone that the source or the
     condition reads, so every test gives what it would have given before the loop started."""
-    try:
-        comp = ast.parse(items, mode="eval").body
-    except SyntaxError:
+    parts = filter_parts(items)
+    if parts is None:
         return None
-    if not (isinstance(comp, ast.ListComp) and len(comp.generators) == 1 and isinstance(comp.elt, ast.Name)):
-        return None
-    gen = comp.generators[0]
-    if not (isinstance(gen.target, ast.Name) and gen.target.id == comp.elt.id and len(gen.ifs) == 1
-            and not gen.is_async):
-        return None
-    source, cond = ast.get_source_segment(items, gen.iter), ast.get_source_segment(items, gen.ifs[0])
+    source, var, cond = parts
     reads = {(m.group(1), int(m.group(2))) for m in _STATE_READ.finditer(source + " " + cond)}
     rest = re.sub(r"(?<![\w.])s\.n(?!\w)", "", _STATE_READ.sub("", source + " " + cond))
     if re.search(r"(?<![\w.])s(?!\w)", rest):
@@ -298,7 +290,7 @@ def _fusable_filter(items: str, body):
     writes = _writes(body)
     if writes is None or reads & writes or ("z", None) in writes and any(k == "z" for k, _ in reads):
         return None
-    return source, gen.target.id, f"({cond})"
+    return source, var, f"({cond})"
 
 
 def _writes(node):

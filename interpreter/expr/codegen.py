@@ -81,6 +81,30 @@ def makes_new_list(source: str) -> bool:
         isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and body.func.id in ("list", "sorted"))
 
 
+def filter_parts(source: str):
+    """(items, variable, condition) when `source` is a filter comprehension `[x for x in items if cond]`
+    (the condition without its outer brackets), else None."""
+    if not source.startswith("[") or " if " not in source:
+        return None
+    try:
+        comp = ast.parse(source, mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(comp, ast.ListComp) and len(comp.generators) == 1 and isinstance(comp.elt, ast.Name)):
+        return None
+    gen = comp.generators[0]
+    if not (isinstance(gen.target, ast.Name) and gen.target.id == comp.elt.id and len(gen.ifs) == 1
+            and not gen.is_async):
+        return None
+    return (ast.get_source_segment(source, gen.iter), gen.target.id,
+            ast.get_source_segment(source, gen.ifs[0]))
+
+
+def renamed(source: str, old: str, new: str) -> str:
+    """`source` with the generated variable `old` (e.g. _p3) written `new`."""
+    return re.sub(rf"(?<!\w){old}(?!\w)", new, source)
+
+
 _ZONE_READ = re.compile(r"(?<![\w.])s\.z\[(\d+)\]")
 _VARS_READ = re.compile(r"(?<![\w.])s\.v\[")
 

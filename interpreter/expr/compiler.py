@@ -19,7 +19,7 @@ from typing import Any, Callable
 from lark import Token, Tree
 
 from . import types as T
-from .codegen import CodeGen, makes_new_list
+from .codegen import CodeGen, filter_parts, makes_new_list, renamed
 from .errors import EvalError, ExprError
 from .parser import parse
 
@@ -152,7 +152,13 @@ class Ctx:
         codes = [p if isinstance(p, str) or p is None else self.code(p) for p in parts]
         if any(c is None for c in codes):
             return None
-        return template.format(*codes, v=body.param_var, body=body_code)
+        var = body.param_var
+        inner = filter_parts(codes[0]) if codes and template.count("{0}") == 1 and "for {v} in {0}" in template \
+            else None
+        if inner is not None:        # over filter(...): one comprehension, testing each item as it goes
+            items, inner_var, cond = inner
+            codes[0] = f"({items}) if ({renamed(cond, inner_var, var)})"
+        return template.format(*codes, v=var, body=body_code)
 
     def compile_lambda(self, lam, param_type: str) -> tuple[str, Compiled]:
         """Compile the body of `x => body` with x of the given type."""
