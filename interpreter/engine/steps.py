@@ -36,6 +36,12 @@ def log_event(s, **event):
         s.events.append(event)
 
 
+def _constant_or_fn(compiled):
+    """A whole number known at load time as itself, anything else as its function."""
+    value = compiled.value
+    return value if compiled.const and value.__class__ is int else compiled.fn
+
+
 def _zone_fn(cx, path, value):
     fn, name = cx.zone_ref(path, value)
     if name is not None:
@@ -67,7 +73,9 @@ def _cut(cx, value, path, step):
         cards = zone(s, e)
         if len(cards) > 1 and not s.fixed_order:
             k = s.rng.randrange(1, len(cards))
-            cards[:] = cards[k:] + cards[:k]
+            top = cards[:k]
+            del cards[:k]
+            cards += top
     return Atomic(run, cx.where(path), "cut")
 
 
@@ -92,7 +100,7 @@ def _deal(cx, value, path, step):
     count_spec = spec.get("count", "all")
     everything = count_spec == "all"
     count = None if everything else cx.expr(path + ("count",), count_spec, T.NUM).fn
-    packet = cx.expr(path + ("packet",), spec.get("packet", 1), T.NUM).fn
+    packet = _constant_or_fn(cx.expr(path + ("packet",), spec.get("packet", 1), T.NUM))
     where = cx.where(path)
     if not per_target:
         def run_one(s, e):
@@ -103,16 +111,18 @@ def _deal(cx, value, path, step):
             dest = tgt(s, e)
             for _ in range(k):
                 dest.append(cards.pop())
-            log_event(s, event="deal", to=to_text, count=k)
+            if s.events is not None:
+                log_event(s, event="deal", to=to_text, count=k)
         return Atomic(run_one, where, "deal")
     start = cx.expr(path + ("start",), spec.get("start", "left_of(dealer)"), T.PLAYER).fn
-    direction = cx.expr(path + ("direction",), spec.get("direction", 1), T.NUM).fn
+    direction = _constant_or_fn(cx.expr(path + ("direction",), spec.get("direction", 1), T.NUM))
     who = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
 
     def run(s, e):
         cards = src(s, e)
         hands = tgt(s, e)
-        first, d = start(s, e), direction(s, e)
+        first = start(s, e)
+        d = direction if direction.__class__ is int else direction(s, e)
         seats = who(s, e) if who else [(first + i * d) % s.n for i in range(s.n)]
         if who:
             seats = sorted(seats, key=lambda p: ((p - first) * d) % s.n)
@@ -123,7 +133,7 @@ def _deal(cx, value, path, step):
             if k * len(seats) > len(cards):
                 raise GameStopped(f"cannot deal {k} cards to each of {len(seats)} players: only {len(cards)} "
                                   f"left in {spec['from']}", where)
-        size = packet(s, e)
+        size = packet if packet.__class__ is int else packet(s, e)
         if size == 1:                        # one card at a time: the same result, by slicing
             m = len(seats)
             take = len(cards) if k is None else k * m
@@ -131,7 +141,8 @@ def _deal(cx, value, path, step):
             del cards[len(cards) - take:]
             for i, p in enumerate(seats):
                 hands[p].extend(top_first[i::m])
-            log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
+            if s.events is not None:
+                log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
             return
         given = 0
         while cards and (k is None or given < k):
@@ -215,24 +226,29 @@ def _gather(cx, value, path, step):
     if spec is None:
         return None
     names = spec["from"] if isinstance(spec["from"], list) else [spec["from"]]
-    idx = []
+    zones = []                  # (zone number, kept per player or per entry?), in the order given
+    # (a zone of melds holds lists of cards: those lists are emptied, not the zone's own list)
     for i, name in enumerate(names):
         info = cx.rules.zones.get(str(name))
         if info is None:
             cx.zone_ref(path + ("from", i), name)
             continue
-        idx.append(info.index)
+        zones.append((info.index, info.per is not None))
     tgt, _ = _zone_fn(cx, path + ("to",), spec["to"])
     if tgt is None:
         return None
 
     def run(s, e):
         dest = tgt(s, e)
-        for i in idx:
-            zone = s.z[i]
-            parts = zone.values() if isinstance(zone, dict) else zone if zone and isinstance(zone[0], list) else [zone]
+        z = s.z
+        for i, split in zones:
+            zone = z[i]
+            if split:
+                parts = zone.values() if isinstance(zone, dict) else zone
+            else:
+                parts = zone if zone and zone[0].__class__ is list else (zone,)
             for part in parts:
-                if part is not dest:
+                if part and part is not dest:
                     dest.extend(part)
                     part.clear()
     return Atomic(run, cx.where(path), "gather")
