@@ -304,6 +304,22 @@ def test_generated_code_is_one_comprehension_per_lambda(monkeypatch):
     assert source.count(" for ") == 2 and "e[" in source   # xs read from the locals, y and z are Python variables
 
 
+@pytest.mark.parametrize("text, source", [
+    ("x if 0 > 1 else p", "e[_k"),                  # the condition is worked out at load: p alone
+    ("map(xs, y => y if 2 >= 1 else -y)", "[_p"),     # and inside a function
+])
+def test_a_condition_on_numbers_alone_is_worked_out_at_load(monkeypatch, text, source):
+    _, generated = compile_both(monkeypatch, text)
+    assert " if " not in generated.fn.source and ">" not in generated.fn.source, generated.fn.source
+    assert source in generated.fn.source
+
+
+def test_a_comparison_of_constants_is_a_constant(monkeypatch):
+    closures, generated = compile_both(monkeypatch, "3 > 2 and 1 == 1")
+    assert closures.fn(FakeState(), {}) is True
+    assert "3 > 2" not in getattr(generated.fn, "source", "")
+
+
 def test_generated_expression_reads_the_state_each_call(monkeypatch):
     # Values come from the state at each call, never from the first call.
     _, generated = compile_both(monkeypatch, "sum(score) + count(hand[p])")

@@ -213,7 +213,7 @@ class _Writer:
     def assign(self, depth, node):
         """set/add: the values are computed and stored in the same order as the step's own function."""
         self.at(depth, node)
-        self.emit(depth, "if s.events is not None:")      # logged games: the step logs what it sets
+        self.emit(depth, "if _logged:")      # a logged game (read once per call): the step logs what it sets
         self.emit(depth + 1, f"{self.ref(node.fn)}(s, e)")
         self.emit(depth, "else:")
         if not node.ops:
@@ -235,6 +235,8 @@ class _Writer:
     def build(self, root, label):
         self.block(3, root)
         prelude, body = hoist_reads("\n".join(self.lines))
+        if "_logged" in body:
+            prelude.insert(0, "_logged = s.events is not None")
         names = list(self.consts)
         source = "\n".join([
             f"def _make({', '.join(names + ['_NO', '_UNSET', '_ERRORS', '_stopped'])}):",

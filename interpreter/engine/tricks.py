@@ -170,7 +170,7 @@ class Tricks(Node):
         s.turns += 1
         n = s.n
         if played < n:                       # the next player is asked at once (the common case)
-            nxt = (env["leader"] + played * self.direction) % n
+            nxt = (player + self.direction) % n      # the seat after the one that just played
             env["current"] = nxt
             if self.follow_suit:             # ask()'s follow-suit offer, written out: it runs for most cards
                 hand = hands[nxt]

@@ -405,6 +405,8 @@ def _ifelse(ctx, node):
     typ = then.type if T.compatible(other.type, then.type) and then.type != T.NONE else other.type
     if then.type != other.type and T.NONE not in (then.type, other.type):
         typ = T.ANY if not T.compatible(other.type, then.type) else then.type
+    if cond.const:                       # e.g. an option: the branch is chosen once, here
+        return replace(then if cond.value else other, type=typ)
     return Compiled(lambda s, e: tf(s, e) if cf(s, e) else of(s, e), typ,
                     code=ctx.source("({0} if {1} else {2})", then, cond, other))
 
@@ -424,6 +426,11 @@ def _compare(ctx, node):
         steps.append(step)
         codes.append(code)
     code = None if None in codes else "(" + " and ".join(codes) + ")"
+    if all(c.const for c in compiled):   # options and numbers only: worked out once, here
+        try:
+            return constant(all(step(None, {}) for step in steps), T.BOOL)
+        except Exception:   # noqa: BLE001 - e.g. comparing a number with a text: reported when it runs
+            pass
     if len(steps) == 1:
         return Compiled(steps[0], T.BOOL, code=code)
 
