@@ -314,6 +314,16 @@ def test_a_condition_on_numbers_alone_is_worked_out_at_load(monkeypatch, text, s
     assert source in generated.fn.source
 
 
+@pytest.mark.parametrize("text", ["map(of_suit(cs, hearts), c => c.rank)", "count(filter(of_suit(cs, hearts), "
+                                  "c => c.rank == \"Q\"))", "any(filter(xs, y => y > 1), y => y == 3)"])
+def test_a_function_over_a_comprehension_is_one_comprehension(monkeypatch, fallbacks, text):
+    closures, generated = compile_both(monkeypatch, text)
+    source = generated.fn.source
+    assert not re.search(r" in \[", source), source          # no loop over a list built first
+    assert run(generated.fn) == run(closures.fn) and run(closures.fn)[0] == "value"
+    assert fallbacks == []
+
+
 def test_a_comparison_of_constants_is_a_constant(monkeypatch):
     closures, generated = compile_both(monkeypatch, "3 > 2 and 1 == 1")
     assert closures.fn(FakeState(), {}) is True

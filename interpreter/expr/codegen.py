@@ -84,20 +84,35 @@ def makes_new_list(source: str) -> bool:
 def filter_parts(source: str):
     """(items, variable, condition) when `source` is a filter comprehension `[x for x in items if cond]`
     (the condition without its outer brackets), else None."""
-    if not source.startswith("[") or " if " not in source:
+    comp = _comprehension(source)
+    if comp is None or len(comp.generators) != 1 or len(comp.generators[0].ifs) != 1:
+        return None
+    gen = comp.generators[0]
+    return (ast.get_source_segment(source, gen.iter), gen.target.id,
+            ast.get_source_segment(source, gen.ifs[0]))
+
+
+def loop_parts(source: str):
+    """(clauses, variable) when `source` is a comprehension `[x for ... for x in ... if ...]` giving
+    the values of its last loop variable: `[f(x) for x in source]` is then `[f(x) for clauses]`."""
+    comp = _comprehension(source)
+    if comp is None or comp.generators[-1].target.id != comp.elt.id:
+        return None
+    return source[source.index(" for ", comp.elt.end_col_offset) + 5:-1], comp.elt.id
+
+
+def _comprehension(source: str):
+    """The syntax tree of `source` if it is a plain list comprehension (loop variables are names)."""
+    if not source.startswith("[") or " for " not in source:
         return None
     try:
         comp = ast.parse(source, mode="eval").body
     except SyntaxError:
         return None
-    if not (isinstance(comp, ast.ListComp) and len(comp.generators) == 1 and isinstance(comp.elt, ast.Name)):
+    if not (isinstance(comp, ast.ListComp) and isinstance(comp.elt, ast.Name) and "\n" not in source
+            and all(isinstance(g.target, ast.Name) and not g.is_async for g in comp.generators)):
         return None
-    gen = comp.generators[0]
-    if not (isinstance(gen.target, ast.Name) and gen.target.id == comp.elt.id and len(gen.ifs) == 1
-            and not gen.is_async):
-        return None
-    return (ast.get_source_segment(source, gen.iter), gen.target.id,
-            ast.get_source_segment(source, gen.ifs[0]))
+    return comp
 
 
 def renamed(source: str, old: str, new: str) -> str:

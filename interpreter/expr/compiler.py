@@ -19,7 +19,7 @@ from typing import Any, Callable
 from lark import Token, Tree
 
 from . import types as T
-from .codegen import CodeGen, filter_parts, makes_new_list, renamed
+from .codegen import CodeGen, loop_parts, makes_new_list, renamed
 from .errors import EvalError, ExprError
 from .parser import parse
 
@@ -153,11 +153,12 @@ class Ctx:
         if any(c is None for c in codes):
             return None
         var = body.param_var
-        inner = filter_parts(codes[0]) if codes and template.count("{0}") == 1 and "for {v} in {0}" in template \
+        inner = loop_parts(codes[0]) if codes and template.count("{0}") == 1 and "for {v} in {0}" in template \
             else None
-        if inner is not None:        # over filter(...): one comprehension, testing each item as it goes
-            items, inner_var, cond = inner
-            codes[0] = f"({items}) if ({renamed(cond, inner_var, var)})"
+        if inner is not None:        # over filter(...) or of_suit(...): one comprehension, item by item
+            clauses, inner_var = inner
+            clauses = renamed(clauses, inner_var, var).replace("{", "{{").replace("}", "}}")
+            template = template.replace("for {v} in {0}", "for " + clauses)
         return template.format(*codes, v=var, body=body_code)
 
     def compile_lambda(self, lam, param_type: str) -> tuple[str, Compiled]:

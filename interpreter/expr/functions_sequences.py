@@ -177,7 +177,7 @@ def _cyclic_run(ctx, node, args):
 
 def cyclic_run(items, start, present, find=_index):
     n = len(items)
-    here = set(present)
+    here = present if present.__class__ is list and len(present) < 8 else set(present)   # a few: no set
     i = find(items, start)
     out = []
     for k in range(1, n):
