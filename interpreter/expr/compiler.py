@@ -495,7 +495,8 @@ def _list(ctx, node):
     typ = T.list_of(elem) if items else T.LIST
     if all(i.const for i in items):
         value = [i.value for i in items]
-        return Compiled(lambda s, e: list(value), typ, False, value, code=f"list({ctx.ref(value)})")
+        code = "[%s]" % ", ".join(map(ctx.gen.literal, value)) if len(value) <= 8 else f"list({ctx.ref(value)})"
+        return Compiled(lambda s, e: list(value), typ, False, value, code=code)
     return Compiled(lambda s, e: [f(s, e) for f in fns], typ,
                     code=ctx.source("[" + ", ".join("{%d}" % i for i in range(len(items))) + "]", *items))
 
