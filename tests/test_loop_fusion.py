@@ -23,6 +23,10 @@ LOOPS = {
     "reads a variable the body sets": ("filter(players, p => score[p] <= x)", "p", False),
     # reads x, which the body sets: worked out first
     "reads a number the body sets": ("filter(players, p => x == 0)", "p", False),
+    # reads score[p] only, which the body sets at p only: fused, the players are all different
+    "reads a variable at the item": ("filter(players, p => score[p] >= 0)", "p", True),
+    # the same over a list naming a player twice: worked out first
+    "reads at the item, items repeated": ("filter([0, 0, 1], p => score[p] == 0)", "p", False),
 }
 BODY = """\
   - for_each:
@@ -76,9 +80,14 @@ def test_a_filter_whose_body_sets_what_it_reads_is_worked_out_first(tmp_path):
     assert s.v[rules.vars["x"].index] == 3
 
 
+class _Key:
+    """A key expression that is the local name `l` (its generated source reads it from e)."""
+    source, consts = "e[_k9]", {"_k9": "l"}
+
+
 class _Assign:
-    def __init__(self, *indexes):
-        self.ops = [(i, None, None, "", None) for i in indexes]
+    def __init__(self, *indexes, key=None):
+        self.ops = [(i, key, None, "", None) for i in indexes]
 
 
 class _Zone:
@@ -108,7 +117,23 @@ class _Move:
     ("[_p1 for _p1 in _k1 if s.v[1]]", [object()], None),                      # a step it cannot read
 ])
 def test_which_filters_are_fused(items, body, expected):
-    assert _fusable_filter(items, body) == expected
+    assert _fusable_filter(items, body, "l", {"_k1": ["a", "b"]}) == expected
+
+
+AT_ITEM = "[_p1 for _p1 in _k1 if (len(s.v[5][_p1]) > 0)]"
+
+
+@pytest.mark.parametrize("items, body, consts, fused", [
+    (AT_ITEM, [_Assign(5, key=_Key())], {"_k1": ["a", "b"]}, True),       # climb[l] set, climb[l] read
+    (AT_ITEM, [_Assign(5, key=_Key())], {"_k1": ["a", "a"]}, False),      # an item twice
+    (AT_ITEM, [_Assign(5)], {"_k1": ["a", "b"]}, False),                  # the whole variable set
+    (AT_ITEM, [_Assign(5, key=_Key()), _Assign(5)], {"_k1": ["a", "b"]}, False),
+    ("[_p1 for _p1 in _k1 if (s.v[5][_k2] > 0)]", [_Assign(5, key=_Key())], {"_k1": ["a", "b"]}, False),
+    ("[_p1 for _p1 in range(s.n) if s.v[5][_p1]]", [_Assign(5, key=_Key())], {}, True),
+])
+def test_a_variable_set_at_the_loop_item_may_be_read_at_each_item(items, body, consts, fused):
+    """The test for item k reads only k's entry, which the body changes only while at item k."""
+    assert (_fusable_filter(items, body, "l", consts) is not None) is fused
 
 
 @pytest.mark.parametrize("source, new", [
