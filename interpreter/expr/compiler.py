@@ -10,7 +10,6 @@ project's own syntax tree is compiled: user text never reaches eval or exec.
 from __future__ import annotations
 
 import ast
-
 import operator
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
