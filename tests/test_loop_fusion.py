@@ -8,7 +8,7 @@ import pytest
 
 from interpreter.engine import fold
 from interpreter.engine import game as G
-from interpreter.engine.stepgen import _fusable_filter
+from interpreter.engine.effects import fusable_filter
 from interpreter.expr import compiler
 from interpreter.expr.codegen import makes_new_list
 from interpreter.ruleset.loader import load_ruleset
@@ -117,7 +117,7 @@ class _Move:
     ("[_p1 for _p1 in _k1 if s.v[1]]", [object()], None),                      # a step it cannot read
 ])
 def test_which_filters_are_fused(items, body, expected):
-    assert _fusable_filter(items, body, "l", {"_k1": ["a", "b"]}) == expected
+    assert fusable_filter(items, body, "l", {"_k1": ["a", "b"]}) == expected
 
 
 AT_ITEM = "[_p1 for _p1 in _k1 if (len(s.v[5][_p1]) > 0)]"
@@ -133,7 +133,7 @@ AT_ITEM = "[_p1 for _p1 in _k1 if (len(s.v[5][_p1]) > 0)]"
 ])
 def test_a_variable_set_at_the_loop_item_may_be_read_at_each_item(items, body, consts, fused):
     """The test for item k reads only k's entry, which the body changes only while at item k."""
-    assert (_fusable_filter(items, body, "l", consts) is not None) is fused
+    assert (fusable_filter(items, body, "l", consts) is not None) is fused
 
 
 @pytest.mark.parametrize("source, new", [
