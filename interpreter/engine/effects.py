@@ -75,8 +75,7 @@ def _writes(node, name=None):
         then, other = _writes(node.then, name), _writes(node.other, name)
         return None if then is None or other is None else then | other
     if isinstance(node, ForEach):            # an inner loop's own item is not the outer one's
-        inner = _writes(node.body, None)
-        return None if inner is None else inner
+        return _writes(node.body, None)
     if isinstance(node, Call):
         return _writes(node.target, name) if node.target is not None else None
     if getattr(node, "ops", None) is not None:
@@ -90,7 +89,7 @@ def _writes(node, name=None):
             if source is None:           # from anywhere, or a zone without source: any zone
                 out.add(("z", None))
             else:
-                out |= {("z", int(n)) for n in re.findall(r"(?<![\w.])s\.z\[(\d+)\]", source)}
+                out |= {("z", int(m.group(2))) for m in _STATE_READ.finditer(source) if m.group(1) == "z"}
         return out
     return None
 

@@ -352,22 +352,24 @@ def _unique(ctx, node, args):
 
 # -- cards ----------------------------------------------------------------------
 
+_NO_RANKS: dict = {}   # card(): a suit not in the pack has no cards
+
+
 @builtin("card", "card(rank, suit)", "The card of that rank and suit, e.g. card(\"10\", trumps).", 2, 2, "cards")
 def _card(ctx, node, args):
     rank, suit = (ctx.compile(a) for a in args)
     u = ctx.universe()
-    lookup = {(r, su): u.card_id(r, su) for r in u.ranks for su in u.suits}
+    by_suit = {su: {r: u.card_id(r, su) for r in u.ranks} for su in u.suits}   # no tuple made per lookup
     rf, sf = rank.fn, suit.fn
     if rank.const and rank.value not in u.ranks:
         from .attributes import check_rank_or_suit_literal
         check_rank_or_suit_literal(ctx, Compiled(rf, T.RANK), rank, args[0])
 
     def make(s, e):
-        cid = lookup.get((rf(s, e), sf(s, e)))
+        cid = by_suit.get(sf(s, e), _NO_RANKS).get(rf(s, e))
         if cid is None:
             raise EvalError(f"no card of rank {rf(s, e)!r} and suit {sf(s, e)!r}")
         return cid
-    by_suit = {su: {r: u.card_id(r, su) for r in u.ranks} for su in u.suits}   # no tuple made per lookup
     return Compiled(make, T.CARD, code=ctx.source("%s[{1}][{0}]" % ctx.ref(by_suit), rank, suit))
 
 
