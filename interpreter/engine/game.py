@@ -116,7 +116,7 @@ def apply_index(s: State, index: int) -> None:
         if s.pending is None:
             raise GameStopped("the game is over: no decision is pending")
         history = s.history
-        if len(history) >= s.decision_limit:
+        if len(history) >= s.rules.max_turns * 4:
             raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", _where(s))
         if s.events is not None:
             vm.apply_index(s, index)

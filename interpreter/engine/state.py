@@ -34,7 +34,7 @@ class Choice:
 class State:
     __slots__ = ("rules", "n", "rng", "z", "v", "stack", "pending", "over", "winners", "hand_no",
                  "steps", "events", "metrics", "revealed", "seed", "history", "turns", "tricks", "hand_steps",
-                 "fixed_order", "extra", "decision_limit")
+                 "fixed_order", "extra")
 
     def __init__(self, rules, n: int, seed):
         self.rules = rules
@@ -58,7 +58,6 @@ class State:
         self.history = []    # (player, action) for every choice made
         self.fixed_order = False  # scripted games: shuffles and cuts leave the cards as they are
         self.extra = {}      # data a step kind keeps beside zones and variables (e.g. what wild cards stand for)
-        self.decision_limit = rules.max_turns * 4   # a game stops with an error after this many decisions
 
     def clone(self) -> "State":
         """A copy that shares nothing mutable with the original (the rules are shared)."""
@@ -80,7 +79,7 @@ class State:
         c.metrics = {k: list(x) if isinstance(x, list) else x for k, x in self.metrics.items()}
         c.revealed = set(self.revealed)
         c.history = list(self.history)
-        c.fixed_order, c.decision_limit = self.fixed_order, self.decision_limit
+        c.fixed_order = self.fixed_order
         c.extra = {k: _copy_value(x) for k, x in self.extra.items()}
         return c
 
