@@ -67,27 +67,39 @@ def _play(rules, seed, log):
 
 
 def test_straight_path_between_tricks_plays_as_the_general_one(monkeypatch):
-    """Between two tricks, an unlogged game takes a straight path (Tricks.next_trick) when every hook
-    is one plain function; a logged game goes through the general phase loop (Tricks.step).  Both must
-    play the same games: same decisions, scores, tricks and cards."""
+    """Between two tricks, an unlogged game takes a straight path when every hook is one plain
+    function: the end of a trick written out for its block (trickgen.py), or Tricks.next_trick when
+    that is not generated; a logged game goes through the general phase loop (Tricks.step).  All three
+    must play the same games: same decisions, scores, tricks and cards."""
+    from interpreter.engine import tricks
     from interpreter.engine.tricks import Tricks
     from interpreter.resources import bundled_rulesets
-    straight = []
-    original = Tricks.next_trick
-    monkeypatch.setattr(Tricks, "next_trick", lambda self, *a: straight.append(1) or original(self, *a))
+    runs = {"generated": 0, "method": 0}
+    original, generate = Tricks.next_trick, tricks.trick_end
+
+    def counted(block):
+        fn = generate(block)
+        return lambda *a: runs.__setitem__("generated", runs["generated"] + 1) or fn(*a)
+    monkeypatch.setattr(tricks, "trick_end", counted)
+    monkeypatch.setattr(Tricks, "next_trick",
+                        lambda self, *a: runs.__setitem__("method", runs["method"] + 1) or original(self, *a))
     checked = 0
     for name, path in sorted(bundled_rulesets().items()):
         rules = load_ruleset(str(path)).rules
         if "tricks" not in str(rules.data):
             continue
+        with monkeypatch.context() as m:        # the same rules without the generated trick end
+            m.setattr(Tricks, "folded", lambda self, generate: self.hooks())
+            plain = load_ruleset(str(path)).rules
         for seed in range(4):
-            fast, logged = _play(rules, seed, False), _play(rules, seed, True)
-            assert fast.history == logged.history, name
-            assert G.result(fast) == G.result(logged), name
-            assert fast.z == logged.z and fast.v == logged.v, name
+            fast, method, logged = _play(rules, seed, False), _play(plain, seed, False), _play(rules, seed, True)
+            for other in (method, logged):
+                assert fast.history == other.history, name
+                assert G.result(fast) == G.result(other), name
+                assert fast.z == other.z and fast.v == other.v, name
         checked += 1
     assert checked >= 8
-    assert len(straight) > 1000       # the straight path did run
+    assert runs["generated"] > 1000 and runs["method"] > 1000     # both straight paths did run
 
 
 def test_a_refused_card_leaves_the_choice_as_it_was():

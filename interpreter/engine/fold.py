@@ -77,6 +77,9 @@ class _Folder:
             hook = getattr(node, attr, None)
             if isinstance(hook, Seq) and not hook.children:
                 setattr(node, attr, None)
+        done = getattr(node, "folded", None)         # a block that prepares itself once its parts are folded
+        if done is not None:
+            done(GENERATE)
         for move in getattr(node, "moves", None) or ():
             if isinstance(move, tuple) and len(move) > 4:
                 self.visit(move[4])

@@ -14,6 +14,7 @@ from ..expr import types as T
 from .registry import compile_steps, step_kind
 from .state import Choice, GameStopped
 from .steps import _fields, log_event
+from .trickgen import trick_end
 from .vm import PAUSE, Node, Seq
 
 TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "trick_number": T.NUM,
@@ -61,6 +62,13 @@ class Tricks(Node):
         direct = all(body is None for _, body in out)
         self._direct = (out[1][0], out[2][0], out[0][0]) if direct else ()
         return out
+
+    def folded(self, generate):
+        """Called once the hooks are folded: with `generate`, the end of a trick is written as one
+        function for this block (trickgen.py) when every hook is a plain function."""
+        self.hooks()
+        if generate and self._direct:
+            self.next_trick = trick_end(self)
 
     def step(self, s, frame):
         env = frame[2]
@@ -214,7 +222,8 @@ class Tricks(Node):
     def next_trick(self, s, frame, env, choice):
         """step() from a complete trick to the next lead, written straight: the hooks are plain
         functions (or nothing), so nothing here can pause until the next player is asked.  The marker
-        frame stays on the stack for that player."""
+        frame stays on the stack for that player.  With generated code, folded() replaces this on the
+        block by the same written out for it (trickgen.py)."""
         after_plays, after, before = self._direct
         if after_plays is not None:
             after_plays(s, env)

@@ -1,0 +1,154 @@
+"""Generated Python for the end of a trick: one function per trick block.
+
+When a trick's last card is played in a game that is not logged, and every
+hook of the block is one plain function (see Tricks.hooks), the rest of the
+trick and the start of the next run straight through: `after_plays`, the
+winner, `after_trick`, collecting the cards, the next trick's start,
+`before_trick` and the next leader's offer.  `Tricks.next_trick` does that
+with calls of the block's helpers; this module writes it out for one block,
+with its zone numbers, its order table and its expressions' source in place
+(the source the compiler wrote from the syntax tree, never user text), so
+that a trick costs a handful of calls fewer.
+
+An inlined expression that raises runs its closure instead, as a generated
+expression does (expressions have no side effects), so messages are the
+same.  Anything this module does not write (a follow rule given as a
+condition, a leader without a card) goes through the block's own methods.
+"""
+from __future__ import annotations
+
+import warnings
+
+from .vm import PAUSE
+
+
+class _Source:
+    def __init__(self):
+        self.lines: list[str] = []
+        self.consts: dict[str, object] = {}
+        self._ids: dict[int, str] = {}
+
+    def ref(self, value) -> str:
+        name = self._ids.get(id(value))
+        if name is None:
+            name = self._ids[id(value)] = f"_t{len(self.consts)}"    # expressions use _kN
+            self.consts[name] = value
+        return name
+
+    def emit(self, depth, line):
+        self.lines.append("    " * depth + line)
+
+    def value(self, depth, target, fn, *args):
+        """`target = fn(s, e)`: the expression's source in place when it has one (its closure if that
+        raises), else a call."""
+        source = getattr(fn, "source", None)
+        if source is None:
+            self.emit(depth, f"{target} = {self.ref(fn)}(s, e{''.join(', ' + a for a in args)})")
+            return
+        self.consts.update(fn.consts)
+        self.emit(depth, "try:")
+        self.emit(depth + 1, f"{target} = {source}")
+        self.emit(depth, "except Exception:")
+        self.emit(depth + 1, f"{target} = {self.ref(fn.slow)}(s, e)")
+
+    def hook(self, depth, fn):
+        """A hook's function; a rule in it that ends the game stops here, as run() would."""
+        if fn is None:
+            return
+        self.emit(depth, f"{self.ref(fn)}(s, e)")
+        self.emit(depth, "if s.over:")
+        self.emit(depth + 1, "del s.stack[:]")
+        self.emit(depth + 1, "return None")
+
+
+def trick_end(block):
+    """The function (s, frame, e, choice) -> PAUSE or None for `block`, a Tricks node whose hooks are
+    plain functions (block._direct).  Its meaning is Tricks.next_trick's."""
+    after_plays, after, before = block._direct
+    w = _Source()
+    w.hook(0, after_plays)
+    w.emit(0, f"_trick = s.z[{block.trick_zone}]")      # the same list all game: zones change in place
+    _winner(w, block)
+    w.emit(0, "e['winner'] = _w")
+    w.emit(0, "s.tricks += 1")
+    w.hook(0, after)
+    if block.collect is not None:
+        w.emit(0, "if _trick:")
+        w.value(1, "_to", block.collect)
+        w.emit(1, "_to.extend(_trick)")
+        w.emit(1, "_trick.clear()")
+    # the next trick, if there is one (Tricks.begin_trick)
+    w.emit(0, "e['leader'] = _lead = e['winner']")
+    if block.count is not None:
+        w.value(0, "_count", block.count)
+        w.emit(0, "if not e['trick_number'] < _count:")
+    else:
+        w.emit(0, f"if not s.z[{block.hand_zone}][_lead]:")
+    w.emit(1, "del s.stack[-2:]")        # the marker and the block's frame: the block is over
+    w.emit(1, "return None")
+    w.emit(0, "e['trick_number'] += 1")
+    w.emit(0, "e['trick_players'] = []")
+    w.emit(0, "e['led_suit'] = None")
+    w.emit(0, "e['winner'] = None")
+    w.emit(0, "frame[3] = 0")
+    w.emit(0, "frame[1] = 1")
+    w.hook(0, before)
+    # the leader's offer: any card of their hand (Tricks.ask, with nothing led yet)
+    w.emit(0, "e['current'] = _lead = e['leader']")
+    if block.follow_suit:
+        w.emit(0, f"_hand = s.z[{block.hand_zone}][_lead]")
+        w.emit(0, "if _hand:")
+        w.emit(1, "choice.player = _lead")
+        w.emit(1, f"choice.actions = list(map({w.ref(block.play_of)}, _hand))")
+        w.emit(1, "s.pending = choice")
+        w.emit(1, "return _PAUSE")
+    w.emit(0, f"return {w.ref(block.ask)}(s, e, _lead, frame, True, choice)")
+    return _build(w, block)
+
+
+def _winner(w, block):
+    """`_w` = the trick's winner (Tricks.decide, written for this block)."""
+    if block.winner is not None:
+        w.value(0, "_w", block.winner)
+        return
+    w.emit(0, "_players = e['trick_players']")
+    w.emit(0, "_cards = _trick if len(_trick) == len(_players) else _trick[:len(_players)]")
+    w.emit(0, f"_suits = list(map({w.ref(block.suit_get)}, _cards))")
+    w.emit(0, "_target = e['led_suit']")
+    if block.trumps is not None:
+        w.value(0, "_trumps", block.trumps)
+        w.emit(0, "if _trumps is not None and _trumps in _suits:")
+        w.emit(1, "_target = _trumps")
+    w.emit(0, "_n = _suits.count(_target)")
+    w.emit(0, "if _n <= 1:")         # no choice (none at all if a rule took the led card away)
+    w.emit(1, "_w = _players[_suits.index(_target) if _n else 0]")
+    w.emit(0, "else:")
+    w.emit(1, "_best = _suits.index(_target)")
+    table = block.order_table
+    key = (lambda card: f"{w.ref(table)}[{card}]") if table is not None else \
+        (lambda card: f"{w.ref(block.order)}(s, {card})")
+    w.emit(1, f"_best_key = {key('_cards[_best]')}")
+    w.emit(1, "for _i in range(_best + 1, len(_cards)):")
+    w.emit(2, "if _suits[_i] == _target:")
+    w.emit(3, f"_k = {key('_cards[_i]')}")
+    w.emit(3, "if _k > _best_key:")
+    w.emit(4, "_best, _best_key = _i, _k")
+    w.emit(1, "_w = _players[_best]")
+
+
+def _build(w, block):
+    names = list(w.consts)
+    source = "\n".join([
+        f"def _make({', '.join(names + ['_PAUSE'])}):",
+        "    def _trick_end(s, frame, e, choice):",
+        *("        " + line for line in w.lines),
+        "    return _trick_end",
+        ""])
+    scope: dict = {}
+    with warnings.catch_warnings():      # as in codegen.py: a failing lookup is reported when it runs
+        warnings.simplefilter("ignore", SyntaxWarning)
+        code_object = compile(source, f"<trick end {block.where}>", "exec")
+    exec(code_object, scope)             # our own source, from the block's compiled parts
+    fn = scope["_make"](*[w.consts[n] for n in names], PAUSE)
+    fn.source = source
+    return fn
