@@ -113,3 +113,35 @@ scenarios:
     assert not problems
     assert [o.passed for o in outcomes] == [True, False]
     assert "bid 29" in outcomes[1].diagnostics[0].message
+
+
+def test_a_card_the_rules_take_by_name_cannot_be_dealt_elsewhere(tmp_path):
+    """Scalade's setup puts the starting rungs on their ladders by name, whatever the pack order.  A
+    deal that lists one of them for a hand cannot be stacked: the scenario fails saying where the card
+    went, instead of passing with the card somewhere else."""
+    path = tmp_path / "rung.yaml"
+    path.write_text(f"""
+ruleset: {ROOT / 'rulesets' / 'scalade' / 'scalade.yaml'}
+players: 3
+scenarios:
+  - name: a rung in a hand
+    deal:
+      hand:
+        0: [5♦, 9♣]
+  - name: the rungs where the rules put them
+    deal:
+      rung: {{diamond_ladder: [5♦], heart_ladder: [6♥], spade_ladder: [7♠], club_ladder: [8♣]}}
+      hand:
+        0: [9♣, 10♣, J♣]
+    expect:
+      zones:
+        rung: {{diamond_ladder: [5♦]}}
+""", encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    assert not problems
+    assert [o.passed for o in outcomes] == [False, True]
+    [d] = outcomes[0].diagnostics
+    assert d.message == ("scenario 'a rung in a hand': 5♦ is listed for hand[0], but the game put it in "
+                         "rung[diamond_ladder]: the rules take some cards by name before the first decision "
+                         "(a starting card, say), and that shifts the positions a stacked deal relies on")
+    assert (d.line, d.col) == (8, 12) and "zones:" in d.hint

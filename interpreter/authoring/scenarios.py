@@ -163,7 +163,9 @@ def _start(sc, rules, n, seed):
                 raise Failure(base + ("deck",), f"not in the pack at {n} players: {', '.join(missing)}")
             return G.new_game(rules, n, seed, log=True, deck=order + [c for c in pack if c not in set(order)])
         if "deal" in spec:
-            return G.new_game(rules, n, seed, log=True, deck=_deal_order(sc, rules, n, seed, spec["deal"]))
+            s = G.new_game(rules, n, seed, log=True, deck=_deal_order(sc, rules, n, seed, spec["deal"]))
+            _check_dealt(sc, s, spec["deal"], base + ("deal",))
+            return s
         return G.new_game(rules, n, seed, log=True)
     except G.GameError as err:
         raise Failure(base, f"the game stopped before the first move: {err}") from None
@@ -231,6 +233,40 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
             order[slot] = card
     rest = iter(c for c in pack if c not in set(ids))
     return [c if c is not None else next(rest) for c in order]
+
+
+def _check_dealt(sc, s, spec, path):
+    """Every card named in `deal:` is where it was asked for.  The pack order is worked out from a
+    probe deal, which holds only while the rules deal by position: a card the rules take out by name
+    before or during the deal (a starting rung, say) shifts the positions after it."""
+    rules = s.rules
+    for info, owner, names, where in _parts(sc, rules, spec, path):
+        zone = s.z[info.index]
+        part = zone[owner] if owner is not None else zone
+        held = set(part) if not (part and isinstance(part[0], list)) else {c for group in part for c in group}
+        for name, cid in zip(names, S.cards(rules, names)):
+            if cid not in held:
+                whose = f"{info.name}[{owner}]" if owner is not None else info.name
+                raise Failure(where, f"{name} is listed for {whose}, but the game put it in {_place_of(s, cid)}: "
+                                     f"the rules take some cards by name before the first decision (a starting "
+                                     f"card, say), and that shifts the positions a stacked deal relies on",
+                              "list the cards the rules take by name in 'deal:' too, where the rules put them, "
+                              "or set the zones with 'zones:'")
+
+
+def _place_of(s, cid):
+    """'rung[diamond_ladder]', 'hand[2]', 'stock': the zone that holds a card now."""
+    for info in s.rules.zone_list:
+        zone = s.z[info.index]
+        if info.per is None:
+            parts = [(None, zone)]
+        else:
+            parts = zone.items() if isinstance(zone, dict) else enumerate(zone)
+        for key, part in parts:
+            cards = [c for group in part for c in group] if part and isinstance(part[0], list) else part
+            if cid in cards:
+                return info.name if key is None else f"{info.name}[{key}]"
+    return "no zone"
 
 
 def _owner(owner, info, n, where):
