@@ -238,7 +238,8 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
 def _check_dealt(sc, s, spec, path):
     """Every card named in `deal:` is where it was asked for.  The pack order is worked out from a
     probe deal, which holds only while the rules deal by position: a card the rules take out by name
-    before or during the deal (a starting rung, say) shifts the positions after it."""
+    before or during the deal (a card laid out face up before dealing, say) shifts the positions
+    after it."""
     rules = s.rules
     for info, owner, names, where in _parts(sc, rules, spec, path):
         zone = s.z[info.index]
@@ -255,7 +256,7 @@ def _check_dealt(sc, s, spec, path):
 
 
 def _place_of(s, cid):
-    """'rung[diamond_ladder]', 'hand[2]', 'stock': the zone that holds a card now."""
+    """'hand[2]', 'stock', 'pile[north]': the zone that holds a card now."""
     for info in s.rules.zone_list:
         zone = s.z[info.index]
         if info.per is None:

@@ -19,31 +19,26 @@ from __future__ import annotations
 
 import warnings
 
+from ..expr.codegen import CodeGen
 from .vm import PAUSE
 
 
 class _Source:
-    def __init__(self):
+    def __init__(self, label):
         self.lines: list[str] = []
-        self.consts: dict[str, object] = {}
-        self._ids: dict[int, str] = {}
-
-    def ref(self, value) -> str:
-        name = self._ids.get(id(value))
-        if name is None:
-            name = self._ids[id(value)] = f"_t{len(self.consts)}"    # expressions use _kN
-            self.consts[name] = value
-        return name
+        self.names = CodeGen(label)       # bound constants, named as expressions name theirs (_kN)
+        self.consts = self.names.consts
+        self.ref = self.names.ref
 
     def emit(self, depth, line):
         self.lines.append("    " * depth + line)
 
-    def value(self, depth, target, fn, *args):
+    def value(self, depth, target, fn):
         """`target = fn(s, e)`: the expression's source in place when it has one (its closure if that
         raises), else a call."""
         source = getattr(fn, "source", None)
         if source is None:
-            self.emit(depth, f"{target} = {self.ref(fn)}(s, e{''.join(', ' + a for a in args)})")
+            self.emit(depth, f"{target} = {self.ref(fn)}(s, e)")
             return
         self.consts.update(fn.consts)
         self.emit(depth, "try:")
@@ -65,7 +60,7 @@ def trick_end(block):
     """The function (s, frame, e, choice) -> PAUSE or None for `block`, a Tricks node whose hooks are
     plain functions (block._direct).  Its meaning is Tricks.next_trick's."""
     after_plays, after, before = block._direct
-    w = _Source()
+    w = _Source(block.where)
     w.hook(0, after_plays)
     w.emit(0, f"_trick = s.z[{block.trick_zone}]")      # the same list all game: zones change in place
     _winner(w, block)
