@@ -242,13 +242,11 @@ def _check_dealt(sc, s, spec, path):
     after it."""
     rules = s.rules
     for info, owner, names, where in _parts(sc, rules, spec, path):
-        zone = s.z[info.index]
-        part = zone[owner] if owner is not None else zone
-        held = set(part) if not (part and isinstance(part[0], list)) else {c for group in part for c in group}
+        whose = f"{info.name}[{owner}]" if owner is not None else info.name
         for name, cid in zip(names, S.cards(rules, names)):
-            if cid not in held:
-                whose = f"{info.name}[{owner}]" if owner is not None else info.name
-                raise Failure(where, f"{name} is listed for {whose}, but the game put it in {_place_of(s, cid)}: "
+            place = _place_of(s, cid)
+            if place != whose:
+                raise Failure(where, f"{name} is listed for {whose}, but the game put it in {place}: "
                                      f"the rules take some cards by name before the first decision (a starting "
                                      f"card, say), and that shifts the positions a stacked deal relies on",
                               "list the cards the rules take by name in 'deal:' too, where the rules put them, "

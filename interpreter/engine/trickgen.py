@@ -26,9 +26,8 @@ from .vm import PAUSE
 class _Source:
     def __init__(self, label):
         self.lines: list[str] = []
-        self.names = CodeGen(label)       # bound constants, named as expressions name theirs (_kN)
-        self.consts = self.names.consts
-        self.ref = self.names.ref
+        names = CodeGen(label)            # bound constants, named as expressions name theirs (_kN)
+        self.consts, self.ref = names.consts, names.ref
 
     def emit(self, depth, line):
         self.lines.append("    " * depth + line)
