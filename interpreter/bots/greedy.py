@@ -1,4 +1,4 @@
-"""The greedy bot: looks one move ahead and takes the move that leaves its player best placed.
+"""The greedy bot: tries each move once or a few times and takes the one that leaves its player best placed.
 
 "Best placed" is the ruleset's `bots: {evaluate: ...}` expression for player p
 when it gives one, else the game's own score (`end: {score: ...}`) for p less
@@ -7,6 +7,8 @@ is tried in a world where the cards hidden from the player are dealt anew
 (see sampling.py), so the bot never looks at hidden cards.
 """
 from __future__ import annotations
+
+import random
 
 from ..engine import game as G
 from .base import Bot, register_bot
@@ -51,7 +53,7 @@ class WatchingBot(Bot):
 
     def _watcher(self, player):
         if self.watcher is None or self.watcher.player != player:
-            self.watcher = Watcher(player, self.rng, attempts=getattr(self, "attempts", 40))
+            self.watcher = Watcher(player, self.rng)
         return self.watcher
 
     def observe(self, state):
@@ -61,24 +63,36 @@ class WatchingBot(Bot):
 
 @register_bot
 class GreedyBot(WatchingBot):
-    """One move ahead on the ruleset's evaluation (or score); ties broken at random."""
+    """One move ahead: each move is tried in `samples` sampled worlds.  When the ruleset gives
+    `bots: evaluate`, the position right after the move is judged by it; otherwise (a score usually
+    counts only at the end of a hand) the move is followed by one random continuation to the end of
+    the hand, the same random numbers for every move of a sample.  The move with the best mean
+    outcome is taken, ties broken at random.  A cheap, shallow player: the search bot spends far
+    more play-outs and spreads them by promise."""
     name = "greedy"
-    settings = {"samples": 1, "attempts": 40}
+    settings = {"samples": 4}
 
     def decide(self, state, player, actions) -> int:
         if len(actions) == 1:
             return 0
         watcher = self._watcher(player)
         totals = [0.0] * len(actions)
+        rng = self.rng
+        roll_out = state.rules.bot_eval is None
         for _ in range(max(1, self.samples)):
             world = watcher.sample(state)
+            seed = rng.getrandbits(32)
             for i, action in enumerate(actions):
                 trial = G.clone(world)
+                start = trial.hand_no
+                moves = random.Random(seed)
                 try:
                     G.apply(trial, action)
+                    while roll_out and not trial.over and trial.hand_no == start:
+                        G.apply_index(trial, moves.randrange(len(trial.pending.actions)))
                 except G.GameError:
                     continue
                 totals[i] += outcome(trial, player)
         best = max(totals)
         top = [i for i, v in enumerate(totals) if v >= best - 1e-12]
-        return top[self.rng.randrange(len(top))]
+        return top[rng.randrange(len(top))]

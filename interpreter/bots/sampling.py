@@ -1,31 +1,36 @@
-"""Worlds a player cannot tell apart from the real one: the hidden cards dealt anew.
+"""Worlds a player cannot tell apart from the real one: the cards hidden from them dealt anew.
 
-A search bot must not look at cards its player cannot see.  It reasons over
-*determinizations*: copies of the game in which every card hidden from the
-player (and never seen by them) is put back at random into the places that
-hold hidden cards, keeping how many cards each place holds.
+A bot must not look at cards its player cannot see.  It reasons over
+*determinizations*: copies of the game in which every card the player has not
+seen is put back at random into the places that hold unseen cards.  What a
+seat knows (docs/simulation.md, "What a bot knows"):
 
-Such a world must also agree with what the player has watched.  The general
-test used here needs no knowledge of any game: take the state at the start of
-the hand (the anchor), deal its unseen hidden cards anew, then replay every
-choice made since, in order.  The world is kept only if each choice was legal
-in it and the player's own view at the end is the real one.  Voids revealed by
-a follow rule, cards shown and later played, anything the rules let a watcher
-infer from a legal move, are respected this way.
+- the cards in public zones, in its own zones (visibility `owner`) and the
+  revealed cards, now and at every decision it watched this hand;
+- the cards played face up to a public trick, even if gathered away at once;
+- how many cards every place holds;
+- every decision's move name and its non-card values (bids, numbers); the
+  cards of a decision only when they were visible to it;
+- what it can infer from another player's legal move (below).
 
-Replaying rejects many worlds late in a hand, so failures teach the sampler:
-when a choice of player q was not legal in a sampled world, the cards q *could*
-legally have played there (for a follow rule: the led suit) are marked as not
-held by q, and later worlds avoid them.  Such marks only steer the proposals;
-the replay alone decides.  If no world passes within the attempt budget, the
-current state's unseen hidden cards are dealt anew under the marks learned.
+A card the seat has seen and that went on to a hidden place (a card it passed,
+a face-up card a player picked up, its own face-down discard) stays where it
+is in every world.  Every other hidden card is unseen: worlds deal these anew.
 
-What the bot keeps of the real game: public zones, its own zones, revealed
-cards, the sizes of the other zones, the choices made (those whose cards went
-out of sight are replayed as any legal move of the same kind), and the *set*
-of cards it has not seen.  Where those hidden cards really are is never read:
-the anchor is scrubbed (unseen hidden cards put in a canonical order) when it
-is taken, and the world's random generator is replaced.
+Inference from legal moves, for any rules: when another player q makes a
+move with cards the seat then sees, the watcher asks the rules, in a copy of
+the position before the move (hidden cards scrubbed), whether the move would
+still have been legal had q also held card x.  Where the answer is no (a
+follow rule: q showed a void; a must-beat rule: q held nothing higher), x is
+marked as not in q's hands.  These marks hold until q takes in cards the seat
+did not see (a draw from the stock), when q's marks are dropped.
+
+Worlds are drawn uniformly among the deals that meet every constraint
+(capacities of places, cards seen in place, the marks): deals.py counts the
+deals exactly and draws one, so sampling never retries.  Only when the marks
+cannot all hold (possible only after the marks were dropped partly or the rules
+infer something they do not mean) is the deal drawn without them, and counted as a
+fallback (`Watcher.fallbacks`, reported by `rules simulate`).
 """
 from __future__ import annotations
 
@@ -34,39 +39,51 @@ import random
 from ..engine import game as G
 from ..engine.tricks import Tricks
 from ..engine.vm import Choose
+from .deals import TooManyStates, UniformDeals
+
+
+def cards_in(part):
+    """The cards of a zone part, a zone of groups (melds on a table) included."""
+    for x in part:
+        if isinstance(x, list):
+            yield from x
+        else:
+            yield x
+
+
+def _parts(s, info):
+    """[(key, cards)] of a zone: key is the player for a zone kept per player, the entry for one kept per
+    suit or object, None for a single zone."""
+    zone = s.z[info.index]
+    if info.per == "player":
+        return list(enumerate(zone))
+    if isinstance(zone, dict):
+        return list(zone.items())
+    return [(None, zone)]
 
 
 def visible_cards(s, player) -> set:
     """Cards `player` sees now: public zones, their own zones, revealed cards."""
     seen = set(s.revealed)
     for info in s.rules.zone_list:
-        zone = s.z[info.index]
         if info.visibility == "public":
-            parts = zone if info.per == "player" else zone.values() if isinstance(zone, dict) else [zone]
-            for part in parts:
-                seen.update(part)
+            for _, part in _parts(s, info):
+                seen.update(cards_in(part))
         elif info.visibility == "owner" and info.per == "player":
-            seen.update(zone[player])
+            seen.update(cards_in(s.z[info.index][player]))
     return seen
 
 
-def hidden_positions(s, player, known=()) -> list:
-    """[(zone index, key, position)] of cards hidden from `player` and not in `known`, in a fixed order."""
+def hidden_places(s, player) -> list:
+    """[(zone index, key)] of the places whose cards `player` cannot see, in a fixed order."""
     out = []
     for info in s.rules.zone_list:
         if info.visibility == "public":
             continue
-        zone = s.z[info.index]
-        if info.per == "player":
-            parts = [(q, cards) for q, cards in enumerate(zone) if not (info.visibility == "owner" and q == player)]
-        elif isinstance(zone, dict):
-            parts = list(zone.items())
-        else:
-            parts = [(None, zone)]
-        for key, cards in parts:
-            for pos, c in enumerate(cards):
-                if c not in s.revealed and c not in known:
-                    out.append((info.index, key, pos))
+        for key, _ in _parts(s, info):
+            if info.visibility == "owner" and info.per == "player" and key == player:
+                continue
+            out.append((info.index, key))
     return out
 
 
@@ -75,54 +92,41 @@ def _part(s, zone_index, key):
     return zone if key is None else zone[key]
 
 
-def _owner(s, zone_index, key):
-    """The player a place belongs to (a zone kept per player), else None."""
-    return key if s.rules.zone_list[zone_index].per == "player" else None
+def hidden_positions(s, player, known=()) -> list:
+    """[(zone index, key, position)] of the cards hidden from `player` and not in `known`, in a fixed
+    order.  The position of a card inside a group (a zone of groups) is a pair (group, index)."""
+    out = []
+    revealed = s.revealed
+    for z, key in hidden_places(s, player):
+        for pos, x in enumerate(_part(s, z, key)):
+            if isinstance(x, list):
+                out.extend((z, key, (pos, j)) for j, c in enumerate(x) if c not in revealed and c not in known)
+            elif x not in revealed and x not in known:
+                out.append((z, key, pos))
+    return out
 
 
-def redeal(s, positions, rng, excluded=frozenset(), pinned=None, tries=20) -> bool:
-    """Put the cards at `positions` back at random, honouring (player, card) exclusions and
-    card -> player pins when possible.  Returns False if the constraints had to be dropped."""
-    cards = sorted(_part(s, z, k)[pos] for z, k, pos in positions)
-    owners = [_owner(s, z, k) for z, k, _ in positions]
-    pinned = pinned or {}
-    if not excluded and not pinned:
-        rng.shuffle(cards)
-        _place(s, positions, cards)
-        return True
-    for _ in range(tries):
-        order = list(cards)
-        rng.shuffle(order)
-        allowed = {c: [i for i, q in enumerate(owners)
-                       if (q, c) not in excluded and (c not in pinned or pinned[c] == q)] for c in order}
-        order.sort(key=lambda c: len(allowed[c]))
-        free = set(range(len(positions)))
-        chosen = [None] * len(positions)
-        ok = True
-        for c in order:
-            options = [i for i in allowed[c] if i in free]
-            if not options:
-                ok = False
-                break
-            i = options[rng.randrange(len(options))]
-            free.discard(i)
-            chosen[i] = c
-        if ok:
-            _place(s, positions, chosen)
-            return True
-    rng.shuffle(cards)
-    _place(s, positions, cards)
-    return False
+def _get(s, z, key, pos):
+    part = _part(s, z, key)
+    return part[pos[0]][pos[1]] if isinstance(pos, tuple) else part[pos]
 
 
-def _place(s, positions, cards):
-    for (z, k, pos), c in zip(positions, cards):
-        _part(s, z, k)[pos] = c
+def _set(s, z, key, pos, card):
+    part = _part(s, z, key)
+    if isinstance(pos, tuple):
+        part[pos[0]][pos[1]] = card
+    else:
+        part[pos] = card
+
+
+def _private_owner_zones(rules):
+    """Zones kept per player that others cannot see (a hand): the places marks apply to."""
+    return [info.index for info in rules.zone_list if info.per == "player" and info.visibility != "public"]
 
 
 def refresh_choice(s) -> bool:
-    """Work out the pending choice again from the state's (re-dealt) cards.  False if the kind of
-    choice is not known here (then the state must not be used as a world)."""
+    """Work out the pending choice again from the state's cards.  False if the kind of choice is not
+    known here."""
     if s.pending is None:
         return True
     frame = s.stack[-1]
@@ -141,163 +145,217 @@ def refresh_choice(s) -> bool:
     return False
 
 
-def _card_list(value):
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) and not isinstance(v, bool)
-                                                         for v in value):
-        return list(value)
+def _action_cards(kind, action):
+    """The cards an action plays or chooses, from the kind of the choice it answered (None: no cards)."""
+    if kind is None:
+        return None
+    value = action[1]
+    if kind == "trick":
+        return [value]
+    t = kind.get(action[0])
+    if t == "card" and isinstance(value, int):
+        return [value]
+    if t in ("cards", "list:card") and isinstance(value, (list, tuple)):
+        return list(cards_in(value))
+    return None
+
+
+def _choice_kind(s):
+    """How the pending choice's actions name cards: 'trick', {move: option type} or None."""
+    if s.pending is None or not s.stack:
+        return None
+    node = s.stack[-1][0]
+    if isinstance(node, Tricks):
+        return "trick"
+    if isinstance(node, Choose):
+        return getattr(node, "option_types", None)
     return None
 
 
 class Watcher:
     """What one player has watched during the current hand, and worlds consistent with it."""
 
-    def __init__(self, player, rng: random.Random, attempts=40, max_replay=400):
-        self.player, self.rng, self.attempts, self.max_replay = player, rng, attempts, max_replay
+    def __init__(self, player, rng: random.Random, probe=True):
+        self.player, self.rng, self.probe = player, rng, probe
         self.hand = None
-        self.anchor = None
-        self.anchor_len = 0
-        self.seen = set()
-        self.excluded = set()
-        self.secret = set()        # indexes in history of choices whose cards went out of sight
-        self.trick_moves = set()   # indexes in history of plays to a public trick
-        self.checked = 0           # history entries classified so far
-        self.anchor_seen = set()
-        self.samples = self.fallbacks = 0    # counts, for tests and tuning
+        self.seen = set()          # cards this seat has seen this hand
+        self.excluded = set()      # (q, card): card is not in q's private zones
+        self.secret = set()        # indexes in history of others' choices whose cards it did not see
+        self.checked = 0           # history entries looked at so far
+        self.face_up = set()       # indexes in history of plays that go face up to a public trick
+        self.kinds = {}            # history index -> how that choice names cards
+        self.before = None         # (history index, scrubbed copy, private sizes) before another's move
+        self.sizes = None          # cards in each player's private zones at the last look
+        self._deals = None         # (key, UniformDeals) for the last sampled position
+        self.samples = self.fallbacks = 0
 
     # -- watching ---------------------------------------------------------------
     def observe(self, s) -> None:
+        """Look at the table before a decision (whoever makes it)."""
         p = self.player
-        if s.hand_no != self.hand or len(s.history) - self.anchor_len > self.max_replay:
-            new_hand = s.hand_no != self.hand
+        if s.hand_no != self.hand:
             self.hand = s.hand_no
-            if new_hand:
-                self.seen, self.excluded, self.secret, self.trick_moves = set(), set(), set(), set()
-            self.seen |= visible_cards(s, p)
-            self._take_anchor(s)
+            self.seen, self.excluded, self.secret, self.face_up, self.kinds = set(), set(), set(), set(), {}
+            self.before = None
             self.checked = len(s.history)
-        else:
-            now = visible_cards(s, p)
-            for i in range(self.checked, len(s.history)):
-                q, action = s.history[i]
-                cards = _card_list(action[1])
-                if i in self.trick_moves and isinstance(action[1], int):
-                    now.add(action[1])            # played face up, even if already gathered away
-                elif q != p and cards and not all(c in now or c in self.seen for c in cards):
-                    self.secret.add(i)
-                elif cards:
-                    now.update(cards)
-            self.seen |= now
-            self.checked = len(s.history)
-        node = s.stack[-1][0] if s.stack else None
-        if s.pending is not None and isinstance(node, Tricks) and \
-                s.rules.zone_list[node.trick_zone].visibility == "public":
-            self.trick_moves.add(len(s.history))   # the coming play goes face up to the trick
+            self.sizes = None
+        now = visible_cards(s, p)
+        history = s.history
+        left = [0] * s.n                     # unseen cards that left each player's hands by a move
+        for i in range(self.checked, len(history)):
+            q, action = history[i]
+            cards = _action_cards(self.kinds.get(i), action)
+            if cards is None or q == p:
+                continue
+            left[q] += sum(1 for c in cards if c not in self.seen)
+            if i in self.face_up:
+                now.update(cards)            # played face up, even if gathered away since
+            if all(c in now or c in self.seen for c in cards):
+                before = self.before
+                if self.probe and before is not None and before[0] == i:
+                    self._infer(before[1], q, action, cards)
+            else:
+                self.secret.add(i)
+        self.checked = len(history)
+        self._note_gains(s, now, left)
+        self.seen |= now
+        self.before = None
+        if s.pending is not None:
+            i = len(history)
+            kind = _choice_kind(s)
+            if kind is not None:
+                self.kinds[i] = kind
+                node = s.stack[-1][0]
+                if kind == "trick" and s.rules.zone_list[node.trick_zone].visibility == "public":
+                    self.face_up.add(i)
+                if self.probe and s.pending.player != p:
+                    self.before = (i, self._scrubbed(s))
 
-    def _take_anchor(self, s):
-        anchor = G.clone(s)
-        anchor.rng = random.Random(0)
-        anchor.events = None
-        positions = hidden_positions(anchor, self.player, self.seen)
-        cards = sorted(_part(anchor, z, k)[pos] for z, k, pos in positions)
-        _place(anchor, positions, cards)          # scrubbed: no trace of where they really are
-        try:
-            usable = refresh_choice(anchor)       # the pending choice is worked out from the scrubbed cards
-        except Exception:  # noqa: BLE001 - the scrubbed deal may leave a player without a legal move
-            usable = False
-        self.anchor = anchor if usable else None
-        self.anchor_len, self.anchor_seen = len(s.history), set(self.seen)
+    def _note_gains(self, s, now, left):
+        """Drop the marks of a player who took in cards this seat did not see (a draw from the
+        stock): a mark says what q did not hold when q moved, not what q drew since."""
+        sizes = [0] * s.n
+        for z in _private_owner_zones(s.rules):
+            for q, part in enumerate(s.z[z]):
+                sizes[q] += sum(1 for c in cards_in(part) if c not in self.seen and c not in now)
+        old = self.sizes
+        if old is not None and self.excluded:
+            # cards that were unseen in q's hands and are now seen count as gone, like cards q moved out
+            grew = {q for q in range(s.n) if sizes[q] > old[q] - left[q]}
+            if grew:
+                self.excluded = {(q, c) for q, c in self.excluded if q not in grew}
+        self.sizes = sizes
+
+    def _scrubbed(self, s):
+        """A copy of the position in which the cards this seat has not seen sit in a canonical order:
+        nothing in it tells where they really are."""
+        copy = G.clone(s)
+        copy.rng = random.Random(0)
+        copy.events = None
+        positions = hidden_positions(copy, self.player, self.seen | visible_cards(s, self.player))
+        cards = sorted(_get(copy, *x) for x in positions)
+        for x, c in zip(positions, cards):
+            _set(copy, *x, c)
+        return copy
+
+    def _infer(self, before, q, action, cards):
+        """Mark the unseen cards whose presence in q's hands would have made q's move illegal."""
+        rules = before.rules
+        node = before.stack[-1][0] if before.stack else None
+        zone = node.hand_zone if isinstance(node, Tricks) else next(iter(_private_owner_zones(rules)), None)
+        if zone is None:
+            return
+        unseen = [_get(before, *x) for x in hidden_positions(before, self.player, self.seen)]
+        unseen = [c for c in unseen if c not in cards and (q, c) not in self.excluded]
+        if not unseen:
+            return
+        probe = G.clone(before)
+        hand = probe.z[zone][q]
+        if any(isinstance(x, list) for x in hand):
+            return
+        legal_with = _legality(probe, zone, q, action)
+        if not legal_with(cards):          # the move needs more than its own cards: nothing to learn
+            return
+        for c in unseen:
+            if not legal_with(cards + [c]):
+                self.excluded.add((q, c))
 
     # -- sampling -----------------------------------------------------------------
     def sample(self, s):
-        """A copy of `s` with the unseen hidden cards dealt anew, consistent with the hand so far."""
+        """A copy of `s` with the cards this seat has not seen dealt anew, uniformly among the deals
+        that agree with everything it knows."""
         self.observe(s)
         self.samples += 1
         p = self.player
-        todo = s.history[self.anchor_len:]
-        pinned = self._pins(todo)
-        for _ in range(self.attempts if self.anchor is not None else 0):
-            world = G.clone(self.anchor)
-            world.rng = random.Random(self.rng.getrandbits(64))
-            redeal(world, hidden_positions(world, p, self.anchor_seen), self.rng, self.excluded, pinned)
-            try:
-                if not refresh_choice(world):
-                    break
-            except Exception:  # noqa: BLE001 - this deal leaves someone without a legal move
-                continue
-            if self._replay(world, todo) and _same_view(world, s, p):
-                return world
-        self.fallbacks += 1
         world = G.clone(s)
         world.rng = random.Random(self.rng.getrandbits(64))
         world.events = None
-        redeal(world, hidden_positions(world, p, self.seen), self.rng, self.excluded)
+        positions = hidden_positions(world, p, self.seen)
+        deals = self._prepared(world, positions)
+        by_place = {}
+        for x in positions:
+            by_place.setdefault((x[0], x[1]), []).append(x)
+        deal = deals.draw(self.rng) if deals is not None else None
+        if deal is None:
+            self.fallbacks += 1
+            cards = [_get(world, *x) for x in positions]
+            cards.sort()
+            self.rng.shuffle(cards)
+            for x, c in zip(positions, cards):
+                _set(world, *x, c)
+        else:
+            for place, slots in by_place.items():
+                for x, c in zip(slots, deal[place]):
+                    _set(world, *x, c)
+        if self.secret:   # the world's record of choices holds no card this seat did not see
+            world.history = [(q, (a[0], None)) if i in self.secret else (q, a)
+                             for i, (q, a) in enumerate(world.history)]
+        if world.pending is not None and world.pending.player != p and not refresh_choice(world):
+            self.fallbacks += 1
         return world
 
-    def _pins(self, todo):
-        """Cards another player has played since the anchor were in that player's hands at the anchor."""
-        pins = {}
-        for i, (q, action) in enumerate(todo, self.anchor_len):
-            if i in self.secret or q == self.player:
-                continue
-            value = action[1]
-            cards = [value] if i in self.trick_moves and isinstance(value, int) else _card_list(value) or []
+    def _prepared(self, world, positions):
+        """The exact counting of deals for this position (kept while the position is the same)."""
+        key = (self.hand, len(world.history), world.steps, frozenset(self.excluded), len(self.seen))
+        if self._deals is not None and self._deals[0] == key:
+            return self._deals[1]
+        capacities = {}
+        for z, k, _ in positions:
+            capacities[(z, k)] = capacities.get((z, k), 0) + 1
+        cards = [_get(world, *x) for x in positions]
+        allowed = {}
+        if self.excluded:
+            private = set(_private_owner_zones(world.rules))
+            banned = {}
+            for q, c in self.excluded:
+                banned.setdefault(c, set()).add(q)
             for c in cards:
-                pins.setdefault(c, q)
-        return pins
-
-    def _replay(self, world, todo) -> bool:
-        for i, (q, action) in enumerate(todo, self.anchor_len):
-            if world.pending is None or world.pending.player != q:
-                return False
-            legal = world.pending.actions
-            if i in self.secret:
-                same = [a for a in legal if a[0] == action[0]] or legal
-                action = same[self.rng.randrange(len(same))]
-            elif action not in legal:
-                if q != self.player:
-                    self._learn(world, q, action, legal)
-                return False
-            try:
-                G.apply(world, action)
-            except G.GameError:   # a world in which the rules cannot go on
-                return False
-        return True
-
-    def _learn(self, world, q, action, legal):
-        """q's move was legal in the real game but not here: the cards q could legally play here
-        (for a follow rule, those of the led suit) are marked as not in q's hands."""
-        cards = [action[1]] if isinstance(action[1], int) else _card_list(action[1]) or []
-        held = set()
-        for info in world.rules.zone_list:
-            if info.per == "player":
-                held.update(world.z[info.index][q])
-        if not cards or not all(c in held for c in cards):
-            return
-        for a in legal:
-            value = a[1]
-            for c in ([value] if isinstance(value, int) else _card_list(value) or []):
-                if c not in self.seen:
-                    self.excluded.add((q, c))
+                if c in banned:
+                    allowed[c] = {place for place in capacities
+                                  if not (place[0] in private and place[1] in banned[c])}
+        try:
+            deals = UniformDeals(cards, capacities, allowed)
+        except TooManyStates:
+            deals = None
+        if deals is not None and not deals.count and allowed:
+            deals = None
+        self._deals = (key, deals)
+        return deals
 
 
-def _same_view(world, s, player) -> bool:
-    if world.pending is None or world.pending.player != player:
-        return False
-    if sorted(map(repr, world.pending.actions)) != sorted(map(repr, s.pending.actions)):
-        return False
-    for info in s.rules.zone_list:
-        a, b = world.z[info.index], s.z[info.index]
-        if info.visibility == "public":
-            if a != b:
-                return False
-        elif info.per == "player":
-            if [len(x) for x in a] != [len(x) for x in b]:
-                return False
-            if info.visibility == "owner" and sorted(a[player]) != sorted(b[player]):
-                return False
-        elif isinstance(a, dict):
-            if {k: len(v) for k, v in a.items()} != {k: len(v) for k, v in b.items()}:
-                return False
-        elif len(a) != len(b):
-            return False
-    return True
+def _legality(probe, zone, q, action):
+    """A test: would `action` be legal for q if q's hand (zone `zone`) held exactly these cards?
+    The probe is a scrubbed copy: the cards put in the hand may sit elsewhere in it too, which the
+    rules that decide what may be played do not look at."""
+    hand = probe.z[zone][q]
+
+    def legal_with(cards):
+        saved = list(hand)
+        hand[:] = cards
+        try:
+            ok = refresh_choice(probe) and probe.pending is not None and action in probe.pending.actions
+        except Exception:  # noqa: BLE001 - a hand the rules cannot work with teaches nothing
+            ok = False
+        hand[:] = saved
+        return ok
+    return legal_with

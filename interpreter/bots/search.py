@@ -1,8 +1,8 @@
 """The search bot for games with hidden cards: determinized Monte Carlo search.
 
 At each decision with more than one legal move the bot samples `worlds`
-worlds consistent with what its player has seen (sampling.py: the hidden
-cards dealt anew, every earlier choice of the hand replayed as a check), then
+worlds consistent with what its player knows (sampling.py: the cards it has
+not seen dealt anew, uniformly among the deals that agree with what it saw), then
 spends `playouts` random games on its moves, choosing which move to try next
 by UCB1 (upper confidence bound) and cycling through the worlds.  A playout
 copies the world, makes the move, then plays random moves to the end of the
@@ -12,8 +12,10 @@ player is on the ruleset's `bots.evaluate` (or the game score).  The move with
 the best mean wins.
 
 Settings (`--bot-option NAME=VALUE`): playouts (default 100), worlds (10),
-horizon (hand or game), explore (UCB1 constant, 0.7), attempts (worlds tried
-per sample before the fallback, 40).
+horizon (hand or game), explore (UCB1 constant, 0.7), depth (the most random
+moves in a playout before it is judged by the evaluation; 0: no limit; the
+default, -1, is no limit unless the ruleset gives `bots: evaluate`, then
+8 moves per player).
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from .greedy import WatchingBot, outcome
 @register_bot
 class SearchBot(WatchingBot):
     name = "search"
-    settings = {"playouts": 100, "worlds": 10, "horizon": "hand", "explore": 0.7, "attempts": 40}
+    settings = {"playouts": 100, "worlds": 10, "horizon": "hand", "explore": 0.7, "depth": -1}
 
     def decide(self, state, player, actions) -> int:
         if len(actions) == 1:
@@ -38,6 +40,9 @@ class SearchBot(WatchingBot):
         visits, totals = [0] * k, [0.0] * k
         whole_game = str(self.horizon) == "game"
         rng = self.rng
+        depth = int(self.depth)
+        if depth < 0:     # automatic: with an evaluation to judge by, a playout need not run to the end
+            depth = 8 * state.n if state.rules.bot_eval is not None else 0
         for it in range(max(k, self.playouts)):
             if it < k:
                 i = it
@@ -48,8 +53,10 @@ class SearchBot(WatchingBot):
             start = sim.hand_no
             try:
                 G.apply(sim, actions[i])
-                while not sim.over and (whole_game or sim.hand_no == start):
+                moves = 0
+                while not sim.over and (whole_game or sim.hand_no == start) and (not depth or moves < depth):
                     G.apply_index(sim, rng.randrange(len(sim.pending.actions)))
+                    moves += 1
                 value = outcome(sim, player)
             except G.GameError:
                 value = 0.0

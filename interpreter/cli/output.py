@@ -29,6 +29,10 @@ def print_summary(summary: dict) -> None:
                f"{f['tricks']['mean']:.2f} tricks, {f['turns']['mean']:.2f} turns (sd {f['turns']['sd']:.2f})")
     click.echo(f"lead changes per game {f['lead_changes']['mean']:.2f}; winner never behind from hand "
                f"{f['decided_hand']['mean']:.2f} on average ({100 * f['decided_fraction']['mean']:.0f}% of the way)")
+    sampling = summary.get("sampling") or {}
+    if sampling.get("worlds"):
+        click.echo(f"bots' sampled worlds: {sampling['worlds']}, of which {sampling['fallbacks']} drawn without every "
+                   "constraint (fallbacks)")
     by_bot = summary.get("by_bot") or {}
     if len(by_bot) > 1:
         click.echo("")

@@ -55,6 +55,10 @@ def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False
     record["players"] = players
     record["bots"] = names
     record["hand_scores"] = hand_scores
+    watchers = [b.watcher for b in seats if getattr(b, "watcher", None) is not None]
+    if watchers:      # how the bots' worlds were drawn (docs/simulation.md, "What a bot knows")
+        record["sampled_worlds"] = sum(w.samples for w in watchers)
+        record["sampling_fallbacks"] = sum(w.fallbacks for w in watchers)
     record.update(game_figures(record))
     if log:
         s.events.append({"event": "result", "winners": record["winners"], "scores": record["scores"],

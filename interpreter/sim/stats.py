@@ -99,6 +99,7 @@ class Summary:
         self.metric_num, self.metric_cat = {}, {}
         self.stopped = 0
         self.errors = []
+        self.worlds = self.fallbacks = 0     # the bots' sampled worlds, and those drawn without every constraint
 
     def add(self, record: dict):
         if "error" in record:
@@ -107,6 +108,8 @@ class Summary:
                 self.errors.append(record["error"])
             return
         self.games += 1
+        self.worlds += record.get("sampled_worlds", 0)
+        self.fallbacks += record.get("sampling_fallbacks", 0)
         winners = record["winners"]
         for w in winners:
             self.wins[w] += 1 / len(winners)
@@ -182,6 +185,7 @@ class Summary:
                 "histograms": {"score": _hist(all_scores), "score_by_seat": [_hist(h) for h in self.score_hist],
                                "hands": _hist(self.length_hist["hands"]), "turns": _hist(self.length_hist["turns"])},
                 "stopped_games": self.stopped, "errors": self.errors,
+                "sampling": {"worlds": self.worlds, "fallbacks": self.fallbacks},
                 "seconds": elapsed, "games_per_second": n / elapsed if elapsed > 0 else 0.0}
 
 
