@@ -204,8 +204,13 @@ class Watcher:
         left = [0] * s.n                     # unseen cards that left each player's hands by a move
         for i in range(self.checked, len(history)):
             q, action = history[i]
-            cards = _action_cards(self.kinds.get(i), action)
-            if cards is None or q == p:
+            if q == p:
+                continue
+            kind = self.kinds.get(i)
+            cards = _action_cards(kind, action)
+            if cards is None:
+                if kind is None and action[1] is not None:
+                    self.secret.add(i)       # a choice of a kind not known here: its value stays unknown
                 continue
             left[q] += sum(1 for c in cards if c not in self.seen)
             if i in self.face_up:
