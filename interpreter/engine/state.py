@@ -60,40 +60,84 @@ class State:
         self.extra = {}      # data a step kind keeps beside zones and variables (e.g. what wild cards stand for)
 
     def clone(self) -> "State":
-        """A copy that shares nothing mutable with the original (the rules are shared)."""
+        """A copy that shares nothing mutable with the original (the rules are shared): any sequence of
+        moves in either leaves the other exactly as it was (tests/test_state_copy.py checks it).
+
+        Lists, dicts and sets are copied all the way down, wherever they are: zones (a zone of groups
+        too), variables, every frame's env and data (a trick block keeps its list of who played in its
+        env), the pending Choice, `extra`.  An env shared by several frames, or a list shared by
+        several envs, is copied once and stays shared in the copy.  What is shared is immutable:
+        numbers, strings, tuples of them, frozen records (melds), the program's nodes and functions."""
         c = State.__new__(State)
         c.rules, c.n, c.seed = self.rules, self.n, self.seed
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
-        c.z = [[list(x) for x in zone] if isinstance(zone, list) and zone and isinstance(zone[0], list) else
-               ({k: list(x) for k, x in zone.items()} if isinstance(zone, dict) else list(zone))
-               for zone in self.z]
-        c.v = [_copy_value(x) for x in self.v]
+        c.rng = rng = _new_random(_Random)    # no seeding from the system: setstate() sets it all
+        rng.setstate(self.rng.getstate())
+        c.z = [_copy_zone(zone) for zone in self.z]
+        c.v = [x if type(x) not in _CONTAINERS else _copy_value(x) for x in self.v]
         memo = {}
-        c.stack = [[f[0], f[1], _copy_env(f[2], memo), _copy_value(f[3])] for f in self.stack]
+        c.stack = [[f[0], f[1], _copy_env(f[2], memo),
+                    f[3] if type(f[3]) not in _CONTAINERS else _copy_shared(f[3], memo)] for f in self.stack]
         p = self.pending           # copied: the trick block updates its own state's Choice in place
-        c.pending = None if p is None else Choice(p.player, p.actions, p.handlers, p.label)
-        c.over, c.winners, c.hand_no = self.over, self.winners, self.hand_no
+        # actions are hashable (immutable) and handlers are parts of the program: the lists are copied
+        c.pending = None if p is None else Choice(p.player, p.actions[:],
+                                                      p.handlers and p.handlers[:], p.label)
+        c.over, c.winners, c.hand_no = self.over, _copy_value(self.winners), self.hand_no
         c.steps, c.hand_steps, c.turns, c.tricks = self.steps, self.hand_steps, self.turns, self.tricks
-        c.events = None if self.events is None else list(self.events)
-        c.metrics = {k: list(x) if isinstance(x, list) else x for k, x in self.metrics.items()}
+        c.events = None if self.events is None else _copy_value(self.events)
+        c.metrics = _copy_value(self.metrics)
         c.revealed = set(self.revealed)
-        c.history = list(self.history)
+        c.history = list(self.history)       # (player, action) tuples: immutable
         c.fixed_order = self.fixed_order
-        c.extra = {k: _copy_value(x) for k, x in self.extra.items()}
+        c.extra = _copy_value(self.extra)
         return c
 
 
+_Random = random.Random
+_new_random = random.Random.__new__
+_CONTAINERS = frozenset((list, dict, set))
+_ATOMS = frozenset((int, str, bool, float, type(None)))
+
+
+def _copy_zone(zone):
+    """A zone: a list of cards, a list of groups (lists of cards), a list of such per player, or a dict of
+    them.  As everywhere in the engine, the first item tells whether a list holds cards or lists."""
+    if type(zone) is dict:
+        return {k: _copy_zone(x) for k, x in zone.items()}
+    if zone and type(zone[0]) is list:
+        return [_copy_zone(x) for x in zone]
+    return zone[:]
+
+
 def _copy_value(x):
-    if isinstance(x, list):
-        return [_copy_value(i) for i in x] if x and isinstance(x[0], (list, dict)) else list(x)
-    if isinstance(x, dict):
-        return {k: _copy_value(i) for k, i in x.items()}
+    """`x` with every list, dict and set in it copied; tuples are copied only when they hold one."""
+    t = type(x)
+    if t is list:
+        return x[:] if _ATOMS.issuperset(map(type, x)) else [_copy_value(i) for i in x]
+    if t is dict:
+        return {k: (i if type(i) in _ATOMS else _copy_value(i)) for k, i in x.items()}
+    if t is set:
+        return set(x)
+    if t is tuple and not _ATOMS.issuperset(map(type, x)):
+        copied = tuple(_copy_value(i) for i in x)
+        return x if all(a is b for a, b in zip(copied, x)) else copied
     return x
+
+
+def _copy_shared(x, memo):
+    """_copy_value(x), once per object in one clone: what two frames share stays shared in the copy."""
+    key = id(x)
+    y = memo.get(key)
+    if y is None:
+        y = memo[key] = _copy_value(x)
+    return y
 
 
 def _copy_env(env, memo):
     key = id(env)
-    if key not in memo:
-        memo[key] = dict(env)
-    return memo[key]
+    c = memo.get(key)
+    if c is None:
+        c = memo[key] = env.copy()
+        for name, x in env.items():
+            if type(x) in _CONTAINERS:
+                c[name] = _copy_shared(x, memo)
+    return c
