@@ -97,10 +97,11 @@ class Session:
         watching = [b for b in self.bots.values() if type(b).observe is not Bot.observe]
         while not s.over and s.pending.player not in self.humans and limit > 0:
             limit -= 1
+            table = private_copy(s)
             for bot in watching:
-                bot.observe(s)
+                bot.observe(table)
             p = s.pending.player
-            self._apply(self.bots[p].decide(s, p, s.pending.actions))
+            self._apply(self.bots[p].decide(table, p, table.pending.actions))
 
     def _check_turn(self, seat):
         s = self.state
@@ -161,7 +162,8 @@ class Session:
         s = self.state
         bot = make_bot("search", self.seed + len(self.decisions),
                        {"playouts": playouts, "worlds": worlds})
-        return bot.decide(s, seat, s.pending.actions)
+        table = private_copy(s)
+        return bot.decide(table, seat, table.pending.actions)
 
     # -- what a seat sees ----------------------------------------------------------------
     def known_names(self, seat) -> set:
@@ -179,6 +181,25 @@ class Session:
     @property
     def over(self):
         return self.state.over
+
+
+def private_copy(s):
+    """A copy of the game for a bot to read and copy further, sharing no list with the real game.
+
+    Work-around: State.clone copies each frame's variables shallowly, so a list kept there (the trick
+    block's `trick_players`) is shared by a state and its clones, and a bot's trial moves on a clone
+    append to the real game's list (a wrong trick winner, a wrong log).  The bots get this copy instead."""
+    c = G.clone(s)
+    done = set()
+    for frame in c.stack:
+        env = frame[2]
+        if id(env) in done or not isinstance(env, dict):
+            continue
+        done.add(id(env))
+        for key, value in env.items():
+            if isinstance(value, list):
+                env[key] = [list(v) if isinstance(v, list) else v for v in value]
+    return c
 
 
 def _flat(cards):

@@ -102,7 +102,7 @@ def seat_view(session, seat) -> dict:
         seen, sizes = obs["zones"][info.name], obs["sizes"][info.name]
         entry = {"name": info.name, "visibility": info.visibility, "per": info.per}
         if info.per == "player":
-            entry["players"] = [{"player": p, "size": sizes[p], "cards": _cards(s, info, seen[p], names),
+            entry["players"] = [{"player": p, "size": sizes[p], "cards": _cards(s, info, _sorted(u, seen[p]), names),
                                  "all_shown": info.visibility == "public" or (info.visibility == "owner" and p == seat)}
                                 for p in range(s.n)]
         elif isinstance(seen, dict):
@@ -128,6 +128,13 @@ def seat_view(session, seat) -> dict:
 def _cards(s, info, cards, names):
     return [names[c] for c in cards if isinstance(c, int)] if not _has_groups(cards) else \
         [names[c] for g in cards if isinstance(g, list) for c in g]
+
+
+def _sorted(u, cards):
+    """A hand shown sorted by suit and rank (jokers last); the engine's order is kept elsewhere."""
+    if _has_groups(cards):
+        return cards
+    return sorted(cards, key=lambda c: (u.is_joker[c], u.suit_index[c], u.rank_index[c], c))
 
 
 def _has_groups(cards):
