@@ -19,7 +19,9 @@ from . import view as V
 
 def log_record(session) -> dict:
     s = session.state
-    record = {"game": 0, "seed": session.seed, "players": s.n, "events": list(s.events),
+    from .session import plain_choice
+    events = [plain_choice(s, e) if e.get("event") == "choice" else e for e in s.events]
+    record = {"game": 0, "seed": session.seed, "players": s.n, "events": events,
               "bots": [("human" if p in session.humans else session.bot_names[p]) for p in range(s.n)],
               "winners": None, "scores": V.scores(s)}
     if s.over:

@@ -210,8 +210,18 @@ def _flat(cards):
 
 
 def _worded(s, event):
-    """A choice event with its move in words, as game logs show it."""
+    """A choice event with its move in words, as game logs show it (a meld by its cards, not its fields)."""
     if event.get("event") != "choice":
         return event
     from ..sim.gamelog import describe_action
+    event = plain_choice(s, event)
     return {**event, "text": describe_action(s.rules.universe, event["action"])}
+
+
+def plain_choice(s, event):
+    """A choice event whose value is a meld (or a change to one) with that value as text: '[8♣ 9♣ Joker=10♣]'."""
+    from ..authoring.meldvalues import describe as describe_meld, is_structured
+    name, value = event["action"][0], event["action"][1]
+    if not is_structured(value):
+        return event
+    return {**event, "action": [name, describe_meld(s, (name, value))[len(name) + 1:]]}

@@ -70,9 +70,17 @@ def log_lines(events, per_player) -> list[str]:
     """The text lines of masked events (the format of `rules replay`)."""
     out = []
     for event in events:
-        if event.get("event") == "holdings":
+        kind = event.get("event")
+        if kind == "holdings":
             continue
-        line = _line(event, per_player)
+        if kind == "meld":
+            line = "  laid: " + " ".join("[" + " ".join(m) + "]" for m in event.get("melds") or [])
+        elif kind == "change_meld":
+            line = ("  changed a meld: " + " ".join(event.get("added") or []) + " -> " +
+                    " ".join("[" + " ".join(m) + "]" for m in event.get("melds") or []) +
+                    (f" (freed {' '.join(event['freed'])})" if event.get("freed") else ""))
+        else:
+            line = _line(event, per_player)
         if line is not None:
             out.append(line)
     return out
