@@ -161,3 +161,80 @@ def test_a_scala_quaranta_hand_with_a_meld(tmp_path):
     assert table.finish() == 0
     check = run_cli("test", str(tmp_path / "scala.scenario.yaml"))
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+# -- the session layer under the terminal ------------------------------------------------------------
+
+def _session(name, seed=2, **options):
+    from interpreter.playtest.session import Session
+    from tests.helpers import rules_of
+    paths = {"scotch-whist": "rulesets/scotch-whist.yaml", "escalative": "rulesets/escalative/escalative.yaml",
+             "scala40": "rulesets/scala40/scala40.yaml", "escalation": "rulesets/escalation/escalation.yaml",
+             "scalade": "rulesets/scalade/scalade.yaml"}
+    session = Session(rules_of(paths[name], **options), seed=seed, bots=["random"])
+    session.run_bots()
+    return session
+
+
+def test_cards_are_read_as_typed_on_the_table():
+    from interpreter.playtest.words import parse_card
+    u = _session("scotch-whist").rules.universe
+    for typed in ("J♠", "JS", "js", "jS", " j♠ "):
+        assert u.names[parse_card(u, typed)] == "J♠"
+    for typed in ("10h", "10H", "Th", "th", "10♥"):
+        assert u.names[parse_card(u, typed)] == "10♥"
+    assert parse_card(u, "xx") is None and parse_card(u, "5♥") is None   # no fives in this pack
+
+
+@pytest.mark.parametrize("name", ["scotch-whist", "escalative", "scala40", "escalation", "scalade"])
+def test_every_move_can_be_typed_as_it_is_shown(name):
+    """Each legal move's words (bids, melds with jokers, climbing plays) read back to that move."""
+    import random
+    se = _session(name)
+    rng = random.Random(5)
+    kinds = set()
+    for _ in range(60):
+        if se.over:
+            break
+        legal = se.legal(0)
+        for m in legal:
+            kinds.add(m["move"])
+            chosen = se.state.pending.actions
+            from interpreter.playtest.words import describe, match
+            index = match(se.state, chosen, m["text"])
+            assert describe(se.state, chosen[index]) == m["text"]
+        se.choose(0, rng.randrange(len(legal)))
+    assert kinds
+
+
+def test_undo_goes_back_to_the_humans_previous_decision():
+    se = _session("escalative", seed=7)
+    before = (se.view(0)["zones"], se.view(0)["legal"], len(se.decisions))
+    assert not se.undo(0)                                   # nothing to take back yet
+    se.choose(0, 0)
+    assert len(se.decisions) > before[2]
+    assert se.undo(0)
+    assert (se.view(0)["zones"], se.view(0)["legal"], len(se.decisions)) == before
+
+
+def test_a_seats_log_never_names_cards_it_has_not_seen():
+    """Through the first hand (later deals give seen cards to others), no card in another hand shows."""
+    se = _session("escalative", seed=3)
+    import random
+    rng = random.Random(2)
+    checked = 0
+    while not se.over and se.state.hand_no == 1:
+        checked += 1
+        s = se.state
+        names = s.rules.universe.names
+        hand = s.rules.zones["hand"].index
+        others = {names[c] for p in range(1, s.n) for c in s.z[hand][p]}
+        text = json_text(se.view(0))
+        assert not [c for c in others if c in text]
+        se.choose(0, rng.randrange(len(se.legal(0))))
+    assert checked > 3
+
+
+def json_text(value):
+    import json
+    return json.dumps(value, ensure_ascii=False)

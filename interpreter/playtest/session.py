@@ -166,9 +166,13 @@ class Session:
         return bot.decide(table, seat, table.pending.actions)
 
     # -- what a seat sees ----------------------------------------------------------------
+    def known_ids(self, seat) -> set:
+        """Cards `seat` has seen so far, or sees now."""
+        return set(self.known.get(seat, ())) | V.visible(self.state, seat)
+
     def known_names(self, seat) -> set:
         names = self.state.rules.universe.names
-        return {names[c] for c in self.known.get(seat, ())} | {names[c] for c in V.visible(self.state, seat)}
+        return {names[c] for c in self.known_ids(seat)}
 
     def seat_log(self, seat) -> list:
         return self.logs.get(seat, [])

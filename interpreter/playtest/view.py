@@ -125,7 +125,7 @@ def seat_view(session, seat) -> dict:
     view = {"seat": seat, "players": s.n, "ruleset": s.rules.name, "hand": s.hand_no, "to_move": to_move,
             "your_turn": to_move == seat and seat in session.humans, "over": s.over,
             "winners": sorted(s.winners) if s.over and s.winners is not None else None,
-            "scores": scores(s), "zones": zones, "state": mask.value(_state(s)),
+            "scores": scores(s), "zones": zones, "state": mask.value(_state(s, session.known_ids(seat))),
             "seats": [("you" if p == seat else "human" if p in session.humans else session.bot_names[p])
                       for p in range(s.n)],
             "log": log_lines(session.seat_log(seat), _per_player(s)),
@@ -162,19 +162,28 @@ def _per_player(s):
     return {v.name for v in s.rules.var_list if v.per == "player"}
 
 
-def _state(s) -> dict:
-    """State variables with plain values (cards by name); the caller masks unseen cards."""
-    from ..engine.steps import shown
+def _state(s, known) -> dict:
+    """State variables with plain values; a card (by id) the seat has not seen is '?', and the caller
+    masks card names in other values."""
+    from ..expr import types as T
+    names = s.rules.universe.names
+
+    def show(value, typ):
+        if typ == T.CARD and isinstance(value, int) and not isinstance(value, bool):
+            return names[value] if value in known else HIDDEN
+        if typ == T.CARDS and isinstance(value, (list, tuple)):
+            return [show(c, T.CARD) for c in value]
+        return _plain(value)
     out = {}
     for info in s.rules.var_list:
         value = s.v[info.index]
         try:
             if info.per == "player" and isinstance(value, list):
-                out[info.name] = [_plain(shown(s, v, info.type)) for v in value]
+                out[info.name] = [show(v, info.type) for v in value]
             elif isinstance(value, dict):
-                out[info.name] = {str(k): _plain(shown(s, v, info.type)) for k, v in value.items()}
+                out[info.name] = {str(k): show(v, info.type) for k, v in value.items()}
             else:
-                out[info.name] = _plain(shown(s, value, info.type))
+                out[info.name] = show(value, info.type)
         except Exception:  # noqa: BLE001 - a value with no plain form is left out
             continue
     return out

@@ -85,8 +85,11 @@ def match(s, actions, typed: str) -> int:
     wanted = canonical(u, typed)
     texts = [canonical(u, describe(s, a)) for a in actions]
     exact = [i for i, t in enumerate(texts) if t.lower() == wanted.lower()]
-    if len(exact) == 1:
-        return exact[0]
+    if exact and len({texts[i] for i in exact}) == 1:
+        return exact[0]                  # several copies of a card: the same move
+    if exact:
+        shown = ", ".join(describe(s, actions[i]) for i in exact[:12])
+        raise Refused(f"'{typed}' fits several moves; type the number of one: {shown}")
     cid = parse_card(u, typed)
     if cid is not None:
         return _by_card(s, actions, cid)
