@@ -10,7 +10,7 @@ from .app import _load, _options, cli
 
 @cli.command()
 @click.argument("file")
-@click.option("--seat", default=0, show_default=True, type=click.IntRange(0), help="Your seat (0 deals first).")
+@click.option("--seat", default=0, show_default=True, type=click.IntRange(0), help="Your seat, from 0.")
 @click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the ruleset's).")
 @click.option("--bots", default="greedy", show_default=True,
               help="Bots for the other seats, comma separated (repeats to fill them): random, greedy, search.")
