@@ -225,3 +225,16 @@ def test_games_are_isolated_and_bad_input_is_refused(server):
     assert status == 404
     status, answer = _call(f"{url}/api/rulesets")
     assert status == 200 and any(r["name"] == "scala40" for r in answer["rulesets"])
+
+
+def test_readme_and_ci_install_the_same_things():
+    """The README's test command is what .ci/run does: Chromium if missing, the same extras, pytest -q."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    block = re.search(r"Run the tests.*?```sh\n(.*?)```", readme, flags=re.S).group(1)
+    extras = re.findall(r"'\.\[([a-z,]+)\]'", block)
+    assert extras == re.findall(r"'\.\[([a-z,]+)\]'", ci) == ["test,plot,web"]
+    assert "[ -x /usr/bin/chromium ] ||" in block and "[ -x /usr/bin/chromium ] ||" in ci
+    assert "apt-get install -y chromium" in block and "apt-get install -y chromium" in ci
+    assert block.strip().endswith("python -m pytest -q") and ci.strip().endswith("python -m pytest -q")
+    assert "playwright install" not in ci
