@@ -13,7 +13,7 @@ import yaml
 
 from ..authoring.meldvalues import _groups, is_structured
 from ..engine import game as G
-from ..sim.gamelog import log_paths, write_log
+from ..sim.gamelog import write_log
 from . import view as V
 
 
@@ -96,4 +96,4 @@ def save_all(session, stem) -> list[Path]:
     return [text, json_path, save_scenario(session, f"{stem}.scenario.yaml")]
 
 
-__all__ = ["log_paths", "save_log", "save_scenario", "save_all", "scenario_document", "log_record"]
+__all__ = ["save_log", "save_scenario", "save_all", "scenario_document", "log_record"]
