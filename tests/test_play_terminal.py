@@ -238,3 +238,17 @@ def test_a_seats_log_never_names_cards_it_has_not_seen():
 def json_text(value):
     import json
     return json.dumps(value, ensure_ascii=False)
+
+
+def test_bots_cannot_change_the_real_game():
+    """Bots think on a private copy: every trick of the real game lists each seat once, in turn."""
+    from interpreter.playtest.session import Session
+    from tests.helpers import rules_of
+    se = Session(rules_of("rulesets/scotch-whist.yaml"), seed=0, bots=["greedy"])
+    se.run_bots()
+    while not se.over and se.state.hand_no == 1:
+        se.choose(0, 0)
+    tricks = [e for e in se.state.events if e["event"] == "trick"]
+    assert tricks
+    for e in tricks:
+        assert e["players"] == [(e["leader"] + k) % 4 for k in range(4)], e
