@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..bots.base import Bot, make_bot
 from ..engine import game as G
 from . import view as V
-from .words import Refused, describe, match
+from .words import Refused, describe, is_card_move, match
 
 
 class Session:
@@ -120,6 +120,11 @@ class Session:
             if not 0 <= move < len(actions):
                 raise Refused(f"there is no move number {move}")
             index = move
+        elif str(move).strip().isdigit():
+            keys = {m["key"]: m["index"] for m in self.legal(seat)}
+            if str(move).strip() not in keys:
+                raise Refused(f"there is no move {move.strip()}: the moves are numbered 1 to {len(actions)}")
+            index = keys[str(move).strip()]
         else:
             index = match(self.state, actions, str(move))
         self._apply(index)
@@ -130,8 +135,10 @@ class Session:
         s = self.state
         if s.over or s.pending.player != seat or seat not in self.humans:
             return []
-        return [{"key": str(i + 1), "index": i, "text": describe(s, a), "move": str(a[0])}
-                for i, a in enumerate(s.pending.actions)]
+        u = s.rules.universe
+        order = sorted(range(len(s.pending.actions)), key=lambda i: _shown_order(s, u, s.pending.actions[i], i))
+        return [{"key": str(k + 1), "index": i, "text": describe(s, s.pending.actions[i]),
+                 "move": str(s.pending.actions[i][0])} for k, i in enumerate(order)]
 
     def undo(self, seat) -> bool:
         """Go back to `seat`'s previous decision (replaying from the seed); False if it has made none."""
@@ -155,6 +162,11 @@ class Session:
             bot.seat = p
             out[p] = bot
         return out
+
+    def hint_move(self, seat) -> dict:
+        """The hint as the legal-move entry (key, index, text) the seat sees."""
+        index = self.hint(seat)
+        return next(m for m in self.legal(seat) if m["index"] == index)
 
     def hint(self, seat, playouts=60, worlds=6) -> int:
         """What the search bot would play for `seat` (it reads only what the seat may know)."""
@@ -185,6 +197,14 @@ class Session:
     @property
     def over(self):
         return self.state.over
+
+
+def _shown_order(s, u, action, i):
+    """Moves listed in the engine's order, except that single-card moves come sorted by suit and rank."""
+    value = action[1]
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < u.size and is_card_move(s, action):
+        return (0, str(action[0]), u.is_joker[value], u.suit_index[value], u.rank_index[value], i)
+    return (1, "", False, 0, 0, i)
 
 
 def private_copy(s):

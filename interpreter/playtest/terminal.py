@@ -132,8 +132,8 @@ class Terminal:
             elif word == "moves":
                 self.say(moves_text(view["legal"], most=len(view["legal"])))
             elif word == "hint":
-                index = se.hint(self.seat)
-                self.say(f"hint: the search bot would play {index + 1}) {view['legal'][index]['text']}")
+                move = se.hint_move(self.seat)
+                self.say(f"hint: the search bot would play {move['key']}) {move['text']}")
             elif word == "undo":
                 if se.undo(self.seat):
                     self.shown = len(se.seat_log(self.seat))

@@ -178,10 +178,10 @@ class Workbench:
     def hint(self, game):
         with game.lock:
             try:
-                index = game.session.hint(game.seat)
+                move = game.session.hint_move(game.seat)
             except Refused as err:
                 raise Problem(409, str(err))
-            return {"index": index, "text": game.session.legal(game.seat)[index]["text"]}
+            return {"index": move["index"], "key": move["key"], "text": move["text"]}
 
     def finished(self, game):
         if not game.session.over:
