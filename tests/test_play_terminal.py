@@ -252,3 +252,19 @@ def test_bots_cannot_change_the_real_game():
     assert tricks
     for e in tricks:
         assert e["players"] == [(e["leader"] + k) % 4 for k in range(4)], e
+
+
+def test_a_failing_bot_does_not_stop_the_game():
+    from interpreter.playtest.session import Session
+    from tests.helpers import rules_of
+    se = Session(rules_of("rulesets/scotch-whist.yaml"), seed=1, bots=["random"])
+
+    def broken(*args):
+        raise TypeError("no idea")
+    se.bots[2].decide = broken
+    se.run_bots()
+    while not se.over and se.state.hand_no == 1:
+        se.choose(0, 0)
+    notes = [e["text"] for e in se.seat_log(0) if e.get("event") == "note"]
+    assert notes == ["the random bot of P2 failed (TypeError: no idea); it plays a random move whenever it fails"]
+    assert any(e["event"] == "trick" for e in se.state.events)

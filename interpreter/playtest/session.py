@@ -42,6 +42,7 @@ class Session:
         self.logs = {h: [] for h in self.humans}
         self._logged = 0
         self.bots = self._fresh_bots(0)
+        self.failed = set()
         self._holdings_hand = None
         self._see(None)
 
@@ -98,10 +99,26 @@ class Session:
         while not s.over and s.pending.player not in self.humans and limit > 0:
             limit -= 1
             table = private_copy(s)
-            for bot in watching:
-                bot.observe(table)
             p = s.pending.player
-            self._apply(self.bots[p].decide(table, p, table.pending.actions))
+            try:
+                for bot in watching:
+                    bot.observe(table)
+                index = self.bots[p].decide(table, p, table.pending.actions)
+            except Exception as err:  # noqa: BLE001 - a failing bot must not stop the human's game
+                index = self._stand_in(p, err)
+            self._apply(index)
+
+    def _stand_in(self, player, err):
+        """A random legal move for a bot that failed, said in the human seats' logs."""
+        import random
+        if player not in self.failed:
+            self.failed.add(player)
+            note = {"event": "note", "hand": self.state.hand_no,
+                    "text": f"the {self.bot_names[player]} bot of P{player} failed ({type(err).__name__}: {err}); "
+                            "it plays a random move whenever it fails"}
+            for h in self.humans:
+                self.logs[h].append(note)
+        return random.Random(self.seed * 7 + len(self.decisions)).randrange(len(self.state.pending.actions))
 
     def _check_turn(self, seat):
         s = self.state
@@ -175,7 +192,10 @@ class Session:
         bot = make_bot("search", self.seed + len(self.decisions),
                        {"playouts": playouts, "worlds": worlds})
         table = private_copy(s)
-        return bot.decide(table, seat, table.pending.actions)
+        try:
+            return bot.decide(table, seat, table.pending.actions)
+        except Exception as err:  # noqa: BLE001 - no hint, but the game goes on
+            raise Refused(f"no hint here: the search bot failed ({type(err).__name__}: {err})") from None
 
     # -- what a seat sees ----------------------------------------------------------------
     def known_ids(self, seat) -> set:

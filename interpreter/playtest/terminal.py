@@ -132,8 +132,11 @@ class Terminal:
             elif word == "moves":
                 self.say(moves_text(view["legal"], most=len(view["legal"])))
             elif word == "hint":
-                move = se.hint_move(self.seat)
-                self.say(f"hint: the search bot would play {move['key']}) {move['text']}")
+                try:
+                    move = se.hint_move(self.seat)
+                    self.say(f"hint: the search bot would play {move['key']}) {move['text']}")
+                except Refused as err:
+                    self.say(str(err))
             elif word == "undo":
                 if se.undo(self.seat):
                     self.shown = len(se.seat_log(self.seat))
