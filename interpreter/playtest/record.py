@@ -1,0 +1,99 @@
+"""Save a played game: as a game log (`rules replay` shows it) and as a scenario file (`rules test` runs it).
+
+The log holds every event, everyone's cards included: it is for after the game.  The scenario replays the
+game from its seed with every move written as docs/scenarios.md says (`{player: 1, play: J♥}`,
+`{player: 2, move: bid, value: 3}`, melds by their cards with `Joker=10♣` readings) and expects the
+outcome that was played: the winners and scores of a finished game, else whose turn it is.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from ..authoring.meldvalues import _groups, is_structured
+from ..engine import game as G
+from ..sim.gamelog import write_log
+from . import view as V
+
+
+def log_record(session) -> dict:
+    s = session.state
+    from .session import plain_choice
+    events = [plain_choice(s, e) if e.get("event") == "choice" else e for e in s.events]
+    record = {"game": 0, "seed": session.seed, "players": s.n, "events": events,
+              "bots": [("human" if p in session.humans else session.bot_names[p]) for p in range(s.n)],
+              "winners": None, "scores": V.scores(s)}
+    if s.over:
+        result = G.result(s)
+        record.update(winners=result["winners"], scores=result["scores"])
+        record["events"].append({"event": "result", "winners": result["winners"], "scores": result["scores"],
+                                 "hand": s.hand_no})
+    return record
+
+
+def save_log(session, path) -> tuple[Path, Path]:
+    """FILE (text) and FILE.json, as `rules simulate --log FILE` writes them."""
+    return write_log(path, session.rules, log_record(session))
+
+
+def scenario_document(session, name=None) -> dict:
+    s = session.state
+    replay = G.new_game(s.rules, s.n, session.seed)
+    moves = []
+    for player, index in session.decisions:
+        action = replay.pending.actions[index]
+        moves.append(_move(replay, player, action))
+        G.apply_index(replay, index)
+    expect = {"hand": s.hand_no, "over": s.over}
+    if s.over:
+        result = G.result(s)
+        expect.update(winners=result["winners"], scores=result["scores"])
+    else:
+        expect["to_move"] = s.pending.player
+    doc = {"ruleset": str(session.source or s.rules.name), "players": s.n}
+    if session.options:
+        doc["options"] = dict(session.options)
+    doc["scenarios"] = [{"name": name or f"a game played with rules play (seed {session.seed})",
+                         "description": "Seats: " + ", ".join(
+                             f"P{p} {'human' if p in session.humans else session.bot_names[p]}" for p in range(s.n)),
+                         "seed": session.seed, "moves": moves, "expect": expect}]
+    return doc
+
+
+def _move(s, player, action):
+    name, value = action[0], action[1]
+    u = s.rules.universe
+    if is_structured(value):
+        groups = [[t if stands is None else f"{t}={stands}" for t, stands in g] for g in _groups(s, value)]
+        written = groups[0] if len(groups) == 1 and type(value).__name__ == "Meld" else groups
+        return {"player": player, "move": name, "value": written}
+    if isinstance(value, int) and not isinstance(value, bool) and name == "play" and V.face_up_play(s):
+        return {"player": player, "play": u.names[value]}
+    from ..engine.scenario import _card_option
+    if isinstance(value, int) and not isinstance(value, bool) and _card_option(s, name):
+        return {"player": player, "move": name, "value": u.names[value]}
+    if isinstance(value, (list, tuple)) and value and all(isinstance(c, int) and not isinstance(c, bool)
+                                                          for c in value) and name != "bid":
+        return {"player": player, "move": name, "value": [u.names[c] for c in value]}
+    move = {"player": player, "move": name}
+    if value is not None:
+        move["value"] = list(value) if isinstance(value, tuple) else value
+    return move
+
+
+def save_scenario(session, path, name=None) -> Path:
+    path = Path(path)
+    text = ("# A game played with `rules play`; run it with: rules test " + path.name + "\n" +
+            yaml.safe_dump(scenario_document(session, name), sort_keys=False, allow_unicode=True, width=110))
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def save_all(session, stem) -> list[Path]:
+    """STEM.log (+ STEM.log.json) and STEM.scenario.yaml."""
+    text, json_path = save_log(session, f"{stem}.log")
+    return [text, json_path, save_scenario(session, f"{stem}.scenario.yaml")]
+
+
+__all__ = ["save_log", "save_scenario", "save_all", "scenario_document", "log_record"]

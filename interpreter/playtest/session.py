@@ -1,0 +1,271 @@
+"""A game with human seats and bots, on the engine API the bots and the simulator use
+(engine.game: new_game, the pending choice, apply_index, clone, observation), so what is played here is
+exactly what is simulated.
+
+Bots move by themselves until a human seat must decide.  Every decision is kept (seat, action number),
+so `undo` replays the game from its seed up to the human's previous decision, and a finished game can be
+saved as a game log or a scenario file (record.py).
+"""
+from __future__ import annotations
+
+from ..bots.base import Bot, make_bot
+from ..engine import game as G
+from . import view as V
+from .words import Refused, describe, is_card_move, match
+
+
+class Session:
+    def __init__(self, rules, players=None, seed=0, humans=(0,), bots=("random",), bot_options=None,
+                 source=None, options=None):
+        self.rules = rules
+        self.n = players or rules.default_players
+        if self.n not in rules.player_counts:
+            raise ValueError(f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players, not {self.n}")
+        self.humans = sorted({int(h) for h in humans})
+        bad = [h for h in self.humans if not 0 <= h < self.n]
+        if bad:
+            raise ValueError(f"seat {bad[0]} does not exist: seats are 0 to {self.n - 1}")
+        bots = [b for b in (bots or ["random"]) if b] or ["random"]
+        others = [p for p in range(self.n) if p not in self.humans]
+        self.bot_names = {p: bots[i % len(bots)] for i, p in enumerate(others)}
+        self.bot_options = dict(bot_options or {})
+        for name in set(self.bot_names.values()):
+            make_bot(name, 0, self.bot_options)          # an unknown bot name fails here, in words
+        self.seed, self.source, self.options = seed, source, dict(options or {})
+        self.decisions = []      # (player, action index) for every decision, in order
+        self._start()
+
+    # -- playing -------------------------------------------------------------------------
+    def _start(self):
+        self.state = G.new_game(self.rules, self.n, self.seed, log=True)
+        self.known = {h: set() for h in self.humans}
+        self.logs = {h: [] for h in self.humans}
+        self._logged = 0
+        self.bots = self._fresh_bots(0)
+        self.failed = set()
+        self._holdings_hand = None
+        self._see(None)
+
+    def _see(self, played_face_up):
+        """Bring each human seat's knowledge and log up to date after a decision."""
+        s = self.state
+        if self._holdings_hand != s.hand_no:
+            self._holdings_hand = s.hand_no
+            names = s.rules.universe.names
+            s.events.append({"event": "holdings", "hand": s.hand_no,
+                             "zones": {i.name: [[names[c] for c in _flat(part)] for part in s.z[i.index]]
+                                       for i in s.rules.zone_list if i.per == "player"}})
+        new = s.events[self._logged:]
+        self._logged = len(s.events)
+        for h in self.humans:
+            known = self.known[h]
+            known |= V.visible(s, h)
+            if played_face_up is not None:
+                known.update(played_face_up)
+            mask = V.Mask(s.rules.universe, self.known_names(h))
+            self.logs[h] += [mask.value(_worded(s, e)) for e in new if e.get("event") != "holdings"]
+
+    def _apply(self, index):
+        s = self.state
+        player = s.pending.player
+        index = self._first_alike(index)
+        face_up = None
+        if V.face_up_play(s):
+            from .words import action_cards
+            face_up = action_cards(s.pending.actions[index][1])
+        for h in self.humans:
+            self.known[h] |= V.visible(s, h)
+        self.decisions.append((player, index))
+        G.apply_index(s, index)
+        self._see(face_up)
+
+    def _first_alike(self, index):
+        """With several copies of a card, the first legal move that reads the same: moves are saved by
+        their words (record.py), and a scenario replaying them takes the first that fits."""
+        u = self.rules.universe
+        if u.copies < 2 and u.jokers < 2:
+            return index
+        actions = self.state.pending.actions
+        text = describe(self.state, actions[index])
+        for i in range(index):
+            if actions[i][0] == actions[index][0] and describe(self.state, actions[i]) == text:
+                return i
+        return index
+
+    def run_bots(self, limit=100000):
+        """Let the bots move until a human seat must decide or the game ends."""
+        s = self.state
+        watching = [b for b in self.bots.values() if type(b).observe is not Bot.observe]
+        while not s.over and s.pending.player not in self.humans and limit > 0:
+            limit -= 1
+            table = private_copy(s)
+            p = s.pending.player
+            try:
+                for bot in watching:
+                    bot.observe(table)
+                index = self.bots[p].decide(table, p, table.pending.actions)
+            except Exception as err:  # noqa: BLE001 - a failing bot must not stop the human's game
+                index = self._stand_in(p, err)
+            self._apply(index)
+
+    def _stand_in(self, player, err):
+        """A random legal move for a bot that failed, said in the human seats' logs."""
+        import random
+        if player not in self.failed:
+            self.failed.add(player)
+            note = {"event": "note", "hand": self.state.hand_no,
+                    "text": f"the {self.bot_names[player]} bot of P{player} failed ({type(err).__name__}: {err}); "
+                            "it plays a random move whenever it fails"}
+            for h in self.humans:
+                self.logs[h].append(note)
+        return random.Random(self.seed * 7 + len(self.decisions)).randrange(len(self.state.pending.actions))
+
+    def _check_turn(self, seat):
+        s = self.state
+        if seat not in self.humans:
+            raise Refused(f"seat {seat} is played by a bot")
+        if s.over:
+            raise Refused("the game is over")
+        if s.pending.player != seat:
+            raise Refused(f"it is not your turn: P{s.pending.player} is to move")
+
+    def choose(self, seat, move):
+        """Make a move for a human seat: an action number, or typed words (see words.match)."""
+        self._check_turn(seat)
+        actions = self.state.pending.actions
+        if isinstance(move, int) and not isinstance(move, bool):
+            if not 0 <= move < len(actions):
+                raise Refused(f"there is no move number {move}")
+            index = move
+        elif str(move).strip().isdigit():
+            keys = {m["key"]: m["index"] for m in self.legal(seat)}
+            if str(move).strip() not in keys:
+                raise Refused(f"there is no move {move.strip()}: the moves are numbered 1 to {len(actions)}")
+            index = keys[str(move).strip()]
+        else:
+            index = match(self.state, actions, str(move))
+        self._apply(index)
+        self.run_bots()
+        return index
+
+    def legal(self, seat) -> list:
+        s = self.state
+        if s.over or s.pending.player != seat or seat not in self.humans:
+            return []
+        u = s.rules.universe
+        order = sorted(range(len(s.pending.actions)), key=lambda i: _shown_order(s, u, s.pending.actions[i], i))
+        return [{"key": str(k + 1), "index": i, "text": describe(s, s.pending.actions[i]),
+                 "move": str(s.pending.actions[i][0])} for k, i in enumerate(order)]
+
+    def undo(self, seat) -> bool:
+        """Go back to `seat`'s previous decision (replaying from the seed); False if it has made none."""
+        if seat not in self.humans:
+            raise Refused(f"seat {seat} is played by a bot")
+        mine = [i for i, (p, _) in enumerate(self.decisions) if p == seat]
+        if not mine:
+            return False
+        keep = self.decisions[:mine[-1]]
+        self.decisions = []
+        self._start()
+        self.bots = self._fresh_bots(len(keep))
+        for _, index in keep:
+            self._apply(index)
+        return True
+
+    def _fresh_bots(self, salt):
+        out = {}
+        for p, name in self.bot_names.items():
+            bot = make_bot(name, self.seed * 31 + p + 7919 * salt, self.bot_options)
+            bot.seat = p
+            out[p] = bot
+        return out
+
+    def hint_move(self, seat) -> dict:
+        """The hint as the legal-move entry (key, index, text) the seat sees."""
+        index = self.hint(seat)
+        return next(m for m in self.legal(seat) if m["index"] == index)
+
+    def hint(self, seat, playouts=60, worlds=6) -> int:
+        """What the search bot would play for `seat` (it reads only what the seat may know)."""
+        self._check_turn(seat)
+        s = self.state
+        bot = make_bot("search", self.seed + len(self.decisions),
+                       {"playouts": playouts, "worlds": worlds})
+        table = private_copy(s)
+        try:
+            return bot.decide(table, seat, table.pending.actions)
+        except Exception as err:  # noqa: BLE001 - no hint, but the game goes on
+            raise Refused(f"no hint here: the search bot failed ({type(err).__name__}: {err})") from None
+
+    # -- what a seat sees ----------------------------------------------------------------
+    def known_ids(self, seat) -> set:
+        """Cards `seat` has seen so far, or sees now."""
+        return set(self.known.get(seat, ())) | V.visible(self.state, seat)
+
+    def known_names(self, seat) -> set:
+        names = self.state.rules.universe.names
+        return {names[c] for c in self.known_ids(seat)}
+
+    def seat_log(self, seat) -> list:
+        return self.logs.get(seat, [])
+
+    def view(self, seat) -> dict:
+        if seat not in self.humans:
+            raise Refused(f"seat {seat} is not yours to see")
+        return V.seat_view(self, seat)
+
+    @property
+    def over(self):
+        return self.state.over
+
+
+def _shown_order(s, u, action, i):
+    """Moves listed in the engine's order, except that single-card moves come sorted by suit and rank."""
+    value = action[1]
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < u.size and is_card_move(s, action):
+        return (0, str(action[0]), u.is_joker[value], u.suit_index[value], u.rank_index[value], i)
+    return (1, "", False, 0, 0, i)
+
+
+def private_copy(s):
+    """A copy of the game for a bot to read and copy further, sharing no list with the real game.
+
+    Work-around: State.clone copies each frame's variables shallowly, so a list kept there (the trick
+    block's `trick_players`) is shared by a state and its clones, and a bot's trial moves on a clone
+    append to the real game's list (a wrong trick winner, a wrong log).  The bots get this copy instead."""
+    c = G.clone(s)
+    done = set()
+    for frame in c.stack:
+        env = frame[2]
+        if id(env) in done or not isinstance(env, dict):
+            continue
+        done.add(id(env))
+        for key, value in env.items():
+            if isinstance(value, list):
+                env[key] = [list(v) if isinstance(v, list) else v for v in value]
+    return c
+
+
+def _flat(cards):
+    out = []
+    for c in cards:
+        out += c if isinstance(c, list) else [c]
+    return out
+
+
+def _worded(s, event):
+    """A choice event with its move in words, as game logs show it (a meld by its cards, not its fields)."""
+    if event.get("event") != "choice":
+        return event
+    from ..sim.gamelog import describe_action
+    event = plain_choice(s, event)
+    return {**event, "text": describe_action(s.rules.universe, event["action"])}
+
+
+def plain_choice(s, event):
+    """A choice event whose value is a meld (or a change to one) with that value as text: '[8♣ 9♣ Joker=10♣]'."""
+    from ..authoring.meldvalues import describe as describe_meld, is_structured
+    name, value = event["action"][0], event["action"][1]
+    if not is_structured(value):
+        return event
+    return {**event, "action": [name, describe_meld(s, (name, value))[len(name) + 1:]]}

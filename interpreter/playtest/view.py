@@ -1,0 +1,199 @@
+"""What one seat may see: its own zones, public zones, revealed cards, the sizes of the rest, scores,
+whose turn, and a log of the game with every card it has not seen masked.
+
+The engine's log (State.events) is written for someone who sees everything.  A seat's log is built from
+it event by event, right after each decision, with the cards the seat has seen by then: cards visible to
+it at any decision (engine.game.observation), and a card played to a public trick (seen face up even when
+the trick is gathered in the same step).  Any other card name becomes '?'.
+"""
+from __future__ import annotations
+
+import re
+
+from ..engine import game as G
+from ..engine.tricks import Tricks
+from ..sim.gamelog import _line
+
+HIDDEN = "?"
+_TOKEN = re.compile(r"([^\s\[\],=]+)")
+
+
+def visible(s, seat) -> set:
+    """Card ids `seat` sees now, read from the engine's observation."""
+    seen = set()
+    obs = G.observation(s, seat)
+    for value in obs["zones"].values():
+        _collect(value, seen)
+    return seen
+
+
+def _collect(value, out):
+    if isinstance(value, dict):
+        for v in value.values():
+            _collect(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            if isinstance(v, (list, dict)):
+                _collect(v, out)
+            elif isinstance(v, int) and not isinstance(v, bool):
+                out.add(v)
+
+
+def face_up_play(s) -> bool:
+    """Is the pending decision a play to a public trick (the card is seen by all as it is played)?"""
+    node = s.stack[-1][0] if s.stack else None
+    return isinstance(node, Tricks) and s.rules.zone_list[node.trick_zone].visibility == "public"
+
+
+class Mask:
+    """Replaces the names of cards a seat has not seen by '?', in any text or JSON-like value."""
+
+    def __init__(self, universe, known_names):
+        self.all = set(universe.names)
+        self.known = known_names
+
+    def text(self, text: str) -> str:
+        return _TOKEN.sub(lambda m: HIDDEN if m.group(1) in self.all and m.group(1) not in self.known
+                          else m.group(1), text)
+
+    def value(self, value):
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, list):
+            return [self.value(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self.value(v) for k, v in value.items()}
+        return value
+
+
+def log_lines(events, per_player) -> list[str]:
+    """The text lines of masked events (the format of `rules replay`)."""
+    out = []
+    for event in events:
+        kind = event.get("event")
+        if kind == "holdings":
+            continue
+        if kind == "meld":
+            line = "  laid: " + " ".join("[" + " ".join(m) + "]" for m in event.get("melds") or [])
+        elif kind == "change_meld":
+            line = ("  changed a meld: " + " ".join(event.get("added") or []) + " -> " +
+                    " ".join("[" + " ".join(m) + "]" for m in event.get("melds") or []) +
+                    (f" (freed {' '.join(event['freed'])})" if event.get("freed") else ""))
+        else:
+            line = _line(event, per_player)
+        if line is not None:
+            out.append(line)
+    return out
+
+
+def scores(s) -> list:
+    env, out = {}, []
+    for p in range(s.n):
+        env["p"] = p
+        try:
+            value = s.rules.final_score(s, env)
+        except Exception:  # noqa: BLE001 - a score that cannot be read mid-game shows as none
+            value = None
+        out.append(value if isinstance(value, (int, float)) and not isinstance(value, bool) else None)
+    return out
+
+
+def seat_view(session, seat) -> dict:
+    """Everything `seat` may know, as plain JSON data (card names, never ids)."""
+    s = session.state
+    u = s.rules.universe
+    names = u.names
+    mask = Mask(u, session.known_names(seat))
+    obs = G.observation(s, seat)
+    zones = []
+    for info in s.rules.zone_list:
+        seen, sizes = obs["zones"][info.name], obs["sizes"][info.name]
+        entry = {"name": info.name, "visibility": info.visibility, "per": info.per}
+        if info.per == "player":
+            entry["players"] = [{"player": p, "size": sizes[p], "cards": _cards(s, info, _sorted(u, seen[p]), names),
+                                 "all_shown": info.visibility == "public" or (info.visibility == "owner" and p == seat)}
+                                for p in range(s.n)]
+        elif isinstance(seen, dict):
+            entry["parts"] = [{"key": str(k), "size": sizes[k], "cards": _cards(s, info, v, names)}
+                              for k, v in seen.items()]
+        else:
+            entry["size"] = sizes
+            entry["cards"] = _cards(s, info, seen, names)
+            entry["groups"] = _groups(s, info, seen)
+        zones.append(entry)
+    to_move = G.current_player(s)
+    view = {"seat": seat, "players": s.n, "ruleset": s.rules.name, "hand": s.hand_no, "to_move": to_move,
+            "your_turn": to_move == seat and seat in session.humans, "over": s.over,
+            "winners": sorted(s.winners) if s.over and s.winners is not None else None,
+            "scores": scores(s), "zones": zones, "state": mask.value(_state(s, session.known_ids(seat))),
+            "seats": [("you" if p == seat else "human" if p in session.humans else session.bot_names[p])
+                      for p in range(s.n)],
+            "log": log_lines(session.seat_log(seat), _per_player(s)),
+            "legal": session.legal(seat) if to_move == seat else []}
+    return view
+
+
+def _cards(s, info, cards, names):
+    return [names[c] for c in cards if isinstance(c, int)] if not _has_groups(cards) else \
+        [names[c] for g in cards if isinstance(g, list) for c in g]
+
+
+def _sorted(u, cards):
+    """A hand shown sorted by suit and rank (jokers last); the engine's order is kept elsewhere."""
+    if _has_groups(cards):
+        return cards
+    return sorted(cards, key=lambda c: (u.is_joker[c], u.suit_index[c], u.rank_index[c], c))
+
+
+def _has_groups(cards):
+    return any(isinstance(c, list) for c in cards)
+
+
+def _groups(s, info, cards):
+    """A zone of melds: each group with what its jokers stand for (public zones only)."""
+    if not _has_groups(cards) or info.visibility != "public":
+        return None
+    from ..authoring.meldvalues import table_tokens
+    return [[name if stands is None else f"{name}={stands}" for name, stands in g]
+            for g in table_tokens(s, s.z[info.index])]
+
+
+def _per_player(s):
+    return {v.name for v in s.rules.var_list if v.per == "player"}
+
+
+def _state(s, known) -> dict:
+    """State variables with plain values; a card (by id) the seat has not seen is '?', and the caller
+    masks card names in other values."""
+    from ..expr import types as T
+    names = s.rules.universe.names
+
+    def show(value, typ):
+        if typ == T.CARD and isinstance(value, int) and not isinstance(value, bool):
+            return names[value] if value in known else HIDDEN
+        if typ == T.CARDS and isinstance(value, (list, tuple)):
+            return [show(c, T.CARD) for c in value]
+        return _plain(value)
+    out = {}
+    for info in s.rules.var_list:
+        value = s.v[info.index]
+        try:
+            if info.per == "player" and isinstance(value, list):
+                out[info.name] = [show(v, info.type) for v in value]
+            elif isinstance(value, dict):
+                out[info.name] = {str(k): show(v, info.type) for k, v in value.items()}
+            else:
+                out[info.name] = show(value, info.type)
+        except Exception:  # noqa: BLE001 - a value with no plain form is left out
+            continue
+    return out
+
+
+def _plain(value):
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return str(value)

@@ -1,0 +1,163 @@
+"""Moves in words: a card typed as on the table (`J♠`, `JS`, `js`, `10h`, `Th`), a legal move described,
+and a player's typed answer matched to one legal move, or refused with the reason."""
+from __future__ import annotations
+
+import re
+
+from ..authoring.expectations import describe_action
+
+_SPLIT = re.compile(r"[\s,\[\]]+")
+
+
+class Refused(ValueError):
+    """A move that cannot be made; the message says why, in words."""
+
+
+def parse_card(universe, text):
+    """The id of the card named by `text` (any case, suit as symbol or letter), or None."""
+    text = str(text).strip()
+    if not text:
+        return None
+    for candidate in (text, text.upper(), text[:-1].upper() + text[-1:]):
+        cid = universe.parse_card(candidate)
+        if cid is not None:
+            return cid
+    return None
+
+
+def canonical(universe, text) -> str:
+    """A typed move in the form descriptions use: card tokens as their names, everything lower case."""
+    tokens = []
+    for token in _SPLIT.split(str(text).strip()):
+        if not token:
+            continue
+        card, eq, stands = token.partition("=")
+        cid = parse_card(universe, card)
+        shown = universe.names[cid] if cid is not None else card.lower()
+        if eq:
+            sid = parse_card(universe, stands)
+            shown += "=" + (universe.names[sid] if sid is not None else stands.lower())
+        tokens.append(shown)
+    return " ".join(tokens)
+
+
+def describe(s, action) -> str:
+    return describe_action(s, action)
+
+
+def action_cards(value) -> list:
+    """The card ids in a move's value (a card, a list of cards, a meld, a change to a meld)."""
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, int):
+        return [value]
+    cards = getattr(value, "cards", None)
+    if cards is not None:
+        return list(cards)
+    added = getattr(value, "added", None)
+    if added is not None:
+        return list(added)
+    if isinstance(value, (list, tuple)):
+        out = []
+        for v in value:
+            out += action_cards(v)
+        return out
+    return []
+
+
+def is_card_move(s, action) -> bool:
+    """A move whose value names cards (so a number in it is a card id, not a count)."""
+    text = describe(s, action)
+    return any(s.rules.universe.names[c] in text for c in action_cards(action[1]) if 0 <= c < s.rules.universe.size)
+
+
+def match(s, actions, typed: str) -> int:
+    """The index of the legal move `typed` names: its key (1, 2, ...), its words, or a card."""
+    typed = str(typed).strip()
+    if not typed:
+        raise Refused("type a move: its number, a card such as J♠ (or js), or its words")
+    if typed.isdigit():
+        k = int(typed)
+        if 1 <= k <= len(actions):
+            return k - 1
+        raise Refused(f"there is no move {k}: the moves are numbered 1 to {len(actions)}")
+    u = s.rules.universe
+    wanted = canonical(u, typed)
+    texts = [canonical(u, describe(s, a)) for a in actions]
+    exact = [i for i, t in enumerate(texts) if t.lower() == wanted.lower()]
+    if exact and len({texts[i] for i in exact}) == 1:
+        return exact[0]                  # several copies of a card: the same move
+    if exact:
+        shown = ", ".join(describe(s, actions[i]) for i in exact[:12])
+        raise Refused(f"'{typed}' fits several moves; type the number of one: {shown}")
+    cid = parse_card(u, typed)
+    if cid is not None:
+        return _by_card(s, actions, cid)
+    word = wanted.split()[0].lower() if wanted else ""
+    named = [i for i, a in enumerate(actions) if str(a[0]).lower() == word]
+    if len(named) == 1 and len(wanted.split()) == 1:
+        return named[0]
+    if named:
+        shown = ", ".join(describe(s, actions[i]) for i in named[:12])
+        raise Refused(f"'{typed}' fits no legal move exactly; moves of that kind: {shown}")
+    raise Refused(f"'{typed}' is not a legal move now; legal: " + _short_list(s, actions))
+
+
+def _by_card(s, actions, cid) -> int:
+    u = s.rules.universe
+    name = u.names[cid]
+    single = [i for i, a in enumerate(actions) if [u.names[c] for c in action_cards(a[1])] == [name]
+              and is_card_move(s, a)]
+    plays = [i for i in single if actions[i][0] == "play"]
+    for group in (plays, single):
+        if len(group) == 1:
+            return group[0]
+        if group and len({describe(s, actions[i]) for i in group}) == 1:
+            return group[0]
+    if single:
+        shown = ", ".join(describe(s, actions[i]) for i in single[:12])
+        raise Refused(f"{name} can be used in several ways; type the whole move or its number: {shown}")
+    raise Refused(_why_not(s, actions, name))
+
+
+def _why_not(s, actions, name) -> str:
+    """Why a card cannot be played now, in words the table would use."""
+    u = s.rules.universe
+    player = s.pending.player if s.pending is not None else None
+    held = _held_names(s, player)
+    card_moves = [a for a in actions if is_card_move(s, a)]
+    if name not in held:
+        reason = f"you do not hold {name}"
+    elif not card_moves:
+        reason = f"{name} cannot be played now: this decision is not a card play"
+    else:
+        reason = f"{name} is not a legal play now"
+        suits = {u.suit_of[c] for a in card_moves for c in action_cards(a[1])}
+        cid = u.parse_card(name)
+        if len(suits) == 1 and cid is not None and u.suit_of[cid] not in suits:
+            suit = next(iter(suits))
+            reason += f": every legal play is a {u.suit_symbol(suit) if suit else suit} card"
+    return reason + "; legal: " + _short_list(s, actions)
+
+
+def _held_names(s, player) -> set:
+    if player is None:
+        return set()
+    names = s.rules.universe.names
+    out = set()
+    for info in s.rules.zone_list:
+        if info.per == "player" and info.visibility == "owner":
+            out.update(names[c] for c in _flat(s.z[info.index][player]))
+    return out
+
+
+def _flat(cards):
+    out = []
+    for c in cards:
+        out += c if isinstance(c, list) else [c]
+    return out
+
+
+def _short_list(s, actions, most=15) -> str:
+    shown = ", ".join(describe(s, a) for a in actions[:most])
+    return shown + (f", ... ({len(actions) - most} more)" if len(actions) > most else "")

@@ -1,0 +1,240 @@
+"""The browser workbench (`rules serve`) in a real headless Chromium, driven with Playwright: load a
+ruleset, break it and see the error at its line, fix it, explain, simulate, play a hand to the end; a
+seat's page and its JSON never hold another seat's hidden cards.  The screenshot in the README comes from
+here (docs/img/workbench.png).
+
+In CI (CI=true) a missing browser or package fails the test; elsewhere it is skipped."""
+import json
+import os
+import re
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from tests.helpers import ROOT, run_cli
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SHOT = ROOT / "docs" / "img" / "workbench.png"
+
+
+def _requirements():
+    missing = []
+    for module in ("playwright.sync_api", "starlette", "uvicorn"):
+        try:
+            __import__(module)
+        except ImportError:
+            missing.append(module.split(".")[0])
+    if not os.path.exists(CHROMIUM):
+        missing.append(CHROMIUM)
+    if missing:
+        message = f"the workbench tests need {', '.join(missing)} (see .ci/run)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def server():
+    _requirements()
+    import uvicorn
+    from interpreter.playtest.web import create_app
+    app = create_app()
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    assert srv.started, "the workbench server did not start"
+    yield f"http://127.0.0.1:{port}", app.state.bench
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def page(server):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.set_default_timeout(30000)
+        yield page
+        browser.close()
+
+
+def _call(url, body=None, token=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers={"content-type": "application/json",
+                                                              **({"x-seat-token": token} if token else {})})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def hidden_from_seat(session, seat) -> set:
+    """Names of the cards in other seats' hands that nobody has been shown (from the server's game): in a
+    trick game a card in a hand has never been face up."""
+    s = session.state
+    names = s.rules.universe.names
+    out = set()
+    for info in s.rules.zone_list:
+        if info.per == "player" and info.visibility == "owner":
+            for p, cards in enumerate(s.z[info.index]):
+                if p != seat:
+                    out.update(names[c] for c in cards if c not in s.revealed)
+    mine = {names[c] for info in s.rules.zone_list if info.per == "player" for c in s.z[info.index][seat]}
+    return out - mine
+
+
+def test_edit_validate_explain_simulate_and_play(server, page, tmp_path):
+    url, bench = server
+    responses = []
+    page.on("response", lambda r: responses.append(r) if "/api/games" in r.url else None)
+    page.goto(url)
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('valid')")
+    assert "Scotch Whist" in page.text_content("#status")
+    original = page.input_value("#source")
+
+    # break the ruleset: the error shows at its line, as you type
+    lines = original.split("\n")
+    line = next(i for i, text in enumerate(lines) if text.strip() == "follow: suit") + 1
+    page.fill("#source", original.replace("follow: suit", "folow: suit"))
+    page.wait_for_selector(f"#gutter div.err[data-line='{line}']")
+    assert "folow" in page.get_attribute(f"#gutter div.err[data-line='{line}']", "title")
+    diag = page.text_content(f"#diagnostics .diag[data-line='{line}']")
+    assert f"line {line}, column" in diag and "folow" in diag
+    assert "error" in page.text_content("#status")
+
+    # fix it: the error goes
+    page.fill("#source", original)
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('valid')")
+    assert page.query_selector("#gutter div.err") is None
+    page.fill("#options", "target=5")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('valid')")
+
+    page.click("#tab-explain")
+    page.click("#explain-btn")
+    page.wait_for_function("document.getElementById('explain-out').textContent.includes('Scotch Whist')")
+
+    page.click("#tab-simulate")
+    page.fill("#sim-games", "60")
+    page.click("#sim-btn")
+    page.wait_for_selector("#sim-done")
+    assert page.eval_on_selector("#sim-progress", "p => p.value === p.max && p.max === 60")
+    assert "60 games of Scotch Whist" in page.text_content("#sim-done")
+    assert len(page.query_selector_all("#sim-table tr")) == 1 + 4
+    try:
+        import matplotlib  # noqa: F401
+        page.wait_for_selector("#sim-plot:not([hidden])")
+    except ImportError:
+        pass
+
+    page.click("#tab-play")
+    page.fill("#play-seed", "4")
+    page.click("#play-btn")
+    page.wait_for_selector("#hand .card")
+    game_id = page.evaluate("() => game.id")
+    token = page.evaluate("() => game.token")
+    session = bench.games[game_id].session
+
+    def no_leak():
+        hidden = hidden_from_seat(session, 0)
+        assert hidden, "the other seats hold cards"
+        html = page.content()
+        for name in hidden:
+            assert f'data-card="{name}"' not in html and name not in page.inner_text("body"), name
+        while responses:
+            body = responses.pop().text()
+            for name in hidden:
+                assert name not in body, f"{name} (another seat's hidden card) is in {body[:200]}"
+
+    no_leak()
+    moves = 0
+    while "Game over" not in page.text_content("#play-status"):
+        assert moves < 40
+        if moves == 2:
+            SHOT.parent.mkdir(parents=True, exist_ok=True)
+            page.evaluate("() => { const s = document.getElementById('source'); s.scrollTop = 0; "
+                          "s.dispatchEvent(new Event('scroll')); }")
+            page.screenshot(path=str(SHOT))
+        if moves == 1:
+            page.click("#hint")
+            page.wait_for_selector("#moves button.hinted")
+        with page.expect_response(re.compile(r"/api/games/.*/move")):
+            page.click("#hand .card.playable >> nth=0")
+        page.wait_for_function("document.getElementById('play-status').textContent !== ''")
+        moves += 1
+        if "Game over" not in page.text_content("#play-status"):
+            no_leak()
+    assert moves >= 1
+    assert re.search(r"trick \d+: .* -> P\d wins", page.text_content("#play-log"))
+    page.wait_for_selector("#download-scenario")
+
+    # the server refuses another seat's view, a wrong token, an illegal move
+    status, answer = _call(f"{url}/api/games/{game_id}?seat=2", token=token)
+    assert status == 403 and "not yours" in answer["error"]
+    status, answer = _call(f"{url}/api/games/{game_id}?seat=0", token="guess")
+    assert status == 403
+    # the finished game as a scenario that `rules test` runs
+    with urllib.request.urlopen(f"{url}/api/games/{game_id}/scenario?token={token}", timeout=30) as answer:
+        scenario = answer.read().decode("utf-8")
+    path = tmp_path / "played.scenario.yaml"
+    path.write_text(scenario, encoding="utf-8")
+    check = run_cli("test", str(path))
+    assert check.returncode == 0 and "1 passed" in check.stdout, check.stdout + check.stderr
+
+
+def test_games_are_isolated_and_bad_input_is_refused(server):
+    url, bench = server
+    text = (ROOT / "rulesets" / "scotch-whist.yaml").read_text(encoding="utf-8")
+    status, a = _call(f"{url}/api/games", {"text": text, "name": "scotch-whist", "seat": 0, "seed": 1})
+    assert status == 200
+    status, b = _call(f"{url}/api/games", {"text": text, "name": "scotch-whist", "seat": 1, "seed": 1})
+    assert status == 200 and a["game"] != b["game"]
+    status, answer = _call(f"{url}/api/games/{b['game']}", token=a["token"])
+    assert status == 403
+    hand_a = next(z for z in a["view"]["zones"] if z["name"] == "hand")["players"]
+    assert hand_a[0]["cards"] and hand_a[1]["cards"] == [] and hand_a[1]["size"] >= 8
+    # an illegal move: refused with the reason, the game goes on
+    mine = set(hand_a[0]["cards"])
+    stranger = next(c for c in ("A♠", "K♠", "Q♠", "J♠", "10♠", "A♥", "K♥", "A♣") if c not in mine)
+    status, answer = _call(f"{url}/api/games/{a['game']}/move", {"move": stranger}, token=a["token"])
+    assert status == 409 and f"you do not hold {stranger}" in answer["error"]
+    status, answer = _call(f"{url}/api/games/{a['game']}/move", {"move": [1, 2]}, token=a["token"])
+    assert status == 400
+    # a broken ruleset: located errors, not a crash
+    status, answer = _call(f"{url}/api/games", {"text": "name: x\nplayers: [", "name": "broken"})
+    assert status == 422 and answer["diagnostics"][0]["line"] >= 1
+    status, answer = _call(f"{url}/api/validate", {"text": 12})
+    assert status == 400
+    status, answer = _call(f"{url}/api/simulate", {"text": text, "games": "many"})
+    assert status == 400 and "games" in answer["error"]
+    status, answer = _call(f"{url}/api/games/nope")
+    assert status == 404
+    status, answer = _call(f"{url}/api/rulesets")
+    assert status == 200 and any(r["name"] == "scala40" for r in answer["rulesets"])
+
+
+def test_readme_and_ci_install_the_same_things():
+    """The README's test command is what .ci/run does: Chromium if missing, the same extras, pytest -q."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    block = re.search(r"Run the tests.*?```sh\n(.*?)```", readme, flags=re.S).group(1)
+    extras = re.findall(r"'\.\[([a-z,]+)\]'", block)
+    assert extras == re.findall(r"'\.\[([a-z,]+)\]'", ci) == ["test,plot,web"]
+    assert "[ -x /usr/bin/chromium ] ||" in block and "[ -x /usr/bin/chromium ] ||" in ci
+    assert "apt-get install -y chromium" in block and "apt-get install -y chromium" in ci
+    assert block.strip().endswith("python -m pytest -q") and ci.strip().endswith("python -m pytest -q")
+    assert "playwright install" not in ci
