@@ -12,13 +12,14 @@ from .app import _load, _options, cli
 @click.argument("file")
 @click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE", help="Set an option.")
 @click.option("--output", "-O", type=click.Path(dir_okay=False, writable=True), help="Write to a file.")
-def explain(file, opts, output):
+@click.option("--detail", "-d", is_flag=True, help="Show every expression as written after its words.")
+def explain(file, opts, output, detail):
     """Write the ruleset as readable rules in Markdown (players, pack, deal, play, scoring, end)."""
     from ..authoring.explain import explain as write_rules
     loaded = _load(file, _options(opts))
     if not loaded.ok:
         sys.exit(1)
-    text = write_rules(loaded.rules)
+    text = write_rules(loaded.rules, detail=detail)
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(text)
