@@ -55,3 +55,11 @@ def test_colour_only_on_a_terminal_and_never_with_no_color():
     result = CliRunner(env={"NO_COLOR": "1"}).invoke(cli, ["validate", str(ROOT / "tests/broken/unknown-name.yaml")],
                                                      color=True)
     assert "\x1b[" not in result.output
+
+
+def test_schema_command_points_at_the_shipped_schema():
+    from pathlib import Path
+    path = CliRunner().invoke(cli, ["schema"]).output.strip()
+    assert Path(path).is_file() and Path(path).name == "ruleset.schema.json"
+    line = CliRunner().invoke(cli, ["schema", "--modeline"]).output.strip()
+    assert line == "# yaml-language-server: $schema=" + Path(path).as_uri()

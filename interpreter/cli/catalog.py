@@ -45,3 +45,12 @@ def list_games(as_json):
         based = f"  (variant of {g['extends']})" if g["extends"] else ""
         click.echo(f"{g['name']:<{width}}  {g['game']} - {players} players{based}")
     click.echo(f"\n{len(games)} bundled rulesets; use the name in place of a file, e.g. rules explain {games[0]['name']}")
+
+
+@cli.command()
+@click.option("--modeline", is_flag=True, help="Print the whole first line to put in a ruleset file.")
+def schema(modeline):
+    """Print where the ruleset schema (shipped with the package) is, for editors."""
+    from ..resources import schema_path
+    path = schema_path().resolve().as_uri() if modeline else str(schema_path().resolve())
+    click.echo(f"# yaml-language-server: $schema={path}" if modeline else path)
