@@ -276,7 +276,9 @@ def complete_schema():
             "points": obj("Named point tables: points per rank or card. In expressions, table_name(card).", {},
                           additional=obj("A point table.", {
                               "values": obj("Points by rank (\"10\", \"A\"), card (10♥) or joker.", {},
-                                            additional={"type": "number"}),
+                                            additional={"type": "number",
+                                                        "description": "the points this rank or card is worth, "
+                                                                       "as a number such as 5"}),
                               "default": {"type": "number", "description": "Points for cards not listed (0)."}},
                               required=["values"])),
             "objects": obj("Named things on the table that are not cards, each with fixed fields (for example "
