@@ -131,9 +131,12 @@ class _Speaker:
         target, key = n.children
         owner = self.possessor(key)
         base = self.say(target)
-        if isinstance(target, Tree) and target.data == "name":
+        name = str(target.children[0]) if isinstance(target, Tree) and target.data == "name" else None
+        kept = self.lex.state.get(name) or self.lex.zones.get(name)
+        if kept:                        # an entry kept per player, suit, ...: score[p], hand[dealer]
             return f"{owner} {base}".strip() if owner is not None else f"the {base} of {self.say(key)}"
-        return f"item {self.say(key)} of {base}"
+        noun = self.noun_of(target)
+        return f"the {noun} at position {self.operand(key)} of {base} (counting from 0)"
 
     def possessor(self, node):
         """'the player's', "the dealer's", '' (for the subject): the owner of an entry kept per player."""
@@ -192,7 +195,7 @@ class _Speaker:
 
     def operand(self, node):
         text = self.say(node)
-        return f"({text})" if isinstance(node, Tree) and node.data in ("binop", "ifelse") else text
+        return f"({text})" if isinstance(node, Tree) and node.data in ("binop", "ifelse", "compare") else text
 
     def _neg(self, n):
         return f"minus {self.operand(n.children[0])}"
