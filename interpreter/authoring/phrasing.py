@@ -236,6 +236,8 @@ class _Speaker:
                     return self.noun_of(collection.children[1].children[0])
                 if inner in ("teammates", "partners", "seat_order"):
                     return "player"
+                if inner == "range":
+                    return "number"
         return "item"
 
     def about(self, fn_node, noun):
@@ -352,11 +354,43 @@ def _is_zone(sp, node) -> bool:
     return isinstance(node, Tree) and node.data == "name" and str(node.children[0]) in sp.lex.zones
 
 
+def _of_items(sp, collection, fn, each=True):
+    """A value computed per item: 'the *points* points of each card in *stock*' (each) or 'of the cards
+    in ...' (all together), or None when the value does not read that way."""
+    noun = sp.noun_of(collection)
+    body = sp.about(fn, noun)
+    if _is_all(collection):
+        where = ""
+    else:
+        where = f" {'in' if _is_zone(sp, collection) else 'of'} {sp.say(collection)}"
+    if body == "it":
+        return sp.say(collection)
+    if body.endswith(" of it"):
+        return body[:-6] + (f" of each {noun}{where}" if each else f" of the {_plural(noun)}{where}")
+    return None
+
+
 def _sum(sp, args):
     if len(args) == 1:
         return f"the total of {sp.say(args[0])}"
+    per = _of_items(sp, args[0], args[1], each=False)
+    if per is not None:
+        return f"the total of {per}"
     noun = sp.noun_of(args[0])
     return f"the total of {sp.about(args[1], noun)} over {sp.say(args[0])}"
+
+
+def _map(sp, args):
+    per = _of_items(sp, args[0], args[1])
+    if per is not None:
+        return per
+    return f"the {_bare(sp.about(args[1], sp.noun_of(args[0])))} of each of {sp.say(args[0])}"
+
+
+def _sort(sp, args):
+    if len(args) == 1:
+        return f"{sp.say(args[0])}, from lowest to highest"
+    return f"{sp.say(args[0])} in order of {sp.about(args[1], sp.noun_of(args[0]))}, lowest first"
 
 
 def _extreme(word, most):
@@ -386,7 +420,9 @@ FUNCTIONS = {
     "min": _extreme("smaller", "smallest"),
     "first": _end("first"),
     "last": _end("last"),
-    "map": lambda sp, a: f"the {_bare(sp.about(a[1], sp.noun_of(a[0])))} of each of {sp.say(a[0])}",
+    "map": _map,
+    "sort": _sort,
+    "range": lambda sp, a: f"the numbers from {sp.say(a[0])} to {sp.say(a[1])}",
     "next_player": lambda sp, a: f"the next player after {sp.say(a[0])} who {sp.relative(a[1], 'player', False)}"
                                  .replace("who for which", "for which"),
     "abs": lambda sp, a: f"the size of {sp.operand(a[0])} (without its sign)",

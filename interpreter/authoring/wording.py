@@ -122,12 +122,17 @@ def _if(v, step, say):
 
 def _for_each(v, step, say):
     name = v.get("as", "item")
-    noun = noun_for(v["in"], say.lex)
-    noun = str(name).replace("_", " ") if noun == "item" else noun
+    noun = _noun(v["in"], name, "as" in v, say)
     inner = say.bind(name, noun)
     what = "" if str(v["in"]).strip() in ("players", "suits", "ranks") else f" of {say(v['in'])}"
     shown = f" ({code(name)})" if say.detail else ""
     return f"For each {noun}{what}{shown}:", [("", v.get("do") or [], inner)]
+
+
+def _noun(collection, name, named, say):
+    """What one item is called: from the collection (player, card, ...), else the name given with `as`."""
+    noun = noun_for(collection, say.lex)
+    return str(name).replace("_", " ") if noun == "item" or (noun == "number" and named) else noun
 
 
 def _repeat(v, step, say):
@@ -183,8 +188,7 @@ def _choose(v, step, say):
         inner = say
         if "options" in move:
             bound = move.get("as", "option")
-            noun = noun_for(move["options"], say.lex)
-            noun = str(bound).replace("_", " ") if noun == "item" else noun
+            noun = _noun(move["options"], bound, "as" in move, say)
             inner = say.bind(bound, noun)
             article = "" if noun.endswith("s") else "an " if noun[:1] in "aeiou" else "a "
             bits.append(f"with {article}{noun} chosen from {say(move['options'])}")
