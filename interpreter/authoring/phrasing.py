@@ -40,6 +40,7 @@ class Lexicon:
     points: set = field(default_factory=set)
     nouns: dict = field(default_factory=dict)       # a bound local name -> noun ('player', 'card', ...)
     flags: set = field(default_factory=set)         # state and options that are true or false
+    objects: dict = field(default_factory=dict)     # an object collection -> what one entry is called
 
     @classmethod
     def of(cls, data: dict) -> "Lexicon":
@@ -48,12 +49,13 @@ class Lexicon:
         flags = {k for k, v in (data.get("state") or {}).items() if isinstance(v, dict) and v.get("type") == "boolean"}
         flags |= {k for k, v in (data.get("options") or {}).items()
                   if isinstance(v, dict) and isinstance(v.get("default"), bool)}
+        objects = {k: _singular(k) for k in (data.get("objects") or {})}
         return cls(per("state"), per("zones"), set(data.get("options") or {}), set(data.get("orders") or {}),
-                   set(data.get("points") or {}), flags=flags)
+                   set(data.get("points") or {}), flags=flags, objects=objects)
 
     def binding(self, name: str, noun: str) -> "Lexicon":
         return Lexicon(self.state, self.zones, self.options, self.orders, self.points, {**self.nouns, name: noun},
-                       self.flags)
+                       self.flags, self.objects)
 
 
 def words(text, lex: Lexicon | None = None) -> str:
@@ -141,7 +143,7 @@ class _Speaker:
     def possessor(self, node):
         """'the player's', "the dealer's", '' (for the subject): the owner of an entry kept per player."""
         if isinstance(node, Tree) and node.data == "name" and str(node.children[0]) == self.subject:
-            return ""
+            return "its"
         spoken = self.say(node)
         if spoken.startswith("`") or len(spoken.split()) > 3:
             return None
@@ -151,7 +153,7 @@ class _Speaker:
         target, name = n.children
         name = str(name)
         if isinstance(target, Tree) and target.data == "name" and str(target.children[0]) == self.subject:
-            return ATTRIBUTES.get(name, name.replace("_", " "))
+            return f"its {ATTRIBUTES.get(name, name.replace('_', ' '))}"
         return f"the {ATTRIBUTES.get(name, name.replace('_', ' '))} of {self.say(target)}"
 
     def _lambda_(self, n):
@@ -228,6 +230,8 @@ class _Speaker:
                     return NOUNS[name]
                 if name in self.lex.zones:
                     return "card"
+                if name in self.lex.objects:
+                    return self.lex.objects[name]
             if collection.data == "index" and isinstance(collection.children[0], Tree):
                 return self.noun_of(collection.children[0])
             if collection.data == "call":
@@ -238,6 +242,8 @@ class _Speaker:
                     return "player"
                 if inner == "range":
                     return "number"
+                if inner in ("of_suit", "of_rank", "meld_cards", "wilds_in"):
+                    return "card"
         return "item"
 
     def about(self, fn_node, noun):
@@ -263,7 +269,12 @@ class _Speaker:
         text = self.say(node.children[0] if negated else node)
         if text.startswith("it is "):
             return (f"{be} not " if negated else f"{be} ") + text[6:]
-        if " it" in f" {text}" or negated and _has_verb(text):
+        if text.startswith("its ") and not _mentions_it(text[4:]):
+            text = text[4:]
+            if not _has_verb(text):
+                return (f"{be} not " if negated else f"{be} ") + text
+            return f"whose {text}" if not negated else f"for which not its {text}"
+        if _mentions_it(text) or negated and _has_verb(text):
             return f"for which {'not ' if negated else ''}{text}"
         if not _has_verb(text):
             return (f"{be} not " if negated else f"{be} ") + text
@@ -275,6 +286,15 @@ class _Speaker:
             return self.say(fn_node)
         name, body = fn_node.children
         return _Speaker(self.lex.binding(str(name), noun), subject=self.subject).say(body)
+
+
+def _mentions_it(text: str) -> bool:
+    return any(w in ("it", "its") for w in text.replace(",", " ").replace(")", " ").replace("(", " ").split())
+
+
+def _singular(name: str) -> str:
+    name = name.replace("_", " ")
+    return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
 
 
 def _has_verb(text: str) -> bool:
@@ -309,7 +329,7 @@ def _quantified(word):
     def phrase(sp, args):
         noun = sp.noun_of(args[0])
         body = sp.each(args[1], noun)
-        where = "" if _is_all(args[0]) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+        where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
         if body.startswith(f"the {noun}'s ") and not where:
             return f"{word} {noun}'s " + body[len(f"the {noun}'s "):]
         return f"for {word} {noun}{where}, {body}"
@@ -319,22 +339,26 @@ def _quantified(word):
 def _filter(sp, args):
     noun = sp.noun_of(args[0])
     who = "who" if noun == "player" else "that"
-    where = "" if _is_all(args[0]) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+    where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
     direct = clause.startswith(("for which", "whose"))
     return f"the {_plural(noun)}{where} {clause if direct else who + ' ' + clause}"
 
 
-def _is_all(node) -> bool:
-    return isinstance(node, Tree) and node.data == "name" and str(node.children[0]) in NOUNS
+def _is_all(node, sp=None) -> bool:
+    """All the players, suits, ranks, or all the entries of an object collection."""
+    if not (isinstance(node, Tree) and node.data == "name"):
+        return False
+    name = str(node.children[0])
+    return name in NOUNS or (sp is not None and name in sp.lex.objects)
 
 
 def _best(word):
     def phrase(sp, args):
         noun = sp.noun_of(args[0])
-        among = "" if _is_all(args[0]) else f" among {sp.say(args[0])}"
+        among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
         value = sp.about(args[1], noun)
-        value = value[4:] if value.startswith("the ") else value
+        value = value[4:] if value.startswith(("the ", "its ")) else value
         return f"the {noun} with the {word} {value}{among}"
     return phrase
 
@@ -344,7 +368,7 @@ def _count(sp, args):
         inner = sp.say(args[0])
         return f"the number of cards in {inner}" if _is_zone(sp, args[0]) else f"the number of {inner}"
     noun = sp.noun_of(args[0])
-    where = "" if _is_all(args[0]) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+    where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun)}"
 
 
@@ -359,13 +383,15 @@ def _of_items(sp, collection, fn, each=True):
     in ...' (all together), or None when the value does not read that way."""
     noun = sp.noun_of(collection)
     body = sp.about(fn, noun)
-    if _is_all(collection):
+    if _is_all(collection, sp):
         where = ""
     else:
         where = f" {'in' if _is_zone(sp, collection) else 'of'} {sp.say(collection)}"
     if body == "it":
         return sp.say(collection)
-    if body.endswith(" of it"):
+    if body.startswith("its ") and not _mentions_it(body[4:]):
+        return f"the {body[4:]}" + (f" of each {noun}{where}" if each else f" of the {_plural(noun)}{where}")
+    if body.endswith(" of it") and not _mentions_it(body[:-6]):
         return body[:-6] + (f" of each {noun}{where}" if each else f" of the {_plural(noun)}{where}")
     return None
 
@@ -373,18 +399,25 @@ def _of_items(sp, collection, fn, each=True):
 def _sum(sp, args):
     if len(args) == 1:
         return f"the total of {sp.say(args[0])}"
+    key = args[1]
+    if isinstance(key, Tree) and key.data == "name" and str(key.children[0]) in sp.lex.points:
+        return f"the total of the *{key.children[0]}* points of {sp.say(args[0])}"
     per = _of_items(sp, args[0], args[1], each=False)
     if per is not None:
         return f"the total of {per}"
     noun = sp.noun_of(args[0])
-    return f"the total of {sp.about(args[1], noun)} over {sp.say(args[0])}"
+    where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+    return f"the total of {sp.each(args[1], noun)}, for each {noun}{where}"
 
 
 def _map(sp, args):
     per = _of_items(sp, args[0], args[1])
     if per is not None:
         return per
-    return f"the {_bare(sp.about(args[1], sp.noun_of(args[0])))} of each of {sp.say(args[0])}"
+    noun = sp.noun_of(args[0])
+    where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+    body = sp.each(args[1], noun)
+    return sp.say(args[0]) if body == f"the {noun}" else f"{body}, for each {noun}{where}"
 
 
 def _sort(sp, args):
@@ -397,6 +430,12 @@ def _extreme(word, most):
     def phrase(sp, args):
         if len(args) == 1:
             return f"the {most} of {sp.say(args[0])}"
+        if len(args) == 2 and isinstance(args[1], Tree) and args[1].data == "lambda_":
+            noun = sp.noun_of(args[0])
+            value = sp.about(args[1], noun)
+            value = value[4:] if value.startswith(("the ", "its ")) else value
+            among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
+            return f"the {noun} with the {'highest' if word == 'larger' else 'lowest'} {value}{among}"
         return f"the {word} of {_join(sp.say(a) for a in args)}"
     return phrase
 

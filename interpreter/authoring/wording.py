@@ -124,7 +124,8 @@ def _for_each(v, step, say):
     name = v.get("as", "item")
     noun = _noun(v["in"], name, "as" in v, say)
     inner = say.bind(name, noun)
-    what = "" if str(v["in"]).strip() in ("players", "suits", "ranks") else f" of {say(v['in'])}"
+    every = str(v["in"]).strip() in ("players", "suits", "ranks") or str(v["in"]).strip() in say.lex.objects
+    what = "" if every else f" of {say(v['in'])}"
     shown = f" ({code(name)})" if say.detail else ""
     return f"For each {noun}{what}{shown}:", [("", v.get("do") or [], inner)]
 
