@@ -110,3 +110,13 @@ def test_expressions_in_words_by_a_walk_over_the_syntax_tree(expr, said):
                   zones={"hand": "player", "won": "player"}, options={"target"},
                   flags={"passed", "out"}).binding("p", "player")
     assert words(expr, lex) == said
+
+
+def test_every_golden_reads_as_prose_outside_the_tables():
+    """No expression syntax in the sentences (tables show values such as `0` and `none` in code)."""
+    for path in GOLDEN.glob("*.md"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("|"):
+                continue
+            for syntax in ("=>", "[p]", "argmax(", "argmin(", "count(", "==", ">=", "!="):
+                assert syntax not in line, f"{path.name}: {line}"
