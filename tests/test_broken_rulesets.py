@@ -82,3 +82,19 @@ def test_warnings_alone_do_not_fail_validation(monkeypatch):
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(cli, ["validate", "--quick", "tests/broken/procedure-never-called.yaml"])
     assert result.exit_code == 0
+
+
+def test_yaml_pitfalls_in_flow_lists_and_values_say_to_quote():
+    from interpreter.diagnostics import RulesetError
+    from interpreter.ruleset.yamlsource import load_yaml_text
+    cases = {"order: [min(a, b), c]\n": ("min(a, b)", 1, 9),
+             "x: {when: all(players, p => score[p] > 0)}\n": ("all(players, p => score[p] > 0)", 1, 11),
+             "x: {ok: 'min(a, b)', also: [1, 2], fine: f(a)}\n": None}
+    for text, want in cases.items():
+        if want is None:
+            load_yaml_text(text)
+            continue
+        with pytest.raises(RulesetError) as info:
+            load_yaml_text(text)
+        [d] = info.value.diagnostics
+        assert (d.line, d.col) == want[1:] and d.hint.endswith(f'put the text in quotes: "{want[0]}"'), d.format()

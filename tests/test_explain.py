@@ -61,3 +61,62 @@ def test_explain_of_a_broken_ruleset_prints_the_errors_and_fails():
     result = CliRunner().invoke(cli, ["explain", str(ROOT / "tests/broken/unknown-name.yaml")])
     assert result.exit_code == 1
     assert "unknown name 'scor'" in result.stderr and result.stdout == ""
+
+
+def test_scoring_and_conditions_read_as_words_and_the_detail_mode_keeps_the_expressions():
+    rules = load_ruleset(str(RULESETS / "scotch-whist.yaml")).rules
+    text = explain(rules)
+    assert "- After each hand the game ends if some player's *score* is at least the *target*." in text
+    assert "- The game is won by the player with the highest *score* (all of them on a tie)." in text
+    assert ("it is won by the player with the highest *score* among the players whose *score* is at least the "
+            "*target*.") in text
+    assert "=>" not in text and "argmax" not in text and "score[p]" not in text
+    detail = explain(rules, detail=True)
+    assert ("some player's *score* is at least the *target* (`any(players, p => score[p] >= target)`)" in detail)
+    result = CliRunner().invoke(cli, ["explain", "--detail", "scotch-whist"])
+    assert result.exit_code == 0 and "(`argmax(players, p => score[p])`)" in result.output
+
+
+def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(zones={"hand": "player", "pile": None}))
+    steps = [{"choose": {"player": "current", "moves": {
+        "wait": {"description": "let the turn go by"},
+        "play": {"options": "hand[current]", "as": "c", "legal": "c.rank == \"A\"",
+                 "do": [{"move": {"cards": "c", "to": "pile"}}]}}}}]
+    assert describe_steps(steps, 0, say) == [
+        "1. The current player chooses one of these moves:",
+        "   **wait** (let the turn go by): nothing else happens.",
+        "   **play** with a card chosen from the current player's *hand* allowed when the rank of the card is “A”:",
+        "   1. Move the card to *pile*."]
+
+
+@pytest.mark.parametrize("expr, said", [
+    ("any(players, p => score[p] >= target)", "some player's *score* is at least the *target*"),
+    ("all(players, p => passed[p])", "every player's *passed*"),
+    ("argmin(players, p => score[p])", "the player with the lowest *score*"),
+    ("count(filter(players, p => not out[p])) <= 1", "the number of the players who are not *out* is at most 1"),
+    ("max(0, count(won[p]) - dealt)", "the larger of 0 and the number of cards in the player's *won* minus the *dealt*"),
+    ("last(hand[dealer]).suit", "the suit of the last card of the *dealer*'s *hand*"),
+    ("next_player(dealer, q => not out[q])", "the next player after the *dealer* who is not *out*"),
+    ("winner != none and x % 2 == 0", "the *winner* exists and the *x* modulo 2 is 0"),
+    ("some_new_function(hand[p], 3)", "the some new function of the player's *hand* and 3"),
+])
+def test_expressions_in_words_by_a_walk_over_the_syntax_tree(expr, said):
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={"score": "player", "passed": "player", "out": "player", "dealt": None, "dealer": None,
+                         "winner": None, "x": None},
+                  zones={"hand": "player", "won": "player"}, options={"target"},
+                  flags={"passed", "out"}).binding("p", "player")
+    assert words(expr, lex) == said
+
+
+def test_every_golden_reads_as_prose_outside_the_tables():
+    """No expression syntax in the sentences (tables show values such as `0` and `none` in code)."""
+    for path in GOLDEN.glob("*.md"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("|"):
+                continue
+            for syntax in ("=>", "[p]", "argmax(", "argmin(", "count(", "==", ">=", "!="):
+                assert syntax not in line, f"{path.name}: {line}"

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from interpreter.diagnostics import RulesetError
@@ -154,3 +156,48 @@ def test_extends_must_be_text_and_file_must_be_a_mapping(tmp_path):
     assert resolve_errors(c)[0].rule == "extends"
     l = write(tmp_path, "l.yaml", "- a\n- b\n")
     assert "must be a mapping" in resolve_errors(l)[0].message
+
+
+# -- $items: change items of an inherited list by position ----------------------------
+
+def test_items_directive_changes_one_item_and_keeps_the_others():
+    base = {"sizes": [10, 8, 7, 6], "steps": [{"deal": {"count": 5, "to": "hand"}}, {"shuffle": "stock"}]}
+    over = {"sizes": {"$items": {1: 9, -1: 4}}, "steps": {"$items": {0: {"deal": {"count": 6}}}}}
+    assert deep_merge(base, over) == {"sizes": [10, 9, 7, 4],
+                                      "steps": [{"deal": {"count": 6, "to": "hand"}}, {"shuffle": "stock"}]}
+    assert base["sizes"] == [10, 8, 7, 6]
+
+
+@pytest.mark.parametrize("over, words", [
+    ({"sizes": {"$items": {4: 1}}}, "no item at position 4: it has 4 item(s), positions 0 to 3"),
+    ({"sizes": {"$items": {"two": 1}}}, "'two' is not a position"),
+    ({"sizes": {"$items": {0: None}}}, "cannot be removed"),
+    ({"name": {"$items": {0: 1}}}, "the parent has a str here"),
+    ({"sizes": {"$items": {0: 1}, "x": 2}}, "must be the only key"),
+])
+def test_items_directive_misuse(over, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        deep_merge({"sizes": [10, 8, 7, 6], "name": "n"}, over)
+
+
+def test_items_directive_in_a_variant_file_keeps_positions(tmp_path):
+    base = write(tmp_path, "base.yaml", "name: base\nsizes: [10, 8, 7, 6]\nhand:\n  - deal: {count: 5, to: hand}\n")
+    c = write(tmp_path, "c.yaml", "extends: base.yaml\nsizes: {$items: {2: 3}}\nhand:\n  $items:\n"
+                                  "    0: {deal: {count: 6}}\n")
+    data, smap = resolve_ruleset(c)
+    assert data == {"name": "base", "sizes": [10, 8, 3, 6], "hand": [{"deal": {"count": 6, "to": "hand"}}]}
+    assert smap.value_pos(("sizes", 2)) == Pos(str(c), 2, 21)
+    assert smap.value_pos(("sizes", 1)) == Pos(str(base), 2, 13)
+    assert smap.value_pos(("hand", 0, "deal", "count")) == Pos(str(c), 5, 23)
+    assert smap.value_pos(("hand", 0, "deal", "to")).file == str(base)
+
+
+def test_items_directive_errors_are_located(tmp_path):
+    write(tmp_path, "base.yaml", "sizes: [10, 8]\n")
+    c = write(tmp_path, "c.yaml", "extends: base.yaml\nsizes:\n  $items: {5: 1}\n")
+    (d,) = resolve_errors(c)
+    assert (d.file, d.line, d.col, d.rule) == (str(c), 3, 12, "extends")
+    assert "no item at position 5" in d.message and d.hint == "to add items, write the whole list"
+    lone = write(tmp_path, "lone.yaml", "sizes:\n  $items: {0: 1}\n")
+    (d,) = resolve_errors(lone)
+    assert (d.line, d.col) == (2, 3) and "extends nothing" in d.message

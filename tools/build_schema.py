@@ -1,7 +1,12 @@
-"""Write schemas/ruleset.schema.json from the section descriptions below and the step registry.
+"""Write the JSON Schemas of rulesets from the section descriptions below and the step registry.
 
-Run `python tools/build_schema.py` after adding a step kind; a test checks that
-the committed schema is up to date.
+- schemas/ruleset.schema.json: a complete ruleset (the loader checks every merged ruleset with it);
+- schemas/variant.schema.json: a file with `extends:`, which writes only what changes: the same
+  sections and settings, nothing required, `null` (remove) and `$items` (change list items) allowed.
+
+The settings of each step kind are the ones its compile function declares to `_fields` (found by
+calling it with a probe), described by SETTING_DOCS below.  Run `python tools/build_schema.py` after
+adding a step kind or a setting; a test checks that the committed schemas are up to date.
 """
 from __future__ import annotations
 
@@ -16,6 +21,71 @@ import interpreter.engine  # noqa: E402,F401  (registers the step kinds)
 from interpreter.engine.registry import STEPS  # noqa: E402
 
 EXPR = {"$ref": "#/$defs/expression"}
+STEP_LIST = {"$ref": "#/$defs/steps"}
+
+# What each step setting means: "kind.setting", or "setting" for every kind that has it.
+SETTING_DOCS = {
+    "from": "The zone the cards come from.",
+    "to": "The zone the cards go to.",
+    "do": "The steps to run.",
+    "limit": "Stop with an error after this many rounds (a guard against endless loops).",
+    "deal.count": "How many cards each player (or the zone) gets; 'all' deals out the whole zone.",
+    "deal.packet": "How many cards a player gets at a time (1).",
+    "deal.start": "The first player dealt to (default left_of(dealer)).",
+    "deal.direction": "1 to deal clockwise (to the left), -1 the other way.",
+    "deal.players": "Deal only to these players (default: everyone).",
+    "deal.from": "The zone dealt from, its top card first (e.g. stock).",
+    "deal.to": "A zone kept per player (each player gets cards in turn) or one shared zone.",
+    "move.cards": "The card or cards to move (an expression, e.g. last(stock)).",
+    "move.from": "The zone they are taken from (default: wherever each card is).",
+    "move.position": "top (default) or bottom: where the cards go in the zone.",
+    "move.reveal": "Show the moved cards to every player.",
+    "gather.from": "The zones whose cards are all gathered (a list of zone names).",
+    "for_each.in": "The items, e.g. players or hand[p].",
+    "for_each.as": "The local name of the current item (default item).",
+    "for_each.do": "The steps run once per item.",
+    "repeat.while": "Repeat while this condition holds (checked before each round).",
+    "repeat.until": "Repeat until this condition holds (checked after each round).",
+    "repeat.times": "Repeat this many times (the local name round counts from 1).",
+    "end_game.when": "The condition that ends the game at once (default true).",
+    "end_game.winners": "The winning players (default: the 'end: winners' expression).",
+    "fail.when": "The condition that is a mistake in the rules.",
+    "fail.message": "The message shown when it happens.",
+    "choose.player": "The player who decides.",
+    "choose.moves": "The moves the player may make, by name: each with options, legal, as, do and description.",
+    "lay_melds.melds": "A meld or a list of melds, from the meld built-ins (e.g. an option of the move).",
+    "lay_melds.from": "The zone holding the cards (e.g. hand[current]).",
+    "lay_melds.to": "The table zone the melds are laid on, each as a group.",
+    "change_meld.change": "The change (from table_additions or wild_swaps, e.g. an option of the move).",
+    "change_meld.from": "The zone the added cards come from (e.g. hand[current]).",
+    "change_meld.to": "The table zone holding the meld.",
+    "change_meld.freed": "Where a wild card that is replaced goes (default: the 'from' zone).",
+    "tricks.hand": "The zone kept per player that cards are played from (e.g. hand).",
+    "tricks.trick": "The shared zone the cards of the trick are played to (e.g. trick).",
+    "tricks.collect": "Where a finished trick goes, e.g. won[winner].",
+    "tricks.lead": "Who leads the first trick (default left_of(dealer)); later tricks are led by the winner.",
+    "tricks.count": "How many tricks (default: until the hands are empty).",
+    "tricks.follow": "Which cards may be played: suit (follow suit if you can), any, or a condition on `card`.",
+    "tricks.trumps": "The trump suit (an expression, e.g. trumps; none for no trumps).",
+    "tricks.order": "The order (name under 'orders:') that ranks the cards of a trick.",
+    "tricks.winner": "Who wins a trick, as an expression (instead of the highest card by 'order').",
+    "tricks.direction": "1 to play clockwise (to the left), -1 the other way.",
+    "tricks.before_trick": "Steps run before each trick.",
+    "tricks.after_plays": "Steps run once every card of a trick is played, before the winner takes it.",
+    "tricks.after_trick": "Steps run after each trick (the local name winner is its winner).",
+    "turns.first": "Who plays first (default left_of(dealer)).",
+    "turns.next": "Who plays after `current` (default left_of(current)).",
+    "turns.until": "The turns end when this condition holds (checked after each turn).",
+    "turns.do": "The steps of one turn; `current` is the player whose turn it is.",
+}
+STEP_LIST_SETTINGS = {"do", "before_trick", "after_plays", "after_trick"}
+MOVE_FIELDS = {
+    "options": "The choices of this move (a list, e.g. hand[current]); one action per option.",
+    "legal": "When the move (with `option`) is allowed.",
+    "as": "The local name of the chosen option (default option).",
+    "do": "The steps that make the move (none: the move changes nothing).",
+    "description": "What the move is, in words (used by rules explain).",
+}
 
 
 def obj(description, properties, required=(), additional=False, **extra):
@@ -37,6 +107,66 @@ def text(description, **extra):
 
 def steps(description):
     return {"$ref": "#/$defs/steps", "description": description}
+
+
+class _Declared(Exception):
+    """Raised by the probe in place of `_fields`: carries the kind's required and allowed settings."""
+
+
+def declared_settings() -> dict:
+    """{kind: (required, allowed)} for every step kind whose compile function checks its settings
+    with `_fields`: each is called with a probe that records the declaration and stops."""
+    import interpreter.engine.steps as steps_module
+    real = steps_module._fields
+
+    def probe(cx, value, path, kind, required=(), allowed=()):
+        raise _Declared(tuple(required), tuple(allowed))
+
+    modules = [m for m in list(sys.modules.values()) if getattr(m, "_fields", None) is real]
+    found = {}
+    for m in modules:
+        m._fields = probe
+    try:
+        for name, kind in sorted(STEPS.items()):
+            try:
+                kind.compile(object(), {}, (name,), {name: {}})
+            except _Declared as declared:
+                found[name] = declared.args
+            except Exception:       # a kind that reads something else first: no settings mapping
+                pass
+    finally:
+        for m in modules:
+            m._fields = real
+    return found
+
+
+def setting_schema(kind, name):
+    doc = SETTING_DOCS.get(f"{kind}.{name}") or SETTING_DOCS.get(name) or f"A setting of '{kind}' (see docs/reference.md)."
+    if kind == "choose" and name == "moves":
+        move = obj("One move.", {k: (dict(STEP_LIST, description=v) if k == "do" else {"description": v})
+                                 for k, v in MOVE_FIELDS.items()})
+        move["type"] = ["object", "null"]
+        return obj(doc, {}, additional=move)
+    if name in STEP_LIST_SETTINGS:
+        return dict(STEP_LIST, description=doc)
+    return {"description": doc}
+
+
+def step_properties():
+    """The properties of a step mapping: each kind with its settings, and the kinds' extra keys."""
+    settings = declared_settings()
+    props = {}
+    for name, kind in sorted(STEPS.items()):
+        if name in settings:
+            required, allowed = settings[name]
+            props[name] = obj(kind.doc, {k: setting_schema(name, k) for k in list(required) + list(allowed)},
+                              required=required)
+        else:
+            props[name] = {"description": kind.doc}
+    for kind in STEPS.values():
+        for field, doc in kind.fields.items():
+            props[field] = dict(STEP_LIST, description=doc) if field in ("then", "else") else {"description": doc}
+    return props
 
 
 VISIBILITY = {"enum": ["public", "owner", "hidden"],
@@ -99,29 +229,27 @@ def melds_section():
     })
 
 
-def schema():
+def complete_schema():
+    """The schema of a complete ruleset, with the definitions it refers to under "$defs"."""
     pack = pack_fields()
     by_players = obj("Changes to the pack for particular player counts, keyed by the count.", {},
                      additional=obj("The pack settings for that player count.",
                                     {k: v for k, v in pack.items() if k in ("remove",)}),
                      propertyNames={"pattern": "^[0-9]+$"})
     pack["by_players"] = by_players
-    step_props = {name: {"description": kind.doc} for name, kind in sorted(STEPS.items())}
-    for kind in STEPS.values():
-        for field, doc in kind.fields.items():
-            step_props[field] = {"description": doc}
+    step_props = step_properties()
     return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://example.invalid/card-rules/ruleset.schema.json",
-        "title": "Card game ruleset",
-        "description": "A card game described as data: pack, zones, state, the steps of a hand, scoring and the end.",
+        "description": "A complete ruleset: the pack, zones, state, the steps of a hand, scoring and the end.",
         "type": "object",
         "additionalProperties": False,
         "properties": {
             "name": text("The game's name as players know it."),
             "description": text("A few sentences on what the game is."),
             "extends": text("Another ruleset this one changes: a path relative to this file, or the name of a "
-                            "bundled ruleset. Only what differs needs to be written; a key set to null removes it.",
+                            "bundled ruleset. Only what differs needs to be written: mappings merge key by key, a "
+                            "key set to null removes it, lists replace the inherited list, and "
+                            "{$items: {position: value}} changes items of an inherited list (positions from 0, -1 "
+                            "for the last; a mapping item merges key by key).",
                             examples=["scotch-whist"]),
             "players": obj("Who plays.", {
                 "count": {"description": "The allowed numbers of players.",
@@ -148,7 +276,9 @@ def schema():
             "points": obj("Named point tables: points per rank or card. In expressions, table_name(card).", {},
                           additional=obj("A point table.", {
                               "values": obj("Points by rank (\"10\", \"A\"), card (10♥) or joker.", {},
-                                            additional={"type": "number"}),
+                                            additional={"type": "number",
+                                                        "description": "the points this rank or card is worth, "
+                                                                       "as a number such as 5"}),
                               "default": {"type": "number", "description": "Points for cards not listed (0)."}},
                               required=["values"])),
             "objects": obj("Named things on the table that are not cards, each with fixed fields (for example "
@@ -223,6 +353,92 @@ def schema():
                                {"type": "object", "minProperties": 1, "additionalProperties": False,
                                 "properties": step_props}]},
         },
+    }
+
+
+# -- variants -----------------------------------------------------------------------
+
+VARIANT_REFS = {"#/$defs/steps": "#/$defs/variant_steps", "#/$defs/step": "#/$defs/variant_step"}
+
+
+def list_items(item=None):
+    """`{$items: {position: new item}}`: change items of an inherited list, keeping the others."""
+    item = dict(item or {}, description="The new item (a mapping merges into the inherited item key by key).")
+    return obj("Change items of the inherited list by position, keeping the others: {$items: {2: 6}} makes "
+               "the third item 6 (positions count from 0; -1 is the last).",
+               {"$items": obj("New items by position.", {}, additional=item, propertyNames={"pattern": "^-?[0-9]+$"})},
+               required=["$items"])
+
+
+NULL = {"type": "null", "description": "null removes the inherited entry."}
+
+
+def _list_item(sub):
+    """If `sub` (a variant's schema) may be a list: the (variant) schema of one item, else None."""
+    types = sub.get("type")
+    if sub.get("$ref") == VARIANT_REFS["#/$defs/steps"]:
+        return {"$ref": VARIANT_REFS["#/$defs/step"]}
+    if types == "array" or (isinstance(types, list) and "array" in types):
+        return sub.get("items") if isinstance(sub.get("items"), dict) else {}
+    for branch in (b for kw in ("oneOf", "anyOf") for b in sub.get(kw, [])):
+        found = _list_item(branch)
+        if found is not None:
+            return found
+    return None
+
+
+def _optional(sub):
+    """A variant's entry: the same value as in a ruleset, null (remove it) or, for a list, $items."""
+    item = _list_item(sub)
+    branches = [sub, NULL] + ([list_items(item)] if item is not None else [])
+    return {"description": sub.get("description", "An entry."), "anyOf": branches}
+
+
+def relax(node):
+    """The variant form of a schema: nothing required, every entry optional in the sense of `_optional`."""
+    if isinstance(node, list):
+        return [relax(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for key, value in node.items():
+        if key == "required":
+            continue
+        if key == "$ref":
+            out[key] = VARIANT_REFS.get(value, value)
+        elif key == "properties":
+            out[key] = {name: _optional(relax(sub)) for name, sub in value.items()}
+        elif key == "additionalProperties" and isinstance(value, dict):
+            out[key] = _optional(relax(value))
+        elif key in ("examples", "default", "enum", "const"):
+            out[key] = value
+        else:
+            out[key] = relax(value)
+    return out
+
+
+def schema():
+    """One schema for every ruleset file: a file with `extends:` is checked as a variant, any other as a
+    complete ruleset (the loader checks merged rulesets, which have no `extends`, the complete way)."""
+    complete = complete_schema()
+    defs = complete.pop("$defs")
+    variant = relax(complete)
+    variant["required"] = ["extends"]
+    variant["description"] = ("A variant: a file with `extends:` that writes only what differs from the ruleset it "
+                              "extends. null removes an entry; {$items: {position: value}} changes items of a list.")
+    defs.update(variant_steps=relax(defs["steps"]), variant_step=relax(defs["step"]),
+                ruleset=complete, variant=variant)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://example.invalid/card-rules/ruleset.schema.json",
+        "title": "Card game ruleset",
+        "description": "A card game described as data: pack, zones, state, the steps of a hand, scoring and the "
+                       "end; or, with `extends:`, a variant of another ruleset.",
+        "type": "object",
+        "if": {"required": ["extends"]},
+        "then": {"$ref": "#/$defs/variant"},
+        "else": {"$ref": "#/$defs/ruleset"},
+        "$defs": defs,
     }
 
 

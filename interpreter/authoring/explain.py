@@ -3,8 +3,9 @@
 Everything comes from the merged ruleset (after `extends`) and the compiled
 Rules: the pack at each player count, orders, zones, state, the steps of setup
 and of a hand in words, procedures, the end and the options.  Expressions are
-shown as written, in `code`.  Step kinds without a sentence of their own are
-described from their settings, so new kinds still read sensibly.
+said in words (phrasing.py); with detail=True (`rules explain --detail`) each is
+followed by its text as written, in `code`.  Step kinds without a sentence of
+their own are described from their settings, so new kinds still read sensibly.
 """
 from __future__ import annotations
 
@@ -12,33 +13,36 @@ from pathlib import Path
 
 from ..engine import game as G
 from ..ruleset.yamlsource import load_yaml_file
-from .wording import describe_steps, code
+from .phrasing import Lexicon
+from .wording import Say, code, describe_steps
 
 VISIBILITY = {"public": "everyone", "owner": "its owner", "hidden": "nobody"}
 
 
-def explain(rules) -> str:
+def explain(rules, detail: bool = False) -> str:
+    """The rules as Markdown; `detail` shows every expression as written after its words."""
     data = rules.data or {}
+    say = Say(Lexicon.of(data), detail)
     out = [f"# {rules.name}", ""]
     if rules.description:
         out += [" ".join(str(rules.description).split()), ""]
     out += _variant(rules)
     out += _players(rules, data)
     out += _pack(rules, data)
-    out += _orders(data)
+    out += _orders(data, say)
     out += _points(data)
     out += _objects(data)
     out += _zones(rules)
     out += _state(rules, data)
     out += _options(rules, data)
-    out += _dealer(data)
+    out += _dealer(data, say)
     if data.get("setup"):
-        out += ["## Before the first hand", ""] + describe_steps(data["setup"]) + [""]
-    out += ["## Each hand", ""] + (describe_steps(data.get("hand")) or ["Nothing happens."]) + [""]
+        out += ["## Before the first hand", ""] + describe_steps(data["setup"], 0, say) + [""]
+    out += ["## Each hand", ""] + (describe_steps(data.get("hand"), 0, say) or ["Nothing happens."]) + [""]
     for name, steps in (data.get("procedures") or {}).items():
-        out += [f"### {name}", ""] + (describe_steps(steps) or ["Nothing happens."]) + [""]
-    out += _end(data)
-    out += _metrics(data)
+        out += [f"### {name}", ""] + (describe_steps(steps, 0, say) or ["Nothing happens."]) + [""]
+    out += _end(data, say)
+    out += _metrics(data, say)
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -125,7 +129,7 @@ def _holding(rules, n):
     return ", ".join(parts) or "-"
 
 
-def _orders(data):
+def _orders(data, say):
     orders = data.get("orders") or {}
     if not orders:
         return []
@@ -134,7 +138,8 @@ def _orders(data):
         if isinstance(spec, list):
             lines.append(f"- **{name}**, low to high: {', '.join(map(str, spec))}")
         else:
-            cases = "; ".join(f"when {code(c.get('when'))}, the order **{c.get('order')}**"
+            card = say.bind("card", "card")
+            cases = "; ".join(f"when {card(c.get('when'))}, the order **{c.get('order')}**"
                               for c in spec.get("cases", []))
             other = f"; otherwise **{spec['otherwise']}**" if spec.get("otherwise") else ""
             lines.append(f"- **{name}** depends on the card: {cases}{other}")
@@ -203,26 +208,32 @@ def _options(rules, data):
     return lines + [""]
 
 
-def _dealer(data):
+def _dealer(data, say):
     deal = data.get("dealer") or {}
     first = deal.get("first", 0)
     nxt = deal.get("next", "left_of(dealer)")
-    return ["## The dealer", "", f"Seat {first} deals first. After each hand the deal passes to {code(nxt)}.", ""]
+    return ["## The dealer", "", f"Seat {first} deals first. After each hand the deal passes to {say(nxt)}.", ""]
 
 
-def _end(data):
+def _end(data, say):
     end = data.get("end") or {}
     lines = ["## The end of the game", ""]
-    if "after_hand" in end:
-        lines.append(f"- After each hand the game ends if {code(end['after_hand'])}.")
-    lines.append(f"- The winners are {code(end.get('winners', 'players'))}.")
+    if end.get("after_hand") is True:
+        lines.append("- The game ends after one hand.")
+    elif "after_hand" in end:
+        lines.append(f"- After each hand the game ends if {say(end['after_hand'])}.")
+    winners = end.get("winners", "players")
+    lines.append(f"- The game is won by {say(winners)}" + (" (all of them on a tie)." if "argm" in str(winners)
+                                                           else "."))
     if "score" in end:
-        lines.append(f"- A player's final score (for player `p`) is {code(end['score'])}.")
-    lines.append(f"- A game that has not ended after {end.get('max_hands', 1000)} hands stops with an error.")
+        lines.append(f"- A player's final score is {say.bind('p', 'player')(end['score'])}.")
+    most = end.get("max_hands", 1000)
+    if end.get("after_hand") is not True:
+        lines.append(f"- A game that has not ended after {most} hand{'s' if most != 1 else ''} stops with an error.")
     return lines + [""]
 
 
-def _metrics(data):
+def _metrics(data, say):
     metrics = data.get("metrics") or {}
     if not metrics:
         return []
@@ -230,6 +241,6 @@ def _metrics(data):
     for name, spec in metrics.items():
         spec = spec if isinstance(spec, dict) else {"value": spec}
         each = "each hand" if spec.get("each") == "hand" else "each game"
-        lines.append(f"- **{name}** ({each}): {code(spec.get('value'))}" +
+        lines.append(f"- **{name}** ({each}): {say(spec.get('value'))}" +
                      (f" ({spec['description']})" if spec.get("description") else ""))
     return lines + [""]

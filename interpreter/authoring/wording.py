@@ -1,5 +1,26 @@
-"""Steps in words, for `rules explain`: one sentence per step, nested steps as nested lists."""
+"""Steps in words, for `rules explain`: one sentence per step, nested steps as nested lists.
+
+Expressions are said in words (phrasing.py); with detail=True each is followed by its text in code.
+"""
 from __future__ import annotations
+
+from .phrasing import Lexicon, noun_for, words
+
+
+class Say:
+    """Says expressions in words for one ruleset; `detail` adds each expression as written."""
+
+    def __init__(self, lex: Lexicon | None = None, detail: bool = False):
+        self.lex, self.detail = lex or Lexicon(), detail
+
+    def __call__(self, expr) -> str:
+        text = words(expr, self.lex)
+        if self.detail and isinstance(expr, str) and not expr.strip().isidentifier():
+            text += f" ({code(expr)})"
+        return text
+
+    def bind(self, name, noun) -> "Say":
+        return Say(self.lex.binding(str(name), noun), self.detail)
 
 
 def code(value) -> str:
@@ -14,7 +35,8 @@ def code(value) -> str:
     return f"`{text}`" if "`" not in text else f"``{text}``"
 
 
-def describe_steps(steps, depth: int = 0) -> list[str]:
+def describe_steps(steps, depth: int = 0, say: Say | None = None) -> list[str]:
+    say = say or Say()
     if not isinstance(steps, list):
         return []
     pad = "   " * depth
@@ -25,12 +47,15 @@ def describe_steps(steps, depth: int = 0) -> list[str]:
         if not isinstance(step, dict) or not step:
             continue
         kind = next(iter(step))
-        first, nested = _sentence(kind, step[kind], step)
+        first, nested = _sentence(kind, step[kind], step, say)
         out.append(f"{pad}{i}. {first}")
-        for label, sub in nested:
+        for entry in nested:
+            label, sub = entry[:2]
+            inner = entry[2] if len(entry) > 2 else say
             if label:
                 out.append(f"{pad}   {label}")
-            out += describe_steps(sub, depth + 1) or [f"{pad}   1. nothing"]
+            if sub is not None:
+                out += describe_steps(sub, depth + 1, inner) or [f"{pad}   1. Nothing happens."]
     return out
 
 
@@ -39,12 +64,12 @@ def _zones(value):
     return ", ".join(f"*{z}*" for z in items)
 
 
-def _sentence(kind, v, step):
-    """(the step in one sentence, [(label, nested steps)])."""
+def _sentence(kind, v, step, say):
+    """(the step in one sentence, [(label, nested steps or None[, say for them])])."""
     fn = _KINDS.get(kind)
     if fn is not None:
         try:
-            return fn(v, step)
+            return fn(v, step, say)
         except (AttributeError, TypeError, KeyError):
             pass
     return _generic(kind, v)
@@ -62,130 +87,174 @@ def _is_steps(value):
     return isinstance(value, list) and bool(value) and all(isinstance(x, dict) and len(x) >= 1 for x in value)
 
 
-def _deal(v, step):
+def _deal(v, step, say):
     count = v.get("count", "all")
-    each = "all the cards" if count == "all" else f"{code(count)} cards"
+    each = "all the cards" if count == "all" else f"{say(count)} cards"
     packet = v.get("packet", 1)
-    how = "one at a time" if packet == 1 else f"in packets of {code(packet)}"
+    how = "one at a time" if packet == 1 else f"in packets of {say(packet)}"
     start = v.get("start", "left_of(dealer)")
-    who = f" to {code(v['players'])}" if "players" in v else ""
-    text = f"Deal {each} from *{v['from']}* to *{v['to']}*{who}, {how}"
+    who = f" to {say(v['players'])}" if "players" in v else ""
+    src, dest = _zone(v["from"], say), _zone(v["to"], say)
+    text = f"Deal {each} from {src} to {dest}{who}, {how}"
     if count != "all":
-        text = f"Deal {each} to each from *{v['from']}* into *{v['to']}*{who}, {how}"
-    return text + f", starting with {code(start)}" + (" and going right" if v.get("direction") == -1 else "") + ".", []
+        text = f"Deal {each} to each from {src} into {dest}{who}, {how}"
+    return text + f", starting with {say(start)}" + (" and going right" if v.get("direction") == -1 else "") + ".", []
 
 
-def _assign(word, joiner):
-    def fn(v, step):
-        parts = [f"{code(k)} {joiner} {code(x)}" for k, x in v.items()]
-        return f"{word} " + "; ".join(parts) + ".", []
-    return fn
+def _zone(value, say):
+    return f"*{value}*" if str(value).isidentifier() else say(value)
 
 
-def _add(v, step):
-    return "Add " + "; ".join(f"{code(x)} to {code(k)}" for k, x in v.items()) + ".", []
+def _set(v, step, say):
+    return "Set " + "; ".join(f"{say(k)} to {say(x)}" for k, x in v.items()) + ".", []
 
 
-def _if(v, step):
+def _add(v, step, say):
+    return "Add " + "; ".join(f"{say(x)} to {say(k)}" for k, x in v.items()) + ".", []
+
+
+def _if(v, step, say):
     nested = [("Then:", step.get("then") or [])]
     if "else" in step:
         nested.append(("Otherwise:", step.get("else") or []))
-    return f"If {code(v)}:", nested
+    return f"If {say(v)}:", nested
 
 
-def _for_each(v, step):
-    return f"For each {code(v.get('as', 'item'))} in {code(v['in'])}:", [("", v.get("do") or [])]
+def _for_each(v, step, say):
+    name = v.get("as", "item")
+    noun = _noun(v["in"], name, "as" in v, say)
+    inner = say.bind(name, noun)
+    every = str(v["in"]).strip() in ("players", "suits", "ranks") or str(v["in"]).strip() in say.lex.objects
+    what = "" if every else f" of {say(v['in'])}"
+    shown = f" ({code(name)})" if say.detail else ""
+    return f"For each {noun}{what}{shown}:", [("", v.get("do") or [], inner)]
 
 
-def _repeat(v, step):
+def _noun(collection, name, named, say):
+    """What one item is called: from the collection (player, card, ...), else the name given with `as`."""
+    noun = noun_for(collection, say.lex)
+    return str(name).replace("_", " ") if noun == "item" or (noun == "number" and named) else noun
+
+
+def _repeat(v, step, say):
     if "times" in v:
-        head = f"Repeat {code(v['times'])} times:"
+        head = f"Repeat {say(v['times'])} times:"
     elif "until" in v:
-        head = f"Repeat until {code(v['until'])}:"
+        head = f"Repeat until {say(v['until'])}:"
     else:
-        head = f"Repeat while {code(v.get('while', True))}:"
+        head = f"Repeat while {say(v.get('while', True))}:"
     return head, [("", v.get("do") or [])]
 
 
-def _tricks(v, step):
+def _tricks(v, step, say):
+    card = say.bind("card", "card")
     follow = v.get("follow", "suit")
     rule = {"suit": "players must follow the suit led if they can", "any": "any card may be played"}.get(
-        follow, f"a card may be played when {code(follow)}")
+        follow, f"a card may be played when {card(follow)}")
     bits = [f"Play tricks from *{v['hand']}* onto *{v['trick']}*"
-            + (f", {code(v['count'])} of them" if "count" in v else " until the hands are empty") + ".",
-            f"{code(v.get('lead', 'left_of(dealer)'))} leads the first trick and each trick's winner leads the next;",
+            + (f", {say(v['count'])} of them" if "count" in v else " until the hands are empty") + ".",
+            _capital(f"{say(v.get('lead', 'left_of(dealer)'))} leads the first trick and each trick's winner leads "
+                     "the next;"),
             f"{rule}."]
     if "winner" in v:
-        bits.append(f"The trick goes to {code(v['winner'])}.")
+        bits.append(f"The trick goes to {say(v['winner'])}.")
     else:
-        trumps = f"the highest trump ({code(v['trumps'])}) wins, otherwise " if "trumps" in v else ""
+        trumps = f"the highest trump ({say(v['trumps'])}) wins, otherwise " if "trumps" in v else ""
         bits.append(f"In each trick {trumps}the highest card of the suit led wins, ranked by **{v.get('order')}**.")
     if "collect" in v:
-        bits.append(f"The winner puts the trick into *{v['collect']}*.")
+        bits.append(f"The winner puts the trick into {say(v['collect'])}.")
     nested = [(f"{label}:", v[key]) for key, label in (("before_trick", "Before each trick"),
                                                      ("after_plays", "When all have played, before the winner is decided"),
                                                      ("after_trick", "After each trick")) if key in v]
     return " ".join(bits), nested
 
 
-def _turns(v, step):
-    head = (f"Players take turns, starting with {code(v.get('first', 'left_of(dealer)'))}, then "
-            f"{code(v.get('next', 'left_of(current)'))}")
-    head += f", until {code(v['until'])}:" if "until" in v else ":"
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _turns(v, step, say):
+    head = (f"Players take turns, starting with {say(v.get('first', 'left_of(dealer)'))}, then "
+            f"{say(v.get('next', 'left_of(current)')).replace('the current player', 'the last to play')}")
+    head += f", until {say(v['until'])}:" if "until" in v else ":"
     return head, [("", v.get("do") or [])]
 
 
-def _choose(v, step):
-    head = f"{code(v['player'])} chooses one of these moves:"
+def _choose(v, step, say):
+    head = f"{_capital(say(v['player']))} chooses one of these moves:"
     nested = []
     for name, move in (v.get("moves") or {}).items():
         move = move or {}
         bits = [f"**{name}**"]
+        inner = say
         if "options" in move:
-            bits.append(f"with {code(move.get('as', 'option'))} one of {code(move['options'])}")
+            bound = move.get("as", "option")
+            noun = _noun(move["options"], bound, "as" in move, say)
+            inner = say.bind(bound, noun)
+            article = "" if noun.endswith("s") else "an " if noun[:1] in "aeiou" else "a "
+            bits.append(f"with {article}{noun} chosen from {say(move['options'])}")
         if "legal" in move:
-            bits.append(f"allowed when {code(move['legal'])}")
+            bits.append(f"allowed when {inner(move['legal'])}")
         if move.get("description"):
             bits.append(f"({move['description']})")
-        nested.append(((" ".join(bits)) + ":", move.get("do") or [{"log": "nothing more"}]))
+        if move.get("do"):
+            nested.append(((" ".join(bits)) + ":", move["do"], inner))
+        else:
+            nested.append(((" ".join(bits)) + ": nothing else happens.", None))
     return head, nested
 
 
-def _end_game(v, step):
-    when = f" if {code(v['when'])}" if "when" in v else ""
-    who = f"; the winners are {code(v['winners'])}" if "winners" in v else ""
+def _end_game(v, step, say):
+    when = f" if {say(v['when'])}" if "when" in v else ""
+    who = f"; it is won by {say(v['winners'])}" if "winners" in v else ""
     return f"The game ends at once{when}{who}.", []
 
 
-def _move(v, step):
-    src = f" from *{v['from']}*" if "from" in v else ""
+def _move(v, step, say):
+    src = f" from {say(v['from'])}" if "from" in v else ""
     where = " at the bottom" if v.get("position") == "bottom" else ""
-    return f"Move {code(v['cards'])}{src} to *{v['to']}*{where}.", []
+    return f"Move {say(v['cards'])}{src} to {say(v['to'])}{where}.", []
 
 
-def _fail(v, step):
-    return f"Stop with the error \"{v.get('message', 'a rule check failed')}\" if {code(v['when'])}.", []
+def _lay_melds(v, step, say):
+    return f"Lay {say(v['melds'])} from {say(v['from'])} on {say(v['to'])}, each meld as a group.", []
+
+
+def _change_meld(v, step, say):
+    freed = f"; a wild card it frees goes to {say(v['freed'])}" if "freed" in v else ""
+    return f"Change a meld on {say(v['to'])} by {say(v['change'])}, with cards from {say(v['from'])}{freed}.", []
+
+
+def _fail(v, step, say):
+    return f"Stop with the error \"{v.get('message', 'a rule check failed')}\" if {say(v['when'])}.", []
 
 
 _KINDS = {
-    "shuffle": lambda v, s: (f"Shuffle *{v}*.", []),
-    "cut": lambda v, s: (f"Cut *{v}*.", []),
+    "shuffle": lambda v, s, say: (f"Shuffle *{v}*.", []),
+    "cut": lambda v, s, say: (f"Cut *{v}*.", []),
     "deal": _deal,
     "move": _move,
-    "gather": lambda v, s: (f"Gather every card from {_zones(v['from'])} into *{v['to']}*.", []),
-    "reveal": lambda v, s: (f"Show {code(v)} to everyone.", []),
-    "set": _assign("Set", "to"),
+    "gather": lambda v, s, say: (f"Gather every card from {_zones(v['from'])} into *{v['to']}*.", []),
+    "reveal": lambda v, s, say: (f"Show {say(v)} to everyone.", []),
+    "set": _set,
     "add": _add,
-    "reset": lambda v, s: (f"Give {code(v)} their starting values again.", []),
+    "reset": lambda v, s, say: (f"Give {_join_names(v)} their starting values again.", []),
     "if": _if,
     "for_each": _for_each,
     "repeat": _repeat,
-    "call": lambda v, s: (f"Do **{v}** (below).", []),
+    "call": lambda v, s, say: (f"Do **{v}** (below).", []),
     "end_game": _end_game,
-    "record": lambda v, s: ("Record " + "; ".join(f"{k} = {code(x)}" for k, x in v.items()) + ".", []),
-    "log": lambda v, s: (f"Write {code(v)} in the game log.", []),
+    "record": lambda v, s, say: ("Record " + "; ".join(f"{k} = {say(x)}" for k, x in v.items()) + ".", []),
+    "log": lambda v, s, say: (f"Write {say(v)} in the game log.", []),
     "fail": _fail,
+    "lay_melds": _lay_melds,
+    "change_meld": _change_meld,
     "tricks": _tricks,
     "turns": _turns,
     "choose": _choose,
 }
+
+
+def _join_names(v):
+    items = v if isinstance(v, list) else [v]
+    return ", ".join(f"*{x}*" for x in items)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from .style import echo
+
 
 def _options(values):
     out = {}
@@ -21,11 +23,31 @@ def _load(path, options, fmt="text", dry_run=False):
     loaded = load_ruleset(path, options, dry_run=dry_run)
     if loaded.diagnostics:
         text = format_diagnostics(loaded.diagnostics, fmt)
-        click.echo(text, err=fmt != "json")
+        if fmt == "json":
+            click.echo(text)
+        else:
+            echo(text, err=True)
     return loaded
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("card-rules")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def complete_ruleset(ctx, param, incomplete):
+    """Shell completion for a ruleset argument: bundled names, then files."""
+    from click.shell_completion import CompletionItem
+    from ..resources import bundled_rulesets
+    names = [CompletionItem(n) for n in bundled_rulesets() if n.startswith(incomplete)]
+    return names + [CompletionItem(incomplete, type="file")]
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(version=_version(), prog_name="rules", message="%(prog)s (card-rules) %(version)s")
 @click.option("--debug", is_flag=True, hidden=True, help="Show Python tracebacks (for developers).")
 @click.pass_context
 def cli(ctx, debug):

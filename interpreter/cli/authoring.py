@@ -5,20 +5,22 @@ import sys
 
 import click
 
-from .app import _load, _options, cli
+from .app import _load, _options, cli, complete_ruleset
+from .style import echo
 
 
 @cli.command()
-@click.argument("file")
+@click.argument("file", shell_complete=complete_ruleset)
 @click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE", help="Set an option.")
 @click.option("--output", "-O", type=click.Path(dir_okay=False, writable=True), help="Write to a file.")
-def explain(file, opts, output):
+@click.option("--detail", "-d", is_flag=True, help="Show every expression as written after its words.")
+def explain(file, opts, output, detail):
     """Write the ruleset as readable rules in Markdown (players, pack, deal, play, scoring, end)."""
     from ..authoring.explain import explain as write_rules
     loaded = _load(file, _options(opts))
     if not loaded.ok:
         sys.exit(1)
-    text = write_rules(loaded.rules)
+    text = write_rules(loaded.rules, detail=detail)
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -46,12 +48,12 @@ def test(files, only, quiet):
             if o.passed:
                 passed += 1
                 if not quiet:
-                    click.echo(f"PASS  {o.file}: {o.name}")
+                    echo(f"PASS  {o.file}: {o.name}")
             else:
                 failed += 1
-                click.echo(f"FAIL  {o.file}: {o.name}")
+                echo(f"FAIL  {o.file}: {o.name}")
                 for d in o.diagnostics:
-                    click.echo("\n".join("      " + line for line in d.format().splitlines()))
+                    echo("\n".join("      " + line for line in d.format().splitlines()))
     summary = f"{passed + failed} scenario(s): {passed} passed, {failed} failed"
     if broken:
         summary += f"; {broken} file(s) could not be run"

@@ -5,11 +5,12 @@ import sys
 
 import click
 
-from .app import _load, _options, cli
+from .app import _load, _options, cli, complete_ruleset
+from .style import echo
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1, required=True, shell_complete=complete_ruleset)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE", help="Set an option.")
 @click.option("--quick", is_flag=True, help="Skip the trial games played at each player count.")
@@ -27,7 +28,7 @@ def validate(files, fmt, opts, quick):
         click.echo(format_diagnostics(all_diags, "json"))
     else:
         if all_diags:
-            click.echo(format_diagnostics(all_diags, "text"))
+            echo(format_diagnostics(all_diags, "text"))
         errors = sum(1 for d in all_diags if d.severity == "error")
         warnings = len(all_diags) - errors
         verdict = "ok" if not failed else "not valid"
@@ -37,7 +38,7 @@ def validate(files, fmt, opts, quick):
 
 
 @cli.command()
-@click.argument("file")
+@click.argument("file", shell_complete=complete_ruleset)
 @click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE", help="Set an option.")
 def resolve(file, opts):
     """Print the ruleset with everything it extends merged in."""

@@ -10,12 +10,12 @@ import sys
 
 import click
 
-from .app import _load, _options, cli
+from .app import _load, _options, cli, complete_ruleset
 from .output import print_comparison, print_summary
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1, required=True, shell_complete=complete_ruleset)
 @click.option("--games", "-n", default=1000, show_default=True, type=click.IntRange(1), help="Games to play.")
 @click.option("--seed", "-s", default=0, show_default=True, type=int, help="Base seed; same seed, same games.")
 @click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the ruleset's).")

@@ -4,6 +4,13 @@
     scoring: null                  # null removes an inherited entry
     deal: {hand_size: 9}           # mappings merge key by key
     phases: [bid, play]            # lists and plain values replace wholesale
+    sizes: {$items: {2: 6}}        # ...or change items of a list by position
+
+``$items`` is the one merge directive: a mapping ``{$items: {POSITION: value}}``
+written where the parent has a list changes the items at those positions
+(counted from 0, -1 for the last item) and keeps the others.  An item that is a
+mapping merges key by key like any mapping, so ``hand: {$items: {3: {deal:
+{count: 6}}}}`` changes one setting of the fourth step.
 
 ``resolve_ruleset(path)`` follows the chain (child -> parent -> grandparent),
 merges from the oldest ancestor down, and returns the merged data with a
@@ -19,9 +26,10 @@ from typing import Callable
 from ..diagnostics import Diagnostic, RulesetError, did_you_mean
 from .yamlsource import SourceMap, load_yaml_file
 
-__all__ = ["resolve_ruleset", "deep_merge"]
+__all__ = ["resolve_ruleset", "deep_merge", "ITEMS"]
 
 EXTENDS = "extends"
+ITEMS = "$items"
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
@@ -29,10 +37,70 @@ def deep_merge(base, override):
     """Merge `override` onto `base` without touching either.
 
     The result shares nothing with the inputs.  Mappings merge recursively;
-    a key whose override value is None is removed; anything else in
-    `override` (lists, scalars) replaces the base value.
+    a key whose override value is None is removed; `{"$items": {i: value}}`
+    changes the items at positions i of a base list; anything else in
+    `override` (lists, scalars) replaces the base value.  A misused `$items`
+    raises ValueError.
     """
-    return _merge(copy.deepcopy(base), copy.deepcopy(override), (), None)
+    try:
+        return _merge(copy.deepcopy(base), copy.deepcopy(override), (), None)
+    except _ItemsError as err:
+        raise ValueError(err.message) from None
+
+
+class _ItemsError(Exception):
+    """A misused `$items` directive, at `path` in the overriding file."""
+
+    def __init__(self, path, message, hint=None):
+        super().__init__(message)
+        self.path, self.message, self.hint = path, message, hint
+
+
+def _is_items(value) -> bool:
+    return isinstance(value, dict) and ITEMS in value
+
+
+def _merge_items(base, over, path, maps):
+    """Apply `{$items: {position: value}}` to the list `base`."""
+    extra = [k for k in over if k != ITEMS]
+    if extra:
+        raise _ItemsError(path + (extra[0],), f"'{ITEMS}' must be the only key of its mapping",
+                          "write the other keys in the list's items, under their positions")
+    changes = over[ITEMS]
+    if not isinstance(base, list):
+        had = "nothing" if base is None else f"a {type(base).__name__}".replace("dict", "mapping")
+        raise _ItemsError(path + (ITEMS,), f"'{ITEMS}' changes items of an inherited list, but the parent has "
+                          f"{had} here", "write the whole value instead")
+    if not isinstance(changes, dict):
+        raise _ItemsError(path + (ITEMS,), f"'{ITEMS}' needs a mapping of positions to new items",
+                          "e.g. {$items: {0: 6}} makes the first item 6")
+    result = list(base)
+    if maps:
+        maps[2].adopt(maps[0], path)
+    for pos, value in changes.items():
+        where = path + (ITEMS, pos)
+        if isinstance(pos, bool) or not isinstance(pos, int):
+            raise _ItemsError(where, f"'{pos}' is not a position in the list", "positions are whole numbers: "
+                              "0 for the first item, 1 for the second, -1 for the last")
+        if not -len(base) <= pos < len(base):
+            raise _ItemsError(where, f"the inherited list has no item at position {pos}: it has {len(base)} "
+                              f"item(s), positions 0 to {len(base) - 1}", "to add items, write the whole list")
+        if value is None:
+            raise _ItemsError(where, "an item cannot be removed with null", "write the whole list without it")
+        index = pos % len(base)
+        if maps:
+            _alias(maps[1], where, path + (index,))
+        result[index] = _merge(base[index], value, path + (index,), maps)
+    return result
+
+
+def _alias(smap: SourceMap, src: tuple, dst: tuple) -> None:
+    """Make the positions recorded under `src` (and below) known under `dst` too."""
+    n = len(src)
+    for table in (smap._values, smap._keys):
+        for p, span in list(table.items()):
+            if p[:n] == src:
+                table[dst + p[n:]] = span
 
 
 def _merge(base, over, path: tuple, maps):
@@ -42,6 +110,8 @@ def _merge(base, over, path: tuple, maps):
     mapping written in the override keeps the override's position even when
     some of its entries come from the base.
     """
+    if _is_items(over):
+        return _merge_items(base, over, path, maps)
     if not isinstance(over, dict):
         if maps:
             maps[2].adopt(maps[1], path)
@@ -92,14 +162,40 @@ def resolve_ruleset(path, find_bundled: Callable[[str], Path | None] | None = No
 
     data, smap = chain[-1]
     data = {k: v for k, v in data.items() if k != EXTENDS}
+    stray = _find_items(data, ())
+    if stray is not None:
+        raise RulesetError([smap.diagnostic(stray, f"'{ITEMS}' changes items of an inherited list, but this "
+                                            "file extends nothing", "extends", key=True,
+                                            hint="write the list itself", length=len(ITEMS))])
     merged_map = smap
     for child, child_map in reversed(chain[:-1]):
         child = {k: v for k, v in child.items() if k != EXTENDS}
         out = SourceMap(child_map.root_file)
         out._add_files_of(merged_map)
-        data = _merge(data, child, (), (merged_map, child_map, out))
+        try:
+            data = _merge(data, child, (), (merged_map, child_map, out))
+        except _ItemsError as err:
+            raise RulesetError([child_map.diagnostic(err.path, err.message, "extends", hint=err.hint, key=True,
+                                                     length=child_map.span_length(err.path, key=True))]) from None
         merged_map = out
     return data, merged_map
+
+
+def _find_items(value, path):
+    """The path of the first `$items` key in `value`, or None."""
+    if isinstance(value, dict):
+        if ITEMS in value:
+            return path + (ITEMS,)
+        children = value.items()
+    elif isinstance(value, list):
+        children = enumerate(value)
+    else:
+        return None
+    for key, child in children:
+        found = _find_items(child, path + (key,))
+        if found is not None:
+            return found
+    return None
 
 
 def _load_mapping(name: str) -> tuple[dict, SourceMap]:

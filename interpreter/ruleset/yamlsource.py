@@ -349,13 +349,17 @@ def _syntax_diagnostic(err: yaml.YAMLError, filename: str, text: str,
     else:
         problem = full = str(err)
     problem = problem.replace("<stream end>", "the end of the file")
-    message, hint = f"invalid YAML: {problem}", None
+    message, hint, length = f"invalid YAML: {problem}", None, 1
     for fragments, msg, h in _REWORDS:
         if isinstance(fragments, str):
             fragments = (fragments,)
         if all(f in full for f in fragments):
             message, hint = f"invalid YAML: {msg}", h
             break
+    flow = _flow_pitfall(full, lines[line] if line < len(lines) else "", col)
+    if flow is not None:
+        message, hint, col = flow
+        length = len(hint.rsplit(": ", 1)[1]) - 2
     if isinstance(err, yaml.constructor.ConstructorError):
         if "constructor for the tag" in (err.problem or ""):
             message = "invalid YAML: " + err.problem.replace(
@@ -368,7 +372,72 @@ def _syntax_diagnostic(err: yaml.YAMLError, filename: str, text: str,
         col = len(lines[line]) if lines else 0
     src = lines[line] if lines else None
     return Diagnostic(filename, line + 1, col + 1, message, "yaml-syntax",
-                      hint=hint, source_line=src)
+                      hint=hint, source_line=src, length=length)
+
+
+_OPEN, _CLOSE = "([{", ")]}"
+
+
+def _flow_pitfall(full: str, line: str, col: int):
+    """(message, hint, col) when YAML stumbled on an unquoted expression inside a {...} or [...] written
+    on one line: its brackets or commas are read as YAML's own."""
+    if "<stream end>" in full:
+        return None
+    suspects = [(start, text) for start, text in _flow_texts(line)
+                if any(c in text for c in "[]{},") and start <= col]
+    if not suspects:
+        return None
+    start, written = next(((st, t) for st, t in suspects if col <= st + len(t)), suspects[-1])
+    bracket = next((c for c in written if c in "[]{}"), ",")
+    inside = "{...} mapping" if line.rfind("{", 0, start) > line.rfind("[", 0, start) else "[...] list"
+    return (f"invalid YAML: '{bracket}' inside a {inside} written on one line",
+            f"in {{...}} or [...] on one line YAML reads [ ] {{ }} and commas itself; put the text in quotes: "
+            f"\"{written}\"", start)
+
+
+def _flow_texts(line: str):
+    """(column, text) of each unquoted key and value of the one-line {...} or [...] on `line`."""
+    import re
+    m = re.search(r"(?:^|: |- )\s*([\[{])", line)
+    if m is None:
+        return
+    i = m.start(1) + 1
+    while i < len(line):
+        while i < len(line) and line[i] == " ":
+            i += 1
+        if i >= len(line) or line[i] in "}]#":
+            return
+        if line[i] in "'\"":
+            close = line.find(line[i], i + 1)
+            end = len(line) if close < 0 else close + 1
+        else:
+            end = _balanced_end(line, i)
+            if line[i] not in "[{":
+                yield i, line[i:end].rstrip()
+        i = max(end, i + 1)
+        i += 2 if line[i:i + 2] == ": " else 1
+
+
+def _balanced_end(text: str, start: int) -> int:
+    """Where the text starting at `start` ends if brackets must balance: the first ',' '}' ']' or ': '
+    outside brackets (and outside quotes)."""
+    depth, quote, i = 0, None, start
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            if depth == 0:
+                return i
+            depth -= 1
+        elif depth == 0 and (ch == "," or text[i:i + 2] == ": " or (ch == ":" and i + 1 == len(text))):
+            return i
+        i += 1
+    return i
 
 
 class _Walker:
@@ -377,6 +446,7 @@ class _Walker:
     def __init__(self, loader: _Loader, filename: str, smap: SourceMap):
         self.loader, self.filename, self.smap = loader, filename, smap
         self.duplicates: list[Diagnostic] = []
+        self.pitfalls: list[Diagnostic] = []
         self.stack: set[int] = set()
 
     def span(self, node, scalar=None) -> _Span:
@@ -392,6 +462,8 @@ class _Walker:
             return
         self.smap._values[path] = self.span(node)
         self.stack.add(id(node))
+        if node.flow_style:
+            self.check_commas(node)
         if isinstance(node, SequenceNode):
             for i, item in enumerate(node.value):
                 self.walk(item, path + (i,))
@@ -412,6 +484,30 @@ class _Walker:
         except (yaml.YAMLError, TypeError):
             return None
         return key
+
+    def check_commas(self, node) -> None:
+        """A plain value such as max(a, b) inside {...} or [...] is cut at its comma by YAML: find a
+        plain scalar with an unclosed '(' or '[' followed by a comma, and say to quote it."""
+        text = self.smap._texts[self.filename]
+        pairs = node.value if isinstance(node, MappingNode) else [(item, None) for item in node.value]
+        for scalar in (n for pair in pairs for n in pair):
+            if not isinstance(scalar, ScalarNode) or scalar.style or scalar.start_mark.index == scalar.end_mark.index:
+                continue
+            value = scalar.value
+            if sum(value.count(c) for c in "([") <= sum(value.count(c) for c in ")]"):
+                continue
+            after = text[scalar.end_mark.index:].lstrip(" ")
+            if not after.startswith(","):
+                continue
+            line_end = text.find("\n", scalar.start_mark.index)
+            line_text = text[scalar.start_mark.index:line_end if line_end >= 0 else len(text)]
+            written = line_text[:_balanced_end(line_text, 0)].rstrip()
+            inside = "{...} mapping" if isinstance(node, MappingNode) else "[...] list"
+            self.pitfalls.append(Diagnostic(
+                self.filename, scalar.start_mark.line + 1, scalar.start_mark.column + 1,
+                f"YAML cut '{written}' at its comma: inside a {inside} a comma separates entries",
+                "yaml-syntax", hint=f"put the text in quotes: \"{written}\"",
+                source_line=self.smap.files[self.filename][scalar.start_mark.line], length=len(written)))
 
     def check_duplicates(self, node: MappingNode) -> None:
         seen: dict = {}
@@ -452,8 +548,8 @@ def load_yaml_text(text: str, filename: str = "<string>") -> tuple[object, Sourc
             return None, smap
         walker = _Walker(loader, filename, smap)
         walker.walk(node, ())
-        if walker.duplicates:
-            raise RulesetError(sort_diagnostics(walker.duplicates))
+        if walker.duplicates or walker.pitfalls:
+            raise RulesetError(sort_diagnostics(walker.duplicates + walker.pitfalls))
         data = loader.construct_document(node)
     except yaml.YAMLError as err:
         raise RulesetError([_syntax_diagnostic(err, filename, text, lines)]) from None

@@ -1,0 +1,485 @@
+"""Expressions in words, for `rules explain`: `any(players, p => score[p] >= target)` becomes
+"some player's *score* is at least *target*".
+
+The translation is a walk over the expression's syntax tree (the parser the compiler uses): every
+construct (comparison, arithmetic, index, attribute, ...) has a phrasing here, and every built-in
+function a small one in FUNCTIONS.  A function of one name (`p => ...`) given to a built-in is phrased
+with its name standing for "the player", "the card", ... as the collection it runs over suggests, so
+`argmax(players, p => score[p])` reads "the player with the highest *score*".  What has no phrasing
+(a function added later, say) falls back to its name and arguments in words, never to an error.
+Nothing here knows a game: names come from the ruleset (state, zones, options, orders, point tables).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lark import Token, Tree
+
+from ..expr.parser import parse
+
+COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
+           ">=": "is at least", "in": "is in", "not in": "is not in"}
+ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "//": "divided by (rounded down)",
+              "%": "modulo"}
+BUILTIN_NAMES = {"players": "the players", "player_count": "the number of players",
+                 "hand_number": "the number of the hand", "pack_size": "the number of cards in the pack",
+                 "suits": "the suits", "ranks": "the ranks", "dealer": "the dealer", "winner": "the winner",
+                 "current": "the current player", "turn_number": "the number of the turn",
+                 "card": "the card", "option": "the chosen option", "round": "the round"}
+ATTRIBUTES = {"suit": "suit", "rank": "rank", "is_joker": "being a joker"}
+NOUNS = {"players": "player", "suits": "suit", "ranks": "rank"}      # what one item of a collection is
+
+
+@dataclass
+class Lexicon:
+    """The names a ruleset declares, so that words can say what each is."""
+    state: dict = field(default_factory=dict)       # name -> per (None, 'player', ...)
+    zones: dict = field(default_factory=dict)       # name -> per
+    options: set = field(default_factory=set)
+    orders: set = field(default_factory=set)
+    points: set = field(default_factory=set)
+    nouns: dict = field(default_factory=dict)       # a bound local name -> noun ('player', 'card', ...)
+    flags: set = field(default_factory=set)         # state and options that are true or false
+    objects: dict = field(default_factory=dict)     # an object collection -> what one entry is called
+
+    @classmethod
+    def of(cls, data: dict) -> "Lexicon":
+        def per(section):
+            return {k: (v.get("per") if isinstance(v, dict) else None) for k, v in (data.get(section) or {}).items()}
+        flags = {k for k, v in (data.get("state") or {}).items() if isinstance(v, dict) and v.get("type") == "boolean"}
+        flags |= {k for k, v in (data.get("options") or {}).items()
+                  if isinstance(v, dict) and isinstance(v.get("default"), bool)}
+        objects = {k: _singular(k) for k in (data.get("objects") or {})}
+        return cls(per("state"), per("zones"), set(data.get("options") or {}), set(data.get("orders") or {}),
+                   set(data.get("points") or {}), flags=flags, objects=objects)
+
+    def binding(self, name: str, noun: str) -> "Lexicon":
+        return Lexicon(self.state, self.zones, self.options, self.orders, self.points, {**self.nouns, name: noun},
+                       self.flags, self.objects)
+
+
+def words(text, lex: Lexicon | None = None) -> str:
+    """The expression (text, or a plain number/true/false/none) in words; the text itself if it
+    does not parse."""
+    lex = lex or Lexicon()
+    if isinstance(text, bool):
+        return "yes" if text else "no"
+    if text is None:
+        return "nothing"
+    if isinstance(text, (int, float)):
+        return str(text)
+    try:
+        return _Speaker(lex).say(parse(str(text)))
+    except Exception:           # text that does not parse, or a construct without words: as written
+        return f"`{text}`"
+
+
+class _Speaker:
+    def __init__(self, lex: Lexicon, subject: str | None = None):
+        self.lex = lex
+        self.subject = subject          # a bound name spoken of as the sentence's subject ("whose ...")
+
+    def say(self, node) -> str:
+        if isinstance(node, Token):
+            return str(node)
+        handler = getattr(self, f"_{node.data}", None)
+        return handler(node) if handler else " ".join(self.say(c) for c in node.children)
+
+    # -- values ------------------------------------------------------------------------
+    def _number(self, n):
+        return str(n.children[0])
+
+    def _string(self, n):
+        return "“" + str(n.children[0])[1:-1] + "”"
+
+    def _card(self, n):
+        return str(n.children[0])
+
+    _suit_symbol = _card
+
+    def _true(self, n):
+        return "yes"
+
+    def _false(self, n):
+        return "no"
+
+    def _none(self, n):
+        return "nothing"
+
+    def _name(self, n):
+        name = str(n.children[0])
+        if name == self.subject:
+            return "it"
+        if name in self.lex.nouns:
+            return f"the {self.lex.nouns[name]}"
+        if name in self.lex.zones:
+            return f"*{name}*"
+        if name in self.lex.state or name in self.lex.options:
+            kept = self.lex.state.get(name)
+            return f"*{name}*" if name in self.lex.flags or kept else f"the *{name}*"
+        return BUILTIN_NAMES.get(name, f"*{name}*")
+
+    def _list_(self, n):
+        items = [self.say(c) for c in n.children if c is not None]
+        if len(items) == 1:
+            return items[0]
+        return "the list " + _join(items) if items else "an empty list"
+
+    def _tuple_(self, n):
+        return "(" + ", ".join(self.say(c) for c in n.children if c is not None) + ")"
+
+    # -- structure -----------------------------------------------------------------------
+    def _index(self, n):
+        target, key = n.children
+        owner = self.possessor(key)
+        base = self.say(target)
+        name = str(target.children[0]) if isinstance(target, Tree) and target.data == "name" else None
+        kept = self.lex.state.get(name) or self.lex.zones.get(name)
+        if kept:                        # an entry kept per player, suit, ...: score[p], hand[dealer]
+            return f"{owner} {base}".strip() if owner is not None else f"the {base} of {self.say(key)}"
+        noun = self.noun_of(target)
+        return f"the {noun} at position {self.operand(key)} of {base} (counting from 0)"
+
+    def possessor(self, node):
+        """'the player's', "the dealer's", '' (for the subject): the owner of an entry kept per player."""
+        if isinstance(node, Tree) and node.data == "name" and str(node.children[0]) == self.subject:
+            return "its"
+        spoken = self.say(node)
+        if spoken.startswith("`") or len(spoken.split()) > 3:
+            return None
+        return spoken + ("'" if spoken.endswith("s") and not spoken.endswith("'s") else "'s")
+
+    def _attr(self, n):
+        target, name = n.children
+        name = str(name)
+        if isinstance(target, Tree) and target.data == "name" and str(target.children[0]) == self.subject:
+            return f"its {ATTRIBUTES.get(name, name.replace('_', ' '))}"
+        return f"the {ATTRIBUTES.get(name, name.replace('_', ' '))} of {self.say(target)}"
+
+    def _lambda_(self, n):
+        name, body = n.children
+        return f"{self.say(body)} (for each {name})"
+
+    def _ifelse(self, n):
+        a, cond, b = n.children
+        return f"{self.say(a)} if {self.say(cond)}, otherwise {self.say(b)}"
+
+    def _or_op(self, n):
+        return " or ".join(self.say(c) for c in n.children)
+
+    def _and_op(self, n):
+        return " and ".join(self.say(c) for c in n.children)
+
+    def _not_op(self, n):
+        inner = n.children[0]
+        if isinstance(inner, Tree) and inner.data == "compare" and len(inner.children) == 3:
+            a, op, b = inner.children
+            return f"{self.say(a)} {COMPARE[_op(op)].replace('is', 'is not', 1)} {self.say(b)}".replace(
+                "is not not", "is")
+        if isinstance(inner, Tree) and inner.data in ("index", "name"):
+            return f"not {self.say(inner)}"
+        return f"not ({self.say(inner)})"
+
+    def _compare(self, n):
+        parts = n.children
+        out = []
+        for i in range(1, len(parts), 2):
+            left, op, right = parts[i - 1], _op(parts[i]), parts[i + 1]
+            if op in ("==", "!=") and isinstance(right, Tree) and right.data == "none":
+                out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
+                continue
+            out.append(f"{self.say(left)} {COMPARE[op]} {self.say(right)}")
+        return " and ".join(out)
+
+    def _binop(self, n):
+        a, op, b = n.children
+        return f"{self.operand(a)} {ARITHMETIC.get(str(op), str(op))} {self.operand(b)}"
+
+    def operand(self, node):
+        text = self.say(node)
+        return f"({text})" if isinstance(node, Tree) and node.data in ("binop", "ifelse", "compare") else text
+
+    def _neg(self, n):
+        return f"minus {self.operand(n.children[0])}"
+
+    def _call(self, n):
+        name = str(n.children[0])
+        args = list(n.children[1].children) if len(n.children) > 1 and n.children[1] is not None else []
+        fn = FUNCTIONS.get(name)
+        if fn is not None:
+            try:
+                return fn(self, args)
+            except (IndexError, ValueError):
+                pass
+        spoken = [self.say(a) for a in args]
+        if name in self.lex.points:
+            return f"the *{name}* points of {_join(spoken)}"
+        if name in self.lex.orders:
+            return f"the place of {_join(spoken)} in the order *{name}*"
+        named = name.replace("_", " ")
+        joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
+        return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
+
+    # -- functions of one name -----------------------------------------------------------
+    def noun_of(self, collection) -> str:
+        """What one item of the collection is called: player, suit, card, ..."""
+        if isinstance(collection, Tree):
+            if collection.data == "name":
+                name = str(collection.children[0])
+                if name in NOUNS:
+                    return NOUNS[name]
+                if name in self.lex.zones:
+                    return "card"
+                if name in self.lex.objects:
+                    return self.lex.objects[name]
+            if collection.data == "index" and isinstance(collection.children[0], Tree):
+                return self.noun_of(collection.children[0])
+            if collection.data == "call":
+                inner = str(collection.children[0])
+                if inner in ("filter", "sort", "unique") and collection.children[1] is not None:
+                    return self.noun_of(collection.children[1].children[0])
+                if inner in ("teammates", "partners", "seat_order"):
+                    return "player"
+                if inner == "range":
+                    return "number"
+                if inner in ("of_suit", "of_rank", "meld_cards", "wilds_in"):
+                    return "card"
+        return "item"
+
+    def about(self, fn_node, noun):
+        """The body of `name => body` spoken about its item: `score[p]` -> '*score*' with p the subject."""
+        if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
+            return self.say(fn_node)
+        name, body = fn_node.children
+        return _Speaker(self.lex.binding(str(name), noun), subject=str(name)).say(body)
+
+    def relative(self, fn_node, noun, plural=True) -> str:
+        """`p => not out[p] and score[p] < target` as a relative clause about the item:
+        'are not *out* and whose *score* is less than the *target*' (after 'who' or 'that')."""
+        if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
+            return f"for which {self.say(fn_node)}"
+        name, body = fn_node.children
+        inner = _Speaker(self.lex.binding(str(name), noun), subject=str(name))
+        return inner.clause(body, "are" if plural else "is")
+
+    def clause(self, node, be="are") -> str:
+        if isinstance(node, Tree) and node.data == "and_op":
+            return " and ".join(self.clause(c, be) for c in node.children)
+        negated = isinstance(node, Tree) and node.data == "not_op"
+        text = self.say(node.children[0] if negated else node)
+        if text.startswith("it is "):
+            return (f"{be} not " if negated else f"{be} ") + text[6:]
+        if text.startswith("its ") and not _mentions_it(text[4:]):
+            text = text[4:]
+            if not _has_verb(text):
+                return (f"{be} not " if negated else f"{be} ") + text
+            return f"whose {text}" if not negated else f"for which not its {text}"
+        if _mentions_it(text) or negated and _has_verb(text):
+            return f"for which {'not ' if negated else ''}{text}"
+        if not _has_verb(text):
+            return (f"{be} not " if negated else f"{be} ") + text
+        return f"whose {text}"
+
+    def each(self, fn_node, noun):
+        """The body with its name read as 'the player' (for sentences about one item at a time)."""
+        if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
+            return self.say(fn_node)
+        name, body = fn_node.children
+        return _Speaker(self.lex.binding(str(name), noun), subject=self.subject).say(body)
+
+
+def _mentions_it(text: str) -> bool:
+    return any(w in ("it", "its") for w in text.replace(",", " ").replace(")", " ").replace("(", " ").split())
+
+
+def _singular(name: str) -> str:
+    name = name.replace("_", " ")
+    return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
+
+
+def _has_verb(text: str) -> bool:
+    return any(f" {v}" in f" {text} " for v in ("is ", "are ", "holds ", "exists", "does ", "has "))
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+def _bare(text: str) -> str:
+    return text[4:] if text.startswith("the ") else text
+
+
+def _op(token) -> str:
+    return " ".join(str(token).split())
+
+
+def _join(items) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _plural(noun: str) -> str:
+    return noun + ("es" if noun.endswith("s") else "s")
+
+
+def _quantified(word):
+    """any/all: 'some player's *score* is ...' when the sentence starts with the item, else 'for some ...'."""
+    def phrase(sp, args):
+        noun = sp.noun_of(args[0])
+        body = sp.each(args[1], noun)
+        where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+        if body.startswith(f"the {noun}'s ") and not where:
+            return f"{word} {noun}'s " + body[len(f"the {noun}'s "):]
+        return f"for {word} {noun}{where}, {body}"
+    return phrase
+
+
+def _filter(sp, args):
+    noun = sp.noun_of(args[0])
+    who = "who" if noun == "player" else "that"
+    where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+    clause = sp.relative(args[1], noun)
+    direct = clause.startswith(("for which", "whose"))
+    return f"the {_plural(noun)}{where} {clause if direct else who + ' ' + clause}"
+
+
+def _is_all(node, sp=None) -> bool:
+    """All the players, suits, ranks, or all the entries of an object collection."""
+    if not (isinstance(node, Tree) and node.data == "name"):
+        return False
+    name = str(node.children[0])
+    return name in NOUNS or (sp is not None and name in sp.lex.objects)
+
+
+def _best(word):
+    def phrase(sp, args):
+        noun = sp.noun_of(args[0])
+        among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
+        value = sp.about(args[1], noun)
+        value = value[4:] if value.startswith(("the ", "its ")) else value
+        return f"the {noun} with the {word} {value}{among}"
+    return phrase
+
+
+def _count(sp, args):
+    if len(args) == 1:
+        inner = sp.say(args[0])
+        return f"the number of cards in {inner}" if _is_zone(sp, args[0]) else f"the number of {inner}"
+    noun = sp.noun_of(args[0])
+    where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+    return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun)}"
+
+
+def _is_zone(sp, node) -> bool:
+    if isinstance(node, Tree) and node.data == "index":
+        node = node.children[0]
+    return isinstance(node, Tree) and node.data == "name" and str(node.children[0]) in sp.lex.zones
+
+
+def _of_items(sp, collection, fn, each=True):
+    """A value computed per item: 'the *points* points of each card in *stock*' (each) or 'of the cards
+    in ...' (all together), or None when the value does not read that way."""
+    noun = sp.noun_of(collection)
+    body = sp.about(fn, noun)
+    if _is_all(collection, sp):
+        where = ""
+    else:
+        where = f" {'in' if _is_zone(sp, collection) else 'of'} {sp.say(collection)}"
+    if body == "it":
+        return sp.say(collection)
+    if body.startswith("its ") and not _mentions_it(body[4:]):
+        return f"the {body[4:]}" + (f" of each {noun}{where}" if each else f" of the {_plural(noun)}{where}")
+    if body.endswith(" of it") and not _mentions_it(body[:-6]):
+        return body[:-6] + (f" of each {noun}{where}" if each else f" of the {_plural(noun)}{where}")
+    return None
+
+
+def _sum(sp, args):
+    if len(args) == 1:
+        return f"the total of {sp.say(args[0])}"
+    key = args[1]
+    if isinstance(key, Tree) and key.data == "name" and str(key.children[0]) in sp.lex.points:
+        return f"the total of the *{key.children[0]}* points of {sp.say(args[0])}"
+    per = _of_items(sp, args[0], args[1], each=False)
+    if per is not None:
+        return f"the total of {per}"
+    noun = sp.noun_of(args[0])
+    where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+    return f"the total of {sp.each(args[1], noun)}, for each {noun}{where}"
+
+
+def _map(sp, args):
+    per = _of_items(sp, args[0], args[1])
+    if per is not None:
+        return per
+    noun = sp.noun_of(args[0])
+    where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+    body = sp.each(args[1], noun)
+    return sp.say(args[0]) if body == f"the {noun}" else f"{body}, for each {noun}{where}"
+
+
+def _sort(sp, args):
+    if len(args) == 1:
+        return f"{sp.say(args[0])}, from lowest to highest"
+    return f"{sp.say(args[0])} in order of {sp.about(args[1], sp.noun_of(args[0]))}, lowest first"
+
+
+def _extreme(word, most):
+    def phrase(sp, args):
+        if len(args) == 1:
+            return f"the {most} of {sp.say(args[0])}"
+        if len(args) == 2 and isinstance(args[1], Tree) and args[1].data == "lambda_":
+            noun = sp.noun_of(args[0])
+            value = sp.about(args[1], noun)
+            value = value[4:] if value.startswith(("the ", "its ")) else value
+            among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
+            return f"the {noun} with the {'highest' if word == 'larger' else 'lowest'} {value}{among}"
+        return f"the {word} of {_join(sp.say(a) for a in args)}"
+    return phrase
+
+
+def _end(word):
+    def phrase(sp, args):
+        return f"the {word} card of {sp.say(args[0])}" if _is_zone(sp, args[0]) else f"the {word} of {sp.say(args[0])}"
+    return phrase
+
+
+FUNCTIONS = {
+    "any": _quantified("some"),
+    "all": _quantified("every"),
+    "filter": _filter,
+    "argmax": _best("highest"),
+    "argmin": _best("lowest"),
+    "count": _count,
+    "sum": _sum,
+    "total": _sum,
+    "max": _extreme("larger", "largest"),
+    "min": _extreme("smaller", "smallest"),
+    "first": _end("first"),
+    "last": _end("last"),
+    "map": _map,
+    "sort": _sort,
+    "range": lambda sp, a: f"the numbers from {sp.say(a[0])} to {sp.say(a[1])}",
+    "next_player": lambda sp, a: f"the next player after {sp.say(a[0])} who {sp.relative(a[1], 'player', False)}"
+                                 .replace("who for which", "for which"),
+    "abs": lambda sp, a: f"the size of {sp.operand(a[0])} (without its sign)",
+    "left_of": lambda sp, a: f"the player to the left of {sp.say(a[0])}",
+    "right_of": lambda sp, a: f"the player to the right of {sp.say(a[0])}",
+    "owner": lambda sp, a: f"the player whose {sp.say(a[0])} holds {sp.say(a[1])}",
+    "card": lambda sp, a: f"the card of rank {_bare(sp.say(a[0]))} and suit {_bare(sp.say(a[1]))}",
+    "contains": lambda sp, a: f"{sp.say(a[0])} holds {sp.say(a[1])}",
+    "teammates": lambda sp, a: f"{sp.say(a[0])} and their partners",
+    "partners": lambda sp, a: f"the partners of {sp.say(a[0])}",
+    "of_suit": lambda sp, a: f"the cards of {sp.say(a[0])} in {sp.say(a[1])}",
+    "of_rank": lambda sp, a: f"the cards of {sp.say(a[0])} of rank {sp.say(a[1])}",
+}
+
+
+def noun_for(text, lex: Lexicon | None = None) -> str:
+    """What one item of the collection written as `text` is called ('player', 'card', 'suit', 'item')."""
+    try:
+        return _Speaker(lex or Lexicon()).noun_of(parse(str(text)))
+    except Exception:
+        return "item"
