@@ -11,16 +11,19 @@ def print_summary(summary: dict) -> None:
     click.echo(f"{variant}: {n} games, {summary['players']} players, "
                f"bots {','.join(summary['bots'])}{rotate}, seed {summary['seed']}")
     click.echo("")
-    header = f"{'seat':>4}  {'win rate':>8}  {'95% interval':>13}  {'mean score':>10}  {'sd':>7}"
+    header = f"{'seat':>4}  {'win rate':>8}  {'95% interval':>13}  {'mean score':>10}  {'sd':>7}  vs fair share"
     click.echo(header)
     click.echo("-" * len(header))
     for seat in summary["seats"]:
         interval = f"{seat['win_low']:.3f}-{seat['win_high']:.3f}"
         click.echo(f"{seat['seat']:>4}  {seat['win_rate']:>8.3f}  {interval:>13}  {seat['score_mean']:>10.2f}  "
-                   f"{seat['score_sd']:>7.2f}")
+                   f"{seat['score_sd']:>7.2f}  {_seat_mark(seat, summary)}")
     click.echo("")
     first = summary["first_seat"]
     click.echo(f"fair share {summary['fair_share']:.3f}; ties share a win equally")
+    fair = summary.get("fairness")
+    if fair:
+        click.echo(fairness_line(fair))
     click.echo(f"first seat (seat {first['seat']}): win rate {first['win_rate']:.3f} "
                f"({first['win_low']:.3f}-{first['win_high']:.3f}), advantage {first['advantage']:+.3f} "
                f"{_verdict(first['win_low'], first['win_high'], summary['fair_share'])}")
@@ -50,6 +53,23 @@ def print_summary(summary: dict) -> None:
                 more = " ..." if len(m["counts"]) > 8 else ""
                 click.echo(f"  {name}: {shown}{more} ({m['count']} values)")
     click.echo(f"{summary['games_per_second']:.1f} games per second ({summary['seconds']:.2f} s)")
+
+
+def _seat_mark(seat, summary) -> str:
+    """'above'/'below' when the seat's interval misses the fair share ('!' added when the test over
+    all seats is significant too)."""
+    fair = summary["fair_share"]
+    mark = "above" if seat["win_low"] > fair else "below" if seat["win_high"] < fair else ""
+    return f"{mark} !" if mark and (summary.get("fairness") or {}).get("significant") else mark
+
+
+def fairness_line(fair) -> str:
+    sides = "teams " + " ".join("+".join(map(str, s)) for s in fair["sides"]) if fair["by"] == "team" else "seats"
+    verdict = ("UNFAIR: some " + ("team" if fair["by"] == "team" else "seat") + " wins more than its share"
+               if fair["significant"] else "no evidence that any side is favoured")
+    note = "" if fair["reliable"] else " (too few games for the test to be reliable)"
+    return (f"all {sides} at once: chi-square {fair['chi_square']:.2f} ({fair['df']} df), p = {fair['p']:.3g}: "
+            f"{verdict}{note}")
 
 
 def _verdict(low, high, fair):

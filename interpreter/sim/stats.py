@@ -86,8 +86,10 @@ def _count(counter: Counter, key):
 class Summary:
     """Accumulates records one at a time."""
 
-    def __init__(self, players: int, first_seat: int = 1):
+    def __init__(self, players: int, first_seat: int = 1, teams=None):
         self.players = players
+        self.sides = [list(t) for t in teams] if teams else [[p] for p in range(players)]
+        self.side_wins = [0.0] * len(self.sides)
         self.first_seat = first_seat % players
         self.games = 0
         self.wins = [0.0] * players          # shared wins count 1/k each
@@ -110,6 +112,8 @@ class Summary:
         winners = record["winners"]
         for w in winners:
             self.wins[w] += 1 / len(winners)
+        for i, side in enumerate(self.sides):
+            self.side_wins[i] += sum(1 for w in winners if w in side) / len(winners) if winners else 0.0
         bots = record.get("bots") or []
         for p, score in enumerate(record["scores"]):
             score = score or 0
@@ -181,6 +185,7 @@ class Summary:
                 "metrics": metrics,
                 "histograms": {"score": _hist(all_scores), "score_by_seat": [_hist(h) for h in self.score_hist],
                                "hands": _hist(self.length_hist["hands"]), "turns": _hist(self.length_hist["turns"])},
+                "fairness": fairness(self.side_wins, n, self.sides, self.players),
                 "stopped_games": self.stopped, "errors": self.errors,
                 "seconds": elapsed, "games_per_second": n / elapsed if elapsed > 0 else 0.0}
 
@@ -192,3 +197,19 @@ def _hist(counter: Counter) -> dict:
     if "other" in counter:
         out["other"] = counter["other"]
     return out
+
+
+def fairness(side_wins, games, sides, players, alpha=0.05) -> dict:
+    """Chi-square test of the wins of every side (seat, or team when the ruleset has teams) at once
+    against its fair share (its seats / players).  A win shared by k players counts 1/k to each
+    (a side whose members share a win gets the whole of it).  Valid when each expected count is at
+    least about 5; `reliable` says whether that holds."""
+    from .dist import chi2_sf
+    expected = [games * len(side) / players for side in sides]
+    chi = sum((o - e) ** 2 / e for o, e in zip(side_wins, expected) if e > 0)
+    df = len(sides) - 1
+    p = chi2_sf(chi, df) if games and df > 0 else 1.0
+    return {"by": "team" if any(len(s) > 1 for s in sides) else "seat", "sides": [list(s) for s in sides],
+            "wins": list(side_wins), "expected": expected, "chi_square": chi, "df": df, "p": p,
+            "alpha": alpha, "significant": bool(games and df > 0 and p < alpha),
+            "reliable": bool(expected) and min(expected) >= 5}
