@@ -67,3 +67,62 @@ def test_fairness_with_teams_counts_a_partnership_win_once():
     assert fair["by"] == "team" and fair["sides"] == [[0, 2], [1, 3]] and fair["df"] == 1
     assert sum(fair["wins"]) == pytest.approx(12) and fair["expected"] == [6, 6]
     assert not fair["reliable"] or fair["expected"][0] >= 5
+
+
+def test_paired_comparison_recomputed_from_records(tmp_path):
+    rec = tmp_path / "r.jsonl"
+    out = json.loads(_simulate(SW, "-n", "150", "--compare-option", "target=39,41", "--json",
+                               "--records", str(rec)))
+    comp = out["comparison"]
+    assert comp["paired"] and comp["correction"] == "Holm"
+    records = _records(rec)
+    base = {r["game"]: r for r in records if r["variant"] == "target=39"}
+    other = {r["game"]: r for r in records if r["variant"] == "target=41"}
+    d = [other[g]["hands"] - base[g]["hands"] for g in sorted(base)]
+    n = len(d)
+    mean = sum(d) / n
+    sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5
+    rows = {r["name"]: r for r in comp["rows"]}
+    hands = rows["hands per game"]
+    st = hands["paired"][1]
+    assert st["pairs"] == n == 150 and st["test"] == "paired t"
+    assert st["difference"] == pytest.approx(mean) and st["effect_size"] == pytest.approx(mean / sd)
+    t = mean / (sd / n ** 0.5)
+    assert st["p"] == pytest.approx(2 * dist.t_sf(abs(t), n - 1))
+    half = dist.t_quantile(0.975, n - 1) * sd / n ** 0.5
+    assert st["low"] == pytest.approx(mean - half) and st["high"] == pytest.approx(mean + half)
+    assert st["detectable"] == pytest.approx(half + dist.normal_quantile(0.8) * sd / n ** 0.5)
+    # paired is far sharper than unpaired for the same data (the games are strongly correlated)
+    assert st["p"] < hands["p_unpaired"][1] / 100 and st["correlation"] > 0.8
+    assert hands["significant"][1] and hands["text"][1].endswith("**")
+    # Holm: the adjusted p is at least the raw one, times the number of tests for the smallest
+    ps = [r["p"][1] for r in comp["rows"]]
+    smallest = min(range(len(ps)), key=ps.__getitem__)
+    assert comp["rows"][smallest]["p_adjusted"][1] == pytest.approx(min(1, ps[smallest] * comp["tests"]))
+    # a seat's win/loss row with no shared wins uses McNemar on the discordant games
+    seat0 = rows["seat 0 win rate"]["paired"][1]
+    w = lambda r: 1.0 if 0 in r["winners"] else 0.0   # noqa: E731
+    if all(len(r["winners"]) == 1 for r in records):
+        up = sum(1 for g in base if w(other[g]) > w(base[g]))
+        down = sum(1 for g in base if w(other[g]) < w(base[g]))
+        assert seat0["test"] == "McNemar (exact)" and seat0["p"] == pytest.approx(dist.binom_two_sided(up, up + down))
+    assert comp["verdicts"][0].startswith("target=41 vs target=39: ") and "figures differ" in comp["verdicts"][0]
+
+
+def test_a_ruleset_compared_with_itself_shows_no_change(tmp_path):
+    out = json.loads(_simulate(UNFAIR, UNFAIR, "-n", "60", "--json"))
+    comp = out["comparison"]
+    assert not any(any(r["significant"]) for r in comp["rows"])
+    assert all(r["paired"][1]["difference"] == 0 for r in comp["rows"])
+    assert "no figure differs" in comp["verdicts"][0]
+    table = _simulate(UNFAIR, "-n", "60", "--compare-option", "bonus=0,4")
+    assert "verdict: bonus=4 vs bonus=0:" in table and "detectable" in table
+
+
+def test_comparison_plot_draws_the_paired_changes(tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "c.png"
+    _simulate(UNFAIR, "-n", "40", "--compare-option", "bonus=0,4,8", "--plot", str(out))
+    from tests.test_sim_run import _png_text
+    panels = _png_text(out)["Panels"].split("; ")
+    assert panels[0] == "first-seat win rate by variant" and "paired change vs baseline (effect size)" in panels

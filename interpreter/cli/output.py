@@ -82,7 +82,7 @@ def _verdict(low, high, fair):
 
 def print_comparison(comp: dict) -> None:
     labels = comp["variants"]
-    width = max(12, *(len(label) for label in labels))
+    width = max(12, *(len(label) for label in labels), *(len(t) for r in comp["rows"] for t in r["text"]))
     name_width = max(len(r["name"]) for r in comp["rows"])
     head = f"{'':<{name_width}}  " + "  ".join(f"{label:>{width}}" for label in labels)
     click.echo(head)
@@ -91,5 +91,33 @@ def print_comparison(comp: dict) -> None:
     for row in comp["rows"]:
         click.echo(f"{row['name']:<{name_width}}  " + "  ".join(f"{t:>{width}}" for t in row["text"]))
     click.echo("")
-    click.echo(f"compared with {comp['baseline']}: * p < 0.05, ** p < 0.01 (two-sided); win rates by the "
-               "two-proportion z-test, means (± sd) by Welch's test")
+    if comp.get("paired"):
+        for i, label in enumerate(labels[1:], 1):
+            click.echo(f"{label} − {comp['baseline']}, game by game (same seeds):")
+            sub = f"{'':<{name_width}}  {'difference':>10}  {'95% interval':>19}  {'effect':>6}  " \
+                  f"{'p (Holm)':>8}  {'detectable':>10}  test"
+            click.echo(sub)
+            for row in comp["rows"]:
+                st = row["paired"][i]
+                if not st or not st.get("pairs"):
+                    continue
+                interval = f"{st['low']:+.3f} to {st['high']:+.3f}"
+                detect = f"{st['detectable']:.3f}" if st.get("detectable") is not None else "-"
+                click.echo(f"{row['name']:<{name_width}}  {st['difference']:>+10.3f}  {interval:>19}  "
+                           f"{st['effect_size']:>+6.2f}  {row['p_adjusted'][i]:>8.3g}{_mark(row, i)}  "
+                           f"{detect:>10}  {st['test']}")
+            click.echo("")
+        click.echo(f"compared with {comp['baseline']} on the same seeds: * p < 0.05, ** p < 0.01 after Holm's "
+                   f"correction for {comp['tests']} tests; McNemar's exact test for win/loss rows, the paired t-test "
+                   "otherwise; effect = mean difference / its sd; detectable = the smallest difference this run "
+                   "finds with 80% power (the unpaired two-proportion z-test and Welch p are in --json as "
+                   "p_unpaired)")
+    else:
+        click.echo(f"compared with {comp['baseline']}: * p < 0.05, ** p < 0.01 (two-sided, Holm-corrected); "
+                   "win rates by the two-proportion z-test, means (± sd) by Welch's test")
+    for line in comp.get("verdicts", []):
+        click.echo("verdict: " + line)
+
+
+def _mark(row, i):
+    return "**" if row["p_adjusted"][i] < 0.01 else "*" if row["p_adjusted"][i] < 0.05 else "  "

@@ -71,7 +71,7 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
     if not as_json and sys.stderr.isatty():
         from tqdm import tqdm
         bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
-    summaries, handle = [], None
+    summaries, handle, per_game = [], None, []
     try:
         for (label, loaded, opt), shown in zip(loaded_all, labels):
             rules = loaded.rules
@@ -89,6 +89,10 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
             on_record = None
             if handle is not None:
                 on_record = writer if len(loaded_all) == 1 else _tagged(writer, shown)
+            if len(loaded_all) > 1:
+                from ..sim.compare import PerGame
+                per_game.append(PerGame((rules.first_dealer + 1) % n))
+                on_record = _also(on_record, per_game[-1].add)
             summary = _run(rules, loaded, opt, games, seed, n, seat_bots, bot_options, rotate, workers, backend,
                            address, on_record, bar)
             summary.update(ruleset=rules.name, file=loaded.path, options=dict(rules.options), variant=shown)
@@ -106,11 +110,12 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
     comparison = None
     if len(summaries) > 1:
         from ..sim.compare import compare
-        comparison = compare([s["variant"] for s in summaries], summaries)
+        comparison = compare([s["variant"] for s in summaries], summaries,
+                             per_game if len(per_game) == len(summaries) else None)
     if plot_path:
         from ..sim.plot import plot_compare, plot_run
         if comparison:
-            plot_compare([s["variant"] for s in summaries], summaries, plot_path)
+            plot_compare([s["variant"] for s in summaries], summaries, plot_path, comparison)
         else:
             plot_run(summaries[0], plot_path)
     if as_json:
@@ -161,6 +166,17 @@ def _labels(given, names):
         if seen[label] > 1:
             out[i] = f"{label} ({seen[label]})"
     return out
+
+
+def _also(first, second):
+    """A record callback calling first (if any), then second."""
+    if first is None:
+        return second
+
+    def both(record):
+        first(record)
+        second(record)
+    return both
 
 
 def _tagged(writer, label):
