@@ -126,3 +126,92 @@ def test_comparison_plot_draws_the_paired_changes(tmp_path):
     from tests.test_sim_run import _png_text
     panels = _png_text(out)["Panels"].split("; ")
     assert panels[0] == "first-seat win rate by variant" and "paired change vs baseline (effect size)" in panels
+
+
+def test_figures_by_side_drama_and_certainty_on_hand_made_scores():
+    from interpreter.sim.metrics import certain_steps, drama, hand_lead_changes, side_lead_changes
+    teams = [[0, 2], [1, 3]]
+    hands = [[5, 0, 5, 0], [5, 9, 5, 9], [12, 9, 12, 9]]      # partners share their total
+    assert lead_changes_by_seat(hands) == 0                   # always a tie between partners
+    assert side_lead_changes(hands, teams, True) == 2         # team 0 -> team 1 -> team 0
+    assert hand_lead_changes([hands, hands[:1]], teams, True) == 2
+    # the winners (team 0) were 4 behind at worst; the widest gap between the teams was 5 (5 - 0)
+    assert drama(hands, [0, 2], teams, True) == pytest.approx(4 / 5)
+    assert drama(hands, [1, 3], teams, True) == pytest.approx(5 / 5)
+    seats = [[0], [1], [2], [3]]
+    seq = [[10, 0, 0, 0], [20, 0, 5, 0], [30, 0, 5, 0]]
+    steps = certain_steps(seq, [0], seats, True)
+    # leads as a share of the widest gap (30): 10/30 after point 1, 15/30 after point 2
+    assert steps[0] == pytest.approx(1 / 3) and steps[6] == pytest.approx(2 / 3) and steps[-1] == 1.0
+    # low scores win
+    assert side_lead_changes([[3, 1], [3, 5]], seats[:2], False) == 1
+
+
+def lead_changes_by_seat(hands):
+    from interpreter.sim.metrics import lead_changes
+    return lead_changes(hands, True)
+
+
+def _leader(values):
+    known = [v for v in values if v is not None]
+    best = max(known)
+    top = [i for i, v in enumerate(values) if v == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _changes(seq):
+    changes, last = 0, None
+    for vals in seq:
+        now = _leader(vals)
+        if now is None:
+            continue
+        changes += last is not None and now != last
+        last = now
+    return changes
+
+
+@pytest.mark.parametrize("ruleset,games", [(SW, 120), (str(ROOT / "tests" / "analysis" / "escalation-evaluated.yaml"), 60)])
+def test_new_figures_recomputed_from_records(tmp_path, ruleset, games):
+    rec = tmp_path / "r.jsonl"
+    data = json.loads(_simulate(ruleset, "-n", str(games), "--json", "--records", str(rec)))
+    records = _records(rec)
+    side_lc, hand_lc, dramas = [], [], []
+    points, held, certain = [0] * 20, [0] * 20, [0.0] * 20
+    for r in records:
+        assert r["winners"] and all(v is not None for v in r["scores"])
+        assert max(r["scores"]) in [r["scores"][w] for w in r["winners"]]     # high scores win in both games
+        side_lc.append(_changes(r["hand_scores"]))
+        assert r["side_lead_changes"] == side_lc[-1]
+        hand_lc.append(sum(_changes(h) for h in r["progress"]))
+        assert r["hand_lead_changes"] == hand_lc[-1]
+        seq = r["hand_scores"] if len(r["hand_scores"]) > 1 else r["progress"][0]
+        span = max(max(v) - min(v) for v in seq)
+        worst = max(max(v) - max(v[w] for w in r["winners"]) for v in seq)
+        dramas.append(worst / span if span else 0.0)
+        assert r["drama"] == pytest.approx(dramas[-1])
+        first = [len(seq)] * 20
+        for i, v in enumerate(seq[:-1]):
+            top = sorted(v, reverse=True)
+            if top[0] == top[1] or not span:
+                continue
+            lead, won = (top[0] - top[1]) / span, v.index(top[0]) in r["winners"]
+            for k in range(20):
+                if lead >= (k + 1) / 20 - 1e-12:
+                    points[k] += 1
+                    held[k] += won
+                    if won and first[k] == len(seq):
+                        first[k] = i + 1
+        for k in range(20):
+            certain[k] += first[k] / len(seq)
+    n = len(records)
+    f = data["figures"]
+    assert f["side_lead_changes"]["mean"] == pytest.approx(sum(side_lc) / n)
+    assert f["hand_lead_changes"]["mean"] == pytest.approx(sum(hand_lc) / n)
+    assert f["drama"]["mean"] == pytest.approx(sum(dramas) / n)
+    dec = data["decisiveness"]
+    assert [row["points"] for row in dec["leads"]] == points and [row["leader_won"] for row in dec["leads"]] == held
+    k = next((k for k in range(20) if points[k] >= 20 and held[k] / points[k] >= 0.95), None)
+    assert dec["threshold"] == (None if k is None else (k + 1) / 20)
+    assert dec["certain_fraction"] == pytest.approx(1.0 if k is None else certain[k] / n)
+    if "escalation" in ruleset:
+        assert f["hand_lead_changes"]["mean"] > 0.5 and f["lead_changes"]["mean"] == 0

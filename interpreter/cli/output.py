@@ -32,6 +32,16 @@ def print_summary(summary: dict) -> None:
                f"{f['tricks']['mean']:.2f} tricks, {f['turns']['mean']:.2f} turns (sd {f['turns']['sd']:.2f})")
     click.echo(f"lead changes per game {f['lead_changes']['mean']:.2f}; winner never behind from hand "
                f"{f['decided_hand']['mean']:.2f} on average ({100 * f['decided_fraction']['mean']:.0f}% of the way)")
+    if "drama" in f:
+        click.echo(f"by side: {f['side_lead_changes']['mean']:.2f} lead changes between hands, "
+                   f"{f['hand_lead_changes']['mean']:.2f} within hands; drama {f['drama']['mean']:.2f}")
+    dec = summary.get("decisiveness")
+    if dec:
+        if dec["threshold"] is None:
+            click.echo("decisiveness: no lead short of the end made the result near-certain (95%)")
+        else:
+            click.echo(f"decisiveness: a lead of {dec['threshold']:.2f} of the game's widest gap won 95% of the time; "
+                       f"the result was that certain after {100 * dec['certain_fraction']:.0f}% of the game")
     by_bot = summary.get("by_bot") or {}
     if len(by_bot) > 1:
         click.echo("")
