@@ -215,3 +215,42 @@ def test_new_figures_recomputed_from_records(tmp_path, ruleset, games):
     assert dec["certain_fraction"] == pytest.approx(1.0 if k is None else certain[k] / n)
     if "escalation" in ruleset:
         assert f["hand_lead_changes"]["mean"] > 0.5 and f["lead_changes"]["mean"] == 0
+
+
+def test_ladder_seating_is_balanced_and_depth_is_the_longest_chain():
+    from interpreter.sim.ladder import Rung, seating, summarize
+    for players in (2, 3, 4):
+        counts = {0: [0] * players, 1: [0] * players}
+        for i in range(2 * players):
+            for seat, r in enumerate(seating(0, 1, players, i)):
+                counts[r][seat] += 1
+        assert counts[0] == counts[1] and len(set(counts[0])) == 1      # same seats, each equally often
+    rungs = [Rung("a"), Rung("b"), Rung("c"), Rung("d")]
+    # b no better than a; c beats a and b; d beats c
+    wins = [[0, 50, 20, 10], [50, 0, 20, 10], [80, 80, 0, 25], [90, 90, 75, 0]]
+    played = [[100] * 4 for _ in range(4)]
+    out = summarize(rungs, wins, played, 2, 100, 0, 0)
+    assert out["skill_depth"] == 3 and out["chain"] == ["a", "c", "d"]
+    assert out["matrix"][2][0]["beats"] and out["matrix"][0][2]["loses"] and not out["matrix"][1][0]["beats"]
+
+
+def test_ladder_command_recomputed_from_records(tmp_path):
+    rec = tmp_path / "l.jsonl"
+    result = CliRunner().invoke(cli, ["ladder", UNFAIR, "-p", "2", "-n", "12", "--json", "--records", str(rec),
+                                      "--rungs", "random,greedy,search:playouts=6:worlds=2"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["rungs"] == ["random", "greedy", "search(playouts=6,worlds=2)"]
+    lines = _records(rec)
+    assert len(lines) == 3 * 12
+    for a, la in enumerate(out["rungs"]):
+        for b, lb in enumerate(out["rungs"]):
+            if a == b:
+                continue
+            games = [r for r in lines if set(r["pair"]) == {la, lb}]
+            won = sum(sum(1 / len(r["winners"]) for w in r["winners"] if r["seats"][w] == la) for r in games)
+            cell = out["matrix"][a][b]
+            assert cell["games"] == len(games) == 12 and cell["win_rate"] == pytest.approx(won / 12)
+            assert cell["win_rate"] + out["matrix"][b][a]["win_rate"] == pytest.approx(1)
+    table = CliRunner().invoke(cli, ["ladder", UNFAIR, "-p", "2", "-n", "4", "--rungs", "random,random"])
+    assert table.exit_code == 0 and "skill depth 1 of 2" in table.output
