@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from . import authoring, check, replay, simulate  # noqa: F401  (each adds its commands)
+from . import analysis, authoring, check, replay, simulate  # noqa: F401  (each adds its commands)
 from .app import cli
 
 
