@@ -254,3 +254,27 @@ def test_ladder_command_recomputed_from_records(tmp_path):
             assert cell["win_rate"] + out["matrix"][b][a]["win_rate"] == pytest.approx(1)
     table = CliRunner().invoke(cli, ["ladder", UNFAIR, "-p", "2", "-n", "4", "--rungs", "random,random"])
     assert table.exit_code == 0 and "skill depth 1 of 2" in table.output
+
+
+def test_coverage_finds_the_planted_dead_rule_and_counts_only_the_real_game(tmp_path):
+    from interpreter.engine import fold
+    rec = tmp_path / "r.jsonl"
+    data = json.loads(_simulate(UNFAIR, "-n", "20", "--coverage", "--json", "--records", str(rec),
+                                "--bots", "search,random", "--bot-option", "playouts=4", "--bot-option", "worlds=1"))
+    assert fold.GENERATE is True                     # the counted load switched it off for itself only
+    cov = data["coverage"]
+    lines = Path(UNFAIR).read_text().splitlines()
+    line_of = {r["where"]: int(r["where"].rsplit(":", 2)[1]) for r in cov["steps"] + cov["conditions"]}
+    dead = [w for w in cov["never"] if "add" in w or "never true" in w]
+    assert len(dead) == 2
+    assert any("count(won[p]) > 99" in lines[line_of[w.split()[0]] - 1] for w in dead)
+    assert any("score[p]\": 100" in lines[line_of[w.split()[0]] - 1] for w in dead)
+    # recomputed from the records: the bots' look-ahead is not counted
+    records = _records(rec)
+    hands = sum(r["hands"] for r in records)
+    steps = {lines[line_of[r["where"]] - 1].strip(): r for r in cov["steps"]}
+    assert steps['- deal: {from: stock, to: hand, count: 4}']["fired"] == hands
+    assert steps['- add: {"score[0]": bonus}']["fired"] == hands
+    assert steps['- add: {"score[p]": "count(won[p])"}']["fired"] == 3 * hands
+    table = _simulate(UNFAIR, "-n", "5", "--coverage")
+    assert "never fired:" in table and "unfair-seat.yaml:38" in table

@@ -131,3 +131,29 @@ def print_comparison(comp: dict) -> None:
 
 def _mark(row, i):
     return "**" if row["p_adjusted"][i] < 0.01 else "*" if row["p_adjusted"][i] < 0.05 else "  "
+
+
+def print_coverage(cov: dict) -> None:
+    """Which rules fired, by file:line (sim/coverage.py)."""
+    games = cov["games"] or 1
+    w = max([len(str(r["where"])) for t in ("steps", "conditions", "moves") for r in cov[t]] or [10])
+    click.echo(f"rule coverage over {cov['games']} games (per game: how often it fired; changed: share of "
+               "firings that changed the state)")
+    for r in cov["steps"]:
+        changed = "" if r["changed"] is None else \
+            f"  changed {100 * r['changed'] / r['fired']:.0f}%" if r["fired"] else ""
+        click.echo(f"  {r['where']:<{w}}  {r['kind']:<10} {r['fired'] / games:>8.2f}{changed}")
+    for r in cov["conditions"]:
+        click.echo(f"  {r['where']:<{w}}  {r['kind']:<10} true {r['true']}, false {r['false']}")
+    for r in cov["moves"]:
+        click.echo(f"  {r['where']:<{w}}  move {r['move']}: offered {r['offered']}, chosen {r['chosen']}")
+    if cov["never"]:
+        click.echo("never fired:")
+        for line in cov["never"]:
+            click.echo(f"  {line}")
+    else:
+        click.echo("every rule fired")
+    if cov["no_effect"]:
+        click.echo("fired but never changed anything:")
+        for line in cov["no_effect"]:
+            click.echo(f"  {line}")

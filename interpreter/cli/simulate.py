@@ -40,9 +40,11 @@ from .output import print_comparison, print_summary
               help="Draw histograms and win rates to a PNG (needs matplotlib).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
               help="Write every event of one game, as text (FILE) and JSON (FILE.json); see `rules replay`.")
+@click.option("--coverage", is_flag=True,
+              help="Also report how often each step, condition and move of the ruleset fired, by file:line.")
 @click.option("--log-game", default=0, show_default=True, type=click.IntRange(0), help="Which game --log writes.")
 def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, skill_gap, compare_opt, workers,
-             backend, address, as_json, records, plot_path, log_path, log_game):
+             backend, address, as_json, records, plot_path, log_path, log_game, coverage):
     """Play many games with bots and report what the rules do."""
     from ..bots.base import BOTS, load_bots
     options = _options(opts)
@@ -96,6 +98,9 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
             summary = _run(rules, loaded, opt, games, seed, n, seat_bots, bot_options, rotate, workers, backend,
                            address, on_record, bar)
             summary.update(ruleset=rules.name, file=loaded.path, options=dict(rules.options), variant=shown)
+            if coverage and not summary.get("interrupted"):
+                summary["coverage"] = _coverage(loaded.path, opt, summary["games"] + summary["stopped_games"],
+                                                seed, n, seat_bots, bot_options, rotate)
             summaries.append(summary)
             if summary.get("interrupted"):
                 break
@@ -125,6 +130,10 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
         for s in summaries:
             print_summary(s)
             click.echo("")
+            if s.get("coverage"):
+                from .output import print_coverage
+                print_coverage(s["coverage"])
+                click.echo("")
         if comparison:
             print_comparison(comparison)
         if plot_path:
@@ -140,6 +149,13 @@ def _run(rules, loaded, opt, games, seed, n, bots, bot_options, rotate, workers,
                    address=address, data=loaded.data)
     except (RuntimeError, ValueError) as err:
         raise click.ClickException(str(err))
+
+
+def _coverage(path, opt, games, seed, n, bots, bot_options, rotate):
+    """The same games again, with the ruleset loaded with counters (sim/coverage.py)."""
+    from ..sim.coverage import load_counted, play_counted
+    loaded, cov = load_counted(path, opt)
+    return play_counted(loaded.rules, cov, games, seed, n, bots, bot_options, rotate)
 
 
 def _variants(files, options, compare_opt):
