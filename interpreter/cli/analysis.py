@@ -91,3 +91,82 @@ def print_ladder(out):
                "- weaker, 0.50 = even")
     click.echo(f"skill depth {out['skill_depth']} of {len(labels)}: {' < '.join(out['chain'])} "
                "(the longest chain up the ladder, each beating the one before)")
+
+
+@cli.command()
+@click.argument("file")
+@click.option("--goal", "goal_texts", multiple=True, metavar="FIGURE=VALUE|LOW..HIGH, FIGURE<=V, FIGURE>=V",
+              help="A goal, e.g. hands=2, hands=3..5, first_seat_advantage=-0.02..0.02, skill_gap>=0.1 (repeatable).")
+@click.option("--goals", "goal_file", type=click.Path(exists=True, dir_okay=False),
+              help="Goals in YAML, e.g. {hands: [3, 5], first_seat_advantage: [-0.02, 0.02]}.")
+@click.option("--param", "param_texts", multiple=True, metavar="NAME=LOW:HIGH|NAME=V1,V2",
+              help="An option to search (besides those with a range in the ruleset).")
+@click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE", help="Fix an option.")
+@click.option("--games", "-n", default=200, show_default=True, type=click.IntRange(1),
+              help="Games per candidate (the same seeds for every candidate).")
+@click.option("--trials", default=20, show_default=True, type=click.IntRange(1), help="Candidates to try.")
+@click.option("--check-games", type=click.IntRange(1), help="Games of the held-out re-check (default 2 x --games).")
+@click.option("--seed", "-s", default=0, show_default=True, type=int, help="Base seed.")
+@click.option("--players", "-p", type=click.IntRange(1), help="Number of players (default: the ruleset's).")
+@click.option("--bots", default="random", show_default=True, help="Bot per seat, comma separated.")
+@click.option("--bot-option", "bot_opts", multiple=True, metavar="NAME=VALUE", help="A bot setting.")
+@click.option("--workers", "-w", default=1, show_default=True, type=click.IntRange(1), help="Processes to use.")
+@click.option("--search", "method", type=click.Choice(["auto", "optuna", "builtin"]), default="auto",
+              show_default=True, help="Optuna's TPE when installed (pip install '.[tune]'), else the built-in search.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def tune(file, goal_texts, goal_file, param_texts, opts, games, trials, check_games, seed, players, bots, bot_opts,
+         workers, method, as_json):
+    """Search the ruleset's options (those with a range) for values meeting the goals."""
+    import yaml
+
+    from ..sim import tune as T
+    loaded, n = _rules(file, opts, players)
+    try:
+        goals = [T.parse_goal(g) for g in goal_texts]
+        if goal_file:
+            with open(goal_file, encoding="utf-8") as fh:
+                doc = yaml.safe_load(fh) or {}
+            goals += T.goals_from_yaml(doc.get("goals", doc) if isinstance(doc, dict) else None)
+    except (ValueError, yaml.YAMLError) as err:
+        raise click.BadParameter(str(err), param_hint="--goal") from None
+    if not goals:
+        raise click.UsageError("give at least one --goal (or --goals FILE)")
+    params = T.params_from_rules(loaded.data, _options(param_texts))
+    params = [p for p in params if p.name not in _options(opts)]
+    if not params:
+        raise click.UsageError(f"{loaded.rules.name} declares no option with a range: add `range: [LOW, HIGH]` "
+                               "to an option, or give --param NAME=LOW:HIGH")
+    if method == "optuna":
+        try:
+            import optuna  # noqa: F401
+        except ImportError:
+            raise click.ClickException("--search optuna needs Optuna: pip install 'card-rules[tune]'") from None
+    bot_names = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        out = T.tune(loaded.path, params, goals, _options(opts), games, trials, seed, n, bot_names,
+                     _options(bot_opts), check_games, workers=workers,
+                     use_optuna=None if method == "auto" else method == "optuna")
+    except ValueError as err:
+        raise click.ClickException(str(err)) from None
+    out["ruleset"] = loaded.rules.name
+    if as_json:
+        click.echo(json.dumps(out, indent=2, default=str))
+        return
+    print_tune(out)
+
+
+def print_tune(out):
+    click.echo(f"{out['ruleset']}: {out['trials']} candidates by {out['method']}, {out['games']} games each on "
+               f"the same seeds; goals: {'; '.join(out['goals'])}")
+    click.echo(f"re-checked on {out['check_games']} held-out games (seed {out['check_seed']}):")
+    for rank, cand in enumerate(out["candidates"]):
+        settings = ", ".join(f"{k}={v}" for k, v in cand["options"].items())
+        click.echo(f"{'best' if rank == 0 else '    '}  {settings}  (loss {cand['check_loss']:.2f}; "
+                   f"search {cand['search_loss']:.2f})")
+        for name, f in cand["figures"].items():
+            if f["value"] is None:
+                click.echo(f"        {f['goal']}: not measured")
+                continue
+            verdict = "met" if f["met"] else "within the interval" if f["possible"] else "missed"
+            click.echo(f"        {name} {f['value']:.3f} (95% {f['low']:.3f} to {f['high']:.3f}); "
+                       f"goal {f['goal']}: {verdict}")
