@@ -331,3 +331,24 @@ def test_tune_with_optuna_meets_two_goals():
     assert out["method"] == "optuna TPE" and out["best"]["options"]["bonus"] <= 3
     assert all(f["met"] for f in out["best"]["figures"].values())
     assert out["candidates"][0]["check_loss"] <= out["candidates"][-1]["check_loss"]
+
+
+def test_holm_keeps_false_marks_rare_when_nothing_changes():
+    """Null comparisons: 14 rows, every variant drawn like its baseline.  Without correction about half
+    of the tables mark some row; with Holm's correction about one in twenty."""
+    import random
+    from interpreter.sim.compare import paired
+    rng = random.Random(5)
+    tables, any_raw, any_holm = 200, 0, 0
+    for _ in range(tables):
+        ps = []
+        for row in range(14):
+            base = [rng.random() < 0.3 if row < 5 else rng.gauss(10, 3) for _ in range(120)]
+            other = [(rng.random() < 0.3 if rng.random() < 0.2 else b) if row < 5 else b + rng.gauss(0, 1) for b in base]
+            st = paired([float(b) for b in base], [float(o) for o in other])
+            assert st["test"] == ("McNemar (exact)" if row < 5 else "paired t")
+            ps.append(st["p"])
+        any_raw += min(ps) < 0.05
+        any_holm += min(dist.holm(ps)) < 0.05
+    assert any_raw / tables > 0.3
+    assert any_holm / tables < 0.09
