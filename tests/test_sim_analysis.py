@@ -276,8 +276,12 @@ def test_coverage_finds_the_planted_dead_rule_and_counts_only_the_real_game(tmp_
     assert steps['- deal: {from: stock, to: hand, count: 4}']["fired"] == hands
     assert steps['- add: {"score[0]": bonus}']["fired"] == hands
     assert steps['- add: {"score[p]": "count(won[p])"}']["fired"] == 3 * hands
+    assert "option spare: no rule reads it" in cov["never"]
+    reads = {o["option"]: o["read_at"] for o in cov["options"]}
+    assert ["bonus" in lines[int(w.rsplit(":", 2)[1]) - 1] for w in reads["bonus"]] == [True]
     table = _simulate(UNFAIR, "-n", "5", "--coverage")
-    assert "never fired:" in table and "unfair-seat.yaml:38" in table
+    dead_line = next(i for i, line in enumerate(lines, 1) if "count(won[p]) > 99" in line)
+    assert "never fired:" in table and f"unfair-seat.yaml:{dead_line}:" in table
 
 
 TUNABLE = str(ROOT / "tests" / "analysis" / "scotch-whist-tunable.yaml")

@@ -147,6 +147,8 @@ def print_coverage(cov: dict) -> None:
         click.echo(f"  {r['where']:<{w}}  {r['kind']:<10} true {r['true']}, false {r['false']}")
     for r in cov["moves"]:
         click.echo(f"  {r['where']:<{w}}  move {r['move']}: offered {r['offered']}, chosen {r['chosen']}")
+    for o in cov.get("options", []):
+        click.echo(f"  option {o['option']} = {o['value']}: read at {', '.join(o['read_at']) or 'no rule'}")
     if cov["never"]:
         click.echo("never fired:")
         for line in cov["never"]:

@@ -38,6 +38,7 @@ class Coverage:
         self.steps = {}          # where -> [kind, fired, changed]
         self.conds = {}          # where -> [kind, true, false]
         self.moves = {}          # (where, move) -> [offered, chosen]
+        self.options = []        # the ruleset's options and the rules that read them
         self.order = []
 
     def _key(self, table, where, init):
@@ -117,9 +118,11 @@ class Coverage:
                   and r["kind"] == "if"]
         never += [f"{r['where']} {r['kind']}: never tested" for r in conds if not r["true"] and not r["false"]]
         never += [f"{r['where']} move {r['move']}: never offered" for r in moves if not r["offered"]]
+        never += [f"option {o['option']}: no rule reads it" for o in self.options if not o["read_at"]]
         no_effect = [f"{r['where']} {r['kind']}" for r in steps if r["fired"] and r["changed"] == 0
                      and r["kind"] != "choose"]
-        return {"games": games, "steps": steps, "conditions": conds, "moves": moves, "never": never,
+        return {"games": games, "steps": steps, "conditions": conds, "moves": moves, "options": self.options,
+                "never": never,
                 "no_effect": no_effect}
 
 
@@ -192,7 +195,41 @@ def load_counted(path, options=None):
     cov = Coverage()
     with _counted_build(cov):
         loaded = load_ruleset(path, options or {})
+    if loaded.rules is not None:
+        cov.options = option_uses(loaded.data, loaded.smap, loaded.rules.options)
     return loaded, cov
+
+
+def option_uses(data, smap, values) -> list:
+    """Where each declared option is read: the rules whose text names it (outside `options:`)."""
+    import re
+    out = []
+    for name, value in values.items():
+        word = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+        found = []
+
+        def walk(node, path):
+            if isinstance(node, dict):
+                for k, v in node.items():
+                    if path == () and k in ("options", "name", "description"):
+                        continue
+                    if k == "description":
+                        continue
+                    if isinstance(k, str) and word.search(k):
+                        found.append(path + (k,))
+                    walk(v, path + (k,))
+            elif isinstance(node, list):
+                for i, v in enumerate(node):
+                    walk(v, path + (i,))
+            elif isinstance(node, str) and word.search(node):
+                found.append(path)
+        walk(data or {}, ())
+        wheres = []
+        for path in found:
+            pos = smap.value_pos(path) if smap is not None else None
+            wheres.append(f"{pos.file}:{pos.line}:{pos.col}" if pos else "/".join(map(str, path)))
+        out.append({"option": name, "value": value, "read_at": sorted(set(wheres), key=_sort_key)})
+    return out
 
 
 def play_counted(rules, cov, games, seed=0, players=None, bots=("random",), bot_options=None, rotate=False):
