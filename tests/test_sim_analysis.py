@@ -252,6 +252,11 @@ def test_ladder_command_recomputed_from_records(tmp_path):
             cell = out["matrix"][a][b]
             assert cell["games"] == len(games) == 12 and cell["win_rate"] == pytest.approx(won / 12)
             assert cell["win_rate"] + out["matrix"][b][a]["win_rate"] == pytest.approx(1)
+    rec2 = tmp_path / "l2.jsonl"
+    result = CliRunner().invoke(cli, ["ladder", UNFAIR, "-p", "2", "-n", "12", "--json", "--records", str(rec2),
+                                      "--rungs", "random,greedy,search:playouts=6:worlds=2", "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    assert rec2.read_text() == rec.read_text() and json.loads(result.output) == out     # any number of workers
     table = CliRunner().invoke(cli, ["ladder", UNFAIR, "-p", "2", "-n", "4", "--rungs", "random,random"])
     assert table.exit_code == 0 and "skill depth 1 of 2" in table.output
 

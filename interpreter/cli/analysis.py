@@ -34,7 +34,8 @@ def _rules(path, opts, players):
                               "e.g. 'random,greedy,search:playouts=50:worlds=4'.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--records", type=click.Path(dir_okay=False, writable=True), help="Write one JSON line per game.")
-def ladder(file, games, seed, players, opts, budgets, rungs, as_json, records):
+@click.option("--workers", "-w", default=1, show_default=True, type=click.IntRange(1), help="Processes to use.")
+def ladder(file, games, seed, players, opts, budgets, rungs, as_json, records, workers):
     """Skill ladder: random < greedy < search at two budgets, every pair head to head, seats rotating."""
     from ..sim.ladder import Rung, default_rungs, ladder as run_ladder
     loaded, n = _rules(file, opts, players)
@@ -56,7 +57,8 @@ def ladder(file, games, seed, players, opts, budgets, rungs, as_json, records):
     handle = open(records, "w", encoding="utf-8") if records else None
     write = (lambda rec: handle.write(json.dumps(rec) + "\n")) if handle else None
     try:
-        out = run_ladder(loaded.rules, chosen, games, n, seed, on_record=write)
+        out = run_ladder(loaded.rules, chosen, games, n, seed, on_record=write, workers=workers, path=loaded.path,
+                         options=_options(opts))
     finally:
         if handle:
             handle.close()

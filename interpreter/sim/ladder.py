@@ -65,38 +65,77 @@ def play_seated(rules, players, seed, seat_rungs):
     return G.result(s)
 
 
-def ladder(rules, rungs, games, players=None, seed=0, on_record=None, progress=None) -> dict:
+def play_pair(rules, rungs, a, b, start, count, players, seed) -> list:
+    """Games start .. start+count-1 of the pairing (a, b): one record each."""
+    out = []
+    for i in range(start, start + count):
+        seats = seating(a, b, players, i)
+        seed_i = game_seed(seed, i)
+        rec = {"pair": [rungs[a].label, rungs[b].label], "game": i, "seed": seed_i, "players": players,
+               "seats": [rungs[r].label for r in seats], "_a": a, "_b": b, "_seats": seats}
+        try:
+            result = play_seated(rules, players, seed_i, [rungs[r] for r in seats])
+        except G.GameError as err:
+            rec["error"] = str(err)
+        else:
+            rec.update(winners=result["winners"], scores=result["scores"])
+        out.append(rec)
+    return out
+
+
+_WORKER = {}
+
+
+def _init_worker(path, options):
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from ..ruleset.loader import load_ruleset
+    _WORKER["rules"] = load_ruleset(path, options).rules
+
+
+def _worker_pair(args):
+    return play_pair(_WORKER["rules"], *args)
+
+
+def ladder(rules, rungs, games, players=None, seed=0, on_record=None, progress=None, workers=1, path=None,
+           options=None) -> dict:
+    """Every pair of rungs head to head; `workers` > 1 plays the pairs' batches in processes
+    (the same records in the same order either way)."""
     players = players or rules.default_players
     k = len(rungs)
     wins = [[0.0] * k for _ in range(k)]
     played = [[0] * k for _ in range(k)]
-    stopped = 0
-    for a in range(k):
-        for b in range(a + 1, k):
-            for i in range(games):
-                seats = seating(a, b, players, i)
-                seed_i = game_seed(seed, i)
-                try:
-                    rec = play_seated(rules, players, seed_i, [rungs[r] for r in seats])
-                except G.GameError as err:
-                    stopped += 1
-                    if on_record:
-                        on_record({"pair": [rungs[a].label, rungs[b].label], "game": i, "seed": seed_i,
-                                   "error": str(err)})
-                    continue
-                winners = rec["winners"]
-                for w in winners:
+    stopped = [0]
+    size = max(1, min(50, games // max(1, workers * 2) or 1))
+    jobs = [(rungs, a, b, start, min(size, games - start), players, seed)
+            for a in range(k) for b in range(a + 1, k) for start in range(0, games, size)]
+
+    def take(records):
+        for rec in records:
+            a, b, seats = rec.pop("_a"), rec.pop("_b"), rec.pop("_seats")
+            if "error" in rec:
+                stopped[0] += 1
+            else:
+                for w in rec["winners"]:
                     other = b if seats[w] == a else a
-                    wins[seats[w]][other] += 1 / len(winners)
+                    wins[seats[w]][other] += 1 / len(rec["winners"])
                 played[a][b] += 1
                 played[b][a] += 1
-                if on_record:
-                    on_record({"pair": [rungs[a].label, rungs[b].label], "game": i, "seed": seed_i,
-                               "players": players, "seats": [rungs[r].label for r in seats],
-                               "winners": winners, "scores": rec["scores"]})
-                if progress:
-                    progress(1)
-    return summarize(rungs, wins, played, players, games, seed, stopped)
+            if on_record:
+                on_record(rec)
+            if progress:
+                progress(1)
+
+    if workers <= 1 or path is None:
+        for job in jobs:
+            take(play_pair(rules, *job))
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                                 initargs=(path, options or {})) as pool:
+            for records in pool.map(_worker_pair, jobs):
+                take(records)
+    return summarize(rungs, wins, played, players, games, seed, stopped[0])
 
 
 def summarize(rungs, wins, played, players, games, seed, stopped) -> dict:
