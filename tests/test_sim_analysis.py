@@ -361,3 +361,51 @@ def test_holm_keeps_false_marks_rare_when_nothing_changes():
         any_holm += min(dist.holm(ps)) < 0.05
     assert any_raw / tables > 0.3
     assert any_holm / tables < 0.09
+
+
+def test_the_figures_of_one_run_recomputed_from_records(tmp_path):
+    import statistics
+    from interpreter.sim.stats import wilson
+    rec = tmp_path / "r.jsonl"
+    data = json.loads(_simulate(SW, "-n", "80", "--json", "--records", str(rec), "--bots", "random,greedy",
+                                "--rotate-seats"))
+    records = _records(rec)
+    n, players = len(records), 4
+    wins = [0.0] * players
+    bot_wins, bot_seats = {}, {}
+    for r in records:
+        for w in r["winners"]:
+            wins[w] += 1 / len(r["winners"])
+        for p, b in enumerate(r["bots"]):
+            bot_seats[b] = bot_seats.get(b, 0) + 1
+            bot_wins[b] = bot_wins.get(b, 0) + (1 / len(r["winners"]) if p in r["winners"] else 0)
+    for p, seat in enumerate(data["seats"]):
+        assert seat["win_rate"] == pytest.approx(wins[p] / n)
+        assert (seat["win_low"], seat["win_high"]) == pytest.approx(wilson(wins[p], n))
+        scores = [r["scores"][p] for r in records]
+        assert seat["score_mean"] == pytest.approx(statistics.mean(scores))
+        assert seat["score_sd"] == pytest.approx(statistics.stdev(scores))
+    first = data["first_seat"]
+    assert first["seat"] == 1 and first["advantage"] == pytest.approx(wins[1] / n - 0.25)
+    for key in ("hands", "tricks", "turns", "lead_changes", "decided_hand", "decided_fraction"):
+        values = [r[key] for r in records]
+        assert data["figures"][key]["mean"] == pytest.approx(statistics.mean(values)), key
+        assert data["figures"][key]["sd"] == pytest.approx(statistics.stdev(values)), key
+    for r in records:       # the per-game figures themselves, from the running scores
+        hs = r["hand_scores"]
+        assert r["lead_changes"] == _changes(hs)
+        behind = [h for h, v in enumerate(hs, 1) if max(v) > max(v[w] for w in r["winners"])]
+        assert r["decided_hand"] == min(len(hs), (behind[-1] if behind else 0) + 1)
+        assert r["decided_fraction"] == pytest.approx(r["decided_hand"] / len(hs))
+    hist = {}
+    for r in records:
+        hist[str(r["hands"])] = hist.get(str(r["hands"]), 0) + 1
+    assert data["histograms"]["hands"] == dict(sorted(hist.items(), key=lambda kv: int(kv[0])))
+    for b, stats in data["by_bot"].items():
+        assert stats["seat_games"] == bot_seats[b] and stats["wins"] == pytest.approx(bot_wins[b])
+        assert stats["skill_gap"] == pytest.approx(bot_wins[b] / bot_seats[b] - 0.25)
+    trumps = {}
+    for r in records:
+        for t in r["metrics"]["trumps"]:
+            trumps[t] = trumps.get(t, 0) + 1
+    assert data["metrics"]["trumps"]["counts"] == trumps
