@@ -17,7 +17,6 @@ reports how often it was offered (legal at a decision) and chosen.
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from contextlib import contextmanager
 
 _REAL = [None]        # the state of the game being counted
@@ -135,7 +134,6 @@ def _sort_key(where):
 
 def instrument(cov: Coverage, roots):
     """Wrap every node reachable from `roots` (before folding)."""
-    from ..engine.steps import _Until  # noqa: F401  (a While with its test after the body)
     from ..engine.vm import Atomic, Call, Choose, ForEach, If, Seq, While
     seen = set()
 
