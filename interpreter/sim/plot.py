@@ -150,7 +150,7 @@ def _effects(ax, comparison, rows):
     ax.set_yticks(range(len(names)))
     ax.set_yticklabels([_wrap(n, 26) for n in names], fontsize="small")
     ax.invert_yaxis()
-    ax.set_xlabel(f"effect size vs {_wrap(labels[0], 30)} (mean difference / sd, 95% interval)")
+    ax.set_xlabel(f"effect size vs {labels[0]}\n(mean difference / its sd, 95% interval)")
     ax.set_title("paired change vs baseline (effect size)")
     ax.legend(fontsize="small", loc="best")
 
