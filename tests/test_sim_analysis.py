@@ -326,6 +326,12 @@ def test_tune_goals_and_parameters_are_parsed_and_checked():
                                                                                           "hands in 3..5"]
     with pytest.raises(ValueError, match="unknown figure"):
         parse_goal("length=3")
+    from interpreter.sim.tune import interval, loss
+    depth = parse_goal("skill_depth>=3")
+    ladder = {"ladder": {"skill_depth": 2}}
+    assert interval({"games": 10}, "skill_depth", ladder) == (2, 2, 2)
+    assert loss({"games": 10}, [depth], ladder) == pytest.approx(4.0)        # one rung short = 2 "sd"
+    assert loss({"games": 10}, [depth], {"ladder": {"skill_depth": 3}}) == 0
     result = CliRunner().invoke(cli, ["tune", SW, "--goal", "hands=2"])
     assert result.exit_code == 2 and "declares no option with a range" in result.output
 

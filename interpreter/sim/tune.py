@@ -28,6 +28,7 @@ FIGURES = {
     "first_seat_advantage": "first seat's win rate less the fair share",
     "max_seat_advantage": "largest seat win rate less the fair share",
     "skill_gap": "a search bot's win rate against random bots less the fair share (seats rotating)",
+    "skill_depth": "the skill ladder's depth (rules ladder: random, greedy, search at 20 and 100 playouts)",
 }
 
 
@@ -168,6 +169,9 @@ def figure(summary, name, skill=None):
             return None, None
         p = b["win_rate"]
         return b["skill_gap"], math.sqrt(max(p * (1 - p), 1 / max(1, b["seat_games"])))
+    if name == "skill_depth":
+        lad = (skill or {}).get("ladder")
+        return (lad["skill_depth"], 0.5) if lad else (None, None)
     if name.startswith("metric."):
         m = summary.get("metrics", {}).get(name[7:])
         if not m or m.get("kind") != "number":
@@ -181,6 +185,8 @@ def interval(summary, name, skill=None):
     value, sd = figure(summary, name, skill)
     if value is None:
         return None, None, None
+    if name == "skill_depth":          # a count of rungs: each cell of the ladder has its own interval
+        return value, value, value
     n = (skill or summary)["games"] if name == "skill_gap" else summary["games"]
     half = 1.96 * sd / math.sqrt(max(1, n))
     return value, value - half, value + half
@@ -220,11 +226,15 @@ class Evaluator:
         games, seed = games or self.games, self.seed if seed is None else seed
         summary = run(rules, games, seed, self.players, self.bots, self.workers, path=loaded.path, options=options,
                       bot_options=self.bot_options)
-        skill = None
+        skill = {}
+        n = self.players or rules.default_players
         if any(g.figure == "skill_gap" for g in self.goals):
-            n = self.players or rules.default_players
             skill = run(rules, games, seed, n, ["search"] + ["random"] * (n - 1), self.workers, path=loaded.path,
                         options=options, bot_options=self.bot_options, rotate=True)
+        if any(g.figure == "skill_depth" for g in self.goals):
+            from .ladder import default_rungs, ladder
+            skill["ladder"] = ladder(rules, default_rungs(), games, n, seed, workers=self.workers,
+                                     path=loaded.path, options=options)
         return summary, skill
 
     def __call__(self, values) -> float:
