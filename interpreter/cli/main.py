@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from . import authoring, catalog, check, play, replay, simulate  # noqa: F401  (each adds its commands)
+from . import analysis, authoring, catalog, check, play, replay, simulate  # noqa: F401  (each adds its commands)
 from .app import cli
 
 

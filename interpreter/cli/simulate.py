@@ -40,9 +40,11 @@ from .output import print_comparison, print_summary
               help="Draw histograms and win rates to a PNG (needs matplotlib).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
               help="Write every event of one game, as text (FILE) and JSON (FILE.json); see `rules replay`.")
+@click.option("--coverage", is_flag=True,
+              help="Also report how often each step, condition and move of the ruleset fired, by file:line.")
 @click.option("--log-game", default=0, show_default=True, type=click.IntRange(0), help="Which game --log writes.")
 def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, skill_gap, compare_opt, workers,
-             backend, address, as_json, records, plot_path, log_path, log_game):
+             backend, address, as_json, records, plot_path, log_path, log_game, coverage):
     """Play many games with bots and report what the rules do."""
     from ..bots.base import BOTS, load_bots
     options = _options(opts)
@@ -71,7 +73,7 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
     if not as_json and sys.stderr.isatty():
         from tqdm import tqdm
         bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
-    summaries, handle = [], None
+    summaries, handle, per_game = [], None, []
     try:
         for (label, loaded, opt), shown in zip(loaded_all, labels):
             rules = loaded.rules
@@ -89,9 +91,16 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
             on_record = None
             if handle is not None:
                 on_record = writer if len(loaded_all) == 1 else _tagged(writer, shown)
+            if len(loaded_all) > 1:
+                from ..sim.compare import PerGame
+                per_game.append(PerGame((rules.first_dealer + 1) % n))
+                on_record = _also(on_record, per_game[-1].add)
             summary = _run(rules, loaded, opt, games, seed, n, seat_bots, bot_options, rotate, workers, backend,
                            address, on_record, bar)
             summary.update(ruleset=rules.name, file=loaded.path, options=dict(rules.options), variant=shown)
+            if coverage and not summary.get("interrupted"):
+                summary["coverage"] = _coverage(loaded.path, opt, summary["games"] + summary["stopped_games"],
+                                                seed, n, seat_bots, bot_options, rotate)
             summaries.append(summary)
             if summary.get("interrupted"):
                 break
@@ -106,11 +115,12 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
     comparison = None
     if len(summaries) > 1:
         from ..sim.compare import compare
-        comparison = compare([s["variant"] for s in summaries], summaries)
+        comparison = compare([s["variant"] for s in summaries], summaries,
+                             per_game if len(per_game) == len(summaries) else None)
     if plot_path:
         from ..sim.plot import plot_compare, plot_run
         if comparison:
-            plot_compare([s["variant"] for s in summaries], summaries, plot_path)
+            plot_compare([s["variant"] for s in summaries], summaries, plot_path, comparison)
         else:
             plot_run(summaries[0], plot_path)
     if as_json:
@@ -120,6 +130,10 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
         for s in summaries:
             print_summary(s)
             click.echo("")
+            if s.get("coverage"):
+                from .output import print_coverage
+                print_coverage(s["coverage"])
+                click.echo("")
         if comparison:
             print_comparison(comparison)
         if plot_path:
@@ -135,6 +149,13 @@ def _run(rules, loaded, opt, games, seed, n, bots, bot_options, rotate, workers,
                    address=address, data=loaded.data)
     except (RuntimeError, ValueError) as err:
         raise click.ClickException(str(err))
+
+
+def _coverage(path, opt, games, seed, n, bots, bot_options, rotate):
+    """The same games again, with the ruleset loaded with counters (sim/coverage.py)."""
+    from ..sim.coverage import load_counted, play_counted
+    loaded, cov = load_counted(path, opt)
+    return play_counted(loaded.rules, cov, games, seed, n, bots, bot_options, rotate)
 
 
 def _variants(files, options, compare_opt):
@@ -161,6 +182,17 @@ def _labels(given, names):
         if seen[label] > 1:
             out[i] = f"{label} ({seen[label]})"
     return out
+
+
+def _also(first, second):
+    """A record callback calling first (if any), then second."""
+    if first is None:
+        return second
+
+    def both(record):
+        first(record)
+        second(record)
+    return both
 
 
 def _tagged(writer, label):

@@ -70,3 +70,137 @@ def game_figures(record) -> dict:
     decided = decided_hand(hs, record["winners"], high)
     return {"lead_changes": lead_changes(hs, high), "decided_hand": decided,
             "decided_fraction": decided / len(hs) if hs else 1.0}
+
+
+# -- figures by side, within hands, drama and decisiveness (docs/simulation.md) ------------------
+
+def side_scores(scores, sides) -> list:
+    """A side's running score: the best of its members' (partners usually share one total)."""
+    out = []
+    for side in sides:
+        vals = [scores[q] for q in side if q < len(scores) and scores[q] is not None]
+        out.append(max(vals) if vals else None)
+    return out
+
+
+def side_lead_changes(hand_scores, sides, high) -> int:
+    """Lead changes between sides (teams, else seats) after each hand."""
+    flip = (lambda v: v) if high else (lambda v: None if v is None else -v)
+    return lead_changes([[flip(v) for v in side_scores(h, sides)] for h in hand_scores], True)
+
+
+def hand_lead_changes(progress, sides, high) -> int:
+    """Within every hand, changes of the sole leading side of the sampled evaluation, added up."""
+    return sum(side_lead_changes(samples, sides, high) for samples in progress)
+
+
+def drama(sequence, winners, sides, high) -> float:
+    """How far behind the eventual winning side ever was: its largest deficit to the leading side,
+    as a share of the largest gap between any two sides in the game (0 = never behind)."""
+    if not sequence or not winners:
+        return 0.0
+    sign = 1 if high else -1
+    won = [i for i, side in enumerate(sides) if any(w in side for w in winners)]
+    worst, span = 0.0, 0.0
+    for scores in sequence:
+        vals = [None if v is None else sign * v for v in side_scores(scores, sides)]
+        known = [v for v in vals if v is not None]
+        if len(known) < 2:
+            continue
+        span = max(span, max(known) - min(known))
+        mine = max((vals[i] for i in won if vals[i] is not None), default=None)
+        theirs = max((v for i, v in enumerate(vals) if i not in won and v is not None), default=None)
+        if mine is not None and theirs is not None:
+            worst = max(worst, theirs - mine)
+    return worst / span if span > 0 else 0.0
+
+
+def leads(sequence, winners, sides, high):
+    """For each point of the sequence but the last: (the leading side's lead over the next side as a
+    share of the game's largest gap, whether that side won).  None where sides tie."""
+    sign = 1 if high else -1
+    rows = [[None if v is None else sign * v for v in side_scores(s, sides)] for s in sequence]
+    span = max((max(k) - min(k) for k in ([v for v in r if v is not None] for r in rows) if len(k) > 1),
+               default=0.0)
+    out = []
+    for vals in rows[:-1]:
+        known = sorted((v for v in vals if v is not None), reverse=True)
+        if len(known) < 2 or known[0] == known[1] or span <= 0:
+            out.append(None)
+            continue
+        top = vals.index(known[0])
+        out.append(((known[0] - known[1]) / span, any(w in sides[top] for w in winners)))
+    return out
+
+
+BINS = 20   # decisiveness thresholds tried: 0.05, 0.10, ..., 1.00 of the game's largest gap
+
+
+def certain_steps(sequence, winners, sides, high) -> list:
+    """For each threshold b of BINS, the share of the game (points of the sequence) played before the
+    eventual winner first led by at least b; 1.0 if it never did."""
+    n = len(sequence)
+    marks = leads(sequence, winners, sides, high)
+    out = []
+    for k in range(1, BINS + 1):
+        b = k / BINS
+        first = next((i + 1 for i, m in enumerate(marks) if m and m[1] and m[0] >= b - 1e-12), n)
+        out.append(first / n if n else 1.0)
+    return out
+
+
+class Progress:
+    """Samples every player's evaluation (the ruleset's `bots.evaluate`, else `end.score`) at the first
+    decision after each trick (before every decision in a game without tricks so far), keeping only
+    the samples that differ from the previous one, hand by hand.  With the score as evaluation a hand
+    ends with the scores after its scoring (seen at the next hand's first decision, or at the end)."""
+
+    def __init__(self, rules):
+        self.fn = getattr(rules, "bot_eval", None) or rules.final_score
+        self.is_score = self.fn is rules.final_score
+        self.hands, self.hand, self.last, self.key = [], None, None, None
+
+    def sample(self, s):
+        key = (s.hand_no, s.tricks or -s.turns)
+        if key == self.key:
+            return
+        self.key = key
+        env, now = {}, []
+        for p in range(s.n):
+            env["p"] = p
+            try:
+                v = self.fn(s, env)
+                now.append(float(v) if isinstance(v, (int, float)) else None)
+            except Exception:   # not readable in this position
+                now.append(None)
+        if s.hand_no != self.hand:
+            if self.hands and self.is_score and now != self.last:
+                self.hands[-1].append(now)      # the hand's own scoring, seen at the next hand's start
+            self.hand, self.last = s.hand_no, None
+            self.hands.append([])
+        if now != self.last:
+            self.hands[-1].append(now)
+            self.last = now
+
+    def finish(self, final_scores):
+        """Close the last hand with the final scores when the evaluation is the score."""
+        if self.hands and self.is_score and list(final_scores) != self.last:
+            self.hands[-1].append([float(v) if isinstance(v, (int, float)) else None for v in final_scores])
+        return self.hands
+
+
+def sides_of(rules, players) -> list:
+    teams = (getattr(rules, "teams", None) or {}).get(players)
+    return [list(t) for t in teams] if teams else [[p] for p in range(players)]
+
+
+def more_figures(record, sides) -> dict:
+    """The figures by side, within hands, drama and the decisiveness steps of one record."""
+    hs = record.get("hand_scores") or [record["scores"]]
+    high = higher_is_better(record["scores"], record["winners"])
+    progress = record.get("progress") or []
+    sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
+    return {"side_lead_changes": side_lead_changes(hs, sides, high),
+            "hand_lead_changes": hand_lead_changes(progress, sides, high),
+            "drama": drama(sequence, record["winners"], sides, high),
+            "certain_steps": certain_steps(sequence, record["winners"], sides, high)}

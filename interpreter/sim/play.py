@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..bots.base import Bot, make_bot
 from ..engine import game as G
-from .metrics import game_figures
+from .metrics import Progress, game_figures, more_figures, sides_of
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -36,6 +36,7 @@ def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False
     watching = [b for b in seats if type(b).observe is not Bot.observe]
     hand_scores = []
     hand = s.hand_no
+    progress = Progress(rules)
     if log:
         _log_holdings(s)
     while not s.over:
@@ -46,6 +47,7 @@ def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False
                 _log_holdings(s)
         for bot in watching:
             bot.observe(s)
+        progress.sample(s)
         choice = s.pending
         index_chosen = seats[choice.player].decide(s, choice.player, choice.actions)
         G.apply_index(s, index_chosen)
@@ -60,6 +62,10 @@ def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False
         record["sampled_worlds"] = sum(w.samples for w in watchers)
         record["sampling_fallbacks"] = sum(w.fallbacks for w in watchers)
     record.update(game_figures(record))
+    record["progress"] = progress.finish(record["scores"])
+    extra = more_figures(record, sides_of(rules, players))
+    extra.pop("certain_steps")
+    record.update(extra)
     if log:
         s.events.append({"event": "result", "winners": record["winners"], "scores": record["scores"],
                          "hand": s.hand_no})

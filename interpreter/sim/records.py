@@ -8,7 +8,8 @@ import csv
 import json
 
 CSV_COLUMNS = ["game", "variant", "seed", "players", "bots", "winners", "scores", "hands", "tricks", "turns",
-               "lead_changes", "decided_hand", "decided_fraction", "error"]
+               "lead_changes", "decided_hand", "decided_fraction", "error", "side_lead_changes",
+               "hand_lead_changes", "drama"]
 
 
 def jsonl_writer(handle):

@@ -71,7 +71,7 @@ def run(rules, games: int, seed: int = 0, players: int | None = None, bots=("ran
     """Play `games` games; call on_record(record) in game order; return the summary dict."""
     players = players or rules.default_players
     bots = list(bots)
-    summary = Summary(players, first_seat=(rules.first_dealer + 1) % players)
+    summary = Summary(players, first_seat=(rules.first_dealer + 1) % players, teams=rules.teams.get(players))
     started = time.perf_counter()
     jobs = batches(games, seed, players, bots, bot_options, rotate, workers)
 

@@ -7,7 +7,10 @@ import math
 from collections import Counter
 
 MAX_DISTINCT = 2000      # distinct values kept by a histogram before the rest count as 'other'
-FIGURES = ("hands", "tricks", "turns", "lead_changes", "decided_hand", "decided_fraction")
+FIGURES = ("hands", "tricks", "turns", "lead_changes", "decided_hand", "decided_fraction", "side_lead_changes",
+           "hand_lead_changes", "drama")
+CERTAIN = 0.95          # a lead is decisive when leaders that far ahead went on to win this often
+CERTAIN_MIN_POINTS = 20
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -86,8 +89,14 @@ def _count(counter: Counter, key):
 class Summary:
     """Accumulates records one at a time."""
 
-    def __init__(self, players: int, first_seat: int = 1):
+    def __init__(self, players: int, first_seat: int = 1, teams=None):
         self.players = players
+        self.sides = [list(t) for t in teams] if teams else [[p] for p in range(players)]
+        self.side_wins = [0.0] * len(self.sides)
+        from .metrics import BINS
+        self.lead_points = [0] * BINS       # points (not the last of a game) where a side led by >= bin
+        self.lead_held = [0] * BINS         # ... and that side went on to win
+        self.certain_sum = [0.0] * BINS     # sum over games of the share played before that lead
         self.first_seat = first_seat % players
         self.games = 0
         self.wins = [0.0] * players          # shared wins count 1/k each
@@ -113,6 +122,8 @@ class Summary:
         winners = record["winners"]
         for w in winners:
             self.wins[w] += 1 / len(winners)
+        for i, side in enumerate(self.sides):
+            self.side_wins[i] += sum(1 for w in winners if w in side) / len(winners) if winners else 0.0
         bots = record.get("bots") or []
         for p, score in enumerate(record["scores"]):
             score = score or 0
@@ -125,10 +136,43 @@ class Summary:
         for key, acc in self.figures.items():
             if key in record:
                 acc.add(record[key] or 0)
+        self._decisiveness(record)
         for key, hist in self.length_hist.items():
             _count(hist, record.get(key, 0))
         for name, value in (record.get("metrics") or {}).items():
             self._metric(name, value)
+
+    def _decisiveness(self, record):
+        from .metrics import BINS, certain_steps, higher_is_better, leads
+        hs = record.get("hand_scores") or [record["scores"]]
+        progress = record.get("progress") or []
+        sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
+        high = higher_is_better(record["scores"], record["winners"])
+        for mark in leads(sequence, record["winners"], self.sides, high):
+            if mark is None:
+                continue
+            for k in range(BINS):
+                if mark[0] >= (k + 1) / BINS - 1e-12:
+                    self.lead_points[k] += 1
+                    self.lead_held[k] += bool(mark[1])
+        for k, share in enumerate(certain_steps(sequence, record["winners"], self.sides, high)):
+            self.certain_sum[k] += share
+
+    def decisiveness(self) -> dict:
+        from .metrics import BINS
+        n = self.games
+        threshold = None
+        for k in range(BINS):
+            pts = self.lead_points[k]
+            if pts >= CERTAIN_MIN_POINTS and self.lead_held[k] / pts >= CERTAIN:
+                threshold = k
+                break
+        table = [{"lead": (k + 1) / BINS, "points": self.lead_points[k], "leader_won": self.lead_held[k]}
+                 for k in range(BINS)]
+        if threshold is None:
+            return {"threshold": None, "certain_fraction": 1.0, "leads": table}
+        return {"threshold": (threshold + 1) / BINS, "certain_fraction": self.certain_sum[threshold] / n if n else 1.0,
+                "leads": table}
 
     def _metric(self, name, v):
         if isinstance(v, list):          # values per hand, per trick...: every item counts
@@ -184,6 +228,8 @@ class Summary:
                 "metrics": metrics,
                 "histograms": {"score": _hist(all_scores), "score_by_seat": [_hist(h) for h in self.score_hist],
                                "hands": _hist(self.length_hist["hands"]), "turns": _hist(self.length_hist["turns"])},
+                "decisiveness": self.decisiveness(),
+                "fairness": fairness(self.side_wins, n, self.sides, self.players),
                 "stopped_games": self.stopped, "errors": self.errors,
                 "sampling": {"worlds": self.worlds, "fallbacks": self.fallbacks},
                 "seconds": elapsed, "games_per_second": n / elapsed if elapsed > 0 else 0.0}
@@ -196,3 +242,19 @@ def _hist(counter: Counter) -> dict:
     if "other" in counter:
         out["other"] = counter["other"]
     return out
+
+
+def fairness(side_wins, games, sides, players, alpha=0.05) -> dict:
+    """Chi-square test of the wins of every side (seat, or team when the ruleset has teams) at once
+    against its fair share (its seats / players).  A win shared by k players counts 1/k to each
+    (a side whose members share a win gets the whole of it).  Valid when each expected count is at
+    least about 5; `reliable` says whether that holds."""
+    from .dist import chi2_sf
+    expected = [games * len(side) / players for side in sides]
+    chi = sum((o - e) ** 2 / e for o, e in zip(side_wins, expected) if e > 0)
+    df = len(sides) - 1
+    p = chi2_sf(chi, df) if games and df > 0 else 1.0
+    return {"by": "team" if any(len(s) > 1 for s in sides) else "seat", "sides": [list(s) for s in sides],
+            "wins": list(side_wins), "expected": expected, "chi_square": chi, "df": df, "p": p,
+            "alpha": alpha, "significant": bool(games and df > 0 and p < alpha),
+            "reliable": bool(expected) and min(expected) >= 5}
