@@ -87,18 +87,24 @@ class UniformDeals:
                 for i in spots:
                     total //= factorial(rooms[i])
         else:
-            sub = tuple(rooms[i] for i in spots)
-            for split in _splits(m, sub):
-                rest = list(rooms)
-                ways = factorial(m)
-                for i, k in zip(spots, split):
-                    rest[i] -= k
-                    ways //= factorial(k)
-                more = self._ways(j + 1, tuple(rest))
-                if more:
-                    total += ways * more
+            total = sum(w for _, w in self._completions(j, rooms))
         self._memo[key] = total
         return total
+
+    def _completions(self, j, rooms):
+        """(split, weight) for every way to deal class j into these rooms that the later classes can
+        complete: the split's number of card choices times the number of their completions."""
+        spots, cards = self.classes[j]
+        m = len(cards)
+        for split in _splits(m, tuple(rooms[i] for i in spots)):
+            rest = list(rooms)
+            ways = factorial(m)
+            for i, k in zip(spots, split):
+                rest[i] -= k
+                ways //= factorial(k)
+            more = self._ways(j + 1, tuple(rest))
+            if more:
+                yield split, ways * more
 
     def draw(self, rng):
         """One deal, uniform among those that meet the constraints: {place: [cards in random order]}."""
@@ -107,24 +113,12 @@ class UniformDeals:
         rooms = self.rooms
         out = {p: [] for p in self.places}
         for j, (spots, cards) in enumerate(self.classes):
-            m = len(cards)
             if j == len(self.classes) - 1:
                 split = tuple(rooms[i] for i in spots)
             else:
-                options, weights = [], []
-                sub = tuple(rooms[i] for i in spots)
-                for split in _splits(m, sub):
-                    rest = list(rooms)
-                    ways = factorial(m)
-                    for i, k in zip(spots, split):
-                        rest[i] -= k
-                        ways //= factorial(k)
-                    w = ways * self._ways(j + 1, tuple(rest))
-                    if w:
-                        options.append(split)
-                        weights.append(w)
-                pick = rng.randrange(sum(weights))
-                for split, w in zip(options, weights):
+                options = list(self._completions(j, rooms))
+                pick = rng.randrange(sum(w for _, w in options))
+                for split, w in options:
                     if pick < w:
                         break
                     pick -= w
