@@ -317,7 +317,7 @@ def test_tune_finds_the_target_that_makes_scotch_whist_last_two_hands(tmp_path):
         assert seen[h["options"]["target"]] == h["loss"]
 
 
-def test_tune_goals_and_parameters_are_parsed_and_checked():
+def test_tune_goals_and_parameters_are_parsed_and_checked(tmp_path):
     from interpreter.sim.tune import goals_from_yaml, parse_goal
     assert parse_goal("hands=3..5").text == "hands in 3..5"
     assert parse_goal("first_seat_advantage=-0.02..0.02").low == -0.02
@@ -332,7 +332,9 @@ def test_tune_goals_and_parameters_are_parsed_and_checked():
     assert interval({"games": 10}, "skill_depth", ladder) == (2, 2, 2)
     assert loss({"games": 10}, [depth], ladder) == pytest.approx(4.0)        # one rung short = 2 "sd"
     assert loss({"games": 10}, [depth], {"ladder": {"skill_depth": 3}}) == 0
-    result = CliRunner().invoke(cli, ["tune", SW, "--goal", "hands=2"])
+    plain = tmp_path / "no-ranges.yaml"           # the bundled target declares a range: take it away
+    plain.write_text(f"extends: {SW}\nname: no ranges\noptions:\n  target: {{range: null}}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["tune", str(plain), "--goal", "hands=2"])
     assert result.exit_code == 2 and "declares no option with a range" in result.output
 
 
