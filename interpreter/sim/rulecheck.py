@@ -210,16 +210,39 @@ def _cards(names, cards):
     return "[" + " ".join(names[c] for c in cards) + "]"
 
 
-def merge(reports) -> dict:
-    """The reports of many games as one (violations: the first 20)."""
-    out = {"games": 0, "moves": 0, "offers": 0, "tricks": 0, "unchecked": {}, "violations": [],
-           "violation_count": 0}
-    for r in reports:
-        out["games"] += 1
-        for k in ("moves", "offers", "tricks"):
-            out[k] += r[k]
-        for reason, n in r["unchecked"].items():
-            out["unchecked"][reason] = out["unchecked"].get(reason, 0) + n
-        out["violation_count"] += len(r["violations"])
-        out["violations"].extend(r["violations"][:max(0, 20 - len(out["violations"]))])
-    return out
+class CheckTotals:
+    """The reports of a run's games as running totals (violations: the first 20 kept)."""
+
+    def __init__(self):
+        self.games = self.moves = self.offers = self.tricks = self.violation_count = 0
+        self.unchecked, self.violations = {}, []
+
+    def add(self, report: dict):
+        self.games += 1
+        self.moves += report["moves"]
+        self.offers += report["offers"]
+        self.tricks += report["tricks"]
+        for reason, n in report["unchecked"].items():
+            self.unchecked[reason] = self.unchecked.get(reason, 0) + n
+        self.violation_count += len(report["violations"])
+        self.violations.extend(report["violations"][:max(0, 20 - len(self.violations))])
+
+    def as_dict(self) -> dict:
+        return {"games": self.games, "moves": self.moves, "offers": self.offers, "tricks": self.tricks,
+                "unchecked": dict(self.unchecked), "violation_count": self.violation_count,
+                "violations": list(self.violations)}
+
+
+def describe(totals: dict) -> list:
+    """Lines for people: what was checked, what could not be, and the violations found."""
+    lines = [f"rules check: {totals['games']} game(s), {totals['moves']} moves, {totals['offers']} trick offers, "
+             f"{totals['tricks']} trick winners checked: "
+             + (f"{totals['violation_count']} violation(s)" if totals["violation_count"] else "no violation")]
+    for reason, n in sorted(totals["unchecked"].items()):
+        lines.append(f"  {n} trick winner(s) not checked: {reason}")
+    for v in totals["violations"]:
+        trick = f", trick {v['trick']}" if v["trick"] is not None else ""
+        lines.append(f"  seed {v['seed']}, hand {v['hand']}{trick}: {v['message']}")
+    if totals["violation_count"] > len(totals["violations"]):
+        lines.append(f"  ... and {totals['violation_count'] - len(totals['violations'])} more")
+    return lines
