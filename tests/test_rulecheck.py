@@ -9,7 +9,6 @@ unchecked one.
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
