@@ -163,7 +163,13 @@ class RuleCheck:
             return self._unchecked("the trick's last play was not seen")
         copy = trick.before
         found = []
-        copy.events = _TrickLog(copy, lambda state: found.append(self._decide(state, trick)))
+
+        def on_trick(state):
+            try:
+                found.append(self._decide(state, trick))
+            except Exception as err:           # noqa: BLE001 - said in the report, never raised into the game
+                found.append(f"the trumps or the order could not be read ({type(err).__name__})")
+        copy.events = _TrickLog(copy, on_trick)
         try:
             G.apply_index(copy, trick.index)
         except G.GameError:
@@ -173,6 +179,8 @@ class RuleCheck:
             return self._unchecked("the trick's end waits for a choice before its winner")
         if found[0] is None:
             return self._unchecked("no card of the led suit is left in the trick")
+        if isinstance(found[0], str):
+            return self._unchecked(found[0])
         return found[0]
 
     def _decide(self, s, trick):
