@@ -43,8 +43,10 @@ from .output import print_comparison, print_summary
 @click.option("--coverage", is_flag=True,
               help="Also report how often each step, condition and move of the ruleset fired, by file:line.")
 @click.option("--log-game", default=0, show_default=True, type=click.IntRange(0), help="Which game --log writes.")
+@click.option("--check", is_flag=True, help="Check every game against its rules (moves offered, trick winners); "
+              "report any violation with seed, hand and trick and exit with status 1.")
 def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, skill_gap, compare_opt, workers,
-             backend, address, as_json, records, plot_path, log_path, log_game, coverage):
+             backend, address, as_json, records, plot_path, log_path, log_game, coverage, check):
     """Play many games with bots and report what the rules do."""
     from ..bots.base import BOTS, load_bots
     options = _options(opts)
@@ -96,7 +98,7 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
                 per_game.append(PerGame((rules.first_dealer + 1) % n))
                 on_record = _also(on_record, per_game[-1].add)
             summary = _run(rules, loaded, opt, games, seed, n, seat_bots, bot_options, rotate, workers, backend,
-                           address, on_record, bar)
+                           address, on_record, bar, check)
             summary.update(ruleset=rules.name, file=loaded.path, options=dict(rules.options), variant=shown)
             if coverage and not summary.get("interrupted"):
                 summary["coverage"] = _coverage(loaded.path, opt, summary["games"] + summary["stopped_games"],
@@ -134,6 +136,9 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
                 from .output import print_coverage
                 print_coverage(s["coverage"])
                 click.echo("")
+            if "check" in s:
+                from ..sim.rulecheck import describe
+                click.echo("\n".join(describe(s["check"])) + "\n")
         if comparison:
             print_comparison(comparison)
         if plot_path:
@@ -141,12 +146,13 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
     _finish(summaries, len(loaded_all))
 
 
-def _run(rules, loaded, opt, games, seed, n, bots, bot_options, rotate, workers, backend, address, on_record, bar):
+def _run(rules, loaded, opt, games, seed, n, bots, bot_options, rotate, workers, backend, address, on_record, bar,
+         check=False):
     from ..sim.runner import run
     try:
         return run(rules, games, seed, n, bots, workers, path=loaded.path, options=opt, on_record=on_record,
                    progress=bar.update if bar else None, bot_options=bot_options, rotate=rotate, backend=backend,
-                   address=address, data=loaded.data)
+                   address=address, data=loaded.data, check=check)
     except (RuntimeError, ValueError) as err:
         raise click.ClickException(str(err))
 
@@ -223,6 +229,10 @@ def _write_log(path, rules, players, seed, bots, bot_options, rotate, index, ski
 
 
 def _finish(summaries, planned):
+    violations = sum(s["check"]["violation_count"] for s in summaries if "check" in s)
+    if violations:
+        click.echo(f"rules check: {violations} violation(s) of the rules", err=True)
+        sys.exit(1)
     stopped = sum(s["stopped_games"] for s in summaries)
     if stopped:
         click.echo(f"{stopped} game(s) stopped with an error, for example:", err=True)

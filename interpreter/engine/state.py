@@ -67,7 +67,8 @@ class State:
         too), variables, every frame's env and data (a trick block keeps its list of who played in its
         env), the pending Choice, `extra`.  An env shared by several frames, or a list shared by
         several envs, is copied once and stays shared in the copy.  What is shared is immutable:
-        numbers, strings, tuples of them, frozen records (melds), the program's nodes and functions."""
+        numbers, strings, tuples of them, frozen records (melds), the program's nodes and functions, and
+        the game log's events (each written once, never changed)."""
         c = State.__new__(State)
         c.rules, c.n, c.seed = self.rules, self.n, self.seed
         c.rng = rng = _new_random(_Random)    # no seeding from the system: setstate() sets it all
@@ -83,7 +84,7 @@ class State:
                                                       p.handlers and p.handlers[:], p.label)
         c.over, c.winners, c.hand_no = self.over, _copy_value(self.winners), self.hand_no
         c.steps, c.hand_steps, c.turns, c.tricks = self.steps, self.hand_steps, self.turns, self.tricks
-        c.events = None if self.events is None else _copy_value(self.events)
+        c.events = None if self.events is None else list(self.events)   # events: records, never changed once logged
         c.metrics = _copy_value(self.metrics)
         c.revealed = set(self.revealed)
         c.history = list(self.history)       # (player, action) tuples: immutable

@@ -25,8 +25,13 @@ def seat_bots(bots: list[str], players: int, index: int = 0, rotate: bool = Fals
 
 
 def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False, bot_options: dict | None = None,
-              index: int = 0, rotate: bool = False) -> dict:
+              index: int = 0, rotate: bool = False, check: bool = False) -> dict:
+    """With `check`, every move goes through a rules check (rulecheck.py); its report is record['check']."""
     s = G.new_game(rules, players, seed, log=log)
+    checker = None
+    if check:
+        from .rulecheck import RuleCheck
+        checker = RuleCheck(seed)
     names = seat_bots(list(bots), players, index, rotate)
     seats = []
     for p, name in enumerate(names):
@@ -50,7 +55,7 @@ def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False
         progress.sample(s)
         choice = s.pending
         index_chosen = seats[choice.player].decide(s, choice.player, choice.actions)
-        G.apply_index(s, index_chosen)
+        (checker.apply if checker is not None else G.apply_index)(s, index_chosen)
     record = G.result(s)
     hand_scores.append(list(record["scores"]))
     record["seed"] = seed
@@ -66,6 +71,8 @@ def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False
     extra = more_figures(record, sides_of(rules, players))
     extra.pop("certain_steps")
     record.update(extra)
+    if checker is not None:
+        record["check"] = checker.report()
     if log:
         s.events.append({"event": "result", "winners": record["winners"], "scores": record["scores"],
                          "hand": s.hand_no})

@@ -31,6 +31,7 @@ class Batch:
     bots: list
     bot_options: dict = field(default_factory=dict)
     rotate: bool = False
+    check: bool = False          # run the rules check (rulecheck.py) on every game
 
 
 def play_batch(rules, batch: Batch) -> list:
@@ -41,7 +42,7 @@ def safe_game(rules, batch: Batch, index: int) -> dict:
     seed = game_seed(batch.seed, index)
     try:
         record = play_game(rules, batch.players, seed, batch.bots, bot_options=batch.bot_options,
-                           index=index, rotate=batch.rotate)
+                           index=index, rotate=batch.rotate, check=batch.check)
     except GameError as err:
         return {"game": index, "seed": seed, "error": str(err)}
     record["game"] = index
@@ -58,28 +59,35 @@ def _worker_batch(batch):
     return play_batch(_WORKER["rules"], batch)
 
 
-def batches(games, seed, players, bots, bot_options=None, rotate=False, workers=1):
+def batches(games, seed, players, bots, bot_options=None, rotate=False, workers=1, check=False):
     size = max(1, min(200, games // (max(1, workers) * 8) or 1))
     for start in range(0, games, size):
-        yield Batch(start, min(size, games - start), seed, players, list(bots), dict(bot_options or {}), rotate)
+        yield Batch(start, min(size, games - start), seed, players, list(bots), dict(bot_options or {}), rotate,
+                    check)
 
 
 def run(rules, games: int, seed: int = 0, players: int | None = None, bots=("random",), workers: int = 1,
         path: str | None = None, options: dict | None = None, on_record=None, progress=None,
         bot_options: dict | None = None, rotate: bool = False, backend: str = "local",
-        address: str | None = None, data: dict | None = None) -> dict:
+        address: str | None = None, data: dict | None = None, check: bool = False) -> dict:
     """Play `games` games; call on_record(record) in game order; return the summary dict."""
     players = players or rules.default_players
     bots = list(bots)
     summary = Summary(players, first_seat=(rules.first_dealer + 1) % players, teams=rules.teams.get(players))
     started = time.perf_counter()
-    jobs = batches(games, seed, players, bots, bot_options, rotate, workers)
+    jobs = batches(games, seed, players, bots, bot_options, rotate, workers, check)
 
     stop = CtrlC()
+    checks = None
+    if check:
+        from .rulecheck import CheckTotals
+        checks = CheckTotals()
 
     def take(records):
         for record in records:
             summary.add(record)
+            if checks is not None and "check" in record:
+                checks.add(record["check"])
             if on_record is not None:
                 on_record(record)
             if progress is not None:
@@ -102,6 +110,8 @@ def run(rules, games: int, seed: int = 0, players: int | None = None, bots=("ran
         interrupted = True
     result = summary.as_dict(time.perf_counter() - started)
     result.update(interrupted=interrupted, bots=bots, seed=seed, rotate=rotate, bot_options=dict(bot_options or {}))
+    if checks is not None:
+        result["check"] = checks.as_dict()
     return result
 
 
