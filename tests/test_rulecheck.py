@@ -57,6 +57,17 @@ def test_bundled_trick_games_obey_their_rules(path, bot):
         assert report["moves"] >= report["offers"] >= report["tricks"] * 2   # at least two cards a trick
 
 
+@pytest.mark.parametrize("bot", ["random", "priority", "greedy", "search"])
+@pytest.mark.parametrize("path", ["rulesets/escalation/escalation.yaml", "rulesets/scala40/scala40.yaml"])
+def test_games_without_tricks_play_only_offered_moves(path, bot):
+    """A climbing game and a melding game: every bot's every move is one the rules offered."""
+    rules = rules_of(path)
+    record = play_game(rules, 3, 7, [bot, "priority"], bot_options=BOT_OPTIONS, check=True)
+    report = record["check"]
+    assert report["violations"] == [], report["violations"][:3]
+    assert report["moves"] == record["turns"] or report["moves"] > 20
+
+
 def _fresh(path):
     """A ruleset loaded anew, so that breaking its engine parts leaves the cached copies alone."""
     loaded = load_ruleset(str(ROOT / path), {})
