@@ -174,6 +174,22 @@ def schema():
                          }), examples=[{"dealer": {"type": "player", "initial": 0},
                                         "score": {"per": "player", "initial": 0},
                                         "trumps": {"type": "suit", "initial": None, "scope": "hand"}}]),
+            "define": obj("Named derived values: expressions written once and used anywhere an expression is "
+                          "(orders, follow rules, winners, scoring). A key is a name, or a name with parameters "
+                          "such as effective_suit(c); the value is the expression, or a mapping with 'value' and "
+                          "the parameters' kinds. A definition sees its parameters and the ruleset's names, not "
+                          "the local names of where it is used; definitions may use each other, but not in a circle.",
+                          {}, additional={"oneOf": [
+                              EXPR,
+                              obj("A definition with its parameters' kinds.", {
+                                  "value": expr("The expression."),
+                                  "params": obj("The kind of value of each parameter (else it takes the kind of "
+                                                "what is given).", {}, additional={"enum": [
+                                                    "number", "boolean", "text", "card", "cards", "player",
+                                                    "players", "suit", "rank", "list", "any"]}),
+                                  "description": text("What the value means.")}, required=["value"])]},
+                          propertyNames={"pattern": "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$"},
+                          examples=[{"effective_suit(c)": "trumps if is_left_bower(c) else c.suit"}]),
             "options": obj("Named settings with defaults that variants and the command line (--option NAME=VALUE) can change.",
                            {}, additional=obj("An option.", {"default": {"description": "The value unless set otherwise."},
                                                              "description": text("What the option changes.")},

@@ -276,6 +276,8 @@ def _name(ctx, node):
                       rule="unknown-name")
         ctx.error(node, f"unknown name '{name}'", hint=f"did you mean '{close[0]}'?" if close else None,
                   rule="unknown-name")
+    if binding.kind == "define":     # a named derived value (ruleset/defines.py)
+        return binding.call(ctx, node, None)
     if binding.call is not None and binding.getter is None and binding.kind != "const":
         ctx.error(node, f"'{name}' is {binding.kind} and is used by calling it, e.g. {name}(card)",
                   rule="type")

@@ -14,6 +14,7 @@ from ..expr import types as T
 from ..expr.compiler import Binding, Namespace
 from .context import CompileContext
 from .model import Metric, Rules, VarInfo, ZoneInfo
+from .defines import add_definitions
 from .namespace import add_builtin_names, add_callables, add_objects
 from ..expr.functions_melds import add_meld_rules
 
@@ -32,6 +33,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
                   default_players=default, pack_specs=pack_specs, pack_zone=data.get("pack", {}).get("zone", "stock"),
                   description=data.get("description", ""), data=data)
     cx = CompileContext(ns, smap, rules)
+    rules.namespace = ns     # the names expressions may use (tests, explain)
     _check_pack(cx, data, universe)
     rules.options = _options(cx, data, option_values or {})
     for name, value in rules.options.items():
@@ -43,6 +45,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     _zones(cx, data.get("zones") or {})
     _vars(cx, data.get("state") or {})
     add_builtin_names(cx)
+    unused_definitions = add_definitions(cx, data.get("define"))
     for work in cx.deferred:
         work()
 
@@ -76,6 +79,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
             rules.bot_eval = cx.expr(("bots", "evaluate"), data["bots"]["evaluate"], T.NUM).fn
     _bot_hints(cx, data.get("bots") or {})
     rules.program = GameLoop(rules, setup, hand)
+    unused_definitions()
     _usage_checks(cx, data)              # also links the calls made from setup and hand
     fold_program(setup, hand, *compiled_procs.values())
     rules.writes = {"zones": set(cx.zone_writes), "vars": set(cx.var_writes)}   # for checks.py
@@ -233,6 +237,8 @@ def _zones(cx, zones):
 
 
 def _vars(cx, state):
+    """Declare every state variable; their initial values compile later (`cx.deferred`), when the
+    built-in names (players, suits...) and the definitions are known too."""
     for i, (name, spec) in enumerate(state.items()):
         path = ("state", name)
         if not isinstance(spec, dict):
@@ -242,17 +248,8 @@ def _vars(cx, state):
         per = _per_type(cx, spec.get("per"), path + ("per",))
         initial = spec.get("initial", 0 if spec.get("type", "number") == "number" else None)
         typ = TYPE_NAMES.get(spec.get("type")) or (_type_of(initial) if initial is not None else T.ANY)
-        if initial is not None and isinstance(initial, str) and spec.get("type") in ("text",):
-            initial = repr(initial)
         bind = spec.get("as", "player" if per == "player" else "suit" if per == "suit" else "entry")
-        key_type = T.PLAYER if per == "player" else T.SUIT if per == "suit" else f"object:{per}"
-        with cx.scope(**({bind: key_type} if per else {})):
-            init = cx.expr(path + ("initial",), initial)
-        if init.type != T.ANY and typ != T.ANY and not T.compatible(init.type, typ):
-            cx.problem(path + ("initial",), f"the initial value is {T.describe(init.type)} but the type is {typ}", "type")
-        fixed = _fixed_initial(initial, init)
-        info = VarInfo(name, i, per, spec.get("scope", "game"), typ, init.fn, bind, spec.get("description", ""),
-                       fixed)
+        info = VarInfo(name, i, per, spec.get("scope", "game"), typ, None, bind, spec.get("description", ""))
         cx.rules.vars[name] = info
         cx.rules.var_list.append(info)
         if info.scope == "hand":
@@ -260,6 +257,23 @@ def _vars(cx, state):
         full = T.per(per, typ) if per else typ
         cx.ns.add(name, Binding("state", full, getter=lambda s, e, i=i: s.v[i], doc=info.description,
                                 shape=("var", i), code=f"s.v[{i}]"))
+        cx.deferred.append(lambda info=info, initial=initial, path=path, spec=spec: _initial(cx, info, initial,
+                                                                                           path, spec))
+
+
+def _initial(cx, info, initial, path, spec):
+    per, typ = info.per, info.type
+    key_type = T.PLAYER if per == "player" else T.SUIT if per == "suit" else f"object:{per}"
+    with cx.scope(**({info.bind: key_type} if per else {})):
+        init = cx.expr(path + ("initial",), initial)
+    if init.type != T.ANY and typ != T.ANY and not T.compatible(init.type, typ):
+        hint = None
+        if typ == T.STR and isinstance(initial, str) and initial.strip()[:1] not in "\"'":
+            hint = f"text is written in quotes: initial: '\"{initial}\"'"
+        cx.problem(path + ("initial",), f"the initial value is {T.describe(init.type)} but the type is {typ}", "type",
+                   hint=hint)
+    info.initial = init.fn
+    info.fixed = _fixed_initial(initial, init)
 
 
 def _link_calls(cx, procs):
