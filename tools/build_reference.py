@@ -130,9 +130,27 @@ def build() -> str:
     out += ["", "### Built-in names", "", "| name | kind | meaning |", "|---|---|---|"]
     out += [f"| `{name}` | {typ} | {_cell(doc)} |" for name, (typ, doc) in BUILTIN_NAMES.items()]
     out += ["", "Inside `tricks:` the names `leader`, `current`, `led_suit`, `trick_number`, `trick_players` "
+            "(who has played to this trick, in order), `taking_part` (who takes part in this trick) "
             "and `winner` are defined (and `card` in a `follow:` condition); inside `turns:` `current` and "
             "`turn_number`; inside `for_each:` the name given with `as:`; inside a move of `choose:` the "
             "option's name given with `as:`.", "",
+            "### Definitions", "",
+            "The `define:` section names values written once and used in any expression. A key is a name "
+            "(`lead_is_trump: led_suit == trumps` is wrong: a definition cannot see local names such as "
+            "`led_suit`; give them as parameters) or a name with parameters:", "",
+            "```yaml", "define:",
+            "  partner_suit(x): \"spades if x == clubs else clubs if x == spades else hearts if x == diamonds "
+            "else diamonds\"",
+            "  is_left_bower(c): c.rank == \"J\" and c.suit == partner_suit(trumps)",
+            "  effective_suit(c): trumps if is_left_bower(c) else c.suit",
+            "  led: effective_suit(first(trick))          # no parameters: used as `led`",
+            "  worth:                                     # the long form declares the parameters' kinds",
+            "    params: {c: card}", "    value: plain(c) + 1", "```", "",
+            "A use `effective_suit(card)` is checked with the kind of what it is given (or the kind "
+            "declared under `params:`), so a mistake inside a definition is reported at the definition "
+            "when it is first used. Definitions may use each other but not in a circle; one nothing uses "
+            "is checked too, and warned about. They read the game as it is when they are used: `led` above "
+            "is the suit of the first card in the trick at that moment.", "",
             "### Kinds of value", "", "Expressions are checked when the ruleset loads: a card where a "
             "number is needed is an error before any game is played.", "",
             "| kind | meaning |", "|---|---|"]
