@@ -166,8 +166,12 @@ def schema():
                                                "suit", "rank", "list", "any"],
                                       "description": "What kind of value it holds (number by default)."},
                              "initial": expr("The starting value (an expression; for per-player values it may use `player`)."),
-                             "per": PER,
-                             "as": text("The local name of the player, suit or entry in `initial`."),
+                             "per": text("Keep one of these for each player, each team (players.teams; without "
+                                         "teams, each seat), each suit, or each entry of an object collection: "
+                                         "player, team, suit, or the collection's name. A value kept per team is "
+                                         "indexed by team number: score[team_of(p)].",
+                                         examples=["player", "team", "suit"]),
+                             "as": text("The local name of the player, team, suit or entry in `initial`."),
                              "scope": {"enum": ["game", "hand"],
                                        "description": "game: kept across hands (default); hand: reset at the start of each hand."},
                              "description": text("What the value means."),
@@ -207,6 +211,8 @@ def schema():
                 "winners": expr("The winning players (a list; several on a tie).",
                                 examples=["argmax(players, p => score[p])"]),
                 "score": expr("Each player's final score, with `p` the player."),
+                "team_score": expr("Each team's final score, with `t` the team number (see players.teams), "
+                                   "e.g. score[t] for a value kept per team; given to records as team_scores."),
                 "max_hands": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many hands (a guard against endless games)."},
                 "max_turns": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many turns in one loop."},
             }),

@@ -63,6 +63,9 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     rules.end_when = cx.expr(("end", "after_hand"), end.get("after_hand", True), T.BOOL).fn
     with cx.scope(p=T.PLAYER):
         rules.final_score = cx.expr(("end", "score"), end.get("score", 0), T.NUM).fn
+    if "team_score" in end:
+        with cx.scope(t=T.NUM):
+            rules.team_score = cx.expr(("end", "team_score"), end["team_score"], T.NUM).fn
     rules.winners = cx.expr(("end", "winners"), end.get("winners", "players"), T.PLAYERS).fn
     rules.max_hands = end.get("max_hands", 1000)
     rules.max_turns = end.get("max_turns", 100000)
@@ -216,17 +219,18 @@ def _teams(cx, players):
 
 # -- zones and state ------------------------------------------------------------
 
-def _per_type(cx, per, path):
-    if per in (None, "player", "suit") or per in cx.ns.objects:
+def _per_type(cx, per, path, team=True):
+    if per in (None, "player", "suit") or per in cx.ns.objects or (per == "team" and team):
         return per
-    cx.problem(path, f"'per: {per}' must be player, suit or a collection under 'objects'", "meaning")
+    what = "player, team, suit" if team else "player, suit"
+    cx.problem(path, f"'per: {per}' must be {what} or a collection under 'objects'", "meaning")
     return None
 
 
 def _zones(cx, zones):
     for i, (name, spec) in enumerate(zones.items()):
         spec = spec or {}
-        per = _per_type(cx, spec.get("per"), ("zones", name, "per"))
+        per = _per_type(cx, spec.get("per"), ("zones", name, "per"), team=False)
         vis = spec.get("visibility", "hidden" if per is None else "owner")
         info = ZoneInfo(name, i, per, vis, spec.get("description", ""))
         cx.rules.zones[name] = info
@@ -248,7 +252,7 @@ def _vars(cx, state):
         per = _per_type(cx, spec.get("per"), path + ("per",))
         initial = spec.get("initial", 0 if spec.get("type", "number") == "number" else None)
         typ = TYPE_NAMES.get(spec.get("type")) or (_type_of(initial) if initial is not None else T.ANY)
-        bind = spec.get("as", "player" if per == "player" else "suit" if per == "suit" else "entry")
+        bind = spec.get("as", per if per in ("player", "suit", "team") else "entry")
         info = VarInfo(name, i, per, spec.get("scope", "game"), typ, None, bind, spec.get("description", ""))
         cx.rules.vars[name] = info
         cx.rules.var_list.append(info)
@@ -263,9 +267,12 @@ def _vars(cx, state):
 
 def _initial(cx, info, initial, path, spec):
     per, typ = info.per, info.type
-    key_type = T.PLAYER if per == "player" else T.SUIT if per == "suit" else f"object:{per}"
+    key_type = {"player": T.PLAYER, "suit": T.SUIT, "team": T.NUM}.get(per, f"object:{per}")
     with cx.scope(**({info.bind: key_type} if per else {})):
         init = cx.expr(path + ("initial",), initial)
+    if "type" not in spec and isinstance(initial, str) and init.type not in (T.ANY, T.NONE):
+        typ = info.type = init.type           # no type given: the kind of the initial expression
+        cx.ns.names[info.name].type = T.per(per, typ) if per else typ
     if init.type != T.ANY and typ != T.ANY and not T.compatible(init.type, typ):
         hint = None
         if typ == T.STR and isinstance(initial, str) and initial.strip()[:1] not in "\"'":
