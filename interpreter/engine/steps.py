@@ -158,7 +158,7 @@ def _deal(cx, value, path, step):
 @step_kind("move", "Move cards to a zone: `move: {cards: expr, to: zone, from: zone}`. Without 'from', "
            "the cards are taken from wherever they are. `position: bottom` puts them under the zone.")
 def _move(cx, value, path, step):
-    spec = _fields(cx, value, path, "move", ("cards", "to"), ("from", "position", "reveal"))
+    spec = _fields(cx, value, path, "move", ("cards", "to"), ("from", "position"))
     if spec is None:
         return None
     cards = cx.expr(path + ("cards",), spec["cards"])
@@ -436,6 +436,13 @@ def _repeat(cx, value, path, step):
     body = compile_steps(cx, spec["do"], path + ("do",))
     limit = spec.get("limit", 100000)
     where = cx.where(path)
+    given = [k for k in ("while", "until", "times") if k in spec]
+    for extra in given[1:]:               # a second condition would be silently ignored
+        cx.problem(path + (extra,), f"'repeat' takes one of while, until and times, not both '{given[0]}' and "
+                   f"'{extra}'", "meaning", key=True)
+    if "times" in spec and "limit" in spec:
+        cx.problem(path + ("limit",), "'limit' guards 'while' and 'until' loops; a loop of 'times' needs none",
+                   "meaning", key=True)
     if "times" in spec:
         times = cx.expr(path + ("times",), spec["times"], T.NUM).fn
         return ForEach("round", lambda s, e: range(1, times(s, e) + 1), body, where)

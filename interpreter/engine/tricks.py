@@ -348,6 +348,11 @@ def _tricks(cx, value, path, step):
         before = compile_steps(cx, spec["before_trick"], path + ("before_trick",)) if "before_trick" in spec else None
         after_plays = compile_steps(cx, spec["after_plays"], path + ("after_plays",)) if "after_plays" in spec else None
         after = compile_steps(cx, spec["after_trick"], path + ("after_trick",)) if "after_trick" in spec else None
+    if winner is not None:                # the winner rule decides alone: these would be ignored
+        for unused in ("order", "trumps"):
+            if unused in spec:
+                cx.problem(path + (unused,), f"'{unused}' is not used when the block has a 'winner' rule",
+                           "meaning", key=True, hint="remove it, or use it inside the winner expression")
     if winner is None and order is None and "order" not in spec:
         cx.problem(path, "'tricks' needs an 'order' (to rank the cards) or a 'winner' expression", "schema")
     direction = spec.get("direction", 1)

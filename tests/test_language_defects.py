@@ -1,0 +1,86 @@
+"""Defects of the language found by writing new games (issue 22), each with its test."""
+from pathlib import Path
+
+from interpreter.engine import game as G
+from interpreter.ruleset.loader import load_ruleset
+from tests.helpers import ROOT
+
+BASE = ROOT / "tests" / "broken" / "parents" / "tiny-base.yaml"
+
+
+def _load(tmp_path, body, base=True):
+    path = Path(tmp_path) / "game.yaml"
+    path.write_text((f"extends: {BASE}\n" if base else "") + body, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def _errors(loaded, severity="error"):
+    return [d for d in loaded.diagnostics if d.severity == severity]
+
+
+def test_a_text_initial_value_is_an_expression(tmp_path):
+    loaded = _load(tmp_path, "state:\n  mode: {type: text, initial: '\"in\"'}\n  other: {type: text, initial: none}\n")
+    assert loaded.ok
+    s = G.new_game(loaded.rules, 3, 0)
+    assert s.v[loaded.rules.vars["mode"].index] == "in"
+
+
+def test_a_text_initial_of_another_kind_is_an_error(tmp_path):
+    loaded = _load(tmp_path, "state:\n  mode: {type: text, initial: 3}\n")
+    [d] = _errors(loaded)
+    assert "the initial value is a number but the type is text" in d.message
+
+
+def test_built_in_names_in_an_initial_value(tmp_path):
+    loaded = _load(tmp_path, "state:\n  seats: {initial: player_count}\n  order: {type: list, initial: suits}\n"
+                             "  everyone: {type: players, initial: players}\n"
+                             "  half: {initial: pack_size // 2}\n")
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    s = G.new_game(loaded.rules, 3, 0)
+    v = {name: s.v[info.index] for name, info in loaded.rules.vars.items()}
+    assert v["seats"] == 3 and v["order"] == ["clubs", "diamonds", "hearts", "spades"]
+    assert v["everyone"] == [0, 1, 2] and v["half"] == 12
+
+
+def test_a_state_variable_without_type_takes_the_kind_of_its_initial_expression(tmp_path):
+    loaded = _load(tmp_path, "state:\n  seats: {initial: player_count * 2}\n"
+                             "end: {after_hand: seats > 100}\n")
+    assert loaded.ok and loaded.rules.vars["seats"].type == "number"
+
+
+def test_move_refuses_a_reveal_setting(tmp_path):
+    loaded = _load(tmp_path, "setup:\n  - move: {cards: first(stock), to: trick, reveal: true}\n")
+    [d] = _errors(loaded)
+    assert "unknown setting 'reveal' in 'move'" in d.message and (d.line, d.col) == (3, 44)
+
+
+def test_repeat_refuses_two_conditions_and_an_unused_limit(tmp_path):
+    loaded = _load(tmp_path, "setup:\n  - repeat: {while: true, until: true, do: [shuffle: stock]}\n"
+                             "  - repeat: {times: 2, limit: 5, do: [shuffle: stock]}\n")
+    messages = sorted(d.message for d in _errors(loaded))
+    assert len(messages) == 2
+    assert "not both 'while' and 'until'" in messages[0] and "'limit' guards" in messages[1] or \
+        "'limit' guards" in messages[0] and "not both 'while' and 'until'" in messages[1]
+
+
+def test_a_trick_winner_rule_makes_order_and_trumps_unused(tmp_path):
+    loaded = _load(tmp_path, "hand:\n  - tricks: {hand: hand, trick: trick, winner: leader, order: plain, "
+                             "trumps: hearts}\n")
+    errors = _errors(loaded)
+    assert sorted(d.message for d in errors) == [
+        "'order' is not used when the block has a 'winner' rule",
+        "'trumps' is not used when the block has a 'winner' rule"]
+
+
+def test_no_end_section_is_a_located_warning(tmp_path):
+    text = (BASE.read_text(encoding="utf-8").split("end:")[0]).replace("name: Tiny Tricks", "name: No End")
+    loaded = _load(tmp_path, text, base=False)
+    [w] = _errors(loaded, "warning")
+    assert loaded.ok and "no 'end:' section" in w.message and w.line == 3
+
+
+def test_an_order_leaving_out_a_rank_is_a_located_warning(tmp_path):
+    loaded = _load(tmp_path, "orders:\n  plain: [\"9\", \"10\", J, Q, K, A]\n  short: [\"9\", \"10\", Q, K, A]\n"
+                             "end: {after_hand: 'plain(A♠) > short(J♠)'}\n")
+    [w] = _errors(loaded, "warning")
+    assert loaded.ok and "order 'short' leaves out the rank(s) J" in w.message and w.line == 4
