@@ -84,3 +84,41 @@ def test_an_order_leaving_out_a_rank_is_a_located_warning(tmp_path):
                              "end: {after_hand: 'plain(A♠) > short(J♠)'}\n")
     [w] = _errors(loaded, "warning")
     assert loaded.ok and "order 'short' leaves out the rank(s) J" in w.message and w.line == 4
+
+
+ITALIAN = """name: Italian
+players: {count: 2}
+pack:
+  ranks: ["1", "2", "3", "4", "5", "6", "7", "J", "C", "K"]
+  suits: [coins, cups, swords, batons]
+  remove: {cards: [7/batons]}
+points:
+  primiera: {values: {"7/coins": 21, "7": 20}}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  trick: {visibility: public}
+  won: {per: player, visibility: hidden}
+state:
+  dealer: {type: player, initial: 0}
+hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - tricks: {hand: hand, trick: trick, order: primiera, count: 3, collect: "won[winner]"}
+end:
+  winners: argmax(players, p => sum(won[p], c => primiera(c)))
+"""
+
+
+def test_cards_of_named_suits_are_read_as_they_are_printed(tmp_path):
+    loaded = _load(tmp_path, ITALIAN, base=False)
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    u = loaded.rules.universe
+    coin7 = u.parse_card("7/coins")
+    assert u.names[coin7] == "7/coins" and u.parse_card(u.names[coin7]) == coin7
+    assert all(u.parse_card(u.names[c]) == c for c in range(u.size))
+    assert u.parse_card("7/batons") not in loaded.rules.deck(2)        # removed by its printed name
+    table = loaded.rules.namespace.names["primiera"].value
+    assert table(None, coin7) == 21 and table(None, u.parse_card("7/cups")) == 20
+    assert u.parse_card("7/clubs") is None and u.parse_card("8/coins") is None

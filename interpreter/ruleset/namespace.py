@@ -146,7 +146,8 @@ def _points(cx, name, spec):
     values = spec.get("values", spec) if isinstance(spec, dict) else {}
     default = spec.get("default", 0) if isinstance(spec, dict) else 0
     table = [default] * u.size
-    for key, value in values.items():
+    # Ranks first, then cards: a card's own entry wins over its rank's, whatever the order written.
+    for key, value in sorted(values.items(), key=lambda kv: str(kv[0]) not in u.ranks):
         if key in ("default", "values"):
             continue
         key = str(key)
