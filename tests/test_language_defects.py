@@ -1,6 +1,8 @@
 """Defects of the language found by writing new games (issue 22), each with its test."""
 from pathlib import Path
 
+import pytest
+
 from interpreter.engine import game as G
 from interpreter.ruleset.loader import load_ruleset
 from tests.helpers import ROOT
@@ -122,3 +124,39 @@ def test_cards_of_named_suits_are_read_as_they_are_printed(tmp_path):
     table = loaded.rules.namespace.names["primiera"].value
     assert table(None, coin7) == 21 and table(None, u.parse_card("7/cups")) == 20
     assert u.parse_card("7/clubs") is None and u.parse_card("8/coins") is None
+
+
+DRAW = """hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 4}
+  - move: {cards: last(stock), from: stock, to: trick}
+  - for_each:
+      in: players
+      as: p
+      do:
+        - move: {cards: last(stock), from: stock, to: "hand[p]"}
+  - move: {cards: "trick", from: trick, to: "won[0]"}
+  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]"}
+  - call: score_hand
+"""
+
+
+@pytest.mark.parametrize("generated", [True, False])
+def test_logs_show_every_card_moved_and_who_may_see_it(tmp_path, monkeypatch, generated):
+    from interpreter.engine import fold
+    from interpreter.sim.gamelog import _line
+    monkeypatch.setattr(fold, "GENERATE", generated)
+    rules = _load(tmp_path, DRAW).rules
+    if True:
+        s = G.new_game(rules, 3, 2, log=True)
+        moves = [e for e in s.events if e["event"] == "move"]
+        assert len(moves) == 5
+        assert moves[0]["source"] == ["stock"] and moves[0]["to"] == "trick"
+        assert list(moves[0]["seen_by"].values()) == [[0, 1, 2]]          # the trick is public
+        for p, m in enumerate(moves[1:4]):
+            assert m["to"] == f"hand[{p}]" and list(m["seen_by"].values()) == [[p]]   # only the drawer
+            drawn = m["cards"][0]
+            assert drawn in [rules.universe.names[c] for c in s.z[rules.zones["hand"].index][p]]
+        assert list(moves[4]["seen_by"].values()) == [[0, 1, 2]]          # it was public before it moved
+        assert _line(moves[1], set()) == f"  move {moves[1]['cards'][0]}: stock -> hand[0] (seen by P0)"

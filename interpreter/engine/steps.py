@@ -178,8 +178,66 @@ def _move(cx, value, path, step):
         value = cf(s, e)
         moving = [value] if single or isinstance(value, int) else list(value)
         if moving:
-            move_cards(s, moving, tgt(s, e), src(s, e) if src is not None else None, bottom, where)
+            zone = src(s, e) if src is not None else None
+            dest = tgt(s, e)
+            before = [card_place(s, c) for c in moving] if s.events is not None else None
+            move_cards(s, moving, dest, zone, bottom, where)
+            if before is not None:
+                log_move(s, moving, before, dest)
     return Move(run, where, "move", (cf, single, src, tgt, bottom))
+
+
+def card_place(s, card):
+    """(zone info, owner or None) of the zone holding `card` now, or (None, None)."""
+    for info in s.rules.zone_list:
+        zone = s.z[info.index]
+        parts = zone.items() if isinstance(zone, dict) else enumerate(zone) if info.per == "player" else \
+            [(None, zone)]
+        for owner, cards in parts:
+            if card in cards:
+                return info, owner
+    return None, None
+
+
+def _place_of_list(s, cards):
+    for info in s.rules.zone_list:
+        zone = s.z[info.index]
+        parts = zone.items() if isinstance(zone, dict) else enumerate(zone) if info.per == "player" else \
+            [(None, zone)]
+        for owner, part in parts:
+            if part is cards:
+                return info, owner
+    return None, None
+
+
+def _label(place):
+    info, owner = place
+    if info is None:
+        return "?"
+    return info.name if owner is None else f"{info.name}[{owner}]"
+
+
+def _seers(s, place, n):
+    info, owner = place
+    if info is None or info.visibility == "hidden":
+        return []
+    if info.visibility == "public":
+        return list(range(n))
+    return [owner] if isinstance(owner, int) and info.per == "player" else []
+
+
+def log_move(s, moving, before, dest):
+    """A game log line for a move step: the cards, where they came from and went, and who may see them
+    (by the zones' visibility: a seat sees a card it could see before or can see now)."""
+    names = s.rules.universe.names
+    after = _place_of_list(s, dest)
+    now = set(_seers(s, after, s.n))
+    sources = list(dict.fromkeys(_label(b) for b in before))
+    seen = {}
+    for c, b in zip(moving, before):
+        seats = sorted(now | set(_seers(s, b, s.n)) | (set(range(s.n)) if c in s.revealed else set()))
+        seen[names[c]] = seats
+    log_event(s, event="move", cards=[names[c] for c in moving], source=sources, to=_label(after), seen_by=seen)
 
 
 class Move(Atomic):
