@@ -148,15 +148,14 @@ def test_logs_show_every_card_moved_and_who_may_see_it(tmp_path, monkeypatch, ge
     from interpreter.sim.gamelog import _line
     monkeypatch.setattr(fold, "GENERATE", generated)
     rules = _load(tmp_path, DRAW).rules
-    if True:
-        s = G.new_game(rules, 3, 2, log=True)
-        moves = [e for e in s.events if e["event"] == "move"]
-        assert len(moves) == 5
-        assert moves[0]["source"] == ["stock"] and moves[0]["to"] == "trick"
-        assert list(moves[0]["seen_by"].values()) == [[0, 1, 2]]          # the trick is public
-        for p, m in enumerate(moves[1:4]):
-            assert m["to"] == f"hand[{p}]" and list(m["seen_by"].values()) == [[p]]   # only the drawer
-            drawn = m["cards"][0]
-            assert drawn in [rules.universe.names[c] for c in s.z[rules.zones["hand"].index][p]]
-        assert list(moves[4]["seen_by"].values()) == [[0, 1, 2]]          # it was public before it moved
-        assert _line(moves[1], set()) == f"  move {moves[1]['cards'][0]}: stock -> hand[0] (seen by P0)"
+    s = G.new_game(rules, 3, 2, log=True)
+    moves = [e for e in s.events if e["event"] == "move"]
+    assert len(moves) == 5
+    assert moves[0]["source"] == ["stock"] and moves[0]["to"] == "trick"
+    assert list(moves[0]["seen_by"].values()) == [[0, 1, 2]]          # the trick is public
+    for p, m in enumerate(moves[1:4]):
+        assert m["to"] == f"hand[{p}]" and list(m["seen_by"].values()) == [[p]]   # only the drawer
+        drawn = m["cards"][0]
+        assert drawn in [rules.universe.names[c] for c in s.z[rules.zones["hand"].index][p]]
+    assert list(moves[4]["seen_by"].values()) == [[0, 1, 2]]          # it was public before it moved
+    assert _line(moves[1], set()) == f"  move {moves[1]['cards'][0]}: stock -> hand[0] (seen by P0)"
