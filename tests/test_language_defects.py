@@ -5,7 +5,7 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.ruleset.loader import load_ruleset
-from tests.helpers import ROOT
+from tests.helpers import ROOT, rules_of
 
 BASE = ROOT / "tests" / "broken" / "parents" / "tiny-base.yaml"
 
@@ -159,3 +159,55 @@ def test_logs_show_every_card_moved_and_who_may_see_it(tmp_path, monkeypatch, ge
         assert drawn in [rules.universe.names[c] for c in s.z[rules.zones["hand"].index][p]]
     assert list(moves[4]["seen_by"].values()) == [[0, 1, 2]]          # it was public before it moved
     assert _line(moves[1], set()) == f"  move {moves[1]['cards'][0]}: stock -> hand[0] (seen by P0)"
+
+
+CHOICE = """hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 5}
+  - choose:
+      player: dealer
+      moves:
+        pick: {options: "[none, 1, 2]", as: x, do: [{add: {"score[dealer]": "x if x != none else 10"}}]}
+        pass: {}
+  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]"}
+  - call: score_hand
+"""
+
+
+def test_a_scenario_move_with_options_needs_its_value_and_none_can_be_chosen(tmp_path):
+    import pytest as _pytest
+
+    from interpreter.engine import scenario as S
+    rules = _load(tmp_path, CHOICE).rules
+    s = G.new_game(rules, 3, 0)
+    with _pytest.raises(AssertionError) as info:
+        S.find_action(s, "pick")
+    assert "'pick' has 3 options: say which with 'value:'" in str(info.value)
+    assert S.find_action(s, "pass") == ("pass", None)           # a single action needs no value
+    assert S.find_action(s, "pick", "none") == ("pick", None)
+    assert S.find_action(s, "pick", 2) == ("pick", 2)
+
+
+def test_a_scenario_move_whose_options_hold_meld_changes_does_not_crash(monkeypatch):
+    from interpreter.engine import scenario as S
+    from interpreter.expr.functions_melds import TableChange
+    rules = rules_of("rulesets/scala40/scala40.yaml")
+    s = G.new_game(rules, 2, 0)
+    change = TableChange(0, (), (), (3,), ())
+    monkeypatch.setattr(G, "legal_actions", lambda state: [("add", [change]), ("discard", 3)])
+    with pytest.raises(AssertionError) as info:
+        S.find_action(s, "add", ["10♦"])
+    assert "is not legal" in str(info.value)
+
+
+def test_logs_show_melds_as_cards():
+    from interpreter.sim.gamelog import _line
+    from interpreter.sim.play import play_game
+    rules = rules_of("rulesets/scala40/scala40.yaml")
+    from interpreter.sim.gamelog import log_document
+    record = play_game(rules, 2, 1, ["priority"], log=True)
+    lines = [_line(e, set()) or "" for e in log_document(rules, record)["events"]]
+    text = "\n".join(lines)
+    assert "Meld(" not in text and "TableChange(" not in text
+    assert any(line.startswith(("  P0 open [", "  P1 open [")) for line in lines)

@@ -386,7 +386,7 @@ def _apply(s, path, number, player, action):
                       "write a rank then a suit, e.g. 10♥ or TH")
     actions = G.legal_actions(s)
     legal = _LegalText(s, actions)
-    if action[0] != "play" and isinstance(action[1], (list, str)) and \
+    if action[0] != "play" and isinstance(action[1], (list, str)) and str(action[1]).strip().lower() != "none" and \
             any(a[0] == action[0] and MV.is_structured(a[1]) for a in actions):
         # a meld move: the value names its cards (see meldvalues.py)
         try:

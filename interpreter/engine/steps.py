@@ -417,8 +417,12 @@ class Assign(Atomic):
 
 
 def shown(s, value, typ=T.ANY):
-    """A value as a game log shows it: cards by name, lists copied."""
+    """A value as a game log shows it: cards by name, melds as their cards ('[8♣ 9♣ Joker=10♣]', a
+    change to a table meld as '10♦ -> [..]'), lists copied."""
     names = s.rules.universe.names
+    melds = _meld_text(s, value)
+    if melds is not None:
+        return melds
     if typ == T.CARD and isinstance(value, int) and not isinstance(value, bool):
         return names[value]
     if typ == T.CARDS and isinstance(value, (list, tuple)):
@@ -426,6 +430,34 @@ def shown(s, value, typ=T.ANY):
     if isinstance(value, (list, tuple)):
         return list(value)
     return value
+
+
+def _meld_text(s, value):
+    """A meld, a play of melds or a change to a table meld as text; None for anything else."""
+    from ..cards.melds import Meld
+    from ..expr.functions_melds import TableChange
+    u = s.rules.universe
+
+    def one(meld):
+        mr = getattr(s.rules, "meld_rules", None)
+        wild = mr.info.wild if mr is not None else u.is_joker
+        out = []
+        for c, (rank, suit) in zip(meld.cards, meld.stands_for):
+            if wild[c]:
+                cid = u.card_id(u.ranks[rank], u.suits[suit])
+                out.append(f"{u.names[c]}={u.names[cid] if cid is not None else u.ranks[rank] + '/' + u.suits[suit]}")
+            else:
+                out.append(u.names[c])
+        return "[" + " ".join(out) + "]"
+    if isinstance(value, Meld):
+        return one(value)
+    if isinstance(value, TableChange):
+        return " ".join(u.names[c] for c in value.added) + " -> " + " ".join(one(p) for p in value.pieces)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(m, Meld) for m in value):
+        return " ".join(one(m) for m in value)
+    if isinstance(value, (list, tuple)) and value and any(isinstance(m, (Meld, TableChange)) for m in value):
+        return " ".join(_meld_text(s, m) or str(shown(s, m)) for m in value)
+    return None
 
 
 @step_kind("set", "Give state variables new values: `set: {trumps: last(hand[dealer]).suit}`.")
