@@ -211,3 +211,27 @@ def test_logs_show_melds_as_cards():
     text = "\n".join(lines)
     assert "Meld(" not in text and "TableChange(" not in text
     assert any(line.startswith(("  P0 open [", "  P1 open [")) for line in lines)
+
+
+def test_a_zone_listed_short_in_a_scenario_has_the_named_cards_on_top(tmp_path):
+    from interpreter.authoring.runner import run_file
+    path = Path(tmp_path) / "s.yaml"
+    path.write_text(f"""ruleset: {BASE}
+players: 3
+scenarios:
+  - name: the named cards are the next ones drawn
+    deal:
+      stock: [9♣, A♠]
+    moves:
+      - expect: {{zones: {{}}}}
+""", encoding="utf-8")
+    from interpreter.authoring import scenarios as SC
+    from interpreter.ruleset.loader import load_ruleset as load
+    rules = load(str(BASE)).rules
+    order = SC._deal_order(type("Sc", (), {"path": ("scenarios", 0)})(), rules, 3, 0, {"stock": ["9♣", "A♠"]})
+    s = G.new_game(rules, 3, 0, deck=order)
+    stock = s.z[rules.zones["stock"].index]
+    names = [rules.universe.names[c] for c in stock]
+    assert names[-2:] == ["9♣", "A♠"] and len(names) == 24 - 15      # A♠ is the next card drawn
+    outcomes, problems = run_file(str(path))
+    assert not problems and not outcomes[0].diagnostics
