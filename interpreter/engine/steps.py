@@ -80,7 +80,8 @@ def _cut(cx, value, path, step):
 
 
 @step_kind("deal", "Deal cards from the top of a zone: to each player in turn (a per-player zone) "
-           "or to one zone. Settings: from, to, count (each; 'all' deals out the zone), packet, start, direction.")
+           "or to one zone. Settings: from, to, count (each; 'all' deals out the zone), packet, start, direction, "
+           "players (deal only to these players, in turn from start).")
 def _deal(cx, value, path, step):
     spec = _fields(cx, value, path, "deal", ("from", "to"), ("count", "packet", "start", "direction", "players"))
     if spec is None:
@@ -460,12 +461,14 @@ def _meld_text(s, value):
     return None
 
 
-@step_kind("set", "Give state variables new values: `set: {trumps: last(hand[dealer]).suit}`.")
+@step_kind("set", "Give state variables new values: `set: {trumps: \"last(hand[dealer]).suit\"}`. The lines "
+           "apply in order: each sees the values stored by the lines above it.")
 def _set(cx, value, path, step):
     return _assign(cx, value, path, False, "set")
 
 
-@step_kind("add", "Add to number variables: `add: {score[p]: 10}`.")
+@step_kind("add", "Add to number variables: `add: {\"score[p]\": 10}` (quote a key with brackets). The lines "
+           "apply in order.")
 def _add(cx, value, path, step):
     return _assign(cx, value, path, True, "add")
 
