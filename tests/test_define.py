@@ -47,9 +47,8 @@ hand:
   - tricks:
       hand: hand
       trick: trick
-      order: ranked
       follow: count(trick) == 0 or effective_suit(card) == led or not any(hand[current], c => effective_suit(c) == led)
-      winner: "trick_players[position(trick, first(argmax(trick, c => worth(c, 10 if effective_suit(c) == trumps else 1) if effective_suit(c) in [trumps, led] else -1)))]"
+      winner: "trick_players[position(trick, first(argmax(trick, c => ranked(c) + worth(c, 10 if effective_suit(c) == trumps else 1) if effective_suit(c) in [trumps, led] else -1)))]"
       collect: "won[winner]"
   - call: score_hand
 procedures:
