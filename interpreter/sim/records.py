@@ -8,7 +8,7 @@ import csv
 import json
 
 CSV_COLUMNS = ["game", "variant", "seed", "players", "bots", "winners", "scores", "hands", "tricks", "turns",
-               "lead_changes", "decided_hand", "decided_fraction", "error"]
+               "lead_changes", "decided_hand", "decided_fraction", "error", "teams", "team_scores"]
 
 
 def jsonl_writer(handle):
