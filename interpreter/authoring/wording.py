@@ -115,6 +115,8 @@ def _tricks(v, step):
             + (f", {code(v['count'])} of them" if "count" in v else " until the hands are empty") + ".",
             f"{code(v.get('lead', 'left_of(dealer)'))} leads the first trick and each trick's winner leads the next;",
             f"{rule}."]
+    if "players" in v:
+        bits.append(f"Only {code(v['players'])} take part in each trick (worked out as it starts).")
     if "winner" in v:
         bits.append(f"The trick goes to {code(v['winner'])}.")
     else:
@@ -188,4 +190,8 @@ _KINDS = {
     "tricks": _tricks,
     "turns": _turns,
     "choose": _choose,
+    "select": lambda v, s: (f"{'Players ' + code(v['players']) if 'players' in v else 'Every player'} picks "
+                            f"{code(v.get('count', 1))} card(s) from their *{v.get('from')}* in secret; the picks "
+                            f"wait in their own *{v.get('to')}*, unseen by the others, until every player has "
+                            "picked.", []),
 }
