@@ -124,6 +124,11 @@ def test_cards_of_named_suits_are_read_as_they_are_printed(tmp_path):
     table = loaded.rules.namespace.names["primiera"].value
     assert table(None, coin7) == 21 and table(None, u.parse_card("7/cups")) == 20
     assert u.parse_card("7/clubs") is None and u.parse_card("8/coins") is None
+    from interpreter.expr.compiler import compile_expression
+    ns = loaded.rules.namespace
+    assert compile_expression("7/coins", ns).value == coin7                  # in expressions too
+    assert compile_expression("K/cups", ns).value == u.parse_card("K/cups")
+    assert compile_expression("primiera(7/coins) / 3", ns).value is None     # still a division elsewhere
 
 
 DRAW = """hand:

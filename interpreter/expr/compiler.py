@@ -347,6 +347,11 @@ _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator
 def _binop(ctx, node):
     left_node, op_tok, right_node = node.children
     op = str(op_tok)
+    if op == "/":                        # 7/coins: a card of a suit without a symbol, as it is printed
+        from .attributes import named_suit_card
+        card = named_suit_card(ctx, left_node, right_node)
+        if card is not None:
+            return card
     left, right = ctx.compile(left_node), ctx.compile(right_node)
     if op == "+" and T.is_collection(left.type) and T.is_collection(right.type):
         lf, rf = left.fn, right.fn
