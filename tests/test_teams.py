@@ -98,3 +98,10 @@ def test_euchre_keeps_its_score_per_partnership():
     assert result["team_scores"] == score and max(score) >= 10
     assert result["scores"] == [score[0], score[1], score[0], score[1]]
     assert result["winners"] == ([0, 2] if score[0] >= 10 else [1, 3])
+
+
+def test_teams_must_hold_every_seat_once(tmp_path):
+    loaded = _load(tmp_path, "players: {count: 4, teams: {\"4\": [[0, 2], [1, 2]]}}\n")
+    [d] = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert "the teams for 4 players must hold every seat 0 to 3 once, not [0, 1, 2, 2]" in d.message
+    assert (d.line, d.col) == (2, 29)

@@ -214,6 +214,10 @@ def _teams(cx, players):
     out = {}
     for key, groups in teams.items():
         out[int(key)] = [list(g) for g in groups]
+        seats = sorted(p for g in groups for p in g)
+        if seats != list(range(int(key))):     # team numbers and per-team values need a partition
+            cx.problem(("players", "teams", key), f"the teams for {key} players must hold every seat 0 to "
+                       f"{int(key) - 1} once, not {seats}", "meaning", key=True)
     return out
 
 
