@@ -26,6 +26,8 @@ CONSTRUCTS = [
     ("`12`, `0`", "whole numbers"),
     ("`\"10\"`, `'tricks'`", "text, in double or single quotes (rank names are text: `\"10\"`, `\"Q\"`)"),
     ("`10♥`, `Q♠`, `A♣`", "a card of the pack: rank then suit symbol"),
+    ("`7/coins`, `K/cups`", "a card of a suit without a symbol: rank, slash, the suit's name (how such cards are "
+                            "printed; scenarios, point tables and pack removals read them the same way)"),
     ("`♥`, `hearts`", "a suit, by symbol or by the name used in `pack: suits:`"),
     ("`true`, `false`, `none`", "yes, no, and 'nothing' (no card, no player, no suit)"),
     ("`score`, `hand`, `target`", "a name: a state variable, zone, option, object, order or built-in name"),
@@ -107,6 +109,8 @@ def _section(name, schema, level=3):
         for key, sub in props.items():
             mark = " (required)" if key in required else ""
             out.append(f"| `{key}`{mark} | {_type(sub)} | {_cell(sub.get('description', ''))}{_examples(sub)} |")
+            for inner, deeper in (sub.get("properties") or {}).items():    # e.g. melds: runs: min
+                out.append(f"| `{key}.{inner}` | {_type(deeper)} | {_cell(deeper.get('description', ''))} |")
         out.append("")
     return out
 
@@ -131,9 +135,48 @@ def build() -> str:
     out += ["", "### Built-in names", "", "| name | kind | meaning |", "|---|---|---|"]
     out += [f"| `{name}` | {typ} | {_cell(doc)} |" for name, (typ, doc) in BUILTIN_NAMES.items()]
     out += ["", "Inside `tricks:` the names `leader`, `current`, `led_suit`, `trick_number`, `trick_players` "
+            "(who has played to this trick, in order), `taking_part` (who takes part in this trick) "
             "and `winner` are defined (and `card` in a `follow:` condition); inside `turns:` `current` and "
             "`turn_number`; inside `for_each:` the name given with `as:`; inside a move of `choose:` the "
             "option's name given with `as:`.", "",
+            "### How play runs", "",
+            "- **One hand** is the `hand:` steps run once. After it, `end: after_hand` is checked; if the game "
+            "goes on, `dealer: next` is worked out (it still sees the finished hand's values, before the "
+            "variables kept per hand are reset) and the next hand starts.",
+            "- **A trick** (in the figures of `rules simulate` and in records) is one completed trick of a "
+            "`tricks:` block, whatever the number of cards in it. **A turn** is one card played to a trick, or "
+            "one turn of a `turns:` block; choices made in `choose:` or `select:` steps are not turns.",
+            "- **Following** in a `tricks:` block: `follow: suit` (the default) allows a card of the suit led "
+            "when the player has one, else any card; `follow: any` allows any card; a condition on `card` "
+            "replaces the follow-suit rule entirely: exactly the cards for which it holds may be played. "
+            "For the leader of a trick `led_suit` is none, so a condition must allow a lead, e.g. "
+            "`led_suit == none or card.suit == led_suit or not any(hand[current], c => c.suit == led_suit)`.",
+            "- **A player who may play no card** (an empty hand, or a follow condition that allows none) stops "
+            "the game with an error naming the `tricks:` step: the rules must make sure this cannot happen "
+            "(by default a block plays tricks while the leader has cards).",
+            "- **The lines of one `set:` or `add:`** apply in order: a line sees the values the lines above it "
+            "stored.",
+            "- **A random bot** chooses uniformly among the actions offered: each option of a move is one "
+            "action, so a move with many options is chosen more often than a move with one.",
+            "- **YAML**: quote a key or value that holds `[`, `{`, `: ` or `#`: `add: {\"score[p]\": 10}`, "
+            "`set: {trumps: \"last(hand[dealer]).suit\"}`.", "",
+            "### Definitions", "",
+            "The `define:` section names values written once and used in any expression. A key is a name "
+            "(`lead_is_trump: led_suit == trumps` is wrong: a definition cannot see local names such as "
+            "`led_suit`; give them as parameters) or a name with parameters:", "",
+            "```yaml", "define:",
+            "  partner_suit(x): \"spades if x == clubs else clubs if x == spades else hearts if x == diamonds "
+            "else diamonds\"",
+            "  is_left_bower(c): c.rank == \"J\" and c.suit == partner_suit(trumps)",
+            "  effective_suit(c): trumps if is_left_bower(c) else c.suit",
+            "  led: effective_suit(first(trick))          # no parameters: used as `led`",
+            "  worth:                                     # the long form declares the parameters' kinds",
+            "    params: {c: card}", "    value: plain(c) + 1", "```", "",
+            "A use `effective_suit(card)` is checked with the kind of what it is given (or the kind "
+            "declared under `params:`), so a mistake inside a definition is reported at the definition "
+            "when it is first used. Definitions may use each other but not in a circle; one nothing uses "
+            "is checked too, and warned about. They read the game as it is when they are used: `led` above "
+            "is the suit of the first card in the trick at that moment.", "",
             "### Kinds of value", "", "Expressions are checked when the ruleset loads: a card where a "
             "number is needed is an error before any game is played.", "",
             "| kind | meaning |", "|---|---|"]

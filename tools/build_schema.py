@@ -296,14 +296,34 @@ def complete_schema():
                                                "suit", "rank", "list", "any"],
                                       "description": "What kind of value it holds (number by default)."},
                              "initial": expr("The starting value (an expression; for per-player values it may use `player`)."),
-                             "per": PER,
-                             "as": text("The local name of the player, suit or entry in `initial`."),
+                             "per": text("Keep one of these for each player, each team (players.teams; without "
+                                         "teams, each seat), each suit, or each entry of an object collection: "
+                                         "player, team, suit, or the collection's name. A value kept per team is "
+                                         "indexed by team number: score[team_of(p)].",
+                                         examples=["player", "team", "suit"]),
+                             "as": text("The local name of the player, team, suit or entry in `initial`."),
                              "scope": {"enum": ["game", "hand"],
                                        "description": "game: kept across hands (default); hand: reset at the start of each hand."},
                              "description": text("What the value means."),
                          }), examples=[{"dealer": {"type": "player", "initial": 0},
                                         "score": {"per": "player", "initial": 0},
                                         "trumps": {"type": "suit", "initial": None, "scope": "hand"}}]),
+            "define": obj("Named derived values: expressions written once and used anywhere an expression is "
+                          "(orders, follow rules, winners, scoring). A key is a name, or a name with parameters "
+                          "such as effective_suit(c); the value is the expression, or a mapping with 'value' and "
+                          "the parameters' kinds. A definition sees its parameters and the ruleset's names, not "
+                          "the local names of where it is used; definitions may use each other, but not in a circle.",
+                          {}, additional={"oneOf": [
+                              EXPR,
+                              obj("A definition with its parameters' kinds.", {
+                                  "value": expr("The expression."),
+                                  "params": obj("The kind of value of each parameter (else it takes the kind of "
+                                                "what is given).", {}, additional={"enum": [
+                                                    "number", "boolean", "text", "card", "cards", "player",
+                                                    "players", "suit", "rank", "list", "any"]}),
+                                  "description": text("What the value means.")}, required=["value"])]},
+                          propertyNames={"pattern": "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$"},
+                          examples=[{"effective_suit(c)": "trumps if is_left_bower(c) else c.suit"}]),
             "options": obj("Named settings with defaults that variants and the command line (--option NAME=VALUE) can change.",
                            {}, additional=obj("An option.", {"default": {"description": "The value unless set otherwise."},
                                                              "description": text("What the option changes."),
@@ -328,6 +348,8 @@ def complete_schema():
                 "winners": expr("The winning players (a list; several on a tie).",
                                 examples=["argmax(players, p => score[p])"]),
                 "score": expr("Each player's final score, with `p` the player."),
+                "team_score": expr("Each team's final score, with `t` the team number (see players.teams), "
+                                   "e.g. score[t] for a value kept per team; given to records as team_scores."),
                 "max_hands": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many hands (a guard against endless games)."},
                 "max_turns": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many turns in one loop."},
             }),

@@ -31,6 +31,7 @@ def explain(rules, detail: bool = False) -> str:
     out += _pack(rules, data)
     out += _orders(data, say)
     out += _points(data)
+    out += _definitions(data)
     out += _objects(data)
     out += _zones(rules)
     out += _state(rules, data)
@@ -156,6 +157,17 @@ def _points(data):
         listed = ", ".join(f"{k}: {v}" for k, v in values.items())
         default = spec.get("default", 0) if isinstance(spec, dict) else 0
         lines.append(f"- **{name}**: {listed}; any other card: {default}")
+    return lines + [""]
+
+
+def _definitions(data):
+    defined = data.get("define") or {}
+    if not defined:
+        return []
+    lines = ["## Named values", ""]
+    for key, spec in defined.items():
+        value = spec.get("value") if isinstance(spec, dict) else spec
+        lines.append(f"- **{key}**: {code(value)}")
     return lines + [""]
 
 

@@ -204,7 +204,8 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
 
     The game is first dealt from the pack in its plain order; where each card
     lands tells which position of the pack feeds which zone.  The named cards
-    then take those positions; the others fill the rest in pack order."""
+    then take those positions (the top ones of a zone listed short); the others fill the rest in
+    pack order."""
     path = path or sc.path + ("deal",)
     pack = rules.deck(n)
     probe = G.new_game(rules, n, seed, deck=list(pack))
@@ -229,7 +230,9 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
         if len(wanted) > len(slots):
             whose = f"{info.name}[{owner}]" if owner is not None else info.name
             raise Failure(where, f"{len(wanted)} cards are listed for {whose}, but the deal puts {len(slots)} there")
-        for slot, card in zip(slots, wanted):
+        # Fewer cards than the zone gets: the named ones are its top (the last listed is the top), so a
+        # stock's next draws are the named cards; the unnamed ones lie under them.
+        for slot, card in zip(slots[len(slots) - len(wanted):], wanted):
             order[slot] = card
     rest = iter(c for c in pack if c not in set(ids))
     return [c if c is not None else next(rest) for c in order]
@@ -386,7 +389,7 @@ def _apply(s, path, number, player, action):
                       "write a rank then a suit, e.g. 10♥ or TH")
     actions = G.legal_actions(s)
     legal = _LegalText(s, actions)
-    if action[0] != "play" and isinstance(action[1], (list, str)) and \
+    if action[0] != "play" and isinstance(action[1], (list, str)) and str(action[1]).strip().lower() != "none" and \
             any(a[0] == action[0] and MV.is_structured(a[1]) for a in actions):
         # a meld move: the value names its cards (see meldvalues.py)
         try:

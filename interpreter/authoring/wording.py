@@ -156,6 +156,8 @@ def _tricks(v, step, say):
             _capital(f"{say(v.get('lead', 'left_of(dealer)'))} leads the first trick and each trick's winner leads "
                      "the next;"),
             f"{rule}."]
+    if "players" in v:
+        bits.append(f"Only {code(v['players'])} take part in each trick (worked out as it starts).")
     if "winner" in v:
         bits.append(f"The trick goes to {say(v['winner'])}.")
     else:
@@ -252,6 +254,10 @@ _KINDS = {
     "tricks": _tricks,
     "turns": _turns,
     "choose": _choose,
+    "select": lambda v, s: (f"{'Players ' + code(v['players']) if 'players' in v else 'Every player'} picks "
+                            f"{code(v.get('count', 1))} card(s) from their *{v.get('from')}* in secret; the picks "
+                            f"wait in their own *{v.get('to')}*, unseen by the others, until every player has "
+                            "picked.", []),
 }
 
 

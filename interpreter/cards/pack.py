@@ -67,10 +67,15 @@ class CardUniverse:
         return ids[0] if ids else None
 
     def parse_card(self, text: str) -> int | None:
-        """Read '10♥', 'TH', 'Q♠', 'joker' to the id of its first copy (None if unknown)."""
+        """Read '10♥', 'TH', 'Q♠', 'joker', or a card of a suit without a symbol as it is printed,
+        '7/coins', to the id of its first copy (None if unknown)."""
         text = str(text).strip()
         if text.lower() in ("joker", "🃏"):
             return self.card_id(JOKER, None)
+        if "/" in text:                      # rank/suit name: how cards of other suits are printed
+            rank, _, suit = text.rpartition("/")
+            rank, suit = RANK_ALIASES.get(rank.strip(), rank.strip()), suit.strip()
+            return self.card_id(rank, suit) if suit in self.suits else None
         m = _CARD_TEXT.match(text)
         if not m:
             return None

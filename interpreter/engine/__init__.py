@@ -2,4 +2,4 @@
 
 Importing this package registers every step kind and built-in function."""
 from .. import expr  # noqa: F401  (built-in functions)
-from . import melding, steps, tricks, turns  # noqa: F401  (step kinds)
+from . import melding, select, steps, tricks, turns  # noqa: F401  (step kinds)

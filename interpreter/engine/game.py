@@ -208,8 +208,11 @@ def result(s: State) -> dict:
             metrics[m.name] = [_named(s, v) for v in s.metrics.get(m.name, [])]
     for name, values in s.metrics.items():
         metrics.setdefault(name, values)
-    return {"winners": sorted(winners), "scores": scores, "hands": s.hand_no, "tricks": s.tricks,
-            "turns": s.turns, "metrics": metrics}
+    out = {"winners": sorted(winners), "scores": scores, "hands": s.hand_no, "tricks": s.tricks,
+           "turns": s.turns, "metrics": metrics, "teams": rules.team_of_seat(s.n)}
+    if rules.team_score is not None:
+        out["team_scores"] = [rules.team_score(s, {"t": t}) for t in range(len(rules.team_list(s.n)))]
+    return out
 
 
 def _named(s, value):

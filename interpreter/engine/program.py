@@ -58,8 +58,9 @@ def initial_value(s, info):
     per = info.per
     if per is None:
         return list(value) if copy else value
-    if per == "player":
-        return [list(value) for _ in range(s.n)] if copy else [value] * s.n
+    if per == "player" or per == "team":
+        size = s.n if per == "player" else len(s.rules.team_list(s.n))
+        return [list(value) for _ in range(size)] if copy else [value] * size
     keys = s.rules.universe.suits if per == "suit" else s.rules.objects[per]
     return {k: list(value) for k in keys} if copy else dict.fromkeys(keys, value)
 
@@ -72,7 +73,7 @@ def expression_value(s, info):
     out = {}
     for k in keys:
         out[k] = info.initial(s, {info.bind: k})
-    return [out[k] for k in keys] if info.per == "player" else out
+    return [out[k] for k in keys] if info.per in ("player", "team") else out
 
 
 def per_keys(s, per):
@@ -80,6 +81,8 @@ def per_keys(s, per):
         return list(range(s.n))
     if per == "suit":
         return list(s.rules.universe.suits)
+    if per == "team":
+        return list(range(len(s.rules.team_list(s.n))))
     return list(s.rules.objects[per])
 
 

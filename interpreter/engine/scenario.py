@@ -74,11 +74,16 @@ def _remove_everywhere(s, cid):
 
 
 def find_action(s, move, value=None):
-    """The legal action named `move` with that value; a card value may be given by name."""
+    """The legal action named `move` with that value; a card value may be given by name.  Without a
+    value, the move must have a single action; the text 'none' names the option none."""
     u = s.rules.universe
-    for action in G.legal_actions(s):
-        if action[0] != move:
-            continue
+    same = [a for a in G.legal_actions(s) if a[0] == move]
+    if value is None and len(same) > 1:
+        raise AssertionError(f"'{move}' has {len(same)} options: say which with 'value:' "
+                             f"({', '.join(describe(s, a) for a in same[:8])}{', ...' if len(same) > 8 else ''})")
+    if isinstance(value, str) and value.strip().lower() == "none" and any(a[1] is None for a in same):
+        return next(a for a in same if a[1] is None)
+    for action in same:
         if value is None or action[1] == value:
             return action
         if isinstance(value, str) and isinstance(action[1], int) and u.names[action[1]] == _canon(u, value):
@@ -86,7 +91,8 @@ def find_action(s, move, value=None):
         if isinstance(value, str) and isinstance(action[1], (list, tuple)) and len(action[1]) == 1 \
                 and isinstance(action[1][0], int) and u.names[action[1][0]] == _canon(u, value):
             return action                    # a card named where the move takes a set of one card
-        if isinstance(value, (list, tuple)) and isinstance(action[1], (list, tuple)):
+        if isinstance(value, (list, tuple)) and isinstance(action[1], (list, tuple)) and \
+                all(isinstance(c, int) and not isinstance(c, bool) for c in action[1]):
             if sorted(u.names[c] for c in action[1]) == sorted(_canon(u, v) for v in value):
                 return action
     legal = ", ".join(describe(s, a) for a in G.legal_actions(s))
@@ -115,7 +121,8 @@ def describe(s, action) -> str:
         return u.names[value] if name == "play" else f"{name} {u.names[value]}"
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
         return f"{name} " + " ".join(u.names[c] for c in value)
-    return name if value is None else f"{name} {value}"
+    from .steps import shown
+    return name if value is None else f"{name} {shown(s, value)}"
 
 
 def _card_option(s, move) -> bool:

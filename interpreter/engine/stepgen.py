@@ -180,6 +180,13 @@ class _Writer:
         step's own helper, for its search and its message."""
         cards, single, src, tgt, bottom = node.move
         self.at(depth, node)
+        self.emit(depth, "if _logged:")      # a logged game: the step's own function logs the move
+        self.emit(depth + 1, f"{self.ref(node.fn)}(s, e)")
+        self.emit(depth, "else:")
+        self.move_written(depth + 1, node)
+
+    def move_written(self, depth, node):
+        cards, single, src, tgt, bottom = node.move
         self.emit(depth, f"_mv = {self.expr(cards)}")
         if src is None:
             self.emit(depth, "_mv = [_mv]" if single else "_mv = [_mv] if isinstance(_mv, int) else list(_mv)")

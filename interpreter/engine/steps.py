@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..expr import types as T
 from .registry import compile_steps, step_kind
 from .state import GameStopped
+from .logtext import card_place, log_move
 from .vm import Atomic, Call, Choose, ForEach, If, While
 
 
@@ -80,7 +81,8 @@ def _cut(cx, value, path, step):
 
 
 @step_kind("deal", "Deal cards from the top of a zone: to each player in turn (a per-player zone) "
-           "or to one zone. Settings: from, to, count (each; 'all' deals out the zone), packet, start, direction.")
+           "or to one zone. Settings: from, to, count (each; 'all' deals out the zone), packet, start, direction, "
+           "players (deal only to these players, in turn from start).")
 def _deal(cx, value, path, step):
     spec = _fields(cx, value, path, "deal", ("from", "to"), ("count", "packet", "start", "direction", "players"))
     if spec is None:
@@ -158,7 +160,7 @@ def _deal(cx, value, path, step):
 @step_kind("move", "Move cards to a zone: `move: {cards: expr, to: zone, from: zone}`. Without 'from', "
            "the cards are taken from wherever they are. `position: bottom` puts them under the zone.")
 def _move(cx, value, path, step):
-    spec = _fields(cx, value, path, "move", ("cards", "to"), ("from", "position", "reveal"))
+    spec = _fields(cx, value, path, "move", ("cards", "to"), ("from", "position"))
     if spec is None:
         return None
     cards = cx.expr(path + ("cards",), spec["cards"])
@@ -178,8 +180,14 @@ def _move(cx, value, path, step):
         value = cf(s, e)
         moving = [value] if single or isinstance(value, int) else list(value)
         if moving:
-            move_cards(s, moving, tgt(s, e), src(s, e) if src is not None else None, bottom, where)
+            zone = src(s, e) if src is not None else None
+            dest = tgt(s, e)
+            before = [card_place(s, c) for c in moving] if s.events is not None else None   # logged games
+            move_cards(s, moving, dest, zone, bottom, where)
+            if before is not None:
+                log_move(s, moving, before, dest)
     return Move(run, where, "move", (cf, single, src, tgt, bottom))
+
 
 
 class Move(Atomic):
@@ -359,8 +367,13 @@ class Assign(Atomic):
 
 
 def shown(s, value, typ=T.ANY):
-    """A value as a game log shows it: cards by name, lists copied."""
+    """A value as a game log shows it: cards by name, melds as their cards ('[8♣ 9♣ Joker=10♣]', a
+    change to a table meld as '10♦ -> [..]'), lists copied."""
     names = s.rules.universe.names
+    from .logtext import meld_text
+    melds = meld_text(s, value)
+    if melds is not None:
+        return melds
     if typ == T.CARD and isinstance(value, int) and not isinstance(value, bool):
         return names[value]
     if typ == T.CARDS and isinstance(value, (list, tuple)):
@@ -370,12 +383,14 @@ def shown(s, value, typ=T.ANY):
     return value
 
 
-@step_kind("set", "Give state variables new values: `set: {trumps: last(hand[dealer]).suit}`.")
+@step_kind("set", "Give state variables new values: `set: {trumps: \"last(hand[dealer]).suit\"}`. The lines "
+           "apply in order: each sees the values stored by the lines above it.")
 def _set(cx, value, path, step):
     return _assign(cx, value, path, False, "set")
 
 
-@step_kind("add", "Add to number variables: `add: {score[p]: 10}`.")
+@step_kind("add", "Add to number variables: `add: {\"score[p]\": 10}` (quote a key with brackets). The lines "
+           "apply in order.")
 def _add(cx, value, path, step):
     return _assign(cx, value, path, True, "add")
 
@@ -436,6 +451,13 @@ def _repeat(cx, value, path, step):
     body = compile_steps(cx, spec["do"], path + ("do",))
     limit = spec.get("limit", 100000)
     where = cx.where(path)
+    given = [k for k in ("while", "until", "times") if k in spec]
+    for extra in given[1:]:               # a second condition would be silently ignored
+        cx.problem(path + (extra,), f"'repeat' takes one of while, until and times, not both '{given[0]}' and "
+                   f"'{extra}'", "meaning", key=True)
+    if "times" in spec and "limit" in spec:
+        cx.problem(path + ("limit",), "'limit' guards 'while' and 'until' loops; a loop of 'times' needs none",
+                   "meaning", key=True)
     if "times" in spec:
         times = cx.expr(path + ("times",), spec["times"], T.NUM).fn
         return ForEach("round", lambda s, e: range(1, times(s, e) + 1), body, where)

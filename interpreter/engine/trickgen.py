@@ -73,19 +73,22 @@ def trick_end(block):
         w.emit(1, "_trick.clear()")
     # the next trick, if there is one (Tricks.begin_trick)
     w.emit(0, "e['leader'] = _lead = e['winner']")
-    if block.count is not None:
+    if block.players is not None:        # who takes part is worked out by the block (tricks_some.py)
+        w.emit(0, f"if not {w.ref(block.begin_trick)}(s, frame, e):")
+    elif block.count is not None:
         w.value(0, "_count", block.count)
         w.emit(0, "if not e['trick_number'] < _count:")
     else:
         w.emit(0, f"if not s.z[{block.hand_zone}][_lead]:")
     w.emit(1, "del s.stack[-2:]")        # the marker and the block's frame: the block is over
     w.emit(1, "return None")
-    w.emit(0, "e['trick_number'] += 1")
-    w.emit(0, "e['trick_players'] = []")
-    w.emit(0, "e['led_suit'] = None")
-    w.emit(0, "e['winner'] = None")
-    w.emit(0, "frame[3] = 0")
-    w.emit(0, "frame[1] = 1")
+    if block.players is None:
+        w.emit(0, "e['trick_number'] += 1")
+        w.emit(0, "e['trick_players'] = []")
+        w.emit(0, "e['led_suit'] = None")
+        w.emit(0, "e['winner'] = None")
+        w.emit(0, "frame[3] = 0")
+        w.emit(0, "frame[1] = 1")
     w.hook(0, before)
     # the leader's offer: any card of their hand (Tricks.ask, with nothing led yet)
     w.emit(0, "e['current'] = _lead = e['leader']")

@@ -18,13 +18,15 @@ from .trickgen import trick_end
 from .vm import PAUSE, Node, Seq
 
 TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "trick_number": T.NUM,
-                "trick_players": T.PLAYERS, "winner": T.PLAYER}
+                "trick_players": T.PLAYERS, "winner": T.PLAYER, "taking_part": T.PLAYERS}
 
 
 class Tricks(Node):
     """A block of tricks.  It runs once per card played, so its per-card path is kept short: see
     docs/performance.md.  Its frame is [node, phase, env, cards played in this trick]; while a
     player is asked, a marker frame [node, -1, env, follow lookup] sits above it (bots look for it)."""
+
+    players = None               # who takes part in a trick: an expression, or None for everyone
 
     def __init__(self, **kw):
         self.__dict__.update(kw)
@@ -46,7 +48,7 @@ class Tricks(Node):
     def enter(self, s, env):
         env = dict(env)
         env.update(leader=self.lead(s, env), current=None, led_suit=None, trick_number=0, trick_players=[],
-                   winner=None)
+                   winner=None, taking_part=list(range(s.n)))
         s.stack.append([self, 0, env, 0])   # pc = phase, data = cards played in this trick
 
     def hooks(self):
@@ -83,7 +85,7 @@ class Tricks(Node):
                 fn, body = hooks[0]
             elif phase == 1:                     # the first player plays (resolve() asks the others)
                 played = frame[3]
-                if played < s.n:
+                if played < (s.n if self.players is None else len(env["taking_part"])):
                     player = (env["leader"] + played * self.direction) % s.n
                     env["current"] = player
                     return self.ask(s, env, player, frame)
@@ -193,7 +195,7 @@ class Tricks(Node):
             s.pending = None
             return self.ask(s, env, nxt, frame, True)
         s.pending = None
-        if self._direct is None:
+        if self._direct is None:             # the trick is complete: complete() written out
             self.hooks()
         if self._direct and s.events is None:
             return self.next_trick(s, frame, env, choice)
@@ -202,6 +204,19 @@ class Tricks(Node):
         if self.step(s, frame) is PAUSE:
             return PAUSE
         if s.over:                           # a rule ended the game: stop as run() does
+            del s.stack[:]
+        return None
+
+    def complete(self, s, frame, env, choice):
+        """Every player has played to the trick: finish it and go on to the next lead."""
+        if self._direct is None:
+            self.hooks()
+        if self._direct and s.events is None:
+            return self.next_trick(s, frame, env, choice)
+        s.stack.pop()                        # the marker
+        if self.step(s, frame) is PAUSE:
+            return PAUSE
+        if s.over:
             del s.stack[:]
         return None
 
@@ -293,11 +308,15 @@ class Tricks(Node):
 
 @step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "
            "collect (zone for a finished trick, e.g. won[winner]), lead, count, follow ('suit', 'any' or a "
-           "condition on card), trumps, order, winner, direction, before_trick, after_plays, after_trick.")
+           "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps, "
+           "order, winner (an expression that replaces order and trumps), direction, players (who takes part "
+           "in each trick: "
+           "a list of players, worked out at the start of every trick; default everyone), before_trick, "
+           "after_plays, after_trick.")
 def _tricks(cx, value, path, step):
     spec = _fields(cx, value, path, "tricks", ("hand", "trick"),
                    ("collect", "lead", "count", "follow", "trumps", "order", "winner", "direction",
-                    "before_trick", "after_plays", "after_trick"))
+                    "players", "before_trick", "after_plays", "after_trick"))
     if spec is None:
         return None
     zones = cx.rules.zones
@@ -322,6 +341,7 @@ def _tricks(cx, value, path, step):
         trumps = cx.expr(path + ("trumps",), spec["trumps"]).fn if "trumps" in spec else None
         order = _order_key(cx, path + ("order",), spec.get("order"))
         winner = cx.expr(path + ("winner",), spec["winner"], T.PLAYER).fn if "winner" in spec else None
+        players = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
         collect = None
         if "collect" in spec:
             collect, name = cx.zone_ref(path + ("collect",), spec["collect"])
@@ -330,10 +350,19 @@ def _tricks(cx, value, path, step):
         before = compile_steps(cx, spec["before_trick"], path + ("before_trick",)) if "before_trick" in spec else None
         after_plays = compile_steps(cx, spec["after_plays"], path + ("after_plays",)) if "after_plays" in spec else None
         after = compile_steps(cx, spec["after_trick"], path + ("after_trick",)) if "after_trick" in spec else None
+    if winner is not None:                # the winner rule decides alone: these would be ignored
+        for unused in ("order", "trumps"):
+            if unused in spec:
+                cx.problem(path + (unused,), f"'{unused}' is not used when the block has a 'winner' rule",
+                           "meaning", key=True, hint="remove it, or use it inside the winner expression")
     if winner is None and order is None and "order" not in spec:
         cx.problem(path, "'tricks' needs an 'order' (to rank the cards) or a 'winner' expression", "schema")
     direction = spec.get("direction", 1)
-    return Tricks(lead=lead, count=count, follow_suit=follow == "suit", legal=legal, trumps=trumps, order=order,
+    kind = Tricks
+    if players is not None:
+        from .tricks_some import SomeTricks
+        kind = SomeTricks
+    return kind(players=players, lead=lead, count=count, follow_suit=follow == "suit", legal=legal, trumps=trumps, order=order,
                   winner=winner, collect=collect, before=before, after_plays=after_plays, after=after,
                   hand_zone=hand.index, trick_zone=trick.index, suit_of=cx.ns.universe.suit_of,
                   direction=direction, where=cx.where(path))

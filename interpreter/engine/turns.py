@@ -40,7 +40,8 @@ class Turns(Node):
 
 
 @step_kind("turns", "Players take turns: `turns: {first: expr, next: expr, until: cond, do: [...]}`; "
-           "the local name current is the player whose turn it is, turn_number counts from 1.")
+           "the local name current is the player whose turn it is, turn_number counts from 1; `limit` is the "
+           "most turns before the game stops with an error (default: end: max_turns).")
 def _turns(cx, value, path, step):
     spec = _fields(cx, value, path, "turns", ("do",), ("first", "next", "until", "limit"))
     if spec is None:

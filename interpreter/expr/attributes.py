@@ -53,6 +53,30 @@ def compile_attribute(ctx, node, obj, attr):
               hint="attributes such as .suit and .rank belong to a single card" if attr in CARD_ATTRIBUTES else None)
 
 
+def named_suit_card(ctx, left_node, right_node):
+    """`7/coins` or `K/cups` (a rank, a slash, a suit's name): the card constant, as the engine prints
+    cards of suits without a symbol; None when the two sides are not a rank and a suit."""
+    from lark import Tree
+
+    from .compiler import constant
+    u = ctx.universe()
+    if u is None or not (isinstance(right_node, Tree) and right_node.data == "name"):
+        return None
+    suit = str(right_node.children[0])
+    if suit not in u.suits or suit in ctx.locals:
+        return None
+    if isinstance(left_node, Tree) and left_node.data == "number":
+        rank = str(left_node.children[0])
+    elif isinstance(left_node, Tree) and left_node.data == "name":
+        rank = str(left_node.children[0])
+        if rank in ctx.locals or rank in ctx.ns.names:
+            return None
+    else:
+        return None
+    cid = u.parse_card(f"{rank}/{suit}")
+    return constant(cid, T.CARD) if cid is not None else None
+
+
 def _unknown(ctx, node, attr, known, what):
     close = get_close_matches(attr, list(known), n=1, cutoff=0.6)
     hint = f"did you mean '{close[0]}'?" if close else "known: " + ", ".join(sorted(known))

@@ -276,6 +276,8 @@ def _name(ctx, node):
                       rule="unknown-name")
         ctx.error(node, f"unknown name '{name}'", hint=f"did you mean '{close[0]}'?" if close else None,
                   rule="unknown-name")
+    if binding.kind == "define":     # a named derived value (ruleset/defines.py)
+        return binding.call(ctx, node, None)
     if binding.call is not None and binding.getter is None and binding.kind != "const":
         ctx.error(node, f"'{name}' is {binding.kind} and is used by calling it, e.g. {name}(card)",
                   rule="type")
@@ -345,6 +347,11 @@ _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator
 def _binop(ctx, node):
     left_node, op_tok, right_node = node.children
     op = str(op_tok)
+    if op == "/":                        # 7/coins: a card of a suit without a symbol, as it is printed
+        from .attributes import named_suit_card
+        card = named_suit_card(ctx, left_node, right_node)
+        if card is not None:
+            return card
     left, right = ctx.compile(left_node), ctx.compile(right_node)
     if op == "+" and T.is_collection(left.type) and T.is_collection(right.type):
         lf, rf = left.fn, right.fn

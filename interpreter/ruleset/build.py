@@ -14,6 +14,7 @@ from ..expr import types as T
 from ..expr.compiler import Binding, Namespace
 from .context import CompileContext
 from .model import Metric, Rules, VarInfo, ZoneInfo
+from .defines import add_definitions
 from .namespace import add_builtin_names, add_callables, add_objects
 from ..expr.functions_melds import add_meld_rules
 
@@ -32,6 +33,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
                   default_players=default, pack_specs=pack_specs, pack_zone=data.get("pack", {}).get("zone", "stock"),
                   description=data.get("description", ""), data=data)
     cx = CompileContext(ns, smap, rules)
+    rules.namespace = ns     # the names expressions may use (tests, explain)
     _check_pack(cx, data, universe)
     rules.options = _options(cx, data, option_values or {})
     for name, value in rules.options.items():
@@ -43,6 +45,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     _zones(cx, data.get("zones") or {})
     _vars(cx, data.get("state") or {})
     add_builtin_names(cx)
+    unused_definitions = add_definitions(cx, data.get("define"))
     for work in cx.deferred:
         work()
 
@@ -60,6 +63,9 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     rules.end_when = cx.expr(("end", "after_hand"), end.get("after_hand", True), T.BOOL).fn
     with cx.scope(p=T.PLAYER):
         rules.final_score = cx.expr(("end", "score"), end.get("score", 0), T.NUM).fn
+    if "team_score" in end:
+        with cx.scope(t=T.NUM):
+            rules.team_score = cx.expr(("end", "team_score"), end["team_score"], T.NUM).fn
     rules.winners = cx.expr(("end", "winners"), end.get("winners", "players"), T.PLAYERS).fn
     rules.max_hands = end.get("max_hands", 1000)
     rules.max_turns = end.get("max_turns", 100000)
@@ -76,6 +82,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
             rules.bot_eval = cx.expr(("bots", "evaluate"), data["bots"]["evaluate"], T.NUM).fn
     _bot_hints(cx, data.get("bots") or {})
     rules.program = GameLoop(rules, setup, hand)
+    unused_definitions()
     _usage_checks(cx, data)              # also links the calls made from setup and hand
     fold_program(setup, hand, *compiled_procs.values())
     rules.writes = {"zones": set(cx.zone_writes), "vars": set(cx.var_writes)}   # for checks.py
@@ -207,22 +214,27 @@ def _teams(cx, players):
     out = {}
     for key, groups in teams.items():
         out[int(key)] = [list(g) for g in groups]
+        seats = sorted(p for g in groups for p in g)
+        if seats != list(range(int(key))):     # team numbers and per-team values need a partition
+            cx.problem(("players", "teams", key), f"the teams for {key} players must hold every seat 0 to "
+                       f"{int(key) - 1} once, not {seats}", "meaning", key=True)
     return out
 
 
 # -- zones and state ------------------------------------------------------------
 
-def _per_type(cx, per, path):
-    if per in (None, "player", "suit") or per in cx.ns.objects:
+def _per_type(cx, per, path, team=True):
+    if per in (None, "player", "suit") or per in cx.ns.objects or (per == "team" and team):
         return per
-    cx.problem(path, f"'per: {per}' must be player, suit or a collection under 'objects'", "meaning")
+    what = "player, team, suit" if team else "player, suit"
+    cx.problem(path, f"'per: {per}' must be {what} or a collection under 'objects'", "meaning")
     return None
 
 
 def _zones(cx, zones):
     for i, (name, spec) in enumerate(zones.items()):
         spec = spec or {}
-        per = _per_type(cx, spec.get("per"), ("zones", name, "per"))
+        per = _per_type(cx, spec.get("per"), ("zones", name, "per"), team=False)
         vis = spec.get("visibility", "hidden" if per is None else "owner")
         info = ZoneInfo(name, i, per, vis, spec.get("description", ""))
         cx.rules.zones[name] = info
@@ -233,6 +245,8 @@ def _zones(cx, zones):
 
 
 def _vars(cx, state):
+    """Declare every state variable; their initial values compile later (`cx.deferred`), when the
+    built-in names (players, suits...) and the definitions are known too."""
     for i, (name, spec) in enumerate(state.items()):
         path = ("state", name)
         if not isinstance(spec, dict):
@@ -242,17 +256,8 @@ def _vars(cx, state):
         per = _per_type(cx, spec.get("per"), path + ("per",))
         initial = spec.get("initial", 0 if spec.get("type", "number") == "number" else None)
         typ = TYPE_NAMES.get(spec.get("type")) or (_type_of(initial) if initial is not None else T.ANY)
-        if initial is not None and isinstance(initial, str) and spec.get("type") in ("text",):
-            initial = repr(initial)
-        bind = spec.get("as", "player" if per == "player" else "suit" if per == "suit" else "entry")
-        key_type = T.PLAYER if per == "player" else T.SUIT if per == "suit" else f"object:{per}"
-        with cx.scope(**({bind: key_type} if per else {})):
-            init = cx.expr(path + ("initial",), initial)
-        if init.type != T.ANY and typ != T.ANY and not T.compatible(init.type, typ):
-            cx.problem(path + ("initial",), f"the initial value is {T.describe(init.type)} but the type is {typ}", "type")
-        fixed = _fixed_initial(initial, init)
-        info = VarInfo(name, i, per, spec.get("scope", "game"), typ, init.fn, bind, spec.get("description", ""),
-                       fixed)
+        bind = spec.get("as", per if per in ("player", "suit", "team") else "entry")
+        info = VarInfo(name, i, per, spec.get("scope", "game"), typ, None, bind, spec.get("description", ""))
         cx.rules.vars[name] = info
         cx.rules.var_list.append(info)
         if info.scope == "hand":
@@ -260,6 +265,26 @@ def _vars(cx, state):
         full = T.per(per, typ) if per else typ
         cx.ns.add(name, Binding("state", full, getter=lambda s, e, i=i: s.v[i], doc=info.description,
                                 shape=("var", i), code=f"s.v[{i}]"))
+        cx.deferred.append(lambda info=info, initial=initial, path=path, spec=spec: _initial(cx, info, initial,
+                                                                                           path, spec))
+
+
+def _initial(cx, info, initial, path, spec):
+    per, typ = info.per, info.type
+    key_type = {"player": T.PLAYER, "suit": T.SUIT, "team": T.NUM}.get(per, f"object:{per}")
+    with cx.scope(**({info.bind: key_type} if per else {})):
+        init = cx.expr(path + ("initial",), initial)
+    if "type" not in spec and isinstance(initial, str) and init.type not in (T.ANY, T.NONE):
+        typ = info.type = init.type           # no type given: the kind of the initial expression
+        cx.ns.names[info.name].type = T.per(per, typ) if per else typ
+    if init.type != T.ANY and typ != T.ANY and not T.compatible(init.type, typ):
+        hint = None
+        if typ == T.STR and isinstance(initial, str) and initial.strip()[:1] not in "\"'":
+            hint = f"text is written in quotes: initial: '\"{initial}\"'"
+        cx.problem(path + ("initial",), f"the initial value is {T.describe(init.type)} but the type is {typ}", "type",
+                   hint=hint)
+    info.initial = init.fn
+    info.fixed = _fixed_initial(initial, init)
 
 
 def _link_calls(cx, procs):

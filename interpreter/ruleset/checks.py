@@ -30,7 +30,42 @@ def meaning_checks(rules, data: dict, smap) -> list[Diagnostic]:
     diags += reachability_checks(data, smap)
     diags += variable_checks(rules, data, smap)
     diags += dealer_checks(rules, data, smap)
+    diags += end_checks(data, smap)
+    diags += order_checks(rules, data, smap)
     return diags
+
+
+def end_checks(data, smap) -> list[Diagnostic]:
+    """A ruleset without 'end:' is one hand that everybody wins: legal, but rarely meant."""
+    end = data.get("end")
+    if not end:
+        return [_at(smap, ("name",), "the ruleset has no 'end:' section: the game ends after one hand and "
+                    "every player wins", "meaning", key=True, severity="warning",
+                    hint="add 'end: {after_hand: ..., winners: ...}'")]
+    if "winners" not in end:
+        return [_at(smap, ("end",), "'end:' has no 'winners': every player wins", "meaning", key=True,
+                    severity="warning", hint="e.g. winners: argmax(players, p => score[p])")]
+    return []
+
+
+def order_checks(rules, data, smap) -> list[Diagnostic]:
+    """An order given as a list of ranks that leaves out a rank the pack has: such a card has no
+    place in the order (it ranks below every listed card), which is seldom what was meant."""
+    out = []
+    u = rules.universe
+    in_play = set()
+    for n in rules.player_counts:
+        in_play.update(u.rank_of[c] for c in rules.deck(n) if not u.is_joker[c])
+    for name, spec in (data.get("orders") or {}).items():
+        if not isinstance(spec, list):
+            continue
+        missing = [r for r in u.ranks if r in in_play and r not in {str(x) for x in spec}]
+        if missing:
+            out.append(_at(smap, ("orders", name), f"order '{name}' leaves out the rank(s) "
+                           f"{', '.join(missing)} of the pack: those cards rank below every listed one",
+                           "meaning", key=True, severity="warning",
+                           hint="list every rank, from low to high"))
+    return out
 
 
 def without_follow_ons(diags: list[Diagnostic]) -> list[Diagnostic]:

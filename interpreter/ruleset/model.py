@@ -57,6 +57,7 @@ class Rules:
     end_when: Callable | None = None
     winners: Callable | None = None
     final_score: Callable | None = None
+    team_score: Callable | None = None          # end: team_score, with t the team number
     next_dealer: Callable | None = None
     first_dealer: int = 0
     max_hands: int = 1000
@@ -65,6 +66,19 @@ class Rules:
     bot_hints: dict = field(default_factory=dict)   # bots: prefer (move order) and rank (move -> fn)
     description: str = ""
     data: dict = field(default_factory=dict)     # the merged YAML, for explain/resolve
+
+    def team_list(self, n: int) -> list:
+        """The teams at `n` players, as lists of seats (players.teams); without teams, one per seat."""
+        teams = self.teams.get(n)
+        return [list(t) for t in teams] if teams else [[p] for p in range(n)]
+
+    def team_of_seat(self, n: int) -> list:
+        """The team number of every seat at `n` players (the seat itself without teams)."""
+        out = list(range(n))
+        for i, team in enumerate(self.teams.get(n) or ()):
+            for p in team:
+                out[p] = i
+        return out
 
     def deck(self, n: int) -> list:
         return self.pack_specs[n].build(self.universe)

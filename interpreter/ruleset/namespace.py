@@ -12,6 +12,8 @@ BUILTIN_NAMES = {
     "pack_size": (T.NUM, "how many cards the pack has at this player count"),
     "suits": (T.list_of(T.SUIT), "the pack's suits, in the order declared"),
     "ranks": (T.list_of(T.RANK), "the pack's ranks, in the order declared"),
+    "teams": (T.list_of(T.NUM), "the team numbers, 0 first (players.teams at this player count; without "
+                                "teams, one team per seat, numbered as the seats)"),
 }
 
 
@@ -23,6 +25,7 @@ def add_builtin_names(cx):
         "player_count": lambda s, e: s.n,
         "hand_number": lambda s, e: s.hand_no,
         "pack_size": lambda s, e: len(s.rules.deck(s.n)),
+        "teams": lambda s, e: list(range(len(s.rules.team_list(s.n)))),
     }
     from ..expr.functions import PLAYERS_SOURCE
     codes = {"players": PLAYERS_SOURCE, "player_count": "s.n", "hand_number": "s.hand_no"}
@@ -143,7 +146,8 @@ def _points(cx, name, spec):
     values = spec.get("values", spec) if isinstance(spec, dict) else {}
     default = spec.get("default", 0) if isinstance(spec, dict) else 0
     table = [default] * u.size
-    for key, value in values.items():
+    # Ranks first, then cards: a card's own entry wins over its rank's, whatever the order written.
+    for key, value in sorted(values.items(), key=lambda kv: str(kv[0]) not in u.ranks):
         if key in ("default", "values"):
             continue
         key = str(key)

@@ -126,6 +126,16 @@ def _line(event, per_player):
                 if cards:
                     out.append(f"  {player(p)} {zone}: {' '.join(cards)}")
         return "\n".join(out) if out else None
+    if kind == "move":
+        seen = event.get("seen_by") or {}
+        sights = {tuple(v) for v in seen.values()}
+        if len(sights) == 1:
+            seats = next(iter(sights))
+            who = "seen by " + (", ".join(player(p) for p in seats) if seats else "nobody")
+        else:
+            who = "; ".join(f"{c} seen by {', '.join(player(p) for p in v) or 'nobody'}" for c, v in seen.items())
+        return f"  move {' '.join(event.get('cards') or [])}: {', '.join(event.get('source') or [])} -> " \
+               f"{event.get('to')} ({who})"
     if kind == "reveal":
         return f"  shown to all: {' '.join(event.get('cards') or [])}"
     if kind == "set":

@@ -9,7 +9,7 @@ import json
 
 CSV_COLUMNS = ["game", "variant", "seed", "players", "bots", "winners", "scores", "hands", "tricks", "turns",
                "lead_changes", "decided_hand", "decided_fraction", "error", "side_lead_changes",
-               "hand_lead_changes", "drama"]
+               "hand_lead_changes", "drama", "teams", "team_scores"]
 
 
 def jsonl_writer(handle):
