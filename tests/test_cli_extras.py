@@ -30,7 +30,8 @@ def test_list_names_every_bundled_game_with_its_players_and_parent():
 def test_list_as_json():
     import json
     games = json.loads(CliRunner().invoke(cli, ["list", "--json"]).output)
-    assert {"name": "scotch-whist", "game": "Scotch Whist", "extends": None}.items() <= games[-1].items()
+    whist = next(g for g in games if g["name"] == "scotch-whist")
+    assert {"name": "scotch-whist", "game": "Scotch Whist", "extends": None}.items() <= whist.items()
 
 
 def _complete(words, env_extra=None):
