@@ -43,6 +43,13 @@ def test_the_bundled_trick_games_are_found():
     assert not any("scala40" in p or "escalation/" in p for p in TRICK_RULESETS)
 
 
+def _own_winner_rule(path) -> bool:
+    """Does a trick block of the ruleset (or of what it extends) decide its winner by its own rule?"""
+    import re
+    text = (ROOT / path).read_text(encoding="utf-8")
+    return bool(re.search(r"^\s+winner:", text, re.M))
+
+
 @pytest.mark.parametrize("bot", ["random", "greedy", "search"])
 @pytest.mark.parametrize("path", TRICK_RULESETS)
 def test_bundled_trick_games_obey_their_rules(path, bot):
@@ -52,8 +59,12 @@ def test_bundled_trick_games_obey_their_rules(path, bot):
         record = play_game(rules, rules.default_players, 100 + index, [bot], bot_options=BOT_OPTIONS, check=True)
         report = record["check"]
         assert report["violations"] == [], report["violations"][:3]
-        assert report["unchecked"] == {}
-        assert report["tricks"] == record["tricks"] > 0      # every trick of the game was checked
+        if _own_winner_rule(path):     # a winner rule of the designer's own cannot be recomputed here
+            assert set(report["unchecked"]) == {"the block has its own winner rule"}
+            assert report["tricks"] + report["unchecked"]["the block has its own winner rule"] == record["tricks"]
+        else:
+            assert report["unchecked"] == {}
+            assert report["tricks"] == record["tricks"] > 0      # every trick of the game was checked
         assert report["moves"] >= report["offers"] >= report["tricks"] * 2   # at least two cards a trick
 
 

@@ -31,7 +31,7 @@ def explain(rules, detail: bool = False) -> str:
     out += _pack(rules, data)
     out += _orders(data, say)
     out += _points(data)
-    out += _definitions(data)
+    out += _definitions(data, say)
     out += _objects(data)
     out += _zones(rules)
     out += _state(rules, data)
@@ -160,14 +160,17 @@ def _points(data):
     return lines + [""]
 
 
-def _definitions(data):
+def _definitions(data, say):
+    """Named values in words: the designer's description when given, else the expression said."""
     defined = data.get("define") or {}
     if not defined:
         return []
     lines = ["## Named values", ""]
     for key, spec in defined.items():
         value = spec.get("value") if isinstance(spec, dict) else spec
-        lines.append(f"- **{key}**: {code(value)}")
+        text = spec.get("description") if isinstance(spec, dict) else None
+        text = f"{text} ({say(value)})" if text and say.detail else text or say(value)
+        lines.append(f"- **{key}**: {text}")
     return lines + [""]
 
 

@@ -157,7 +157,7 @@ def _tricks(v, step, say):
                      "the next;"),
             f"{rule}."]
     if "players" in v:
-        bits.append(f"Only {code(v['players'])} take part in each trick (worked out as it starts).")
+        bits.append(_capital(f"only {say(v['players'])} take part in each trick (worked out as it starts)."))
     if "winner" in v:
         bits.append(f"The trick goes to {say(v['winner'])}.")
     else:
