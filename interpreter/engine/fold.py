@@ -165,7 +165,7 @@ def _sequence(steps):
         except (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError) as err:
             msg = str(err) if isinstance(err, EvalError) else \
                 f"a rule could not be evaluated ({type(err).__name__}: {err})"
-            raise GameStopped(msg, wheres[i]) from None
+            raise GameStopped(msg, getattr(err, "where", "") or wheres[i]) from None
     return run_seq
 
 

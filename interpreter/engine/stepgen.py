@@ -263,7 +263,7 @@ class _Writer:
                 err = _closure_error(slows[w], s, env) or err
             msg = str(err) if isinstance(err, EvalError) else \
                 f"a rule could not be evaluated ({type(err).__name__}: {err})"
-            return GameStopped(msg, wheres[w])
+            return GameStopped(msg, getattr(err, "where", "") or wheres[w])
         scope: dict = {}
         with warnings.catch_warnings():   # as in codegen.py: a failing lookup is reported when it runs
             warnings.simplefilter("ignore", SyntaxWarning)
