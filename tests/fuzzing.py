@@ -46,7 +46,7 @@ class Outcome:
         return None
 
 
-def run_cli(args, timeout: float = 30.0) -> Outcome:
+def run_cli(args, timeout: float = 60.0) -> Outcome:
     """Run `rules ARGS` in this process; the exit code and everything printed."""
     from interpreter.cli.main import main
     buf = io.StringIO()
@@ -345,7 +345,7 @@ def mutant_text(name: str, rng) -> str:
     return dump(data)
 
 
-def run_case(ws: Workspace, relative: str, text: str, rng, timeout: float = 30.0, trials: bool = True):
+def run_case(ws: Workspace, relative: str, text: str, rng, timeout: float = 60.0, trials: bool = True):
     """Validate (quickly, then with trial games) and, when valid, simulate a couple of games.
     Returns the outcomes; the first with a problem tells what failed."""
     path = ws.write(relative, text)

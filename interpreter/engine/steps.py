@@ -462,6 +462,9 @@ class _Until(While):
 @step_kind("call", "Run a procedure declared under 'procedures:': `call: score_hand`.")
 def _call(cx, value, path, step):
     procs = cx.rules.data.get("procedures") or {}
+    if not isinstance(value, str):
+        cx.problem(path, "'call' needs the name of a procedure, e.g. call: score_hand", "type")
+        return None
     if value not in procs:
         from difflib import get_close_matches
         close = get_close_matches(str(value), list(procs), n=1)

@@ -36,7 +36,7 @@ def compile_attribute(ctx, node, obj, attr):
             return Compiled(obj.fn, T.STR, code=ctx.code(obj))
         if attr not in fields.get("__types__", {}):
             _unknown(ctx, node, attr, fields.get("__types__", {}), f"an entry of {collection}")
-        table = {name: rec[attr] for name, rec in fields.items() if name != "__types__"}
+        table = {name: rec.get(attr) for name, rec in fields.items() if name != "__types__"}
         f = obj.fn
         return Compiled(lambda s, e: table[f(s, e)], fields["__types__"][attr],
                         code=ctx.source("%s[{0}]" % ctx.ref(table), obj))

@@ -205,8 +205,20 @@ def _type_of(value):
 def _teams(cx, players):
     teams = players.get("teams") or {}
     out = {}
+    if not isinstance(teams, dict):
+        cx.problem(("players", "teams"), "'teams' needs 'player count: [[seats], [seats]]' lines", "type")
+        return out
     for key, groups in teams.items():
-        out[int(key)] = [list(g) for g in groups]
+        try:
+            count = int(key)
+        except (TypeError, ValueError):
+            cx.problem(("players", "teams", key), f"'{key}' is not a number of players", "type", key=True)
+            continue
+        if not isinstance(groups, list) or not all(
+                isinstance(g, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in g) for g in groups):
+            cx.problem(("players", "teams", key), "teams are lists of seat numbers, e.g. [[0, 2], [1, 3]]", "type")
+            continue
+        out[count] = [list(g) for g in groups]
     return out
 
 
