@@ -382,7 +382,8 @@ def main(argv):
             try:
                 outs = run_case(ws, relative, text, rng, trials=rng.random() < 0.3)
             except Hang as err:
-                print(f"case {i}: HANG {err}")
+                print(f"case {i} ({relative}): HANG {err}")
+                Path(f"/tmp/fuzzfail-{seed}-{i}.yaml").write_text(text, encoding="utf-8")
                 bad += 1
                 continue
             for o, why in failures(outs):
