@@ -168,11 +168,11 @@ def test_runtime_error_names_the_expression_and_the_value(tmp_path):
 
 
 def test_runtime_error_in_the_end_condition_is_located(tmp_path):
-    data = _scotch(lambda d: d["end"].__setitem__("after_hand", "score[trumps] > 3"))
+    data = _scotch(lambda d: d["end"].__setitem__("after_hand", "score[owner(trick, A♠)] > 3"))
     out = _validate(tmp_path, data)
     assert out.code == 1
     header = next(line for line in out.out.splitlines() if ": error: " in line)
-    assert "end:1:1" not in header and "hand:1:1" not in header and "score[trumps]" in header, out.out
+    assert "end:1:1" not in header and "hand:1:1" not in header and "owner(trick, A♠)" in header and "none" in header, out.out
 
 
 def test_long_play_is_a_warning_at_the_limit(tmp_path):

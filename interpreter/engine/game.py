@@ -90,7 +90,9 @@ def _guard(s, fn):
     try:
         return fn()
     except _ENGINE_ERRORS as err:
-        raise _game_error(s, err) from None
+        error = _game_error(s, err)
+        error.state = s          # the game as it stood (its log, for `simulate --log`)
+        raise error from None
 
 
 def _where(s):

@@ -199,6 +199,12 @@ def _span(node) -> tuple[int, int]:
     return 0, 1
 
 
+def _text_of(ctx, node) -> str:
+    """The text of a part of the expression, for messages."""
+    start, length = _span(node)
+    return ctx.text[start:start + length] or ctx.text
+
+
 def compile_expression(text, ns: Namespace, local_types: dict | None = None,
                        expected: str | None = None, where: str = "") -> Compiled:
     """Parse and compile `text`; raise ExprError located inside the text.
@@ -330,6 +336,8 @@ def _index(ctx, node):
     else:
         ctx.error(node, f"{T.describe(container.type)} cannot be indexed with [...]", rule="type")
 
+    key_text, whole = _text_of(ctx, node.children[1]), _text_of(ctx, node)
+
     def index(s, e):
         c = cf(s, e)
         k = kf(s, e)
@@ -337,6 +345,8 @@ def _index(ctx, node):
             return c[k]
         except (IndexError, KeyError):
             raise EvalError(f"no item {k!r} in {ctx.text!r}") from None
+        except TypeError:
+            raise EvalError(f"'{key_text}' is {describe_value(k)}, so '{whole}' has no value") from None
     shape = None
     if container.shape and container.shape[0] == "var" and key.shape and key.shape[0] == "local":
         shape = ("var_at_local", container.shape[1], key.shape[1])
