@@ -3,7 +3,7 @@ start a game, read the legal actions and who decides, apply an action, copy
 the state cheaply, see what one player may see, read the result."""
 from __future__ import annotations
 
-from ..expr.errors import EvalError, in_words
+from ..expr.errors import EvalError, describe_value, in_words
 from . import vm
 from .program import _plain, initial_value, record_hand_metrics
 from .state import GameStopped, State
@@ -208,6 +208,10 @@ def _result(s: State) -> dict:
     winners = s.winners
     if winners is None:
         winners = list(rules.winners(s, env))
+    for w in winners:
+        if w.__class__ is not int or not 0 <= w < s.n:
+            raise GameStopped(f"the winners include {describe_value(w)}, which is not a seat from 0 to {s.n - 1}",
+                              "end")
     scores = []
     for p in range(s.n):
         env["p"] = p

@@ -7,6 +7,7 @@ game is a composition of these steps and of expressions.
 from __future__ import annotations
 
 from ..expr import types as T
+from ..expr.errors import describe_value
 from .registry import compile_steps, step_kind
 from .state import GameStopped
 from .vm import Atomic, Call, Choose, ForEach, If, While
@@ -106,6 +107,9 @@ def _deal(cx, value, path, step):
         def run_one(s, e):
             cards = src(s, e)
             k = len(cards) if everything else count(s, e)
+            if k.__class__ is not int or k < 0:
+                raise GameStopped(f"the number of cards to deal is {describe_value(k)}, not a whole number "
+                                  "from 0 up", where)
             if k > len(cards):
                 raise GameStopped(f"cannot deal {k} cards: only {len(cards)} left in {spec['from']}", where)
             dest = tgt(s, e)
@@ -130,6 +134,9 @@ def _deal(cx, value, path, step):
             k = None
         else:
             k = count(s, e)
+            if k.__class__ is not int or k < 0:
+                raise GameStopped(f"the number of cards to deal is {describe_value(k)}, not a whole number "
+                                  "from 0 up", where)
             if k * len(seats) > len(cards):
                 raise GameStopped(f"cannot deal {k} cards to each of {len(seats)} players: only {len(cards)} "
                                   f"left in {spec['from']}", where)
@@ -422,6 +429,9 @@ def _for_each(cx, value, path, step):
     if not (T.is_collection(items.type) or items.type == T.ANY):
         cx.problem(path + ("in",), f"'in' must be a list, not {T.describe(items.type)}", "type")
     name = spec.get("as", "item")
+    if not isinstance(name, str) or not name.isidentifier():
+        cx.problem(path + ("as",), "'as' needs a name for the item, e.g. as: p", "type")
+        return None
     with cx.scope(**{name: T.element_of(items.type)}):
         body = compile_steps(cx, spec["do"], path + ("do",))
     return ForEach(name, items.fn, body, cx.where(path))

@@ -149,6 +149,52 @@ def _calls_in(node, out: set):
     return out
 
 
+MAX_CALL_DEPTH = 50     # procedures calling procedures: at most this many deep
+
+
+def call_checks(data, smap) -> list[Diagnostic]:
+    """Before anything is compiled: no procedure may call itself, directly or through others (a game
+    would never get out of it), and chains of calls are at most MAX_CALL_DEPTH long."""
+    procs = data.get("procedures") if isinstance(data, dict) else None
+    if not isinstance(procs, dict):
+        return []
+    graph = {name: sorted(c for c in _calls_in(steps, set()) if c in procs) for name, steps in procs.items()}
+    diags, depth, state = [], {}, {}
+    for root in graph:
+        if root in state:
+            continue
+        stack = [(root, iter(graph[root]))]
+        trail = [root]
+        state[root] = "open"
+        while stack:
+            name, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                trail.pop()
+                state[name] = "done"
+                depth[name] = 1 + max((depth.get(c, 0) for c in graph[name]), default=0)
+                continue
+            if state.get(child) == "open":
+                loop = trail[trail.index(child):] + [child]
+                diags.append(_at(smap, ("procedures", child), f"procedure '{child}' calls itself"
+                                 + (f" through {', '.join(repr(n) for n in loop[1:-1])}" if len(loop) > 2 else "")
+                                 + ": a game would never get out of it", "meaning", key=True,
+                                 hint="repeat steps with 'repeat' or 'for_each' instead of a call"))
+                continue
+            if child not in state:
+                state[child] = "open"
+                trail.append(child)
+                stack.append((child, iter(graph[child])))
+    if diags:
+        return diags
+    for name, d in depth.items():
+        if d > MAX_CALL_DEPTH:
+            diags.append(_at(smap, ("procedures", name), f"procedure '{name}' starts a chain of {d} calls, more "
+                             f"than the limit of {MAX_CALL_DEPTH}", "limit", key=True))
+    return diags
+
+
 def reachability_checks(data, smap) -> list[Diagnostic]:
     """A procedure called only from procedures that never run is never run either."""
     procs = data.get("procedures") or {}

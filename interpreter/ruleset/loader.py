@@ -13,7 +13,7 @@ from functools import lru_cache
 from ..diagnostics import Diagnostic, RulesetError, sort_diagnostics
 from ..resources import find_bundled, schema_path
 from .build import build_rules
-from .checks import meaning_checks, without_follow_ons
+from .checks import call_checks, meaning_checks, without_follow_ons
 from .extends import resolve_ruleset
 from .schema_check import check_schema
 
@@ -63,7 +63,7 @@ def load_ruleset(path, options: dict | None = None, dry_run: bool = False) -> Lo
     if any(d.severity == "error" for d in diags):
         out.diagnostics = sort_diagnostics(diags)
         return out
-    diags += size_checks(data, smap)
+    diags += size_checks(data, smap) + call_checks(data, smap)
     if any(d.severity == "error" for d in diags):
         out.diagnostics = sort_diagnostics(diags)
         return out
