@@ -168,11 +168,11 @@ def test_runtime_error_names_the_expression_and_the_value(tmp_path):
 
 
 def test_runtime_error_in_the_end_condition_is_located(tmp_path):
-    data = _scotch(lambda d: d["end"].__setitem__("after_hand", "score[owner(trick, A♠)] > 3"))
+    data = _scotch(lambda d: d["end"].__setitem__("after_hand", "score[owner(won, 6♣)] > 3"))
     out = _validate(tmp_path, data)
     assert out.code == 1
     header = next(line for line in out.out.splitlines() if ": error: " in line)
-    assert "end:1:1" not in header and "hand:1:1" not in header and "owner(trick, A♠)" in header and "none" in header, out.out
+    assert "end:1:1" not in header and "hand:1:1" not in header and "owner(won, 6♣)" in header and "none" in header, out.out
 
 
 def test_long_play_is_a_warning_at_the_limit(tmp_path):
@@ -200,3 +200,33 @@ def test_simulate_log_is_written_up_to_a_failure(tmp_path):
     assert out.code == 1 and "internal error" not in out.out
     assert log.exists() and log.read_text(encoding="utf-8").strip(), out.out
     assert "stopped" in log.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("move", [5, [1], "x", {"options": "[1, 2]", "as": [1]}])
+def test_choose_move_of_the_wrong_kind(tmp_path, move):
+    data = _scotch(lambda d: d["hand"].insert(5, {"choose": {"player": "dealer", "moves": {"pick": move}}}))
+    out = _validate(tmp_path, data, quick=True)
+    assert out.code == 1
+
+
+def test_procedure_that_calls_itself(tmp_path):
+    data = _scotch(lambda d: (d["procedures"].__setitem__("a", [{"call": "b"}]),
+                              d["procedures"].__setitem__("b", [{"call": "a"}]), d["hand"].append({"call": "a"})))
+    out = _validate(tmp_path, data, quick=True)
+    assert out.code == 1 and "calls itself through 'b'" in out.out
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["procedures"]["score_hand"][0]["for_each"].__setitem__("as", [1]), "'as' needs a name"),
+    (lambda d: d["hand"][2]["deal"].__setitem__("count", -3), "not a whole number"),
+    (lambda d: d["hand"].insert(5, {"choose": {"player": "7", "moves": {"pass": {}}}}), "not a seat"),
+])
+def test_values_of_the_wrong_kind_in_steps(tmp_path, change, words):
+    out = _validate(tmp_path, _scotch(change))
+    assert out.code == 1 and words in out.out, out.out
+
+
+def test_huge_final_scores_do_not_break_the_summary(tmp_path):
+    data = _scotch(lambda d: d["end"].__setitem__("score", "score[p] * 1000000000000000" * 1 + " * 1000000000000000" * 24))
+    out = run_cli(["simulate", "-n", "3", _write(tmp_path, data)])
+    assert out.code == 0, out.out

@@ -574,6 +574,9 @@ def _choose(cx, value, path, step):
     for name, move in spec["moves"].items():
         mpath = path + ("moves", name)
         move = move or {}
+        if not isinstance(move, dict):
+            cx.problem(mpath, f"move '{name}' needs a mapping of settings (options, legal, as, do)", "type")
+            continue
         _fields(cx, move, mpath, f"move {name}", (), ("options", "legal", "as", "do", "description"))
         options = bind = None
         bind_type = {}
@@ -583,6 +586,9 @@ def _choose(cx, value, path, step):
                 cx.problem(mpath + ("options",), f"'options' must be a list, not {T.describe(opts.type)}", "type")
             options = opts.fn
             bind = move.get("as", "option")
+            if not isinstance(bind, str) or not bind.isidentifier():
+                cx.problem(mpath + ("as",), "'as' needs a name for the option, e.g. as: card", "type")
+                continue
             bind_type = {bind: T.element_of(opts.type)}
         with cx.scope(**bind_type):
             legal = cx.expr(mpath + ("legal",), move["legal"], T.BOOL).fn if "legal" in move else None
