@@ -230,3 +230,9 @@ def test_huge_final_scores_do_not_break_the_summary(tmp_path):
     data = _scotch(lambda d: d["end"].__setitem__("score", "score[p] * 1000000000000000" * 1 + " * 1000000000000000" * 24))
     out = run_cli(["simulate", "-n", "3", _write(tmp_path, data)])
     assert out.code == 0, out.out
+
+
+@pytest.mark.parametrize("command", ["validate", "explain"])
+def test_file_name_too_long_on_the_command_line(command):
+    out = run_cli([command, "x" * 5000])
+    assert out.code == 1 and "internal error" not in out.out and LOCATED.search(out.out), out.out

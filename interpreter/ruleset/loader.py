@@ -44,7 +44,10 @@ def resolve_path(path: str):
     """A file path, or the name of a bundled ruleset."""
     from pathlib import Path
     p = Path(path)
-    if p.exists():
+    try:
+        if p.exists():
+            return p
+    except (OSError, ValueError):      # a name the system refuses: reading it reports the problem
         return p
     bundled = find_bundled(path)
     return bundled if bundled is not None else p
