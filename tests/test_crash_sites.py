@@ -236,3 +236,14 @@ def test_huge_final_scores_do_not_break_the_summary(tmp_path):
 def test_file_name_too_long_on_the_command_line(command):
     out = run_cli([command, "x" * 5000])
     assert out.code == 1 and "internal error" not in out.out and LOCATED.search(out.out), out.out
+
+
+def test_never_set_warning_shows_beside_errors(tmp_path):
+    """issue 16: the warning that explains a never-ending game is kept when a trial game fails too."""
+    def change(d):
+        d["state"]["rounds"] = {"initial": 0}
+        d["end"]["after_hand"] = "rounds >= 3"
+        d["hand"].insert(5, {"set": {"dealt": "count(won[owner(won, 6♣)])"}})
+    out = _validate(tmp_path, _scotch(change))
+    assert out.code == 1 and ": error: " in out.out
+    assert "warning: state variable 'rounds' is never set" in out.out, out.out

@@ -11,7 +11,8 @@ They run on a ruleset that compiled without errors:
 
 `without_follow_ons` drops the "never used" warnings when there are errors:
 an unknown zone in a deal makes the real zone look unused, and that warning
-would only distract from the error that caused it.
+would only distract from the error that caused it.  A state variable that is
+never set stays: it often explains a game that never ends.
 """
 from __future__ import annotations
 
@@ -34,8 +35,10 @@ def meaning_checks(rules, data: dict, smap) -> list[Diagnostic]:
 
 
 def without_follow_ons(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Without the "never used" warnings when there are errors, except that a state variable is never
+    set: that one often explains a game that never ends, whatever else is wrong."""
     if any(d.severity == "error" for d in diags):
-        return [d for d in diags if d.rule != "unused"]
+        return [d for d in diags if d.rule != "unused" or d.message.startswith("state variable")]
     return diags
 
 
