@@ -28,7 +28,7 @@ def compile_attribute(ctx, node, obj, attr):
             name = obj.shape[1]
             return Compiled(lambda s, e: table[e[name]], CARD_ATTRIBUTES[attr][0],
                             shape=("table_at_local", table, name), code=code)
-        return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0], code=code)
+        return Compiled(_read(table, f, ctx, node, attr), CARD_ATTRIBUTES[attr][0], code=code)
     if obj.type.startswith("object:"):
         collection = obj.type[7:]
         fields = ctx.ns.objects.get(collection, {})
@@ -47,10 +47,25 @@ def compile_attribute(ctx, node, obj, attr):
             _unknown(ctx, node, attr, CARD_ATTRIBUTES, "a card")
         table = tables[attr]
         f = obj.fn
-        return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0],
+        return Compiled(_read(table, f, ctx, node, attr), CARD_ATTRIBUTES[attr][0],
                         code=ctx.source("%s[{0}]" % ctx.ref(table), obj))
     ctx.error(node, f"{T.describe(obj.type)} has no attribute '{attr}'", rule="type",
               hint="attributes such as .suit and .rank belong to a single card" if attr in CARD_ATTRIBUTES else None)
+
+
+def _read(table, f, ctx, node, attr):
+    """table[f(s, e)]; when that fails, an EvalError naming the part that gave no card."""
+    from .compiler import _text_of
+    from .errors import EvalError, describe_value
+    whole = _text_of(ctx, node.children[0])
+
+    def read(s, e):
+        value = f(s, e)
+        try:
+            return table[value]
+        except (TypeError, IndexError, KeyError):
+            raise EvalError(f"'{whole}' is {describe_value(value)}, not a card, so it has no {attr}") from None
+    return read
 
 
 def _unknown(ctx, node, attr, known, what):
