@@ -363,12 +363,13 @@ def failures(outcomes):
 
 
 def main(argv):
-    """python -m tests.fuzzing CASES [SEED] [expr]: run cases, print each failure."""
+    """python -m tests.fuzzing CASES [SEED] [expr|trials]: run cases, print each failure."""
     import tempfile
     import time
     count = int(argv[0]) if argv else 100
     seed = int(argv[1]) if len(argv) > 1 else 0
     exprs = len(argv) > 2 and argv[2] == "expr"
+    always = len(argv) > 2 and argv[2] == "trials"        # trial games and a simulation for every valid case
     rng = random.Random(seed)
     bad = 0
     started = time.time()
@@ -381,7 +382,7 @@ def main(argv):
                 relative = rng.choice(BUNDLED)
                 text = mutant_text(relative, rng)
             try:
-                outs = run_case(ws, relative, text, rng, trials=rng.random() < 0.3)
+                outs = run_case(ws, relative, text, rng, trials=always or rng.random() < 0.3)
             except Hang as err:
                 print(f"case {i} ({relative}): HANG {err}")
                 Path(f"/tmp/fuzzfail-{seed}-{i}.yaml").write_text(text, encoding="utf-8")
