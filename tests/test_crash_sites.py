@@ -252,3 +252,35 @@ def test_never_set_warning_shows_beside_errors(tmp_path):
 def test_attribute_of_no_card_names_the_part(tmp_path):
     out = _validate(tmp_path, _scotch(lambda d: d["hand"].insert(5, {"set": {"trumps": "first(trick).suit"}})))
     assert out.code == 1 and "'first(trick)' is none, not a card, so it has no suit" in out.out, out.out
+
+
+def _simulate(tmp_path, data, *extra):
+    out = run_cli(["simulate", "-n", "3", *extra, _write(tmp_path, data)])
+    assert out.code in (0, 1) and "internal error" not in out.out, out.out
+    return out
+
+
+def test_failure_while_the_result_is_worked_out(tmp_path):
+    """The winners of the end section are worked out after the last hand: a failure there is located too."""
+    data = _scotch(lambda d: (d["procedures"]["score_hand"][0]["for_each"]["do"].pop(),
+                              d["end"].__setitem__("winners", "filter(players, p => score[p] // 0 > 1)")))
+    out = _simulate(tmp_path, data)
+    assert out.code == 1 and "division by zero in 'filter(players, p => score[p] // 0 > 1)' at " in out.out
+
+
+@pytest.mark.parametrize("each", ["game", "hand"])
+def test_failure_in_a_metric(tmp_path, each):
+    data = _scotch(lambda d: d["metrics"].__setitem__("m", {"each": each, "value": "score[owner(won, 6♣)]"}))
+    out = _simulate(tmp_path, data, "-p", "5")
+    assert out.code == 1 and "'owner(won, 6♣)' is none" in out.out
+
+
+def test_comparison_with_none_in_words(tmp_path):
+    data = _scotch(lambda d: d["hand"].insert(5, {"if": "owner(won, 6♣) > 1", "then": [{"set": {"dealt": 1}}]}))
+    out = _validate(tmp_path, data)
+    assert out.code == 1 and "cannot compare none with a number using '>'" in out.out, out.out
+
+
+def test_number_too_large_in_the_yaml(tmp_path):
+    out = _validate(tmp_path, _scotch(lambda d: d["points"]["honour"]["values"].__setitem__("A", 10**30)), quick=True)
+    assert out.code == 1 and "too large" in out.out and "(limit)" in out.out

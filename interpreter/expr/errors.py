@@ -72,6 +72,8 @@ def in_words(err: BaseException) -> str:
     text = re.sub(r"'(\w+)'", lambda m: _KINDS.get(m.group(1), m.group(0)), text)
     text = re.sub(r"\bnot (NoneType|int|str|list|tuple|dict|bool|float)\b",
                   lambda m: "not " + _KINDS[m.group(1)], text)
+    text = re.sub(r"'(.+?)' not supported between instances of (.+) and (.+)", r"cannot compare \2 with \3 using '\1'",
+                  text)
     text = text.replace("list indices must be integers or slices", "a list position must be a number")
     text = text.replace("unsupported operand type(s) for", "cannot use")
     return f"a value of the wrong kind ({text})"
