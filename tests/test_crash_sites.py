@@ -192,6 +192,19 @@ def test_debug_after_the_command_is_accepted(tmp_path):
     assert out.code == 0, out.out
 
 
+def test_debug_after_the_command_shows_the_traceback(monkeypatch):
+    """The internal-error message says 'run again with --debug': that works after the command too."""
+    import interpreter.ruleset.loader as loader
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(loader, "load_ruleset", broken)
+    out = run_cli(["validate", RULESETS / "scotch-whist.yaml"])
+    assert out.code == 3 and "--debug" in out.out
+    with pytest.raises(RuntimeError, match="a bug"):
+        run_cli(["validate", RULESETS / "scotch-whist.yaml", "--debug"])
+
+
 def test_simulate_log_is_written_up_to_a_failure(tmp_path):
     data = _scotch(lambda d: d["hand"].insert(5, {"set": {"dealt": "count(won[owner(won, 6♣)])"}}))
     path = _write(tmp_path, data)

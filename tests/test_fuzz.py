@@ -59,7 +59,7 @@ def _expression_case(seed):
     _check("scotch-whist.yaml", text, rng, trials=True)
 
 
-@_settings(180)
+@_settings(200)
 @given(st.integers(0, 2**32 - 1))
 def test_mutated_rulesets_never_break_the_tool(seed):
     _mutant_case(seed, trials_for_slow=False)
