@@ -712,12 +712,9 @@ def test_error_in_a_generated_step_at_the_top_names_its_line(tmp_path, case):
     assert _line_of(where, path) == line
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "difference in the located line: with fold.GENERATE off, an error in a top-level step of the hand (a plain set, "
-    "or the condition of a folded if) is reported at the start of the 'hand:' list (the enclosing frame, "
-    "game._where), while generated folded steps name the step itself"))
 @pytest.mark.parametrize("case", sorted(TOP_LEVEL_FAILURES))
 def test_error_at_the_top_names_the_same_line_with_closures(tmp_path, case):
+    """Both ways name the failing expression's own place (the compiled expression carries it)."""
     hand_steps, procedures, _ = TOP_LEVEL_FAILURES[case]
     path, _line = _write(tmp_path, case, hand_steps, procedures)
     assert _stop(path, False, False) == _stop(path, True, True)

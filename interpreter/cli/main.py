@@ -15,9 +15,12 @@ from .app import cli
 
 def main(argv=None):
     """Entry point: runs the command without ever showing a traceback to users."""
-    debug = "--debug" in (argv if argv is not None else sys.argv[1:])
+    args = list(argv if argv is not None else sys.argv[1:])
+    debug = "--debug" in args
+    if debug:       # accepted anywhere: `rules validate x.yaml --debug` as well as `rules --debug validate`
+        args = ["--debug"] + [a for a in args if a != "--debug"]
     try:
-        cli.main(args=argv, prog_name="rules", standalone_mode=False)
+        cli.main(args=args, prog_name="rules", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("interrupted", err=True)
         sys.exit(130)

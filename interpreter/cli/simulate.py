@@ -221,7 +221,9 @@ def _write_log(path, rules, players, seed, bots, bot_options, rotate, index, ski
         record = play_game(rules, n, game_s, bots, log=True, bot_options=bot_options, index=index, rotate=rotate)
     except GameError as err:
         click.echo(f"the logged game stopped: {err}", err=True)
-        return
+        record = getattr(err, "record", None)
+        if record is None:
+            return
     record["game"] = index
     text_path, json_path = write_log(path, rules, record)
     if not as_json:

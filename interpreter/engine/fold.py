@@ -8,7 +8,7 @@ same order, without frames. An `end_game` still stops the rest at once.
 """
 from __future__ import annotations
 
-from ..expr.errors import EvalError
+from ..expr.errors import EvalError, in_words
 from .state import GameStopped
 from .stepgen import generate
 from .vm import Atomic, Call, ForEach, If, Seq, While
@@ -163,9 +163,8 @@ def _sequence(steps):
                 if s.over:
                     return
         except (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError) as err:
-            msg = str(err) if isinstance(err, EvalError) else \
-                f"a rule could not be evaluated ({type(err).__name__}: {err})"
-            raise GameStopped(msg, wheres[i]) from None
+            msg = str(err) if isinstance(err, EvalError) else f"a rule could not be evaluated: {in_words(err)}"
+            raise GameStopped(msg, getattr(err, "where", "") or wheres[i]) from None
     return run_seq
 
 

@@ -3,7 +3,7 @@ start a game, read the legal actions and who decides, apply an action, copy
 the state cheaply, see what one player may see, read the result."""
 from __future__ import annotations
 
-from ..expr.errors import EvalError
+from ..expr.errors import EvalError, describe_value, in_words
 from . import vm
 from .program import _plain, initial_value, record_hand_metrics
 from .state import GameStopped, State
@@ -13,9 +13,10 @@ from .vm import PAUSE
 class GameError(Exception):
     """A game could not go on; the message names the seed and where it happened."""
 
-    def __init__(self, message, seed=None, where="", hand=None):
+    def __init__(self, message, seed=None, where="", hand=None, long_play=False):
         super().__init__(message)
         self.message, self.seed, self.where, self.hand = message, seed, where, hand
+        self.long_play = long_play    # a limit on the length of play was reached (turns, hands, decisions)
 
     def __str__(self):
         bits = [self.message]
@@ -68,23 +69,30 @@ def _init_vars(s):
 
 
 _ENGINE_ERRORS = (GameStopped, EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError,
-                  ZeroDivisionError)
+                  ZeroDivisionError, OverflowError, RecursionError, MemoryError)
+
+# The messages of the limits on the length of play (turns: limit, end: max_hands, the decision limit):
+# a game that reaches one is long, which random moves may cause, rather than broken.
+_LONG_PLAY = ("no end after ", "the game did not end within ")
 
 
 def _game_error(s, err) -> GameError:
     """Turn an error raised while the rules ran into a GameError naming the place, hand and seed."""
     if isinstance(err, GameStopped):
-        return GameError(err.message, s.seed, err.where or _where(s), s.hand_no)
+        return GameError(err.message, s.seed, err.where or _where(s), s.hand_no,
+                         long_play=err.message.startswith(_LONG_PLAY))
     if isinstance(err, EvalError):
-        return GameError(str(err), s.seed, _where(s), s.hand_no)
-    return GameError(f"a rule could not be evaluated ({type(err).__name__}: {err})", s.seed, _where(s), s.hand_no)
+        return GameError(str(err), s.seed, err.where or _where(s), s.hand_no)
+    return GameError(f"a rule could not be evaluated: {in_words(err)}", s.seed, _where(s), s.hand_no)
 
 
 def _guard(s, fn):
     try:
         return fn()
     except _ENGINE_ERRORS as err:
-        raise _game_error(s, err) from None
+        error = _game_error(s, err)
+        error.state = s          # the game as it stood (its log, for `simulate --log`)
+        raise error from None
 
 
 def _where(s):
@@ -190,12 +198,20 @@ def hidden_from(s: State, player: int) -> set:
 
 def result(s: State) -> dict:
     """Winners, final scores and records of a finished game."""
+    return _guard(s, lambda: _result(s))
+
+
+def _result(s: State) -> dict:
     rules = s.rules
-    _guard(s, lambda: record_hand_metrics(s))
+    record_hand_metrics(s)
     env = {}
     winners = s.winners
     if winners is None:
         winners = list(rules.winners(s, env))
+    for w in winners:
+        if w.__class__ is not int or not 0 <= w < s.n:
+            raise GameStopped(f"the winners include {describe_value(w)}, which is not a seat from 0 to {s.n - 1}",
+                              "end")
     scores = []
     for p in range(s.n):
         env["p"] = p

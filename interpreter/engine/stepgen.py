@@ -25,7 +25,7 @@ import re
 import warnings
 
 from ..expr.codegen import hoist_reads, makes_new_list, renamed
-from ..expr.errors import EvalError
+from ..expr.errors import EvalError, in_words
 from .effects import fusable_filter
 from .state import GameStopped
 from .steps import move_cards, take_card
@@ -268,9 +268,8 @@ class _Writer:
                 env = dict(e)                # the items of the loops around the step, as closures see them
                 env.update((name, local[item]) for name, item in loops[w] if item in local)
                 err = _closure_error(slows[w], s, env) or err
-            msg = str(err) if isinstance(err, EvalError) else \
-                f"a rule could not be evaluated ({type(err).__name__}: {err})"
-            return GameStopped(msg, wheres[w])
+            msg = str(err) if isinstance(err, EvalError) else f"a rule could not be evaluated: {in_words(err)}"
+            return GameStopped(msg, getattr(err, "where", "") or wheres[w])
         scope: dict = {}
         with warnings.catch_warnings():   # as in codegen.py: a failing lookup is reported when it runs
             warnings.simplefilter("ignore", SyntaxWarning)

@@ -7,6 +7,7 @@ game is a composition of these steps and of expressions.
 from __future__ import annotations
 
 from ..expr import types as T
+from ..expr.errors import describe_value
 from .registry import compile_steps, step_kind
 from .state import GameStopped
 from .logtext import card_place, log_move
@@ -108,6 +109,9 @@ def _deal(cx, value, path, step):
         def run_one(s, e):
             cards = src(s, e)
             k = len(cards) if everything else count(s, e)
+            if k.__class__ is not int or k < 0:
+                raise GameStopped(f"the number of cards to deal is {describe_value(k)}, not a whole number "
+                                  "from 0 up", where)
             if k > len(cards):
                 raise GameStopped(f"cannot deal {k} cards: only {len(cards)} left in {spec['from']}", where)
             dest = tgt(s, e)
@@ -132,6 +136,9 @@ def _deal(cx, value, path, step):
             k = None
         else:
             k = count(s, e)
+            if k.__class__ is not int or k < 0:
+                raise GameStopped(f"the number of cards to deal is {describe_value(k)}, not a whole number "
+                                  "from 0 up", where)
             if k * len(seats) > len(cards):
                 raise GameStopped(f"cannot deal {k} cards to each of {len(seats)} players: only {len(cards)} "
                                   f"left in {spec['from']}", where)
@@ -437,6 +444,9 @@ def _for_each(cx, value, path, step):
     if not (T.is_collection(items.type) or items.type == T.ANY):
         cx.problem(path + ("in",), f"'in' must be a list, not {T.describe(items.type)}", "type")
     name = spec.get("as", "item")
+    if not isinstance(name, str) or not name.isidentifier():
+        cx.problem(path + ("as",), "'as' needs a name for the item, e.g. as: p", "type")
+        return None
     with cx.scope(**{name: T.element_of(items.type)}):
         body = compile_steps(cx, spec["do"], path + ("do",))
     return ForEach(name, items.fn, body, cx.where(path))
@@ -484,6 +494,9 @@ class _Until(While):
 @step_kind("call", "Run a procedure declared under 'procedures:': `call: score_hand`.")
 def _call(cx, value, path, step):
     procs = cx.rules.data.get("procedures") or {}
+    if not isinstance(value, str):
+        cx.problem(path, "'call' needs the name of a procedure, e.g. call: score_hand", "type")
+        return None
     if value not in procs:
         from difflib import get_close_matches
         close = get_close_matches(str(value), list(procs), n=1)
@@ -583,6 +596,9 @@ def _choose(cx, value, path, step):
     for name, move in spec["moves"].items():
         mpath = path + ("moves", name)
         move = move or {}
+        if not isinstance(move, dict):
+            cx.problem(mpath, f"move '{name}' needs a mapping of settings (options, legal, as, do)", "type")
+            continue
         _fields(cx, move, mpath, f"move {name}", (), ("options", "legal", "as", "do", "description"))
         options = bind = None
         bind_type = {}
@@ -592,6 +608,9 @@ def _choose(cx, value, path, step):
                 cx.problem(mpath + ("options",), f"'options' must be a list, not {T.describe(opts.type)}", "type")
             options = opts.fn
             bind = move.get("as", "option")
+            if not isinstance(bind, str) or not bind.isidentifier():
+                cx.problem(mpath + ("as",), "'as' needs a name for the option, e.g. as: card", "type")
+                continue
             bind_type = {bind: T.element_of(opts.type)}
         with cx.scope(**bind_type):
             legal = cx.expr(mpath + ("legal",), move["legal"], T.BOOL).fn if "legal" in move else None

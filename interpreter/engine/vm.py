@@ -159,6 +159,8 @@ class Choose(Node):
         if not actions:
             raise GameStopped("a player has no legal move", self.where)
         player = self.player(s, env)
+        if player.__class__ is not int or not 0 <= player < s.n:
+            raise GameStopped(f"the player who chooses is {player!r}, not a seat from 0 to {s.n - 1}", self.where)
         s.pending = Choice(player, actions, handlers, self.where)
         s.stack.append([self, 0, env, None])
         return PAUSE

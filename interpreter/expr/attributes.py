@@ -28,7 +28,7 @@ def compile_attribute(ctx, node, obj, attr):
             name = obj.shape[1]
             return Compiled(lambda s, e: table[e[name]], CARD_ATTRIBUTES[attr][0],
                             shape=("table_at_local", table, name), code=code)
-        return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0], code=code)
+        return Compiled(_read(table, f, ctx, node, attr), CARD_ATTRIBUTES[attr][0], code=code)
     if obj.type.startswith("object:"):
         collection = obj.type[7:]
         fields = ctx.ns.objects.get(collection, {})
@@ -36,7 +36,7 @@ def compile_attribute(ctx, node, obj, attr):
             return Compiled(obj.fn, T.STR, code=ctx.code(obj))
         if attr not in fields.get("__types__", {}):
             _unknown(ctx, node, attr, fields.get("__types__", {}), f"an entry of {collection}")
-        table = {name: rec[attr] for name, rec in fields.items() if name != "__types__"}
+        table = {name: rec.get(attr) for name, rec in fields.items() if name != "__types__"}
         f = obj.fn
         return Compiled(lambda s, e: table[f(s, e)], fields["__types__"][attr],
                         code=ctx.source("%s[{0}]" % ctx.ref(table), obj))
@@ -47,7 +47,7 @@ def compile_attribute(ctx, node, obj, attr):
             _unknown(ctx, node, attr, CARD_ATTRIBUTES, "a card")
         table = tables[attr]
         f = obj.fn
-        return Compiled(lambda s, e: table[f(s, e)], CARD_ATTRIBUTES[attr][0],
+        return Compiled(_read(table, f, ctx, node, attr), CARD_ATTRIBUTES[attr][0],
                         code=ctx.source("%s[{0}]" % ctx.ref(table), obj))
     ctx.error(node, f"{T.describe(obj.type)} has no attribute '{attr}'", rule="type",
               hint="attributes such as .suit and .rank belong to a single card" if attr in CARD_ATTRIBUTES else None)
@@ -75,6 +75,21 @@ def named_suit_card(ctx, left_node, right_node):
         return None
     cid = u.parse_card(f"{rank}/{suit}")
     return constant(cid, T.CARD) if cid is not None else None
+
+
+def _read(table, f, ctx, node, attr):
+    """table[f(s, e)]; when that fails, an EvalError naming the part that gave no card."""
+    from .compiler import _text_of
+    from .errors import EvalError, describe_value
+    whole = _text_of(ctx, node.children[0])
+
+    def read(s, e):
+        value = f(s, e)
+        try:
+            return table[value]
+        except (TypeError, IndexError, KeyError):
+            raise EvalError(f"'{whole}' is {describe_value(value)}, not a card, so it has no {attr}") from None
+    return read
 
 
 def _unknown(ctx, node, attr, known, what):

@@ -19,8 +19,8 @@ from lark import Token, Tree
 
 from . import types as T
 from .codegen import CodeGen, loop_parts, makes_new_list, renamed
-from .errors import EvalError, ExprError
-from .parser import parse
+from .errors import EvalError, ExprError, describe_value, in_words
+from .parser import MAX_DEPTH, parse
 
 
 @dataclass
@@ -199,9 +199,18 @@ def _span(node) -> tuple[int, int]:
     return 0, 1
 
 
+def _text_of(ctx, node) -> str:
+    """The text of a part of the expression, for messages."""
+    start, length = _span(node)
+    return ctx.text[start:start + length] or ctx.text
+
+
 def compile_expression(text, ns: Namespace, local_types: dict | None = None,
-                       expected: str | None = None) -> Compiled:
-    """Parse and compile `text`; raise ExprError located inside the text."""
+                       expected: str | None = None, where: str = "") -> Compiled:
+    """Parse and compile `text`; raise ExprError located inside the text.
+
+    With `where` ('file:line:col'), an error while the expression runs is an EvalError naming
+    the expression and that place, with the values in words (see `_located`)."""
     if isinstance(text, bool):
         return _plain_constant(text, T.BOOL)
     if isinstance(text, (int, float)):
@@ -210,11 +219,35 @@ def compile_expression(text, ns: Namespace, local_types: dict | None = None,
         return _plain_constant(None, T.NONE)
     tree = parse(str(text))
     ctx = Ctx(ns, str(text), local_types)
-    result = ctx.compile(tree)
+    try:
+        result = ctx.compile(tree)
+    except RecursionError:
+        raise ExprError(f"this expression is nested too deeply (more than {MAX_DEPTH} levels)",
+                        0, len(str(text)), rule="limit") from None
     if expected is not None and not T.compatible(result.type, expected):
         ctx.error(tree, f"this must give {T.describe(expected)}, but it gives {T.describe(result.type)}",
                   rule="type")
+    if where and not result.const:
+        result = replace(result, fn=_located(result.fn, str(text), where))
     return ctx.finish(result)
+
+
+_RUN_ERRORS = (TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError, OverflowError,
+               MemoryError, RecursionError)
+
+
+def _located(fn, text, where):
+    """`fn`, naming the expression and its place when it fails (no cost unless it fails)."""
+    def located(s, e):
+        try:
+            return fn(s, e)
+        except EvalError as err:
+            if not err.where:
+                err.where, err.expr = where, text
+            raise
+        except _RUN_ERRORS as err:
+            raise EvalError(in_words(err), where, text) from None
+    return located
 
 
 GENERATE = True   # False: closures only (tests compare both ways)
@@ -305,6 +338,8 @@ def _index(ctx, node):
     else:
         ctx.error(node, f"{T.describe(container.type)} cannot be indexed with [...]", rule="type")
 
+    key_text, whole = _text_of(ctx, node.children[1]), _text_of(ctx, node)
+
     def index(s, e):
         c = cf(s, e)
         k = kf(s, e)
@@ -312,6 +347,8 @@ def _index(ctx, node):
             return c[k]
         except (IndexError, KeyError):
             raise EvalError(f"no item {k!r} in {ctx.text!r}") from None
+        except TypeError:
+            raise EvalError(f"'{key_text}' is {describe_value(k)}, so '{whole}' has no value") from None
     shape = None
     if container.shape and container.shape[0] == "var" and key.shape and key.shape[0] == "local":
         shape = ("var_at_local", container.shape[1], key.shape[1])
@@ -366,6 +403,9 @@ def _binop(ctx, node):
             return constant(fn(left.value, right.value), T.NUM)
         except ZeroDivisionError:
             ctx.error(node, "division by zero")
+        except (TypeError, ValueError, OverflowError):
+            ctx.error(node, f"'{op}' needs two numbers, but this is {describe_value(left.value)} {op} "
+                      f"{describe_value(right.value)}", rule="type")
     lf, rf = left.fn, right.fn
     code = ctx.source("({0} %s {1})" % op, left, right)
     if op in ("/", "//", "%"):
@@ -381,6 +421,8 @@ def _binop(ctx, node):
 def _neg(ctx, node):
     inner = ctx.expect(node.children[0], ctx.compile(node.children[0]), T.NUM, "the value after '-'")
     if inner.const:
+        if isinstance(inner.value, bool) or not isinstance(inner.value, (int, float)):
+            ctx.error(node, f"'-' needs a number, but this is {describe_value(inner.value)}", rule="type")
         return constant(-inner.value, T.NUM)
     f = inner.fn
     return Compiled(lambda s, e: -f(s, e), T.NUM, code=ctx.source("(-{0})", inner))

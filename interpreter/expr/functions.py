@@ -332,7 +332,16 @@ def _contains(ctx, node, args):
 @builtin("range", "range(low, high)", "The whole numbers from low to high, both included.", 2, 2, "numbers")
 def _range(ctx, node, args):
     lo, hi = (ctx.expect(a, ctx.compile(a), T.NUM, "a bound of range").fn for a in args)
-    return Compiled(lambda s, e: list(range(lo(s, e), hi(s, e) + 1)), T.list_of(T.NUM))
+
+    def make(s, e):
+        low, high = lo(s, e), hi(s, e)
+        if high - low >= MAX_RANGE:
+            raise EvalError(f"range({low}, {high}) would hold more than {MAX_RANGE} numbers (the limit)")
+        return list(range(low, high + 1))
+    return Compiled(make, T.list_of(T.NUM))
+
+
+MAX_RANGE = 100_000     # numbers in one range(...)
 
 
 @builtin("abs", "abs(x)", "The value of x without its sign.", 1, 1, "numbers")

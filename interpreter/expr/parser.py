@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from lark import Lark, Tree
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..resources import grammar_path
@@ -23,15 +23,47 @@ def _parser() -> Lark:
                 propagate_positions=True, maybe_placeholders=False)
 
 
+MAX_CHARS = 4000        # characters in one expression
+MAX_DEPTH = 64          # parts inside one another: brackets, operators, calls (the bundled games use under 15)
+MAX_DIGITS = 30         # digits of a number written in an expression
+
+
 @lru_cache(maxsize=4096)
 def parse(text: str) -> Tree:
     """Parse expression text to a syntax tree; raise ExprError with an offset on failure."""
     if not isinstance(text, str) or not text.strip():
         raise ExprError("the expression is empty", 0)
+    if len(text) > MAX_CHARS:
+        raise ExprError(f"the expression is too long: {len(text)} characters, more than the limit of {MAX_CHARS}",
+                        0, rule="limit", hint="split it with a state variable or a procedure")
     try:
-        return _parser().parse(text)
+        tree = _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(text, exc) from None
+    except RecursionError:
+        raise ExprError(f"the expression is nested too deeply (more than {MAX_DEPTH} levels)", 0,
+                        rule="limit") from None
+    _check_limits(tree)
+    return tree
+
+
+def _check_limits(tree: Tree) -> None:
+    """Nesting depth and the size of numbers, walked without recursion."""
+    todo = [(tree, 1)]
+    while todo:
+        node, depth = todo.pop()
+        if isinstance(node, Token):
+            if node.type == "NUMBER" and len(node.lstrip("0")) > MAX_DIGITS:
+                raise ExprError(f"this number is too large: numbers in expressions have at most {MAX_DIGITS} "
+                                "digits", node.start_pos or 0, len(node), rule="limit")
+            continue
+        if not isinstance(node, Tree):
+            continue
+        if depth > MAX_DEPTH:
+            start = node.meta.start_pos if not getattr(node.meta, "empty", True) else 0
+            raise ExprError(f"the expression is nested too deeply: more than {MAX_DEPTH} parts inside one "
+                            "another", start, rule="limit", hint="split it with a state variable or a procedure")
+        todo.extend((child, depth + 1) for child in node.children)
 
 
 def _syntax_error(text: str, exc: UnexpectedInput) -> ExprError:

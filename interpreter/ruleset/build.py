@@ -212,12 +212,24 @@ def _type_of(value):
 def _teams(cx, players):
     teams = players.get("teams") or {}
     out = {}
+    if not isinstance(teams, dict):
+        cx.problem(("players", "teams"), "'teams' needs 'player count: [[seats], [seats]]' lines", "type")
+        return out
     for key, groups in teams.items():
-        out[int(key)] = [list(g) for g in groups]
+        try:
+            count = int(key)
+        except (TypeError, ValueError):
+            cx.problem(("players", "teams", key), f"'{key}' is not a number of players", "type", key=True)
+            continue
+        if not isinstance(groups, list) or not all(
+                isinstance(g, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in g) for g in groups):
+            cx.problem(("players", "teams", key), "teams are lists of seat numbers, e.g. [[0, 2], [1, 3]]", "type")
+            continue
+        out[count] = [list(g) for g in groups]
         seats = sorted(p for g in groups for p in g)
-        if seats != list(range(int(key))):     # team numbers and per-team values need a partition
+        if seats != list(range(count)):     # team numbers and per-team values need a partition
             cx.problem(("players", "teams", key), f"the teams for {key} players must hold every seat 0 to "
-                       f"{int(key) - 1} once, not {seats}", "meaning", key=True)
+                       f"{count - 1} once, not {seats}", "meaning", key=True)
     return out
 
 

@@ -11,7 +11,8 @@ They run on a ruleset that compiled without errors:
 
 `without_follow_ons` drops the "never used" warnings when there are errors:
 an unknown zone in a deal makes the real zone look unused, and that warning
-would only distract from the error that caused it.
+would only distract from the error that caused it.  A state variable that is
+never set stays: it often explains a game that never ends.
 """
 from __future__ import annotations
 
@@ -69,8 +70,10 @@ def order_checks(rules, data, smap) -> list[Diagnostic]:
 
 
 def without_follow_ons(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Without the "never used" warnings when there are errors, except that a state variable is never
+    set: that one often explains a game that never ends, whatever else is wrong."""
     if any(d.severity == "error" for d in diags):
-        return [d for d in diags if d.rule != "unused"]
+        return [d for d in diags if d.rule != "unused" or d.message.startswith("state variable")]
     return diags
 
 
@@ -182,6 +185,52 @@ def _calls_in(node, out: set):
         for item in node:
             _calls_in(item, out)
     return out
+
+
+MAX_CALL_DEPTH = 50     # procedures calling procedures: at most this many deep
+
+
+def call_checks(data, smap) -> list[Diagnostic]:
+    """Before anything is compiled: no procedure may call itself, directly or through others (a game
+    would never get out of it), and chains of calls are at most MAX_CALL_DEPTH long."""
+    procs = data.get("procedures") if isinstance(data, dict) else None
+    if not isinstance(procs, dict):
+        return []
+    graph = {name: sorted(c for c in _calls_in(steps, set()) if c in procs) for name, steps in procs.items()}
+    diags, depth, state = [], {}, {}
+    for root in graph:
+        if root in state:
+            continue
+        stack = [(root, iter(graph[root]))]
+        trail = [root]
+        state[root] = "open"
+        while stack:
+            name, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                trail.pop()
+                state[name] = "done"
+                depth[name] = 1 + max((depth.get(c, 0) for c in graph[name]), default=0)
+                continue
+            if state.get(child) == "open":
+                loop = trail[trail.index(child):] + [child]
+                diags.append(_at(smap, ("procedures", child), f"procedure '{child}' calls itself"
+                                 + (f" through {', '.join(repr(n) for n in loop[1:-1])}" if len(loop) > 2 else "")
+                                 + ": a game would never get out of it", "meaning", key=True,
+                                 hint="repeat steps with 'repeat' or 'for_each' instead of a call"))
+                continue
+            if child not in state:
+                state[child] = "open"
+                trail.append(child)
+                stack.append((child, iter(graph[child])))
+    if diags:
+        return diags
+    for name, d in depth.items():
+        if d > MAX_CALL_DEPTH:
+            diags.append(_at(smap, ("procedures", name), f"procedure '{name}' starts a chain of {d} calls, more "
+                             f"than the limit of {MAX_CALL_DEPTH}", "limit", key=True))
+    return diags
 
 
 def reachability_checks(data, smap) -> list[Diagnostic]:

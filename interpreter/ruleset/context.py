@@ -60,7 +60,7 @@ class CompileContext:
         if extra_locals:
             local_types.update(extra_locals)
         try:
-            return compile_expression(value, self.ns, local_types, expected)
+            return compile_expression(value, self.ns, local_types, expected, self.where(path))
         except ExprError as err:
             self._expr_problem(path, value, err)
             return Compiled(_dummy, expected or T.ANY)

@@ -31,6 +31,8 @@ __all__ = ["resolve_ruleset", "deep_merge", "ITEMS"]
 EXTENDS = "extends"
 ITEMS = "$items"
 YAML_SUFFIXES = (".yaml", ".yml")
+MAX_EXTENDS_DEPTH = 10        # a ruleset, its parent, ... : at most this many files in a chain
+MAX_REF_LENGTH = 255          # an `extends` value longer than this is not a file name
 
 
 def deep_merge(base, override):
@@ -148,6 +150,11 @@ def resolve_ruleset(path, find_bundled: Callable[[str], Path | None] | None = No
         parent_ref = data.get(EXTENDS)
         if parent_ref is None:
             break
+        if len(chain) >= MAX_EXTENDS_DEPTH:
+            raise RulesetError([smap.diagnostic(
+                (EXTENDS,), f"too many rulesets extend one another: a chain may hold at most "
+                f"{MAX_EXTENDS_DEPTH} files", "limit", hint="extend the ruleset further up the chain directly",
+                length=smap.span_length((EXTENDS,)))])
         parent = _find_parent(parent_ref, name, smap, find_bundled)
         real_parent = Path(parent).resolve()
         shown = [n for r, n in seen if r == real_parent]
@@ -217,21 +224,36 @@ def _find_parent(ref, child_name: str, smap: SourceMap, find_bundled) -> str:
         raise RulesetError([smap.diagnostic(
             (EXTENDS,), "'extends' must name a ruleset file, like 'base.yaml'", "extends",
             length=smap.span_length((EXTENDS,)))])
+    if len(ref) > MAX_REF_LENGTH or "\x00" in ref or "\n" in ref:
+        raise RulesetError([smap.diagnostic(
+            (EXTENDS,), "'extends' must name a ruleset file, like 'base.yaml': this is not a file name"
+            + (f" (longer than {MAX_REF_LENGTH} characters)" if len(ref) > MAX_REF_LENGTH else ""), "extends",
+            length=smap.span_length((EXTENDS,)))])
     here = Path(child_name).parent
     tries = [here / ref]
     if not ref.endswith(YAML_SUFFIXES):
         tries += [here / (ref + suffix) for suffix in YAML_SUFFIXES]
     for candidate in tries:
-        if candidate.is_file():
+        if _is_file(candidate):
             return os.path.normpath(str(candidate))
     if find_bundled is not None:
-        found = find_bundled(ref)
-        if found is not None and Path(found).is_file():
+        try:
+            found = find_bundled(ref)
+        except (OSError, ValueError):
+            found = None
+        if found is not None and _is_file(Path(found)):
             return str(found)
     hint = _sibling_hint(ref, here, child_name)
     raise RulesetError([smap.diagnostic(
         (EXTENDS,), f"cannot find the ruleset '{ref}' to extend", "extends", hint=hint,
         length=smap.span_length((EXTENDS,)))])
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):     # a name the system refuses (too long, a bad character)
+        return False
 
 
 def _sibling_hint(ref: str, folder: Path, child_name: str) -> str:

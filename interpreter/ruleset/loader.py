@@ -13,7 +13,8 @@ from functools import lru_cache
 from ..diagnostics import Diagnostic, RulesetError, sort_diagnostics
 from ..resources import find_bundled, schema_path
 from .build import build_rules
-from .checks import meaning_checks, without_follow_ons
+from .checks import call_checks, meaning_checks, without_follow_ons
+from .limits import size_checks
 from .extends import resolve_ruleset
 from .schema_check import check_schema
 
@@ -44,7 +45,10 @@ def resolve_path(path: str):
     """A file path, or the name of a bundled ruleset."""
     from pathlib import Path
     p = Path(path)
-    if p.exists():
+    try:
+        if p.exists():
+            return p
+    except (OSError, ValueError):      # a name the system refuses: reading it reports the problem
         return p
     bundled = find_bundled(path)
     return bundled if bundled is not None else p
@@ -60,6 +64,10 @@ def load_ruleset(path, options: dict | None = None, dry_run: bool = False) -> Lo
         return out
     out.data, out.smap = data, smap
     diags = check_schema(data, smap, ruleset_schema())
+    if any(d.severity == "error" for d in diags):
+        out.diagnostics = sort_diagnostics(diags)
+        return out
+    diags += size_checks(data, smap) + call_checks(data, smap)
     if any(d.severity == "error" for d in diags):
         out.diagnostics = sort_diagnostics(diags)
         return out
@@ -89,26 +97,80 @@ def pack_checks(rules, smap) -> list:
     return diags
 
 
+TRIAL_DECISIONS = 10_000     # a trial game with random moves that has not ended after this many: a warning
+
+
 def dry_run_checks(rules, smap, games: int = 2) -> list:
-    """Play a couple of random games at each allowed player count; report where a game breaks."""
+    """Play a couple of random games at each allowed player count; report where a game breaks.
+
+    A game that only runs long (it reaches `turns: limit`, `end: max_hands` or the trial's own budget
+    of decisions) is a warning about the length of play, not an error: random moves can make any game long."""
     from ..engine import game as G
     diags = []
     for n in rules.player_counts:
         for seed in range(games):
+            s = None
             try:
                 rng = random.Random(seed)
                 s = G.new_game(rules, n, seed)
                 while not s.over:
+                    if len(s.history) >= TRIAL_DECISIONS:
+                        diags.append(_long_play(smap, ("end",), f"with {n} players a trial game with random moves "
+                                                f"had not ended after {TRIAL_DECISIONS} decisions (seed {seed}, "
+                                                f"hand {s.hand_no})"))
+                        break
                     G.apply_index(s, rng.randrange(len(s.pending.actions)))
-                G.result(s)
+                else:
+                    G.result(s)
+                    continue
+                break
             except G.GameError as err:
-                diags.append(located(err, smap, f"with {n} players: {err.message} (seed {seed}, hand {err.hand})"))
+                message = f"with {n} players: {err.message} (seed {seed}, hand {err.hand})"
+                if err.long_play:
+                    diags.append(_long_play(smap, _limit_path(smap, err.where), f"with {n} players, a trial game "
+                                            f"with random moves ran long: {err.message} (seed {seed}, "
+                                            f"hand {err.hand})"))
+                else:
+                    diags.append(located(err, smap, message))
                 break
     return diags
 
 
+def _long_play(smap, path, message) -> Diagnostic:
+    d = smap.diagnostic(path, message, "play-length", severity="warning",
+                        hint="real players may end sooner than random moves; if not, check that the end "
+                             "condition can become true, or raise the limit")
+    return d
+
+
+def _limit_path(smap, where) -> tuple:
+    """The setting whose limit a long game reached: a turns step's `limit:`, or `end: max_hands`."""
+    path = _path_at(smap, where)
+    if path is not None:
+        return path + ("limit",) if path + ("limit",) in smap._values else path
+    for p in (("end", "max_hands"), ("end",)):
+        if p in smap._values:
+            return p
+    return ()
+
+
+def _path_at(smap, where):
+    """The path of the YAML value at 'file:line:col', or None."""
+    if not where or smap is None:
+        return None
+    for path in list(smap._values):
+        pos = smap.value_pos(path)
+        if pos is not None and f"{pos.file}:{pos.line}:{pos.col}" == where:
+            return path
+    return None
+
+
+# Places a game error names by section rather than by file position.
+_SECTIONS = {"hand": ("hand",), "end": ("end",), "setup": ("setup",), "bots": ("bots",)}
+
+
 def located(err, smap, message) -> Diagnostic:
-    """A diagnostic at the step named by a game error's 'file:line:col'."""
+    """A diagnostic at the step or expression named by a game error's 'file:line:col'."""
     where = err.where or ""
     parts = where.rsplit(":", 2)
     if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
@@ -116,4 +178,9 @@ def located(err, smap, message) -> Diagnostic:
         lines = smap.files.get(file, []) if smap is not None else []
         source = lines[line - 1] if 0 < line <= len(lines) else None
         return Diagnostic(file, line, col, message, "runtime", source_line=source)
+    if smap is not None:
+        path = _SECTIONS.get(where, ())
+        if path not in smap._values:
+            path = ()
+        return smap.diagnostic(path, message, "runtime", key=bool(path))
     return Diagnostic(where or "<rules>", 1, 1, message, "runtime")

@@ -209,8 +209,18 @@ def add_objects(cx, objects):
             for field, value in entry.items():
                 if field == "name":
                     continue
-                record[field], types[field] = _object_value(u, value)
+                record[field], typ = _object_value(u, value)
+                if types.setdefault(field, typ) != typ:
+                    cx.problem(path + (field,), f"'{field}' is {T.describe(typ)} here but "
+                               f"{T.describe(types[field])} in an entry before", "type",
+                               hint="give a field the same kind of value in every entry")
             records[str(entry["name"])] = record
+        for i, entry in enumerate(entries or []):
+            missing = [f for f in types if isinstance(entry, dict) and "name" in entry and f not in entry]
+            if missing:
+                cx.problem(("objects", collection, i), f"this entry has no {', '.join(repr(f) for f in missing)}: "
+                           f"every entry of '{collection}' needs the same fields", "schema",
+                           hint="add the missing field, or give it to no entry")
         cx.ns.objects[collection] = dict(records, __types__=types)
         cx.rules.objects[collection] = list(records)
         cx.ns.add(collection, Binding("const", T.list_of(f"object:{collection}"), value=list(records),

@@ -24,6 +24,8 @@ __all__ = ["Pos", "SourceMap", "load_yaml_file", "load_yaml_text"]
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _MAX_ENTRIES = 200_000          # guard against alias "billion laughs" blow-ups
+MAX_YAML_DEPTH = 50             # mappings and lists inside one another (the bundled games use under 20)
+MAX_FILE_BYTES = 2_000_000      # a ruleset file larger than this is refused
 _ESCAPES = yaml.scanner.Scanner.ESCAPE_REPLACEMENTS
 _ESCAPE_CODES = yaml.scanner.Scanner.ESCAPE_CODES
 
@@ -448,14 +450,28 @@ class _Walker:
         self.duplicates: list[Diagnostic] = []
         self.pitfalls: list[Diagnostic] = []
         self.stack: set[int] = set()
+        self.too_deep = False
 
     def span(self, node, scalar=None) -> _Span:
         style = (node.style or "") if isinstance(node, ScalarNode) else ""
-        return _Span(self.filename, node.start_mark.index, node.end_mark.index,
-                     node.start_mark.line, node.start_mark.column, style, scalar)
+        # line and column from our own line starts: YAML also breaks lines at U+2028, U+2029, U+0085
+        start = node.start_mark.index
+        starts = self.smap._line_starts[self.filename]
+        line = bisect.bisect_right(starts, start) - 1
+        return _Span(self.filename, start, node.end_mark.index, line, start - starts[line], style, scalar)
 
     def walk(self, node, path: tuple) -> None:
         if len(self.smap._values) > _MAX_ENTRIES or id(node) in self.stack:
+            return
+        if len(path) > MAX_YAML_DEPTH:
+            if not self.too_deep:
+                span = self.span(node)
+                self.too_deep = True
+                self.duplicates.append(Diagnostic(
+                    self.filename, span.line + 1, span.col + 1,
+                    f"the YAML is nested more than {MAX_YAML_DEPTH} levels deep here", "limit",
+                    hint="a ruleset needs far fewer levels: check the indentation and the brackets",
+                    source_line=self.smap.files[self.filename][span.line]))
             return
         if isinstance(node, ScalarNode):
             self.smap._values[path] = self.span(node, node.value)
@@ -554,8 +570,9 @@ def load_yaml_text(text: str, filename: str = "<string>") -> tuple[object, Sourc
     except yaml.YAMLError as err:
         raise RulesetError([_syntax_diagnostic(err, filename, text, lines)]) from None
     except RecursionError:
-        raise RulesetError([Diagnostic(filename, 1, 1, "the YAML is nested too deeply",
-                                       "yaml-syntax")]) from None
+        raise RulesetError([Diagnostic(filename, 1, 1, f"the YAML is nested too deeply (the limit is "
+                                       f"{MAX_YAML_DEPTH} levels)", "limit",
+                                       source_line=lines[0] if lines else None)]) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -566,6 +583,10 @@ def load_yaml_file(path: str | Path) -> tuple[object, SourceMap]:
     """Read and parse a YAML file; the file name in diagnostics is `path` as given."""
     name = str(path)
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise RulesetError([Diagnostic(name, 1, 1, f"the file is too large: {size} bytes, more than the limit of "
+                                           f"{MAX_FILE_BYTES}", "limit")])
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RulesetError([Diagnostic(name, 1, 1, "file not found", "file")]) from None

@@ -27,12 +27,26 @@ def seat_bots(bots: list[str], players: int, index: int = 0, rotate: bool = Fals
 def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False, bot_options: dict | None = None,
               index: int = 0, rotate: bool = False, check: bool = False) -> dict:
     """With `check`, every move goes through a rules check (rulecheck.py); its report is record['check']."""
-    s = G.new_game(rules, players, seed, log=log)
     checker = None
     if check:
         from .rulecheck import RuleCheck
         checker = RuleCheck(seed)
     names = seat_bots(list(bots), players, index, rotate)
+    s = None
+    try:
+        s = G.new_game(rules, players, seed, log=log)
+        return _play(s, rules, players, seed, names, log, bot_options, checker)
+    except G.GameError as err:
+        s = getattr(err, "state", None) if s is None else s
+        if log and s is not None and s.events is not None:
+            # the log up to the failure goes with the error (`simulate --log` writes it)
+            s.events.append({"event": "stopped", "message": str(err), "hand": s.hand_no})
+            err.record = {"seed": seed, "players": players, "bots": names, "winners": None, "scores": None,
+                          "events": s.events}
+        raise
+
+
+def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
     seats = []
     for p, name in enumerate(names):
         bot = make_bot(name, seed * 31 + p, bot_options)

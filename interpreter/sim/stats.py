@@ -67,6 +67,10 @@ class Moments:
         self.n, self.sum, self.sq = 0, 0.0, 0.0
 
     def add(self, x):
+        try:
+            x = float(x)
+        except OverflowError:        # a score too large for a float: it counts as infinite
+            x = math.inf if x > 0 else -math.inf
         self.n += 1
         self.sum += x
         self.sq += x * x
