@@ -112,7 +112,7 @@ def drama(sequence, winners, sides, high) -> float:
         theirs = max((v for i, v in enumerate(vals) if i not in won and v is not None), default=None)
         if mine is not None and theirs is not None:
             worst = max(worst, theirs - mine)
-    return worst / span if span > 0 else 0.0
+    return _share(worst, span) if span > 0 else 0.0
 
 
 def leads(sequence, winners, sides, high):
@@ -129,7 +129,7 @@ def leads(sequence, winners, sides, high):
             out.append(None)
             continue
         top = vals.index(known[0])
-        out.append(((known[0] - known[1]) / span, any(w in sides[top] for w in winners)))
+        out.append((_share(known[0] - known[1], span), any(w in sides[top] for w in winners)))
     return out
 
 
@@ -170,7 +170,7 @@ class Progress:
             env["p"] = p
             try:
                 v = self.fn(s, env)
-                now.append(float(v) if isinstance(v, (int, float)) else None)
+                now.append(_number(v))
             except Exception:   # not readable in this position
                 now.append(None)
         if s.hand_no != self.hand:
@@ -185,7 +185,7 @@ class Progress:
     def finish(self, final_scores):
         """Close the last hand with the final scores when the evaluation is the score."""
         if self.hands and self.is_score and list(final_scores) != self.last:
-            self.hands[-1].append([float(v) if isinstance(v, (int, float)) else None for v in final_scores])
+            self.hands[-1].append([_number(v) for v in final_scores])
         return self.hands
 
 
@@ -204,3 +204,22 @@ def more_figures(record, sides) -> dict:
             "hand_lead_changes": hand_lead_changes(progress, sides, high),
             "drama": drama(sequence, record["winners"], sides, high),
             "certain_steps": certain_steps(sequence, record["winners"], sides, high)}
+
+
+def _number(v):
+    """A score as a float for the figures; none when it is not a number or too large for one."""
+    if not isinstance(v, (int, float)):
+        return None
+    try:
+        return float(v)
+    except OverflowError:
+        return None
+
+
+def _share(part, whole) -> float:
+    """part / whole as a float, exact for whole numbers too large for a float (huge scores)."""
+    try:
+        return part / whole
+    except OverflowError:
+        from fractions import Fraction
+        return float(Fraction(part) / Fraction(whole))
