@@ -347,24 +347,69 @@ def find_melds(hand: Iterable[int], info: CardInfo,
     ``run_rules`` / ``set_rules`` set to None skip that kind. Identical cards
     (same signature) are deduplicated: only one choice of ids is produced for
     each multiset of signatures, unless ``distinct_ids=True``.
+
+    The runs of one suit depend only on that suit's cards and the wilds, and
+    the sets of one rank only on that rank's cards and the wilds, so each part
+    is remembered by its cards (``_suit_runs``, ``_rank_sets``): a hand that
+    changes by a card or two between turns recomputes only the parts it
+    touched.
     """
     hand = sorted(set(hand))
-    wilds = [c for c in hand if info.wild[c]]
+    wild = info.wild
+    wilds = tuple(c for c in hand if wild[c])
     out: list[Meld] = []
     if run_rules is not None:
         rules = _rules(RunRules, run_rules, {})
-        by_suit: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+        suit_of, rank_of = info.suit_of, info.rank_of
+        by_suit: dict[int, list[tuple[int, int]]] = defaultdict(list)
         for c in hand:
-            if not info.wild[c]:
-                by_suit[info.suit_of[c]][info.rank_of[c]].append(c)
+            if not wild[c]:
+                by_suit[suit_of[c]].append((rank_of[c], c))
         for suit in sorted(by_suit):
-            out.extend(_runs_in_suit(rules, suit, by_suit[suit], wilds, distinct_ids))
+            out.extend(_suit_runs(rules, suit, tuple(by_suit[suit]), wilds, distinct_ids))
     if set_rules is not None:
         rules = _rules(SetRules, set_rules, {})
+        rank_of, suit_of = info.rank_of, info.suit_of
         by_rank: dict[int, list[int]] = defaultdict(list)
         for c in hand:
-            if not info.wild[c]:
-                by_rank[info.rank_of[c]].append(c)
+            if not wild[c]:
+                by_rank[rank_of[c]].append(c)
         for rank in sorted(by_rank):
-            out.extend(_sets_of_rank(rules, by_rank[rank], wilds, info, distinct_ids))
+            ids = tuple(by_rank[rank])
+            out.extend(_rank_sets(rules, rank, ids, tuple(suit_of[c] for c in ids), wilds,
+                                  distinct_ids))
     return out
+
+
+@lru_cache(maxsize=16384)
+def _suit_runs(rules: RunRules, suit: int, cards: tuple, wilds: tuple,
+               distinct_ids: bool) -> tuple[Meld, ...]:
+    """The runs of one suit: ``cards`` are (rank, id) pairs in id order."""
+    by_rank: dict[int, list[int]] = defaultdict(list)
+    for rank, c in cards:
+        by_rank[rank].append(c)
+    return tuple(_runs_in_suit(rules, suit, by_rank, list(wilds), distinct_ids))
+
+
+@lru_cache(maxsize=16384)
+def _rank_sets(rules: SetRules, rank: int, ids: tuple, suits: tuple, wilds: tuple,
+               distinct_ids: bool) -> tuple[Meld, ...]:
+    """The sets of one rank: ``ids`` of that rank (in id order), ``suits`` their suits."""
+    info = _RankView(rank, dict(zip(ids, suits)))
+    return tuple(_sets_of_rank(rules, list(ids), list(wilds), info, distinct_ids))
+
+
+class _RankView:
+    """The part of a CardInfo that ``_sets_of_rank`` reads, for the cards of one rank."""
+
+    def __init__(self, rank: int, suits: dict):
+        self.rank_of = _Always(rank)
+        self.suit_of = suits
+
+
+class _Always:
+    def __init__(self, value):
+        self.value = value
+
+    def __getitem__(self, _):
+        return self.value

@@ -61,6 +61,9 @@ class MeldRules:
         self.plays = lru_cache(maxsize=2048)(self._plays)
         self.extend_rules = replace(self.runs, max_len=None) if self.runs and self.split else self.runs
         self._pairs = {}
+        self._grown = {}                          # meld -> {card: its extensions as table pieces}
+        self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
+                       replace(self.sets, max_wilds=None) if self.sets else None)
 
     def ok(self, m: Meld) -> bool:
         """False for a run in which two natural cards stand for the same card (e.g. both Aces of
@@ -156,13 +159,24 @@ class MeldRules:
 
     def partners_of(self, card: int) -> frozenset:
         """Faces of the cards that would make a meld with `card` and one more wild card."""
-        key = -1 if self.info.wild[card] else self.face[card]
+        info = self.info
+        key = -1 if info.wild[card] else self.face[card]
         hit = self._pairs.get(key)
         if hit is None:
-            faces = set()
+            faces, tried = set(), set()
+            wild, suit_of, rank_of = info.wild, info.suit_of, info.rank_of
             for other in range(len(self.face)):
-                if other != card and self._pair_fits(card, other):
-                    faces.add(-1 if self.info.wild[other] else self.face[other])
+                if other == card:
+                    continue
+                # Identical cards (and any two wild cards) give the same answer: try one of each.
+                face = -1 if wild[other] else self.face[other]
+                if face in tried:
+                    continue
+                tried.add(face)
+                # A meld holds one suit (a run) or one rank (a set): other natural cards cannot join.
+                if (wild[card] or wild[other] or suit_of[other] == suit_of[card]
+                        or rank_of[other] == rank_of[card]) and self._pair_fits(card, other):
+                    faces.add(face)
             hit = self._pairs[key] = frozenset(faces)
         return hit
 
@@ -171,8 +185,36 @@ class MeldRules:
         if spare is None:
             return False
         trio = (card, other, spare)
-        return bool((self.runs and interpret_run(trio, self.info, self.runs, max_wilds=None))
-                    or (self.sets and interpret_set(trio, self.info, self.sets, max_wilds=None)))
+        runs, sets = self._loose
+        return bool((runs and interpret_run(trio, self.info, runs))
+                    or (sets and interpret_set(trio, self.info, sets)))
+
+    def grown(self, m: Meld, card: int) -> tuple:
+        """The ways `card` can be added to table meld `m`, each as the meld's pieces afterwards
+        (remembered: table melds and hands change little between turns)."""
+        per = self._grown.get(m)
+        if per is None:
+            if len(self._grown) > 20000:
+                self._grown.clear()
+            per = self._grown[m] = {}
+        hit = per.get(card)
+        if hit is None:
+            hit = per[card] = tuple(self._grow(m, card))
+        return hit
+
+    def _grow(self, m: Meld, card: int):
+        if not self.may_extend(m, card):
+            return
+        rules = self.extend_rules if m.kind == "run" else self.sets
+        if rules is None:
+            return
+        for new in extensions(m, card, self.info, rules):
+            if not self.ok(new):
+                continue
+            if self.split and new.kind == "run" and len(new) > self.split[1]:
+                yield from split_run(new, self.split[0], self.split[1], self.info)
+            else:
+                yield (new,)
 
 
 # -- the `melds:` section ----------------------------------------------------------
@@ -446,24 +488,14 @@ def _table_melds(ctx, node, args):
 
 def additions(s, cards, zone, mr: MeldRules) -> list:
     """Every way to add one of `cards` to a meld of the table zone."""
-    info = mr.info
     out = []
     readings = table_readings(s, zone, mr)
+    if not readings:
+        return out
     for card in mr.distinct(cards):
         for i, m in readings:
-            if not mr.may_extend(m, card):
-                continue
-            rules = mr.extend_rules if m.kind == "run" else mr.sets
-            if rules is None:
-                continue
-            for new in extensions(m, card, info, rules):
-                if not mr.ok(new):
-                    continue
-                if mr.split and new.kind == "run" and len(new) > mr.split[1]:
-                    for pieces in split_run(new, mr.split[0], mr.split[1], info):
-                        out.append(TableChange(i, m.cards, pieces, (card,), ()))
-                else:
-                    out.append(TableChange(i, m.cards, (new,), (card,), ()))
+            for pieces in mr.grown(m, card):
+                out.append(TableChange(i, m.cards, pieces, (card,), ()))
     return out
 
 
