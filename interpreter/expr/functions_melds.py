@@ -192,15 +192,22 @@ class MeldRules:
     def grown(self, m: Meld, card: int) -> tuple:
         """The ways `card` can be added to table meld `m`, each as the meld's pieces afterwards
         (remembered: table melds and hands change little between turns)."""
-        per = self._grown.get(m)
-        if per is None:
-            if len(self._grown) > 20000:
-                self._grown.clear()
-            per = self._grown[m] = {}
+        per = self.growth(m)
         hit = per.get(card)
         if hit is None:
             hit = per[card] = tuple(self._grow(m, card))
         return hit
+
+    def growth(self, m: Meld) -> dict:
+        """The remembered additions to one table meld, card -> grown(m, card). Keyed by the meld
+        object's identity (hashing a meld costs more than the lookup), which the entry keeps alive
+        so that the identity cannot be reused while the entry exists."""
+        entry = self._grown.get(id(m))
+        if entry is None:
+            if len(self._grown) > 20000:
+                self._grown.clear()
+            entry = self._grown[id(m)] = (m, {})
+        return entry[1]
 
     def _grow(self, m: Meld, card: int):
         if not self.may_extend(m, card):
@@ -489,14 +496,22 @@ def _table_melds(ctx, node, args):
 def additions(s, cards, zone, mr: MeldRules) -> list:
     """Every way to add one of `cards` to a meld of the table zone."""
     out = []
-    readings = table_readings(s, zone, mr)
+    readings = [(i, m, mr.growth(m)) for i, m in table_readings(s, zone, mr)]
     if not readings:
         return out
     for card in mr.distinct(cards):
-        for i, m in readings:
-            for pieces in mr.grown(m, card):
+        for i, m, per in readings:
+            grown = per.get(card)
+            if grown is None:
+                grown = mr.grown(m, card)
+            for pieces in grown:
                 out.append(TableChange(i, m.cards, pieces, (card,), ()))
     return out
+
+
+def extends(s, card, zone, mr: MeldRules) -> bool:
+    """Could the card be added to some meld of the table zone? (additions() without building them)"""
+    return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
 
 
 @builtin("table_additions", "table_additions(cards, zone)",
@@ -516,7 +531,7 @@ def _extends_table(ctx, node, args):
     mr = _rules_of(ctx, node)
     cf = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
     zf = ctx.compile(args[1]).fn
-    return Compiled(lambda s, e: bool(additions(s, [cf(s, e)], zf(s, e), mr)), T.BOOL)
+    return Compiled(lambda s, e: extends(s, cf(s, e), zf(s, e), mr), T.BOOL)
 
 
 def swaps(s, cards, zone, mr: MeldRules) -> list:
