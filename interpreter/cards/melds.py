@@ -354,29 +354,34 @@ def find_melds(hand: Iterable[int], info: CardInfo,
     changes by a card or two between turns recomputes only the parts it
     touched.
     """
-    hand = sorted(set(hand))
-    wild = info.wild
-    wilds = tuple(c for c in hand if wild[c])
+    wild, suit_of, rank_of = info.wild, info.suit_of, info.rank_of
+    wilds = []
+    by_suit: dict[int, list[tuple[int, int]]] = {}
+    by_rank: dict[int, list[int]] = {}
+    for c in sorted(set(hand)):
+        if wild[c]:
+            wilds.append(c)
+            continue
+        suit, rank = suit_of[c], rank_of[c]
+        if suit in by_suit:
+            by_suit[suit].append((rank, c))
+        else:
+            by_suit[suit] = [(rank, c)]
+        if rank in by_rank:
+            by_rank[rank].append(c)
+        else:
+            by_rank[rank] = [c]
+    wilds = tuple(wilds)
     out: list[Meld] = []
     if run_rules is not None:
         rules = _rules(RunRules, run_rules, {})
-        suit_of, rank_of = info.suit_of, info.rank_of
-        by_suit: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        for c in hand:
-            if not wild[c]:
-                by_suit[suit_of[c]].append((rank_of[c], c))
         for suit in sorted(by_suit):
             out.extend(_suit_runs(rules, suit, tuple(by_suit[suit]), wilds, distinct_ids))
     if set_rules is not None:
         rules = _rules(SetRules, set_rules, {})
-        rank_of, suit_of = info.rank_of, info.suit_of
-        by_rank: dict[int, list[int]] = defaultdict(list)
-        for c in hand:
-            if not wild[c]:
-                by_rank[rank_of[c]].append(c)
         for rank in sorted(by_rank):
-            ids = tuple(by_rank[rank])
-            out.extend(_rank_sets(rules, rank, ids, tuple(suit_of[c] for c in ids), wilds,
+            ids = by_rank[rank]
+            out.extend(_rank_sets(rules, rank, tuple(ids), tuple([suit_of[c] for c in ids]), wilds,
                                   distinct_ids))
     return out
 

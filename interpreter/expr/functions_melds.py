@@ -85,8 +85,9 @@ class MeldRules:
                       if self.ok(m))
         seen, out = set(), []
         raw = limit * 20 if limit else None
+        signature = {id(m): self.signature(m) for m in melds}
         for play in disjoint_combinations(melds, self.value, minimum, raw):
-            key = tuple(sorted(self.signature(m) for m in play))
+            key = tuple(sorted([signature[id(m)] for m in play]))
             if key in seen:
                 continue
             seen.add(key)
