@@ -234,20 +234,24 @@ def interpret_run(cards: Iterable[int], info: CardInfo,
 def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
                   wilds: list[int], distinct_ids: bool) -> Iterator[Meld]:
     budget = _wild_budget(rules.max_wilds, len(wilds))
+    have = {r: len(ids) for r, ids in by_rank.items()}
+    if sum(have.values()) + budget < rules.min_len:
+        return                                  # too few cards for the shortest run
     for start, ranks, ok in _layout(rules):
-        seen: Counter = Counter()
+        seen: dict[int, int] = {}               # rank -> times in the window, in window order
         missing = 0
         for length in range(1, len(ranks) + 1):
             rank = ranks[length - 1]
-            if seen[rank] >= len(by_rank.get(rank, ())):
+            k = seen.get(rank, 0)
+            if k >= have.get(rank, 0):
                 missing += 1
-            seen[rank] += 1
-            if missing > budget:
-                break
+                if missing > budget:
+                    break
+            seen[rank] = k + 1
             if not ok[length]:
                 continue
             window = ranks[:length]
-            base = {r: min(k, len(by_rank.get(r, ()))) for r, k in Counter(window).items()}
+            base = {r: min(k, have.get(r, 0)) for r, k in seen.items()}
             units = [r for r, k in base.items() for _ in range(k)]
             for extra in range(budget - missing + 1):
                 # optionally let wilds stand where naturals are available

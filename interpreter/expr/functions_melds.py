@@ -83,10 +83,13 @@ class MeldRules:
         copy they use are offered once."""
         melds = tuple(m for m in find_melds(cards, self.info, self.runs, self.sets, distinct_ids=True)
                       if self.ok(m))
+        values = {id(m): self.value(m) for m in melds}
+        if minimum is not None and self._below(melds, values, minimum):
+            return ()
         seen, out = set(), []
         raw = limit * 20 if limit else None
         signature = {id(m): self.signature(m) for m in melds}
-        for play in disjoint_combinations(melds, self.value, minimum, raw):
+        for play in disjoint_combinations(melds, lambda m: values[id(m)], minimum, raw):
             key = tuple(sorted([signature[id(m)] for m in play]))
             if key in seen:
                 continue
@@ -95,6 +98,19 @@ class MeldRules:
             if limit and len(out) >= limit:
                 break
         return tuple(out)
+
+    @staticmethod
+    def _below(melds, values, minimum) -> bool:
+        """True when no play of these melds can reach the minimum: neither all the melds with a
+        positive value together, nor every card at the best value per card any meld gives it."""
+        positive = sum(v for v in values.values() if v > 0)
+        best: dict = {}
+        for m in melds:
+            per_card = max(0.0, values[id(m)]) / len(m.cards)
+            for c in m.cards:
+                if per_card > best.get(c, 0.0):
+                    best[c] = per_card
+        return min(positive, sum(best.values())) + 1e-9 < minimum
 
     def signature(self, m: Meld) -> tuple:
         """A meld as faces: identical copies (and any two wild cards) look the same."""
