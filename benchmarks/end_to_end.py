@@ -146,7 +146,30 @@ def workers(games=10_000, name="escalative", seed=1):
         out[f"seats_{k}"] = summary.get("seats")
     out["speedup"] = out["workers_1_s"] / out["workers_2_s"]
     out["same_results"] = out.pop("seats_1") == out.pop("seats_2")
+    out["machine_ceiling"] = parallel_ceiling()
     return out
+
+
+def _burn(n):
+    x = 0
+    for i in range(n):
+        x += i * i
+    return x
+
+
+def parallel_ceiling(n=5_000_000):
+    """What two processes get out of the machine right now: one pure-Python loop alone against two
+    at once in a process pool (2.0 on two idle cores; less when other programs hold a core)."""
+    from concurrent.futures import ProcessPoolExecutor
+    w = time.perf_counter()
+    _burn(n)
+    one = time.perf_counter() - w
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        list(pool.map(_burn, [1, 1]))                 # the workers are up before the clock starts
+        w = time.perf_counter()
+        list(pool.map(_burn, [n, n]))
+        two = time.perf_counter() - w
+    return 2 * one / two
 
 
 _MEMORY_CHILD = """
@@ -263,7 +286,8 @@ def report(out):
         w = out["workers"]
         print(f"\n{w['games']} games of {w['ruleset']}: 1 worker {w['workers_1_s']:.1f} s, 2 workers "
               f"{w['workers_2_s']:.1f} s, speed-up {w['speedup']:.2f} on {w['cpus']} CPUs, "
-              f"same results: {w['same_results']}")
+              f"same results: {w['same_results']}; two plain loops in parallel got "
+              f"{w['machine_ceiling']:.2f}x at the same time (the machine's ceiling)")
     if "memory" in out:
         print(f"\n{'games':>9}{'RSS after load (MiB)':>22}{'peak RSS (MiB)':>16}{'CPU s':>8}")
         for r in out["memory"]:
