@@ -20,3 +20,16 @@ def test_end_to_end_quick_run():
     assert out["workers"]["same_results"] is True
     assert [r["games"] for r in out["memory"]] == [10, 100]
     assert all(r["peak_rss_kib"] >= r["rss_after_load_kib"] > 0 for r in out["memory"])
+
+
+def test_sampling_profiler_sees_the_busy_function():
+    from benchmarks.sample_profile import sample
+
+    def busy_loop():
+        x = 0
+        for i in range(3_000_000):
+            x += i * i
+        return x
+    inclusive, own, total = sample(busy_loop)
+    assert total > 0
+    assert own["test_end_to_end_benchmark.py:busy_loop"] >= total * 0.8
