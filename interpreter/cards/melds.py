@@ -234,20 +234,24 @@ def interpret_run(cards: Iterable[int], info: CardInfo,
 def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
                   wilds: list[int], distinct_ids: bool) -> Iterator[Meld]:
     budget = _wild_budget(rules.max_wilds, len(wilds))
+    have = {r: len(ids) for r, ids in by_rank.items()}
+    if sum(have.values()) + budget < rules.min_len:
+        return                                  # too few cards for the shortest run
     for start, ranks, ok in _layout(rules):
-        seen: Counter = Counter()
+        seen: dict[int, int] = {}               # rank -> times in the window, in window order
         missing = 0
         for length in range(1, len(ranks) + 1):
             rank = ranks[length - 1]
-            if seen[rank] >= len(by_rank.get(rank, ())):
+            k = seen.get(rank, 0)
+            if k >= have.get(rank, 0):
                 missing += 1
-            seen[rank] += 1
-            if missing > budget:
-                break
+                if missing > budget:
+                    break
+            seen[rank] = k + 1
             if not ok[length]:
                 continue
             window = ranks[:length]
-            base = {r: min(k, len(by_rank.get(r, ()))) for r, k in Counter(window).items()}
+            base = {r: min(k, have.get(r, 0)) for r, k in seen.items()}
             units = [r for r, k in base.items() for _ in range(k)]
             for extra in range(budget - missing + 1):
                 # optionally let wilds stand where naturals are available
@@ -347,24 +351,74 @@ def find_melds(hand: Iterable[int], info: CardInfo,
     ``run_rules`` / ``set_rules`` set to None skip that kind. Identical cards
     (same signature) are deduplicated: only one choice of ids is produced for
     each multiset of signatures, unless ``distinct_ids=True``.
+
+    The runs of one suit depend only on that suit's cards and the wilds, and
+    the sets of one rank only on that rank's cards and the wilds, so each part
+    is remembered by its cards (``_suit_runs``, ``_rank_sets``): a hand that
+    changes by a card or two between turns recomputes only the parts it
+    touched.
     """
-    hand = sorted(set(hand))
-    wilds = [c for c in hand if info.wild[c]]
+    wild, suit_of, rank_of = info.wild, info.suit_of, info.rank_of
+    wilds = []
+    by_suit: dict[int, list[tuple[int, int]]] = {}
+    by_rank: dict[int, list[int]] = {}
+    for c in sorted(set(hand)):
+        if wild[c]:
+            wilds.append(c)
+            continue
+        suit, rank = suit_of[c], rank_of[c]
+        if suit in by_suit:
+            by_suit[suit].append((rank, c))
+        else:
+            by_suit[suit] = [(rank, c)]
+        if rank in by_rank:
+            by_rank[rank].append(c)
+        else:
+            by_rank[rank] = [c]
+    wilds = tuple(wilds)
     out: list[Meld] = []
     if run_rules is not None:
         rules = _rules(RunRules, run_rules, {})
-        by_suit: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
-        for c in hand:
-            if not info.wild[c]:
-                by_suit[info.suit_of[c]][info.rank_of[c]].append(c)
         for suit in sorted(by_suit):
-            out.extend(_runs_in_suit(rules, suit, by_suit[suit], wilds, distinct_ids))
+            out.extend(_suit_runs(rules, suit, tuple(by_suit[suit]), wilds, distinct_ids))
     if set_rules is not None:
         rules = _rules(SetRules, set_rules, {})
-        by_rank: dict[int, list[int]] = defaultdict(list)
-        for c in hand:
-            if not info.wild[c]:
-                by_rank[info.rank_of[c]].append(c)
         for rank in sorted(by_rank):
-            out.extend(_sets_of_rank(rules, by_rank[rank], wilds, info, distinct_ids))
+            ids = by_rank[rank]
+            out.extend(_rank_sets(rules, rank, tuple(ids), tuple([suit_of[c] for c in ids]), wilds,
+                                  distinct_ids))
     return out
+
+
+@lru_cache(maxsize=16384)
+def _suit_runs(rules: RunRules, suit: int, cards: tuple, wilds: tuple,
+               distinct_ids: bool) -> tuple[Meld, ...]:
+    """The runs of one suit: ``cards`` are (rank, id) pairs in id order."""
+    by_rank: dict[int, list[int]] = defaultdict(list)
+    for rank, c in cards:
+        by_rank[rank].append(c)
+    return tuple(_runs_in_suit(rules, suit, by_rank, list(wilds), distinct_ids))
+
+
+@lru_cache(maxsize=16384)
+def _rank_sets(rules: SetRules, rank: int, ids: tuple, suits: tuple, wilds: tuple,
+               distinct_ids: bool) -> tuple[Meld, ...]:
+    """The sets of one rank: ``ids`` of that rank (in id order), ``suits`` their suits."""
+    info = _RankView(rank, dict(zip(ids, suits)))
+    return tuple(_sets_of_rank(rules, list(ids), list(wilds), info, distinct_ids))
+
+
+class _RankView:
+    """The part of a CardInfo that ``_sets_of_rank`` reads, for the cards of one rank."""
+
+    def __init__(self, rank: int, suits: dict):
+        self.rank_of = _Always(rank)
+        self.suit_of = suits
+
+
+class _Always:
+    def __init__(self, value):
+        self.value = value
+
+    def __getitem__(self, _):
+        return self.value

@@ -61,6 +61,9 @@ class MeldRules:
         self.plays = lru_cache(maxsize=2048)(self._plays)
         self.extend_rules = replace(self.runs, max_len=None) if self.runs and self.split else self.runs
         self._pairs = {}
+        self._grown = {}                          # meld -> {card: its extensions as table pieces}
+        self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
+                       replace(self.sets, max_wilds=None) if self.sets else None)
 
     def ok(self, m: Meld) -> bool:
         """False for a run in which two natural cards stand for the same card (e.g. both Aces of
@@ -80,10 +83,14 @@ class MeldRules:
         copy they use are offered once."""
         melds = tuple(m for m in find_melds(cards, self.info, self.runs, self.sets, distinct_ids=True)
                       if self.ok(m))
+        values = {id(m): self.value(m) for m in melds}
+        if minimum is not None and self._below(melds, values, minimum):
+            return ()
         seen, out = set(), []
         raw = limit * 20 if limit else None
-        for play in disjoint_combinations(melds, self.value, minimum, raw):
-            key = tuple(sorted(self.signature(m) for m in play))
+        signature = {id(m): self.signature(m) for m in melds}
+        for play in disjoint_combinations(melds, lambda m: values[id(m)], minimum, raw):
+            key = tuple(sorted([signature[id(m)] for m in play]))
             if key in seen:
                 continue
             seen.add(key)
@@ -91,6 +98,19 @@ class MeldRules:
             if limit and len(out) >= limit:
                 break
         return tuple(out)
+
+    @staticmethod
+    def _below(melds, values, minimum) -> bool:
+        """True when no play of these melds can reach the minimum: neither all the melds with a
+        positive value together, nor every card at the best value per card any meld gives it."""
+        positive = sum(v for v in values.values() if v > 0)
+        best: dict = {}
+        for m in melds:
+            per_card = max(0.0, values[id(m)]) / len(m.cards)
+            for c in m.cards:
+                if per_card > best.get(c, 0.0):
+                    best[c] = per_card
+        return min(positive, sum(best.values())) + 1e-9 < minimum
 
     def signature(self, m: Meld) -> tuple:
         """A meld as faces: identical copies (and any two wild cards) look the same."""
@@ -156,13 +176,24 @@ class MeldRules:
 
     def partners_of(self, card: int) -> frozenset:
         """Faces of the cards that would make a meld with `card` and one more wild card."""
-        key = -1 if self.info.wild[card] else self.face[card]
+        info = self.info
+        key = -1 if info.wild[card] else self.face[card]
         hit = self._pairs.get(key)
         if hit is None:
-            faces = set()
+            faces, tried = set(), set()
+            wild, suit_of, rank_of = info.wild, info.suit_of, info.rank_of
             for other in range(len(self.face)):
-                if other != card and self._pair_fits(card, other):
-                    faces.add(-1 if self.info.wild[other] else self.face[other])
+                if other == card:
+                    continue
+                # Identical cards (and any two wild cards) give the same answer: try one of each.
+                face = -1 if wild[other] else self.face[other]
+                if face in tried:
+                    continue
+                tried.add(face)
+                # A meld holds one suit (a run) or one rank (a set): other natural cards cannot join.
+                if (wild[card] or wild[other] or suit_of[other] == suit_of[card]
+                        or rank_of[other] == rank_of[card]) and self._pair_fits(card, other):
+                    faces.add(face)
             hit = self._pairs[key] = frozenset(faces)
         return hit
 
@@ -171,8 +202,43 @@ class MeldRules:
         if spare is None:
             return False
         trio = (card, other, spare)
-        return bool((self.runs and interpret_run(trio, self.info, self.runs, max_wilds=None))
-                    or (self.sets and interpret_set(trio, self.info, self.sets, max_wilds=None)))
+        runs, sets = self._loose
+        return bool((runs and interpret_run(trio, self.info, runs))
+                    or (sets and interpret_set(trio, self.info, sets)))
+
+    def grown(self, m: Meld, card: int) -> tuple:
+        """The ways `card` can be added to table meld `m`, each as the meld's pieces afterwards
+        (remembered: table melds and hands change little between turns)."""
+        per = self.growth(m)
+        hit = per.get(card)
+        if hit is None:
+            hit = per[card] = tuple(self._grow(m, card))
+        return hit
+
+    def growth(self, m: Meld) -> dict:
+        """The remembered additions to one table meld, card -> grown(m, card). Keyed by the meld
+        object's identity (hashing a meld costs more than the lookup), which the entry keeps alive
+        so that the identity cannot be reused while the entry exists."""
+        entry = self._grown.get(id(m))
+        if entry is None:
+            if len(self._grown) > 20000:
+                self._grown.clear()
+            entry = self._grown[id(m)] = (m, {})
+        return entry[1]
+
+    def _grow(self, m: Meld, card: int):
+        if not self.may_extend(m, card):
+            return
+        rules = self.extend_rules if m.kind == "run" else self.sets
+        if rules is None:
+            return
+        for new in extensions(m, card, self.info, rules):
+            if not self.ok(new):
+                continue
+            if self.split and new.kind == "run" and len(new) > self.split[1]:
+                yield from split_run(new, self.split[0], self.split[1], self.info)
+            else:
+                yield (new,)
 
 
 # -- the `melds:` section ----------------------------------------------------------
@@ -446,25 +512,23 @@ def _table_melds(ctx, node, args):
 
 def additions(s, cards, zone, mr: MeldRules) -> list:
     """Every way to add one of `cards` to a meld of the table zone."""
-    info = mr.info
     out = []
-    readings = table_readings(s, zone, mr)
+    readings = [(i, m, mr.growth(m)) for i, m in table_readings(s, zone, mr)]
+    if not readings:
+        return out
     for card in mr.distinct(cards):
-        for i, m in readings:
-            if not mr.may_extend(m, card):
-                continue
-            rules = mr.extend_rules if m.kind == "run" else mr.sets
-            if rules is None:
-                continue
-            for new in extensions(m, card, info, rules):
-                if not mr.ok(new):
-                    continue
-                if mr.split and new.kind == "run" and len(new) > mr.split[1]:
-                    for pieces in split_run(new, mr.split[0], mr.split[1], info):
-                        out.append(TableChange(i, m.cards, pieces, (card,), ()))
-                else:
-                    out.append(TableChange(i, m.cards, (new,), (card,), ()))
+        for i, m, per in readings:
+            grown = per.get(card)
+            if grown is None:
+                grown = mr.grown(m, card)
+            for pieces in grown:
+                out.append(TableChange(i, m.cards, pieces, (card,), ()))
     return out
+
+
+def extends(s, card, zone, mr: MeldRules) -> bool:
+    """Could the card be added to some meld of the table zone? (additions() without building them)"""
+    return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
 
 
 @builtin("table_additions", "table_additions(cards, zone)",
@@ -484,7 +548,7 @@ def _extends_table(ctx, node, args):
     mr = _rules_of(ctx, node)
     cf = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
     zf = ctx.compile(args[1]).fn
-    return Compiled(lambda s, e: bool(additions(s, [cf(s, e)], zf(s, e), mr)), T.BOOL)
+    return Compiled(lambda s, e: extends(s, cf(s, e), zf(s, e), mr), T.BOOL)
 
 
 def swaps(s, cards, zone, mr: MeldRules) -> list:
