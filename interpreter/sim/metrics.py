@@ -139,8 +139,11 @@ BINS = 20   # decisiveness thresholds tried: 0.05, 0.10, ..., 1.00 of the game's
 def certain_steps(sequence, winners, sides, high) -> list:
     """For each threshold b of BINS, the share of the game (points of the sequence) played before the
     eventual winner first led by at least b; 1.0 if it never did."""
-    n = len(sequence)
-    marks = leads(sequence, winners, sides, high)
+    return steps_of(leads(sequence, winners, sides, high), len(sequence))
+
+
+def steps_of(marks, n) -> list:
+    """certain_steps from the sequence's leads (see leads()) and its length."""
     out = []
     for k in range(1, BINS + 1):
         b = k / BINS
@@ -153,11 +156,16 @@ class Progress:
     """Samples every player's evaluation (the ruleset's `bots.evaluate`, else `end.score`) at the first
     decision after each trick (before every decision in a game without tricks so far), keeping only
     the samples that differ from the previous one, hand by hand.  With the score as evaluation a hand
-    ends with the scores after its scoring (seen at the next hand's first decision, or at the end)."""
+    ends with the scores after its scoring (seen at the next hand's first decision, or at the end).
+
+    Sampling within hands costs a quarter of the run's time in some games, so it is done only where
+    a figure needs it (`within`): in one-hand games (`end: max_hands: 1`) and when the ruleset gives
+    `bots: evaluate`.  Otherwise the caller samples once a hand, at its first decision."""
 
     def __init__(self, rules):
         self.fn = getattr(rules, "bot_eval", None) or rules.final_score
         self.is_score = self.fn is rules.final_score
+        self.within = not self.is_score or getattr(rules, "max_hands", 0) == 1
         self.hands, self.hand, self.last, self.key = [], None, None, None
 
     def sample(self, s):
@@ -194,16 +202,18 @@ def sides_of(rules, players) -> list:
     return [list(t) for t in teams] if teams else [[p] for p in range(players)]
 
 
-def more_figures(record, sides) -> dict:
-    """The figures by side, within hands, drama and the decisiveness steps of one record."""
+def more_figures(record, sides, steps=True) -> dict:
+    """The figures by side, within hands, drama and (with `steps`) the decisiveness steps of one record."""
     hs = record.get("hand_scores") or [record["scores"]]
     high = higher_is_better(record["scores"], record["winners"])
     progress = record.get("progress") or []
     sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
-    return {"side_lead_changes": side_lead_changes(hs, sides, high),
-            "hand_lead_changes": hand_lead_changes(progress, sides, high),
-            "drama": drama(sequence, record["winners"], sides, high),
-            "certain_steps": certain_steps(sequence, record["winners"], sides, high)}
+    out = {"side_lead_changes": side_lead_changes(hs, sides, high),
+           "hand_lead_changes": hand_lead_changes(progress, sides, high),
+           "drama": drama(sequence, record["winners"], sides, high)}
+    if steps:
+        out["certain_steps"] = certain_steps(sequence, record["winners"], sides, high)
+    return out
 
 
 def _number(v):

@@ -56,6 +56,7 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
     hand_scores = []
     hand = s.hand_no
     progress = Progress(rules)
+    sampled = sampled_hand = None
     if log:
         _log_holdings(s)
     while not s.over:
@@ -66,7 +67,10 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
                 _log_holdings(s)
         for bot in watching:
             bot.observe(s)
-        progress.sample(s)
+        mark = (s.tricks or -s.turns) if progress.within else 0    # when to sample: see Progress
+        if mark != sampled or s.hand_no != sampled_hand:
+            sampled, sampled_hand = mark, s.hand_no
+            progress.sample(s)
         choice = s.pending
         index_chosen = seats[choice.player].decide(s, choice.player, choice.actions)
         (checker.apply if checker is not None else G.apply_index)(s, index_chosen)
@@ -82,9 +86,7 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
         record["sampling_fallbacks"] = sum(w.fallbacks for w in watchers)
     record.update(game_figures(record))
     record["progress"] = progress.finish(record["scores"])
-    extra = more_figures(record, sides_of(rules, players))
-    extra.pop("certain_steps")
-    record.update(extra)
+    record.update(more_figures(record, sides_of(rules, players), steps=False))
     if checker is not None:
         record["check"] = checker.report()
     if log:

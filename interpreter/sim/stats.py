@@ -147,19 +147,20 @@ class Summary:
             self._metric(name, value)
 
     def _decisiveness(self, record):
-        from .metrics import BINS, certain_steps, higher_is_better, leads
+        from .metrics import BINS, higher_is_better, leads, steps_of
         hs = record.get("hand_scores") or [record["scores"]]
         progress = record.get("progress") or []
         sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
         high = higher_is_better(record["scores"], record["winners"])
-        for mark in leads(sequence, record["winners"], self.sides, high):
+        marks = leads(sequence, record["winners"], self.sides, high)
+        for mark in marks:
             if mark is None:
                 continue
             for k in range(BINS):
                 if mark[0] >= (k + 1) / BINS - 1e-12:
                     self.lead_points[k] += 1
                     self.lead_held[k] += bool(mark[1])
-        for k, share in enumerate(certain_steps(sequence, record["winners"], self.sides, high)):
+        for k, share in enumerate(steps_of(marks, len(sequence))):
             self.certain_sum[k] += share
 
     def decisiveness(self) -> dict:
