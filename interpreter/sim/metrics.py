@@ -76,6 +76,8 @@ def game_figures(record) -> dict:
 
 def side_scores(scores, sides) -> list:
     """A side's running score: the best of its members' (partners usually share one total)."""
+    if len(sides) == len(scores) and all(len(side) == 1 and side[0] == q for q, side in enumerate(sides)):
+        return list(scores)              # one seat a side: the scores themselves
     out = []
     for side in sides:
         vals = [scores[q] for q in side if q < len(scores) and scores[q] is not None]
@@ -91,7 +93,7 @@ def side_lead_changes(hand_scores, sides, high) -> int:
 
 def hand_lead_changes(progress, sides, high) -> int:
     """Within every hand, changes of the sole leading side of the sampled evaluation, added up."""
-    return sum(side_lead_changes(samples, sides, high) for samples in progress)
+    return sum(0 if len(samples) < 2 else side_lead_changes(samples, sides, high) for samples in progress)
 
 
 def drama(sequence, winners, sides, high) -> float:
