@@ -216,3 +216,21 @@ def test_hidden_places_leave_out_the_seats_own_and_public_zones():
     places = [(names[z], k) for z, k in hidden_places(s, 1)]
     assert ("hand", 1) not in places and ("hand", 0) in places and ("hand", 2) in places
     assert ("trick", None) not in places and ("kitty", None) in places and ("won", 1) in places
+
+
+def test_the_zone_a_move_took_its_cards_from_is_told_by_public_sizes():
+    """Hearts keeps two private zones a player (hand, passing): a pick moves a card from the hand, which
+    the sizes show; a trick play comes from the block's hand zone."""
+    from interpreter.bots.sampling import _source_zone
+    rules = load_ruleset(str(ROOT / "rulesets" / "hearts" / "hearts.yaml")).rules
+    hand, passing = rules.zones["hand"].index, rules.zones["passing"].index
+    s = G.new_game(rules, 4, 3)
+    assert s.pending.actions[0][0] == "select", "the first hand passes cards"
+    before, q = G.clone(s), s.pending.player
+    card = s.pending.actions[0][1]
+    G.apply_index(s, 0)
+    assert card in s.z[passing][q]
+    assert _source_zone(before, s, q, [card]) == hand
+    while s.pending.actions[0][0] != "play":
+        G.apply_index(s, 0)
+    assert _source_zone(s, s, s.pending.player, [s.pending.actions[0][1]]) == hand

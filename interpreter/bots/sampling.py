@@ -218,7 +218,7 @@ class Watcher:
             if all(c in now or c in self.seen for c in cards):
                 before = self.before
                 if self.probe and before is not None and before[0] == i:
-                    self._infer(before[1], q, action, cards)
+                    self._infer(before[1], q, action, cards, _source_zone(before[1], s, q, cards))
             else:
                 self.secret.add(i)
         self.checked = len(history)
@@ -263,11 +263,8 @@ class Watcher:
             _set(copy, *x, c)
         return copy
 
-    def _infer(self, before, q, action, cards):
+    def _infer(self, before, q, action, cards, zone):
         """Mark the unseen cards whose presence in q's hands would have made q's move illegal."""
-        rules = before.rules
-        node = before.stack[-1][0] if before.stack else None
-        zone = node.hand_zone if isinstance(node, Tricks) else next(iter(_private_owner_zones(rules)), None)
         if zone is None:
             return
         unseen = [_get(before, *x) for x in hidden_positions(before, self.player, self.seen)]
@@ -346,6 +343,21 @@ class Watcher:
             deals = None
         self._deals = (key, deals)
         return deals
+
+
+def _source_zone(before, now, q, cards):
+    """Which of q's zones a move took its cards from, as a watcher can tell: a trick block's hand zone;
+    else q's only private zone, or the only one that lost as many cards (sizes are public).  None when
+    it cannot be told."""
+    node = before.stack[-1][0] if before.stack else None
+    if isinstance(node, Tricks):
+        return node.hand_zone
+    private = [z for z in _private_owner_zones(before.rules)
+               if before.rules.zone_list[z].visibility == "owner"]
+    if len(private) == 1:
+        return private[0]
+    lost = [z for z in private if len(before.z[z][q]) - len(now.z[z][q]) >= len(cards)]
+    return lost[0] if len(lost) == 1 else None
 
 
 def _legality(probe, zone, q, action):
