@@ -228,22 +228,9 @@ def _shown_order(s, u, action, i):
 
 
 def private_copy(s):
-    """A copy of the game for a bot to read and copy further, sharing no list with the real game.
-
-    Work-around: State.clone copies each frame's variables shallowly, so a list kept there (the trick
-    block's `trick_players`) is shared by a state and its clones, and a bot's trial moves on a clone
-    append to the real game's list (a wrong trick winner, a wrong log).  The bots get this copy instead."""
-    c = G.clone(s)
-    done = set()
-    for frame in c.stack:
-        env = frame[2]
-        if id(env) in done or not isinstance(env, dict):
-            continue
-        done.add(id(env))
-        for key, value in env.items():
-            if isinstance(value, list):
-                env[key] = [list(v) if isinstance(v, list) else v for v in value]
-    return c
+    """A copy of the game for a bot to read and copy further: a bot that fails half-way through its
+    thinking cannot leave anything behind in the human's game (State.clone shares nothing mutable)."""
+    return G.clone(s)
 
 
 def _flat(cards):
