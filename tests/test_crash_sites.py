@@ -294,6 +294,35 @@ def test_comparison_with_none_in_words(tmp_path):
     assert out.code == 1 and "cannot compare none with a number using '>'" in out.out, out.out
 
 
+def test_number_with_thousands_of_digits_in_the_yaml(tmp_path):
+    """Past 4,300 digits Python refuses to read a whole number: found by fuzzing, now a located error
+    (or the size limit, where the CLI lifts Python's limit first)."""
+    text = (Path(__file__).resolve().parent.parent / "rulesets" / "scotch-whist.yaml").read_text(encoding="utf-8")
+    text = text.replace("count: [2, 3, 4, 5, 6, 7]", "count: [2, " + "1" * 5001 + "]")
+    out = _validate(tmp_path, text, quick=True)
+    assert out.code == 1 and ":10:" in out.out, out.out
+    from interpreter.ruleset.yamlsource import RulesetError, load_yaml_text
+    import sys
+    if hasattr(sys, "get_int_max_str_digits"):
+        saved = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(4300)
+        try:
+            with pytest.raises(RulesetError) as err:
+                load_yaml_text(text, "big.yaml")
+            assert "5001 digits" in err.value.diagnostics[0].message
+        finally:
+            sys.set_int_max_str_digits(saved)
+
+
+def test_numbers_that_grow_past_thousands_of_digits_still_print(tmp_path):
+    grow = {"set": {"big": "big * " + " * ".join(["1000000000000000"] * 40)}}     # 600 digits more each time
+    data = _scotch(lambda d: (d["state"].__setitem__("big", {"initial": 1}),
+                              [d["procedures"]["score_hand"].insert(0, dict(grow)) for _ in range(8)],
+                              d.setdefault("metrics", {}).__setitem__("big", {"each": "game", "value": "big"})))
+    out = run_cli(["simulate", "-n", "2", "--json", _write(tmp_path, data)])
+    assert out.code == 0 and "internal error" not in out.out, out.out
+
+
 def test_number_too_large_in_the_yaml(tmp_path):
     out = _validate(tmp_path, _scotch(lambda d: d["points"]["honour"]["values"].__setitem__("A", 10**30)), quick=True)
     assert out.code == 1 and "too large" in out.out and "(limit)" in out.out

@@ -1,6 +1,7 @@
 """The `rules` command group and helpers shared by its commands."""
 from __future__ import annotations
 
+import sys
 
 import click
 
@@ -53,3 +54,7 @@ def complete_ruleset(ctx, param, incomplete):
 def cli(ctx, debug):
     """Describe card games as YAML rulesets; check them and simulate them."""
     ctx.obj = {"debug": debug}
+    # Scores may grow without bound in a designer's rules: printing a number of thousands of digits in
+    # a table, a record or a message must not fail (Python 3.11 refuses past 4,300 digits by default).
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)

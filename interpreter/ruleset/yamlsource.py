@@ -294,6 +294,18 @@ def _greedy_map(raw: str, value: str) -> list[int]:
 class _Loader(yaml.SafeLoader):
     """SafeLoader; a subclass so that nothing global is ever changed."""
 
+    def construct_yaml_int(self, node):
+        """A whole number; one with thousands of digits (past what Python reads) is a located error."""
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"this number has {len(str(node.value))} digits, far more than any ruleset needs",
+                node.start_mark) from None
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
+
 
 _REWORDS = [
     # (PyYAML problem text fragment(s), message, hint)
