@@ -319,8 +319,10 @@ def test_numbers_that_grow_past_thousands_of_digits_still_print(tmp_path):
     data = _scotch(lambda d: (d["state"].__setitem__("big", {"initial": 1}),
                               [d["procedures"]["score_hand"].insert(0, dict(grow)) for _ in range(8)],
                               d.setdefault("metrics", {}).__setitem__("big", {"each": "game", "value": "big"})))
-    out = run_cli(["simulate", "-n", "2", "--json", _write(tmp_path, data)])
+    records = tmp_path / "games.jsonl"
+    out = run_cli(["simulate", "-n", "2", "--records", str(records), _write(tmp_path, data)])
     assert out.code == 0 and "internal error" not in out.out, out.out
+    assert len(records.read_text(encoding="utf-8")) > 4800      # the number itself, every digit
 
 
 def test_number_too_large_in_the_yaml(tmp_path):
