@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 
 from ..engine import game as G
+from ..engine.state import zone_parts
 from ..engine.tricks import Tricks
 from ..engine.vm import Choose
 from .deals import TooManyStates, UniformDeals
@@ -51,23 +52,12 @@ def cards_in(part):
             yield x
 
 
-def _parts(s, info):
-    """[(key, cards)] of a zone: key is the player for a zone kept per player, the entry for one kept per
-    suit or object, None for a single zone."""
-    zone = s.z[info.index]
-    if info.per == "player":
-        return list(enumerate(zone))
-    if isinstance(zone, dict):
-        return list(zone.items())
-    return [(None, zone)]
-
-
 def visible_cards(s, player) -> set:
     """Cards `player` sees now: public zones, their own zones, revealed cards."""
     seen = set(s.revealed)
     for info in s.rules.zone_list:
         if info.visibility == "public":
-            for _, part in _parts(s, info):
+            for _, part in zone_parts(s, info):
                 seen.update(cards_in(part))
         elif info.visibility == "owner" and info.per == "player":
             seen.update(cards_in(s.z[info.index][player]))
@@ -80,7 +70,7 @@ def hidden_places(s, player) -> list:
     for info in s.rules.zone_list:
         if info.visibility == "public":
             continue
-        for key, _ in _parts(s, info):
+        for key, _ in zone_parts(s, info):
             if info.visibility == "owner" and info.per == "player" and key == player:
                 continue
             out.append((info.index, key))

@@ -1,26 +1,23 @@
 """Game-log text for card movements and melds (used only when a game is logged)."""
 from __future__ import annotations
 
+from .state import zone_parts
+
 
 def card_place(s, card):
     """(zone info, owner or None) of the zone holding `card` now, or (None, None)."""
-    for info in s.rules.zone_list:
-        zone = s.z[info.index]
-        parts = zone.items() if isinstance(zone, dict) else enumerate(zone) if info.per == "player" else \
-            [(None, zone)]
-        for owner, cards in parts:
-            if card in cards:
-                return info, owner
-    return None, None
+    return _find(s, lambda part: card in part)
 
 
 def _place_of_list(s, cards):
+    return _find(s, lambda part: part is cards)
+
+
+def _find(s, test):
+    """(zone info, owner) of the first zone part that passes `test`, or (None, None)."""
     for info in s.rules.zone_list:
-        zone = s.z[info.index]
-        parts = zone.items() if isinstance(zone, dict) else enumerate(zone) if info.per == "player" else \
-            [(None, zone)]
-        for owner, part in parts:
-            if part is cards:
+        for owner, part in zone_parts(s, info):
+            if test(part):
                 return info, owner
     return None, None
 

@@ -142,3 +142,14 @@ def _copy_env(env, memo):
             if type(x) in _CONTAINERS:
                 c[name] = _copy_shared(x, memo)
     return c
+
+
+def zone_parts(s, info):
+    """[(key, cards)] of a zone: key is the player for a zone kept per player, the suit or entry for
+    one kept per suit or object, None for a single zone."""
+    zone = s.z[info.index]
+    if isinstance(zone, dict):
+        return list(zone.items())
+    if info.per == "player":
+        return list(enumerate(zone))
+    return [(None, zone)]
