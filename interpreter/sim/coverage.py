@@ -232,9 +232,8 @@ def option_uses(data, smap, values) -> list:
 
 def play_counted(rules, cov, games, seed=0, players=None, bots=("random",), bot_options=None, rotate=False):
     """Play the run's games (same seeds and bots as `rules simulate`) counting what fires."""
-    from ..bots.base import Bot, make_bot
     from ..engine import game as G
-    from .play import game_seed, seat_bots
+    from .play import game_seed, play_out, seat_bots, seated
     players = players or rules.default_players
     stopped = 0
     for i in range(games):
@@ -243,17 +242,7 @@ def play_counted(rules, cov, games, seed=0, players=None, bots=("random",), bot_
         try:
             s = G.new_game(rules, players, seed_i)
             _REAL[0] = s
-            seats = []
-            for p, name in enumerate(seat_bots(list(bots), players, i, rotate)):
-                bot = make_bot(name, seed_i * 31 + p, bot_options)
-                bot.seat = p
-                seats.append(bot)
-            watching = [b for b in seats if type(b).observe is not Bot.observe]
-            while not s.over:
-                for bot in watching:
-                    bot.observe(s)
-                choice = s.pending
-                G.apply_index(s, seats[choice.player].decide(s, choice.player, choice.actions))
+            play_out(s, seated(seed_i, [(name, bot_options) for name in seat_bots(list(bots), players, i, rotate)]))
         except G.GameError:
             stopped += 1
         finally:

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bots.base import Bot, make_bot
 from ..engine import game as G
-from .play import game_seed
+from .play import game_seed, play_out, seated
 from .stats import wilson
 
 
@@ -51,17 +50,7 @@ def seating(a: int, b: int, players: int, index: int) -> list:
 def play_seated(rules, players, seed, seat_rungs):
     """One game with a (bot, options) per seat; returns the engine's result with the seats' rungs."""
     s = G.new_game(rules, players, seed)
-    bots = []
-    for p, rung in enumerate(seat_rungs):
-        bot = make_bot(rung.bot, seed * 31 + p, rung.options)
-        bot.seat = p
-        bots.append(bot)
-    watching = [b for b in bots if type(b).observe is not Bot.observe]
-    while not s.over:
-        for bot in watching:
-            bot.observe(s)
-        choice = s.pending
-        G.apply_index(s, bots[choice.player].decide(s, choice.player, choice.actions))
+    play_out(s, seated(seed, [(rung.bot, rung.options) for rung in seat_rungs]))
     return G.result(s)
 
 

@@ -46,13 +46,34 @@ def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False
         raise
 
 
-def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
+def seated(seed, specs) -> list:
+    """The bots of a game, one per seat from [(name, options)], each with its seat and its own generator."""
     seats = []
-    for p, name in enumerate(names):
-        bot = make_bot(name, seed * 31 + p, bot_options)
+    for p, (name, options) in enumerate(specs):
+        bot = make_bot(name, seed * 31 + p, options)
         bot.seat = p
         seats.append(bot)
-    watching = [b for b in seats if type(b).observe is not Bot.observe]
+    return seats
+
+
+def watching_bots(seats) -> list:
+    """The bots that watch every decision (their observe is their own)."""
+    return [b for b in seats if type(b).observe is not Bot.observe]
+
+
+def play_out(s, seats) -> None:
+    """Play `s` to its end with these bots, each watching bot shown every decision."""
+    watching = watching_bots(seats)
+    while not s.over:
+        for bot in watching:
+            bot.observe(s)
+        choice = s.pending
+        G.apply_index(s, seats[choice.player].decide(s, choice.player, choice.actions))
+
+
+def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
+    seats = seated(seed, [(name, bot_options) for name in names])
+    watching = watching_bots(seats)
     hand_scores = []
     hand = s.hand_no
     progress = Progress(rules)
