@@ -51,7 +51,10 @@ def run_cli(args, timeout: float = 30.0) -> Outcome:
     from interpreter.cli.main import main
     buf = io.StringIO()
 
+    fired = []
+
     def on_alarm(signum, frame):
+        fired.append(True)
         raise Hang(f"rules {' '.join(map(str, args))} ran for more than {timeout} s of processor time")
     # processor time, not the clock: the limit holds on a busy machine too
     old = signal.signal(signal.SIGVTALRM, on_alarm)
@@ -65,6 +68,8 @@ def run_cli(args, timeout: float = 30.0) -> Outcome:
     finally:
         signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         signal.signal(signal.SIGVTALRM, old)
+    if fired:   # the Hang was raised where Python swallows exceptions (a gc callback, a __del__): still a hang
+        raise Hang(f"rules {' '.join(map(str, args))} ran for more than {timeout} s of processor time")
     return Outcome(list(args), code, buf.getvalue())
 
 
