@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from ..engine.autoplay import random_picker
 
 class Bot:
     name = "bot"
@@ -32,6 +33,11 @@ class Bot:
                 value = type(default)(float(value))
             setattr(self, name, value)
 
+    def picker(self):
+        """A function count -> action number when this bot chooses from the number of legal actions
+        alone (then the engine may answer its decisions itself: engine/autoplay.py), else None."""
+        return None
+
     def observe(self, state) -> None:
         """Called before every decision of the game, whoever decides (a player watching the table).
 
@@ -44,6 +50,9 @@ class RandomBot(Bot):
 
     def decide(self, state, player, actions) -> int:
         return self.rng.randrange(len(actions))
+
+    def picker(self):
+        return random_picker(self.rng)
 
 
 BOTS = {"random": RandomBot}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ..engine import game as G
+from ..engine.autoplay import play_picked, random_picker
 from .base import Bot, register_bot
 from .sampling import Watcher
 
@@ -88,8 +89,8 @@ class GreedyBot(WatchingBot):
                 moves = random.Random(seed)
                 try:
                     G.apply(trial, action)
-                    while roll_out and not trial.over and trial.hand_no == start:
-                        G.apply_index(trial, moves.randrange(len(trial.pending.actions)))
+                    if roll_out:       # random moves to the end of the hand, played by the engine
+                        play_picked(trial, [random_picker(moves)] * trial.n, start)
                 except G.GameError:
                     continue
                 totals[i] += outcome(trial, player)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 
 from ..engine import game as G
+from ..engine.autoplay import play_picked, random_picker
 from .base import register_bot
 from .greedy import WatchingBot, outcome
 
@@ -40,6 +41,7 @@ class SearchBot(WatchingBot):
         visits, totals = [0] * k, [0.0] * k
         whole_game = str(self.horizon) == "game"
         rng = self.rng
+        pick = random_picker(rng)
         depth = int(self.depth)
         if depth < 0:     # automatic: with an evaluation to judge by, a playout need not run to the end
             depth = 8 * state.n if state.rules.bot_eval is not None else 0
@@ -53,10 +55,8 @@ class SearchBot(WatchingBot):
             start = sim.hand_no
             try:
                 G.apply(sim, actions[i])
-                moves = 0
-                while not sim.over and (whole_game or sim.hand_no == start) and (not depth or moves < depth):
-                    G.apply_index(sim, rng.randrange(len(sim.pending.actions)))
-                    moves += 1
+                # random moves for every seat, from this bot's generator, played by the engine itself
+                play_picked(sim, [pick] * sim.n, None if whole_game else start, moves=depth or None)
                 value = outcome(sim, player)
             except G.GameError:
                 value = 0.0

@@ -154,58 +154,87 @@ class Tricks(Node):
             s.stack.append([self, -1, env, self.follow_of.get(env["led_suit"])])
         return PAUSE
 
-    def resolve(self, s, marker, index):
+    # engine/autoplay.py may pass pickers to resolve(): see there
+    plays_on = True
+
+    def resolve(self, s, marker, index, pickers=None, limit=0, across=False):
         """Play the chosen card; ask the next player at once, or finish the trick.
 
         The pending Choice belongs to this state alone (State.clone copies it), so it is updated in
         place for the next player.  The marker frame's data slot keeps the follow-suit lookup of the
-        led suit, set when the lead is played."""
+        led suit, set when the lead is played.
+
+        With `pickers` (engine/autoplay.py: a function count -> action number per seat, None for a
+        seat that decides for itself) the decisions that follow are answered here as well, while the
+        seat to play has a picker: the rest of the trick and, with `across`, the block's next tricks.
+        A card then costs one round of this loop; each decision is recorded in the history and
+        counted against the decision limit (`limit`) as game.apply_index does."""
         choice = s.pending
-        player = choice.player
-        card = choice.actions[index][1]
         frame = s.stack[-2]                  # the marker frame stays while the trick goes on
         env = frame[2]
         z = s.z
         hands = z[self.hand_zone]
-        hands[player].remove(card)
-        z[self.trick_zone].append(card)
-        if s.revealed:
-            s.revealed.discard(card)
-        env["trick_players"].append(player)
-        played = frame[3]
-        if played == 0:
-            env["led_suit"] = led = self.suit_of[card]
-            marker[3] = self.follow_of.get(led)
-        frame[3] = played = played + 1
-        s.turns += 1
+        trick = z[self.trick_zone]           # the same list all game: zones change in place
         n = s.n
-        if played < n:                       # the next player is asked at once (the common case)
-            nxt = (player + self.direction) % n      # the seat after the one that just played
-            env["current"] = nxt
-            if self.follow_suit:             # ask()'s follow-suit offer, written out: it runs for most cards
-                hand = hands[nxt]
-                follow = marker[3]
-                actions = list(filter(None, map(follow, hand))) if follow is not None else None
-                if not actions:
-                    actions = list(map(self.play_of, hand))
+        while True:
+            player = choice.player
+            card = choice.actions[index][1]
+            hands[player].remove(card)
+            trick.append(card)
+            if s.revealed:
+                s.revealed.discard(card)
+            env["trick_players"].append(player)
+            played = frame[3]
+            if played == 0:
+                env["led_suit"] = led = self.suit_of[card]
+                marker[3] = self.follow_of.get(led)
+            frame[3] = played = played + 1
+            s.turns += 1
+            if played < n:                   # the next player is asked at once (the common case)
+                nxt = (player + self.direction) % n      # the seat after the one that just played
+                env["current"] = nxt
+                actions = None
+                if self.follow_suit:         # ask()'s follow-suit offer, written out: it runs for most cards
+                    hand = hands[nxt]
+                    follow = marker[3]
+                    actions = list(filter(None, map(follow, hand))) if follow is not None else None
+                    if not actions:
+                        actions = list(map(self.play_of, hand))
                 if actions:                  # the same Choice, for the next player: s.pending stays
                     choice.player = nxt
                     choice.actions = actions
+                else:
+                    s.pending = None
+                    self.ask(s, env, nxt, frame, True)
+                    choice = s.pending
+                    actions = choice.actions
+                pick = pickers and pickers[nxt]
+                if pick is None:
                     return PAUSE
+                index = pick(len(actions))
+                _count(s, limit, nxt, actions[index])
+                continue
             s.pending = None
-            return self.ask(s, env, nxt, frame, True)
-        s.pending = None
-        if self._direct is None:             # the trick is complete: complete() written out
-            self.hooks()
-        if self._direct and s.events is None:
-            return self.next_trick(s, frame, env, choice)
-        s.stack.pop()                        # the marker
-        # The trick is complete: go on with it at once, as run() would do next.
-        if self.step(s, frame) is PAUSE:
-            return PAUSE
-        if s.over:                           # a rule ended the game: stop as run() does
-            del s.stack[:]
-        return None
+            if self._direct is None:         # the trick is complete: complete() written out
+                self.hooks()
+            if self._direct and s.events is None:
+                result = self.next_trick(s, frame, env, choice)
+                # the next lead, in this block, by a seat with a picker: play on
+                if result is not PAUSE or not across or s.pending is not choice:
+                    return result
+                pick = pickers[choice.player]
+                if pick is None:
+                    return PAUSE
+                index = pick(len(choice.actions))
+                _count(s, limit, choice.player, choice.actions[index])
+                continue
+            s.stack.pop()                    # the marker
+            # The trick is complete: go on with it at once, as run() would do next.
+            if self.step(s, frame) is PAUSE:
+                return PAUSE
+            if s.over:                       # a rule ended the game: stop as run() does
+                del s.stack[:]
+            return None
 
     def complete(self, s, frame, env, choice):
         """Every player has played to the trick: finish it and go on to the next lead."""
@@ -304,6 +333,14 @@ class Tricks(Node):
                 if k > best_key:
                     best, best_key = i, k
         return players[best]
+
+
+def _count(s, limit, player, action):
+    """A decision answered by a picker inside the block: in the history, against the decision limit."""
+    history = s.history
+    if len(history) >= limit:
+        raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", s.stack[-1][0].where)
+    history.append((player, action))
 
 
 @step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "

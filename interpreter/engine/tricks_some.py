@@ -17,6 +17,7 @@ from .vm import PAUSE
 
 
 class SomeTricks(Tricks):
+    plays_on = False             # its resolve() answers one decision (engine/autoplay.py)
 
     def begin_trick(self, s, frame, env) -> bool:
         takers = self.players(s, env)

@@ -15,6 +15,7 @@ PAUSE = True
 
 class Node:
     atomic = False
+    plays_on = False    # resolve() accepts pickers and answers the decisions after it (engine/autoplay.py)
     where = ""          # 'file:line' of the step, for messages
 
     def enter(self, s, env):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..bots.base import Bot, make_bot
 from ..engine import game as G
+from ..engine.autoplay import play_picked
 from .metrics import Progress, game_figures, more_figures, sides_of
 
 
@@ -74,6 +75,15 @@ def play_out(s, seats) -> None:
 def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
     seats = seated(seed, [(name, bot_options) for name in names])
     watching = watching_bots(seats)
+    # Seats whose bot picks from the number of actions alone are played by the engine itself
+    # (engine/autoplay.py), stopping where this loop looks at the game: a new hand, and a new trick or
+    # turn when the progress is sampled within hands.  Not with a watching bot, the log or the check,
+    # which need every decision to come through here.
+    pickers = None
+    if not watching and not log and checker is None:
+        pickers = [bot.picker() for bot in seats]
+        if not any(pickers):
+            pickers = None
     hand_scores = []
     hand = s.hand_no
     progress = Progress(rules)
@@ -93,6 +103,11 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
             sampled, sampled_hand = mark, s.hand_no
             progress.sample(s)
         choice = s.pending
+        if pickers is not None and pickers[choice.player] is not None:
+            within = progress.within
+            play_picked(s, pickers, s.hand_no, s.turns if within and not s.tricks else None,
+                        s.tricks if within else None)
+            continue
         index_chosen = seats[choice.player].decide(s, choice.player, choice.actions)
         (checker.apply if checker is not None else G.apply_index)(s, index_chosen)
     record = G.result(s)

@@ -1,0 +1,121 @@
+"""The engine answering random seats itself (engine/autoplay.py) plays exactly the games that answering
+every decision one at a time plays: same records, same stops, same errors, same log."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.bots.base import RandomBot
+from interpreter.engine import game as G
+from interpreter.engine.autoplay import play_picked, random_picker
+from interpreter.resources import bundled_rulesets
+from interpreter.ruleset.loader import load_ruleset
+from interpreter.sim.play import play_game
+
+RULESETS = sorted(bundled_rulesets())
+
+
+def _rules(name):
+    return load_ruleset(str(bundled_rulesets()[name])).rules
+
+
+def _bots(rules):
+    """Random play never ends a rummy game: there a priority bot sits beside the random ones."""
+    return ["priority", "random"] if (rules.data.get("bots") or {}).get("prefer") else ["random"]
+
+
+def _one_by_one(s, rng, stop):
+    """The reference: every decision through game.apply_index, with rng.randrange."""
+    while not s.over and not stop(s):
+        G.apply_index(s, rng.randrange(len(s.pending.actions)))
+
+
+def _snapshot(s):
+    return (s.over, s.hand_no, s.turns, s.tricks, list(s.history), repr(s.z), repr(s.v),
+            None if s.pending is None else (s.pending.player, list(s.pending.actions)))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_records_are_the_same_with_and_without_autoplay(name, monkeypatch):
+    rules = _rules(name)
+    bots = _bots(rules)
+    games = 1 if bots[0] == "priority" else 4
+    fast = [play_game(rules, rules.default_players, seed, bots) for seed in range(games)]
+    monkeypatch.setattr(RandomBot, "picker", lambda self: None)     # every decision through the loop
+    slow = [play_game(rules, rules.default_players, seed, bots) for seed in range(games)]
+    assert fast == slow
+
+
+@pytest.mark.parametrize("name", ["scotch-whist", "scalade", "escalation", "escalative", "hearts", "euchre"])
+def test_every_stop_leaves_the_game_where_one_by_one_play_does(name):
+    rules = _rules(name)
+    n = rules.default_players
+    stops = [
+        ("hand", lambda s: dict(hand=s.hand_no), lambda s0: (lambda s: s.hand_no != s0.hand_no)),
+        ("trick", lambda s: dict(tricks=s.tricks), lambda s0: (lambda s: s.tricks != s0.tricks)),
+        ("turn", lambda s: dict(turns=s.turns), lambda s0: (lambda s: s.turns != s0.turns)),
+        ("moves", lambda s: dict(moves=7), lambda s0: (lambda s: len(s.history) >= len(s0.history) + 7)),
+        ("game", lambda s: {}, lambda s0: (lambda s: False)),
+    ]
+    for seed in range(3):
+        start = G.new_game(rules, n, seed)
+        for label, kwargs, stop in stops:
+            a, b = start.clone(), start.clone()
+            for _ in range(4):                   # several stretches in a row
+                if a.over:
+                    break
+                r1, r2 = random.Random(seed * 10 + _), random.Random(seed * 10 + _)
+                play_picked(a, [random_picker(r1)] * n, **kwargs(a))
+                _one_by_one(b, r2, stop(b.clone()))
+                assert _snapshot(a) == _snapshot(b), (name, seed, label)
+                assert r1.getstate() == r2.getstate()
+
+
+def test_a_seat_without_a_picker_stops_the_engine_at_its_decision():
+    rules = _rules("scotch-whist")
+    s = G.new_game(rules, 4, 2)
+    rng = random.Random(1)
+    pickers = [random_picker(rng), random_picker(rng), None, random_picker(rng)]
+    asked = 0
+    while not s.over:
+        play_picked(s, pickers)
+        if s.over:
+            break
+        assert s.pending.player == 2
+        asked += 1
+        G.apply_index(s, 0)
+    assert asked > 0 and s.over
+
+
+def test_the_decision_limit_is_the_same_error_either_way(monkeypatch):
+    rules = _rules("scotch-whist")
+    monkeypatch.setattr(rules, "max_turns", 5)           # 20 decisions
+    errors = []
+    for play in (lambda s, r: play_picked(s, [random_picker(r)] * 4),
+                 lambda s, r: _one_by_one(s, r, lambda s: False)):
+        s = G.new_game(rules, 4, 0)
+        with pytest.raises(G.GameError) as info:
+            play(s, random.Random(3))
+        errors.append((str(info.value), len(s.history), s.turns))
+    assert errors[0] == errors[1]
+    assert "decision limit" in errors[0][0] and errors[0][1] == 20
+
+
+def test_a_logged_game_writes_the_same_log():
+    rules = _rules("scotch-whist")
+    logs = []
+    for play in (lambda s, r: play_picked(s, [random_picker(r)] * 4),
+                 lambda s, r: _one_by_one(s, r, lambda s: False)):
+        s = G.new_game(rules, 4, 4, log=True)
+        play(s, random.Random(9))
+        logs.append(s.events)
+        assert sum(1 for e in s.events if e["event"] == "choice") == len(s.history)   # every decision logged
+    assert logs[0] == logs[1]
+    assert any(e["event"] == "trick" for e in logs[0])
+
+
+def test_the_random_picker_draws_what_randrange_draws():
+    a, b = random.Random(11), random.Random(11)
+    pick = random_picker(a)
+    assert [pick(n) for n in range(1, 200)] == [b.randrange(n) for n in range(1, 200)]
