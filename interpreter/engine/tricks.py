@@ -176,6 +176,9 @@ class Tricks(Node):
         hands = z[self.hand_zone]
         trick = z[self.trick_zone]           # the same list all game: zones change in place
         n = s.n
+        direction, follow_suit, play_of = self.direction, self.follow_suit, self.play_of
+        history = s.history
+        trick_players = env["trick_players"]
         while True:
             player = choice.player
             card = choice.actions[index][1]
@@ -183,7 +186,7 @@ class Tricks(Node):
             trick.append(card)
             if s.revealed:
                 s.revealed.discard(card)
-            env["trick_players"].append(player)
+            trick_players.append(player)
             played = frame[3]
             if played == 0:
                 env["led_suit"] = led = self.suit_of[card]
@@ -191,15 +194,15 @@ class Tricks(Node):
             frame[3] = played = played + 1
             s.turns += 1
             if played < n:                   # the next player is asked at once (the common case)
-                nxt = (player + self.direction) % n      # the seat after the one that just played
+                nxt = (player + direction) % n      # the seat after the one that just played
                 env["current"] = nxt
                 actions = None
-                if self.follow_suit:         # ask()'s follow-suit offer, written out: it runs for most cards
+                if follow_suit:              # ask()'s follow-suit offer, written out: it runs for most cards
                     hand = hands[nxt]
                     follow = marker[3]
                     actions = list(filter(None, map(follow, hand))) if follow is not None else None
                     if not actions:
-                        actions = list(map(self.play_of, hand))
+                        actions = list(map(play_of, hand))
                 if actions:                  # the same Choice, for the next player: s.pending stays
                     choice.player = nxt
                     choice.actions = actions
@@ -211,13 +214,18 @@ class Tricks(Node):
                 pick = pickers and pickers[nxt]
                 if pick is None:
                     return PAUSE
-                index = pick(len(actions))
-                _count(s, limit, nxt, actions[index])
-                continue
-            s.pending = None
-            if self._direct is None:         # the trick is complete: complete() written out
-                self.hooks()
-            if self._direct and s.events is None:
+            else:
+                s.pending = None
+                if self._direct is None:     # the trick is complete: complete() written out
+                    self.hooks()
+                if not self._direct or s.events is not None:
+                    s.stack.pop()            # the marker
+                    # The trick is complete: go on with it at once, as run() would do next.
+                    if self.step(s, frame) is PAUSE:
+                        return PAUSE
+                    if s.over:               # a rule ended the game: stop as run() does
+                        del s.stack[:]
+                    return None
                 result = self.next_trick(s, frame, env, choice)
                 # the next lead, in this block, by a seat with a picker: play on
                 if result is not PAUSE or not across or s.pending is not choice:
@@ -225,16 +233,13 @@ class Tricks(Node):
                 pick = pickers[choice.player]
                 if pick is None:
                     return PAUSE
-                index = pick(len(choice.actions))
-                _count(s, limit, choice.player, choice.actions[index])
-                continue
-            s.stack.pop()                    # the marker
-            # The trick is complete: go on with it at once, as run() would do next.
-            if self.step(s, frame) is PAUSE:
-                return PAUSE
-            if s.over:                       # a rule ended the game: stop as run() does
-                del s.stack[:]
-            return None
+                actions = choice.actions
+                trick_players = env["trick_players"]     # a new list for each trick
+            # a picker answers the decision, counted as game.apply_index counts it
+            index = pick(len(actions))
+            if len(history) >= limit:
+                raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", self.where)
+            history.append((choice.player, actions[index]))
 
     def complete(self, s, frame, env, choice):
         """Every player has played to the trick: finish it and go on to the next lead."""
@@ -333,14 +338,6 @@ class Tricks(Node):
                 if k > best_key:
                     best, best_key = i, k
         return players[best]
-
-
-def _count(s, limit, player, action):
-    """A decision answered by a picker inside the block: in the history, against the decision limit."""
-    history = s.history
-    if len(history) >= limit:
-        raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", s.stack[-1][0].where)
-    history.append((player, action))
 
 
 @step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "
