@@ -177,6 +177,7 @@ class Tricks(Node):
         trick = z[self.trick_zone]           # the same list all game: zones change in place
         n = s.n
         direction, follow_suit, play_of = self.direction, self.follow_suit, self.play_of
+        some = self.players is not None
         history = s.history
         trick_players = env["trick_players"]
         while True:
@@ -193,8 +194,14 @@ class Tricks(Node):
                 marker[3] = self.follow_of.get(led)
             frame[3] = played = played + 1
             s.turns += 1
-            if played < n:                   # the next player is asked at once (the common case)
+            if some:                         # tricks among some players (tricks_some.py)
+                takers = env["taking_part"]
+                more = played < len(takers)
+                nxt = self.next_taking_part(player, takers, n) if more else None
+            else:
+                more = played < n
                 nxt = (player + direction) % n      # the seat after the one that just played
+            if more:                         # the next player is asked at once (the common case)
                 env["current"] = nxt
                 actions = None
                 if follow_suit:              # ask()'s follow-suit offer, written out: it runs for most cards

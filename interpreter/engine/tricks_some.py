@@ -8,7 +8,8 @@ lead to the next player (in the block's direction) who does.  When nobody takes 
 the block ends (as it does when the leader has no card left).  The local name
 `taking_part` holds the list during the trick.
 
-Everything else is the general block's (tricks.py): this class changes only who plays.
+Everything else is the general block's (tricks.py, whose resolve() asks the players taking part
+in turn): this class changes only who plays.
 """
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from .vm import PAUSE
 
 
 class SomeTricks(Tricks):
-    plays_on = False             # its resolve() answers one decision (engine/autoplay.py)
 
     def begin_trick(self, s, frame, env) -> bool:
         takers = self.players(s, env)
@@ -37,32 +37,6 @@ class SomeTricks(Tricks):
             if seat in takers:
                 return seat
         return player
-
-    def resolve(self, s, marker, index):
-        """Play the chosen card; ask the next player taking part, or finish the trick."""
-        choice = s.pending
-        player = choice.player
-        card = choice.actions[index][1]
-        frame = s.stack[-2]
-        env = frame[2]
-        s.z[self.hand_zone][player].remove(card)
-        s.z[self.trick_zone].append(card)
-        if s.revealed:
-            s.revealed.discard(card)
-        env["trick_players"].append(player)
-        played = frame[3]
-        if played == 0:
-            env["led_suit"] = led = self.suit_of[card]
-            marker[3] = self.follow_of.get(led)
-        frame[3] = played + 1
-        s.turns += 1
-        s.pending = None
-        takers = env["taking_part"]
-        if played + 1 < len(takers):
-            nxt = self.next_taking_part(player, takers, s.n)
-            env["current"] = nxt
-            return self.ask(s, env, nxt, frame, True, choice)
-        return self.complete(s, frame, env, choice)
 
 
 __all__ = ["SomeTricks", "PAUSE"]
