@@ -1,7 +1,7 @@
 """End-to-end speed: `rules simulate` as a designer runs it, against hand-written simulators.
 
     python benchmarks/end_to_end.py                    # ratios, every ruleset, Scala 40, workers
-    python benchmarks/end_to_end.py --part ratios      # one part: ratios | rulesets | scala40 |
+    python benchmarks/end_to_end.py --part ratios      # one part: ratios | breakdown | rulesets | scala40 |
                                                        #   workers | memory | profile
     python benchmarks/end_to_end.py --part memory --million   # memory also for 10^6 games
     python benchmarks/end_to_end.py --quick --json     # a smoke run (used by the tests)
@@ -44,10 +44,10 @@ from interpreter.sim.runner import run  # noqa: E402
 
 # (label, bundled ruleset, hand-written play_game, players, games per round at full size)
 PAIRS = [
-    ("Scotch Whist", "scotch-whist", hw_whist.play_game, 4, 40),
-    ("Static Scalade", "scalade", hw_scalade.play_game, 3, 10),
-    ("Escalation", "escalation", hw_escalation.play_game, 4, 100),
-    ("Escalative scoring", "escalative", hw_escalative.play_game, 4, 100),
+    ("Scotch Whist", "scotch-whist", hw_whist.play_game, 4, 200),
+    ("Static Scalade", "scalade", hw_scalade.play_game, 3, 25),
+    ("Escalation", "escalation", hw_escalation.play_game, 4, 250),
+    ("Escalative scoring", "escalative", hw_escalative.play_game, 4, 300),
 ]
 
 
@@ -101,6 +101,41 @@ def ratios(scale=1.0, rounds=6, seed=1):
                      "interpreter_games_s_wall": games / wall_i, "handwritten_games_s_wall": games / wall_h,
                      "ratio": statistics.median(per), "ratio_low": min(per), "ratio_high": max(per),
                      "ratio_wall": (games / wall_i) / (games / wall_h)})
+    return rows
+
+
+def breakdown(scale=1.0, rounds=5, seed=1):
+    """Where a game's time goes, in CPU microseconds per game (the median of `rounds` rounds): the engine
+    alone playing random moves for every seat (new_game and engine/autoplay.py's play_picked, which
+    is what the simulator runs for random seats), then play_game (bots seated, running scores, the
+    record and its figures), then the runner (the summary): each line includes the one before."""
+    from interpreter.engine import game as G
+    from interpreter.engine.autoplay import play_picked, random_picker
+    from interpreter.sim.play import game_seed, play_game
+    rows = []
+    for label, name, _, players, per_round in PAIRS:
+        rules = _load(name)
+        n = max(2, int(per_round * scale))
+
+        def engine(r):
+            for i in range(n):
+                s = G.new_game(rules, players, game_seed(seed + r, i))
+                play_picked(s, [random_picker(random.Random(i))] * players)
+
+        def record(r):
+            for i in range(n):
+                play_game(rules, players, game_seed(seed + r, i), ["random"], index=i)
+
+        def runner(r):
+            simulate(rules, n, seed + r)
+        simulate(rules, max(2, n // 4), seed)
+        times = {"engine": [], "play_game": [], "runner": []}
+        for r in range(rounds):
+            for key, fn in (("engine", engine), ("play_game", record), ("runner", runner)):
+                c, _, _ = timed(lambda: fn(r))
+                times[key].append(c / n * 1e6)
+        rows.append({"game": label, "ruleset": name, "games": n * rounds,
+                     **{f"{k}_us": statistics.median(v) for k, v in times.items()}})
     return rows
 
 
@@ -231,17 +266,19 @@ def machine():
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--part", action="append", choices=["ratios", "rulesets", "scala40", "workers", "memory",
+    ap.add_argument("--part", action="append", choices=["ratios", "breakdown", "rulesets", "scala40", "workers", "memory",
                                                         "profile"])
     ap.add_argument("--quick", action="store_true", help="a few games of each part (smoke test)")
     ap.add_argument("--million", action="store_true", help="memory also for 10^6 games (long)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    parts = args.part or ["ratios", "rulesets", "scala40", "workers"]
+    parts = args.part or ["ratios", "breakdown", "rulesets", "scala40", "workers"]
     q = args.quick
     out = {"machine": machine()}
     if "ratios" in parts:
         out["ratios"] = ratios(scale=0.05 if q else 1.0, rounds=2 if q else 6)
+    if "breakdown" in parts:
+        out["breakdown"] = breakdown(scale=0.05 if q else 1.0, rounds=2 if q else 5)
     if "rulesets" in parts:
         out["rulesets"] = every_ruleset(0.02 if q else 3.0, max_games=4 if q else 5000)
     if "scala40" in parts:
@@ -270,6 +307,10 @@ def report(out):
         for r in out["ratios"]:
             print(f"{r['game']:<20}{r['interpreter_games_s']:>15.1f}{r['handwritten_games_s']:>14.1f}"
                   f"{r['ratio']:>7.2f}  {r['ratio_low']:.2f}-{r['ratio_high']:.2f}  {r['ratio_wall']:>6.2f}")
+    if "breakdown" in out:
+        print(f"\n{'CPU us per game':<20}{'engine':>10}{'play_game':>11}{'runner':>10}")
+        for r in out["breakdown"]:
+            print(f"{r['game']:<20}{r['engine_us']:>10.0f}{r['play_game_us']:>11.0f}{r['runner_us']:>10.0f}")
     if "rulesets" in out:
         print(f"\n{'ruleset':<36}{'players':>8}{'bot':>10}{'games/s':>10}{'games':>7}{'errors':>7}")
         for r in out["rulesets"]:
