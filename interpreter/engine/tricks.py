@@ -215,7 +215,7 @@ class Tricks(Node):
                     choice.actions = actions
                 else:
                     s.pending = None
-                    self.ask(s, env, nxt, frame, True)
+                    self.ask(s, env, nxt, frame, True, choice)
                     choice = s.pending
                     actions = choice.actions
                 pick = pickers and pickers[nxt]
