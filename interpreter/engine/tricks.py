@@ -180,13 +180,15 @@ class Tricks(Node):
         some = self.players is not None
         history = s.history
         trick_players = env["trick_players"]
+        revealed = s.revealed                # the same set all game
+        player = choice.player
+        action = choice.actions[index]
         while True:
-            player = choice.player
-            card = choice.actions[index][1]
+            card = action[1]
             hands[player].remove(card)
             trick.append(card)
-            if s.revealed:
-                s.revealed.discard(card)
+            if revealed:
+                revealed.discard(card)
             trick_players.append(player)
             played = frame[3]
             if played == 0:
@@ -223,7 +225,7 @@ class Tricks(Node):
                     return PAUSE
             else:
                 s.pending = None
-                if self._direct is None:     # the trick is complete: complete() written out
+                if self._direct is None:     # the trick is complete
                     self.hooks()
                 if not self._direct or s.events is not None:
                     s.stack.pop()            # the marker
@@ -246,20 +248,9 @@ class Tricks(Node):
             index = pick(len(actions))
             if len(history) >= limit:
                 raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", self.where)
-            history.append((choice.player, actions[index]))
-
-    def complete(self, s, frame, env, choice):
-        """Every player has played to the trick: finish it and go on to the next lead."""
-        if self._direct is None:
-            self.hooks()
-        if self._direct and s.events is None:
-            return self.next_trick(s, frame, env, choice)
-        s.stack.pop()                        # the marker
-        if self.step(s, frame) is PAUSE:
-            return PAUSE
-        if s.over:
-            del s.stack[:]
-        return None
+            player = choice.player
+            action = actions[index]
+            history.append((player, action))
 
     def begin_trick(self, s, frame, env) -> bool:
         """Start the next trick if there is one (by default: while the leader has a card)."""
