@@ -66,9 +66,14 @@ def decided_hand(hand_scores, winners, high) -> int:
 
 def game_figures(record) -> dict:
     hs = record.get("hand_scores") or [record["scores"]]
-    high = higher_is_better(record["scores"], record["winners"])
-    decided = decided_hand(hs, record["winners"], high)
-    return {"lead_changes": lead_changes(hs, high), "decided_hand": decided,
+    winners = record["winners"]
+    high = higher_is_better(record["scores"], winners)
+    rows = signed_rows(hs, None, high)
+    if rows is None:          # some score unknown or not a plain number: the definitions above
+        decided, changes = decided_hand(hs, winners, high), lead_changes(hs, high)
+    else:
+        decided, changes = _plain_decided(rows, winners), _plain_changes(rows)
+    return {"lead_changes": changes, "decided_hand": decided,
             "decided_fraction": decided / len(hs) if hs else 1.0}
 
 
@@ -144,14 +149,27 @@ def certain_steps(sequence, winners, sides, high) -> list:
     return steps_of(leads(sequence, winners, sides, high), len(sequence))
 
 
+THRESHOLDS = [k / BINS - 1e-12 for k in range(1, BINS + 1)]   # a lead reaches bin k when >= THRESHOLDS[k]
+
+
 def steps_of(marks, n) -> list:
-    """certain_steps from the sequence's leads (see leads()) and its length."""
-    out = []
-    for k in range(1, BINS + 1):
-        b = k / BINS
-        first = next((i + 1 for i, m in enumerate(marks) if m and m[1] and m[0] >= b - 1e-12), n)
-        out.append(first / n if n else 1.0)
-    return out
+    """certain_steps from the sequence's leads (see leads()) and its length.
+
+    One pass over the marks: the bins a lead reaches are a prefix of them (the thresholds grow), so
+    the bins reached so far are a prefix too and each mark can only extend it."""
+    if not n:
+        return [1.0] * BINS
+    first = [n] * BINS
+    done = 0
+    for i, m in enumerate(marks):
+        if m and m[1]:
+            share = m[0]
+            while done < BINS and share >= THRESHOLDS[done]:
+                first[done] = i + 1
+                done += 1
+            if done == BINS:
+                break
+    return [f / n for f in first]
 
 
 class Progress:
@@ -175,14 +193,21 @@ class Progress:
         if key == self.key:
             return
         self.key = key
-        env, now = {}, []
-        for p in range(s.n):
-            env["p"] = p
+        fn, env, now = self.fn, {}, []
+        n, p = s.n, 0
+        while p < n:            # one try around the players; a player whose value fails gets none
             try:
-                v = self.fn(s, env)
-                now.append(_number(v))
+                while p < n:
+                    env["p"] = p
+                    now.append(fn(s, env))
+                    p += 1
             except Exception:   # not readable in this position
                 now.append(None)
+                p += 1
+        for v in now:
+            if v.__class__ is not float:     # a value to convert (an int score, none...): see _number
+                now = [_number(v) for v in now]
+                break
         if s.hand_no != self.hand:
             if self.hands and self.is_score and now != self.last:
                 self.hands[-1].append(now)      # the hand's own scoring, seen at the next hand's start
@@ -205,16 +230,166 @@ def sides_of(rules, players) -> list:
 
 
 def more_figures(record, sides, steps=True) -> dict:
-    """The figures by side, within hands, drama and (with `steps`) the decisiveness steps of one record."""
+    """The figures by side, within hands, drama and (with `steps`) the decisiveness steps of one record.
+
+    Each sequence of scores takes the plain path (signed_rows) when it can, else the definitions."""
     hs = record.get("hand_scores") or [record["scores"]]
-    high = higher_is_better(record["scores"], record["winners"])
+    winners = record["winners"]
+    high = higher_is_better(record["scores"], winners)
     progress = record.get("progress") or []
     sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
-    out = {"side_lead_changes": side_lead_changes(hs, sides, high),
-           "hand_lead_changes": hand_lead_changes(progress, sides, high),
-           "drama": drama(sequence, record["winners"], sides, high)}
+    single = one_seat_a_side(sides)
+    rows = signed_rows(hs, sides, high, single)
+    changes = side_lead_changes(hs, sides, high) if rows is None else _plain_changes(rows)
+    within, seq_rows = 0, rows if sequence is hs else None
+    for samples in progress:
+        if len(samples) < 2:
+            continue
+        plain = signed_rows(samples, sides, high, single)
+        if samples is sequence:
+            seq_rows = plain
+        within += side_lead_changes(samples, sides, high) if plain is None else _plain_changes(plain)
+    if seq_rows is None and sequence is not hs:
+        seq_rows = signed_rows(sequence, sides, high, single)
+    won = won_sides(winners, sides)
+    if seq_rows is None:
+        dramatic = drama(sequence, winners, sides, high)
+    else:
+        dramatic = _plain_drama(seq_rows, winners, won)
+    out = {"side_lead_changes": changes, "hand_lead_changes": within, "drama": dramatic}
     if steps:
-        out["certain_steps"] = certain_steps(sequence, record["winners"], sides, high)
+        marks = leads(sequence, winners, sides, high) if seq_rows is None else _plain_leads(seq_rows, won)
+        out["certain_steps"] = steps_of(marks, len(sequence))
+    return out
+
+
+def sequence_leads(record, sides) -> tuple:
+    """(leads(), length) of a record's sequence (its hands, else the samples of its one hand): what the
+    summary's decisiveness table adds up."""
+    hs = record.get("hand_scores") or [record["scores"]]
+    progress = record.get("progress") or []
+    sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
+    winners = record["winners"]
+    high = higher_is_better(record["scores"], winners)
+    rows = signed_rows(sequence, sides, high)
+    if rows is None:
+        return leads(sequence, winners, sides, high), len(sequence)
+    return _plain_leads(rows, won_sides(winners, sides)), len(sequence)
+
+
+def won_sides(winners, sides) -> list:
+    """The sides (indices) holding an eventual winner."""
+    return [i for i, side in enumerate(sides) if any(w in side for w in winners)]
+
+
+# -- the plain path -------------------------------------------------------------------------------
+# The definitions above walk every row with None checks, sign flips and side lookups; at a few
+# microseconds a record they were a large part of a simulation's time.  Most sequences are plain:
+# rows of one length, every value a finite number.  signed_rows() turns such a sequence into the
+# rows of side scores, negated when low scores are better, and the _plain_ functions below compute
+# the same figures from them with no checks left.  Anything else (an unknown score, a NaN or an
+# infinity, a row of another length) takes the definitions.  tests/test_sim_fastpath.py checks that
+# both paths agree on many records, plain or not.
+
+def one_seat_a_side(sides) -> bool:
+    return all(len(side) == 1 and side[0] == q for q, side in enumerate(sides))
+
+
+def signed_rows(rows, sides, high, single=None):
+    """The side scores of every row, negated when low is better (so higher is better), or None when
+    the sequence is not plain.  `sides` None means one seat a side for any number of seats."""
+    if not rows:
+        return None
+    width = len(rows[0])
+    if sides is None:
+        single = True
+    elif single is None:
+        single = one_seat_a_side(sides)
+    if not width or (single and sides is not None and len(sides) != width):
+        return None
+    if not single and (not sides or any(not side or max(side) >= width or min(side) < 0 for side in sides)):
+        return None
+    for r in rows:
+        if len(r) != width or None in r:
+            return None
+        try:
+            total = sum(r)
+        except (TypeError, OverflowError):
+            return None
+        if total - total:        # NaN or an infinity among the values (or a float sum that overflowed)
+            return None
+    if not single:
+        rows = [[max([r[q] for q in side]) for side in sides] for r in rows]
+    if not high:
+        rows = [[-v for v in r] for r in rows]
+    return rows
+
+
+def _plain_changes(rows) -> int:
+    """lead_changes() of plain signed rows: the sole leader is the only holder of the maximum."""
+    changes, last = 0, None
+    for r in rows:
+        best = max(r)
+        if r.count(best) != 1:
+            continue
+        now = r.index(best)
+        if last is not None and now != last:
+            changes += 1
+        last = now
+    return changes
+
+
+def _plain_decided(rows, winners) -> int:
+    """decided_hand() of plain signed rows, one seat a side."""
+    n_hands = len(rows)
+    if not winners:
+        return n_hands
+    rest = [q for q in range(len(rows[0])) if q not in winners]
+    if not rest:
+        return min(n_hands, 1)
+    last_behind = 0
+    if len(winners) == 1:
+        w = winners[0]
+        for h, r in enumerate(rows, 1):
+            if max([r[q] for q in rest]) > r[w]:
+                last_behind = h
+    else:
+        for h, r in enumerate(rows, 1):
+            if max([r[q] for q in rest]) > max([r[q] for q in winners]):
+                last_behind = h
+    return min(n_hands, last_behind + 1)
+
+
+def _plain_drama(rows, winners, won) -> float:
+    """drama() of plain signed side rows; `won` = won_sides()."""
+    if not rows or not winners or len(rows[0]) < 2:
+        return 0.0
+    worst, span = 0.0, 0.0
+    rest = [i for i in range(len(rows[0])) if i not in won]
+    for r in rows:
+        span = max(span, max(r) - min(r))
+        if won and rest:
+            mine = r[won[0]] if len(won) == 1 else max([r[i] for i in won])
+            worst = max(worst, max([r[i] for i in rest]) - mine)
+    return _share(worst, span) if span > 0 else 0.0
+
+
+def _plain_leads(rows, won) -> list:
+    """leads() of plain signed side rows; `won` = won_sides()."""
+    if not rows:
+        return []
+    span = max([max(r) - min(r) for r in rows]) if len(rows[0]) > 1 else 0.0
+    out = []
+    for r in rows[:-1]:
+        if span <= 0:
+            out.append(None)
+            continue
+        top = max(r)
+        if r.count(top) > 1:                # a tie for the lead
+            out.append(None)
+            continue
+        i = r.index(top)
+        out.append((_share(top - max(r[:i] + r[i + 1:]), span), i in won))
     return out
 
 
