@@ -294,3 +294,56 @@ def test_progress_samples_every_seat_and_gives_none_where_a_value_fails():
     hands = progress.finish([3, 2.5, 10 ** 400, -3])
     assert hands == [[[0.0, 2.5, None, 0.0], [1.0, None, None, -1.0], [2.0, 2.5, None, None],
                       [3.0, 2.5, None, -3.0]]]
+
+
+class ProgressReference(M.Progress):
+    """Progress.sample as first written: every value read and converted at every sample."""
+
+    def sample(self, s):
+        key = (s.hand_no, s.tricks or -s.turns)
+        if key == self.key:
+            return
+        self.key = key
+        env, now = {}, []
+        for p in range(s.n):
+            env["p"] = p
+            try:
+                now.append(M._number(self.fn(s, env)))
+            except Exception:
+                now.append(None)
+        if s.hand_no != self.hand:
+            if self.hands and self.is_score and now != self.last:
+                self.hands[-1].append(now)
+            self.hand, self.last = s.hand_no, None
+            self.hands.append([])
+        if now != self.last:
+            self.hands[-1].append(now)
+            self.last = now
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_progress_matches_the_plain_sampling(seed):
+    rng = random.Random(seed)
+    for _ in range(300):
+        n = rng.randint(1, 4)
+        values, positions, hand, trick = {}, [], 1, 0
+        current = [rng.choice([0, 1, 2]) for _ in range(n)]
+        for _ in range(rng.randint(1, 25)):
+            if rng.random() < 0.25:
+                hand, trick = hand + 1, 0
+            else:
+                trick += rng.choice([0, 1, 1])
+            for p in range(n):
+                if rng.random() < 0.3:        # scores move now and then, to ints, floats, none...
+                    current[p] = rng.choice([0, 1, 2, 5, 2.0, 1.5, -3, True, 10 ** 400, None, "x",
+                                             ValueError("unreadable")])
+                values[(hand, trick, p)] = current[p]
+            positions.append((hand, trick))
+        rules = _Rules(values)
+        rules.max_hands = rng.choice([1, 5])
+        fast, reference = M.Progress(rules), ProgressReference(rules)
+        for hand, trick in positions:
+            for progress in (fast, reference):
+                progress.sample(_State(hand, trick, 7, n))
+        final = [rng.choice([0, 1, 2.0, None]) for _ in range(n)]
+        assert repr(fast.finish(final)) == repr(reference.finish(final))

@@ -7,11 +7,16 @@ highest, lower is better; otherwise higher is better.
 """
 from __future__ import annotations
 
+from operator import countOf, gt, indexOf, ne, neg, sub
+
 
 def higher_is_better(final, winners) -> bool:
-    if not winners or any(v is None for v in final):
+    if not winners or None in final:
         return True
     top, bottom = max(final), min(final)
+    if len(winners) == 1:
+        v = final[winners[0]]
+        return not (v == bottom and v != top)
     won = [final[w] for w in winners]
     return not (all(v == bottom for v in won) and any(v != top for v in won))
 
@@ -187,27 +192,45 @@ class Progress:
         self.is_score = self.fn is rules.final_score
         self.within = not self.is_score or getattr(rules, "max_hands", 0) == 1
         self.hands, self.hand, self.last, self.key = [], None, None, None
+        self.raw = self.now = None       # the last values read, when all numbers, and them as floats
 
     def sample(self, s):
         key = (s.hand_no, s.tricks or -s.turns)
         if key == self.key:
             return
         self.key = key
-        fn, env, now = self.fn, {}, []
+        fn, env, raw = self.fn, {}, []
         n, p = s.n, 0
         while p < n:            # one try around the players; a player whose value fails gets none
             try:
                 while p < n:
                     env["p"] = p
-                    now.append(fn(s, env))
+                    raw.append(fn(s, env))
                     p += 1
             except Exception:   # not readable in this position
-                now.append(None)
+                raw.append(None)
                 p += 1
-        for v in now:
-            if v.__class__ is not float:     # a value to convert (an int score, none...): see _number
-                now = [_number(v) for v in now]
+        # Usually every value is an int or a float, and often the same as at the last sample (within a
+        # hand the scores rarely move): then the sample is the last one again, with no conversion.
+        numbers = True
+        for v in raw:
+            if v.__class__ is not int and v.__class__ is not float:
+                numbers = False
                 break
+        if numbers and raw == self.raw:
+            if s.hand_no == self.hand:
+                return          # the last sample again (self.last equals it): nothing to add
+            now = list(self.now)
+        else:
+            now = None
+            if numbers:
+                try:
+                    now = list(map(float, raw))
+                except OverflowError:
+                    pass
+            if now is None:
+                now = [_number(v) for v in raw]
+            self.raw, self.now = (raw if numbers else None), now
         if s.hand_no != self.hand:
             if self.hands and self.is_score and now != self.last:
                 self.hands[-1].append(now)      # the hand's own scoring, seen at the next hand's start
@@ -232,72 +255,112 @@ def sides_of(rules, players) -> list:
 def more_figures(record, sides, steps=True) -> dict:
     """The figures by side, within hands, drama and (with `steps`) the decisiveness steps of one record.
 
-    Each sequence of scores takes the plain path (signed_rows) when it can, else the definitions."""
+    The scores take the plain path when they can (see below), else the definitions above."""
     hs = record.get("hand_scores") or [record["scores"]]
     winners = record["winners"]
     high = higher_is_better(record["scores"], winners)
     progress = record.get("progress") or []
     sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
-    single = one_seat_a_side(sides)
-    rows = signed_rows(hs, sides, high, single)
-    changes = side_lead_changes(hs, sides, high) if rows is None else _plain_changes(rows)
-    within, seq_rows = 0, rows if sequence is hs else None
+    single = sides == _singles(len(sides)) or one_seat_a_side(sides)
+    # Every row of the record at once: the hands, then the samples of each hand.
+    flat = hs + [row for samples in progress for row in samples] if progress else hs
+    rows = signed_rows(flat, sides, high, single)
+    if rows is None:
+        return _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps)
+    top = _leaders(rows)
+    changes, within, at = _changes_of(top[:len(hs)]), 0, len(hs)
+    seq_rows = rows[:at] if sequence is hs else None
     for samples in progress:
-        if len(samples) < 2:
-            continue
-        plain = signed_rows(samples, sides, high, single)
+        k = len(samples)
+        if k == 2:               # the usual hand: a change if both samples have a sole leader, not the same
+            a, b = top[at], top[at + 1]
+            within += a is not None and b is not None and a != b
+        elif k > 2:
+            within += _changes_of(top[at:at + k])
         if samples is sequence:
-            seq_rows = plain
-        within += side_lead_changes(samples, sides, high) if plain is None else _plain_changes(plain)
-    if seq_rows is None and sequence is not hs:
-        seq_rows = signed_rows(sequence, sides, high, single)
-    won = won_sides(winners, sides)
+            seq_rows = rows[at:at + k]
+        at += k
+    won = won_sides(winners, sides, single)
+    out = {"side_lead_changes": changes, "hand_lead_changes": within,
+           "drama": _plain_drama(seq_rows, winners, won)}
+    if steps:
+        out["certain_steps"] = steps_of(_plain_leads(seq_rows, won), len(sequence))
+    return out
+
+
+def _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps) -> dict:
+    """more_figures() when not every row is plain: each sequence by the plain path if it is plain."""
+    def plain(rows):
+        return signed_rows(rows, sides, high, single)
+    rows = plain(hs)
+    changes = side_lead_changes(hs, sides, high) if rows is None else _plain_changes(rows)
+    within = 0
+    for samples in progress:
+        if len(samples) > 1:
+            sample_rows = plain(samples)
+            within += side_lead_changes(samples, sides, high) if sample_rows is None \
+                else _plain_changes(sample_rows)
+    seq_rows = rows if sequence is hs else plain(sequence)
+    won = won_sides(winners, sides, single)
     if seq_rows is None:
-        dramatic = drama(sequence, winners, sides, high)
+        out = {"side_lead_changes": changes, "hand_lead_changes": within,
+               "drama": drama(sequence, winners, sides, high)}
     else:
-        dramatic = _plain_drama(seq_rows, winners, won)
-    out = {"side_lead_changes": changes, "hand_lead_changes": within, "drama": dramatic}
+        out = {"side_lead_changes": changes, "hand_lead_changes": within,
+               "drama": _plain_drama(seq_rows, winners, won)}
     if steps:
         marks = leads(sequence, winners, sides, high) if seq_rows is None else _plain_leads(seq_rows, won)
         out["certain_steps"] = steps_of(marks, len(sequence))
     return out
 
 
-def sequence_leads(record, sides) -> tuple:
+def sequence_leads(record, sides, single=None) -> tuple:
     """(leads(), length) of a record's sequence (its hands, else the samples of its one hand): what the
-    summary's decisiveness table adds up."""
+    summary's decisiveness table adds up.  `single`: whether sides are one seat each (else worked out)."""
     hs = record.get("hand_scores") or [record["scores"]]
-    progress = record.get("progress") or []
-    sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
+    if len(hs) > 1:
+        sequence = hs
+    else:
+        progress = record.get("progress")
+        sequence = progress[0] if progress else hs
     winners = record["winners"]
     high = higher_is_better(record["scores"], winners)
-    rows = signed_rows(sequence, sides, high)
+    if single is None:
+        single = one_seat_a_side(sides)
+    rows = signed_rows(sequence, sides, high, single)
     if rows is None:
         return leads(sequence, winners, sides, high), len(sequence)
-    return _plain_leads(rows, won_sides(winners, sides)), len(sequence)
+    return _plain_leads(rows, won_sides(winners, sides, single)), len(sequence)
 
 
-def won_sides(winners, sides) -> list:
-    """The sides (indices) holding an eventual winner."""
+def won_sides(winners, sides, single=False) -> list:
+    """The sides (indices) holding an eventual winner (`single`: one seat a side)."""
+    if single and len(winners) == 1:
+        w = winners[0]
+        if w.__class__ is int and 0 <= w < len(sides):
+            return [w]
     return [i for i, side in enumerate(sides) if any(w in side for w in winners)]
 
 
 # -- the plain path -------------------------------------------------------------------------------
-# The definitions above walk every row with None checks, sign flips and side lookups; at a few
-# microseconds a record they were a large part of a simulation's time.  Most sequences are plain:
-# rows of one length, every value a finite number.  signed_rows() turns such a sequence into the
-# rows of side scores, negated when low scores are better, and the _plain_ functions below compute
-# the same figures from them with no checks left.  Anything else (an unknown score, a NaN or an
-# infinity, a row of another length) takes the definitions.  tests/test_sim_fastpath.py checks that
-# both paths agree on many records, plain or not.
+# The definitions above walk every row with None checks, sign flips and side lookups: at a few
+# microseconds a record they were a large part of a simulation's time.  Most records are plain:
+# rows of one length, every value a finite number.  _plain_cols() turns such rows into columns of
+# side scores, negated when low scores are better (so the best is always the largest), and the
+# functions below compute the same figures from them, mostly with builtins mapped over rows and
+# columns.  They take the same maxima in the same order as the definitions (max() keeps the first
+# of equal values), so even the types of the results are the same.  Anything else (an unknown score,
+# a NaN or an infinity, rows of different lengths) takes the definitions.  tests/test_sim_fastpath.py
+# checks that both paths agree on many records, plain or not.
 
 def one_seat_a_side(sides) -> bool:
     return all(len(side) == 1 and side[0] == q for q, side in enumerate(sides))
 
 
 def signed_rows(rows, sides, high, single=None):
-    """The side scores of every row, negated when low is better (so higher is better), or None when
-    the sequence is not plain.  `sides` None means one seat a side for any number of seats."""
+    """The side scores of every row, negated when low is better (so the best is the largest), or None
+    when the rows are not plain.  `sides` None means one seat a side for any number of seats.  The rows
+    themselves when nothing changes, else tuples."""
     if not rows:
         return None
     width = len(rows[0])
@@ -309,24 +372,43 @@ def signed_rows(rows, sides, high, single=None):
         return None
     if not single and (not sides or any(not side or max(side) >= width or min(side) < 0 for side in sides)):
         return None
-    for r in rows:
-        if len(r) != width or None in r:
-            return None
-        try:
-            total = sum(r)
-        except (TypeError, OverflowError):
-            return None
-        if total - total:        # NaN or an infinity among the values (or a float sum that overflowed)
-            return None
-    if not single:
-        rows = [[max([r[q] for q in side]) for side in sides] for r in rows]
+    if len(set(map(len, rows))) != 1:
+        return None
+    try:
+        total = sum(map(sum, rows))       # fails on none or a value that is not a number
+    except (TypeError, OverflowError):
+        return None
+    if total - total:        # NaN or an infinity among the values (or a float sum that overflowed)
+        return None
+    if single and high:
+        return rows
+    cols = list(zip(*rows))
+    if not single:           # a side's score is the best of its members' (side_scores)
+        cols = [cols[side[0]] if len(side) == 1 else tuple(map(max, *[cols[q] for q in side])) for side in sides]
     if not high:
-        rows = [[-v for v in r] for r in rows]
-    return rows
+        cols = [tuple(map(neg, col)) for col in cols]
+    return list(zip(*cols))
+
+
+_SINGLES = [[[q] for q in range(n)] for n in range(13)]
+
+
+def _singles(n):
+    """[[0], [1], ..., [n - 1]] (kept for up to 12 seats): the sides when every seat is its own side."""
+    return _SINGLES[n] if n < len(_SINGLES) else None
+
+
+def _leaders(rows) -> list:
+    """The sole leader of every plain signed row (the only holder of its maximum), else None."""
+    out = []
+    for r in rows:
+        best = max(r)
+        out.append(r.index(best) if r.count(best) == 1 else None)
+    return out
 
 
 def _plain_changes(rows) -> int:
-    """lead_changes() of plain signed rows: the sole leader is the only holder of the maximum."""
+    """lead_changes() of plain signed rows."""
     changes, last = 0, None
     for r in rows:
         best = max(r)
@@ -339,25 +421,24 @@ def _plain_changes(rows) -> int:
     return changes
 
 
+def _changes_of(leaders) -> int:
+    """How often the sole leader differs from the previous sole leader (lead_changes)."""
+    known = [q for q in leaders if q is not None]
+    return sum(map(ne, known, known[1:]))
+
+
 def _plain_decided(rows, winners) -> int:
-    """decided_hand() of plain signed rows, one seat a side."""
+    """decided_hand() of plain signed rows, one seat a side.  Behind: someone else is better than the
+    best of the winners, i.e. the row's maximum is above it."""
     n_hands = len(rows)
     if not winners:
         return n_hands
-    rest = [q for q in range(len(rows[0])) if q not in winners]
-    if not rest:
-        return min(n_hands, 1)
-    last_behind = 0
-    if len(winners) == 1:
-        w = winners[0]
-        for h, r in enumerate(rows, 1):
-            if max([r[q] for q in rest]) > r[w]:
-                last_behind = h
-    else:
-        for h, r in enumerate(rows, 1):
-            if max([r[q] for q in rest]) > max([r[q] for q in winners]):
-                last_behind = h
-    return min(n_hands, last_behind + 1)
+    one = winners[0] if len(winners) == 1 else None
+    for h in range(n_hands, 0, -1):          # the last hand they were behind after
+        r = rows[h - 1]
+        if max(r) > (r[one] if one is not None else max([r[w] for w in winners])):
+            return min(n_hands, h + 1)
+    return min(n_hands, 1)
 
 
 def _plain_drama(rows, winners, won) -> float:
@@ -366,11 +447,22 @@ def _plain_drama(rows, winners, won) -> float:
         return 0.0
     worst, span = 0.0, 0.0
     rest = [i for i in range(len(rows[0])) if i not in won]
+    one = won[0] if len(won) == 1 else None
     for r in rows:
-        span = max(span, max(r) - min(r))
-        if won and rest:
-            mine = r[won[0]] if len(won) == 1 else max([r[i] for i in won])
-            worst = max(worst, max([r[i] for i in rest]) - mine)
+        top = max(r)
+        gap = top - min(r)
+        if gap > span:                       # span = max(span, gap), as drama() takes it
+            span = gap
+        if not won or not rest:
+            continue
+        if one is not None:
+            mine = r[one]
+            # the best of the others: the row's maximum when above theirs (the first one, as max() takes)
+            theirs = top if mine < top else max(r[:one] + r[one + 1:])
+        else:
+            mine, theirs = max([r[i] for i in won]), max([r[i] for i in rest])
+        if theirs - mine > worst:
+            worst = theirs - mine
     return _share(worst, span) if span > 0 else 0.0
 
 
@@ -378,18 +470,23 @@ def _plain_leads(rows, won) -> list:
     """leads() of plain signed side rows; `won` = won_sides()."""
     if not rows:
         return []
-    span = max([max(r) - min(r) for r in rows]) if len(rows[0]) > 1 else 0.0
+    if len(rows[0]) < 2:
+        return [None] * (len(rows) - 1)
+    span = max(map(sub, map(max, rows), map(min, rows)))
+    if span <= 0:
+        return [None] * (len(rows) - 1)
     out = []
     for r in rows[:-1]:
-        if span <= 0:
+        known = sorted(r, reverse=True)     # as leads() does: the lead is over the next best
+        if known[0] == known[1]:
             out.append(None)
             continue
-        top = max(r)
-        if r.count(top) > 1:                # a tie for the lead
-            out.append(None)
-            continue
-        i = r.index(top)
-        out.append((_share(top - max(r[:i] + r[i + 1:]), span), i in won))
+        part = known[0] - known[1]
+        try:
+            share = part / span
+        except OverflowError:
+            share = _share(part, span)
+        out.append((share, r.index(known[0]) in won))
     return out
 
 
@@ -410,3 +507,4 @@ def _share(part, whole) -> float:
     except OverflowError:
         from fractions import Fraction
         return float(Fraction(part) / Fraction(whole))
+
