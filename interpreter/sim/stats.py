@@ -7,7 +7,7 @@ import math
 from bisect import bisect_right
 from collections import Counter
 
-from .metrics import BINS, THRESHOLDS, one_seat_a_side, sequence_leads, steps_of
+from .metrics import BINS, THRESHOLDS, one_seat_a_side, sequence_leads
 
 MAX_DISTINCT = 2000      # distinct values kept by a histogram before the rest count as 'other'
 FIGURES = ("hands", "tricks", "turns", "lead_changes", "decided_hand", "decided_fraction", "side_lead_changes",
@@ -199,8 +199,9 @@ class Summary:
             self._metric(name, value)
 
     def _decisiveness(self, record):
-        marks, n = sequence_leads(record, self.sides)
-        for mark in marks:
+        marks, n = sequence_leads(record, self.sides, self.single)
+        first, done = None, 0    # steps_of(marks, n) worked out along: the bins reached so far are a prefix
+        for i, mark in enumerate(marks):
             if mark is None:
                 continue
             share = mark[0]
@@ -208,7 +209,15 @@ class Summary:
             self.reach[reached] += 1
             if mark[1]:
                 self.reach_held[reached] += 1
-        self.certain_sum = [total + share for total, share in zip(self.certain_sum, steps_of(marks, n))]
+                if reached > done:
+                    if first is None:
+                        first = [n] * BINS
+                    first[done:reached] = [i + 1] * (reached - done)
+                    done = reached
+        if first is None:        # the winner never led by a bin's share: every step is the whole game
+            self.certain_sum = [total + 1.0 for total in self.certain_sum]
+        else:
+            self.certain_sum = [total + f / n for total, f in zip(self.certain_sum, first)]
 
     @property
     def lead_points(self) -> list:
