@@ -179,7 +179,9 @@ def _record(rng, n):
         record["sampled_worlds"], record["sampling_fallbacks"] = rng.randint(0, 9), rng.randint(0, 2)
     record["metrics"] = {"trumps": [rng.choice(["hearts", "spades", None, True, 3, 2.5]) for _ in range(hands)],
                          "count": [rng.choice([0, 1, 2, 10 ** 400, -1.5]) for _ in range(hands)],
-                         "game": rng.choice([1, 2.5, "x", None, {"a": 1, "b": [2, "c"]}, [[1, 2], [3]]])}
+                         "game": rng.choice([1, 2.5, "x", None, {"a": 1, "b": [2, "c"]}, [[1, 2], [3]]]),
+                         "mixed": rng.choice([["x", [2], 3], [None, [True, 1.5], "y", 4], [[1], 2, False],
+                                              [1, {"k": "v"}, "z", 2]])}
     return record
 
 

@@ -247,21 +247,35 @@ class Summary:
 
     def _metric(self, name, v):
         if v.__class__ is list:          # values per hand, per trick...: every item counts
+            # The usual items (numbers, texts, true/false, none) are counted here without a call.
+            num = cat = None
             for item in v:
                 cls = item.__class__
-                if cls is int or cls is float:       # the usual item, counted here without a call
-                    acc = self.metric_num.get(name)
-                    if acc is None:
-                        acc = self.metric_num[name] = Moments()
+                if cls is int or cls is float:
+                    if num is None:
+                        num = self.metric_num.get(name)
+                        if num is None:
+                            num = self.metric_num[name] = Moments()
                     try:
                         x = float(item)
                     except OverflowError:
                         x = _as_float(item)
-                    acc.n += 1
-                    acc.sum += x
-                    acc.sq += x * x
+                    num.n += 1
+                    num.sum += x
+                    num.sq += x * x
+                elif cls is str or cls is bool or item is None:
+                    key = item if cls is str else "none" if item is None else "true" if item else "false"
+                    if cat is None:
+                        cat = self.metric_cat.get(name)
+                        if cat is None:
+                            cat = self.metric_cat[name] = Counter()
+                    n = cat.get(key)
+                    if n is not None:
+                        cat[key] = n + 1
+                    else:
+                        _count(cat, key)
                 else:
-                    self._metric(name, item)
+                    self._metric(name, item)     # a list or a dict within: as below
             return
         if isinstance(v, list):
             for item in v:
