@@ -343,9 +343,13 @@ def test_progress_matches_the_plain_sampling(seed):
             positions.append((hand, trick))
         rules = _Rules(values)
         rules.max_hands = rng.choice([1, 5])
-        fast, reference = M.Progress(rules), ProgressReference(rules)
+        fast, given, reference = M.Progress(rules), M.Progress(rules), ProgressReference(rules)
         for hand, trick in positions:
             for progress in (fast, reference):
                 progress.sample(_State(hand, trick, 7, n))
+            # the caller's own reading of the scores, as play.py takes it at a hand's start
+            scores = [None if isinstance(v, Exception) else v for v in (values[(hand, trick, p)] for p in range(n))]
+            given.sample(_State(hand, trick, 7, n), scores if trick == 0 else None)
         final = [rng.choice([0, 1, 2.0, None]) for _ in range(n)]
-        assert repr(fast.finish(final)) == repr(reference.finish(final))
+        expected = repr(reference.finish(final))
+        assert repr(fast.finish(final)) == expected and repr(given.finish(final)) == expected

@@ -194,22 +194,28 @@ class Progress:
         self.hands, self.hand, self.last, self.key = [], None, None, None
         self.raw = self.now = None       # the last values read, when all numbers, and them as floats
 
-    def sample(self, s):
+    def sample(self, s, scores=None):
+        """`scores`: every player's `end.score` in this position (none where it failed) when the caller
+        has just read them (at a hand's start); used instead of reading them again if the evaluation
+        is the score."""
         key = (s.hand_no, s.tricks or -s.turns)
         if key == self.key:
             return
         self.key = key
-        fn, env, raw = self.fn, {}, []
-        n, p = s.n, 0
-        while p < n:            # one try around the players; a player whose value fails gets none
-            try:
-                while p < n:
-                    env["p"] = p
-                    raw.append(fn(s, env))
+        if scores is not None and self.is_score:
+            raw = list(scores)
+        else:
+            fn, env, raw = self.fn, {}, []
+            n, p = s.n, 0
+            while p < n:            # one try around the players; a player whose value fails gets none
+                try:
+                    while p < n:
+                        env["p"] = p
+                        raw.append(fn(s, env))
+                        p += 1
+                except Exception:   # not readable in this position
+                    raw.append(None)
                     p += 1
-            except Exception:   # not readable in this position
-                raw.append(None)
-                p += 1
         # Usually every value is an int or a float, and often the same as at the last sample (within a
         # hand the scores rarely move): then the sample is the last one again, with no conversion.
         numbers = True
