@@ -7,7 +7,9 @@ highest, lower is better; otherwise higher is better.
 """
 from __future__ import annotations
 
-from operator import countOf, gt, indexOf, ne, neg, sub
+from .plainrows import changes_of, leaders, one_seat_a_side, plain_changes, plain_decided, plain_drama, plain_leads
+from .plainrows import share as _share
+from .plainrows import signed_rows, singles
 
 
 def higher_is_better(final, winners) -> bool:
@@ -77,7 +79,7 @@ def game_figures(record) -> dict:
     if rows is None:          # some score unknown or not a plain number: the definitions above
         decided, changes = decided_hand(hs, winners, high), lead_changes(hs, high)
     else:
-        decided, changes = _plain_decided(rows, winners), _plain_changes(rows)
+        decided, changes = plain_decided(rows, winners), plain_changes(rows)
     return {"lead_changes": changes, "decided_hand": decided,
             "decided_fraction": decided / len(hs) if hs else 1.0}
 
@@ -261,20 +263,20 @@ def sides_of(rules, players) -> list:
 def more_figures(record, sides, steps=True) -> dict:
     """The figures by side, within hands, drama and (with `steps`) the decisiveness steps of one record.
 
-    The scores take the plain path when they can (see below), else the definitions above."""
+    The scores take the plain path (plainrows.py) when they can, else the definitions above."""
     hs = record.get("hand_scores") or [record["scores"]]
     winners = record["winners"]
     high = higher_is_better(record["scores"], winners)
     progress = record.get("progress") or []
     sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
-    single = sides == _singles(len(sides)) or one_seat_a_side(sides)
+    single = sides == singles(len(sides)) or one_seat_a_side(sides)
     # Every row of the record at once: the hands, then the samples of each hand.
     flat = hs + [row for samples in progress for row in samples] if progress else hs
     rows = signed_rows(flat, sides, high, single)
     if rows is None:
         return _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps)
-    top = _leaders(rows)
-    changes, within, at = _changes_of(top[:len(hs)]), 0, len(hs)
+    top = leaders(rows)
+    changes, within, at = changes_of(top[:len(hs)]), 0, len(hs)
     seq_rows = rows[:at] if sequence is hs else None
     for samples in progress:
         k = len(samples)
@@ -282,15 +284,15 @@ def more_figures(record, sides, steps=True) -> dict:
             a, b = top[at], top[at + 1]
             within += a is not None and b is not None and a != b
         elif k > 2:
-            within += _changes_of(top[at:at + k])
+            within += changes_of(top[at:at + k])
         if samples is sequence:
             seq_rows = rows[at:at + k]
         at += k
     won = won_sides(winners, sides, single)
     out = {"side_lead_changes": changes, "hand_lead_changes": within,
-           "drama": _plain_drama(seq_rows, winners, won)}
+           "drama": plain_drama(seq_rows, winners, won)}
     if steps:
-        out["certain_steps"] = steps_of(_plain_leads(seq_rows, won), len(sequence))
+        out["certain_steps"] = steps_of(plain_leads(seq_rows, won), len(sequence))
     return out
 
 
@@ -298,14 +300,15 @@ def _more_by_sequence(hs, progress, sequence, winners, sides, high, single, step
     """more_figures() when not every row is plain: each sequence by the plain path if it is plain."""
     def plain(rows):
         return signed_rows(rows, sides, high, single)
+
     rows = plain(hs)
-    changes = side_lead_changes(hs, sides, high) if rows is None else _plain_changes(rows)
+    changes = side_lead_changes(hs, sides, high) if rows is None else plain_changes(rows)
     within = 0
     for samples in progress:
         if len(samples) > 1:
             sample_rows = plain(samples)
             within += side_lead_changes(samples, sides, high) if sample_rows is None \
-                else _plain_changes(sample_rows)
+                else plain_changes(sample_rows)
     seq_rows = rows if sequence is hs else plain(sequence)
     won = won_sides(winners, sides, single)
     if seq_rows is None:
@@ -313,9 +316,9 @@ def _more_by_sequence(hs, progress, sequence, winners, sides, high, single, step
                "drama": drama(sequence, winners, sides, high)}
     else:
         out = {"side_lead_changes": changes, "hand_lead_changes": within,
-               "drama": _plain_drama(seq_rows, winners, won)}
+               "drama": plain_drama(seq_rows, winners, won)}
     if steps:
-        marks = leads(sequence, winners, sides, high) if seq_rows is None else _plain_leads(seq_rows, won)
+        marks = leads(sequence, winners, sides, high) if seq_rows is None else plain_leads(seq_rows, won)
         out["certain_steps"] = steps_of(marks, len(sequence))
     return out
 
@@ -336,7 +339,7 @@ def sequence_leads(record, sides, single=None) -> tuple:
     rows = signed_rows(sequence, sides, high, single)
     if rows is None:
         return leads(sequence, winners, sides, high), len(sequence)
-    return _plain_leads(rows, won_sides(winners, sides, single)), len(sequence)
+    return plain_leads(rows, won_sides(winners, sides, single)), len(sequence)
 
 
 def won_sides(winners, sides, single=False) -> list:
@@ -348,154 +351,6 @@ def won_sides(winners, sides, single=False) -> list:
     return [i for i, side in enumerate(sides) if any(w in side for w in winners)]
 
 
-# -- the plain path -------------------------------------------------------------------------------
-# The definitions above walk every row with None checks, sign flips and side lookups: at a few
-# microseconds a record they were a large part of a simulation's time.  Most records are plain:
-# rows of one length, every value a finite number.  _plain_cols() turns such rows into columns of
-# side scores, negated when low scores are better (so the best is always the largest), and the
-# functions below compute the same figures from them, mostly with builtins mapped over rows and
-# columns.  They take the same maxima in the same order as the definitions (max() keeps the first
-# of equal values), so even the types of the results are the same.  Anything else (an unknown score,
-# a NaN or an infinity, rows of different lengths) takes the definitions.  tests/test_sim_fastpath.py
-# checks that both paths agree on many records, plain or not.
-
-def one_seat_a_side(sides) -> bool:
-    return all(len(side) == 1 and side[0] == q for q, side in enumerate(sides))
-
-
-def signed_rows(rows, sides, high, single=None):
-    """The side scores of every row, negated when low is better (so the best is the largest), or None
-    when the rows are not plain.  `sides` None means one seat a side for any number of seats.  The rows
-    themselves when nothing changes, else tuples."""
-    if not rows:
-        return None
-    width = len(rows[0])
-    if sides is None:
-        single = True
-    elif single is None:
-        single = one_seat_a_side(sides)
-    if not width or (single and sides is not None and len(sides) != width):
-        return None
-    if not single and (not sides or any(not side or max(side) >= width or min(side) < 0 for side in sides)):
-        return None
-    if len(set(map(len, rows))) != 1:
-        return None
-    try:
-        total = sum(map(sum, rows))       # fails on none or a value that is not a number
-    except (TypeError, OverflowError):
-        return None
-    if total - total:        # NaN or an infinity among the values (or a float sum that overflowed)
-        return None
-    if single and high:
-        return rows
-    cols = list(zip(*rows))
-    if not single:           # a side's score is the best of its members' (side_scores)
-        cols = [cols[side[0]] if len(side) == 1 else tuple(map(max, *[cols[q] for q in side])) for side in sides]
-    if not high:
-        cols = [tuple(map(neg, col)) for col in cols]
-    return list(zip(*cols))
-
-
-_SINGLES = [[[q] for q in range(n)] for n in range(13)]
-
-
-def _singles(n):
-    """[[0], [1], ..., [n - 1]] (kept for up to 12 seats): the sides when every seat is its own side."""
-    return _SINGLES[n] if n < len(_SINGLES) else None
-
-
-def _leaders(rows) -> list:
-    """The sole leader of every plain signed row (the only holder of its maximum), else None."""
-    out = []
-    for r in rows:
-        best = max(r)
-        out.append(r.index(best) if r.count(best) == 1 else None)
-    return out
-
-
-def _plain_changes(rows) -> int:
-    """lead_changes() of plain signed rows."""
-    changes, last = 0, None
-    for r in rows:
-        best = max(r)
-        if r.count(best) != 1:
-            continue
-        now = r.index(best)
-        if last is not None and now != last:
-            changes += 1
-        last = now
-    return changes
-
-
-def _changes_of(leaders) -> int:
-    """How often the sole leader differs from the previous sole leader (lead_changes)."""
-    known = [q for q in leaders if q is not None]
-    return sum(map(ne, known, known[1:]))
-
-
-def _plain_decided(rows, winners) -> int:
-    """decided_hand() of plain signed rows, one seat a side.  Behind: someone else is better than the
-    best of the winners, i.e. the row's maximum is above it."""
-    n_hands = len(rows)
-    if not winners:
-        return n_hands
-    one = winners[0] if len(winners) == 1 else None
-    for h in range(n_hands, 0, -1):          # the last hand they were behind after
-        r = rows[h - 1]
-        if max(r) > (r[one] if one is not None else max([r[w] for w in winners])):
-            return min(n_hands, h + 1)
-    return min(n_hands, 1)
-
-
-def _plain_drama(rows, winners, won) -> float:
-    """drama() of plain signed side rows; `won` = won_sides()."""
-    if not rows or not winners or len(rows[0]) < 2:
-        return 0.0
-    worst, span = 0.0, 0.0
-    rest = [i for i in range(len(rows[0])) if i not in won]
-    one = won[0] if len(won) == 1 else None
-    for r in rows:
-        top = max(r)
-        gap = top - min(r)
-        if gap > span:                       # span = max(span, gap), as drama() takes it
-            span = gap
-        if not won or not rest:
-            continue
-        if one is not None:
-            mine = r[one]
-            # the best of the others: the row's maximum when above theirs (the first one, as max() takes)
-            theirs = top if mine < top else max(r[:one] + r[one + 1:])
-        else:
-            mine, theirs = max([r[i] for i in won]), max([r[i] for i in rest])
-        if theirs - mine > worst:
-            worst = theirs - mine
-    return _share(worst, span) if span > 0 else 0.0
-
-
-def _plain_leads(rows, won) -> list:
-    """leads() of plain signed side rows; `won` = won_sides()."""
-    if not rows:
-        return []
-    if len(rows[0]) < 2:
-        return [None] * (len(rows) - 1)
-    span = max(map(sub, map(max, rows), map(min, rows)))
-    if span <= 0:
-        return [None] * (len(rows) - 1)
-    out = []
-    for r in rows[:-1]:
-        known = sorted(r, reverse=True)     # as leads() does: the lead is over the next best
-        if known[0] == known[1]:
-            out.append(None)
-            continue
-        part = known[0] - known[1]
-        try:
-            share = part / span
-        except OverflowError:
-            share = _share(part, span)
-        out.append((share, r.index(known[0]) in won))
-    return out
-
-
 def _number(v):
     """A score as a float for the figures; none when it is not a number or too large for one."""
     if not isinstance(v, (int, float)):
@@ -504,13 +359,3 @@ def _number(v):
         return float(v)
     except OverflowError:
         return None
-
-
-def _share(part, whole) -> float:
-    """part / whole as a float, exact for whole numbers too large for a float (huge scores)."""
-    try:
-        return part / whole
-    except OverflowError:
-        from fractions import Fraction
-        return float(Fraction(part) / Fraction(whole))
-
