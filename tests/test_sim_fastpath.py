@@ -39,13 +39,15 @@ def game_figures_reference(record):
             "decided_fraction": decided / len(hs) if hs else 1.0}
 
 
-def more_figures_reference(record, sides):
+def more_figures_reference(record, sides, steps=True):
     hs, progress, sequence = sequence_of(record)
     high = M.higher_is_better(record["scores"], record["winners"])
-    return {"side_lead_changes": M.side_lead_changes(hs, sides, high),
-            "hand_lead_changes": M.hand_lead_changes(progress, sides, high),
-            "drama": M.drama(sequence, record["winners"], sides, high),
-            "certain_steps": steps_reference(M.leads(sequence, record["winners"], sides, high), len(sequence))}
+    out = {"side_lead_changes": M.side_lead_changes(hs, sides, high),
+           "hand_lead_changes": M.hand_lead_changes(progress, sides, high),
+           "drama": M.drama(sequence, record["winners"], sides, high)}
+    if steps:
+        out["certain_steps"] = steps_reference(M.leads(sequence, record["winners"], sides, high), len(sequence))
+    return out
 
 
 class SummaryReference(Summary):
@@ -213,6 +215,9 @@ def test_figures_match_the_definitions_on_generated_records(seed):
         assert _outcome(M.game_figures, record) == _outcome(game_figures_reference, record), record
         assert _outcome(M.more_figures, record, sides) == _outcome(more_figures_reference, record, sides), \
             (record, sides)
+        assert _outcome(M.record_figures, {k: v for k, v in record.items() if k != "progress"}, record["progress"],
+                        sides) == _outcome(lambda: (game_figures_reference(record),
+                                                    more_figures_reference(record, sides, steps=False)))
         assert _outcome(M.sequence_leads, record, sides) == _outcome(
             lambda: (M.leads(sequence, record["winners"], sides, high), len(sequence)))
     assert 100 < plain < 550          # both paths were taken many times

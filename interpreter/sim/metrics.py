@@ -268,14 +268,39 @@ def more_figures(record, sides, steps=True) -> dict:
     winners = record["winners"]
     high = higher_is_better(record["scores"], winners)
     progress = record.get("progress") or []
-    sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
     single = sides == singles(len(sides)) or one_seat_a_side(sides)
     # Every row of the record at once: the hands, then the samples of each hand.
     flat = hs + [row for samples in progress for row in samples] if progress else hs
     rows = signed_rows(flat, sides, high, single)
+    sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
     if rows is None:
         return _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps)
+    return _more_plain(hs, progress, sequence, winners, sides, single, rows, leaders(rows), steps)
+
+
+def record_figures(record, progress, sides) -> tuple:
+    """(game_figures(record), more_figures(record, sides, steps=False)) with record["progress"] =
+    progress, at once: the two share the signed rows and the leaders of the hands when every side is
+    one seat.  For a caller that adds the first, then progress, then the second to the record."""
+    hs = record.get("hand_scores") or [record["scores"]]
+    winners = record["winners"]
+    high = higher_is_better(record["scores"], winners)
+    progress = progress or []
+    single = sides == singles(len(sides)) or one_seat_a_side(sides)
+    flat = hs + [row for samples in progress for row in samples] if progress else hs
+    rows = signed_rows(flat, sides, high, single) if single else None
+    if rows is None:
+        return game_figures(record), more_figures(dict(record, progress=progress), sides, steps=False)
+    n = len(hs)
     top = leaders(rows)
+    decided = plain_decided(rows[:n], winners)
+    first = {"lead_changes": changes_of(top[:n]), "decided_hand": decided, "decided_fraction": decided / n}
+    sequence = hs if n > 1 else (progress[0] if progress else hs)
+    return first, _more_plain(hs, progress, sequence, winners, sides, single, rows, top, False)
+
+
+def _more_plain(hs, progress, sequence, winners, sides, single, rows, top, steps) -> dict:
+    """more_figures() from the plain signed rows of the hands then the samples, and their leaders."""
     changes, within, at = changes_of(top[:len(hs)]), 0, len(hs)
     seq_rows = rows[:at] if sequence is hs else None
     for samples in progress:
