@@ -221,7 +221,8 @@ def _result(s: State) -> dict:
         if m.each == "game":
             metrics[m.name] = _plain(_named(s, m.value(s, {})))
         else:
-            metrics[m.name] = [_named(s, v) for v in s.metrics.get(m.name, [])]
+            values = s.metrics.get(m.name)
+            metrics[m.name] = list(values) if values else []     # _named leaves every value as it is
     for name, values in s.metrics.items():
         metrics.setdefault(name, values)
     out = {"winners": sorted(winners), "scores": scores, "hands": s.hand_no, "tricks": s.tricks,

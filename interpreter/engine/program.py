@@ -87,7 +87,10 @@ def per_keys(s, per):
 
 
 def record_hand_metrics(s):
-    for m in s.rules.metrics:
+    metrics = s.rules.metrics
+    if not metrics:
+        return
+    for m in metrics:
         if m.each == "hand":
             values = s.metrics.setdefault(m.name, [])
             if len(values) < s.hand_no:
@@ -95,6 +98,9 @@ def record_hand_metrics(s):
 
 
 def _plain(value):
+    cls = value.__class__
+    if cls is int or cls is str or cls is bool or cls is float or value is None:   # the usual values, as they are
+        return value
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):

@@ -7,11 +7,18 @@ highest, lower is better; otherwise higher is better.
 """
 from __future__ import annotations
 
+from .plainrows import changes_of, leaders, one_seat_a_side, plain_changes, plain_decided, plain_drama, plain_leads
+from .plainrows import share as _share
+from .plainrows import signed_rows, singles
+
 
 def higher_is_better(final, winners) -> bool:
-    if not winners or any(v is None for v in final):
+    if not winners or None in final:
         return True
     top, bottom = max(final), min(final)
+    if len(winners) == 1:
+        v = final[winners[0]]
+        return not (v == bottom and v != top)
     won = [final[w] for w in winners]
     return not (all(v == bottom for v in won) and any(v != top for v in won))
 
@@ -66,9 +73,14 @@ def decided_hand(hand_scores, winners, high) -> int:
 
 def game_figures(record) -> dict:
     hs = record.get("hand_scores") or [record["scores"]]
-    high = higher_is_better(record["scores"], record["winners"])
-    decided = decided_hand(hs, record["winners"], high)
-    return {"lead_changes": lead_changes(hs, high), "decided_hand": decided,
+    winners = record["winners"]
+    high = higher_is_better(record["scores"], winners)
+    rows = signed_rows(hs, None, high)
+    if rows is None:          # some score unknown or not a plain number: the definitions above
+        decided, changes = decided_hand(hs, winners, high), lead_changes(hs, high)
+    else:
+        decided, changes = plain_decided(rows, winners), plain_changes(rows)
+    return {"lead_changes": changes, "decided_hand": decided,
             "decided_fraction": decided / len(hs) if hs else 1.0}
 
 
@@ -144,14 +156,27 @@ def certain_steps(sequence, winners, sides, high) -> list:
     return steps_of(leads(sequence, winners, sides, high), len(sequence))
 
 
+THRESHOLDS = [k / BINS - 1e-12 for k in range(1, BINS + 1)]   # a lead reaches bin k when >= THRESHOLDS[k]
+
+
 def steps_of(marks, n) -> list:
-    """certain_steps from the sequence's leads (see leads()) and its length."""
-    out = []
-    for k in range(1, BINS + 1):
-        b = k / BINS
-        first = next((i + 1 for i, m in enumerate(marks) if m and m[1] and m[0] >= b - 1e-12), n)
-        out.append(first / n if n else 1.0)
-    return out
+    """certain_steps from the sequence's leads (see leads()) and its length.
+
+    One pass over the marks: the bins a lead reaches are a prefix of them (the thresholds grow), so
+    the bins reached so far are a prefix too and each mark can only extend it."""
+    if not n:
+        return [1.0] * BINS
+    first = [n] * BINS
+    done = 0
+    for i, m in enumerate(marks):
+        if m and m[1]:
+            share = m[0]
+            while done < BINS and share >= THRESHOLDS[done]:
+                first[done] = i + 1
+                done += 1
+            if done == BINS:
+                break
+    return [f / n for f in first]
 
 
 class Progress:
@@ -169,20 +194,51 @@ class Progress:
         self.is_score = self.fn is rules.final_score
         self.within = not self.is_score or getattr(rules, "max_hands", 0) == 1
         self.hands, self.hand, self.last, self.key = [], None, None, None
+        self.raw = self.now = None       # the last values read, when all numbers, and them as floats
 
-    def sample(self, s):
+    def sample(self, s, scores=None):
+        """`scores`: every player's `end.score` in this position (none where it failed) when the caller
+        has just read them (at a hand's start); used instead of reading them again if the evaluation
+        is the score."""
         key = (s.hand_no, s.tricks or -s.turns)
         if key == self.key:
             return
         self.key = key
-        env, now = {}, []
-        for p in range(s.n):
-            env["p"] = p
-            try:
-                v = self.fn(s, env)
-                now.append(_number(v))
-            except Exception:   # not readable in this position
-                now.append(None)
+        if scores is not None and self.is_score:
+            raw = list(scores)
+        else:
+            fn, env, raw = self.fn, {}, []
+            n, p = s.n, 0
+            while p < n:            # one try around the players; a player whose value fails gets none
+                try:
+                    while p < n:
+                        env["p"] = p
+                        raw.append(fn(s, env))
+                        p += 1
+                except Exception:   # not readable in this position
+                    raw.append(None)
+                    p += 1
+        # Usually every value is an int or a float, and often the same as at the last sample (within a
+        # hand the scores rarely move): then the sample is the last one again, with no conversion.
+        numbers = True
+        for v in raw:
+            if v.__class__ is not int and v.__class__ is not float:
+                numbers = False
+                break
+        if numbers and raw == self.raw:
+            if s.hand_no == self.hand:
+                return          # the last sample again (self.last equals it): nothing to add
+            now = list(self.now)
+        else:
+            now = None
+            if numbers:
+                try:
+                    now = list(map(float, raw))
+                except OverflowError:
+                    pass
+            if now is None:
+                now = [_number(v) for v in raw]
+            self.raw, self.now = (raw if numbers else None), now
         if s.hand_no != self.hand:
             if self.hands and self.is_score and now != self.last:
                 self.hands[-1].append(now)      # the hand's own scoring, seen at the next hand's start
@@ -205,17 +261,119 @@ def sides_of(rules, players) -> list:
 
 
 def more_figures(record, sides, steps=True) -> dict:
-    """The figures by side, within hands, drama and (with `steps`) the decisiveness steps of one record."""
+    """The figures by side, within hands, drama and (with `steps`) the decisiveness steps of one record.
+
+    The scores take the plain path (plainrows.py) when they can, else the definitions above."""
     hs = record.get("hand_scores") or [record["scores"]]
-    high = higher_is_better(record["scores"], record["winners"])
+    winners = record["winners"]
+    high = higher_is_better(record["scores"], winners)
     progress = record.get("progress") or []
+    single = sides == singles(len(sides)) or one_seat_a_side(sides)
+    # Every row of the record at once: the hands, then the samples of each hand.
+    flat = hs + [row for samples in progress for row in samples] if progress else hs
+    rows = signed_rows(flat, sides, high, single)
     sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
-    out = {"side_lead_changes": side_lead_changes(hs, sides, high),
-           "hand_lead_changes": hand_lead_changes(progress, sides, high),
-           "drama": drama(sequence, record["winners"], sides, high)}
+    if rows is None:
+        return _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps)
+    return _more_plain(hs, progress, sequence, winners, sides, single, rows, leaders(rows), steps)
+
+
+def record_figures(record, progress, sides) -> tuple:
+    """(game_figures(record), more_figures(record, sides, steps=False)) with record["progress"] =
+    progress, at once: the two share the signed rows and the leaders of the hands when every side is
+    one seat.  For a caller that adds the first, then progress, then the second to the record."""
+    hs = record.get("hand_scores") or [record["scores"]]
+    winners = record["winners"]
+    high = higher_is_better(record["scores"], winners)
+    progress = progress or []
+    single = sides == singles(len(sides)) or one_seat_a_side(sides)
+    flat = hs + [row for samples in progress for row in samples] if progress else hs
+    rows = signed_rows(flat, sides, high, single) if single else None
+    if rows is None:
+        return game_figures(record), more_figures(dict(record, progress=progress), sides, steps=False)
+    n = len(hs)
+    top = leaders(rows)
+    decided = plain_decided(rows[:n], winners)
+    first = {"lead_changes": changes_of(top[:n]), "decided_hand": decided, "decided_fraction": decided / n}
+    sequence = hs if n > 1 else (progress[0] if progress else hs)
+    return first, _more_plain(hs, progress, sequence, winners, sides, single, rows, top, False)
+
+
+def _more_plain(hs, progress, sequence, winners, sides, single, rows, top, steps) -> dict:
+    """more_figures() from the plain signed rows of the hands then the samples, and their leaders."""
+    changes, within, at = changes_of(top[:len(hs)]), 0, len(hs)
+    seq_rows = rows[:at] if sequence is hs else None
+    for samples in progress:
+        k = len(samples)
+        if k == 2:               # the usual hand: a change if both samples have a sole leader, not the same
+            a, b = top[at], top[at + 1]
+            within += a is not None and b is not None and a != b
+        elif k > 2:
+            within += changes_of(top[at:at + k])
+        if samples is sequence:
+            seq_rows = rows[at:at + k]
+        at += k
+    won = won_sides(winners, sides, single)
+    out = {"side_lead_changes": changes, "hand_lead_changes": within,
+           "drama": plain_drama(seq_rows, winners, won)}
     if steps:
-        out["certain_steps"] = certain_steps(sequence, record["winners"], sides, high)
+        out["certain_steps"] = steps_of(plain_leads(seq_rows, won), len(sequence))
     return out
+
+
+def _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps) -> dict:
+    """more_figures() when not every row is plain: each sequence by the plain path if it is plain."""
+    def plain(rows):
+        return signed_rows(rows, sides, high, single)
+
+    rows = plain(hs)
+    changes = side_lead_changes(hs, sides, high) if rows is None else plain_changes(rows)
+    within = 0
+    for samples in progress:
+        if len(samples) > 1:
+            sample_rows = plain(samples)
+            within += side_lead_changes(samples, sides, high) if sample_rows is None \
+                else plain_changes(sample_rows)
+    seq_rows = rows if sequence is hs else plain(sequence)
+    won = won_sides(winners, sides, single)
+    if seq_rows is None:
+        out = {"side_lead_changes": changes, "hand_lead_changes": within,
+               "drama": drama(sequence, winners, sides, high)}
+    else:
+        out = {"side_lead_changes": changes, "hand_lead_changes": within,
+               "drama": plain_drama(seq_rows, winners, won)}
+    if steps:
+        marks = leads(sequence, winners, sides, high) if seq_rows is None else plain_leads(seq_rows, won)
+        out["certain_steps"] = steps_of(marks, len(sequence))
+    return out
+
+
+def sequence_leads(record, sides, single=None) -> tuple:
+    """(leads(), length) of a record's sequence (its hands, else the samples of its one hand): what the
+    summary's decisiveness table adds up.  `single`: whether sides are one seat each (else worked out)."""
+    hs = record.get("hand_scores") or [record["scores"]]
+    if len(hs) > 1:
+        sequence = hs
+    else:
+        progress = record.get("progress")
+        sequence = progress[0] if progress else hs
+    winners = record["winners"]
+    high = higher_is_better(record["scores"], winners)
+    if single is None:
+        single = one_seat_a_side(sides)
+    rows = signed_rows(sequence, sides, high, single)
+    if rows is None:
+        return leads(sequence, winners, sides, high), len(sequence)
+    return plain_leads(rows, won_sides(winners, sides, single)), len(sequence)
+
+
+def won_sides(winners, sides, single=False) -> list:
+    """The sides (indices) holding an eventual winner (`single`: one seat a side)."""
+    if single and len(winners) == 1:
+        w = winners[0]
+        if w.__class__ is int and 0 <= w < len(sides):
+            return [w]
+    return [i for i, side in enumerate(sides) if any(w in side for w in winners)]
 
 
 def _number(v):
@@ -226,12 +384,3 @@ def _number(v):
         return float(v)
     except OverflowError:
         return None
-
-
-def _share(part, whole) -> float:
-    """part / whole as a float, exact for whole numbers too large for a float (huge scores)."""
-    try:
-        return part / whole
-    except OverflowError:
-        from fractions import Fraction
-        return float(Fraction(part) / Fraction(whole))

@@ -4,7 +4,10 @@ running totals and bounded histograms are kept, so memory stays flat however man
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections import Counter
+
+from .metrics import BINS, THRESHOLDS, one_seat_a_side, sequence_leads
 
 MAX_DISTINCT = 2000      # distinct values kept by a histogram before the rest count as 'other'
 FIGURES = ("hands", "tricks", "turns", "lead_changes", "decided_hand", "decided_fraction", "side_lead_changes",
@@ -84,10 +87,21 @@ class Moments:
 
 
 def _count(counter: Counter, key):
-    if key in counter or len(counter) < MAX_DISTINCT:
-        counter[key] += 1
+    n = counter.get(key)
+    if n is not None:
+        counter[key] = n + 1
+    elif len(counter) < MAX_DISTINCT:
+        counter[key] = 1
     else:
         counter["other"] += 1
+
+
+def _as_float(x) -> float:
+    """A number as Moments.add counts it (too large for a float: infinite)."""
+    try:
+        return float(x)
+    except OverflowError:
+        return math.inf if x > 0 else -math.inf
 
 
 class Summary:
@@ -97,15 +111,18 @@ class Summary:
         self.players = players
         self.sides = [list(t) for t in teams] if teams else [[p] for p in range(players)]
         self.side_wins = [0.0] * len(self.sides)
-        from .metrics import BINS
-        self.lead_points = [0] * BINS       # points (not the last of a game) where a side led by >= bin
-        self.lead_held = [0] * BINS         # ... and that side went on to win
+        self.single = one_seat_a_side(self.sides)
+        # Points (not the last of a game) by how many bins their lead reaches (0..BINS), and of those the
+        # points whose leading side went on to win; lead_points / lead_held add them up per bin.
+        self.reach = [0] * (BINS + 1)
+        self.reach_held = [0] * (BINS + 1)
         self.certain_sum = [0.0] * BINS     # sum over games of the share played before that lead
         self.first_seat = first_seat % players
         self.games = 0
         self.wins = [0.0] * players          # shared wins count 1/k each
         self.scores = [Moments() for _ in range(players)]
         self.figures = {k: Moments() for k in FIGURES}
+        self.figure_items = tuple(self.figures.items())
         self.score_hist = [Counter() for _ in range(players)]
         self.length_hist = {"hands": Counter(), "turns": Counter()}
         self.bot_wins, self.bot_seats = Counter(), Counter()
@@ -115,31 +132,66 @@ class Summary:
         self.worlds = self.fallbacks = 0     # the bots' sampled worlds, and those drawn without every constraint
 
     def add(self, record: dict):
+        # Called once a game: the Moments and histogram updates are written out inline (Moments.add,
+        # _count) and the common shapes (one winner, one seat a side) skip the general loops; the
+        # running totals are the same, added in the same order.
         if "error" in record:
             self.stopped += 1
             if len(self.errors) < 5:
                 self.errors.append(record["error"])
             return
         self.games += 1
-        self.worlds += record.get("sampled_worlds", 0)
-        self.fallbacks += record.get("sampling_fallbacks", 0)
+        if "sampled_worlds" in record:
+            self.worlds += record["sampled_worlds"]
+        if "sampling_fallbacks" in record:
+            self.fallbacks += record["sampling_fallbacks"]
         winners = record["winners"]
         for w in winners:
             self.wins[w] += 1 / len(winners)
-        for i, side in enumerate(self.sides):
-            self.side_wins[i] += sum(1 for w in winners if w in side) / len(winners) if winners else 0.0
+        w = winners[0] if len(winners) == 1 else None
+        one = w.__class__ is int and w >= 0
+        if self.single and one:
+            if w < len(self.side_wins):
+                self.side_wins[w] += 1 / 1     # the other sides would add 0.0: no change
+        else:
+            for i, side in enumerate(self.sides):
+                self.side_wins[i] += sum(1 for w in winners if w in side) / len(winners) if winners else 0.0
         bots = record.get("bots") or []
         for p, score in enumerate(record["scores"]):
             score = score or 0
-            self.scores[p].add(score)
-            _count(self.score_hist[p], score)
-        for p, name in enumerate(bots):
-            self.bot_seats[name] += 1
-            if p in winners:
-                self.bot_wins[name] += 1 / len(winners)
-        for key, acc in self.figures.items():
+            acc = self.scores[p]
+            try:
+                x = float(score)
+            except OverflowError:
+                x = _as_float(score)
+            acc.n += 1
+            acc.sum += x
+            acc.sq += x * x
+            hist = self.score_hist[p]
+            n = hist.get(score)
+            if n is not None:
+                hist[score] = n + 1
+            else:
+                _count(hist, score)
+        if bots:
+            self.bot_seats.update(bots)
+            if one:
+                if w < len(bots):
+                    self.bot_wins[bots[w]] += 1 / 1
+            else:
+                for p, name in enumerate(bots):
+                    if p in winners:
+                        self.bot_wins[name] += 1 / len(winners)
+        for key, acc in self.figure_items:
             if key in record:
-                acc.add(record[key] or 0)
+                value = record[key] or 0
+                try:
+                    x = float(value)
+                except OverflowError:
+                    x = _as_float(value)
+                acc.n += 1
+                acc.sum += x
+                acc.sq += x * x
         self._decisiveness(record)
         for key, hist in self.length_hist.items():
             _count(hist, record.get(key, 0))
@@ -147,32 +199,46 @@ class Summary:
             self._metric(name, value)
 
     def _decisiveness(self, record):
-        from .metrics import BINS, higher_is_better, leads, steps_of
-        hs = record.get("hand_scores") or [record["scores"]]
-        progress = record.get("progress") or []
-        sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
-        high = higher_is_better(record["scores"], record["winners"])
-        marks = leads(sequence, record["winners"], self.sides, high)
-        for mark in marks:
+        marks, n = sequence_leads(record, self.sides, self.single)
+        first, done = None, 0    # steps_of(marks, n) worked out along: the bins reached so far are a prefix
+        for i, mark in enumerate(marks):
             if mark is None:
                 continue
-            for k in range(BINS):
-                if mark[0] >= (k + 1) / BINS - 1e-12:
-                    self.lead_points[k] += 1
-                    self.lead_held[k] += bool(mark[1])
-        for k, share in enumerate(steps_of(marks, len(sequence))):
-            self.certain_sum[k] += share
+            share = mark[0]
+            reached = bisect_right(THRESHOLDS, share) if share == share else 0   # bins k with share >= threshold
+            self.reach[reached] += 1
+            if mark[1]:
+                self.reach_held[reached] += 1
+                if reached > done:
+                    if first is None:
+                        first = [n] * BINS
+                    first[done:reached] = [i + 1] * (reached - done)
+                    done = reached
+        if first is None:        # the winner never led by a bin's share: every step is the whole game
+            self.certain_sum = [total + 1.0 for total in self.certain_sum]
+        else:
+            self.certain_sum = [total + f / n for total, f in zip(self.certain_sum, first)]
+
+    @property
+    def lead_points(self) -> list:
+        """Points (not the last of a game) where a side led by at least each bin's share."""
+        return _at_least(self.reach)
+
+    @property
+    def lead_held(self) -> list:
+        """... and where that side went on to win."""
+        return _at_least(self.reach_held)
 
     def decisiveness(self) -> dict:
-        from .metrics import BINS
         n = self.games
         threshold = None
+        lead_points, lead_held = self.lead_points, self.lead_held
         for k in range(BINS):
-            pts = self.lead_points[k]
-            if pts >= CERTAIN_MIN_POINTS and self.lead_held[k] / pts >= CERTAIN:
+            pts = lead_points[k]
+            if pts >= CERTAIN_MIN_POINTS and lead_held[k] / pts >= CERTAIN:
                 threshold = k
                 break
-        table = [{"lead": (k + 1) / BINS, "points": self.lead_points[k], "leader_won": self.lead_held[k]}
+        table = [{"lead": (k + 1) / BINS, "points": lead_points[k], "leader_won": lead_held[k]}
                  for k in range(BINS)]
         if threshold is None:
             return {"threshold": None, "certain_fraction": 1.0, "leads": table}
@@ -180,7 +246,38 @@ class Summary:
                 "leads": table}
 
     def _metric(self, name, v):
-        if isinstance(v, list):          # values per hand, per trick...: every item counts
+        if v.__class__ is list:          # values per hand, per trick...: every item counts
+            # The usual items (numbers, texts, true/false, none) are counted here without a call.
+            num = cat = None
+            for item in v:
+                cls = item.__class__
+                if cls is int or cls is float:
+                    if num is None:
+                        num = self.metric_num.get(name)
+                        if num is None:
+                            num = self.metric_num[name] = Moments()
+                    try:
+                        x = float(item)
+                    except OverflowError:
+                        x = _as_float(item)
+                    num.n += 1
+                    num.sum += x
+                    num.sq += x * x
+                elif cls is str or cls is bool or item is None:
+                    key = item if cls is str else "none" if item is None else "true" if item else "false"
+                    if cat is None:
+                        cat = self.metric_cat.get(name)
+                        if cat is None:
+                            cat = self.metric_cat[name] = Counter()
+                    n = cat.get(key)
+                    if n is not None:
+                        cat[key] = n + 1
+                    else:
+                        _count(cat, key)
+                else:
+                    self._metric(name, item)     # a list or a dict within: as below
+            return
+        if isinstance(v, list):
             for item in v:
                 self._metric(name, item)
             return
@@ -189,11 +286,17 @@ class Summary:
                 self._metric(f"{name}.{k}", item)
             return
         if isinstance(v, (int, float)) and not isinstance(v, bool):
-            self.metric_num.setdefault(name, Moments()).add(v)
+            acc = self.metric_num.get(name)
+            if acc is None:
+                acc = self.metric_num[name] = Moments()
+            acc.add(v)
         else:
             key = v if isinstance(v, str) else "none" if v is None else str(v).lower() if isinstance(v, bool) \
                 else repr(v)
-            _count(self.metric_cat.setdefault(name, Counter()), key)
+            counts = self.metric_cat.get(name)
+            if counts is None:
+                counts = self.metric_cat[name] = Counter()
+            _count(counts, key)
 
     def as_dict(self, elapsed: float) -> dict:
         n = self.games
@@ -238,6 +341,15 @@ class Summary:
                 "stopped_games": self.stopped, "errors": self.errors,
                 "sampling": {"worlds": self.worlds, "fallbacks": self.fallbacks},
                 "seconds": elapsed, "games_per_second": n / elapsed if elapsed > 0 else 0.0}
+
+
+def _at_least(reach) -> list:
+    """From counts by bins reached (0..BINS): for each bin k, how many reached at least k + 1 bins."""
+    out, total = [], 0
+    for count in reversed(reach[1:]):
+        total += count
+        out.append(total)
+    return out[::-1]
 
 
 def _hist(counter: Counter) -> dict:
