@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..bots.base import Bot, make_bot
 from ..engine import game as G
 from ..engine.autoplay import play_picked
-from .metrics import Progress, game_figures, more_figures, sides_of
+from .metrics import Progress, record_figures, sides_of
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -91,8 +91,10 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
     if log:
         _log_holdings(s)
     while not s.over:
+        scores = None
         if s.hand_no != hand:
-            hand_scores.append(_scores(s))
+            scores = _scores(s)
+            hand_scores.append(scores)
             hand = s.hand_no
             if log:
                 _log_holdings(s)
@@ -101,7 +103,7 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
         mark = (s.tricks or -s.turns) if progress.within else 0    # when to sample: see Progress
         if mark != sampled or s.hand_no != sampled_hand:
             sampled, sampled_hand = mark, s.hand_no
-            progress.sample(s)
+            progress.sample(s, scores)      # the scores just read, if any, are not read again
         choice = s.pending
         if pickers is not None and pickers[choice.player] is not None:
             within = progress.within
@@ -120,9 +122,11 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
     if watchers:      # how the bots' worlds were drawn (docs/simulation.md, "What a bot knows")
         record["sampled_worlds"] = sum(w.samples for w in watchers)
         record["sampling_fallbacks"] = sum(w.fallbacks for w in watchers)
-    record.update(game_figures(record))
-    record["progress"] = progress.finish(record["scores"])
-    record.update(more_figures(record, sides_of(rules, players), steps=False))
+    hands = progress.finish(record["scores"])
+    first, second = record_figures(record, hands, sides_of(rules, players))
+    record.update(first)                    # the figures of the game, its progress, the figures by side
+    record["progress"] = hands
+    record.update(second)
     if checker is not None:
         record["check"] = checker.report()
     if log:
