@@ -73,6 +73,10 @@ class _Folder:
             return
         for attr in ("then", "other", "body", "before", "after_plays", "after", "setup", "hand", "target"):
             self.visit(getattr(node, attr, None))
+        for attr in ("then", "other", "body", "target"):
+            part = getattr(node, attr, None)
+            if part is not None and _lone(part) is not part:
+                setattr(node, attr, _lone(part))
         for attr in ("before", "after_plays", "after"):     # a trick block's hooks with nothing left to run
             hook = getattr(node, attr, None)
             if isinstance(hook, Seq) and not hook.children:
@@ -80,9 +84,12 @@ class _Folder:
         done = getattr(node, "folded", None)         # a block that prepares itself once its parts are folded
         if done is not None:
             done(GENERATE)
-        for move in getattr(node, "moves", None) or ():
+        moves = getattr(node, "moves", None)
+        for i, move in enumerate(moves or ()):
             if isinstance(move, tuple) and len(move) > 4:
                 self.visit(move[4])
+                if move[4] is not None and _lone(move[4]) is not move[4] and isinstance(moves, list):
+                    moves[i] = move[:4] + (_lone(move[4]),) + move[5:]
 
     def merged(self, children):
         """Children of a sequence, each run of steps that cannot pause written as one function."""
@@ -149,6 +156,15 @@ class _Folder:
                 self.functions[key] = self.function(node.target)
             return self.functions[key]
         raise TypeError(f"cannot fold {type(node).__name__}")
+
+
+def _lone(node):
+    """A sequence of one step that keeps its own frame (it can pause) is that step: entering it
+    directly saves the machine a frame, a step and a pop each time (e.g. a turn whose body is one
+    choice).  Steps run without a frame (Atomic) have no `enter`, so their sequence stays."""
+    while isinstance(node, Seq) and len(node.children) == 1 and not node.children[0].atomic:
+        node = node.children[0]
+    return node
 
 
 def _sequence(steps):
