@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import operator
+import re
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 from typing import Any, Callable
@@ -142,6 +143,19 @@ class Ctx:
         if code is None:
             return result
         return replace(result, fn=self.gen.build(code, result.fn))
+
+    def fast(self, c: Compiled) -> Compiled:
+        """`c` with a generated function of its own, for a built-in that has no source and calls its
+        arguments' functions (e.g. groups(filter(hand[current], c => value(c) > 0), value)): the
+        argument then runs as one function instead of a chain of closures.  Only a part that
+        computes something (a call, a comprehension) and reads no variable of an enclosing
+        `x => ...` (those exist only inside that function's source) gets one."""
+        code = c.code
+        if not GENERATE or code is None or c.const or "(" not in code or getattr(c.fn, "source", None):
+            return c
+        if any(re.search(rf"(?<!\w){var}(?!\w)", code) for var in self.gen.pyvars.values()):
+            return c
+        return replace(c, fn=self.gen.build(code, c.fn))
 
     def lambda_source(self, body: Compiled, template: str, *parts) -> str | None:
         """Like source(), for a lambda body: {v} in the template is the parameter's variable."""

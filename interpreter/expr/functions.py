@@ -43,7 +43,7 @@ def _collection(ctx, arg, what="the first argument"):
     c = ctx.compile(arg)
     if not (T.is_collection(c.type) or c.type == T.ANY or T.is_per(c.type)):
         ctx.error(arg, f"{what} must be a list, but this is {T.describe(c.type)}", rule="type")
-    return c
+    return ctx.fast(c)    # a built-in without source calls it: one generated function (compiler.py)
 
 
 def _elem_type(c):
