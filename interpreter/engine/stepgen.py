@@ -106,6 +106,8 @@ class _Writer:
         elif getattr(node, "move", None) is not None:
             self.move(depth, node)
         elif getattr(node, "guard", None) is not None:   # e.g. end_game: test its condition here first
+            if getattr(node.guard, "source", None) == "False":
+                return                         # a condition false whatever happens (options): never fires
             self.at(depth, node)
             self.emit(depth, f"if {self.expr(node.guard)}:")
             self.emit(depth + 1, f"{self.ref(node.fn)}(s, e)")

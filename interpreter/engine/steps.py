@@ -609,7 +609,7 @@ def _fail(cx, value, path, step):
     def run(s, e):
         if when(s, e):
             raise GameStopped(message, where)
-    return Atomic(run, where, "fail")
+    return Guarded(run, where, "fail", when)    # generated steps test `when` in place (stepgen.py)
 
 
 # -- choices ---------------------------------------------------------------------------

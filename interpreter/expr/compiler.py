@@ -444,6 +444,8 @@ def _neg(ctx, node):
 
 def _not(ctx, node):
     inner = ctx.compile(node.children[0])
+    if inner.const:                      # e.g. an option: worked out once, here
+        return constant(not inner.value, T.BOOL)
     f = inner.fn
     return Compiled(lambda s, e: not f(s, e), T.BOOL, code=ctx.source("(not {0})", inner))
 
@@ -451,15 +453,19 @@ def _not(ctx, node):
 def _and(ctx, node):
     a, b = (ctx.compile(c) for c in node.children)
     af, bf = a.fn, b.fn
-    return Compiled(lambda s, e: af(s, e) and bf(s, e), T.BOOL if a.type == b.type == T.BOOL else T.ANY,
-                    code=ctx.source("({0} and {1})", a, b))
+    typ = T.BOOL if a.type == b.type == T.BOOL else T.ANY
+    if a.const:                          # an option on the left: the value is one side, known here
+        return replace(b, type=typ) if a.value else replace(a, type=typ)
+    return Compiled(lambda s, e: af(s, e) and bf(s, e), typ, code=ctx.source("({0} and {1})", a, b))
 
 
 def _or(ctx, node):
     a, b = (ctx.compile(c) for c in node.children)
     af, bf = a.fn, b.fn
-    return Compiled(lambda s, e: af(s, e) or bf(s, e), a.type if a.type == b.type else T.ANY,
-                    code=ctx.source("({0} or {1})", a, b))
+    typ = a.type if a.type == b.type else T.ANY
+    if a.const:
+        return replace(a, type=typ) if a.value else replace(b, type=typ)
+    return Compiled(lambda s, e: af(s, e) or bf(s, e), typ, code=ctx.source("({0} or {1})", a, b))
 
 
 def _ifelse(ctx, node):
