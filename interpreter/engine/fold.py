@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..expr.errors import EvalError, in_words
 from .state import GameStopped
 from .stepgen import generate
-from .vm import Atomic, Call, ForEach, If, Seq, While
+from .vm import Atomic, Call, ForEach, If, Node, Seq, While
 
 GENERATE = True   # write folded steps as Python source (stepgen.py); False: nested closures
 
@@ -159,12 +159,28 @@ class _Folder:
 
 
 def _lone(node):
-    """A sequence of one step that keeps its own frame (it can pause) is that step: entering it
-    directly saves the machine a frame, a step and a pop each time (e.g. a turn whose body is one
-    choice).  Steps run without a frame (Atomic) have no `enter`, so their sequence stays."""
-    while isinstance(node, Seq) and len(node.children) == 1 and not node.children[0].atomic:
-        node = node.children[0]
+    """A sequence of one step is that step.  A step that keeps its own frame (it can pause) is
+    entered directly: the machine saves a frame, a step and a pop each time (e.g. a turn whose body
+    is one choice).  A plain function (Atomic, which has no `enter`) is wrapped in a _Direct that
+    runs it (e.g. a move's `do:` folded into one function), without the sequence's loop."""
+    while isinstance(node, Seq) and len(node.children) == 1:
+        child = node.children[0]
+        if child.atomic:
+            return _Direct(child.fn, child.where)
+        node = child
     return node
+
+
+class _Direct(Node):
+    """A plain function where the machine expects a node to enter (a branch, a body, a move's
+    `do:`): entering runs it and returns, as a sequence of that one function does."""
+    __slots__ = ("fn", "where")
+
+    def __init__(self, fn, where=""):
+        self.fn, self.where = fn, where
+
+    def enter(self, s, env):
+        self.fn(s, env)
 
 
 def _sequence(steps):
