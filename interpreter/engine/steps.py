@@ -312,7 +312,8 @@ def _reveal(cx, value, path, step):
         v = cf(s, e)
         shown = [v] if single or isinstance(v, int) else list(v)
         s.revealed.update(shown)
-        log_event(s, event="reveal", cards=[s.rules.universe.name(c) for c in shown])
+        if s.events is not None:         # the names are worked out only for a logged game
+            log_event(s, event="reveal", cards=[s.rules.universe.name(c) for c in shown])
     return Atomic(run, cx.where(path), "reveal")
 
 
