@@ -184,6 +184,7 @@ class Ctx:
         var = self.gen.pyvars[lam.param] = self.gen.fresh()
         try:
             body = self.compile(lam.tree)
+            in_scope = dict(self.gen.pyvars)      # this parameter and those of enclosing lambdas
         finally:
             if saved is _MISSING:
                 del self.locals[lam.param]
@@ -193,7 +194,19 @@ class Ctx:
                 del self.gen.pyvars[lam.param]
             else:
                 self.gen.pyvars[lam.param] = saved_var
-        return lam.param, replace(body, param_var=var)
+        return lam.param, replace(body, param_var=var, fn=self._body_function(body, in_scope))
+
+    def _body_function(self, body: Compiled, in_scope: dict):
+        """The function of a lambda body, for a built-in without source (it binds the parameter in
+        the locals and calls this): generated when the body has source, reading each parameter it
+        uses from the locals into its variable.  A built-in with source uses the body's source."""
+        code = body.code
+        if not GENERATE or code is None or body.const or "(" not in code and "[" not in code:
+            return body.fn
+        reads = [(name, var) for name, var in in_scope.items() if re.search(rf"(?<!\w){var}(?!\w)", code)]
+        prelude = "".join(f"{var} = e[{self.ref(name)}]; " for name, var in reads)
+        # `(lambda: code)()` is not needed: the reads are statements before the returned value
+        return self.gen.build_body(prelude, code, body.fn)
 
     def universe(self):
         return self.ns.universe
