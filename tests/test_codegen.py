@@ -244,11 +244,38 @@ GENERATED_TWO_COPIES = [
 
 # Not generated (a part has no source and reads a lambda parameter): the closure runs.
 CLOSURES_ONLY = [
-    ("map(xs, y => range(1, y))", [[1, 2, 3, 4], [1], [1, 2, 3]]),
-    ("map(xs, y => count(range(1, y)))", [4, 1, 3]),
-    ("filter(players, q => next_player(q, r => r != q) == left_of(q))", [0, 1, 2, 3]),
-    ("map([0, 1, 3], q => seat_order(q))", [[0, 1, 2, 3], [1, 2, 3, 0], [3, 0, 1, 2]]),
+    ("map(cs, k => total([k], pts))", [11, 0, 3]),
+    ("filter(players, q => same_key(hand[q], plain))", [3]),
 ]
+
+# range, next_player, seat_order, of_rank, suits_in have source: the same expressions are generated.
+GENERATED_PLAYERS = [
+    ("map(xs, y => range(1, y))", [[1, 2, 3, 4], [1], [1, 2, 3]]),
+    ("map(xs, y => count(range(1, y)))", [4, 1, 3]), ("range(x - 2, x)", [98, 99, 100]), ("range(3, 1)", []),
+    ("filter(players, q => next_player(q, r => r != q) == left_of(q))", [0, 1, 2, 3]),
+    ("next_player(p, q => score[q] == 8)", 3), ("next_player(p, q => score[q] == 8, -1)", 3),
+    ("next_player(p, q => score[q] == 3, -1)", 0), ("next_player(p, q => q == p)", 1),
+    ("next_player(p, q => score[q] > 50)", None), ("map(players, q => next_player(q, r => r == q + x))", [None] * 4),
+    ("map([0, 1, 3], q => seat_order(q))", [[0, 1, 2, 3], [1, 2, 3, 0], [3, 0, 1, 2]]),
+    ("seat_order(p, -1)", [1, 0, 3, 2]), ("seat_order(left_of(p), p - 2)", [2, 1, 0, 3]),
+    ('of_rank(hand[0], "Q")', [card("QH")]), ("of_rank(cs, c.rank)", [card("QH")]),
+    ("map(players, q => count(of_rank(hand[q], c.rank)))", [1, 0, 0, 0]),
+    ("suits_in(hand[0])", ["clubs", "hearts", "spades"]), ("map(players, q => suits_in(hand[q]))",
+                                                           [["clubs", "hearts", "spades"], ["diamonds", "hearts"],
+                                                            [], ["spades"]]),
+]
+
+
+@pytest.mark.parametrize("text,expected", GENERATED_PLAYERS, ids=[t for t, _ in GENERATED_PLAYERS])
+def test_players_and_ranges_are_generated(monkeypatch, fallbacks, text, expected):
+    _check_same(monkeypatch, fallbacks, text, expected)
+
+
+def test_range_past_its_limit_gives_the_closure_message(monkeypatch):
+    closures, generated = compile_both(monkeypatch, "range(1, x * 10000)")
+    assert "(s, e)" not in generated.fn.source.replace("_slow(s, e)", "")
+    assert run(generated.fn) == run(closures.fn)
+    assert "the limit" in run(generated.fn)[2]
 
 # owner() has source now: the same expression is generated.
 GENERATED_OWNER = [("map([0, 1, 3], q => owner(hand, hand[q][0]))", [0, 1, 3]),

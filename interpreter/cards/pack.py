@@ -103,6 +103,15 @@ class PackSpec:
     remove_cards: tuple = ()     # ids (every copy of each face is removed)
 
     def build(self, universe: CardUniverse) -> list[int]:
+        """The pack's card ids in order (a new list each call).  Worked out once per universe and
+        kept (one entry): a game's start and `pack_size` ask for it every game or every hand."""
+        key = (id(universe), self.remove_ranks, self.remove_cards)
+        kept = self.__dict__.get("_kept")
+        if kept is None or kept[0] != key or kept[1] is not universe:
+            kept = self.__dict__["_kept"] = (key, universe, self._build(universe))
+        return list(kept[2])
+
+    def _build(self, universe: CardUniverse) -> list[int]:
         removed_faces = {universe.face[c] for c in self.remove_cards}
         out = []
         for cid in range(universe.size):

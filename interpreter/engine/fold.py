@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..expr.errors import EvalError, in_words
 from .state import GameStopped
 from .stepgen import generate
-from .vm import Atomic, Call, ForEach, If, Seq, While
+from .vm import Atomic, Call, ForEach, If, Node, Seq, While
 
 GENERATE = True   # write folded steps as Python source (stepgen.py); False: nested closures
 
@@ -73,6 +73,10 @@ class _Folder:
             return
         for attr in ("then", "other", "body", "before", "after_plays", "after", "setup", "hand", "target"):
             self.visit(getattr(node, attr, None))
+        for attr in ("then", "other", "body", "target"):
+            part = getattr(node, attr, None)
+            if part is not None and _lone(part) is not part:
+                setattr(node, attr, _lone(part))
         for attr in ("before", "after_plays", "after"):     # a trick block's hooks with nothing left to run
             hook = getattr(node, attr, None)
             if isinstance(hook, Seq) and not hook.children:
@@ -80,9 +84,12 @@ class _Folder:
         done = getattr(node, "folded", None)         # a block that prepares itself once its parts are folded
         if done is not None:
             done(GENERATE)
-        for move in getattr(node, "moves", None) or ():
+        moves = getattr(node, "moves", None)
+        for i, move in enumerate(moves or ()):
             if isinstance(move, tuple) and len(move) > 4:
                 self.visit(move[4])
+                if move[4] is not None and _lone(move[4]) is not move[4] and isinstance(moves, list):
+                    moves[i] = move[:4] + (_lone(move[4]),) + move[5:]
 
     def merged(self, children):
         """Children of a sequence, each run of steps that cannot pause written as one function."""
@@ -149,6 +156,31 @@ class _Folder:
                 self.functions[key] = self.function(node.target)
             return self.functions[key]
         raise TypeError(f"cannot fold {type(node).__name__}")
+
+
+def _lone(node):
+    """A sequence of one step is that step.  A step that keeps its own frame (it can pause) is
+    entered directly: the machine saves a frame, a step and a pop each time (e.g. a turn whose body
+    is one choice).  A plain function (Atomic, which has no `enter`) is wrapped in a _Direct that
+    runs it (e.g. a move's `do:` folded into one function), without the sequence's loop."""
+    while isinstance(node, Seq) and len(node.children) == 1:
+        child = node.children[0]
+        if child.atomic:
+            return _Direct(child.fn, child.where)
+        node = child
+    return node
+
+
+class _Direct(Node):
+    """A plain function where the machine expects a node to enter (a branch, a body, a move's
+    `do:`): entering runs it and returns, as a sequence of that one function does."""
+    __slots__ = ("fn", "where")
+
+    def __init__(self, fn, where=""):
+        self.fn, self.where = fn, where
+
+    def enter(self, s, env):
+        self.fn(s, env)
 
 
 def _sequence(steps):

@@ -106,6 +106,8 @@ class _Writer:
         elif getattr(node, "move", None) is not None:
             self.move(depth, node)
         elif getattr(node, "guard", None) is not None:   # e.g. end_game: test its condition here first
+            if getattr(node.guard, "source", None) == "False":
+                return                         # a condition false whatever happens (options): never fires
             self.at(depth, node)
             self.emit(depth, f"if {self.expr(node.guard)}:")
             self.emit(depth + 1, f"{self.ref(node.fn)}(s, e)")
@@ -145,7 +147,10 @@ class _Writer:
             self.emit(depth + 2, "continue")
         else:
             # the body may change what it loops over: loop over a copy (not of a new list, or players)
-            if not (makes_new_list(items) or items == "range(s.n)"):
+            if items == "list(range(s.n))":    # the players: the numbers themselves, no list needed
+                items = "range(s.n)"
+            # a bound constant (a list in the rules, e.g. of entries) is never changed by a step
+            if not (makes_new_list(items) or items == "range(s.n)" or re.fullmatch(r"_k\d+", items)):
                 items = f"list({items})"
             self.emit(depth, f"for {item} in {items}:")
         start = len(self.lines)

@@ -6,6 +6,8 @@ game is a composition of these steps and of expressions.
 """
 from __future__ import annotations
 
+import random
+
 from ..expr import types as T
 from ..expr.errors import describe_value
 from .registry import compile_steps, step_kind
@@ -61,8 +63,39 @@ def _shuffle(cx, value, path, step):
 
     def run(s, e):
         if not s.fixed_order:
-            s.rng.shuffle(zone(s, e))
+            shuffle_cards(s.rng, zone(s, e))
     return Atomic(run, cx.where(path), "shuffle")
+
+
+def shuffle_cards(rng, cards):
+    """`rng.shuffle(cards)`, written out for a plain random.Random: the same swaps from the same draws
+    (Random.shuffle's Fisher-Yates with _randbelow's rejection sampling on getrandbits), without
+    two Python calls per card.  Same seed, same order; any other generator shuffles itself."""
+    if rng.__class__ is not _Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def below(rng, n):
+    """`rng.randrange(n)` for n >= 1, written out for a plain random.Random as shuffle_cards is."""
+    if rng.__class__ is not _Random:
+        return rng.randrange(n)
+    k = n.bit_length()
+    j = rng.getrandbits(k)
+    while j >= n:
+        j = rng.getrandbits(k)
+    return j
+
+
+_Random = random.Random
 
 
 @step_kind("cut", "Cut a zone at a random place (at least one card moves): `cut: stock`.")
@@ -74,7 +107,7 @@ def _cut(cx, value, path, step):
     def run(s, e):
         cards = zone(s, e)
         if len(cards) > 1 and not s.fixed_order:
-            k = s.rng.randrange(1, len(cards))
+            k = 1 + below(s.rng, len(cards) - 1)     # rng.randrange(1, len(cards)): the same draw
             top = cards[:k]
             del cards[:k]
             cards += top
@@ -279,7 +312,8 @@ def _reveal(cx, value, path, step):
         v = cf(s, e)
         shown = [v] if single or isinstance(v, int) else list(v)
         s.revealed.update(shown)
-        log_event(s, event="reveal", cards=[s.rules.universe.name(c) for c in shown])
+        if s.events is not None:         # the names are worked out only for a logged game
+            log_event(s, event="reveal", cards=[s.rules.universe.name(c) for c in shown])
     return Atomic(run, cx.where(path), "reveal")
 
 
@@ -576,7 +610,7 @@ def _fail(cx, value, path, step):
     def run(s, e):
         if when(s, e):
             raise GameStopped(message, where)
-    return Atomic(run, where, "fail")
+    return Guarded(run, where, "fail", when)    # generated steps test `when` in place (stepgen.py)
 
 
 # -- choices ---------------------------------------------------------------------------

@@ -39,6 +39,9 @@ class _Source:
         if source is None:
             self.emit(depth, f"{target} = {self.ref(fn)}(s, e)")
             return
+        if source.isdigit() or source in ("None", "True", "False"):   # a constant (an option): nothing can fail
+            self.emit(depth, f"{target} = {source}")
+            return
         self.consts.update(fn.consts)
         self.emit(depth, "try:")
         self.emit(depth + 1, f"{target} = {source}")

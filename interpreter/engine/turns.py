@@ -11,10 +11,14 @@ from ..expr import types as T
 from .registry import compile_steps, step_kind
 from .state import GameStopped
 from .steps import _fields
-from .vm import Node
+from .vm import Node, Seq
 
 
 class Turns(Node):
+    """Its frame is [node, turns begun, env, position in the body's steps].  A body that is a
+    sequence (after folding: plain functions and steps that can pause) is run from this frame, as
+    Seq.step runs it, so a turn needs no frame of its own for the sequence."""
+
     def __init__(self, first, nxt, until, body, where, limit):
         self.first, self.next, self.until, self.body, self.where, self.limit = first, nxt, until, body, where, limit
 
@@ -26,6 +30,11 @@ class Turns(Node):
 
     def step(self, s, frame):
         env = frame[2]
+        pc = frame[3]
+        if pc is not None:                   # in the middle of a turn's steps: go on with them
+            pause = self._run(s, frame, env, pc)
+            if pause is not _DONE:
+                return pause
         if frame[1] > 0:
             s.turns += 1
             if self.until(s, env):
@@ -36,7 +45,32 @@ class Turns(Node):
             raise GameStopped(f"no end after {self.limit} turns (the turn limit)", self.where)
         frame[1] += 1
         env["turn_number"] = frame[1]
-        return self.body.enter(s, env)
+        if self.body.__class__ is not Seq:
+            return self.body.enter(s, env)
+        pause = self._run(s, frame, env, 0)
+        return None if pause is _DONE else pause
+
+    def _run(self, s, frame, env, pc):
+        """The body's steps from `pc` (Seq.step's loop): _DONE at the end of the turn, else what the
+        step entered gave (the turn goes on at the next step once that one is done)."""
+        children = self.body.children
+        n = len(children)
+        while pc < n:
+            child = children[pc]
+            pc += 1
+            if child.atomic:
+                child.fn(s, env)
+                if s.over:
+                    frame[3] = None
+                    return None
+            else:
+                frame[3] = pc
+                return child.enter(s, env)
+        frame[3] = None
+        return _DONE
+
+
+_DONE = object()
 
 
 @step_kind("turns", "Players take turns: `turns: {first: expr, next: expr, until: cond, do: [...]}`; "

@@ -68,6 +68,12 @@ class CodeGen:
         return fn
 
 
+    def build_body(self, reads: str, code: str, slow):
+        """A lambda body's function (s, e): `reads` (statements `_pN = e[_kM]; `) set the parameters'
+        variables from the locals, then `code` is returned; on any error, `slow` runs instead."""
+        return function_from(code, ("s", "e"), self.consts, slow, f"<expression {self.label[:60]!r}>", reads)
+
+
 def makes_new_list(source: str) -> bool:
     """Whether `source` is a list display, a list comprehension or a call of list() or sorted(): a new
     list nothing else holds."""
@@ -144,13 +150,16 @@ def hoist_reads(text: str) -> tuple[list[str], str]:
     return prelude, text
 
 
-def function_from(code: str, params, consts: dict, slow, label: str):
+def function_from(code: str, params, consts: dict, slow, label: str, reads: str = ""):
     """A function of `params` returning `code` (our own source; values are the bound `consts`).
+    `reads`: statements run first (a lambda body's parameters read from the locals).
 
     On any error it returns `slow(*args)` instead; if the source does not compile, `slow` itself."""
     names = list(consts)
     args = ", ".join(params)
     prelude, code = hoist_reads(code) if "s" in params else ([], code)
+    if reads:
+        prelude.insert(0, reads)
     source = (f"def _make({', '.join(names + ['_slow'])}):\n"
               f"    def _generated({args}):\n"
               f"        try:\n"

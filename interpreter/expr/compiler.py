@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import operator
+import re
 from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 from typing import Any, Callable
@@ -143,6 +144,19 @@ class Ctx:
             return result
         return replace(result, fn=self.gen.build(code, result.fn))
 
+    def fast(self, c: Compiled) -> Compiled:
+        """`c` with a generated function of its own, for a built-in that has no source and calls its
+        arguments' functions (e.g. groups(filter(hand[current], c => value(c) > 0), value)): the
+        argument then runs as one function instead of a chain of closures.  Only a part that
+        computes something (a call, a comprehension) and reads no variable of an enclosing
+        `x => ...` (those exist only inside that function's source) gets one."""
+        code = c.code
+        if not GENERATE or code is None or c.const or "(" not in code or getattr(c.fn, "source", None):
+            return c
+        if any(re.search(rf"(?<!\w){var}(?!\w)", code) for var in self.gen.pyvars.values()):
+            return c
+        return replace(c, fn=self.gen.build(code, c.fn))
+
     def lambda_source(self, body: Compiled, template: str, *parts) -> str | None:
         """Like source(), for a lambda body: {v} in the template is the parameter's variable."""
         body_code = self.code(body) if body.param_var is not None else None
@@ -170,6 +184,7 @@ class Ctx:
         var = self.gen.pyvars[lam.param] = self.gen.fresh()
         try:
             body = self.compile(lam.tree)
+            in_scope = dict(self.gen.pyvars)      # this parameter and those of enclosing lambdas
         finally:
             if saved is _MISSING:
                 del self.locals[lam.param]
@@ -179,7 +194,19 @@ class Ctx:
                 del self.gen.pyvars[lam.param]
             else:
                 self.gen.pyvars[lam.param] = saved_var
-        return lam.param, replace(body, param_var=var)
+        return lam.param, replace(body, param_var=var, fn=self._body_function(body, in_scope))
+
+    def _body_function(self, body: Compiled, in_scope: dict):
+        """The function of a lambda body, for a built-in without source (it binds the parameter in
+        the locals and calls this): generated when the body has source, reading each parameter it
+        uses from the locals into its variable.  A built-in with source uses the body's source."""
+        code = body.code
+        if not GENERATE or code is None or body.const or "(" not in code and "[" not in code:
+            return body.fn
+        reads = [(name, var) for name, var in in_scope.items() if re.search(rf"(?<!\w){var}(?!\w)", code)]
+        prelude = "".join(f"{var} = e[{self.ref(name)}]; " for name, var in reads)
+        # `(lambda: code)()` is not needed: the reads are statements before the returned value
+        return self.gen.build_body(prelude, code, body.fn)
 
     def universe(self):
         return self.ns.universe
@@ -430,6 +457,8 @@ def _neg(ctx, node):
 
 def _not(ctx, node):
     inner = ctx.compile(node.children[0])
+    if inner.const:                      # e.g. an option: worked out once, here
+        return constant(not inner.value, T.BOOL)
     f = inner.fn
     return Compiled(lambda s, e: not f(s, e), T.BOOL, code=ctx.source("(not {0})", inner))
 
@@ -437,15 +466,19 @@ def _not(ctx, node):
 def _and(ctx, node):
     a, b = (ctx.compile(c) for c in node.children)
     af, bf = a.fn, b.fn
-    return Compiled(lambda s, e: af(s, e) and bf(s, e), T.BOOL if a.type == b.type == T.BOOL else T.ANY,
-                    code=ctx.source("({0} and {1})", a, b))
+    typ = T.BOOL if a.type == b.type == T.BOOL else T.ANY
+    if a.const:                          # an option on the left: the value is one side, known here
+        return replace(b, type=typ) if a.value else replace(a, type=typ)
+    return Compiled(lambda s, e: af(s, e) and bf(s, e), typ, code=ctx.source("({0} and {1})", a, b))
 
 
 def _or(ctx, node):
     a, b = (ctx.compile(c) for c in node.children)
     af, bf = a.fn, b.fn
-    return Compiled(lambda s, e: af(s, e) or bf(s, e), a.type if a.type == b.type else T.ANY,
-                    code=ctx.source("({0} or {1})", a, b))
+    typ = a.type if a.type == b.type else T.ANY
+    if a.const:
+        return replace(a, type=typ) if a.value else replace(b, type=typ)
+    return Compiled(lambda s, e: af(s, e) or bf(s, e), typ, code=ctx.source("({0} or {1})", a, b))
 
 
 def _ifelse(ctx, node):

@@ -43,7 +43,7 @@ def _collection(ctx, arg, what="the first argument"):
     c = ctx.compile(arg)
     if not (T.is_collection(c.type) or c.type == T.ANY or T.is_per(c.type)):
         ctx.error(arg, f"{what} must be a list, but this is {T.describe(c.type)}", rule="type")
-    return c
+    return ctx.fast(c)    # a built-in without source calls it: one generated function (compiler.py)
 
 
 def _elem_type(c):
@@ -331,17 +331,26 @@ def _contains(ctx, node, args):
 
 @builtin("range", "range(low, high)", "The whole numbers from low to high, both included.", 2, 2, "numbers")
 def _range(ctx, node, args):
-    lo, hi = (ctx.expect(a, ctx.compile(a), T.NUM, "a bound of range").fn for a in args)
+    bounds = [ctx.expect(a, ctx.compile(a), T.NUM, "a bound of range") for a in args]
+    lo, hi = (b.fn for b in bounds)
 
     def make(s, e):
         low, high = lo(s, e), hi(s, e)
         if high - low >= MAX_RANGE:
             raise EvalError(f"range({low}, {high}) would hold more than {MAX_RANGE} numbers (the limit)")
         return list(range(low, high + 1))
-    return Compiled(make, T.list_of(T.NUM))
+    return Compiled(make, T.list_of(T.NUM),
+                    code=ctx.source("%s({0}, {1})" % ctx.ref(_range_list), *bounds))
 
 
 MAX_RANGE = 100_000     # numbers in one range(...)
+
+
+def _range_list(low, high):
+    """range() in generated source; past the limit it raises, and the closure gives the message."""
+    if high - low >= MAX_RANGE:
+        raise ValueError("range over the limit")
+    return list(range(low, high + 1))
 
 
 @builtin("abs", "abs(x)", "The value of x without its sign.", 1, 1, "numbers")
@@ -401,7 +410,11 @@ def _of_rank(ctx, node, args):
     rank = ctx.compile(args[1])
     rank_of = ctx.universe().rank_of
     cf, rf = coll.fn, rank.fn
-    return Compiled(lambda s, e: (lambda r: [c for c in cf(s, e) if rank_of[c] == r])(rf(s, e)), T.CARDS)
+    t, c = ctx.gen.fresh("_t"), ctx.gen.fresh("_c")
+    # as of_suit: `for t in (rank,)` computes the rank once, before the cards are read
+    return Compiled(lambda s, e: (lambda r: [c for c in cf(s, e) if rank_of[c] == r])(rf(s, e)), T.CARDS,
+                    code=ctx.source("[%s for %s in ({0},) for %s in {1} if %s[%s] == %s]"
+                                    % (c, t, c, ctx.ref(rank_of), c, t), rank, coll))
 
 
 @builtin("suits_in", "suits_in(cards)", "The suits present among the cards, without repeats.", 1, 1, "cards")
@@ -409,8 +422,11 @@ def _suits_in(ctx, node, args):
     coll = _collection(ctx, args[0])
     suit_of = ctx.universe().suit_of
     cf = coll.fn
+    c, table = ctx.gen.fresh("_c"), ctx.ref(suit_of)
     return Compiled(lambda s, e: list(dict.fromkeys(suit_of[c] for c in cf(s, e) if suit_of[c] is not None)),
-                    T.list_of(T.SUIT))
+                    T.list_of(T.SUIT),
+                    code=ctx.source("list(dict.fromkeys([%s[%s] for %s in {0} if %s[%s] is not None]))"
+                                    % (table, c, c, table, c), coll))
 
 
 # -- players --------------------------------------------------------------------
@@ -473,20 +489,31 @@ def _holder(zones, card):
          "All players in turn order beginning with start (direction 1 = to the left, -1 = to the right).",
          1, 2, "players")
 def _seat_order(ctx, node, args):
-    p = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the first player").fn
-    d = ctx.compile(args[1]).fn if len(args) > 1 else (lambda s, e: 1)
+    first = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the first player")
+    step = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
+    p, d = first.fn, step.fn
+    a, k, i = ctx.gen.fresh("_a"), ctx.gen.fresh("_d"), ctx.gen.fresh("_i")
+    # `for a, k in ((first, direction),)` computes both once, in the closure's order
     return Compiled(lambda s, e: (lambda a, k: [(a + i * k) % s.n for i in range(s.n)])(p(s, e), d(s, e)),
-                    T.PLAYERS)
+                    T.PLAYERS,
+                    code=ctx.source("[((%s + %s * %s) %% s.n) for %s, %s in (({0}, {1}),) for %s in range(s.n)]"
+                                    % (a, i, k, a, k, i), first, step))
 
 
 @builtin("next_player", "next_player(from, p => condition) or next_player(from, p => condition, direction)",
          "The first player after `from` (going left, or right with direction -1) who meets the condition; "
          "`from` itself comes last. none if nobody does.", 2, 3, "players")
 def _next_player(ctx, node, args):
-    start = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the starting player").fn
+    first = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the starting player")
     param, body = _fn_arg(ctx, args[1], T.PLAYER, "the condition")
     pred = body.fn
-    d = ctx.compile(args[2]).fn if len(args) > 2 else (lambda s, e: 1)
+    step = ctx.compile(args[2]) if len(args) > 2 else constant(1, T.NUM)
+    start, d = first.fn, step.fn
+    a, k, i = ctx.gen.fresh("_a"), ctx.gen.fresh("_d"), ctx.gen.fresh("_i")
+    # the first seat after `first` meeting the condition: a generator over the seats in order
+    code = ctx.lambda_source(body, "next(({v} for %s, %s in (({0}, {1}),) for %s in range(1, s.n + 1) "
+                                   "for {v} in (((%s + %s * %s) %% s.n),) if {body}), None)"
+                             % (a, k, i, a, i, k), first, step)
 
     def run(s, e):
         a, k = start(s, e), d(s, e)
@@ -500,7 +527,7 @@ def _next_player(ctx, node, args):
             return None
         finally:
             _restore(e, param, saved)
-    return Compiled(run, T.PLAYER)
+    return Compiled(run, T.PLAYER, code=code)
 
 
 def _team(s, player):
@@ -515,23 +542,37 @@ def _team(s, player):
          "The number of the player's team (from players.teams at this player count); without teams, the seat.",
          1, 1, "players")
 def _team_of(ctx, node, args):
-    p = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player").fn
+    who = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
+    p = who.fn
 
     def run(s, e):
         player = p(s, e)
         number, _ = _team(s, player)
         return player if number is None else number
-    return Compiled(run, T.NUM)
+    return Compiled(run, T.NUM, code=ctx.source("%s(s, {0})" % ctx.ref(_team_number), who))
+
+
+def _team_number(s, player):
+    """team_of() in generated source."""
+    number, _ = _team(s, player)
+    return player if number is None else number
+
+
+def _team_seats(s, player):
+    """teammates() in generated source."""
+    _, team = _team(s, player)
+    return [player] if team is None else list(team)
 
 
 @builtin("teammates", "teammates(player)",
          "The players on the player's team, the player included (just the player without teams).",
          1, 1, "players")
 def _teammates(ctx, node, args):
-    p = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player").fn
+    who = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
+    p = who.fn
 
     def run(s, e):
         player = p(s, e)
         _, team = _team(s, player)
         return [player] if team is None else list(team)
-    return Compiled(run, T.PLAYERS)
+    return Compiled(run, T.PLAYERS, code=ctx.source("%s(s, {0})" % ctx.ref(_team_seats), who))
