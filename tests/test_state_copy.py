@@ -27,7 +27,6 @@ import pytest
 from interpreter.bots.base import BOTS, load_bots, make_bot
 from interpreter.engine import game as G
 from interpreter.engine.state import Choice, State
-from interpreter.engine.vm import Actions, _Handlers
 from tests.helpers import ROOT, rules_of
 
 load_bots()
@@ -50,8 +49,6 @@ def snapshot(x):
         return ("dict", tuple((snapshot(k), snapshot(v)) for k, v in x.items()))
     if t is set or t is frozenset:
         return (t.__name__, frozenset(x))
-    if t is Actions or t is _Handlers:  # a choice's actions built on demand: the list they stand for
-        return ("list", tuple(map(snapshot, x[:])))
     if t is Choice:
         return ("Choice", x.player, snapshot(x.actions), snapshot(x.handlers), x.label)
     if t is random.Random:

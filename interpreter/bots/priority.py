@@ -27,27 +27,12 @@ class PriorityBot(Bot):
     def decide(self, state, player, actions) -> int:
         hints = getattr(state.rules, "bot_hints", None) or {}
         prefer = hints.get("prefer") or []
-        move = indices = None
-        if hasattr(actions, "span"):
-            # Actions built move by move (engine/vm.py): ask only for the preferred moves, in order,
-            # until one has a legal action; the moves declared after it are never worked out.
-            for m in prefer:
-                found = actions.span(m)
-                if found is None:
-                    if actions.node.position is None:
-                        break                   # names not unique: read the whole list below
-                    continue                    # no such move in this choice
-                start, seg = found
-                if seg:
-                    move, indices = m, range(start, start + len(seg))
-                    break
+        present = {a[0] for a in actions}
+        move = next((m for m in prefer if m in present), None)
         if move is None:
-            present = {a[0] for a in actions}
-            move = next((m for m in prefer if m in present), None)
-            if move is None:
-                others = sorted(present)
-                move = others[self.rng.randrange(len(others))]
-            indices = [i for i, a in enumerate(actions) if a[0] == move]
+            others = sorted(present)
+            move = others[self.rng.randrange(len(others))]
+        indices = [i for i, a in enumerate(actions) if a[0] == move]
         rank = (hints.get("rank") or {}).get(move)
         explore = hints.get("explore") or 0
         if rank is None or len(indices) == 1 or (explore and self.rng.random() < explore):

@@ -126,49 +126,42 @@ class Choose(Node):
 
     Each move is (name, options(s, env) -> list or None, legal(s, env) -> bool,
     bind name, body node).  A move without options is a single action.
-
-    The actions are worked out move by move when first asked for (see `Actions`): a bot that
-    looks only at the move it prefers pays only for that move and the ones declared before it.
     """
 
     def __init__(self, player, moves, where=""):
         self.player, self.moves, self.where = player, moves, where
-        names = [m[0] for m in moves]
-        # move name -> its position; None when two moves share a name (Actions.span then declines)
-        self.position = None if len(set(names)) != len(names) else {n: k for k, n in enumerate(names)}
-
-    def actions_of(self, s, env, k):
-        """The legal actions of move k, in order: [(name, value)]."""
-        name, options, legal, bind, _ = self.moves[k]
-        if options is None:
-            return [(name, None)] if legal is None or legal(s, env) else []
-        values = options(s, env)
-        if legal is None:
-            return [(name, value) for value in values]
-        out = []
-        saved = env.get(bind, _NO)
-        for value in values:
-            env[bind] = value
-            if legal(s, env):
-                out.append((name, value))
-        if saved is _NO:
-            env.pop(bind, None)
-        else:
-            env[bind] = saved
-        return out
 
     def enter(self, s, env):
-        actions = Actions(self, s, env)
-        # The game stops here when no move has a legal action: work out moves until one has.
-        for k in range(len(self.moves)):
-            if actions.segment(k, checked=False):
-                break
-        else:
+        actions, handlers = [], []
+        for move in self.moves:
+            name, options, legal, bind, _ = move
+            if options is None:
+                if legal is None or legal(s, env):
+                    actions.append((name, None))
+                    handlers.append(move)
+                continue
+            values = options(s, env)
+            if legal is None:
+                for value in values:
+                    actions.append((name, value))
+                    handlers.append(move)
+                continue
+            saved = env.get(bind, _NO)
+            for value in values:
+                env[bind] = value
+                if legal(s, env):
+                    actions.append((name, value))
+                    handlers.append(move)
+            if saved is _NO:
+                env.pop(bind, None)
+            else:
+                env[bind] = saved
+        if not actions:
             raise GameStopped("a player has no legal move", self.where)
         player = self.player(s, env)
         if player.__class__ is not int or not 0 <= player < s.n:
             raise GameStopped(f"the player who chooses is {player!r}, not a seat from 0 to {s.n - 1}", self.where)
-        s.pending = Choice(player, actions, actions.handler_view, self.where)
+        s.pending = Choice(player, actions, handlers, self.where)
         s.stack.append([self, 0, env, None])
         return PAUSE
 
@@ -177,12 +170,8 @@ class Choose(Node):
 
     def resolve(self, s, frame, index):
         choice = s.pending
-        actions = choice.actions
-        if actions.__class__ is Actions:
-            name, value, move = actions.entry(index)
-        else:                   # a copied choice (State.clone): plain lists
-            name, value = actions[index]
-            move = choice.handlers[index]
+        name, value = choice.actions[index]
+        move = choice.handlers[index]
         s.pending = None
         s.stack.pop()
         env = frame[2]
@@ -193,164 +182,6 @@ class Choose(Node):
         if body is not None:
             return body.enter(s, env)
         return None
-
-
-class Actions:
-    """The legal actions of a pending `Choose`, a read-only list built move by move on demand.
-
-    It reads like the list of (name, value) actions in declaration order (len, indexing, slicing,
-    iteration, `in`, index(), == with a list), built with the state and env the choice was made in:
-    while the choice is pending the state does not change, so building later gives the same
-    actions as building at once.  `segment(k)` and `span(name)` let a bot ask for one move only.
-    Slicing gives a plain list (State.clone copies a pending choice that way)."""
-
-    __slots__ = ("node", "s", "env", "segments", "starts", "handler_view")
-
-    def __init__(self, node, s, env):
-        self.node, self.s, self.env = node, s, env
-        self.segments = [None] * len(node.moves)   # move k -> its actions, once worked out
-        self.starts = None                         # index of each move's first action, once all are known
-        self.handler_view = _Handlers(self)
-
-    def segment(self, k, checked=True):
-        seg = self.segments[k]
-        if seg is None:
-            if checked:
-                try:
-                    seg = self.node.actions_of(self.s, self.env, k)
-                except Exception as err:
-                    raise _as_game_error(self, err) from None
-            else:               # inside Choose.enter: errors go up the usual way
-                seg = self.node.actions_of(self.s, self.env, k)
-            self.segments[k] = seg
-        return seg
-
-    def span(self, name):
-        """(start, actions) of the move called `name`: its first action's index and its actions
-        ([] when it has none); None when the choice has no such move or names are not unique."""
-        position = self.node.position
-        if position is None:
-            return None
-        k = position.get(name)
-        if k is None:
-            return None
-        seg = self.segment(k)
-        if not seg:
-            return 0, seg
-        return sum(len(self.segment(j)) for j in range(k)), seg
-
-    def _all(self):
-        starts = self.starts
-        if starts is None:
-            starts, at = [], 0
-            for k in range(len(self.segments)):
-                starts.append(at)
-                at += len(self.segment(k))
-            starts.append(at)
-            self.starts = starts
-        return starts
-
-    def _locate(self, index):
-        """(move number, index within its segment) of action `index` (non-negative)."""
-        at = 0
-        for k in range(len(self.segments)):
-            seg = self.segment(k)
-            if index < at + len(seg):
-                return k, index - at
-            at += len(seg)
-        raise IndexError("action index out of range")
-
-    def entry(self, index):
-        """(name, value, move) of action `index`."""
-        if index < 0:
-            index += len(self)
-        k, i = self._locate(index)
-        name, value = self.segments[k][i]
-        return name, value, self.node.moves[k]
-
-    def list(self):
-        self._all()
-        return [a for seg in self.segments for a in seg]
-
-    def __len__(self):
-        return self._all()[-1]
-
-    def __getitem__(self, index):
-        if index.__class__ is slice:
-            return self.list()[index]
-        if index < 0:
-            index += len(self)
-            if index < 0:
-                raise IndexError("action index out of range")
-        k, i = self._locate(index)
-        return self.segments[k][i]
-
-    def __iter__(self):
-        for k in range(len(self.segments)):
-            yield from self.segment(k)
-
-    def __contains__(self, action):
-        return action in self.list()
-
-    def index(self, action):
-        return self.list().index(action)
-
-    def count(self, action):
-        return self.list().count(action)
-
-    def __eq__(self, other):
-        if isinstance(other, Actions):
-            other = other.list()
-        return self.list() == other if isinstance(other, list) else NotImplemented
-
-    __hash__ = None
-
-    def __bool__(self):
-        return len(self) > 0
-
-    def __repr__(self):
-        return repr(self.list())
-
-
-class _Handlers:
-    """Choice.handlers of a lazily built choice: the move of each action, as Actions works them out."""
-
-    __slots__ = ("actions",)
-
-    def __init__(self, actions):
-        self.actions = actions
-
-    def __getitem__(self, index):
-        a = self.actions
-        if index.__class__ is slice:
-            a._all()
-            return [a.node.moves[k] for k, seg in enumerate(a.segments) for _ in seg][index]
-        return a.entry(index)[2]
-
-    def __len__(self):
-        return len(self.actions)
-
-    def __bool__(self):
-        return len(self.actions) > 0
-
-    def __iter__(self):
-        return iter(self[:])
-
-
-def _as_game_error(actions, err):
-    """An error met while working out actions after Choose.enter returned (a bot asked for them):
-    the same GameError the engine gives when the error is met inside Choose.enter, where the choice's
-    frame is not yet on the stack."""
-    from .game import _ENGINE_ERRORS, GameError, _game_error   # game.py imports this module
-    if isinstance(err, GameError) or not isinstance(err, _ENGINE_ERRORS):
-        return err
-    s = actions.s
-    frame = s.stack.pop() if s.stack and s.stack[-1][0] is actions.node else None
-    try:
-        return _game_error(s, err)
-    finally:
-        if frame is not None:
-            s.stack.append(frame)
 
 
 _NO = object()
