@@ -537,8 +537,28 @@ def additions(s, cards, zone, mr: MeldRules) -> list:
 
 
 def extends(s, card, zone, mr: MeldRules) -> bool:
-    """Could the card be added to some meld of the table zone? (additions() without building them)"""
-    return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
+    """Could the card be added to some meld of the table zone? (additions() without building them)
+
+    table_readings() and grown() written out, stopping at the first meld the card fits: a discard
+    filter asks this for every card of a hand, every turn."""
+    store = s.extra.get("readings") or {}
+    known = mr._grown
+    for group in zone:
+        if not isinstance(group, list) or not group:
+            continue
+        key = tuple(group)
+        m = store.get(key)
+        if m is None:
+            m = reread(key, mr)
+            if m is None:
+                continue
+        entry = known.get(id(m))
+        hit = entry[1].get(card) if entry is not None and entry[0] is m else None
+        if hit is None:
+            hit = mr.grown(m, card)
+        if hit:
+            return True
+    return False
 
 
 @builtin("table_additions", "table_additions(cards, zone)",
