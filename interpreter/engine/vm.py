@@ -141,21 +141,20 @@ class Choose(Node):
                     handlers.append(move)
                 continue
             values = options(s, env)
+            start = len(actions)
             if legal is None:
-                for value in values:
-                    actions.append((name, value))
-                    handlers.append(move)
-                continue
-            saved = env.get(bind, _NO)
-            for value in values:
-                env[bind] = value
-                if legal(s, env):
-                    actions.append((name, value))
-                    handlers.append(move)
-            if saved is _NO:
-                env.pop(bind, None)
+                actions += [(name, value) for value in values]
             else:
-                env[bind] = saved
+                saved = env.get(bind, _NO)
+                for value in values:
+                    env[bind] = value
+                    if legal(s, env):
+                        actions.append((name, value))
+                if saved is _NO:
+                    env.pop(bind, None)
+                else:
+                    env[bind] = saved
+            handlers += [move] * (len(actions) - start)     # one list operation for the move's actions
         if not actions:
             raise GameStopped("a player has no legal move", self.where)
         player = self.player(s, env)

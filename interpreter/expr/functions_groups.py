@@ -3,6 +3,8 @@
 whether cards share a value.  See docs/design.md for how built-ins work."""
 from __future__ import annotations
 
+from itertools import combinations
+
 from ..cards.combos import class_subsets, groups_by_key
 from . import types as T
 from .compiler import Compiled
@@ -93,6 +95,14 @@ def _keyed_groups(pairs, low, high):
             classes[k] = [c]
         else:
             ids.append(c)
+    if low == 1 and high is None and low.__class__ is int:
+        # the common case written out (class_subsets does the same): singles, then pairs...
+        out = []
+        for ids in classes.values():
+            out += [(c,) for c in ids]
+            for size in range(2, len(ids) + 1):
+                out.extend(combinations(ids, size))
+        return out
     return class_subsets(classes, low, high)
 
 
