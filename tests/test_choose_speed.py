@@ -11,6 +11,7 @@ from interpreter.cards.combos import disjoint_plays, find_melds
 from interpreter.cards.melds import CardInfo, RunRules, SetRules
 from interpreter.bots.base import make_bot
 from interpreter.engine import game as G
+from interpreter.engine.vm import Choose, may_read
 from interpreter.expr import functions_melds as FM
 from interpreter.resources import bundled_rulesets
 from interpreter.ruleset.loader import load_ruleset
@@ -138,3 +139,48 @@ def test_extends_answers_as_table_readings_and_grown():
                 checked += 1
             G.apply_index(s, bots[s.pending.player].decide(s, s.pending.player, s.pending.actions))
     assert checked == 60
+
+
+# ------------------------------------------------------------- legal tests asked once per move
+
+@pytest.mark.parametrize("text,name,reads", [
+    ("x > 3", "x", True),
+    ("x > 3", "c", False),
+    ("count(trick) > 1 and score[p] > 2", "c", False),
+    ("count(trick) > 1 and score[p] > 2", "p", True),
+    ("any(cs, y => y == c)", "c", True),
+    ("any(cs, y => y == c)", "x", False),
+    ("map(xs, y => y + pack_size)", "x", True),      # calls a closure with the env: may read anything
+])
+def test_may_read_tells_which_locals_a_generated_expression_reads(monkeypatch, text, name, reads):
+    from tests.test_codegen import compile_both
+    closures, generated = compile_both(monkeypatch, text)
+    assert may_read(closures.fn, name)                 # no source: always counted as a read
+    assert may_read(generated.fn, name) == reads
+
+
+def test_a_legal_test_asked_once_gives_the_actions_asked_option_by_option():
+    """Scala 40's discard test does not read the option; on every decision of random games the
+    actions are those of the option-by-option test, in the same order."""
+    rules = load_ruleset(str(bundled_rulesets()["scala40"])).rules
+    rng = random.Random(4)
+    seen_once = 0
+    for seed in range(4):
+        s = G.new_game(rules, 2, seed)
+        for _ in range(150):
+            if s.over:
+                break
+            node = s.stack[-1][0]
+            if isinstance(node, Choose) and any(node.once):
+                seen_once += 1
+                copy = s.clone()
+                frame = copy.stack.pop()
+                copy.pending = None
+                saved, node.once = node.once, [False] * len(node.moves)
+                try:
+                    node.enter(copy, frame[2])
+                finally:
+                    node.once = saved
+                assert copy.pending.actions == s.pending.actions
+            G.apply_index(s, rng.randrange(len(s.pending.actions)))
+    assert seen_once > 50

@@ -8,6 +8,8 @@ choice is needed; `apply` answers the choice and runs on.
 """
 from __future__ import annotations
 
+import ast
+
 from .state import Choice, GameStopped
 
 PAUSE = True
@@ -130,10 +132,15 @@ class Choose(Node):
 
     def __init__(self, player, moves, where=""):
         self.player, self.moves, self.where = player, moves, where
+        self.once = None        # per move: True when its legal test cannot read the option (see enter)
 
     def enter(self, s, env):
+        once = self.once
+        if once is None:
+            once = self.once = [options is not None and legal is not None and not may_read(legal, bind)
+                                for _, options, legal, bind, _ in self.moves]
         actions, handlers = [], []
-        for move in self.moves:
+        for k, move in enumerate(self.moves):
             name, options, legal, bind, _ = move
             if options is None:
                 if legal is None or legal(s, env):
@@ -144,6 +151,13 @@ class Choose(Node):
             start = len(actions)
             if legal is None:
                 actions += [(name, value) for value in values]
+            elif once[k]:
+                # A legal test that never reads the option gives the same answer for every option
+                # (the state does not change while the actions are built): asked once, if there
+                # is any option to ask it for.
+                values = list(values)
+                if values and legal(s, env):
+                    actions += [(name, value) for value in values]
             else:
                 saved = env.get(bind, _NO)
                 for value in values:
@@ -184,6 +198,30 @@ class Choose(Node):
 
 
 _NO = object()
+
+
+def may_read(fn, name) -> bool:
+    """Whether the compiled expression `fn` may read the local name `name`.  False only for generated
+    code (expr/codegen.py: `fn.source`, `fn.consts`) in which the env `e` appears only as `e[K]`, K a
+    constant string other than `name`; anything else (a closure called with e, e.get, no source)
+    counts as a read."""
+    source, consts = getattr(fn, "source", None), getattr(fn, "consts", None)
+    if not isinstance(source, str) or not isinstance(consts, dict):
+        return True
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError:
+        return True
+    keyed = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "e":
+            key = node.slice
+            value = consts.get(key.id, _NO) if isinstance(key, ast.Name) else (
+                key.value if isinstance(key, ast.Constant) else _NO)
+            if not isinstance(value, str) or value == name:
+                return True
+            keyed.add(id(node.value))
+    return any(isinstance(node, ast.Name) and node.id == "e" and id(node) not in keyed for node in ast.walk(tree))
 
 
 class Call(Node):
