@@ -613,10 +613,11 @@ def _partners(ctx, node, args):
     cf = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
     hf = _cards_arg(ctx, args[1])
 
-    wild, face = mr.info.wild, mr.face
+    # each card's face, wild cards all as -1 (what partners_of gives), read once per card below
+    key = [-1 if w else f for w, f in zip(mr.info.wild, mr.face)]
 
     def run(s, e):
         card = cf(s, e)
         faces = mr.partners_of(card)
-        return [d for d in hf(s, e) if d != card and (-1 if wild[d] else face[d]) in faces]
+        return [d for d in hf(s, e) if d != card and key[d] in faces]
     return Compiled(run, T.CARDS)
