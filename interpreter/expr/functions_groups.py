@@ -7,6 +7,7 @@ from itertools import combinations
 
 from ..cards.combos import class_subsets, groups_by_key
 from . import types as T
+from .codegen import loop_parts
 from .compiler import Compiled
 from .functions import _NO, _collection, _key_arg, _restore, builtin
 
@@ -73,7 +74,7 @@ def _groups_source(ctx, cards, key, sized):
         return None
     param, body = key.parts
     if param is None:
-        pairs = ctx.source("[(_tk, %s(s, _tk)) for _tk in {0}]" % ctx.ref(body), cards)
+        pairs = _over_cards(ctx, cards, "[({v}, %s(s, {v})) for {loop}]" % ctx.ref(body))
     else:
         pairs = ctx.lambda_source(body, "[({v}, {body}) for {v} in {0}]", cards)
     if pairs is None:
@@ -128,8 +129,21 @@ def _total_source(ctx, cards, key):
         return None
     param, body = key.parts
     if param is None:
-        return ctx.source("sum([%s(s, _tk) or 0 for _tk in {0}])" % ctx.ref(body), cards)
+        return _over_cards(ctx, cards, "sum([%s(s, {v}) or 0 for {loop}])" % ctx.ref(body))
     return ctx.lambda_source(body, "sum([({body}) or 0 for {v} in {0}])", cards)
+
+
+def _over_cards(ctx, cards, template):
+    """`template` with {loop} the loop over the cards' source and {v} its variable: over a filter
+    comprehension, its own clauses (one comprehension, card by card, as lambda_source does)."""
+    code = ctx.code(cards)
+    if code is None:
+        return None
+    inner = loop_parts(code)
+    if inner is not None:
+        clauses, var = inner
+        return template.replace("{loop}", clauses).replace("{v}", var)
+    return template.replace("{loop}", "_tk in " + code).replace("{v}", "_tk")
 
 
 @builtin("same_key", "same_key(cards, key)",
