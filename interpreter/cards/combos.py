@@ -52,9 +52,10 @@ def class_subsets(classes: Mapping[Hashable, list[int]], min_size: int = 1,
     for ids in classes.values():
         top = len(ids) if max_size is None else min(max_size, len(ids))
         if low.__class__ is int and low == 1 and top >= 1:
-            out += [(c,) for c in ids]          # combinations(ids, 1), without the iterator
+            for c in ids:                       # combinations(ids, 1), without the iterator
+                out.append((c,))
             for size in range(2, top + 1):
-                out.extend(combinations(ids, size))
+                out += combinations(ids, size)
         else:
             for size in range(low, top + 1):
                 out.extend(combinations(ids, size))

@@ -97,12 +97,17 @@ def _keyed_groups(pairs, low, high):
         else:
             ids.append(c)
     if low == 1 and high is None and low.__class__ is int:
-        # the common case written out (class_subsets does the same): singles, then pairs...
+        # the common case written out (class_subsets does the same): singles, then pairs...; a class
+        # of one card (most of them) without a loop
         out = []
         for ids in classes.values():
-            out += [(c,) for c in ids]
-            for size in range(2, len(ids) + 1):
-                out.extend(combinations(ids, size))
+            if len(ids) == 1:
+                out.append(tuple(ids))
+            else:
+                for c in ids:
+                    out.append((c,))
+                for size in range(2, len(ids) + 1):
+                    out += combinations(ids, size)
         return out
     return class_subsets(classes, low, high)
 
