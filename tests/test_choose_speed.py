@@ -171,16 +171,17 @@ def test_a_legal_test_asked_once_gives_the_actions_asked_option_by_option():
             if s.over:
                 break
             node = s.stack[-1][0]
-            if isinstance(node, Choose) and any(node.once):
+            if isinstance(node, Choose) and any(step[5] == Choose.ONCE for step in node.plan):
                 seen_once += 1
                 copy = s.clone()
                 frame = copy.stack.pop()
                 copy.pending = None
-                saved, node.once = node.once, [False] * len(node.moves)
+                saved = node.plan
+                node.plan = [step[:5] + (Choose.EACH if step[5] == Choose.ONCE else step[5],) for step in saved]
                 try:
                     node.enter(copy, frame[2])
                 finally:
-                    node.once = saved
+                    node.plan = saved
                 assert copy.pending.actions == s.pending.actions
             G.apply_index(s, rng.randrange(len(s.pending.actions)))
     assert seen_once > 50

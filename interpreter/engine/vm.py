@@ -132,33 +132,37 @@ class Choose(Node):
 
     def __init__(self, player, moves, where=""):
         self.player, self.moves, self.where = player, moves, where
-        self.once = None        # per move: True when its legal test cannot read the option (see enter)
+        self.plan = None        # the moves as enter() goes through them (made at the first enter)
+
+    # How enter() builds a move's actions (see make_plan()).
+    SINGLE, ALL, ONCE, EACH = range(4)
+
+    def make_plan(self):
+        """Per move: (name, options, legal, bind, move, how).  ONCE: a legal test that never reads
+        the option (vm.may_read) gives the same answer for every option, since the state does not
+        change while the actions are built, so it is asked once, if there is any option to ask it for."""
+        plan = []
+        for move in self.moves:
+            name, options, legal, bind, _ = move
+            how = (self.SINGLE if options is None else self.ALL if legal is None
+                   else self.EACH if may_read(legal, bind) else self.ONCE)
+            plan.append((name, options, legal, bind, move, how))
+        return plan
 
     def enter(self, s, env):
-        once = self.once
-        if once is None:
-            once = self.once = [options is not None and legal is not None and not may_read(legal, bind)
-                                for _, options, legal, bind, _ in self.moves]
+        plan = self.plan
+        if plan is None:
+            plan = self.plan = self.make_plan()
         actions, handlers = [], []
-        for k, move in enumerate(self.moves):
-            name, options, legal, bind, _ = move
-            if options is None:
+        for name, options, legal, bind, move, how in plan:
+            if how == 0:                    # SINGLE
                 if legal is None or legal(s, env):
                     actions.append((name, None))
                     handlers.append(move)
                 continue
             values = options(s, env)
             start = len(actions)
-            if legal is None:
-                actions += [(name, value) for value in values]
-            elif once[k]:
-                # A legal test that never reads the option gives the same answer for every option
-                # (the state does not change while the actions are built): asked once, if there
-                # is any option to ask it for.
-                values = list(values)
-                if values and legal(s, env):
-                    actions += [(name, value) for value in values]
-            else:
+            if how == 3:                    # EACH
                 saved = env.get(bind, _NO)
                 for value in values:
                     env[bind] = value
@@ -168,6 +172,12 @@ class Choose(Node):
                     env.pop(bind, None)
                 else:
                     env[bind] = saved
+            elif how == 1:                  # ALL
+                actions += [(name, value) for value in values]
+            else:                           # ONCE
+                values = list(values)
+                if values and legal(s, env):
+                    actions += [(name, value) for value in values]
             handlers += [move] * (len(actions) - start)     # one list operation for the move's actions
         if not actions:
             raise GameStopped("a player has no legal move", self.where)
