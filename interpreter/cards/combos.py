@@ -15,8 +15,8 @@ from .melds import (CardInfo, Meld, RunRules, SetRules, find_melds,
 
 __all__ = [
     "CardInfo", "Meld", "RunRules", "SetRules", "CardPlace",
-    "interpret_run", "interpret_set", "find_melds", "groups_by_key",
-    "disjoint_combinations", "extensions", "replace_wild", "split_run",
+    "interpret_run", "interpret_set", "find_melds", "groups_by_key", "class_subsets",
+    "disjoint_combinations", "disjoint_plays", "extensions", "replace_wild", "split_run",
     "meld_value", "run_positions", "rank_points",
 ]
 
@@ -34,12 +34,31 @@ def groups_by_key(cards: Iterable[int], key: Callable[[int], Hashable] | Sequenc
     key_of = key if callable(key) else key.__getitem__
     classes: dict[Hashable, list[int]] = {}
     for card in sorted(set(cards)):
-        classes.setdefault(key_of(card), []).append(card)
+        k = key_of(card)
+        ids = classes.get(k)
+        if ids is None:
+            classes[k] = [card]
+        else:
+            ids.append(card)
+    return class_subsets(classes, min_size, max_size)
+
+
+def class_subsets(classes: Mapping[Hashable, list[int]], min_size: int = 1,
+                  max_size: int | None = None) -> list[tuple[int, ...]]:
+    """The subsets of each class (a list of sorted ids), class by class, smallest first: the second
+    half of groups_by_key."""
     out: list[tuple[int, ...]] = []
+    low = max(min_size, 1)
     for ids in classes.values():
         top = len(ids) if max_size is None else min(max_size, len(ids))
-        for size in range(max(min_size, 1), top + 1):
-            out.extend(combinations(ids, size))
+        if low.__class__ is int and low == 1 and top >= 1:
+            for c in ids:                       # combinations(ids, 1), without the iterator
+                out.append((c,))
+            for size in range(2, top + 1):
+                out += combinations(ids, size)
+        else:
+            for size in range(low, top + 1):
+                out.extend(combinations(ids, size))
     return out
 
 
@@ -56,49 +75,70 @@ def disjoint_combinations(melds: Iterable[Meld], value: Callable[[Meld], float],
     positive values and the best value-per-card of the still unused cards.
     Stops after ``limit`` plays.
     """
-    scored = sorted(((value(m), i, m) for i, m in enumerate(melds)),
-                    key=lambda t: (-t[0], t[1]))
-    values = [v for v, _, _ in scored]
-    items = [m for _, _, m in scored]
-    masks = [sum(1 << c for c in m.cards) for m in items]
-    suffix = [0.0] * (len(items) + 1)
-    for j in range(len(items) - 1, -1, -1):
-        suffix[j] = suffix[j + 1] + max(0.0, values[j])
+    melds = list(melds)
+    yield from disjoint_plays(melds, [value(m) for m in melds], minimum, limit)
+
+
+def disjoint_plays(melds: Sequence[Meld], values: Sequence[float], minimum: float | None = None,
+                   limit: int | None = None) -> list[tuple[Meld, ...]]:
+    """disjoint_combinations() as a list, given each meld's value: the same plays in the same order.
+
+    Written as a plain recursive function that appends to one list (a recursive generator passes
+    every play up through each level of the search), with each meld's card mask and value per card
+    worked out once."""
+    if limit is not None and limit <= 0:
+        return []
+    order = sorted(range(len(melds)), key=lambda i: (-values[i], i))
+    vals = [values[i] for i in order]
+    items = [melds[i] for i in order]
+    n = len(items)
+    masks = []
+    for m in items:
+        mask = 0
+        for c in m.cards:
+            mask |= 1 << c
+        masks.append(mask)
+    suffix = [0.0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        suffix[j] = suffix[j + 1] + max(0.0, vals[j])
     density: dict[int, float] = {}
-    for v, m in zip(values, items):
+    for v, m in zip(vals, items):
         per_card = max(0.0, v) / len(m.cards)
         for c in m.cards:
             density[c] = max(density.get(c, 0.0), per_card)
     total_density = sum(density.values())
+    gains = [sum(density[c] for c in m.cards) for m in items]
     eps = 1e-9
-    produced = 0
+    out: list[tuple[Meld, ...]] = []
     chosen: list[Meld] = []
+    cap = limit if limit is not None else -1
+    bounded = minimum is not None
 
-    def search(start: int, used: int, total: float, used_density: float):
-        nonlocal produced
-        for j in range(start, len(items)):
-            if minimum is not None:
-                bound = min(suffix[j], total_density - used_density)
+    def search(start: int, used: int, total: float, used_density: float) -> bool:
+        """Append the plays that extend `chosen` with melds from `start` on; True once the limit is met."""
+        for j in range(start, n):
+            if bounded:
+                bound = suffix[j]
+                rest = total_density - used_density
+                if rest < bound:
+                    bound = rest
                 if total + bound + eps < minimum:
-                    return
+                    return False
             if used & masks[j]:
                 continue
             chosen.append(items[j])
-            new_total = total + values[j]
-            if minimum is None or new_total >= minimum:
-                yield tuple(chosen)
-                produced += 1
-                if limit is not None and produced >= limit:
-                    return
-            gained = sum(density[c] for c in items[j].cards)
-            yield from search(j + 1, used | masks[j], new_total, used_density + gained)
+            new_total = total + vals[j]
+            if not bounded or new_total >= minimum:
+                out.append(tuple(chosen))
+                if len(out) == cap:
+                    return True
+            if search(j + 1, used | masks[j], new_total, used_density + gains[j]):
+                return True
             chosen.pop()
-            if limit is not None and produced >= limit:
-                return
+        return False
 
-    if limit is not None and limit <= 0:
-        return
-    yield from search(0, 0, 0.0, 0.0)
+    search(0, 0, 0.0, 0.0)
+    return out
 
 
 # -------------------------------------------------------------- table play

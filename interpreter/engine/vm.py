@@ -8,6 +8,8 @@ choice is needed; `apply` answers the choice and runs on.
 """
 from __future__ import annotations
 
+import ast
+
 from .state import Choice, GameStopped
 
 PAUSE = True
@@ -131,32 +133,53 @@ class Choose(Node):
 
     def __init__(self, player, moves, where=""):
         self.player, self.moves, self.where = player, moves, where
+        self.plan = None        # the moves as enter() goes through them (made at the first enter)
 
-    def enter(self, s, env):
-        actions, handlers = [], []
+    # How enter() builds a move's actions (see make_plan()).
+    SINGLE, ALL, ONCE, EACH = range(4)
+
+    def make_plan(self):
+        """Per move: (name, options, legal, bind, move, how).  ONCE: a legal test that never reads
+        the option (vm.may_read) gives the same answer for every option, since the state does not
+        change while the actions are built, so it is asked once, if there is any option to ask it for."""
+        plan = []
         for move in self.moves:
             name, options, legal, bind, _ = move
-            if options is None:
+            how = (self.SINGLE if options is None else self.ALL if legal is None
+                   else self.EACH if may_read(legal, bind) else self.ONCE)
+            plan.append((name, options, legal, bind, move, how))
+        return plan
+
+    def enter(self, s, env):
+        plan = self.plan
+        if plan is None:
+            plan = self.plan = self.make_plan()
+        actions, handlers = [], []
+        for name, options, legal, bind, move, how in plan:
+            if how == 0:                    # SINGLE
                 if legal is None or legal(s, env):
                     actions.append((name, None))
                     handlers.append(move)
                 continue
             values = options(s, env)
-            if legal is None:
+            start = len(actions)
+            if how == 3:                    # EACH
+                saved = env.get(bind, _NO)
                 for value in values:
-                    actions.append((name, value))
-                    handlers.append(move)
-                continue
-            saved = env.get(bind, _NO)
-            for value in values:
-                env[bind] = value
-                if legal(s, env):
-                    actions.append((name, value))
-                    handlers.append(move)
-            if saved is _NO:
-                env.pop(bind, None)
-            else:
-                env[bind] = saved
+                    env[bind] = value
+                    if legal(s, env):
+                        actions.append((name, value))
+                if saved is _NO:
+                    env.pop(bind, None)
+                else:
+                    env[bind] = saved
+            elif how == 1:                  # ALL
+                actions += [(name, value) for value in values]
+            else:                           # ONCE
+                values = list(values)
+                if values and legal(s, env):
+                    actions += [(name, value) for value in values]
+            handlers += [move] * (len(actions) - start)     # one list operation for the move's actions
         if not actions:
             raise GameStopped("a player has no legal move", self.where)
         player = self.player(s, env)
@@ -186,6 +209,30 @@ class Choose(Node):
 
 
 _NO = object()
+
+
+def may_read(fn, name) -> bool:
+    """Whether the compiled expression `fn` may read the local name `name`.  False only for generated
+    code (expr/codegen.py: `fn.source`, `fn.consts`) in which the env `e` appears only as `e[K]`, K a
+    constant string other than `name`; anything else (a closure called with e, e.get, no source)
+    counts as a read."""
+    source, consts = getattr(fn, "source", None), getattr(fn, "consts", None)
+    if not isinstance(source, str) or not isinstance(consts, dict):
+        return True
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError:
+        return True
+    keyed = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "e":
+            key = node.slice
+            value = consts.get(key.id, _NO) if isinstance(key, ast.Name) else (
+                key.value if isinstance(key, ast.Constant) else _NO)
+            if not isinstance(value, str) or value == name:
+                return True
+            keyed.add(id(node.value))
+    return any(isinstance(node, ast.Name) and node.id == "e" and id(node) not in keyed for node in ast.walk(tree))
 
 
 class Call(Node):

@@ -3,8 +3,11 @@
 whether cards share a value.  See docs/design.md for how built-ins work."""
 from __future__ import annotations
 
-from ..cards.combos import groups_by_key
+from itertools import combinations
+
+from ..cards.combos import class_subsets, groups_by_key
 from . import types as T
+from .codegen import loop_parts
 from .compiler import Compiled
 from .functions import _NO, _collection, _key_arg, _restore, builtin
 
@@ -14,21 +17,25 @@ def _card_key(ctx, arg):
     param, body = _key_arg(ctx, arg, T.CARD)
     if param is None:
         table_fn = body
-        return lambda s, e, c: table_fn(s, c)
-    fn = body.fn
 
-    def key(s, e, c):
-        saved = e.get(param, _NO)
-        e[param] = c
-        try:
-            return fn(s, e)
-        finally:
-            _restore(e, param, saved)
+        def key(s, e, c):
+            return table_fn(s, c)
+    else:
+        fn = body.fn
+
+        def key(s, e, c):
+            saved = e.get(param, _NO)
+            e[param] = c
+            try:
+                return fn(s, e)
+            finally:
+                _restore(e, param, saved)
+    key.parts = (param, body)       # for generated source (see _total_source)
     return key
 
 
-def _size(ctx, arg, what):
-    return ctx.expect(arg, ctx.compile(arg), T.NUM, what).fn
+def _sized(ctx, arg, what):
+    return ctx.expect(arg, ctx.compile(arg), T.NUM, what)
 
 
 @builtin("groups", "groups(cards, key), groups(cards, key, min) or groups(cards, key, min, max)",
@@ -41,8 +48,10 @@ def _size(ctx, arg, what):
 def _groups(ctx, node, args):
     cards = _collection(ctx, args[0], "the cards")
     key = _card_key(ctx, args[1])
-    low = _size(ctx, args[2], "the smallest size") if len(args) > 2 else (lambda s, e: 1)
-    high = _size(ctx, args[3], "the largest size") if len(args) > 3 else (lambda s, e: None)
+    sizes = [_sized(ctx, args[2], "the smallest size") if len(args) > 2 else None,
+             _sized(ctx, args[3], "the largest size") if len(args) > 3 else None]
+    low = sizes[0].fn if sizes[0] is not None else (lambda s, e: 1)
+    high = sizes[1].fn if sizes[1] is not None else (lambda s, e: None)
     cf = cards.fn
 
     def run(s, e):
@@ -52,7 +61,55 @@ def _groups(ctx, node, args):
             if k is not None:
                 keys[c] = k
         return groups_by_key(keys, keys.__getitem__, low(s, e), high(s, e))
-    return Compiled(run, T.list_of(T.CARDS))
+    return Compiled(run, T.list_of(T.CARDS), code=_groups_source(ctx, cards, key, sizes))
+
+
+def _groups_source(ctx, cards, key, sized):
+    """groups() as Python source (see _total_source): the cards and their keys computed inline,
+    then `_keyed_groups` does what `run` does with them.  None when a part has no source."""
+    if T.is_per(cards.type):
+        return None
+    sizes = [default if c is None else ctx.code(c) for c, default in zip(sized, ("1", "None"))]
+    if any(x is None for x in sizes):
+        return None
+    param, body = key.parts
+    if param is None:
+        pairs = _over_cards(ctx, cards, "[({v}, %s(s, {v})) for {loop}]" % ctx.ref(body))
+    else:
+        pairs = ctx.lambda_source(body, "[({v}, {body}) for {v} in {0}]", cards)
+    if pairs is None:
+        return None
+    return "%s(%s, %s, %s)" % (ctx.ref(_keyed_groups), pairs, sizes[0], sizes[1])
+
+
+def _keyed_groups(pairs, low, high):
+    """groups() from (card, key) pairs in the order of the cards."""
+    keys = {}
+    for c, k in pairs:
+        if k is not None:
+            keys[c] = k
+    classes = {}
+    for c in sorted(keys):
+        k = keys[c]
+        ids = classes.get(k)
+        if ids is None:
+            classes[k] = [c]
+        else:
+            ids.append(c)
+    if low == 1 and high is None and low.__class__ is int:
+        # the common case written out (class_subsets does the same): singles, then pairs...; a class
+        # of one card (most of them) without a loop
+        out = []
+        for ids in classes.values():
+            if len(ids) == 1:
+                out.append(tuple(ids))
+            else:
+                for c in ids:
+                    out.append((c,))
+                for size in range(2, len(ids) + 1):
+                    out += combinations(ids, size)
+        return out
+    return class_subsets(classes, low, high)
 
 
 @builtin("total", "total(cards, key)",
@@ -66,7 +123,32 @@ def _total(ctx, node, args):
 
     def run(s, e):
         return sum(key(s, e, c) or 0 for c in cf(s, e))
-    return Compiled(run, T.NUM)
+    return Compiled(run, T.NUM, code=_total_source(ctx, cards, key))
+
+
+def _total_source(ctx, cards, key):
+    """total() as Python source, so that an expression using it (often a move's `legal:`, tested for
+    every option) becomes one generated function instead of calls through closures; None when the
+    cards or the key have no source.  The same sum, over the same list, in the same order."""
+    if T.is_per(cards.type):
+        return None
+    param, body = key.parts
+    if param is None:
+        return _over_cards(ctx, cards, "sum([%s(s, {v}) or 0 for {loop}])" % ctx.ref(body))
+    return ctx.lambda_source(body, "sum([({body}) or 0 for {v} in {0}])", cards)
+
+
+def _over_cards(ctx, cards, template):
+    """`template` with {loop} the loop over the cards' source and {v} its variable: over a filter
+    comprehension, its own clauses (one comprehension, card by card, as lambda_source does)."""
+    code = ctx.code(cards)
+    if code is None:
+        return None
+    inner = loop_parts(code)
+    if inner is not None:
+        clauses, var = inner
+        return template.replace("{loop}", clauses).replace("{v}", var)
+    return template.replace("{loop}", "_tk in " + code).replace("{v}", "_tk")
 
 
 @builtin("same_key", "same_key(cards, key)",

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..cards.combos import (CardInfo, CardPlace, Meld, RunRules, SetRules, disjoint_combinations,
+from ..cards.combos import (CardInfo, CardPlace, Meld, RunRules, SetRules, disjoint_plays,
                             extensions, find_melds, interpret_run, interpret_set, meld_value,
                             replace_wild, split_run)
 from . import types as T
@@ -61,6 +61,9 @@ class MeldRules:
         self.plays = lru_cache(maxsize=2048)(self._plays)
         self.extend_rules = replace(self.runs, max_len=None) if self.runs and self.split else self.runs
         self._pairs = {}
+        # meld id -> (meld, value, signature): the melds find_melds gives come from its caches, so the
+        # same objects recur from call to call; the entry keeps the meld alive (its id stays its own)
+        self._known = {}
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
         self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
                        replace(self.sets, max_wilds=None) if self.sets else None)
@@ -83,14 +86,21 @@ class MeldRules:
         copy they use are offered once."""
         melds = tuple(m for m in find_melds(cards, self.info, self.runs, self.sets, distinct_ids=True)
                       if self.ok(m))
-        values = {id(m): self.value(m) for m in melds}
+        known = self._known
+        values = {}
+        for m in melds:
+            entry = known.get(id(m))
+            if entry is None:
+                if len(known) > 50000:
+                    known.clear()
+                entry = known[id(m)] = (m, self.value(m), self.signature(m))
+            values[id(m)] = entry[1]
         if minimum is not None and self._below(melds, values, minimum):
             return ()
         seen, out = set(), []
         raw = limit * 20 if limit else None
-        signature = {id(m): self.signature(m) for m in melds}
-        for play in disjoint_combinations(melds, lambda m: values[id(m)], minimum, raw):
-            key = tuple(sorted([signature[id(m)] for m in play]))
+        for play in disjoint_plays(melds, [values[id(m)] for m in melds], minimum, raw):
+            key = tuple(sorted([known[id(m)][2] for m in play]))
             if key in seen:
                 continue
             seen.add(key)
@@ -527,8 +537,28 @@ def additions(s, cards, zone, mr: MeldRules) -> list:
 
 
 def extends(s, card, zone, mr: MeldRules) -> bool:
-    """Could the card be added to some meld of the table zone? (additions() without building them)"""
-    return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
+    """Could the card be added to some meld of the table zone? (additions() without building them)
+
+    table_readings() and grown() written out, stopping at the first meld the card fits: a discard
+    filter asks this for every card of a hand, every turn."""
+    store = s.extra.get("readings") or {}
+    known = mr._grown
+    for group in zone:
+        if not isinstance(group, list) or not group:
+            continue
+        key = tuple(group)
+        m = store.get(key)
+        if m is None:
+            m = reread(key, mr)
+            if m is None:
+                continue
+        entry = known.get(id(m))
+        hit = entry[1].get(card) if entry is not None and entry[0] is m else None
+        if hit is None:
+            hit = mr.grown(m, card)
+        if hit:
+            return True
+    return False
 
 
 @builtin("table_additions", "table_additions(cards, zone)",
@@ -583,10 +613,11 @@ def _partners(ctx, node, args):
     cf = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
     hf = _cards_arg(ctx, args[1])
 
-    wild, face = mr.info.wild, mr.face
+    # each card's face, wild cards all as -1 (what partners_of gives), read once per card below
+    key = [-1 if w else f for w, f in zip(mr.info.wild, mr.face)]
 
     def run(s, e):
         card = cf(s, e)
         faces = mr.partners_of(card)
-        return [d for d in hf(s, e) if d != card and (-1 if wild[d] else face[d]) in faces]
+        return [d for d in hf(s, e) if d != card and key[d] in faces]
     return Compiled(run, T.CARDS)

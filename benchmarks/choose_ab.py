@@ -1,0 +1,88 @@
+"""Games per CPU second of this tree against an older commit, in alternating rounds.
+
+    python benchmarks/choose_ab.py 3077236                       # Scala 40 (priority), Escalation (random)
+    python benchmarks/choose_ab.py HEAD~3 --game escalation:600:random --rounds 7
+
+The older commit is exported with `git archive` to a temporary folder, and each round runs one
+child process per tree (the older first, then this one, then the older...), so a busy machine slows
+both alike.  Each child loads the ruleset, plays one game to warm up, then times `--games` games
+of the simulation runner with `time.process_time` (start-up excluded).  The ratio printed is this
+tree's games per CPU second over the older tree's: the median round, with the lowest and highest.
+Both trees are run from folders of the same kind (a temporary folder each): the file system they
+sit on changed CPU times by several per cent on the machine this was written on.
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHILD = """
+import sys, time
+from interpreter.resources import bundled_rulesets
+from interpreter.ruleset.loader import load_ruleset
+from interpreter.sim.runner import run
+name, n, bot = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+rules = load_ruleset(str(bundled_rulesets()[name])).rules
+run(rules, 1, seed=99, bots=[bot])
+t = time.process_time()
+run(rules, n, seed=0, bots=[bot])
+print(n / (time.process_time() - t))
+"""
+
+
+def export(commit: str, into: Path) -> None:
+    """The tree of `commit` (its interpreter, rulesets and schemas) in folder `into`."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+
+
+def copy_here(into: Path) -> None:
+    """This tree as it stands (uncommitted changes included)."""
+    for part in ("interpreter", "rulesets", "schemas", "grammar"):
+        if (ROOT / part).exists():
+            shutil.copytree(ROOT / part, into / part, ignore=shutil.ignore_patterns("__pycache__"))
+
+
+def games_per_second(tree: Path, game: str) -> float:
+    name, n, bot = game.split(":")
+    out = subprocess.run([sys.executable, "-c", CHILD, name, n, bot], cwd=tree, check=True,
+                         capture_output=True, text=True, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("commit", help="the older commit, e.g. 3077236 (before issue 18)")
+    ap.add_argument("--game", action="append",
+                    help="RULESET:GAMES:BOT (default scala40:40:priority and escalation:400:random)")
+    ap.add_argument("--rounds", type=int, default=5)
+    args = ap.parse_args(argv)
+    games = args.game or ["scala40:40:priority", "escalation:400:random"]
+    with tempfile.TemporaryDirectory() as tmp:
+        old, new = Path(tmp, "old"), Path(tmp, "new")
+        old.mkdir()
+        new.mkdir()
+        export(args.commit, old)
+        copy_here(new)
+        for game in games:
+            rows = []
+            for i in range(args.rounds):
+                order = (old, new) if i % 2 == 0 else (new, old)
+                figures = {tree: games_per_second(tree, game) for tree in order}
+                rows.append((figures[old], figures[new]))
+            ratios = [b / a for a, b in rows]
+            print(f"{game}: {args.commit} {statistics.median(a for a, _ in rows):.1f} games/CPU s, "
+                  f"this tree {statistics.median(b for _, b in rows):.1f}; ratio {statistics.median(ratios):.2f} "
+                  f"({min(ratios):.2f}-{max(ratios):.2f}, {args.rounds} rounds)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
