@@ -159,6 +159,7 @@ GENERATED = [
     ("map(xs, y => y * 2 + x)", [108, 102, 106]), ("map(cs, k => k.name)", ["A♥", "6♣", "Q♥"]),
     ("sum(xs, y => y * x)", 800), ("sum(score)", 20), ("sum(bids, b => b * 2)", 16), ("sum(empty)", 0),
     # max / min, with a function key, an order, a point table; argmax / argmin
+    ("map(cs, k => total([k], pts))", [11, 0, 3]), ("total(cs, pts)", 14), ("total(cs, k => pts(k) * 2)", 28),
     ("max(cs, plain)", card("AH")), ("min(cs, pts)", card("6C")), ("max(cs, k => pts(k))", card("AH")),
     ("min(hand[0], k => -plain(k))", card("AH")), ("max(cs, odd)", card("QH")), ("min(hand[0], odd)", card("6C")),
     ("max(empty, k => k)", None), ("min(stock, plain)", None), ("max(score)", 8), ("min(nums)", 1),
@@ -244,7 +245,7 @@ GENERATED_TWO_COPIES = [
 
 # Not generated (a part has no source and reads a lambda parameter): the closure runs.
 CLOSURES_ONLY = [
-    ("map(cs, k => total([k], pts))", [11, 0, 3]),
+    ("map(cs, k => same_key([k, first(cs)], plain))", [True, False, False]),
     ("filter(players, q => same_key(hand[q], plain))", [3]),
 ]
 

@@ -74,7 +74,7 @@ def _groups_source(ctx, cards, key, sized):
         return None
     param, body = key.parts
     if param is None:
-        pairs = _over_cards(ctx, cards, "[({v}, %s(s, {v})) for {loop}]" % ctx.ref(body))
+        pairs = _over_cards(ctx, cards, "[({v}, %s) for {loop}]" % _table_key(ctx, body))
     else:
         pairs = ctx.lambda_source(body, "[({v}, {body}) for {v} in {0}]", cards)
     if pairs is None:
@@ -134,8 +134,17 @@ def _total_source(ctx, cards, key):
         return None
     param, body = key.parts
     if param is None:
-        return _over_cards(ctx, cards, "sum([%s(s, {v}) or 0 for {loop}])" % ctx.ref(body))
+        return _over_cards(ctx, cards, "sum([%s or 0 for {loop}])" % _table_key(ctx, body))
     return ctx.lambda_source(body, "sum([({body}) or 0 for {v} in {0}])", cards)
+
+
+def _table_key(ctx, key):
+    """The source of a named order or point table's value of the card {v}: an index into the table
+    where the key is a plain per-card list (`.table`), else a call."""
+    table = getattr(key, "table", None)
+    if table is not None:
+        return "%s[{v}]" % ctx.ref(table)
+    return "%s(s, {v})" % ctx.ref(key)
 
 
 def _over_cards(ctx, cards, template):

@@ -166,7 +166,10 @@ def _points(cx, name, spec):
             continue
         for cid in ids:
             table[cid] = value
-    _add_card_fn(cx, name, "points", lambda s, c: table[c], table, spec)
+    def key_fn(s, c):
+        return table[c]
+    key_fn.table = table               # built-ins over cards index the table directly (total, groups)
+    _add_card_fn(cx, name, "points", key_fn, table, spec)
 
 
 def _add_card_fn(cx, name, kind, key_fn, table, spec):
