@@ -119,3 +119,30 @@ def test_the_random_picker_draws_what_randrange_draws():
     a, b = random.Random(11), random.Random(11)
     pick = random_picker(a)
     assert [pick(n) for n in range(1, 200)] == [b.randrange(n) for n in range(1, 200)]
+
+
+@pytest.mark.parametrize("name", ["escalation", "scotch-whist"])
+def test_a_stop_handled_in_place_sees_the_positions_returning_would_show(name):
+    """at_stop is called exactly where play_picked would return for a trick or turn stop."""
+    rules = _rules(name)
+    n = rules.default_players
+
+    def next_stops(s):
+        return (None if s.tricks else s.turns), s.tricks
+
+    for seed in range(3):
+        a, b = G.new_game(rules, n, seed), G.new_game(rules, n, seed)
+        r1, r2 = random.Random(seed), random.Random(seed)
+        seen_a, seen_b = [], []
+
+        def at_stop(s):
+            seen_a.append(_snapshot(s))
+            return next_stops(s)
+        hand = a.hand_no
+        play_picked(a, [random_picker(r1)] * n, hand, *next_stops(a), at_stop=at_stop)
+        while not b.over and b.hand_no == hand:
+            play_picked(b, [random_picker(r2)] * n, hand, *next_stops(b))
+            if not b.over and b.hand_no == hand:
+                seen_b.append(_snapshot(b))
+        assert seen_a == seen_b and len(seen_a) > 5
+        assert _snapshot(a) == _snapshot(b)

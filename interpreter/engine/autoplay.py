@@ -26,7 +26,7 @@ def random_picker(rng):
     return getattr(rng, "_randbelow", None) or rng.randrange
 
 
-def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None) -> None:
+def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_stop=None) -> None:
     """Answer the pending decisions of `s` with pickers[player](count) until one of these comes first:
 
     - the game ends;
@@ -37,7 +37,9 @@ def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None) -> N
     - `moves` is given and that many decisions have been answered.
 
     The stops let a caller look at the game at points of its choosing (a new hand, a trick, a turn)
-    while the engine plays the stretches between them.  Errors come out as game.GameError, as from
+    while the engine plays the stretches between them.  With `at_stop`, a trick or turn stop calls
+    at_stop(s) instead of returning, and play goes on with the (turns, tricks) stops it returns: a
+    caller that looks at every turn saves a return and a new call each time.  Errors come out as game.GameError, as from
     game.apply_index."""
     history = s.history
     stack = s.stack
@@ -51,10 +53,13 @@ def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None) -> N
             if choice is None:
                 return
             pick = pickers[choice.player]
-            if (pick is None or (hand is not None and s.hand_no != hand)
-                    or (tricks is not None and s.tricks != tricks) or (turns is not None and s.turns != turns)
-                    or (end is not None and len(history) >= end)):
+            if pick is None or (hand is not None and s.hand_no != hand) or (end is not None and len(history) >= end):
                 return
+            if (tricks is not None and s.tricks != tricks) or (turns is not None and s.turns != turns):
+                if at_stop is None:
+                    return
+                turns, tricks = at_stop(s)
+                whole = turns is None and end is None and not logged
             if len(history) >= limit:
                 raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", _where(s))
             actions = choice.actions

@@ -87,6 +87,13 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
     hand_scores = []
     hand = s.hand_no
     progress = Progress(rules)
+
+    def stops(s):
+        """The progress is sampled at the first decision after each trick (each turn before the first
+        trick; Progress keys its samples the same way): sample, and say where the next stop is."""
+        progress.sample(s)
+        return (None if s.tricks else s.turns), s.tricks
+
     sampled = sampled_hand = None
     if log:
         _log_holdings(s)
@@ -106,9 +113,10 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
             progress.sample(s, scores)      # the scores just read, if any, are not read again
         choice = s.pending
         if pickers is not None and pickers[choice.player] is not None:
-            within = progress.within
-            play_picked(s, pickers, s.hand_no, s.turns if within and not s.tricks else None,
-                        s.tricks if within else None)
+            if progress.within:          # sampled at every new trick (every turn before the first trick)
+                play_picked(s, pickers, s.hand_no, *stops(s), at_stop=stops)
+            else:
+                play_picked(s, pickers, s.hand_no)
             continue
         index_chosen = seats[choice.player].decide(s, choice.player, choice.actions)
         (checker.apply if checker is not None else G.apply_index)(s, index_chosen)
