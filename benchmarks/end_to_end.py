@@ -211,16 +211,31 @@ _MEMORY_CHILD = """
 import resource, sys, time
 sys.path.insert(0, {root!r})
 from benchmarks.end_to_end import _load, simulate
+
+
+def peak_kib():
+    # the peak of this process's own memory (VmHWM): Linux keeps ru_maxrss across exec, so a child
+    # started by a large parent would report the parent's peak
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 rules = _load({name!r})
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+base = peak_kib()
 t = time.process_time()
 simulate(rules, {games}, 1)
-print(base, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time() - t)
+print(base, peak_kib(), time.process_time() - t)
 """
 
 
 def memory(sizes=(1_000, 10_000, 100_000), name="escalative"):
-    """Peak resident memory (KiB, Linux ru_maxrss) of a fresh process running n games, no records
+    """Peak resident memory (KiB, Linux VmHWM, else ru_maxrss) of a fresh process running n games, no records
     file: after loading the ruleset and at the end of the run."""
     rows = []
     for n in sizes:
