@@ -10,6 +10,7 @@ import random
 
 from ..engine.autoplay import random_picker
 
+
 class Bot:
     name = "bot"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from . import vm
 from .game import _ENGINE_ERRORS, _game_error, _where
-from .state import GameStopped
+from .state import decision_limit
 from .vm import PAUSE
 
 
@@ -39,14 +39,15 @@ def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_s
     The stops let a caller look at the game at points of its choosing (a new hand, a trick, a turn)
     while the engine plays the stretches between them.  With `at_stop`, a trick or turn stop calls
     at_stop(s) instead of returning, and play goes on with the (turns, tricks) stops it returns: a
-    caller that looks at every turn saves a return and a new call each time.  Errors come out as game.GameError, as from
-    game.apply_index."""
+    caller that looks at every turn saves a return and a new call each time.  Errors come out as
+    game.GameError, as from game.apply_index."""
     history = s.history
     stack = s.stack
     limit = s.rules.max_turns * 4
     end = None if moves is None else len(history) + moves
     logged = s.events is not None              # then every decision goes through vm.apply_index
-    whole = turns is None and end is None and not logged   # nodes that play on may answer several
+    # nodes that play on may answer several decisions, when only a hand stop (or none) is asked for
+    may_play_on = end is None and not logged
     try:
         while True:
             choice = s.pending
@@ -59,9 +60,8 @@ def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_s
                 if at_stop is None:
                     return
                 turns, tricks = at_stop(s)
-                whole = turns is None and end is None and not logged
             if len(history) >= limit:
-                raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", _where(s))
+                raise decision_limit(len(history), _where(s))
             actions = choice.actions
             index = pick(len(actions))
             if logged:
@@ -72,7 +72,7 @@ def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_s
             node = frame[0]
             # A node that plays on (a trick block) answers the decisions after this one itself, up to
             # the end of the trick, or of the block when no trick or turn stop is asked for.
-            if node.plays_on and whole:
+            if node.plays_on and may_play_on and turns is None:
                 paused = node.resolve(s, frame, index, pickers, limit, tricks is None)
             else:
                 paused = node.resolve(s, frame, index)

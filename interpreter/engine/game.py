@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..expr.errors import EvalError, describe_value, in_words
 from . import vm
 from .program import _plain, initial_value, record_hand_metrics
-from .state import GameStopped, State
+from .state import GameStopped, State, decision_limit
 from .vm import PAUSE
 
 
@@ -125,7 +125,7 @@ def apply_index(s: State, index: int) -> None:
             raise GameStopped("the game is over: no decision is pending")
         history = s.history
         if len(history) >= s.rules.max_turns * 4:
-            raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", _where(s))
+            raise decision_limit(len(history), _where(s))
         if s.events is not None:
             vm.apply_index(s, index)
             return

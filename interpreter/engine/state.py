@@ -20,6 +20,11 @@ class GameStopped(Exception):
         self.where = where
 
 
+def decision_limit(decisions: int, where: str) -> GameStopped:
+    """The error of a game that reached the decision limit (end: max_turns, four decisions a turn)."""
+    return GameStopped(f"no end after {decisions} decisions (the decision limit)", where)
+
+
 class Choice:
     """A decision the game waits for: who decides and the legal actions."""
     __slots__ = ("player", "actions", "handlers", "label")

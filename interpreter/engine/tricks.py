@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..expr import types as T
 from .registry import compile_steps, step_kind
-from .state import Choice, GameStopped
+from .state import Choice, GameStopped, decision_limit
 from .steps import _fields, log_event
 from .trickgen import trick_end
 from .vm import PAUSE, Node, Seq
@@ -247,7 +247,7 @@ class Tricks(Node):
             # a picker answers the decision, counted as game.apply_index counts it
             index = pick(len(actions))
             if len(history) >= limit:
-                raise GameStopped(f"no end after {len(history)} decisions (the decision limit)", self.where)
+                raise decision_limit(len(history), self.where)
             player = choice.player
             action = actions[index]
             history.append((player, action))
