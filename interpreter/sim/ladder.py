@@ -76,8 +76,6 @@ _WORKER = {}
 
 
 def _init_worker(path, options):
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from ..ruleset.loader import load_ruleset
     _WORKER["rules"] = load_ruleset(path, options).rules
 
@@ -119,10 +117,9 @@ def ladder(rules, rungs, games, players=None, seed=0, on_record=None, progress=N
         for job in jobs:
             take(play_pair(rules, *job))
     else:
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                                 initargs=(path, options or {})) as pool:
-            for records in pool.map(_worker_pair, jobs):
+        from .pool import Pool
+        with Pool(_worker_pair, workers, _init_worker, (path, options or {})) as pool:
+            for records in pool.map(jobs):
                 take(records)
     return summarize(rungs, wins, played, players, games, seed, stopped[0])
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import signal
 import time
-from collections import deque
 from dataclasses import dataclass, field
 
 from ..engine.game import GameError
@@ -50,7 +49,6 @@ def safe_game(rules, batch: Batch, index: int) -> dict:
 
 
 def _init_worker(path, options):
-    signal.signal(signal.SIGINT, signal.SIG_IGN)     # the parent handles Ctrl-C
     from ..ruleset.loader import load_ruleset
     _WORKER["rules"] = load_ruleset(path, options).rules
 
@@ -143,25 +141,10 @@ class CtrlC:
 
 
 def _run_pool(jobs, workers, path, options, take):
-    from concurrent.futures import ProcessPoolExecutor
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(path, options))
-    pending = deque()
-    try:
-        for job in jobs:
-            pending.append(pool.submit(_worker_batch, job))
-            if len(pending) >= workers * 3:
-                take(pending.popleft().result())
-        while pending:
-            take(pending.popleft().result())
-    except KeyboardInterrupt:
-        # Batches in progress or waiting are abandoned: the workers are stopped and the pool marks
-        # every unfinished batch as failed.  No future is cancelled first: on CPython 3.11 the pool's
-        # own thread would then fail on it ("InvalidStateError: CANCELLED") and print a traceback.
-        for proc in list((getattr(pool, "_processes", None) or {}).values()):
-            proc.terminate()
-        pool.shutdown(wait=False)
-        raise
-    pool.shutdown(wait=True)
+    from .pool import Pool
+    with Pool(_worker_batch, workers, _init_worker, (path, options)) as pool:
+        for records in pool.map(jobs):
+            take(records)
 
 
 def write_jsonl(handle):

@@ -1,0 +1,139 @@
+"""A small process pool for runs of games: jobs go out to worker processes, results come back in
+job order, and leaving the pool on an error or Ctrl-C stops the workers at once.
+
+Why not concurrent.futures: its pool keeps a manager thread that reads the workers' results.  A
+worker stopped while it writes a result leaves half a message in the pipe; the manager thread
+then waits for the rest for ever, and the process hangs at exit, after the summary is printed.
+Here nothing reads from a worker once the pool is being left, and there are no threads.
+
+Each worker has its own pipe.  A job is small (a batch's description), and each worker has at
+most `ahead` jobs queued in its pipe, so sending never blocks on a busy worker.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import traceback
+from collections import deque
+from multiprocessing.connection import wait
+
+
+class WorkerLost(RuntimeError):
+    """A worker process ended without sending its result (killed, or out of memory)."""
+
+
+def _serve(conn, work, init, initargs):
+    signal.signal(signal.SIGINT, signal.SIG_IGN)          # the parent handles Ctrl-C
+    failed = None
+    try:
+        init(*initargs)
+    except BaseException as err:                           # reported with the first job
+        failed = _packed(err)
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        if failed is not None:
+            conn.send(failed)
+            continue
+        try:
+            reply = ("ok", work(job))
+        except BaseException as err:
+            reply = _packed(err)
+        conn.send(reply)
+
+
+def _packed(err):
+    text = "".join(traceback.format_exception(err))
+    try:
+        import pickle
+        pickle.dumps(err)
+        return ("error", err, text)
+    except Exception:
+        return ("error", RuntimeError(f"{type(err).__name__}: {err}"), text)
+
+
+class Pool:
+    """`with Pool(work, workers, init, initargs) as pool: for result in pool.map(jobs): ...`
+
+    `work(job)` runs in a worker after `init(*initargs)`; both must be module-level functions.
+    Results come back in the order of `jobs`; at most `workers * ahead` jobs are out at once."""
+
+    def __init__(self, work, workers: int, init, initargs=(), ahead: int = 3):
+        self.work, self.init, self.initargs = work, init, tuple(initargs)
+        self.size, self.ahead = max(1, workers), max(1, ahead)
+        self.procs, self.conns = [], []
+
+    def __enter__(self):
+        ctx = multiprocessing.get_context()
+        for _ in range(self.size):
+            parent, child = ctx.Pipe(duplex=True)
+            proc = ctx.Process(target=_serve, args=(child, self.work, self.init, self.initargs), daemon=True)
+            proc.start()
+            child.close()
+            self.procs.append(proc)
+            self.conns.append(parent)
+        return self
+
+    def map(self, jobs):
+        jobs = iter(jobs)
+        queued = [deque() for _ in self.conns]        # job numbers sent to each worker, oldest first
+        results, sent, given = {}, 0, 0
+        more = True
+        while True:
+            while more and sent - given < self.size * self.ahead:
+                job = next(jobs, _END)
+                if job is _END:
+                    more = False
+                    break
+                w = min(range(self.size), key=lambda i: len(queued[i]))
+                self.conns[w].send(job)
+                queued[w].append(sent)
+                sent += 1
+            if given == sent and not more:
+                return
+            while given not in results:
+                busy = [self.conns[i] for i in range(self.size) if queued[i]]
+                for conn in wait(busy):
+                    w = self.conns.index(conn)
+                    results[queued[w].popleft()] = self._receive(w)
+            yield results.pop(given)
+            given += 1
+
+    def _receive(self, w):
+        try:
+            reply = self.conns[w].recv()
+        except (EOFError, OSError):
+            self.procs[w].join(1)
+            raise WorkerLost(f"worker process {w + 1} of {self.size} stopped unexpectedly "
+                             f"(exit code {self.procs[w].exitcode})") from None
+        if reply[0] == "ok":
+            return reply[1]
+        _, err, text = reply
+        err.add_note("in a worker process:\n" + text.rstrip())
+        raise err
+
+    def __exit__(self, kind, value, tb):
+        if kind is None:
+            for conn in self.conns:
+                try:
+                    conn.send(None)
+                except OSError:
+                    pass
+        else:
+            for proc in self.procs:
+                proc.terminate()
+        for proc in self.procs:
+            proc.join(5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+        for conn in self.conns:
+            conn.close()
+        return False
+
+
+_END = object()

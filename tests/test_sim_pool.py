@@ -1,0 +1,84 @@
+"""The simulator's process pool (interpreter/sim/pool.py): results in job order, errors from
+workers reach the parent with the worker's traceback, and leaving the pool stops workers at once."""
+import os
+import time
+
+import pytest
+
+from interpreter.sim.pool import Pool, WorkerLost
+
+_STATE = {}
+
+
+def _init(offset):
+    _STATE["offset"] = offset
+
+
+def _init_fails(offset):
+    raise ValueError("no rules here")
+
+
+def _work(job):
+    delay, value = job
+    time.sleep(delay)
+    if value == "boom":
+        raise KeyError("boom")
+    if value == "die":
+        os._exit(3)
+    return (value + _STATE["offset"], os.getpid())
+
+
+def test_results_come_back_in_job_order_from_every_worker():
+    # uneven delays make later jobs finish first; the order of results must not change
+    jobs = [((0.02 if i % 3 == 0 else 0.0), i) for i in range(40)]
+    with Pool(_work, 2, _init, (100,), ahead=2) as pool:
+        out = list(pool.map(jobs))
+    assert [v for v, _ in out] == [i + 100 for i in range(40)]
+    assert len({pid for _, pid in out}) == 2
+    assert all(not p.is_alive() for p in pool.procs)
+
+
+def test_a_lazy_job_source_is_read_only_as_far_as_needed():
+    taken = []
+
+    def jobs():
+        for i in range(1000):
+            taken.append(i)
+            yield (0.0, i)
+
+    with Pool(_work, 2, _init, (0,), ahead=3) as pool:
+        for n, _ in zip(range(5), pool.map(jobs())):
+            pass
+    assert len(taken) <= 5 + 2 * 3 + 1
+
+
+def test_an_error_in_a_worker_is_raised_in_the_parent_with_its_traceback():
+    with pytest.raises(KeyError) as info:
+        with Pool(_work, 2, _init, (0,)) as pool:
+            list(pool.map([(0.0, 1), (0.0, "boom"), (0.0, 2)]))
+    notes = "\n".join(getattr(info.value, "__notes__", []))
+    assert "in a worker process" in notes and "_work" in notes
+
+
+def test_a_failing_start_up_is_raised_with_the_first_job():
+    with pytest.raises(ValueError, match="no rules here"):
+        with Pool(_work, 2, _init_fails, (0,)) as pool:
+            list(pool.map([(0.0, 1)]))
+
+
+def test_a_worker_that_dies_is_reported_not_waited_for():
+    started = time.perf_counter()
+    with pytest.raises(WorkerLost, match="exit code 3"):
+        with Pool(_work, 2, _init, (0,)) as pool:
+            list(pool.map([(0.0, 1), (0.0, "die"), (0.0, 2), (0.0, 3)]))
+    assert time.perf_counter() - started < 20
+
+
+def test_leaving_on_an_interrupt_stops_busy_workers_at_once():
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        with Pool(_work, 2, _init, (0,)) as pool:
+            for value, _ in pool.map([(0.0, 0)] + [(60.0, i) for i in range(1, 10)]):
+                raise KeyboardInterrupt
+    assert time.perf_counter() - started < 20
+    assert all(not p.is_alive() for p in pool.procs)
