@@ -123,7 +123,9 @@ def test_the_random_picker_draws_what_randrange_draws():
 
 @pytest.mark.parametrize("name", ["escalation", "scotch-whist"])
 def test_a_stop_handled_in_place_sees_the_positions_returning_would_show(name):
-    """at_stop is called exactly where play_picked would return for a trick or turn stop."""
+    """at_stop is called exactly where play_picked would return for a trick or turn stop: the same
+    zones, variables, history and counts.  The decision there may not be offered yet (a `choose` step
+    asks the Autopilot before it makes its Choice), so the pending choice is not compared there."""
     rules = _rules(name)
     n = rules.default_players
 
@@ -136,13 +138,13 @@ def test_a_stop_handled_in_place_sees_the_positions_returning_would_show(name):
         seen_a, seen_b = [], []
 
         def at_stop(s):
-            seen_a.append(_snapshot(s))
+            seen_a.append(_snapshot(s)[:-1])
             return next_stops(s)
         hand = a.hand_no
         play_picked(a, [random_picker(r1)] * n, hand, *next_stops(a), at_stop=at_stop)
         while not b.over and b.hand_no == hand:
             play_picked(b, [random_picker(r2)] * n, hand, *next_stops(b))
             if not b.over and b.hand_no == hand:
-                seen_b.append(_snapshot(b))
+                seen_b.append(_snapshot(b)[:-1])
         assert seen_a == seen_b and len(seen_a) > 5
         assert _snapshot(a) == _snapshot(b)

@@ -26,6 +26,34 @@ def random_picker(rng):
     return getattr(rng, "_randbelow", None) or rng.randrange
 
 
+class Autopilot:
+    """The stops of one play_picked call, kept on the state while it runs (`s.auto`), so that a choice
+    can be answered where it is made (vm.Choose.enter) as well as in play_picked's own loop, by the
+    same test in the same order."""
+    __slots__ = ("pickers", "hand", "turns", "tricks", "end", "limit", "at_stop")
+
+    def __init__(self, pickers, hand, turns, tricks, end, limit, at_stop):
+        self.pickers, self.hand, self.turns, self.tricks = pickers, hand, turns, tricks
+        self.end, self.limit, self.at_stop = end, limit, at_stop
+
+    def pick(self, s, player, count, where=None):
+        """The action number for `player`'s decision among `count` actions, or None where play stops
+        (see play_picked).  A trick or turn stop with `at_stop` calls it and goes on.  `where`: the
+        place named if the decision limit is reached (default: the innermost step on the stack)."""
+        pick = self.pickers[player]
+        history = s.history
+        if pick is None or (self.hand is not None and s.hand_no != self.hand) or (
+                self.end is not None and len(history) >= self.end):
+            return None
+        if (self.tricks is not None and s.tricks != self.tricks) or (self.turns is not None and s.turns != self.turns):
+            if self.at_stop is None:
+                return None
+            self.turns, self.tricks = self.at_stop(s)
+        if len(history) >= self.limit:
+            raise decision_limit(len(history), where or _where(s))
+        return pick(count)
+
+
 def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_stop=None) -> None:
     """Answer the pending decisions of `s` with pickers[player](count) until one of these comes first:
 
@@ -39,31 +67,33 @@ def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_s
     The stops let a caller look at the game at points of its choosing (a new hand, a trick, a turn)
     while the engine plays the stretches between them.  With `at_stop`, a trick or turn stop calls
     at_stop(s) instead of returning, and play goes on with the (turns, tricks) stops it returns: a
-    caller that looks at every turn saves a return and a new call each time.  Errors come out as
-    game.GameError, as from game.apply_index."""
+    caller that looks at every turn saves a return and a new call each time; the position it sees is
+    the one a return would show, except that the decision there may not be offered yet (s.pending
+    None: a `choose` step asks before it makes its Choice).  Errors come out as game.GameError, as
+    from game.apply_index.
+
+    Unless `moves` is given or the game is logged, the state carries the stops while this runs
+    (`s.auto`): a `choose` step then asks the picker itself, builds no list of actions and does not
+    pause (vm.Choose.enter), and a trick block plays on through its tricks (Node.plays_on)."""
     history = s.history
     stack = s.stack
     limit = s.rules.max_turns * 4
     end = None if moves is None else len(history) + moves
     logged = s.events is not None              # then every decision goes through vm.apply_index
-    # nodes that play on may answer several decisions, when only a hand stop (or none) is asked for
-    may_play_on = end is None and not logged
+    auto = Autopilot(pickers, hand, turns, tricks, end, limit, at_stop)
+    # nodes answer decisions themselves when only trick, turn or hand stops are asked for
+    inline = end is None and not logged
+    if inline:
+        s.auto = auto
     try:
         while True:
             choice = s.pending
             if choice is None:
                 return
-            pick = pickers[choice.player]
-            if pick is None or (hand is not None and s.hand_no != hand) or (end is not None and len(history) >= end):
-                return
-            if (tricks is not None and s.tricks != tricks) or (turns is not None and s.turns != turns):
-                if at_stop is None:
-                    return
-                turns, tricks = at_stop(s)
-            if len(history) >= limit:
-                raise decision_limit(len(history), _where(s))
             actions = choice.actions
-            index = pick(len(actions))
+            index = auto.pick(s, choice.player, len(actions))
+            if index is None:
+                return
             if logged:
                 vm.apply_index(s, index)            # writes the decision in the game log
                 continue
@@ -72,11 +102,13 @@ def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_s
             node = frame[0]
             # A node that plays on (a trick block) answers the decisions after this one itself, up to
             # the end of the trick, or of the block when no trick or turn stop is asked for.
-            if node.plays_on and may_play_on and turns is None:
-                paused = node.resolve(s, frame, index, pickers, limit, tricks is None)
+            if node.plays_on and inline and auto.turns is None:
+                paused = node.resolve(s, frame, index, pickers, limit, auto.tricks is None)
             else:
                 paused = node.resolve(s, frame, index)
             if paused is not PAUSE:
                 vm.run(s)
     except _ENGINE_ERRORS as err:
         raise _game_error(s, err) from None
+    finally:
+        s.auto = None

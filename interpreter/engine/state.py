@@ -39,7 +39,7 @@ class Choice:
 class State:
     __slots__ = ("rules", "n", "rng", "z", "v", "stack", "pending", "over", "winners", "hand_no",
                  "steps", "events", "metrics", "revealed", "seed", "history", "turns", "tricks", "hand_steps",
-                 "fixed_order", "extra")
+                 "fixed_order", "extra", "auto")
 
     def __init__(self, rules, n: int, seed):
         self.rules = rules
@@ -63,6 +63,7 @@ class State:
         self.history = []    # (player, action) for every choice made
         self.fixed_order = False  # scripted games: shuffles and cuts leave the cards as they are
         self.extra = {}      # data a step kind keeps beside zones and variables (e.g. what wild cards stand for)
+        self.auto = None     # while engine/autoplay.py plays: its Autopilot (choices answered where made)
 
     def clone(self) -> "State":
         """A copy that shares nothing mutable with the original (the rules are shared): any sequence of
@@ -95,6 +96,7 @@ class State:
         c.history = list(self.history)       # (player, action) tuples: immutable
         c.fixed_order = self.fixed_order
         c.extra = _copy_value(self.extra)
+        c.auto = None
         return c
 
 

@@ -154,6 +154,8 @@ class Choose(Node):
         plan = self.plan
         if plan is None:
             plan = self.plan = self.make_plan()
+        if s.auto is not None:
+            return self.answer(s, env, plan, s.auto)
         actions, handlers = [], []
         for name, options, legal, bind, move, how in plan:
             if how == 0:                    # SINGLE
@@ -191,6 +193,81 @@ class Choose(Node):
 
     def step(self, s, frame):  # pragma: no cover - a pending choice is answered by apply()
         return PAUSE
+
+    def answer(self, s, env, plan, auto):
+        """enter() while engine/autoplay.py plays (`auto`, its Autopilot): the legal actions are
+        worked out as enter() does, in the same order and with the same tests, but kept as each move's
+        list of values; the picker is given their number and the chosen action is played at once, as
+        resolve() plays it.  Only when the Autopilot stops (a seat without a picker, a stop) is the
+        Choice made and the game paused, as by enter()."""
+        found = []                          # (move, values or None for a single action) with any action
+        count = 0
+        for name, options, legal, bind, move, how in plan:
+            if how == 0:                    # SINGLE
+                if legal is None or legal(s, env):
+                    found.append((move, None))
+                    count += 1
+                continue
+            values = options(s, env)
+            if how == 3:                    # EACH
+                saved = env.get(bind, _NO)
+                kept = []
+                for value in values:
+                    env[bind] = value
+                    if legal(s, env):
+                        kept.append(value)
+                if saved is _NO:
+                    env.pop(bind, None)
+                else:
+                    env[bind] = saved
+                values = kept
+            elif how == 1:                  # ALL
+                if values.__class__ is not list:
+                    values = list(values)
+            else:                           # ONCE
+                values = list(values)
+                if values and not legal(s, env):
+                    values = ()
+            if values:
+                found.append((move, values))
+                count += len(values)
+        if not count:
+            raise GameStopped("a player has no legal move", self.where)
+        player = self.player(s, env)
+        if player.__class__ is not int or not 0 <= player < s.n:
+            raise GameStopped(f"the player who chooses is {player!r}, not a seat from 0 to {s.n - 1}", self.where)
+        index = auto.pick(s, player, count, self.where)
+        if index is None:                   # play stops here: the decision waits, as after enter()
+            actions, handlers = [], []
+            for move, values in found:
+                if values is None:
+                    actions.append((move[0], None))
+                    handlers.append(move)
+                else:
+                    actions += [(move[0], value) for value in values]
+                    handlers += [move] * len(values)
+            s.pending = Choice(player, actions, handlers, self.where)
+            s.stack.append([self, 0, env, None])
+            return PAUSE
+        for move, values in found:
+            if values is None:
+                if not index:
+                    value = None
+                    break
+                index -= 1
+            elif index < len(values):
+                value = values[index]
+                break
+            else:
+                index -= len(values)
+        s.history.append((player, (move[0], value)))
+        if move[3] is not None:
+            env = dict(env)
+            env[move[3]] = value
+        body = move[4]
+        if body is not None:
+            return body.enter(s, env)
+        return None
 
     def resolve(self, s, frame, index):
         choice = s.pending
@@ -250,6 +327,9 @@ def run(s, step_limit=2_000_000):
     stack = s.stack
     while stack:
         if s.pending is not None:
+            return
+        if s.over:          # a choice's steps ended the game: nothing after them runs
+            del stack[:]
             return
         frame = stack[-1]
         if frame[0].step(s, frame) is PAUSE:
