@@ -82,3 +82,16 @@ def test_leaving_on_an_interrupt_stops_busy_workers_at_once():
                 raise KeyboardInterrupt
     assert time.perf_counter() - started < 20
     assert all(not p.is_alive() for p in pool.procs)
+
+
+@pytest.mark.parametrize("games,workers", [(1, 2), (7, 2), (100, 2), (10_000, 2), (10_000, 8), (999, 1)])
+def test_a_runs_batches_cover_every_game_once_in_order_and_shrink_towards_the_end(games, workers):
+    from interpreter.sim.runner import batches
+    out = list(batches(games, 5, 4, ["random"], workers=workers))
+    assert [b.start for b in out] == [sum(x.count for x in out[:i]) for i in range(len(out))]
+    assert sum(b.count for b in out) == games and all(1 <= b.count <= 200 for b in out)
+    counts = [b.count for b in out]
+    assert counts == sorted(counts, reverse=True) or counts[:-1] == sorted(counts[:-1], reverse=True)
+    if games >= 10_000:
+        assert counts[0] == 200 and counts[-2] <= 25     # the workers finish close together
+    assert all(b.seed == 5 and b.players == 4 for b in out)

@@ -48,9 +48,13 @@ def safe_game(rules, batch: Batch, index: int) -> dict:
     return record
 
 
-def _init_worker(path, options):
-    from ..ruleset.loader import load_ruleset
-    _WORKER["rules"] = load_ruleset(path, options).rules
+def _init_worker(path, options, rules=None):
+    """A worker's rules: those of the parent when the worker is a fork of it (nothing to load), else
+    the ruleset loaded again from its file."""
+    if rules is None:
+        from ..ruleset.loader import load_ruleset
+        rules = load_ruleset(path, options).rules
+    _WORKER["rules"] = rules
 
 
 def _worker_batch(batch):
@@ -58,10 +62,15 @@ def _worker_batch(batch):
 
 
 def batches(games, seed, players, bots, bot_options=None, rotate=False, workers=1, check=False):
-    size = max(1, min(200, games // (max(1, workers) * 8) or 1))
-    for start in range(0, games, size):
-        yield Batch(start, min(size, games - start), seed, players, list(bots), dict(bot_options or {}), rotate,
-                    check)
+    """The run's games in batches: up to 200 games while many are left, then smaller, so that towards
+    the end no worker waits long for another's last batch."""
+    share = max(1, workers) * 4
+    least = max(1, min(25, games // (share * 2)))      # a batch's round trip costs little against 25 games
+    start = 0
+    while start < games:
+        size = min(games - start, max(least, min(200, (games - start) // share)))
+        yield Batch(start, size, seed, players, list(bots), dict(bot_options or {}), rotate, check)
+        start += size
 
 
 def run(rules, games: int, seed: int = 0, players: int | None = None, bots=("random",), workers: int = 1,
@@ -103,7 +112,7 @@ def run(rules, games: int, seed: int = 0, players: int | None = None, bots=("ran
                     for i in range(job.start, job.start + job.count):
                         take([safe_game(rules, job, i)])
             else:
-                _run_pool(jobs, workers, path, options or {}, take)
+                _run_pool(jobs, workers, path, options or {}, take, rules)
     except KeyboardInterrupt:
         interrupted = True
     result = summary.as_dict(time.perf_counter() - started)
@@ -140,9 +149,12 @@ class CtrlC:
         return False
 
 
-def _run_pool(jobs, workers, path, options, take):
+def _run_pool(jobs, workers, path, options, take, rules=None):
+    import multiprocessing
     from .pool import Pool
-    with Pool(_worker_batch, workers, _init_worker, (path, options)) as pool:
+    # a forked worker starts with the parent's memory: it is given the loaded rules, not a file to load
+    forked = rules if multiprocessing.get_start_method() == "fork" else None
+    with Pool(_worker_batch, workers, _init_worker, (path, options, forked)) as pool:
         for records in pool.map(jobs):
             take(records)
 
