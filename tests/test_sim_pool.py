@@ -68,7 +68,7 @@ def test_a_failing_start_up_is_raised_with_the_first_job():
 
 def test_a_worker_that_dies_is_reported_not_waited_for():
     started = time.perf_counter()
-    with pytest.raises(WorkerLost, match="exit code 3"):
+    with pytest.raises(WorkerLost, match="exit code 3;"):
         with Pool(_work, 2, _init, (0,)) as pool:
             list(pool.map([(0.0, 1), (0.0, "die"), (0.0, 2), (0.0, 3)]))
     assert time.perf_counter() - started < 20

@@ -209,3 +209,22 @@ def test_ray_backend_gives_the_same_records(rules):
         ray.shutdown()
     assert summary["games"] == 40
     assert _same(local, remote)
+
+
+def test_a_worker_killed_mid_run_is_reported_plainly(tmp_path):
+    records = tmp_path / "r.jsonl"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "interpreter", "simulate", SW, "-n", "1000000",
+                             "--records", str(records), "--workers", "2"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 30
+    while time.time() < deadline and (not records.exists() or records.stat().st_size < 20000):
+        time.sleep(0.1)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    assert children
+    os.kill(int(children[0]), signal.SIGKILL)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err and "internal error" not in err
+    assert "stopped unexpectedly (killed by signal 9" in err
+    assert len(records.read_text().splitlines()) > 0

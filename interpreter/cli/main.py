@@ -10,6 +10,7 @@ import sys
 import click
 
 from . import analysis, authoring, catalog, check, play, replay, simulate  # noqa: F401  (each adds its commands)
+from ..sim.pool import WorkerLost
 from .app import cli
 
 
@@ -35,6 +36,9 @@ def main(argv=None):
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except WorkerLost as err:   # not a bug: the system stopped a process (e.g. out of memory)
+        click.echo(f"Error: {err}", err=True)
+        sys.exit(1)
     except Exception as err:  # an internal error: say so plainly
         if debug:
             raise

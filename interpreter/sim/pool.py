@@ -108,8 +108,10 @@ class Pool:
             reply = self.conns[w].recv()
         except (EOFError, OSError):
             self.procs[w].join(1)
-            raise WorkerLost(f"worker process {w + 1} of {self.size} stopped unexpectedly "
-                             f"(exit code {self.procs[w].exitcode})") from None
+            code = self.procs[w].exitcode
+            why = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+            raise WorkerLost(f"worker process {w + 1} of {self.size} stopped unexpectedly ({why}; the system "
+                             "may have run short of memory): the run stopped there") from None
         if reply[0] == "ok":
             return reply[1]
         _, err, text = reply
