@@ -95,3 +95,37 @@ def test_a_runs_batches_cover_every_game_once_in_order_and_shrink_towards_the_en
     if games >= 10_000:
         assert counts[0] == 200 and counts[-2] <= 25     # the workers finish close together
     assert all(b.seed == 5 and b.players == 4 for b in out)
+
+
+_SPAWNED_RUN = """
+import multiprocessing, sys
+from interpreter.resources import bundled_rulesets
+from interpreter.ruleset.loader import load_ruleset
+from interpreter.sim.runner import run
+if __name__ == "__main__":
+    multiprocessing.set_start_method(sys.argv[1])
+    path = str(bundled_rulesets()["escalative"])
+    rules = load_ruleset(path).rules
+    runs = []
+    for workers in (1, 2):
+        records = []
+        run(rules, 40, seed=4, workers=workers, path=path, on_record=records.append)
+        runs.append(records)
+    print(runs[0] == runs[1], len(runs[1]))
+"""
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_workers_that_are_not_forks_load_the_rules_and_play_the_same_games(tmp_path, method):
+    """Python 3.14 starts workers with forkserver on Linux (spawn elsewhere): they load the ruleset
+    from its file instead of taking the parent's copy, and play the same games."""
+    import subprocess
+    import sys
+    from tests.helpers import ROOT
+    script = tmp_path / "spawned_run.py"
+    script.write_text(_SPAWNED_RUN, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, str(script), method], capture_output=True, text=True, env=env,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "40"]
