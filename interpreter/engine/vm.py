@@ -151,56 +151,50 @@ class Choose(Node):
         return plan
 
     def enter(self, s, env):
+        """Work out the legal actions and the player; while engine/autoplay.py plays (`s.auto`, its
+        Autopilot), ask it first: a picked action is played at once, with no Choice, frame or pause.
+        Otherwise (or where the Autopilot stops) the Choice is made and the game waits."""
         plan = self.plan
         if plan is None:
             plan = self.plan = self.make_plan()
-        if s.auto is not None:
-            return self.answer(s, env, plan, s.auto)
-        actions, handlers = [], []
-        for name, options, legal, bind, move, how in plan:
-            if how == 0:                    # SINGLE
-                if legal is None or legal(s, env):
-                    actions.append((name, None))
-                    handlers.append(move)
-                continue
-            values = options(s, env)
-            start = len(actions)
-            if how == 3:                    # EACH
-                saved = env.get(bind, _NO)
-                for value in values:
-                    env[bind] = value
-                    if legal(s, env):
-                        actions.append((name, value))
-                if saved is _NO:
-                    env.pop(bind, None)
-                else:
-                    env[bind] = saved
-            elif how == 1:                  # ALL
-                actions += [(name, value) for value in values]
-            else:                           # ONCE
-                values = list(values)
-                if values and legal(s, env):
-                    actions += [(name, value) for value in values]
-            handlers += [move] * (len(actions) - start)     # one list operation for the move's actions
-        if not actions:
-            raise GameStopped("a player has no legal move", self.where)
+        found, count = self.legal_values(s, env, plan)
         player = self.player(s, env)
         if player.__class__ is not int or not 0 <= player < s.n:
             raise GameStopped(f"the player who chooses is {player!r}, not a seat from 0 to {s.n - 1}", self.where)
+        auto = s.auto
+        if auto is not None:
+            index = auto.pick(s, player, count, self.where)
+            if index is not None:
+                for move, values in found:          # the action numbered `index`, as in the Choice
+                    if values is None:
+                        if not index:
+                            value = None
+                            break
+                        index -= 1
+                    elif index < len(values):
+                        value = values[index]
+                        break
+                    else:
+                        index -= len(values)
+                s.history.append((player, (move[0], value)))
+                return self.play(s, env, move, value)
+        actions, handlers = [], []
+        for move, values in found:
+            if values is None:
+                actions.append((move[0], None))
+                handlers.append(move)
+            else:
+                name = move[0]
+                actions += [(name, value) for value in values]
+                handlers += [move] * len(values)      # one list operation for the move's actions
         s.pending = Choice(player, actions, handlers, self.where)
         s.stack.append([self, 0, env, None])
         return PAUSE
 
-    def step(self, s, frame):  # pragma: no cover - a pending choice is answered by apply()
-        return PAUSE
-
-    def answer(self, s, env, plan, auto):
-        """enter() while engine/autoplay.py plays (`auto`, its Autopilot): the legal actions are
-        worked out as enter() does, in the same order and with the same tests, but kept as each move's
-        list of values; the picker is given their number and the chosen action is played at once, as
-        resolve() plays it.  Only when the Autopilot stops (a seat without a picker, a stop) is the
-        Choice made and the game paused, as by enter()."""
-        found = []                          # (move, values or None for a single action) with any action
+    def legal_values(self, s, env, plan):
+        """([(move, its legal values, or None for a move without options)], number of actions) for
+        the moves with any legal action, in the order of the moves and their options."""
+        found = []
         count = 0
         for name, options, legal, bind, move, how in plan:
             if how == 0:                    # SINGLE
@@ -233,49 +227,22 @@ class Choose(Node):
                 count += len(values)
         if not count:
             raise GameStopped("a player has no legal move", self.where)
-        player = self.player(s, env)
-        if player.__class__ is not int or not 0 <= player < s.n:
-            raise GameStopped(f"the player who chooses is {player!r}, not a seat from 0 to {s.n - 1}", self.where)
-        index = auto.pick(s, player, count, self.where)
-        if index is None:                   # play stops here: the decision waits, as after enter()
-            actions, handlers = [], []
-            for move, values in found:
-                if values is None:
-                    actions.append((move[0], None))
-                    handlers.append(move)
-                else:
-                    actions += [(move[0], value) for value in values]
-                    handlers += [move] * len(values)
-            s.pending = Choice(player, actions, handlers, self.where)
-            s.stack.append([self, 0, env, None])
-            return PAUSE
-        for move, values in found:
-            if values is None:
-                if not index:
-                    value = None
-                    break
-                index -= 1
-            elif index < len(values):
-                value = values[index]
-                break
-            else:
-                index -= len(values)
-        s.history.append((player, (move[0], value)))
-        if move[3] is not None:
-            env = dict(env)
-            env[move[3]] = value
-        body = move[4]
-        if body is not None:
-            return body.enter(s, env)
-        return None
+        return found, count
+
+    def step(self, s, frame):  # pragma: no cover - a pending choice is answered by apply()
+        return PAUSE
 
     def resolve(self, s, frame, index):
         choice = s.pending
-        name, value = choice.actions[index]
+        value = choice.actions[index][1]
         move = choice.handlers[index]
         s.pending = None
         s.stack.pop()
-        env = frame[2]
+        return self.play(s, frame[2], move, value)
+
+    @staticmethod
+    def play(s, env, move, value):
+        """Run the chosen move's steps, its option bound to the move's name (`as:`)."""
         if move[3] is not None:
             env = dict(env)
             env[move[3]] = value
