@@ -1,4 +1,4 @@
-"""A `choose` step answered where it is made (vm.Choose.answer, while engine/autoplay.py plays) plays
+"""A `choose` step answered where it is made (vm.Choose.enter, while engine/autoplay.py plays) plays
 the games that pausing at every choice plays: the same draws, the same moves, the same errors, and
 the same Choice whenever play stops at it."""
 from __future__ import annotations
