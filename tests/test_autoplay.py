@@ -118,7 +118,19 @@ def test_a_logged_game_writes_the_same_log():
 def test_the_random_picker_draws_what_randrange_draws():
     a, b = random.Random(11), random.Random(11)
     pick = random_picker(a)
-    assert [pick(n) for n in range(1, 200)] == [b.randrange(n) for n in range(1, 200)]
+    assert pick is not a._randbelow                 # the written-out draw for the standard generator
+    counts = list(range(1, 200)) + [2 ** k for k in range(1, 80)] + [2 ** 70 + 3, 10 ** 20, 1, 1, 2]
+    assert [pick(n) for n in counts] == [b.randrange(n) for n in counts]
+    assert a.getstate() == b.getstate()
+
+
+def test_a_generator_with_its_own_draw_keeps_it():
+    class Counting(random.Random):
+        def _randbelow(self, n):
+            return n - 1                            # a generator of another kind: its own rule
+
+    pick = random_picker(Counting(3))
+    assert [pick(n) for n in (1, 5, 9)] == [0, 4, 8]
 
 
 @pytest.mark.parametrize("name", ["escalation", "scotch-whist"])
