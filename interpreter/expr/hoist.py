@@ -40,6 +40,7 @@ import builtins
 
 from .codegen import function_from
 
+HOIST = True              # False: item_selector gives the plain loop (tests compare both ways)
 _BUILTINS = set(vars(builtins))
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _ITEM = object()          # stands for "reads the item" among the free names of a part
@@ -62,7 +63,7 @@ def item_selector(fn, name):
     local `name` bound to each (see the module's docstring); the plain loop when `fn` has no source."""
     plain = plain_selector(fn, name)
     source, consts = getattr(fn, "source", None), getattr(fn, "consts", None)
-    if not isinstance(source, str) or not isinstance(consts, dict):
+    if not HOIST or not isinstance(source, str) or not isinstance(consts, dict):
         return plain
     try:
         tree = ast.parse(source, mode="eval")
