@@ -163,9 +163,9 @@ FOLLOWS = [
 ]
 
 
-def _load(tmp_path, follow, extra=""):
+def _load(tmp_path, follow, more_defines=""):
     path = tmp_path / "game.yaml"
-    path.write_text(f"extends: {BASE}\nname: Defined\n{DEFINES}{extra}\nhand:\n"
+    path.write_text(f"extends: {BASE}\nname: Defined\n{DEFINES}{more_defines}\nhand:\n"
                     "  - gather: {from: [hand, trick, won], to: stock}\n"
                     "  - shuffle: stock\n"
                     "  - deal: {from: stock, to: hand, count: 5}\n"
@@ -178,7 +178,7 @@ MODES = {"everything": (True, True, True), "no writing in place": (True, False, 
          "no hoisting": (True, True, False), "closures": (False, False, False)}
 
 
-def _games(tmp_path, monkeypatch, follow, extra="", seeds=range(6)):
+def _games(tmp_path, monkeypatch, follow, more_defines="", seeds=range(6)):
     """Per mode: the games played (history and result) or the error, for a few seeds."""
     out = {}
     for mode, (generate, inlined, hoisted) in MODES.items():
@@ -187,7 +187,7 @@ def _games(tmp_path, monkeypatch, follow, extra="", seeds=range(6)):
             m.setattr(fold, "GENERATE", generate)
             m.setattr(inline, "INLINE", inlined)
             m.setattr(hoist, "HOIST", hoisted)
-            rules = _load(tmp_path, follow, extra)
+            rules = _load(tmp_path, follow, more_defines)
         games = []
         for seed in seeds:
             try:
@@ -270,3 +270,25 @@ def test_a_failing_part_gives_the_same_message_every_way(tmp_path, monkeypatch, 
     assert "game.yaml:" in error[2] and follow.split(" ")[0] in error[2], error
     for mode in MODES:
         assert messages[mode] == error, mode
+
+
+
+def test_deep_chain_of_definitions_still_compiles_and_plays_the_same(tmp_path, monkeypatch):
+    """Written in place, 120 definitions each using the one before nest deeper than Python's parser
+    allows: the source is then built with the calls kept, and nothing is reported as a gap."""
+    from interpreter.expr import codegen
+    monkeypatch.setattr(codegen, "FAILED", [])
+    chain = "  f0(c): c.suit == hearts\n" + "".join(f"  f{i}(c): not f{i - 1}(c)\n" for i in range(1, 121))
+    runs = _games(tmp_path, monkeypatch, "(f120(card) or same(card, led_suit)) and follows(card, current, led_suit) or not f120(card)",
+                  more_defines=chain, seeds=range(3))
+    assert codegen.FAILED == []
+    games = {mode: g for mode, (g, _) in runs.items()}
+    assert all(not isinstance(g[0], str) for g in games["closures"]), games["closures"]
+    for mode in MODES:
+        assert games[mode] == games["closures"], mode
+    # same() and follows() are written in place; only a call deep in the chain is left
+    (block,) = _tricks_of(runs["everything"][1])
+    left = [v.__code__.co_filename for k, v in block.legal.consts.items()
+            if getattr(v, "inline_parts", None) and k in block.legal.source]
+    assert left and all(name.startswith("<definition f") for name in left), left
+    assert hasattr(block.legal_cards, "source")

@@ -19,8 +19,10 @@ When it is the same as the call:
   with any other argument (`f(left_of(p))`) stays a call.
 - The body's own comprehension variables get new names, unique across all sources (`_qN`), so an
   argument naming a variable of the use (`_p1`) is never captured by the body's loops.
-- Definitions cannot refer to themselves (defines.py refuses it), so writing in place ends; the
-  bodies written in place are themselves written with their own uses in place, once per definition.
+- Definitions cannot refer to themselves (defines.py refuses it), so writing in place ends.  A
+  definition's function is made before those of the definitions that use it, and keeps the source
+  it compiled (its own uses written in place, or not if that did not compile): a body is written
+  in place as it is, so a chain of definitions nests no deeper than one of them could.
 - A body that fails fails the whole generated expression, which then falls back to its closure:
   the closure calls the definition as before, so the message and place are those of today.
 - Source that grows too long is left as calls (`MAX_SOURCE`); if the combined source does not
@@ -91,7 +93,7 @@ def _inlinable(node, consts):
     fn = consts.get(node.func.id)
     if getattr(fn, "inline_parts", None) is None:
         return None
-    params, body, body_consts = expanded(fn)
+    params, body, body_consts = fn.inline_parts
     if len(params) != len(node.args) - 1 or not all(_plain_read(a, consts) for a in node.args[1:]):
         return None
     return params, body, body_consts
@@ -121,13 +123,3 @@ def _substituted(body: str, params, args) -> str:
     pattern = re.compile(r"(?<![\w.])(%s)(?!\w)" % "|".join(map(re.escape, names)))
     return pattern.sub(lambda m: names[m.group(1)], body)
 
-
-def expanded(fn):
-    """The source of the definition function `fn` (with `inline_parts`) with its own uses of other
-    definitions written in place, computed once: (params, source, constants)."""
-    done = getattr(fn, "inline_expanded", None)
-    if done is None:
-        params, code, consts = fn.inline_parts
-        code, consts = inline_calls(code, consts)
-        done = fn.inline_expanded = (params, code, consts)
-    return done
