@@ -130,6 +130,20 @@ def test_a_part_taken_out_is_worked_out_once_and_only_when_reached(monkeypatch):
     assert env["card"] == card("7C")                                       # bound to the last, as the loop
 
 
+def test_items_may_be_any_iterable_and_a_failure_runs_them_again(monkeypatch):
+    select = item_selector(compiled(monkeypatch, "card.suit == led or sum(nums) // x > 2", True), "card")
+    state = FakeState()
+    env = {"led": "hearts", "x": 0}
+    hearts = [card("6H"), card("QH")]
+    assert select(state, env, iter(hearts)) == hearts                   # never divides: no error
+    with pytest.raises(Exception) as failed:
+        select(state, env, (c for c in hearts + [card("6C")]))        # the plain loop, from the start
+    assert failed.value.where == WHERE and "division by zero" in str(failed.value)
+    assert env["card"] == card("6C")                                   # where the plain loop stopped
+    env["x"] = 1
+    assert select(state, env, range(card("6H"), card("6H") + 3)) == list(range(card("6H"), card("6H") + 3))
+
+
 def test_without_source_or_switched_off_it_is_the_plain_loop(monkeypatch):
     fn = compiled(monkeypatch, "card.suit == led", False)
     assert not hasattr(item_selector(fn, "card"), "source")

@@ -12,6 +12,11 @@
             out.append(x)
     return out                # e[name] is left bound to the last item, as here
 
+`items` may be any iterable; the caller puts back what `e[name]` held before, if it must.  The
+test of a `choose` move's options (engine/vm.py, Choose's EACH plan) can use it the same way:
+`select = item_selector(legal, bind)` once in make_plan, then in enter
+`actions += [(name, v) for v in select(s, env, values)]` between saving and restoring env[bind].
+
 A trick's follow rule such as `legal_play(card, current, led_suit, trick_number)` is tested on
 every card of a hand, and parts of it such as `any(hand[p], d => d.suit == led)` do not depend on
 the card: tested card by card they cost O(hand^2) per offer.  From the generated source of `fn`
@@ -77,7 +82,9 @@ def item_selector(fn, name):
     except RecursionError:
         return plain
     code = plan.rewritten()
-    lines = [f"{var} = e[{key}]" for key, var in plan.local_reads.items()]
+    # any iterable (a range, a generator): made a list first, so the plain loop can run it again
+    lines = ["if _items.__class__ is not list:", "    _items = list(_items)"]
+    lines += [f"{var} = e[{key}]" for key, var in plan.local_reads.items()]
     if plan.hoisted:
         lines.append(" = ".join(plan.hoisted) + " = _U")
     lines += ["_out = []", "for _item in _items:"]
