@@ -167,6 +167,7 @@ define:
   first_clean(c, p): not same(c, trumps) or all(hand[p], d => same(d, trumps))
   worth(c): plain(c) + (10 if same(c, trumps) else 0)
   bad(c, n): plain(c) // n
+  hearts_only(c, p): c.suit == hearts
 """
 
 FOLLOWS = [
@@ -263,6 +264,16 @@ def test_shadowing_parameter_is_the_argument_not_the_state_variable(tmp_path, mo
         env["led_suit"] = led
         want = [c for c in hand if rules.universe.suit_of[c] == led] or list(hand)
         assert block.legal_cards(s, env, hand) == want
+
+
+def test_a_local_given_to_an_unused_parameter_keeps_the_call(tmp_path):
+    """Written in place, hearts_only(card, current) would no longer read `current`: it stays a call
+    (engine/vm.py's may_read must still see the read); hearts_only(card, 1) is written in place."""
+    def calls(follow):
+        (block,) = _tricks_of(_load(tmp_path, follow))
+        return [k for k, v in block.legal.consts.items() if getattr(v, "inline_parts", None) and k in block.legal.source]
+    assert len(calls("hearts_only(card, current) or follows(card, current, led_suit)")) == 1
+    assert calls("hearts_only(card, 1) or follows(card, current, led_suit)") == []
 
 
 ERRORS = [

@@ -13,10 +13,14 @@ can then take the parts that do not depend on the card out of a loop over a hand
 When it is the same as the call:
 - Only calls whose arguments are *plain reads* are written in place: a Python name (a comprehension
   variable, another definition's parameter), a literal or bound constant, `e[_kN]` (a local name,
-  bound whenever the expression runs), `s.v[3]` or `s.z[1]` (a state variable, a zone).  Such a read cannot fail and costs nothing, so reading
-  it once per use of the parameter (or not at all, if the body does not use it, or a short-circuit
-  skips it) gives the same value and the same errors as evaluating it once before the call.  A call
-  with any other argument (`f(left_of(p))`) stays a call.
+  bound whenever the expression runs), `s.v[3]` or `s.z[1]` (a state variable, a zone).  Such a
+  read cannot fail and costs nothing, so reading it once per use of the parameter (or not at all,
+  if the body does not use it, or a short-circuit skips it) gives the same value and the same
+  errors as evaluating it once before the call.  A call with any other argument (`f(left_of(p))`)
+  stays a call.
+- A call that gives a local (`e[_kN]`) to a parameter the body never uses stays a call: written in
+  place, the expression would no longer read that local, and code that asks whether an expression
+  reads a local (engine/vm.py, may_read) would then run it without that local bound.
 - The body's own comprehension variables get new names, unique across all sources (`_qN`), so an
   argument naming a variable of the use (`_p1`) is never captured by the body's loops.
 - Definitions cannot refer to themselves (defines.py refuses it), so writing in place ends.  A
@@ -96,6 +100,10 @@ def _inlinable(node, consts):
     params, body, body_consts = fn.inline_parts
     if len(params) != len(node.args) - 1 or not all(_plain_read(a, consts) for a in node.args[1:]):
         return None
+    for param, arg in zip(params, node.args[1:]):
+        unused = not re.search(rf"(?<!\w){param}(?!\w)", body)
+        if unused and isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):
+            return None     # a local the body never reads: keep the call, which reads it (see vm.may_read)
     return params, body, body_consts
 
 
