@@ -11,6 +11,7 @@ follow rule, card.
 from __future__ import annotations
 
 from ..expr import types as T
+from ..expr.hoist import item_selector
 from .registry import compile_steps, step_kind
 from .state import Choice, GameStopped, decision_limit
 from .steps import _fields, log_event
@@ -44,6 +45,10 @@ class Tricks(Node):
         for suit in set(self.suit_of):
             table = [a if self.suit_of[a[1]] == suit else None for a in self.play_actions]
             self.follow_of[suit] = table.__getitem__
+        # A follow rule given as a condition is tested on the whole hand at once, its parts that do
+        # not read `card` worked out once per offer, not once per card (expr/hoist.py).
+        legal = getattr(self, "legal", None)
+        self.legal_cards = item_selector(legal, "card") if legal is not None else None
 
     def enter(self, s, env):
         env = dict(env)
@@ -134,11 +139,7 @@ class Tricks(Node):
             if not actions:                      # leading, or no card of the led suit: any card
                 actions = list(map(self.play_of, hand))
         else:
-            legal = []
-            for c in hand:
-                env["card"] = c
-                if self.legal(s, env):
-                    legal.append(c)
+            legal = self.legal_cards(s, env, hand)
             env.pop("card", None)
             actions = list(map(self.play_of, legal))
         if not actions:

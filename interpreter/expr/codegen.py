@@ -61,10 +61,12 @@ class CodeGen:
         return f"{prefix}{self._count}"
 
     def build(self, code: str, slow):
-        """A function (s, e) -> value running `code`, falling back to `slow` on any error."""
+        """A function (s, e) -> value running `code`, falling back to `slow` on any error.  Uses of
+        definitions are written in place first (inline.py)."""
         fn = function_from(code, ("s", "e"), self.consts, slow, f"<expression {self.label[:60]!r}>")
         if fn is not slow:
-            fn.source, fn.consts, fn.slow = code, dict(self.consts), slow   # stepgen.py inlines the source
+            # stepgen.py inlines the source; hoist.py reads it too
+            fn.source, fn.consts, fn.slow = fn.code_used, dict(fn.consts_used), slow
         return fn
 
 
@@ -150,21 +152,44 @@ def hoist_reads(text: str) -> tuple[list[str], str]:
     return prelude, text
 
 
-def function_from(code: str, params, consts: dict, slow, label: str, reads: str = ""):
+def function_from(code: str, params, consts: dict, slow, label: str, reads: str = "", statements=False):
     """A function of `params` returning `code` (our own source; values are the bound `consts`).
     `reads`: statements run first (a lambda body's parameters read from the locals).
 
+    Calls of definitions in `code` are written in place (inline.py) when the result compiles.  The
+    function keeps the source and constants it runs as `code_used` and `consts_used`; a function of
+    (s, v1, v2...) (a definition's) keeps them as `inline_parts` too, so its uses can be written in
+    place.  With `statements`, `code` is the function's body (lines of statements that return).
     On any error it returns `slow(*args)` instead; if the source does not compile, `slow` itself."""
+    from .inline import inline_calls
+    inlined, inlined_consts = (code, consts) if statements else inline_calls(code, consts)
+    fn = None
+    if inlined is not code:
+        fn = _compiled_function(inlined, params, inlined_consts, slow, label, reads, record=False)
+        code, consts = (inlined, inlined_consts) if fn is not None else (code, consts)
+    if fn is None:
+        fn = _compiled_function(code, params, consts, slow, label, reads, statements=statements)
+    if fn is None:
+        return slow
+    fn.code_used, fn.consts_used = code, consts
+    if params[0] == "s" and tuple(params) != ("s", "e") and not reads and not statements:
+        fn.inline_parts = (tuple(params[1:]), code, consts)
+    return fn
+
+
+def _compiled_function(code, params, consts, slow, label, reads, record=True, statements=False):
+    """The function of function_from, or None if the source does not compile (kept in FAILED when
+    `record`: a gap in the generator that the tests should see)."""
     names = list(consts)
     args = ", ".join(params)
     prelude, code = hoist_reads(code) if "s" in params else ([], code)
     if reads:
         prelude.insert(0, reads)
+    body = code.split("\n") if statements else [f"return {code}"]
     source = (f"def _make({', '.join(names + ['_slow'])}):\n"
               f"    def _generated({args}):\n"
               f"        try:\n"
-              + "".join(f"            {line}\n" for line in prelude) +
-              f"            return {code}\n"
+              + "".join(f"            {line}\n" for line in prelude + body) +
               f"        except Exception:\n"
               f"            return _slow({args})\n"
               f"    return _generated\n")
@@ -173,9 +198,10 @@ def function_from(code: str, params, consts: dict, slow, label: str, reads: str 
         with warnings.catch_warnings():   # e.g. `items[none]`: Python warns, the closure reports it
             warnings.simplefilter("ignore", SyntaxWarning)
             code_object = compile(source, label, "exec")
-    except SyntaxError:        # a gap in the generator: keep the closure, and let the tests see it
-        FAILED.append(code)
-        return slow
+    except (SyntaxError, RecursionError, MemoryError):
+        if record:     # a gap in the generator: keep the closure, and let the tests see it
+            FAILED.append(code)
+        return None
     exec(code_object, scope)   # our own source only: every user value is a bound constant
     return scope["_make"](*[consts[n] for n in names], slow)
 
