@@ -11,6 +11,7 @@ from interpreter.cards.combos import disjoint_plays, find_melds
 from interpreter.cards.melds import CardInfo, RunRules, SetRules
 from interpreter.bots.base import make_bot
 from interpreter.engine import game as G
+from interpreter.expr.hoist import plain_selector
 from interpreter.engine.vm import Choose, may_read
 from interpreter.expr import functions_melds as FM
 from interpreter.resources import bundled_rulesets
@@ -177,7 +178,9 @@ def test_a_legal_test_asked_once_gives_the_actions_asked_option_by_option():
                 frame = copy.stack.pop()
                 copy.pending = None
                 saved = node.plan
-                node.plan = [step[:5] + (Choose.EACH if step[5] == Choose.ONCE else step[5],) for step in saved]
+                # asked option by option: the plain loop of an EACH move (expr/hoist.py)
+                node.plan = [step[:2] + (plain_selector(step[2], step[3]),) + step[3:5] + (Choose.EACH,)
+                             if step[5] == Choose.ONCE else step for step in saved]
                 try:
                     node.enter(copy, frame[2])
                 finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from ..expr.hoist import item_selector
 from .state import Choice, GameStopped
 
 PAUSE = True
@@ -147,6 +148,8 @@ class Choose(Node):
             name, options, legal, bind, _ = move
             how = (self.SINGLE if options is None else self.ALL if legal is None
                    else self.EACH if may_read(legal, bind) else self.ONCE)
+            if how == self.EACH:        # the options kept by one loop, parts not reading them worked out once
+                legal = item_selector(legal, bind)
             plan.append((name, options, legal, bind, move, how))
         return plan
 
@@ -203,18 +206,13 @@ class Choose(Node):
                     count += 1
                 continue
             values = options(s, env)
-            if how == 3:                    # EACH
+            if how == 3:                    # EACH: `legal` is the move's item_selector (expr/hoist.py)
                 saved = env.get(bind, _NO)
-                kept = []
-                for value in values:
-                    env[bind] = value
-                    if legal(s, env):
-                        kept.append(value)
+                values = legal(s, env, values)
                 if saved is _NO:
                     env.pop(bind, None)
                 else:
                     env[bind] = saved
-                values = kept
             elif how == 1:                  # ALL
                 if values.__class__ is not list:
                     values = list(values)
