@@ -15,7 +15,7 @@ kind of argument, and a definition that refers back to itself is refused.
 
 Generated code: a definition without parameters is written in place where it is
 used; one with parameters becomes one Python function `(s, p1, p2...)` of its own
-that every use calls.  A definition sees only its parameters and the ruleset's names,
+that a use calls, unless expr/inline.py writes its body in place (plain arguments).  A definition sees only its parameters and the ruleset's names,
 not the local names of the place it is used in (`current`, `led_suit`, a loop variable):
 give those as parameters.
 """
