@@ -18,6 +18,11 @@ def _init_fails(offset):
     raise ValueError("no rules here")
 
 
+class _TwoArgs(Exception):
+    def __init__(self, a, b):          # pickles, but cannot be rebuilt from its args alone
+        super().__init__(f"{a}/{b}")
+
+
 def _work(job):
     delay, value = job
     time.sleep(delay)
@@ -25,6 +30,12 @@ def _work(job):
         raise KeyError("boom")
     if value == "die":
         os._exit(3)
+    if value == "two args":
+        raise _TwoArgs(1, 2)
+    if value == "unpicklable":
+        return lambda: None
+    if value == "big":
+        return b"x" * 1_000_000         # more than a pipe holds
     return (value + _STATE["offset"], os.getpid())
 
 
@@ -129,3 +140,82 @@ def test_workers_that_are_not_forks_load_the_rules_and_play_the_same_games(tmp_p
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "40"]
+
+
+def test_an_error_comes_in_its_place_after_the_results_before_it():
+    got = []
+    with pytest.raises(KeyError):
+        with Pool(_work, 2, _init, (0,)) as pool:
+            for value, _ in pool.map([(0.5, 1), (0.0, "boom"), (0.0, 3)]):   # the error arrives first
+                got.append(value)
+    assert got == [1]
+
+
+def test_an_exception_that_cannot_be_rebuilt_comes_back_as_its_name_and_message():
+    with pytest.raises(RuntimeError, match="_TwoArgs: 1/2"):
+        with Pool(_work, 2, _init, (0,)) as pool:
+            list(pool.map([(0.0, "two args")]))
+
+
+def test_a_result_that_cannot_be_sent_is_an_error_not_a_lost_worker():
+    with pytest.raises(RuntimeError, match="could not be sent back") as info:
+        with Pool(_work, 2, _init, (0,)) as pool:
+            list(pool.map([(0.0, "unpicklable")]))
+    assert not isinstance(info.value, WorkerLost)
+
+
+def test_leaving_early_with_large_results_still_queued_is_quick():
+    started = time.perf_counter()
+    with Pool(_work, 2, _init, (0,), ahead=3) as pool:
+        for _ in pool.map([(0.0, "big")] * 20):
+            break
+    assert time.perf_counter() - started < 4          # not each worker's 5 s wait to join
+    assert all(not p.is_alive() for p in pool.procs)
+
+
+def test_a_worker_found_dead_when_sending_is_a_lost_worker():
+    import signal
+    with pytest.raises(WorkerLost, match="killed by signal 9"):
+        with Pool(_work, 2, _init, (0,), ahead=1) as pool:
+            for i, _ in enumerate(pool.map((0.0, k) for k in range(100))):
+                if i == 0:
+                    for proc in pool.procs:
+                        os.kill(proc.pid, signal.SIGKILL)
+                        proc.join()
+
+
+_CTRL_C_AT_START = """
+import multiprocessing, os, signal, sys
+from interpreter.resources import bundled_rulesets
+from interpreter.ruleset.loader import load_ruleset
+from interpreter.sim import pool, runner
+if __name__ == "__main__":
+    multiprocessing.set_start_method(sys.argv[1])
+    enter = pool.Pool.__enter__
+
+    def enter_then_ctrl_c(self):      # Ctrl-C reaches everyone while the workers are still starting
+        out = enter(self)
+        for pid in [p.pid for p in self.procs] + [os.getpid()]:
+            os.kill(pid, signal.SIGINT)
+        return out
+    pool.Pool.__enter__ = enter_then_ctrl_c
+    path = str(bundled_rulesets()["escalative"])
+    summary = runner.run(load_ruleset(path).rules, 400, workers=2, path=path)
+    print(summary["interrupted"], summary["games"] < 400)
+"""
+
+
+@pytest.mark.parametrize("method", ["spawn", "fork"])
+def test_ctrl_c_while_workers_start_is_an_interruption(tmp_path, method):
+    """Workers ignore Ctrl-C from their first instruction (inherited from the parent while it starts
+    them): the run stops as interrupted, not with a worker lost to the signal."""
+    import subprocess
+    import sys
+    from tests.helpers import ROOT
+    script = tmp_path / "ctrl_c_at_start.py"
+    script.write_text(_CTRL_C_AT_START, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, str(script), method], capture_output=True, text=True, env=env,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "True"]

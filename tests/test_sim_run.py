@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import json
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -211,19 +212,26 @@ def test_ray_backend_gives_the_same_records(rules):
     assert _same(local, remote)
 
 
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
+                    reason="finds the workers as the run's own child processes, as fork starts them")
 def test_a_worker_killed_mid_run_is_reported_plainly(tmp_path):
     records = tmp_path / "r.jsonl"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "interpreter", "simulate", SW, "-n", "1000000",
                              "--records", str(records), "--workers", "2"], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 30
-    while time.time() < deadline and (not records.exists() or records.stat().st_size < 20000):
-        time.sleep(0.1)
-    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
-    assert children
-    os.kill(int(children[0]), signal.SIGKILL)
-    out, err = proc.communicate(timeout=30)
+    try:
+        deadline = time.time() + 30
+        while time.time() < deadline and (not records.exists() or records.stat().st_size < 20000):
+            time.sleep(0.1)
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        assert children
+        os.kill(int(children[0]), signal.SIGKILL)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 1, err
     assert "Traceback" not in err and "internal error" not in err
     assert "stopped unexpectedly (killed by signal 9" in err

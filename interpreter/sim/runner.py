@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..engine.game import GameError
 from .play import game_seed, play_game
+from .pool import WorkerLost
 from .stats import Summary
 
 _WORKER = {}
@@ -114,6 +115,10 @@ def run(rules, games: int, seed: int = 0, players: int | None = None, bots=("ran
             else:
                 _run_pool(jobs, workers, path, options or {}, take, rules)
     except KeyboardInterrupt:
+        interrupted = True
+    except (WorkerLost, OSError):
+        if not stop.hit:         # a worker lost after Ctrl-C was pressed: part of the interruption
+            raise
         interrupted = True
     result = summary.as_dict(time.perf_counter() - started)
     result.update(interrupted=interrupted, bots=bots, seed=seed, rotate=rotate, bot_options=dict(bot_options or {}))
