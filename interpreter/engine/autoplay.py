@@ -87,8 +87,9 @@ def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_s
     at_stop(s) instead of returning, and play goes on with the (turns, tricks) stops it returns: a
     caller that looks at every turn saves a return and a new call each time; the position it sees is
     the one a return would show, except that the decision there may not be offered yet (s.pending
-    None: a `choose` step asks before it makes its Choice).  Errors come out as game.GameError, as
-    from game.apply_index.
+    None: a `choose` step asks before it makes its Choice, in the middle of its enclosing step), so
+    at_stop may read the position (variables, zones, counts) but not play on from it or from a copy
+    of it.  Errors come out as game.GameError, as from game.apply_index.
 
     Unless `moves` is given or the game is logged, the state carries the stops while this runs
     (`s.auto`): a `choose` step then asks the picker itself, builds no list of actions and does not
