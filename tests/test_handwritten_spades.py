@@ -40,7 +40,8 @@ def score(bids, taken, scores=None, bags=None):
 def test_contracts_bags_and_nil():
     # Side 0 bids 3 + 4, takes 5 + 4: 70 and two bags.  Side 1 bids 2 + 4, takes 2 + 2: set, -60.
     assert score([3, 2, 4, 4], [5, 2, 4, 2]) == ([72, -60], [2, 0])
-    # Seat 1 bids nil and takes nothing: +100, and the side makes its contract of 3 exactly (30); side 0 makes 10 exactly.
+    # Side 0 makes 10 exactly.  Seat 1 bids nil and takes nothing: +100, and its side makes its
+    # contract of 3 exactly (30).
     assert score([5, 0, 5, 3], [6, 0, 4, 3]) == ([100, 130], [0, 0])
     # A failed nil costs 100, and its tricks count for the partner's contract and as bags.
     assert score([0, 3, 4, 3], [2, 3, 4, 4]) == ([42 - 100, 61], [2, 1])
