@@ -36,7 +36,9 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.handwritten import escalation as hw_escalation  # noqa: E402
 from benchmarks.handwritten import escalative as hw_escalative  # noqa: E402
+from benchmarks.handwritten import hearts as hw_hearts  # noqa: E402
 from benchmarks.handwritten import scotch_whist as hw_whist  # noqa: E402
+from benchmarks.handwritten import spades as hw_spades  # noqa: E402
 from benchmarks.handwritten import static_scalade as hw_scalade  # noqa: E402
 from interpreter.resources import bundled_rulesets  # noqa: E402
 from interpreter.ruleset.loader import load_ruleset  # noqa: E402
@@ -48,6 +50,8 @@ PAIRS = [
     ("Static Scalade", "scalade", hw_scalade.play_game, 3, 25),
     ("Escalation", "escalation", hw_escalation.play_game, 4, 250),
     ("Escalative scoring", "escalative", hw_escalative.play_game, 4, 300),
+    ("Hearts", "hearts", hw_hearts.play_game, 4, 60),          # targets 0.5 (any game of a bundled family)
+    ("Spades", "spades", hw_spades.play_game, 4, 300),
 ]
 
 

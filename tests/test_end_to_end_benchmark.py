@@ -13,7 +13,7 @@ def test_end_to_end_quick_run():
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert {r["game"] for r in out["ratios"]} == {"Scotch Whist", "Static Scalade", "Escalation",
-                                                  "Escalative scoring"}
+                                                  "Escalative scoring", "Hearts", "Spades"}
     assert all(r["ratio"] > 0 and r["ratio_low"] <= r["ratio"] <= r["ratio_high"] for r in out["ratios"])
     assert out["scala40"]["games_s"] > 0
     # One worker and two play the same games.
