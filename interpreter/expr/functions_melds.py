@@ -67,6 +67,8 @@ class MeldRules:
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
         self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
                        replace(self.sets, max_wilds=None) if self.sets else None)
+        # each card's face, wild cards all as -1 (the keys partners_of gives)
+        self._face_keys = [-1 if w else f for w, f in zip(self.info.wild, self.face)]
 
     def ok(self, m: Meld) -> bool:
         """False for a run in which two natural cards stand for the same card (e.g. both Aces of
@@ -76,6 +78,29 @@ class MeldRules:
         wild = self.info.wild
         natural = [f for c, f in zip(m.cards, m.stands_for) if not wild[c]]
         return len(set(natural)) == len(natural)
+
+    # -- what the built-ins call (their closures and their generated source alike) --
+
+    def melds_in(self, cards) -> list:
+        return list(self.find(tuple(sorted(cards))))
+
+    def melds_with(self, card, cards) -> list:
+        return list(self.with_card(card, tuple(cards)))
+
+    def meld_plays(self, cards, minimum, limit) -> list:
+        return list(self.plays(tuple(sorted(cards)), minimum, limit))
+
+    def is_meld(self, cards) -> bool:
+        return bool(self.readings(tuple(cards)))
+
+    def wilds_in(self, x) -> int:
+        wild = self.info.wild
+        return sum(1 for c in _cards_of(x) if wild[c])
+
+    def partners(self, card, cards) -> list:
+        faces = self.partners_of(card)
+        key = self._face_keys
+        return [d for d in cards if d != card and key[d] in faces]
 
     def _find(self, cards: tuple) -> tuple:
         return tuple(m for m in find_melds(cards, self.info, self.runs, self.sets) if self.ok(m))
@@ -436,9 +461,24 @@ def _value_of(value, mr) -> float:
 
 
 # -- the built-ins ------------------------------------------------------------------------
+#
+# Each built-in gives its closure and the same call as Python source (`code=`, see expr/codegen.py):
+# an expression using them (a move's options and `legal:`, a discard filter over the hand, a bot's
+# rank) then becomes one generated function instead of a chain of closures.  Both call the same
+# helper with the same argument values.
 
 def _cards_arg(ctx, arg):
-    return _collection(ctx, arg, "the cards").fn
+    return _collection(ctx, arg, "the cards")
+
+
+def _card_arg(ctx, arg):
+    return ctx.expect(arg, ctx.compile(arg), T.CARD, "the card")
+
+
+def _call(ctx, helper, *parts, state=False, extra=()):
+    """Source calling `helper` with the parts' values (and `s` first when `state`), or None."""
+    args = (["s"] if state else []) + ["{%d}" % i for i in range(len(parts))] + [ctx.ref(x) for x in extra]
+    return ctx.source("%s(%s)" % (ctx.ref(helper), ", ".join(args)), *parts)
 
 
 @builtin("melds_in", "melds_in(cards)",
@@ -446,8 +486,9 @@ def _cards_arg(ctx, arg):
          "identical cards give each meld once.", 1, 1, "melds")
 def _melds_in(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = _cards_arg(ctx, args[0])
-    return Compiled(lambda s, e: list(mr.find(tuple(sorted(cf(s, e))))), T.list_of(MELD))
+    cards = _cards_arg(ctx, args[0])
+    cf = cards.fn
+    return Compiled(lambda s, e: mr.melds_in(cf(s, e)), T.list_of(MELD), code=_call(ctx, mr.melds_in, cards))
 
 
 @builtin("melds_with", "melds_with(card, cards)",
@@ -455,9 +496,11 @@ def _melds_in(ctx, node, args):
          2, 2, "melds")
 def _melds_with(ctx, node, args):
     mr = _rules_of(ctx, node)
-    card = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
-    cf = _cards_arg(ctx, args[1])
-    return Compiled(lambda s, e: list(mr.with_card(card(s, e), tuple(cf(s, e)))), T.list_of(MELD))
+    card = _card_arg(ctx, args[0])
+    cards = _cards_arg(ctx, args[1])
+    cardf, cf = card.fn, cards.fn
+    return Compiled(lambda s, e: mr.melds_with(cardf(s, e), cf(s, e)), T.list_of(MELD),
+                    code=_call(ctx, mr.melds_with, card, cards))
 
 
 @builtin("meld_plays", "meld_plays(cards, minimum) or meld_plays(cards, minimum, limit)",
@@ -465,19 +508,22 @@ def _melds_with(ctx, node, args):
          "least minimum (at most limit ways, 500 by default), most valuable melds tried first.", 2, 3, "melds")
 def _meld_plays(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = _cards_arg(ctx, args[0])
-    low = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "the minimum").fn
-    lim = ctx.compile(args[2]).fn if len(args) > 2 else (lambda s, e: 500)
-    return Compiled(lambda s, e: list(mr.plays(tuple(sorted(cf(s, e))), low(s, e), lim(s, e))),
-                    T.list_of(PLAY))
+    cards = _cards_arg(ctx, args[0])
+    low = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "the minimum")
+    lim = ctx.compile(args[2]) if len(args) > 2 else "500"
+    cf, lowf = cards.fn, low.fn
+    limf = lim.fn if len(args) > 2 else (lambda s, e: 500)
+    return Compiled(lambda s, e: mr.meld_plays(cf(s, e), lowf(s, e), limf(s, e)), T.list_of(PLAY),
+                    code=_call(ctx, mr.meld_plays, cards, low, lim))
 
 
 @builtin("meld_cards", "meld_cards(x)",
          "The cards of a meld or of a play of several melds; for a change to a table meld, the cards "
          "it takes from the player.", 1, 1, "melds")
 def _meld_cards(ctx, node, args):
-    f = ctx.compile(args[0]).fn
-    return Compiled(lambda s, e: _cards_of(f(s, e)), T.CARDS)
+    x = ctx.compile(args[0])
+    f = x.fn
+    return Compiled(lambda s, e: _cards_of(f(s, e)), T.CARDS, code=_call(ctx, _cards_of, x))
 
 
 @builtin("meld_points", "meld_points(x)",
@@ -485,39 +531,48 @@ def _meld_cards(ctx, node, args):
          "as the card they stand for); for a change to a table meld, how much it adds.", 1, 1, "melds")
 def _meld_points(ctx, node, args):
     mr = _rules_of(ctx, node)
-    f = ctx.compile(args[0]).fn
-    return Compiled(lambda s, e: _value_of(f(s, e), mr), T.NUM)
+    x = ctx.compile(args[0])
+    f = x.fn
+    return Compiled(lambda s, e: _value_of(f(s, e), mr), T.NUM, code=_call(ctx, _value_of, x, extra=(mr,)))
 
 
 @builtin("meld_kind", "meld_kind(meld)", "\"run\" or \"set\".", 1, 1, "melds")
 def _meld_kind(ctx, node, args):
-    f = ctx.compile(args[0]).fn
-    return Compiled(lambda s, e: f(s, e).kind, T.STR)
+    x = ctx.compile(args[0])
+    f = x.fn
+    return Compiled(lambda s, e: f(s, e).kind, T.STR, code=ctx.source("{0}.kind", x))
 
 
 @builtin("is_meld", "is_meld(cards)", "True if the cards, all together, make one valid run or set.",
          1, 1, "melds")
 def _is_meld(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = _cards_arg(ctx, args[0])
-    return Compiled(lambda s, e: bool(mr.readings(tuple(cf(s, e)))), T.BOOL)
+    cards = _cards_arg(ctx, args[0])
+    cf = cards.fn
+    return Compiled(lambda s, e: mr.is_meld(cf(s, e)), T.BOOL, code=_call(ctx, mr.is_meld, cards))
 
 
 @builtin("wilds_in", "wilds_in(x)", "How many wild cards a meld, a play or a list of cards holds.",
          1, 1, "melds")
 def _wilds_in(ctx, node, args):
     mr = _rules_of(ctx, node)
-    f = ctx.compile(args[0]).fn
-    wild = mr.info.wild
-    return Compiled(lambda s, e: sum(1 for c in _cards_of(f(s, e)) if wild[c]), T.NUM)
+    x = ctx.compile(args[0])
+    f = x.fn
+    return Compiled(lambda s, e: mr.wilds_in(f(s, e)), T.NUM, code=_call(ctx, mr.wilds_in, x))
 
 
 @builtin("table_melds", "table_melds(zone)", "The melds lying in a table zone (one per group).",
          1, 1, "melds")
 def _table_melds(ctx, node, args):
     mr = _rules_of(ctx, node)
-    zf = ctx.compile(args[0]).fn
-    return Compiled(lambda s, e: [m for _, m in table_readings(s, zf(s, e), mr)], T.list_of(MELD))
+    zone = ctx.compile(args[0])
+    zf = zone.fn
+    return Compiled(lambda s, e: table_melds(s, zf(s, e), mr), T.list_of(MELD),
+                    code=_call(ctx, table_melds, zone, state=True, extra=(mr,)))
+
+
+def table_melds(s, zone, mr: MeldRules) -> list:
+    return [m for _, m in table_readings(s, zone, mr)]
 
 
 def additions(s, cards, zone, mr: MeldRules) -> list:
@@ -567,18 +622,22 @@ def extends(s, card, zone, mr: MeldRules) -> bool:
          "a run grown past its maximum is cut into pieces (one way per cut).", 2, 2, "melds")
 def _table_additions(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = _cards_arg(ctx, args[0])
-    zf = ctx.compile(args[1]).fn
-    return Compiled(lambda s, e: additions(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE))
+    cards = _cards_arg(ctx, args[0])
+    zone = ctx.compile(args[1])
+    cf, zf = cards.fn, zone.fn
+    return Compiled(lambda s, e: additions(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE),
+                    code=_call(ctx, additions, cards, zone, state=True, extra=(mr,)))
 
 
 @builtin("extends_table", "extends_table(card, zone)",
          "True if the card could be added to some meld in a table zone.", 2, 2, "melds")
 def _extends_table(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
-    zf = ctx.compile(args[1]).fn
-    return Compiled(lambda s, e: extends(s, cf(s, e), zf(s, e), mr), T.BOOL)
+    card = _card_arg(ctx, args[0])
+    zone = ctx.compile(args[1])
+    cf, zf = card.fn, zone.fn
+    return Compiled(lambda s, e: extends(s, cf(s, e), zf(s, e), mr), T.BOOL,
+                    code=_call(ctx, extends, card, zone, state=True, extra=(mr,)))
 
 
 def swaps(s, cards, zone, mr: MeldRules) -> list:
@@ -600,9 +659,11 @@ def swaps(s, cards, zone, mr: MeldRules) -> list:
          "exactly that card (the wild card is freed).", 2, 2, "melds")
 def _wild_swaps(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = _cards_arg(ctx, args[0])
-    zf = ctx.compile(args[1]).fn
-    return Compiled(lambda s, e: swaps(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE))
+    cards = _cards_arg(ctx, args[0])
+    zone = ctx.compile(args[1])
+    cf, zf = cards.fn, zone.fn
+    return Compiled(lambda s, e: swaps(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE),
+                    code=_call(ctx, swaps, cards, zone, state=True, extra=(mr,)))
 
 
 @builtin("partners", "partners(card, cards)",
@@ -610,14 +671,8 @@ def _wild_swaps(ctx, node, args):
          "(a measure of how useful a card is to keep).", 2, 2, "melds")
 def _partners(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
-    hf = _cards_arg(ctx, args[1])
-
-    # each card's face, wild cards all as -1 (what partners_of gives), read once per card below
-    key = [-1 if w else f for w, f in zip(mr.info.wild, mr.face)]
-
-    def run(s, e):
-        card = cf(s, e)
-        faces = mr.partners_of(card)
-        return [d for d in hf(s, e) if d != card and key[d] in faces]
-    return Compiled(run, T.CARDS)
+    card = _card_arg(ctx, args[0])
+    cards = _cards_arg(ctx, args[1])
+    cf, hf = card.fn, cards.fn
+    return Compiled(lambda s, e: mr.partners(cf(s, e), hf(s, e)), T.CARDS,
+                    code=_call(ctx, mr.partners, card, cards))
