@@ -33,7 +33,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 
 __all__ = [
     "CardInfo", "Meld", "RunRules", "SetRules",
-    "interpret_run", "interpret_set", "find_melds",
+    "interpret_run", "interpret_set", "find_melds", "meld_parts",
 ]
 
 
@@ -48,6 +48,11 @@ class CardInfo:
     def __post_init__(self) -> None:
         for name in ("rank_of", "suit_of", "wild"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
+        # the tables are long tuples: hash them once (CardInfo is a key of finder())
+        object.__setattr__(self, "_hash", hash((self.rank_of, self.suit_of, self.wild)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def signature(self, card: int) -> tuple[int, int]:
         """(rank, suit) of a natural card; (-1, -1) for every wild."""
@@ -231,13 +236,48 @@ def interpret_run(cards: Iterable[int], info: CardInfo,
     return out
 
 
+@lru_cache(maxsize=256)
+def _windows(rules: RunRules, suit: int) -> tuple:
+    """_layout() with, per start and length, what every run on that window shares: the (rank,
+    suit) each place stands for, the positions, and whether the window's ranks are all different."""
+    out = []
+    for start, ranks, ok in _layout(rules):
+        stands = [None] + [tuple((r, suit) for r in ranks[:length]) for length in range(1, len(ranks) + 1)]
+        positions = [None] + [tuple(range(start, start + length)) for length in range(1, len(ranks) + 1)]
+        distinct = [True] + [len(set(ranks[:length])) == length for length in range(1, len(ranks) + 1)]
+        out.append((start, ranks, ok, stands, positions, distinct))
+    return tuple(out)
+
+
+_new = object.__new__
+
+
+def _run(cards: tuple, stands_for: tuple, positions: tuple, seq_len: int) -> Meld:
+    """Meld('run', ...) without the frozen dataclass's __init__ (a third of the cost of making one)."""
+    m = _new(Meld)
+    d = m.__dict__
+    d["kind"] = "run"
+    d["cards"] = cards
+    d["stands_for"] = stands_for
+    d["positions"] = positions
+    d["seq_len"] = seq_len
+    return m
+
+
 def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
-                  wilds: list[int], distinct_ids: bool) -> Iterator[Meld]:
+                  wilds: list[int], distinct_ids: bool) -> list[Meld]:
+    """Every run of one suit, window by window (start, then length), each window's readings in
+    the order of _runs_with_counts().  A window whose ranks are all different (every window but a
+    full-length run's) takes the direct path below, which makes the same melds in the same order
+    without the general placement of _place_run()."""
     budget = _wild_budget(rules.max_wilds, len(wilds))
     have = {r: len(ids) for r, ids in by_rank.items()}
+    out: list[Meld] = []
     if sum(have.values()) + budget < rules.min_len:
-        return                                  # too few cards for the shortest run
-    for start, ranks, ok in _layout(rules):
+        return out                              # too few cards for the shortest run
+    seq_len = len(rules.sequence)
+    wild_sets: dict[int, list] = {}             # number of wilds -> the choices of them, in order
+    for start, ranks, ok, stands, positions, distinct in _windows(rules, suit):
         seen: dict[int, int] = {}               # rank -> times in the window, in window order
         missing = 0
         for length in range(1, len(ranks) + 1):
@@ -251,19 +291,61 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
             if not ok[length]:
                 continue
             window = ranks[:length]
-            base = {r: min(k, have.get(r, 0)) for r, k in seen.items()}
-            units = [r for r, k in base.items() for _ in range(k)]
+            if not distinct[length]:
+                out.extend(_general_window(rules, suit, start, window, by_rank, wilds, seen, have,
+                                           budget, missing, distinct_ids))
+                continue
+            # ranks held, at their places in the window (offset, rank); wilds take the other places
+            held = [(off, r) for off, r in enumerate(window) if r in have]
+            sf, pos = stands[length], positions[length]
             for extra in range(budget - missing + 1):
-                # optionally let wilds stand where naturals are available
-                for dropped in dict.fromkeys(combinations(units, extra)):
-                    counts = dict(base)
-                    for r in dropped:
-                        counts[r] -= 1
-                    n_nat = sum(counts.values())
-                    if n_nat == 0:
+                # optionally let wilds stand where naturals are available (`extra` of them)
+                for dropped in combinations(range(len(held)), extra):
+                    keep = [held[i] for i in range(len(held)) if i not in dropped] if extra else held
+                    if not keep:
                         continue
-                    yield from _runs_with_counts(rules, suit, start, window, by_rank,
-                                                 counts, wilds, length - n_nat, distinct_ids)
+                    n_wilds = length - len(keep)
+                    nat_places = [off for off, _ in keep]
+                    wild_places = [off for off in range(length) if off not in nat_places] if n_wilds else ()
+                    if distinct_ids:
+                        nat_choices = product(*[by_rank[r] for _, r in keep])
+                        wild_choices = wild_sets.get(n_wilds)
+                        if wild_choices is None:
+                            wild_choices = wild_sets[n_wilds] = list(combinations(wilds, n_wilds))
+                    else:
+                        nat_choices = [[by_rank[r][0] for _, r in keep]]
+                        wild_choices = [wilds[:n_wilds]]
+                    for picks in nat_choices:
+                        cards = [0] * length
+                        for off, c in zip(nat_places, picks):
+                            cards[off] = c
+                        if not n_wilds:
+                            out.append(_run(tuple(cards), sf, pos, seq_len))
+                            continue
+                        for wild_pick in wild_choices:
+                            for off, c in zip(wild_places, wild_pick):
+                                cards[off] = c
+                            out.append(_run(tuple(cards), sf, pos, seq_len))
+    return out
+
+
+def _general_window(rules, suit, start, window, by_rank, wilds, seen, have, budget, missing,
+                    distinct_ids) -> Iterator[Meld]:
+    """The runs on one window that holds a rank twice (a full-length run), by the general placement."""
+    length = len(window)
+    base = {r: min(k, have.get(r, 0)) for r, k in seen.items()}
+    units = [r for r, k in base.items() for _ in range(k)]
+    for extra in range(budget - missing + 1):
+        # optionally let wilds stand where naturals are available
+        for dropped in dict.fromkeys(combinations(units, extra)):
+            counts = dict(base)
+            for r in dropped:
+                counts[r] -= 1
+            n_nat = sum(counts.values())
+            if n_nat == 0:
+                continue
+            yield from _runs_with_counts(rules, suit, start, window, by_rank,
+                                         counts, wilds, length - n_nat, distinct_ids)
 
 
 def _runs_with_counts(rules, suit, start, window, by_rank, counts, wilds, n_wilds,
@@ -351,61 +433,122 @@ def find_melds(hand: Iterable[int], info: CardInfo,
     ``run_rules`` / ``set_rules`` set to None skip that kind. Identical cards
     (same signature) are deduplicated: only one choice of ids is produced for
     each multiset of signatures, unless ``distinct_ids=True``.
-
-    The runs of one suit depend only on that suit's cards and the wilds, and
-    the sets of one rank only on that rank's cards and the wilds, so each part
-    is remembered by its cards (``_suit_runs``, ``_rank_sets``): a hand that
-    changes by a card or two between turns recomputes only the parts it
-    touched.
     """
-    wild, suit_of, rank_of = info.wild, info.suit_of, info.rank_of
-    wilds = []
-    by_suit: dict[int, list[tuple[int, int]]] = {}
-    by_rank: dict[int, list[int]] = {}
-    for c in sorted(set(hand)):
-        if wild[c]:
-            wilds.append(c)
-            continue
-        suit, rank = suit_of[c], rank_of[c]
-        if suit in by_suit:
-            by_suit[suit].append((rank, c))
-        else:
-            by_suit[suit] = [(rank, c)]
-        if rank in by_rank:
-            by_rank[rank].append(c)
-        else:
-            by_rank[rank] = [c]
-    wilds = tuple(wilds)
     out: list[Meld] = []
-    if run_rules is not None:
-        rules = _rules(RunRules, run_rules, {})
-        for suit in sorted(by_suit):
-            out.extend(_suit_runs(rules, suit, tuple(by_suit[suit]), wilds, distinct_ids))
-    if set_rules is not None:
-        rules = _rules(SetRules, set_rules, {})
-        for rank in sorted(by_rank):
-            ids = by_rank[rank]
-            out.extend(_rank_sets(rules, rank, tuple(ids), tuple([suit_of[c] for c in ids]), wilds,
-                                  distinct_ids))
+    for part in meld_parts(hand, info, run_rules, set_rules, distinct_ids=distinct_ids):
+        out += part
     return out
 
 
-@lru_cache(maxsize=16384)
-def _suit_runs(rules: RunRules, suit: int, cards: tuple, wilds: tuple,
-               distinct_ids: bool) -> tuple[Meld, ...]:
-    """The runs of one suit: ``cards`` are (rank, id) pairs in id order."""
-    by_rank: dict[int, list[int]] = defaultdict(list)
-    for rank, c in cards:
-        by_rank[rank].append(c)
-    return tuple(_runs_in_suit(rules, suit, by_rank, list(wilds), distinct_ids))
+def meld_parts(hand: Iterable[int], info: CardInfo,
+               run_rules: RunRules | Mapping | None = None,
+               set_rules: SetRules | Mapping | None = None,
+               *, distinct_ids: bool = False) -> list[tuple[Meld, ...]]:
+    """find_melds() in parts (see MeldFinder.parts)."""
+    return finder(info, run_rules, set_rules).parts(hand, distinct_ids)
 
 
-@lru_cache(maxsize=16384)
-def _rank_sets(rules: SetRules, rank: int, ids: tuple, suits: tuple, wilds: tuple,
-               distinct_ids: bool) -> tuple[Meld, ...]:
-    """The sets of one rank: ``ids`` of that rank (in id order), ``suits`` their suits."""
-    info = _RankView(rank, dict(zip(ids, suits)))
-    return tuple(_sets_of_rank(rules, list(ids), list(wilds), info, distinct_ids))
+def finder(info: CardInfo, run_rules=None, set_rules=None) -> "MeldFinder":
+    """The MeldFinder of these tables and rules (remembered: a few are alive at a time)."""
+    runs = None if run_rules is None else _rules(RunRules, run_rules, {})
+    sets = None if set_rules is None else _rules(SetRules, set_rules, {})
+    return _finder(info, runs, sets)
+
+
+@lru_cache(maxsize=32)
+def _finder(info, runs, sets) -> "MeldFinder":
+    return MeldFinder(info, runs, sets)
+
+
+class MeldFinder:
+    """find_melds() for one CardInfo and one pair of rules, its parts remembered.
+
+    The runs of one suit depend only on that suit's cards and the wilds, and
+    the sets of one rank only on that rank's cards and the wilds, so each part
+    is remembered by those card ids: a hand that changes by a card or two
+    between turns recomputes only the parts it touched, and the same part
+    comes back as the same tuple object (callers may remember what they derive
+    from a part by its identity).  The memories are plain dicts keyed by tuples
+    of ints (cheaper to hash than the rules objects an lru_cache key would
+    hold), emptied when they grow past a bound.
+    """
+
+    LIMIT = 16384                               # parts remembered per kind
+
+    def __init__(self, info: CardInfo, runs: RunRules | None, sets: SetRules | None):
+        self.info, self.runs, self.sets = info, runs, sets
+        self._suit_parts: dict = {}             # (ids of one suit, wild ids, distinct_ids) -> runs
+        self._rank_parts: dict = {}             # (ids of one rank, wild ids, distinct_ids) -> sets
+
+    def find(self, hand: Iterable[int], distinct_ids: bool = False) -> list[Meld]:
+        out: list[Meld] = []
+        for part in self.parts(hand, distinct_ids):
+            out += part
+        return out
+
+    def parts(self, hand: Iterable[int], distinct_ids: bool = False) -> list[tuple[Meld, ...]]:
+        """find_melds() in parts: the runs of each suit (suits in order), then the sets of each
+        rank (ranks in order), each part a non-empty tuple of melds; find_melds() is their
+        concatenation."""
+        info = self.info
+        wild, suit_of, rank_of = info.wild, info.suit_of, info.rank_of
+        wilds = []
+        by_suit: dict[int, list[int]] = {}
+        by_rank: dict[int, list[int]] = {}
+        for c in sorted(set(hand)):
+            if wild[c]:
+                wilds.append(c)
+                continue
+            suit, rank = suit_of[c], rank_of[c]
+            if suit in by_suit:
+                by_suit[suit].append(c)
+            else:
+                by_suit[suit] = [c]
+            if rank in by_rank:
+                by_rank[rank].append(c)
+            else:
+                by_rank[rank] = [c]
+        wilds = tuple(wilds)
+        out: list[tuple[Meld, ...]] = []
+        if self.runs is not None:
+            known = self._suit_parts
+            for suit in sorted(by_suit):
+                key = (tuple(by_suit[suit]), wilds, distinct_ids)
+                part = known.get(key)
+                if part is None:
+                    part = self._suit_runs(suit, by_suit[suit], wilds, distinct_ids)
+                    if len(known) >= self.LIMIT:
+                        known.clear()
+                    known[key] = part
+                if part:
+                    out.append(part)
+        if self.sets is not None:
+            known = self._rank_parts
+            for rank in sorted(by_rank):
+                key = (tuple(by_rank[rank]), wilds, distinct_ids)
+                part = known.get(key)
+                if part is None:
+                    part = self._rank_sets(rank, by_rank[rank], wilds, distinct_ids)
+                    if len(known) >= self.LIMIT:
+                        known.clear()
+                    known[key] = part
+                if part:
+                    out.append(part)
+        return out
+
+    def _suit_runs(self, suit: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
+        """The runs of one suit: ``ids`` of that suit in id order."""
+        rank_of = self.info.rank_of
+        by_rank: dict[int, list[int]] = defaultdict(list)
+        for c in ids:
+            by_rank[rank_of[c]].append(c)
+        return tuple(_runs_in_suit(self.runs, suit, by_rank, list(wilds), distinct_ids))
+
+    def _rank_sets(self, rank: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
+        """The sets of one rank: ``ids`` of that rank in id order."""
+        suit_of = self.info.suit_of
+        view = _RankView(rank, {c: suit_of[c] for c in ids})
+        return tuple(_sets_of_rank(self.sets, list(ids), list(wilds), view, distinct_ids))
 
 
 class _RankView:

@@ -23,9 +23,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..cards.combos import (CardInfo, CardPlace, Meld, RunRules, SetRules, disjoint_plays,
-                            extensions, find_melds, interpret_run, interpret_set, meld_value,
-                            replace_wild, split_run)
+from ..cards.combos import (CardInfo, CardPlace, Meld, RunRules, SetRules, disjoint_search,
+                            extensions, interpret_run, interpret_set, meld_value, replace_wild,
+                            split_run)
+from ..cards.melds import MeldFinder
 from . import types as T
 from .compiler import Compiled
 from .functions import _collection, builtin
@@ -57,14 +58,15 @@ class MeldRules:
     twin_naturals: bool = True                    # may two natural cards of a run stand for the same card?
 
     def __post_init__(self):
+        self.finder = MeldFinder(self.info, self.runs, self.sets)
         self.find = lru_cache(maxsize=4096)(self._find)
         self.plays = lru_cache(maxsize=2048)(self._plays)
         self.extend_rules = replace(self.runs, max_len=None) if self.runs and self.split else self.runs
         self._pairs = {}
-        # meld id -> (meld, value, signature): the melds find_melds gives come from its caches, so the
-        # same objects recur from call to call; the entry keeps the meld alive (its id stays its own)
-        self._known = {}
+        self._parts = {}                          # id(part of meld_parts) -> what _plays needs of it
+        self._sig_numbers = {}                    # meld signature -> a number (dedupes plays)
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
+        self._views = {}                          # id(store of readings) -> TableView
         self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
                        replace(self.sets, max_wilds=None) if self.sets else None)
         # each card's face, wild cards all as -1 (the keys partners_of gives)
@@ -103,49 +105,79 @@ class MeldRules:
         return [d for d in cards if d != card and key[d] in faces]
 
     def _find(self, cards: tuple) -> tuple:
-        return tuple(m for m in find_melds(cards, self.info, self.runs, self.sets) if self.ok(m))
+        return tuple(m for m in self.finder.find(cards) if self.ok(m))
 
     def _plays(self, cards: tuple, minimum, limit: int) -> tuple:
         """Sets of melds laid together. Melds are sought among card ids (not faces), so the two
         copies of a card can each serve in a different meld; plays that differ only in which
-        copy they use are offered once."""
-        melds = tuple(m for m in find_melds(cards, self.info, self.runs, self.sets, distinct_ids=True)
-                      if self.ok(m))
-        known = self._known
-        values = {}
-        for m in melds:
-            entry = known.get(id(m))
-            if entry is None:
-                if len(known) > 50000:
-                    known.clear()
-                entry = known[id(m)] = (m, self.value(m), self.signature(m))
-            values[id(m)] = entry[1]
-        if minimum is not None and self._below(melds, values, minimum):
-            return ()
-        seen, out = set(), []
-        raw = limit * 20 if limit else None
-        for play in disjoint_plays(melds, [values[id(m)] for m in melds], minimum, raw):
-            key = tuple(sorted([known[id(m)][2] for m in play]))
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(play)
-            if limit and len(out) >= limit:
-                break
-        return tuple(out)
+        copy they use are offered once.
 
-    @staticmethod
-    def _below(melds, values, minimum) -> bool:
-        """True when no play of these melds can reach the minimum: neither all the melds with a
-        positive value together, nor every card at the best value per card any meld gives it."""
-        positive = sum(v for v in values.values() if v > 0)
+        The melds come in parts (the runs of a suit, the sets of a rank: meld_parts), and what the
+        search needs from a part is remembered with it (`_part`), so a hand that changed by a card
+        or two since it was last seen costs little, and most hands (no play reaches the minimum)
+        are refused from the parts' summaries alone."""
+        entries = [self._part(p) for p in self.finder.parts(cards, True)]
+        if minimum is not None:
+            # No play can reach the minimum if neither all the melds with a positive value
+            # together, nor every card at the best value per card any meld gives it, reach it.
+            positive = 0
+            best: dict = {}
+            for entry in entries:
+                positive += entry[6]
+                for c, per_card in entry[5].items():
+                    if per_card > best.get(c, 0.0):
+                        best[c] = per_card
+            if min(positive, sum(best.values())) + 1e-9 < minimum:
+                return ()
+        melds, values, masks, keys = [], [], [], []
+        for entry in entries:
+            melds += entry[1]
+            values += entry[2]
+            keys += entry[3]
+            masks += entry[4]
+        order = sorted(range(len(melds)), key=lambda i: (-values[i], i))
+        raw = limit * 20 if limit else None
+        found = disjoint_search([values[i] for i in order], [masks[i] for i in order],
+                                [melds[i].cards for i in order], minimum, raw,
+                                [keys[i] for i in order], limit)
+        return tuple(tuple([melds[order[j]] for j in play]) for play in found)
+
+    def _part(self, part: tuple) -> tuple:
+        """(part, its melds the rules accept, their values, their signatures as numbers, their cards
+        as bit masks, {card: best value per card of those melds}, the sum of their positive values),
+        remembered by the identity of the part (meld_parts gives the same tuple for the same cards),
+        which the entry keeps alive so that its id cannot be reused meanwhile."""
+        parts = self._parts
+        entry = parts.get(id(part))
+        if entry is not None and entry[0] is part:
+            return entry
+        if len(parts) > 20000:                    # bounded; signature numbers are renewed with it
+            parts.clear()
+            self._sig_numbers.clear()
+        numbers = self._sig_numbers
+        melds = [m for m in part if self.ok(m)]
+        values, keys, masks = [], [], []
         best: dict = {}
+        positive = 0
         for m in melds:
-            per_card = max(0.0, values[id(m)]) / len(m.cards)
+            v = self.value(m)
+            values.append(v)
+            if v > 0:
+                positive += v
+            sig = self.signature(m)
+            number = numbers.get(sig)
+            if number is None:
+                number = numbers[sig] = len(numbers)
+            keys.append(number)
+            mask = 0
+            per_card = max(0.0, v) / len(m.cards)
             for c in m.cards:
+                mask |= 1 << c
                 if per_card > best.get(c, 0.0):
                     best[c] = per_card
-        return min(positive, sum(best.values())) + 1e-9 < minimum
+            masks.append(mask)
+        entry = parts[id(part)] = (part, melds, values, keys, masks, best, positive)
+        return entry
 
     def signature(self, m: Meld) -> tuple:
         """A meld as faces: identical copies (and any two wild cards) look the same."""
@@ -407,7 +439,13 @@ def _point_of(cx, path, spec):
 
 def table_readings(s, zone, mr: MeldRules) -> list:
     """(group index, Meld) for every non-empty group of a table zone."""
-    store = s.extra.get("readings") or {}
+    view = table_view(s, zone, mr)
+    if view is not None:
+        return list(view.readings)
+    return _readings(s.extra.get("readings") or {}, zone, mr)
+
+
+def _readings(store, zone, mr: MeldRules) -> list:
     out = []
     for i, group in enumerate(zone):
         if not isinstance(group, list) or not group:
@@ -419,6 +457,42 @@ def table_readings(s, zone, mr: MeldRules) -> list:
         if meld is not None:
             out.append((i, meld))
     return out
+
+
+class TableView:
+    """A table zone as it lies, with the answers the table built-ins gave about it.
+
+    A discard filter asks extends_table() for every card of the hand at every decision, and the
+    moves `add` and `swap` ask table_additions() and wild_swaps() for the whole hand; the table
+    changes far less often (at most once a move, and not at all until someone melds).  So the
+    readings of the groups, and per card the answer of each of the three, are kept with a copy of
+    the zone, and found again by the identity of the state's store of readings: that store is
+    replaced (never changed in place) whenever a meld is laid or changed (engine/melding.py), so the
+    same store and an equal zone mean the same melds on the table.
+    """
+
+    __slots__ = ("store", "groups", "readings", "fits", "adds", "swaps", "wild_readings")
+
+    def __init__(self, store, zone, mr: MeldRules):
+        self.store = store                # kept alive, so that its id is not reused meanwhile
+        self.groups = [g[:] if type(g) is list else g for g in zone]
+        self.readings = _readings(store or {}, zone, mr)
+        self.wild_readings = None         # the readings holding a wild card, when first asked
+        self.fits, self.adds, self.swaps = {}, {}, {}
+
+
+def table_view(s, zone, mr: MeldRules):
+    """The TableView of this zone (remembered, see TableView), or None for a zone that is not a list."""
+    if type(zone) is not list:
+        return None
+    store = s.extra.get("readings")
+    views = mr._views
+    view = views.get(id(store))
+    if view is None or view.store is not store or view.groups != zone:
+        if len(views) > 256:              # bounded: a run of games keeps at most a few alive
+            views.clear()
+        view = views[id(store)] = TableView(store, zone, mr)
+    return view
 
 
 def reread(cards: tuple, mr: MeldRules):
@@ -577,11 +651,27 @@ def table_melds(s, zone, mr: MeldRules) -> list:
 
 def additions(s, cards, zone, mr: MeldRules) -> list:
     """Every way to add one of `cards` to a meld of the table zone."""
+    view = table_view(s, zone, mr)
+    if view is None:
+        return _additions(table_readings(s, zone, mr), mr.distinct(cards), mr)
     out = []
-    readings = [(i, m, mr.growth(m)) for i, m in table_readings(s, zone, mr)]
-    if not readings:
+    if not view.readings:
         return out
+    known = view.adds
     for card in mr.distinct(cards):
+        hit = known.get(card)
+        if hit is None:
+            hit = known[card] = _additions(view.readings, (card,), mr)
+        out += hit
+    return out
+
+
+def _additions(table, cards, mr: MeldRules) -> list:
+    out = []
+    if not table:
+        return out
+    readings = [(i, m, mr.growth(m)) for i, m in table]
+    for card in cards:
         for i, m, per in readings:
             grown = per.get(card)
             if grown is None:
@@ -592,28 +682,14 @@ def additions(s, cards, zone, mr: MeldRules) -> list:
 
 
 def extends(s, card, zone, mr: MeldRules) -> bool:
-    """Could the card be added to some meld of the table zone? (additions() without building them)
-
-    table_readings() and grown() written out, stopping at the first meld the card fits: a discard
-    filter asks this for every card of a hand, every turn."""
-    store = s.extra.get("readings") or {}
-    known = mr._grown
-    for group in zone:
-        if not isinstance(group, list) or not group:
-            continue
-        key = tuple(group)
-        m = store.get(key)
-        if m is None:
-            m = reread(key, mr)
-            if m is None:
-                continue
-        entry = known.get(id(m))
-        hit = entry[1].get(card) if entry is not None and entry[0] is m else None
-        if hit is None:
-            hit = mr.grown(m, card)
-        if hit:
-            return True
-    return False
+    """Could the card be added to some meld of the table zone? (additions() without building them)"""
+    view = table_view(s, zone, mr)
+    if view is None:
+        return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
+    hit = view.fits.get(card)
+    if hit is None:
+        hit = view.fits[card] = any(mr.grown(m, card) for _, m in view.readings)
+    return hit
 
 
 @builtin("table_additions", "table_additions(cards, zone)",
@@ -641,12 +717,35 @@ def _extends_table(ctx, node, args):
 
 
 def swaps(s, cards, zone, mr: MeldRules) -> list:
+    """Every way to put one of `cards` in place of a wild card of a table meld standing for it."""
+    view = table_view(s, zone, mr)
+    if view is None:
+        return _swaps(_with_wilds(table_readings(s, zone, mr), mr), mr.distinct(cards), mr)
+    if view.wild_readings is None:
+        view.wild_readings = _with_wilds(view.readings, mr)
     out = []
-    readings = [(i, m) for i, m in table_readings(s, zone, mr) if any(mr.info.wild[c] for c in m.cards)]
-    if not readings:
+    if not view.wild_readings:
         return out
+    known = view.swaps
     for card in mr.distinct(cards):
-        for i, m in readings:
+        hit = known.get(card)
+        if hit is None:
+            hit = known[card] = _swaps(view.wild_readings, (card,), mr)
+        out += hit
+    return out
+
+
+def _with_wilds(table, mr: MeldRules) -> list:
+    wild = mr.info.wild
+    return [(i, m) for i, m in table if any(wild[c] for c in m.cards)]
+
+
+def _swaps(table, cards, mr: MeldRules) -> list:
+    out = []
+    if not table:
+        return out
+    for card in cards:
+        for i, m in table:
             hit = replace_wild(m, card, mr.info)
             if hit is not None and mr.ok(hit[0]):
                 new, freed = hit
