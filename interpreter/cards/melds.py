@@ -230,8 +230,11 @@ def interpret_run(cards: Iterable[int], info: CardInfo,
         by_rank[info.rank_of[c]].append(c)
     length = len(cards)
     out: list[Meld] = []
-    for start, ranks, ok in _layout(rules):
-        if length < len(ok) and ok[length]:
+    held = by_rank.keys()
+    for start, ranks, ok, _, _, _, rank_sets in _windows(rules, -1):
+        # a window lacking one of the naturals' ranks places nothing (_place_run would return at
+        # once): skipped without building its slots
+        if length < len(ok) and ok[length] and held <= rank_sets[length]:
             out.extend(_place_run(rules, suit, start, ranks[:length], by_rank, wilds))
     return out
 
@@ -239,13 +242,15 @@ def interpret_run(cards: Iterable[int], info: CardInfo,
 @lru_cache(maxsize=256)
 def _windows(rules: RunRules, suit: int) -> tuple:
     """_layout() with, per start and length, what every run on that window shares: the (rank,
-    suit) each place stands for, the positions, and whether the window's ranks are all different."""
+    suit) each place stands for, the positions, whether the window's ranks are all different, and
+    the set of its ranks.  (Suit -1 when only the suit-free parts are read.)"""
     out = []
     for start, ranks, ok in _layout(rules):
         stands = [None] + [tuple((r, suit) for r in ranks[:length]) for length in range(1, len(ranks) + 1)]
         positions = [None] + [tuple(range(start, start + length)) for length in range(1, len(ranks) + 1)]
         distinct = [True] + [len(set(ranks[:length])) == length for length in range(1, len(ranks) + 1)]
-        out.append((start, ranks, ok, stands, positions, distinct))
+        rank_sets = [frozenset()] + [frozenset(ranks[:length]) for length in range(1, len(ranks) + 1)]
+        out.append((start, ranks, ok, stands, positions, distinct, rank_sets))
     return tuple(out)
 
 
@@ -277,7 +282,7 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
         return out                              # too few cards for the shortest run
     seq_len = len(rules.sequence)
     wild_sets: dict[int, list] = {}             # number of wilds -> the choices of them, in order
-    for start, ranks, ok, stands, positions, distinct in _windows(rules, suit):
+    for start, ranks, ok, stands, positions, distinct, _ in _windows(rules, suit):
         seen: dict[int, int] = {}               # rank -> times in the window, in window order
         missing = 0
         for length in range(1, len(ranks) + 1):

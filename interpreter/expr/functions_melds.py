@@ -69,6 +69,16 @@ class MeldRules:
         self._views = {}                          # id(store of readings) -> TableView
         self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
                        replace(self.sets, max_wilds=None) if self.sets else None)
+        # each natural card's (rank, suit) as one number, wild cards -1: identical cards share it,
+        # and may_extend() answers alike for them
+        suits = max([s for s in self.info.suit_of if s >= 0], default=0) + 1
+        self._cell = [-1 if w else r * suits + s
+                      for w, r, s in zip(self.info.wild, self.info.rank_of, self.info.suit_of)]
+        self._by_suit, self._by_rank = {}, {}    # one natural card of each cell, by suit and by rank
+        for c, cell in enumerate(self._cell):
+            if cell >= 0 and cell not in self._cell[:c]:
+                self._by_suit.setdefault(self.info.suit_of[c], []).append(c)
+                self._by_rank.setdefault(self.info.rank_of[c], []).append(c)
         # each card's face, wild cards all as -1 (the keys partners_of gives)
         self._face_keys = [-1 if w else f for w, f in zip(self.info.wild, self.face)]
 
@@ -276,22 +286,32 @@ class MeldRules:
     def grown(self, m: Meld, card: int) -> tuple:
         """The ways `card` can be added to table meld `m`, each as the meld's pieces afterwards
         (remembered: table melds and hands change little between turns)."""
-        per = self.growth(m)
+        entry = self.growth(m)
+        if not (entry[3] if self.info.wild[card] else self._cell[card] in entry[2]):
+            return ()
+        per = entry[1]
         hit = per.get(card)
         if hit is None:
             hit = per[card] = tuple(self._grow(m, card))
         return hit
 
-    def growth(self, m: Meld) -> dict:
-        """The remembered additions to one table meld, card -> grown(m, card). Keyed by the meld
+    def growth(self, m: Meld) -> tuple:
+        """(m, {card: grown(m, card)}, the cells (see _cell) of the natural cards that may_extend()
+        the meld, whether a wild card may): the remembered additions to one table meld, and what
+        tells at once that a card cannot be added (most cards of a hand). Keyed by the meld
         object's identity (hashing a meld costs more than the lookup), which the entry keeps alive
         so that the identity cannot be reused while the entry exists."""
         entry = self._grown.get(id(m))
         if entry is None:
             if len(self._grown) > 20000:
                 self._grown.clear()
-            entry = self._grown[id(m)] = (m, {})
-        return entry[1]
+            # may_extend() is False for a natural card of another suit (a run) or rank (a set),
+            # and alike for identical cards: one card of each cell of the meld's suit or rank
+            reps = self._by_rank.get(m.rank, ()) if m.kind == "set" else self._by_suit.get(m.suit, ())
+            cells = frozenset([self._cell[c] for c in reps if self.may_extend(m, c)])
+            wilds = self.wild_ids
+            entry = self._grown[id(m)] = (m, {}, cells, bool(wilds) and self.may_extend(m, wilds[0]))
+        return entry
 
     def _grow(self, m: Meld, card: int):
         if not self.may_extend(m, card):
@@ -471,7 +491,7 @@ class TableView:
     same store and an equal zone mean the same melds on the table.
     """
 
-    __slots__ = ("store", "groups", "readings", "fits", "adds", "swaps", "wild_readings")
+    __slots__ = ("store", "groups", "readings", "fits", "adds", "swaps", "wild_readings", "_grows")
 
     def __init__(self, store, zone, mr: MeldRules):
         self.store = store                # kept alive, so that its id is not reused meanwhile
@@ -479,6 +499,13 @@ class TableView:
         self.readings = _readings(store or {}, zone, mr)
         self.wild_readings = None         # the readings holding a wild card, when first asked
         self.fits, self.adds, self.swaps = {}, {}, {}
+        self._grows = None
+
+    def grows(self, mr: MeldRules) -> list:
+        """_grows() of the readings, worked out once."""
+        if self._grows is None:
+            self._grows = _grows(self.readings, mr)
+        return self._grows
 
 
 def table_view(s, zone, mr: MeldRules):
@@ -653,7 +680,7 @@ def additions(s, cards, zone, mr: MeldRules) -> list:
     """Every way to add one of `cards` to a meld of the table zone."""
     view = table_view(s, zone, mr)
     if view is None:
-        return _additions(table_readings(s, zone, mr), mr.distinct(cards), mr)
+        return _additions(_grows(table_readings(s, zone, mr), mr), mr.distinct(cards), mr)
     out = []
     if not view.readings:
         return out
@@ -661,18 +688,26 @@ def additions(s, cards, zone, mr: MeldRules) -> list:
     for card in mr.distinct(cards):
         hit = known.get(card)
         if hit is None:
-            hit = known[card] = _additions(view.readings, (card,), mr)
+            hit = known[card] = _additions(view.grows(mr), (card,), mr)
         out += hit
     return out
 
 
-def _additions(table, cards, mr: MeldRules) -> list:
+def _grows(table, mr: MeldRules) -> list:
+    """(group index, meld, its growth entry) for the readings of a table."""
+    return [(i, m, mr.growth(m)) for i, m in table]
+
+
+def _additions(grows, cards, mr: MeldRules) -> list:
+    """additions() of these cards to the melds of `grows` (see _grows)."""
     out = []
-    if not table:
-        return out
-    readings = [(i, m, mr.growth(m)) for i, m in table]
+    wild, cell = mr.info.wild, mr._cell
     for card in cards:
-        for i, m, per in readings:
+        is_wild, key = wild[card], cell[card]
+        for i, m, entry in grows:
+            if not (entry[3] if is_wild else key in entry[2]):
+                continue                      # cannot be added to this meld (see MeldRules.growth)
+            per = entry[1]
             grown = per.get(card)
             if grown is None:
                 grown = mr.grown(m, card)
@@ -688,7 +723,13 @@ def extends(s, card, zone, mr: MeldRules) -> bool:
         return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
     hit = view.fits.get(card)
     if hit is None:
-        hit = view.fits[card] = any(mr.grown(m, card) for _, m in view.readings)
+        hit = False
+        is_wild, key = mr.info.wild[card], mr._cell[card]
+        for _, m, entry in view.grows(mr):
+            if (entry[3] if is_wild else key in entry[2]) and mr.grown(m, card):
+                hit = True
+                break
+        view.fits[card] = hit
     return hit
 
 
