@@ -254,6 +254,22 @@ def _windows(rules: RunRules, suit: int) -> tuple:
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def _viable_starts(rules: RunRules, held: frozenset, budget: int) -> tuple[int, ...]:
+    """The indices (in _layout order) of the starts at which a run may lie when the ranks `held`
+    are in hand and `budget` wild cards may fill gaps: the window of the shortest legal length
+    from that start has at most `budget` places whose rank is not held.  (A longer window only
+    misses more, and a rank held but repeated in the window counts once here: a necessary
+    condition, so the other starts are skipped without changing what is found.)  Most suits of a
+    hand have no start at all."""
+    out = []
+    for index, (start, ranks, ok) in enumerate(_layout(rules)):
+        first = next((length for length in range(1, len(ok)) if ok[length]), None)
+        if first is not None and sum(1 for r in ranks[:first] if r not in held) <= budget:
+            out.append(index)
+    return tuple(out)
+
+
 _new = object.__new__
 
 
@@ -282,7 +298,9 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
         return out                              # too few cards for the shortest run
     seq_len = len(rules.sequence)
     wild_sets: dict[int, list] = {}             # number of wilds -> the choices of them, in order
-    for start, ranks, ok, stands, positions, distinct, _ in _windows(rules, suit):
+    windows = _windows(rules, suit)
+    for index in _viable_starts(rules, frozenset(have), budget):
+        start, ranks, ok, stands, positions, distinct, _ = windows[index]
         seen: dict[int, int] = {}               # rank -> times in the window, in window order
         missing = 0
         for length in range(1, len(ranks) + 1):
