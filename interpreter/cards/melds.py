@@ -428,6 +428,11 @@ def interpret_set(cards: Iterable[int], info: CardInfo,
 def _sets_of_rank(rules: SetRules, ids: list[int], wilds: list[int], info: CardInfo,
                   distinct_ids: bool) -> Iterator[Meld]:
     budget = _wild_budget(rules.max_wilds, len(wilds))
+    # a set holds at most one natural card per suit (with different suits) and `budget` wilds:
+    # too few for the smallest set, and there is none (most ranks of a hand)
+    naturals = len({info.suit_of[c] for c in ids}) if rules.distinct_suits else len(ids)
+    if min(naturals, rules.max_size) + budget < rules.min_size:
+        return
     for n_nat in range(1, min(len(ids), rules.max_size) + 1):
         seen = set()
         for combo in combinations(ids, n_nat):

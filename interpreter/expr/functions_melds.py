@@ -65,6 +65,7 @@ class MeldRules:
         self._pairs = {}
         self._parts = {}                          # id(part of meld_parts) -> what _plays needs of it
         self._sig_numbers = {}                    # meld signature -> a number (dedupes plays)
+        self._values = {}                         # (kind, stands_for, positions) -> value
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
         self._views = {}                          # id(store of readings) -> TableView
         self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
@@ -195,7 +196,15 @@ class MeldRules:
         return (m.kind, tuple((-1 if wild[c] else face[c], sf) for c, sf in zip(m.cards, m.stands_for)))
 
     def value(self, meld: Meld) -> float:
-        return meld_value(meld, self.point_of)
+        """The meld's value under the point tables, remembered by what it depends on (its kind
+        and where each card stands): the same runs and sets recur in hand after hand."""
+        key = (meld.kind, meld.stands_for, meld.positions)
+        hit = self._values.get(key)
+        if hit is None:
+            if len(self._values) > 50000:
+                self._values.clear()
+            hit = self._values[key] = meld_value(meld, self.point_of)
+        return hit
 
     def readings(self, cards) -> list:
         out = []
