@@ -26,7 +26,7 @@ order, so readings are never duplicated by swapping identical cards.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from typing import Iterable, Iterator, Mapping, Sequence
@@ -119,6 +119,10 @@ class RunRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sequence", tuple(self.sequence))
+        _hash_once(self)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def rank_at(self, pos: int) -> int:
         n = len(self.sequence)
@@ -137,6 +141,16 @@ class SetRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "suits", tuple(self.suits))
+        _hash_once(self)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+def _hash_once(rules) -> None:
+    """Rules are keys of the caches below (and of callers'): their hash (that of their fields, as
+    the dataclass's own) is worked out once."""
+    object.__setattr__(rules, "_hash", hash(tuple(getattr(rules, f.name) for f in fields(rules))))
 
 
 def _rules(cls, rules, overrides: Mapping):
@@ -303,6 +317,7 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
         start, ranks, ok, stands, positions, distinct, _ = windows[index]
         seen: dict[int, int] = {}               # rank -> times in the window, in window order
         missing = 0
+        held = 0                                # bit i: the rank at offset i is held (distinct windows)
         for length in range(1, len(ranks) + 1):
             rank = ranks[length - 1]
             k = seen.get(rank, 0)
@@ -310,46 +325,55 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
                 missing += 1
                 if missing > budget:
                     break
+            elif not k:
+                held |= 1 << (length - 1)
             seen[rank] = k + 1
             if not ok[length]:
                 continue
-            window = ranks[:length]
             if not distinct[length]:
-                out.extend(_general_window(rules, suit, start, window, by_rank, wilds, seen, have,
+                out.extend(_general_window(rules, suit, start, ranks[:length], by_rank, wilds, seen, have,
                                            budget, missing, distinct_ids))
                 continue
-            # ranks held, at their places in the window (offset, rank); wilds take the other places
-            held = [(off, r) for off, r in enumerate(window) if r in have]
             sf, pos = stands[length], positions[length]
-            for extra in range(budget - missing + 1):
-                # optionally let wilds stand where naturals are available (`extra` of them)
-                for dropped in combinations(range(len(held)), extra):
-                    keep = [held[i] for i in range(len(held)) if i not in dropped] if extra else held
-                    if not keep:
+            for nat_places, wild_places in _plan(held, length, budget - missing):
+                n_wilds = len(wild_places)
+                if distinct_ids:
+                    nat_choices = product(*[by_rank[ranks[off]] for off in nat_places])
+                    wild_choices = wild_sets.get(n_wilds)
+                    if wild_choices is None:
+                        wild_choices = wild_sets[n_wilds] = list(combinations(wilds, n_wilds))
+                else:
+                    nat_choices = [[by_rank[ranks[off]][0] for off in nat_places]]
+                    wild_choices = [wilds[:n_wilds]]
+                for picks in nat_choices:
+                    cards = [0] * length
+                    for off, c in zip(nat_places, picks):
+                        cards[off] = c
+                    if not n_wilds:
+                        out.append(_run(tuple(cards), sf, pos, seq_len))
                         continue
-                    n_wilds = length - len(keep)
-                    nat_places = [off for off, _ in keep]
-                    wild_places = [off for off in range(length) if off not in nat_places] if n_wilds else ()
-                    if distinct_ids:
-                        nat_choices = product(*[by_rank[r] for _, r in keep])
-                        wild_choices = wild_sets.get(n_wilds)
-                        if wild_choices is None:
-                            wild_choices = wild_sets[n_wilds] = list(combinations(wilds, n_wilds))
-                    else:
-                        nat_choices = [[by_rank[r][0] for _, r in keep]]
-                        wild_choices = [wilds[:n_wilds]]
-                    for picks in nat_choices:
-                        cards = [0] * length
-                        for off, c in zip(nat_places, picks):
+                    for wild_pick in wild_choices:
+                        for off, c in zip(wild_places, wild_pick):
                             cards[off] = c
-                        if not n_wilds:
-                            out.append(_run(tuple(cards), sf, pos, seq_len))
-                            continue
-                        for wild_pick in wild_choices:
-                            for off, c in zip(wild_places, wild_pick):
-                                cards[off] = c
-                            out.append(_run(tuple(cards), sf, pos, seq_len))
+                        out.append(_run(tuple(cards), sf, pos, seq_len))
     return out
+
+
+@lru_cache(maxsize=8192)
+def _plan(held: int, length: int, spare: int) -> tuple:
+    """How the runs of one window with all ranks different are laid: (offsets taking a natural
+    card, offsets taking a wild card) per reading, in the order of the general placement: first
+    every held rank natural, then each choice of `extra` held ranks (1, 2, ... up to the `spare`
+    wild cards) left to wild cards instead.  `held` has bit i set when the rank at offset i is held.
+    A reading needs one natural card at least."""
+    places = [off for off in range(length) if held >> off & 1]
+    out = []
+    for extra in range(spare + 1):
+        for dropped in combinations(range(len(places)), extra):
+            keep = tuple(places[i] for i in range(len(places)) if i not in dropped)
+            if keep:
+                out.append((keep, tuple(off for off in range(length) if off not in keep)))
+    return tuple(out)
 
 
 def _general_window(rules, suit, start, window, by_rank, wilds, seen, have, budget, missing,
@@ -540,7 +564,11 @@ class MeldFinder:
         out: list[tuple[Meld, ...]] = []
         if self.runs is not None:
             known = self._suit_parts
+            # a suit with too few cards, even with every wild, has no run: not looked up at all
+            fewest = self.runs.min_len - _wild_budget(self.runs.max_wilds, len(wilds))
             for suit in sorted(by_suit):
+                if len(by_suit[suit]) < fewest:
+                    continue
                 key = (tuple(by_suit[suit]), wilds, distinct_ids)
                 part = known.get(key)
                 if part is None:
@@ -552,7 +580,10 @@ class MeldFinder:
                     out.append(part)
         if self.sets is not None:
             known = self._rank_parts
+            fewest = self.sets.min_size - _wild_budget(self.sets.max_wilds, len(wilds))
             for rank in sorted(by_rank):
+                if len(by_rank[rank]) < fewest:
+                    continue
                 key = (tuple(by_rank[rank]), wilds, distinct_ids)
                 part = known.get(key)
                 if part is None:
