@@ -10,7 +10,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from .melds import (CardInfo, Meld, RunRules, SetRules, find_melds,
+from .melds import (CardInfo, Meld, RunRules, SetRules, _interpret_run, _rules, find_melds,
                     interpret_run, interpret_set, meld_parts)
 
 __all__ = [
@@ -203,7 +203,7 @@ def _keeping_readings(old: Meld, new: Meld, info: CardInfo) -> Meld | None:
         free_wild_slots.remove(slot)
     for slot, c in zip(free_wild_slots, added_wild):
         cards[slot] = c
-    return replace(new, cards=tuple(cards))
+    return Meld(new.kind, tuple(cards), new.stands_for, new.positions, new.seq_len)
 
 
 def extensions(meld: Meld, card: int, info: CardInfo,
@@ -219,7 +219,9 @@ def extensions(meld: Meld, card: int, info: CardInfo,
         return []
     cards = meld.cards + (card,)
     if meld.kind == "run":
-        candidates = interpret_run(cards, info, rules)
+        # only windows holding every rank the meld's cards stand for can keep their readings
+        candidates = _interpret_run(cards, info, _rules(RunRules, rules, {}),
+                                    frozenset([rank for rank, _ in meld.stands_for]))
     else:
         candidates = interpret_set(cards, info, rules)
     kept = (_keeping_readings(meld, m, info) for m in candidates)

@@ -227,8 +227,12 @@ def _place_run(rules: RunRules, suit: int, start: int, window: tuple[int, ...],
 def interpret_run(cards: Iterable[int], info: CardInfo,
                   rules: RunRules | Mapping | None = None, **overrides) -> list[Meld]:
     """Every reading of ``cards`` as a run (empty list = not a run)."""
-    rules = _rules(RunRules, rules, overrides)
-    cards = tuple(cards)
+    return _interpret_run(tuple(cards), info, _rules(RunRules, rules, overrides), frozenset())
+
+
+def _interpret_run(cards: tuple, info: CardInfo, rules: RunRules, need: frozenset) -> list[Meld]:
+    """interpret_run(), keeping only the windows that hold every rank of `need` (the readings of
+    the other windows are left out: extensions() wants those of the old meld's ranks)."""
     naturals = sorted(c for c in cards if not info.wild[c])
     wilds = sorted(c for c in cards if info.wild[c])
     if not naturals or len(set(cards)) != len(cards):
@@ -244,7 +248,7 @@ def interpret_run(cards: Iterable[int], info: CardInfo,
         by_rank[info.rank_of[c]].append(c)
     length = len(cards)
     out: list[Meld] = []
-    held = by_rank.keys()
+    held = need.union(by_rank)
     for start, ranks, ok, _, _, _, rank_sets in _windows(rules, -1):
         # a window lacking one of the naturals' ranks places nothing (_place_run would return at
         # once): skipped without building its slots

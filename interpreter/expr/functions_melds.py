@@ -68,6 +68,7 @@ class MeldRules:
         self._values = {}                         # (kind, stands_for, positions) -> value
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
         self._views = {}                          # id(store of readings) -> TableView
+        self._ends = {}                           # a meld's shape -> the cards that may extend it
         self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
                        replace(self.sets, max_wilds=None) if self.sets else None)
         # each natural card's (rank, suit) as one number, wild cards -1: identical cards share it,
@@ -314,12 +315,21 @@ class MeldRules:
         if entry is None:
             if len(self._grown) > 20000:
                 self._grown.clear()
-            # may_extend() is False for a natural card of another suit (a run) or rank (a set),
-            # and alike for identical cards: one card of each cell of the meld's suit or rank
-            reps = self._by_rank.get(m.rank, ()) if m.kind == "set" else self._by_suit.get(m.suit, ())
-            cells = frozenset([self._cell[c] for c in reps if self.may_extend(m, c)])
-            wilds = self.wild_ids
-            entry = self._grown[id(m)] = (m, {}, cells, bool(wilds) and self.may_extend(m, wilds[0]))
+            # may_extend() reads the meld's kind, where its cards stand and how many are wild:
+            # melds alike in these share the answer (remembered, the same melds recur)
+            wild = self.info.wild
+            shape = (m.kind, m.stands_for, m.positions, sum([1 for c in m.cards if wild[c]]))
+            ends = self._ends.get(shape)
+            if ends is None:
+                if len(self._ends) > 20000:
+                    self._ends.clear()
+                # may_extend() is False for a natural card of another suit (a run) or rank (a
+                # set), and alike for identical cards: one card of each cell of the meld's suit or rank
+                reps = self._by_rank.get(m.rank, ()) if m.kind == "set" else self._by_suit.get(m.suit, ())
+                cells = frozenset([self._cell[c] for c in reps if self.may_extend(m, c)])
+                wilds = self.wild_ids
+                ends = self._ends[shape] = (cells, bool(wilds) and self.may_extend(m, wilds[0]))
+            entry = self._grown[id(m)] = (m, {}) + ends
         return entry
 
     def _grow(self, m: Meld, card: int):
