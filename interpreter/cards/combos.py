@@ -143,10 +143,11 @@ def disjoint_search(vals: Sequence[float], masks: Sequence[int], cards: Sequence
 
     def search(start: int, used: int, total: float, used_density: float) -> bool:
         """Append the plays that extend `chosen` with items from `start` on; True once the limit is met."""
+        if bounded:
+            rest = total_density - used_density
         for j in range(start, n):
             if bounded:
                 bound = suffix[j]
-                rest = total_density - used_density
                 if rest < bound:
                     bound = rest
                 if total + bound + eps < minimum:

@@ -249,11 +249,21 @@ def _interpret_run(cards: tuple, info: CardInfo, rules: RunRules, need: frozense
     length = len(cards)
     out: list[Meld] = []
     held = need.union(by_rank)
-    for start, ranks, ok, _, _, _, rank_sets in _windows(rules, -1):
+    once = all(len(ids) == 1 for ids in by_rank.values())
+    seq_len = len(rules.sequence)
+    for start, ranks, ok, stands, positions, distinct, rank_sets in _windows(rules, suit):
         # a window lacking one of the naturals' ranks places nothing (_place_run would return at
         # once): skipped without building its slots
         if length < len(ok) and ok[length] and held <= rank_sets[length]:
-            out.extend(_place_run(rules, suit, start, ranks[:length], by_rank, wilds))
+            if not distinct[length]:
+                out.extend(_place_run(rules, suit, start, ranks[:length], by_rank, wilds))
+            elif once:
+                # each rank has one place and one natural card: the wilds take the other places
+                # in order (what _place_run does, without its general placement)
+                free = iter(wilds)
+                placed = [by_rank[r][0] if r in by_rank else next(free) for r in ranks[:length]]
+                out.append(_run(tuple(placed), stands[length], positions[length], seq_len))
+            # else: a rank held twice has one place only in this window, no reading
     return out
 
 

@@ -559,6 +559,8 @@ def _rules_of(ctx, node):
 
 
 def _cards_of(value, mr=None) -> list:
+    if type(value) is tuple and all([type(m) is Meld for m in value]):
+        return [c for m in value for c in m.cards]      # a play (the usual case), at once
     if isinstance(value, Meld):
         return list(value.cards)
     if isinstance(value, TableChange):
