@@ -48,6 +48,11 @@ class TableChange(NamedTuple):
 class MeldRules:
     """Everything the meld built-ins need, prepared once per ruleset."""
 
+    # Table melds whose additions are remembered (see growth). A table meld is one object for as
+    # long as it lies unchanged, so the entries of finished games are dead weight, which every full
+    # pass of the garbage collector scans: a few games' worth is enough.
+    GROWN_LIMIT = 2000
+
     info: CardInfo
     runs: RunRules | None
     sets: SetRules | None
@@ -59,8 +64,11 @@ class MeldRules:
 
     def __post_init__(self):
         self.finder = MeldFinder(self.info, self.runs, self.sets)
-        self.find = lru_cache(maxsize=4096)(self._find)
-        self.plays = lru_cache(maxsize=2048)(self._plays)
+        # Whole hands seldom come back (a hand changes at every draw), and every entry kept is more
+        # work for the garbage collector's full passes: small memories (the parts of hands are
+        # remembered in the finder and in _parts)
+        self.find = lru_cache(maxsize=1024)(self._find)
+        self.plays = lru_cache(maxsize=64)(self._plays)
         self.extend_rules = replace(self.runs, max_len=None) if self.runs and self.split else self.runs
         self._pairs = {}
         self._parts = {}                          # id(part of meld_parts) -> what _plays needs of it
@@ -188,7 +196,8 @@ class MeldRules:
                 if per_card > best.get(c, 0.0):
                     best[c] = per_card
             masks.append(mask)
-        entry = parts[id(part)] = (part, melds, values, keys, masks, best, positive)
+        # tuples of numbers, which the garbage collector stops tracking (lists it scans every time)
+        entry = parts[id(part)] = (part, tuple(melds), tuple(values), tuple(keys), tuple(masks), best, positive)
         return entry
 
     def signature(self, m: Meld) -> tuple:
@@ -313,7 +322,7 @@ class MeldRules:
         so that the identity cannot be reused while the entry exists."""
         entry = self._grown.get(id(m))
         if entry is None:
-            if len(self._grown) > 20000:
+            if len(self._grown) > self.GROWN_LIMIT:
                 self._grown.clear()
             # may_extend() reads the meld's kind, where its cards stand and how many are wild:
             # melds alike in these share the answer (remembered, the same melds recur)
