@@ -238,7 +238,7 @@ def replace_wild(meld: Meld, card: int, info: CardInfo) -> tuple[Meld, int] | No
     for i, (c, stands) in enumerate(zip(meld.cards, meld.stands_for)):
         if info.wild[c] and stands == wanted:
             cards = meld.cards[:i] + (card,) + meld.cards[i + 1:]
-            return replace(meld, cards=cards), c
+            return Meld(meld.kind, cards, meld.stands_for, meld.positions, meld.seq_len), c
     return None
 
 

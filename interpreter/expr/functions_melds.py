@@ -81,7 +81,7 @@ class MeldRules:
                        replace(self.sets, max_wilds=None) if self.sets else None)
         # each natural card's (rank, suit) as one number, wild cards -1: identical cards share it,
         # and may_extend() answers alike for them
-        suits = max([s for s in self.info.suit_of if s >= 0], default=0) + 1
+        suits = self._suits = max([s for s in self.info.suit_of if s >= 0], default=0) + 1
         self._cell = [-1 if w else r * suits + s
                       for w, r, s in zip(self.info.wild, self.info.rank_of, self.info.suit_of)]
         self._by_suit, self._by_rank = {}, {}    # one natural card of each cell, by suit and by rank
@@ -815,8 +815,17 @@ def _swaps(table, cards, mr: MeldRules) -> list:
     out = []
     if not table:
         return out
+    wild, cell = mr.info.wild, mr._cell
+    suits = mr._suits
+    # the cells (see MeldRules._cell) that each meld's wild cards stand for: replace_wild() finds
+    # nothing for a card of another cell
+    wanted = [frozenset([rank * suits + suit for c, (rank, suit) in zip(m.cards, m.stands_for) if wild[c]])
+              for _, m in table]
     for card in cards:
-        for i, m in table:
+        key = cell[card]
+        for (i, m), stands in zip(table, wanted):
+            if key not in stands:
+                continue
             hit = replace_wild(m, card, mr.info)
             if hit is not None and mr.ok(hit[0]):
                 new, freed = hit
