@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, product
 
 import pytest
@@ -265,7 +266,13 @@ def ref_grown(mr, m, card):
 
 
 def ref_table(s, zone, mr):
-    return [(i, m) for i, m in FM._readings(s.extra.get("readings") or {}, zone, mr)]
+    store, out = s.extra.get("readings") or {}, []
+    for i, group in enumerate(zone):
+        if isinstance(group, list) and group:
+            meld = store.get(tuple(group)) or FM.reread(tuple(group), mr)
+            if meld is not None:
+                out.append((i, meld))
+    return out
 
 
 def ref_additions(s, cards, zone, mr):
@@ -273,9 +280,24 @@ def ref_additions(s, cards, zone, mr):
             for card in mr.distinct(cards) for i, m in ref_table(s, zone, mr) for pieces in ref_grown(mr, m, card)]
 
 
+def ref_replace_wild(meld, card, info):
+    if info.wild[card] or card in meld.cards:
+        return None
+    for i, (c, stands) in enumerate(zip(meld.cards, meld.stands_for)):
+        if info.wild[c] and stands == (info.rank_of[card], info.suit_of[card]):
+            return replace(meld, cards=meld.cards[:i] + (card,) + meld.cards[i + 1:]), c
+    return None
+
+
 def ref_swaps(s, cards, zone, mr):
     table = [(i, m) for i, m in ref_table(s, zone, mr) if any(mr.info.wild[c] for c in m.cards)]
-    return FM._swaps(table, mr.distinct(cards), mr)
+    out = []
+    for card in mr.distinct(cards):
+        for i, m in table:
+            hit = ref_replace_wild(m, card, mr.info)
+            if hit is not None and mr.ok(hit[0]):
+                out.append(FM.TableChange(i, m.cards, (hit[0],), (card,), (hit[1],)))
+    return out
 
 
 # ----------------------------------------------------------------- rules and hands

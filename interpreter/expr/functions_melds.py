@@ -807,23 +807,24 @@ def swaps(s, cards, zone, mr: MeldRules) -> list:
 
 
 def _with_wilds(table, mr: MeldRules) -> list:
-    wild = mr.info.wild
-    return [(i, m) for i, m in table if any(wild[c] for c in m.cards)]
+    """(group index, meld, the cells its wild cards stand for) for the melds of `table` holding a
+    wild card: replace_wild() finds nothing for a card of another cell (see MeldRules._cell)."""
+    wild, suits = mr.info.wild, mr._suits
+    out = []
+    for i, m in table:
+        if any(wild[c] for c in m.cards):
+            out.append((i, m, frozenset([rank * suits + suit for c, (rank, suit) in zip(m.cards, m.stands_for)
+                                         if wild[c]])))
+    return out
 
 
 def _swaps(table, cards, mr: MeldRules) -> list:
+    """swaps() of these cards on the melds of `table` (see _with_wilds)."""
     out = []
-    if not table:
-        return out
-    wild, cell = mr.info.wild, mr._cell
-    suits = mr._suits
-    # the cells (see MeldRules._cell) that each meld's wild cards stand for: replace_wild() finds
-    # nothing for a card of another cell
-    wanted = [frozenset([rank * suits + suit for c, (rank, suit) in zip(m.cards, m.stands_for) if wild[c]])
-              for _, m in table]
+    cell = mr._cell
     for card in cards:
         key = cell[card]
-        for (i, m), stands in zip(table, wanted):
+        for i, m, stands in table:
             if key not in stands:
                 continue
             hit = replace_wild(m, card, mr.info)
