@@ -141,21 +141,25 @@ def disjoint_search(vals: Sequence[float], masks: Sequence[int], cards: Sequence
         raw = [0]
         keep = unique if unique else -1
 
+    chosen_keys: list = []
+
     def search(start: int, used: int, total: float, used_density: float) -> bool:
         """Append the plays that extend `chosen` with items from `start` on; True once the limit is met."""
         if bounded:
-            rest = total_density - used_density
+            # total + min(suffix[j], rest) + eps < minimum, with the parts that do not depend on j
+            # worked out once (rounding moves `need` by far less than eps: the same cuts)
+            need = minimum - eps - total
+            if total_density - used_density < need and start < n:
+                return False
         for j in range(start, n):
-            if bounded:
-                bound = suffix[j]
-                if rest < bound:
-                    bound = rest
-                if total + bound + eps < minimum:
-                    return False
+            if bounded and suffix[j] < need:
+                return False
             if used & masks[j]:
                 continue
             chosen.append(j)
             new_total = total + vals[j]
+            if keys is not None:
+                chosen_keys.append(keys[j])
             if not bounded or new_total >= minimum:
                 if keys is None:
                     out.append(tuple(chosen))
@@ -163,7 +167,7 @@ def disjoint_search(vals: Sequence[float], masks: Sequence[int], cards: Sequence
                         return True
                 else:
                     raw[0] += 1
-                    key = tuple(sorted([keys[i] for i in chosen]))
+                    key = tuple(sorted(chosen_keys))
                     if key not in seen:
                         seen.add(key)
                         out.append(tuple(chosen))
@@ -174,6 +178,8 @@ def disjoint_search(vals: Sequence[float], masks: Sequence[int], cards: Sequence
             if search(j + 1, used | masks[j], new_total, used_density + gains[j] if bounded else 0.0):
                 return True
             chosen.pop()
+            if keys is not None:
+                chosen_keys.pop()
         return False
 
     search(0, 0, 0.0, 0.0)
