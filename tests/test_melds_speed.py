@@ -424,3 +424,18 @@ def test_extensions_as_before(name, runs, sets, split, twins):
             rules = mr.extend_rules if m.kind == "run" else sets
             for card in range(0, 108, 3):
                 assert extensions(m, card, INFO, rules) == ref_extensions(m, card, INFO, rules)
+
+
+def test_plays_as_before_when_the_memories_are_emptied_mid_call():
+    """The parts' summaries (and the signature numbers that dedupe plays) are emptied when they
+    pass their bound, possibly between two parts of one hand: the plays stay those of the reference.
+    (The code before kept meld signatures in a memory that, emptied mid-call, lost entries the same
+    call then read: a KeyError after some thousands of hands.)"""
+    name, runs, sets, split, twins = RULES[1]
+    mr = meld_rules(runs, sets, split, twins)
+    mr.PARTS_LIMIT = 3
+    renewed = 0
+    for hand in hands(5, 80):
+        assert mr._plays(hand, 20, 60) == ref_plays(mr, hand, 20, 60)
+        renewed = mr._renewed
+    assert renewed > 20

@@ -52,6 +52,7 @@ class MeldRules:
     # long as it lies unchanged, so the entries of finished games are dead weight, which every full
     # pass of the garbage collector scans: a few games' worth is enough.
     GROWN_LIMIT = 2000
+    PARTS_LIMIT = 20000                           # parts whose summaries _plays remembers
 
     info: CardInfo
     runs: RunRules | None
@@ -73,6 +74,7 @@ class MeldRules:
         self._pairs = {}
         self._parts = {}                          # id(part of meld_parts) -> what _plays needs of it
         self._sig_numbers = {}                    # meld signature -> a number (dedupes plays)
+        self._renewed = 0                         # how many times _parts and the numbers were emptied
         self._values = {}                         # (kind, stands_for, positions) -> value
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
         self._views = {}                          # id(store of readings) -> TableView
@@ -136,6 +138,12 @@ class MeldRules:
         search needs from a part is remembered with it (`_part`), so a hand that changed by a card
         or two since it was last seen costs little, and most hands (no play reaches the minimum)
         are refused from the parts' summaries alone."""
+        if len(self._parts) > self.PARTS_LIMIT:
+            # bounded; the signature numbers are renewed with it, here only, so that the numbers
+            # of one call all come from one numbering
+            self._parts.clear()
+            self._sig_numbers.clear()
+            self._renewed += 1
         entries = [self._part(p) for p in self.finder.parts(cards, True)]
         if minimum is not None:
             # No play can reach the minimum if neither all the melds with a positive value
@@ -166,14 +174,12 @@ class MeldRules:
         """(part, its melds the rules accept, their values, their signatures as numbers, their cards
         as bit masks, {card: best value per card of those melds}, the sum of their positive values),
         remembered by the identity of the part (meld_parts gives the same tuple for the same cards),
-        which the entry keeps alive so that its id cannot be reused meanwhile."""
+        which the entry keeps alive so that its id cannot be reused meanwhile.  (_plays empties
+        this memory when it passes its bound, never while it gathers a hand's parts.)"""
         parts = self._parts
         entry = parts.get(id(part))
         if entry is not None and entry[0] is part:
             return entry
-        if len(parts) > 20000:                    # bounded; signature numbers are renewed with it
-            parts.clear()
-            self._sig_numbers.clear()
         numbers = self._sig_numbers
         melds = [m for m in part if self.ok(m)]
         values, keys, masks = [], [], []
