@@ -27,6 +27,14 @@ class PriorityBot(Bot):
     def decide(self, state, player, actions) -> int:
         hints = getattr(state.rules, "bot_hints", None) or {}
         prefer = hints.get("prefer") or []
+        if len(actions) == 1:
+            # A forced move (often a plain draw): the general path below picks it, drawing from the
+            # generator as it does (a move outside `prefer` is drawn among the moves present, then
+            # the option among the move's options), so the draws are the same.
+            if actions[0][0] not in prefer:
+                self.rng.randrange(1)
+            self.rng.randrange(1)
+            return 0
         present = {a[0] for a in actions}
         move = next((m for m in prefer if m in present), None)
         if move is None:

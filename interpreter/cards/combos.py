@@ -10,13 +10,13 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from .melds import (CardInfo, Meld, RunRules, SetRules, find_melds,
-                    interpret_run, interpret_set)
+from .melds import (CardInfo, Meld, RunRules, SetRules, _interpret_run, _rules, find_melds,
+                    interpret_run, interpret_set, meld_parts)
 
 __all__ = [
     "CardInfo", "Meld", "RunRules", "SetRules", "CardPlace",
-    "interpret_run", "interpret_set", "find_melds", "groups_by_key", "class_subsets",
-    "disjoint_combinations", "disjoint_plays", "extensions", "replace_wild", "split_run",
+    "interpret_run", "interpret_set", "find_melds", "meld_parts", "groups_by_key", "class_subsets",
+    "disjoint_combinations", "disjoint_plays", "disjoint_search", "extensions", "replace_wild", "split_run",
     "meld_value", "run_positions", "rank_points",
 ]
 
@@ -81,60 +81,105 @@ def disjoint_combinations(melds: Iterable[Meld], value: Callable[[Meld], float],
 
 def disjoint_plays(melds: Sequence[Meld], values: Sequence[float], minimum: float | None = None,
                    limit: int | None = None) -> list[tuple[Meld, ...]]:
-    """disjoint_combinations() as a list, given each meld's value: the same plays in the same order.
-
-    Written as a plain recursive function that appends to one list (a recursive generator passes
-    every play up through each level of the search), with each meld's card mask and value per card
-    worked out once."""
+    """disjoint_combinations() as a list, given each meld's value: the same plays in the same order."""
     if limit is not None and limit <= 0:
         return []
     order = sorted(range(len(melds)), key=lambda i: (-values[i], i))
-    vals = [values[i] for i in order]
     items = [melds[i] for i in order]
-    n = len(items)
     masks = []
     for m in items:
         mask = 0
         for c in m.cards:
             mask |= 1 << c
         masks.append(mask)
+    found = disjoint_search([values[i] for i in order], masks, [m.cards for m in items],
+                            minimum, limit)
+    return [tuple([items[j] for j in play]) for play in found]
+
+
+def disjoint_search(vals: Sequence[float], masks: Sequence[int], cards: Sequence[Sequence[int]],
+                    minimum: float | None = None, limit: int | None = None,
+                    keys: Sequence | None = None, unique: int | None = None) -> list[tuple[int, ...]]:
+    """The search of disjoint_plays() over items already in the order to try them (most valuable
+    first): each item's value, its cards as a bit mask (any bit per card, the same bit for the same
+    card) and its cards.  Returns the plays as tuples of item indices.
+
+    Written as a plain recursive function that appends to one list (a recursive generator passes
+    every play up through each level of the search).  With ``minimum``, branches that cannot reach
+    it are cut: the bound is the smaller of the remaining items' positive values and the best value
+    per card of the still unused cards (a valid upper bound, so the plays found do not depend on it).
+
+    With ``keys`` (one hashable per item), plays whose sorted keys repeat an earlier play's are
+    skipped, and the search stops once ``unique`` plays are kept or ``limit`` plays were found in
+    all (kept or not): the first ``unique`` distinct plays among the first ``limit``.
+    """
+    if limit is not None and limit <= 0:
+        return []
+    n = len(vals)
     suffix = [0.0] * (n + 1)
     for j in range(n - 1, -1, -1):
         suffix[j] = suffix[j + 1] + max(0.0, vals[j])
-    density: dict[int, float] = {}
-    for v, m in zip(vals, items):
-        per_card = max(0.0, v) / len(m.cards)
-        for c in m.cards:
-            density[c] = max(density.get(c, 0.0), per_card)
-    total_density = sum(density.values())
-    gains = [sum(density[c] for c in m.cards) for m in items]
-    eps = 1e-9
-    out: list[tuple[Meld, ...]] = []
-    chosen: list[Meld] = []
-    cap = limit if limit is not None else -1
     bounded = minimum is not None
+    gains = total_density = None
+    if bounded:
+        density: dict[int, float] = {}
+        for v, cs in zip(vals, cards):
+            per_card = max(0.0, v) / len(cs)
+            for c in cs:
+                if per_card > density.get(c, 0.0):
+                    density[c] = per_card
+                elif c not in density:
+                    density[c] = 0.0
+        total_density = sum(density.values())
+        gains = [sum([density[c] for c in cs]) for cs in cards]
+    eps = 1e-9
+    out: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+    cap = limit if limit is not None else -1
+    if keys is not None:
+        seen: set = set()
+        raw = [0]
+        keep = unique if unique else -1
+
+    chosen_keys: list = []
 
     def search(start: int, used: int, total: float, used_density: float) -> bool:
-        """Append the plays that extend `chosen` with melds from `start` on; True once the limit is met."""
+        """Append the plays that extend `chosen` with items from `start` on; True once the limit is met."""
+        if bounded:
+            # total + min(suffix[j], rest) + eps < minimum, with the parts that do not depend on j
+            # worked out once (rounding moves `need` by far less than eps: the same cuts)
+            need = minimum - eps - total
+            if total_density - used_density < need and start < n:
+                return False
         for j in range(start, n):
-            if bounded:
-                bound = suffix[j]
-                rest = total_density - used_density
-                if rest < bound:
-                    bound = rest
-                if total + bound + eps < minimum:
-                    return False
+            if bounded and suffix[j] < need:
+                return False
             if used & masks[j]:
                 continue
-            chosen.append(items[j])
+            chosen.append(j)
             new_total = total + vals[j]
+            if keys is not None:
+                chosen_keys.append(keys[j])
             if not bounded or new_total >= minimum:
-                out.append(tuple(chosen))
-                if len(out) == cap:
-                    return True
-            if search(j + 1, used | masks[j], new_total, used_density + gains[j]):
+                if keys is None:
+                    out.append(tuple(chosen))
+                    if len(out) == cap:
+                        return True
+                else:
+                    raw[0] += 1
+                    key = tuple(sorted(chosen_keys))
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(tuple(chosen))
+                        if len(out) >= keep > 0:
+                            return True
+                    if raw[0] == cap:
+                        return True
+            if search(j + 1, used | masks[j], new_total, used_density + gains[j] if bounded else 0.0):
                 return True
             chosen.pop()
+            if keys is not None:
+                chosen_keys.pop()
         return False
 
     search(0, 0, 0.0, 0.0)
@@ -165,7 +210,7 @@ def _keeping_readings(old: Meld, new: Meld, info: CardInfo) -> Meld | None:
         free_wild_slots.remove(slot)
     for slot, c in zip(free_wild_slots, added_wild):
         cards[slot] = c
-    return replace(new, cards=tuple(cards))
+    return Meld(new.kind, tuple(cards), new.stands_for, new.positions, new.seq_len)
 
 
 def extensions(meld: Meld, card: int, info: CardInfo,
@@ -181,7 +226,9 @@ def extensions(meld: Meld, card: int, info: CardInfo,
         return []
     cards = meld.cards + (card,)
     if meld.kind == "run":
-        candidates = interpret_run(cards, info, rules)
+        # only windows holding every rank the meld's cards stand for can keep their readings
+        candidates = _interpret_run(cards, info, _rules(RunRules, rules, {}),
+                                    frozenset([rank for rank, _ in meld.stands_for]))
     else:
         candidates = interpret_set(cards, info, rules)
     kept = (_keeping_readings(meld, m, info) for m in candidates)
@@ -197,7 +244,7 @@ def replace_wild(meld: Meld, card: int, info: CardInfo) -> tuple[Meld, int] | No
     for i, (c, stands) in enumerate(zip(meld.cards, meld.stands_for)):
         if info.wild[c] and stands == wanted:
             cards = meld.cards[:i] + (card,) + meld.cards[i + 1:]
-            return replace(meld, cards=cards), c
+            return Meld(meld.kind, cards, meld.stands_for, meld.positions, meld.seq_len), c
     return None
 
 

@@ -26,14 +26,14 @@ order, so readings are never duplicated by swapping identical cards.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from typing import Iterable, Iterator, Mapping, Sequence
 
 __all__ = [
     "CardInfo", "Meld", "RunRules", "SetRules",
-    "interpret_run", "interpret_set", "find_melds",
+    "interpret_run", "interpret_set", "find_melds", "meld_parts",
 ]
 
 
@@ -48,6 +48,11 @@ class CardInfo:
     def __post_init__(self) -> None:
         for name in ("rank_of", "suit_of", "wild"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
+        # the tables are long tuples: hash them once (CardInfo is a key of finder())
+        object.__setattr__(self, "_hash", hash((self.rank_of, self.suit_of, self.wild)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def signature(self, card: int) -> tuple[int, int]:
         """(rank, suit) of a natural card; (-1, -1) for every wild."""
@@ -114,6 +119,10 @@ class RunRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sequence", tuple(self.sequence))
+        _hash_once(self)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def rank_at(self, pos: int) -> int:
         n = len(self.sequence)
@@ -132,6 +141,16 @@ class SetRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "suits", tuple(self.suits))
+        _hash_once(self)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+def _hash_once(rules) -> None:
+    """Rules are keys of the caches below (and of callers'): their hash (that of their fields, as
+    the dataclass's own) is worked out once."""
+    object.__setattr__(rules, "_hash", hash(tuple(getattr(rules, f.name) for f in fields(rules))))
 
 
 def _rules(cls, rules, overrides: Mapping):
@@ -208,8 +227,12 @@ def _place_run(rules: RunRules, suit: int, start: int, window: tuple[int, ...],
 def interpret_run(cards: Iterable[int], info: CardInfo,
                   rules: RunRules | Mapping | None = None, **overrides) -> list[Meld]:
     """Every reading of ``cards`` as a run (empty list = not a run)."""
-    rules = _rules(RunRules, rules, overrides)
-    cards = tuple(cards)
+    return _interpret_run(tuple(cards), info, _rules(RunRules, rules, overrides), frozenset())
+
+
+def _interpret_run(cards: tuple, info: CardInfo, rules: RunRules, need: frozenset) -> list[Meld]:
+    """interpret_run(), keeping only the windows that hold every rank of `need` (the readings of
+    the other windows are left out: extensions() wants those of the old meld's ranks)."""
     naturals = sorted(c for c in cards if not info.wild[c])
     wilds = sorted(c for c in cards if info.wild[c])
     if not naturals or len(set(cards)) != len(cards):
@@ -225,21 +248,90 @@ def interpret_run(cards: Iterable[int], info: CardInfo,
         by_rank[info.rank_of[c]].append(c)
     length = len(cards)
     out: list[Meld] = []
-    for start, ranks, ok in _layout(rules):
-        if length < len(ok) and ok[length]:
-            out.extend(_place_run(rules, suit, start, ranks[:length], by_rank, wilds))
+    held = need.union(by_rank)
+    once = all(len(ids) == 1 for ids in by_rank.values())
+    seq_len = len(rules.sequence)
+    for start, ranks, ok, stands, positions, distinct, rank_sets in _windows(rules, suit):
+        # a window lacking one of the naturals' ranks places nothing (_place_run would return at
+        # once): skipped without building its slots
+        if length < len(ok) and ok[length] and held <= rank_sets[length]:
+            if not distinct[length]:
+                out.extend(_place_run(rules, suit, start, ranks[:length], by_rank, wilds))
+            elif once:
+                # each rank has one place and one natural card: the wilds take the other places
+                # in order (what _place_run does, without its general placement)
+                free = iter(wilds)
+                placed = [by_rank[r][0] if r in by_rank else next(free) for r in ranks[:length]]
+                out.append(_run(tuple(placed), stands[length], positions[length], seq_len))
+            # else: a rank held twice has one place only in this window, no reading
     return out
 
 
+@lru_cache(maxsize=256)
+def _windows(rules: RunRules, suit: int) -> tuple:
+    """_layout() with, per start and length, what every run on that window shares: the (rank,
+    suit) each place stands for, the positions, whether the window's ranks are all different, and
+    the set of its ranks.  (Suit -1 when only the suit-free parts are read.)"""
+    out = []
+    for start, ranks, ok in _layout(rules):
+        stands = [None] + [tuple((r, suit) for r in ranks[:length]) for length in range(1, len(ranks) + 1)]
+        positions = [None] + [tuple(range(start, start + length)) for length in range(1, len(ranks) + 1)]
+        distinct = [True] + [len(set(ranks[:length])) == length for length in range(1, len(ranks) + 1)]
+        rank_sets = [frozenset()] + [frozenset(ranks[:length]) for length in range(1, len(ranks) + 1)]
+        out.append((start, ranks, ok, stands, positions, distinct, rank_sets))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _viable_starts(rules: RunRules, held: frozenset, budget: int) -> tuple[int, ...]:
+    """The indices (in _layout order) of the starts at which a run may lie when the ranks `held`
+    are in hand and `budget` wild cards may fill gaps: the window of the shortest legal length
+    from that start has at most `budget` places whose rank is not held.  (A longer window only
+    misses more, and a rank held but repeated in the window counts once here: a necessary
+    condition, so the other starts are skipped without changing what is found.)  Most suits of a
+    hand have no start at all."""
+    out = []
+    for index, (start, ranks, ok) in enumerate(_layout(rules)):
+        first = next((length for length in range(1, len(ok)) if ok[length]), None)
+        if first is not None and sum(1 for r in ranks[:first] if r not in held) <= budget:
+            out.append(index)
+    return tuple(out)
+
+
+_new = object.__new__
+
+
+def _run(cards: tuple, stands_for: tuple, positions: tuple, seq_len: int) -> Meld:
+    """Meld('run', ...) without the frozen dataclass's __init__ (a third of the cost of making one)."""
+    m = _new(Meld)
+    d = m.__dict__
+    d["kind"] = "run"
+    d["cards"] = cards
+    d["stands_for"] = stands_for
+    d["positions"] = positions
+    d["seq_len"] = seq_len
+    return m
+
+
 def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
-                  wilds: list[int], distinct_ids: bool) -> Iterator[Meld]:
+                  wilds: list[int], distinct_ids: bool) -> list[Meld]:
+    """Every run of one suit, window by window (start, then length), each window's readings in
+    the order of _runs_with_counts().  A window whose ranks are all different (every window but a
+    full-length run's) takes the direct path below, which makes the same melds in the same order
+    without the general placement of _place_run()."""
     budget = _wild_budget(rules.max_wilds, len(wilds))
     have = {r: len(ids) for r, ids in by_rank.items()}
+    out: list[Meld] = []
     if sum(have.values()) + budget < rules.min_len:
-        return                                  # too few cards for the shortest run
-    for start, ranks, ok in _layout(rules):
+        return out                              # too few cards for the shortest run
+    seq_len = len(rules.sequence)
+    wild_sets: dict[int, list] = {}             # number of wilds -> the choices of them, in order
+    windows = _windows(rules, suit)
+    for index in _viable_starts(rules, frozenset(have), budget):
+        start, ranks, ok, stands, positions, distinct, _ = windows[index]
         seen: dict[int, int] = {}               # rank -> times in the window, in window order
         missing = 0
+        held = 0                                # bit i: the rank at offset i is held (distinct windows)
         for length in range(1, len(ranks) + 1):
             rank = ranks[length - 1]
             k = seen.get(rank, 0)
@@ -247,23 +339,74 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
                 missing += 1
                 if missing > budget:
                     break
+            elif not k:
+                held |= 1 << (length - 1)
             seen[rank] = k + 1
             if not ok[length]:
                 continue
-            window = ranks[:length]
-            base = {r: min(k, have.get(r, 0)) for r, k in seen.items()}
-            units = [r for r, k in base.items() for _ in range(k)]
-            for extra in range(budget - missing + 1):
-                # optionally let wilds stand where naturals are available
-                for dropped in dict.fromkeys(combinations(units, extra)):
-                    counts = dict(base)
-                    for r in dropped:
-                        counts[r] -= 1
-                    n_nat = sum(counts.values())
-                    if n_nat == 0:
+            if not distinct[length]:
+                out.extend(_general_window(rules, suit, start, ranks[:length], by_rank, wilds, seen, have,
+                                           budget, missing, distinct_ids))
+                continue
+            sf, pos = stands[length], positions[length]
+            for nat_places, wild_places in _plan(held, length, budget - missing):
+                n_wilds = len(wild_places)
+                if distinct_ids:
+                    nat_choices = product(*[by_rank[ranks[off]] for off in nat_places])
+                    wild_choices = wild_sets.get(n_wilds)
+                    if wild_choices is None:
+                        wild_choices = wild_sets[n_wilds] = list(combinations(wilds, n_wilds))
+                else:
+                    nat_choices = [[by_rank[ranks[off]][0] for off in nat_places]]
+                    wild_choices = [wilds[:n_wilds]]
+                for picks in nat_choices:
+                    cards = [0] * length
+                    for off, c in zip(nat_places, picks):
+                        cards[off] = c
+                    if not n_wilds:
+                        out.append(_run(tuple(cards), sf, pos, seq_len))
                         continue
-                    yield from _runs_with_counts(rules, suit, start, window, by_rank,
-                                                 counts, wilds, length - n_nat, distinct_ids)
+                    for wild_pick in wild_choices:
+                        for off, c in zip(wild_places, wild_pick):
+                            cards[off] = c
+                        out.append(_run(tuple(cards), sf, pos, seq_len))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _plan(held: int, length: int, spare: int) -> tuple:
+    """How the runs of one window with all ranks different are laid: (offsets taking a natural
+    card, offsets taking a wild card) per reading, in the order of the general placement: first
+    every held rank natural, then each choice of `extra` held ranks (1, 2, ... up to the `spare`
+    wild cards) left to wild cards instead.  `held` has bit i set when the rank at offset i is held.
+    A reading needs one natural card at least."""
+    places = [off for off in range(length) if held >> off & 1]
+    out = []
+    for extra in range(spare + 1):
+        for dropped in combinations(range(len(places)), extra):
+            keep = tuple(places[i] for i in range(len(places)) if i not in dropped)
+            if keep:
+                out.append((keep, tuple(off for off in range(length) if off not in keep)))
+    return tuple(out)
+
+
+def _general_window(rules, suit, start, window, by_rank, wilds, seen, have, budget, missing,
+                    distinct_ids) -> Iterator[Meld]:
+    """The runs on one window that holds a rank twice (a full-length run), by the general placement."""
+    length = len(window)
+    base = {r: min(k, have.get(r, 0)) for r, k in seen.items()}
+    units = [r for r, k in base.items() for _ in range(k)]
+    for extra in range(budget - missing + 1):
+        # optionally let wilds stand where naturals are available
+        for dropped in dict.fromkeys(combinations(units, extra)):
+            counts = dict(base)
+            for r in dropped:
+                counts[r] -= 1
+            n_nat = sum(counts.values())
+            if n_nat == 0:
+                continue
+            yield from _runs_with_counts(rules, suit, start, window, by_rank,
+                                         counts, wilds, length - n_nat, distinct_ids)
 
 
 def _runs_with_counts(rules, suit, start, window, by_rank, counts, wilds, n_wilds,
@@ -323,6 +466,11 @@ def interpret_set(cards: Iterable[int], info: CardInfo,
 def _sets_of_rank(rules: SetRules, ids: list[int], wilds: list[int], info: CardInfo,
                   distinct_ids: bool) -> Iterator[Meld]:
     budget = _wild_budget(rules.max_wilds, len(wilds))
+    # a set holds at most one natural card per suit (with different suits) and `budget` wilds:
+    # too few for the smallest set, and there is none (most ranks of a hand)
+    naturals = len({info.suit_of[c] for c in ids}) if rules.distinct_suits else len(ids)
+    if min(naturals, rules.max_size) + budget < rules.min_size:
+        return
     for n_nat in range(1, min(len(ids), rules.max_size) + 1):
         seen = set()
         for combo in combinations(ids, n_nat):
@@ -351,61 +499,129 @@ def find_melds(hand: Iterable[int], info: CardInfo,
     ``run_rules`` / ``set_rules`` set to None skip that kind. Identical cards
     (same signature) are deduplicated: only one choice of ids is produced for
     each multiset of signatures, unless ``distinct_ids=True``.
-
-    The runs of one suit depend only on that suit's cards and the wilds, and
-    the sets of one rank only on that rank's cards and the wilds, so each part
-    is remembered by its cards (``_suit_runs``, ``_rank_sets``): a hand that
-    changes by a card or two between turns recomputes only the parts it
-    touched.
     """
-    wild, suit_of, rank_of = info.wild, info.suit_of, info.rank_of
-    wilds = []
-    by_suit: dict[int, list[tuple[int, int]]] = {}
-    by_rank: dict[int, list[int]] = {}
-    for c in sorted(set(hand)):
-        if wild[c]:
-            wilds.append(c)
-            continue
-        suit, rank = suit_of[c], rank_of[c]
-        if suit in by_suit:
-            by_suit[suit].append((rank, c))
-        else:
-            by_suit[suit] = [(rank, c)]
-        if rank in by_rank:
-            by_rank[rank].append(c)
-        else:
-            by_rank[rank] = [c]
-    wilds = tuple(wilds)
     out: list[Meld] = []
-    if run_rules is not None:
-        rules = _rules(RunRules, run_rules, {})
-        for suit in sorted(by_suit):
-            out.extend(_suit_runs(rules, suit, tuple(by_suit[suit]), wilds, distinct_ids))
-    if set_rules is not None:
-        rules = _rules(SetRules, set_rules, {})
-        for rank in sorted(by_rank):
-            ids = by_rank[rank]
-            out.extend(_rank_sets(rules, rank, tuple(ids), tuple([suit_of[c] for c in ids]), wilds,
-                                  distinct_ids))
+    for part in meld_parts(hand, info, run_rules, set_rules, distinct_ids=distinct_ids):
+        out += part
     return out
 
 
-@lru_cache(maxsize=16384)
-def _suit_runs(rules: RunRules, suit: int, cards: tuple, wilds: tuple,
-               distinct_ids: bool) -> tuple[Meld, ...]:
-    """The runs of one suit: ``cards`` are (rank, id) pairs in id order."""
-    by_rank: dict[int, list[int]] = defaultdict(list)
-    for rank, c in cards:
-        by_rank[rank].append(c)
-    return tuple(_runs_in_suit(rules, suit, by_rank, list(wilds), distinct_ids))
+def meld_parts(hand: Iterable[int], info: CardInfo,
+               run_rules: RunRules | Mapping | None = None,
+               set_rules: SetRules | Mapping | None = None,
+               *, distinct_ids: bool = False) -> list[tuple[Meld, ...]]:
+    """find_melds() in parts (see MeldFinder.parts)."""
+    return finder(info, run_rules, set_rules).parts(hand, distinct_ids)
 
 
-@lru_cache(maxsize=16384)
-def _rank_sets(rules: SetRules, rank: int, ids: tuple, suits: tuple, wilds: tuple,
-               distinct_ids: bool) -> tuple[Meld, ...]:
-    """The sets of one rank: ``ids`` of that rank (in id order), ``suits`` their suits."""
-    info = _RankView(rank, dict(zip(ids, suits)))
-    return tuple(_sets_of_rank(rules, list(ids), list(wilds), info, distinct_ids))
+def finder(info: CardInfo, run_rules=None, set_rules=None) -> "MeldFinder":
+    """The MeldFinder of these tables and rules (remembered: a few are alive at a time)."""
+    runs = None if run_rules is None else _rules(RunRules, run_rules, {})
+    sets = None if set_rules is None else _rules(SetRules, set_rules, {})
+    return _finder(info, runs, sets)
+
+
+@lru_cache(maxsize=32)
+def _finder(info, runs, sets) -> "MeldFinder":
+    return MeldFinder(info, runs, sets)
+
+
+class MeldFinder:
+    """find_melds() for one CardInfo and one pair of rules, its parts remembered.
+
+    The runs of one suit depend only on that suit's cards and the wilds, and
+    the sets of one rank only on that rank's cards and the wilds, so each part
+    is remembered by those card ids: a hand that changes by a card or two
+    between turns recomputes only the parts it touched, and the same part
+    comes back as the same tuple object (callers may remember what they derive
+    from a part by its identity).  The memories are plain dicts keyed by tuples
+    of ints (cheaper to hash than the rules objects an lru_cache key would
+    hold), emptied when they grow past a bound.
+    """
+
+    LIMIT = 16384                               # parts remembered per kind
+
+    def __init__(self, info: CardInfo, runs: RunRules | None, sets: SetRules | None):
+        self.info, self.runs, self.sets = info, runs, sets
+        self._suit_parts: dict = {}             # (ids of one suit, wild ids, distinct_ids) -> runs
+        self._rank_parts: dict = {}             # (ids of one rank, wild ids, distinct_ids) -> sets
+
+    def find(self, hand: Iterable[int], distinct_ids: bool = False) -> list[Meld]:
+        out: list[Meld] = []
+        for part in self.parts(hand, distinct_ids):
+            out += part
+        return out
+
+    def parts(self, hand: Iterable[int], distinct_ids: bool = False) -> list[tuple[Meld, ...]]:
+        """find_melds() in parts: the runs of each suit (suits in order), then the sets of each
+        rank (ranks in order), each part a non-empty tuple of melds; find_melds() is their
+        concatenation."""
+        info = self.info
+        wild, suit_of, rank_of = info.wild, info.suit_of, info.rank_of
+        wilds = []
+        by_suit: dict[int, list[int]] = {}
+        by_rank: dict[int, list[int]] = {}
+        for c in sorted(set(hand)):
+            if wild[c]:
+                wilds.append(c)
+                continue
+            suit, rank = suit_of[c], rank_of[c]
+            if suit in by_suit:
+                by_suit[suit].append(c)
+            else:
+                by_suit[suit] = [c]
+            if rank in by_rank:
+                by_rank[rank].append(c)
+            else:
+                by_rank[rank] = [c]
+        wilds = tuple(wilds)
+        out: list[tuple[Meld, ...]] = []
+        if self.runs is not None:
+            known = self._suit_parts
+            # a suit with too few cards, even with every wild, has no run: not looked up at all
+            fewest = self.runs.min_len - _wild_budget(self.runs.max_wilds, len(wilds))
+            for suit in sorted(by_suit):
+                if len(by_suit[suit]) < fewest:
+                    continue
+                key = (tuple(by_suit[suit]), wilds, distinct_ids)
+                part = known.get(key)
+                if part is None:
+                    part = self._suit_runs(suit, by_suit[suit], wilds, distinct_ids)
+                    if len(known) >= self.LIMIT:
+                        known.clear()
+                    known[key] = part
+                if part:
+                    out.append(part)
+        if self.sets is not None:
+            known = self._rank_parts
+            fewest = self.sets.min_size - _wild_budget(self.sets.max_wilds, len(wilds))
+            for rank in sorted(by_rank):
+                if len(by_rank[rank]) < fewest:
+                    continue
+                key = (tuple(by_rank[rank]), wilds, distinct_ids)
+                part = known.get(key)
+                if part is None:
+                    part = self._rank_sets(rank, by_rank[rank], wilds, distinct_ids)
+                    if len(known) >= self.LIMIT:
+                        known.clear()
+                    known[key] = part
+                if part:
+                    out.append(part)
+        return out
+
+    def _suit_runs(self, suit: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
+        """The runs of one suit: ``ids`` of that suit in id order."""
+        rank_of = self.info.rank_of
+        by_rank: dict[int, list[int]] = defaultdict(list)
+        for c in ids:
+            by_rank[rank_of[c]].append(c)
+        return tuple(_runs_in_suit(self.runs, suit, by_rank, list(wilds), distinct_ids))
+
+    def _rank_sets(self, rank: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
+        """The sets of one rank: ``ids`` of that rank in id order."""
+        suit_of = self.info.suit_of
+        view = _RankView(rank, {c: suit_of[c] for c in ids})
+        return tuple(_sets_of_rank(self.sets, list(ids), list(wilds), view, distinct_ids))
 
 
 class _RankView:

@@ -23,9 +23,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..cards.combos import (CardInfo, CardPlace, Meld, RunRules, SetRules, disjoint_plays,
-                            extensions, find_melds, interpret_run, interpret_set, meld_value,
-                            replace_wild, split_run)
+from ..cards.combos import (CardInfo, CardPlace, Meld, RunRules, SetRules, disjoint_search,
+                            extensions, interpret_run, interpret_set, meld_value, replace_wild,
+                            split_run)
+from ..cards.melds import MeldFinder
 from . import types as T
 from .compiler import Compiled
 from .functions import _collection, builtin
@@ -47,6 +48,12 @@ class TableChange(NamedTuple):
 class MeldRules:
     """Everything the meld built-ins need, prepared once per ruleset."""
 
+    # Table melds whose additions are remembered (see growth). A table meld is one object for as
+    # long as it lies unchanged, so the entries of finished games are dead weight, which every full
+    # pass of the garbage collector scans: a few games' worth is enough.
+    GROWN_LIMIT = 2000
+    PARTS_LIMIT = 20000                           # parts whose summaries _plays remembers
+
     info: CardInfo
     runs: RunRules | None
     sets: SetRules | None
@@ -57,16 +64,35 @@ class MeldRules:
     twin_naturals: bool = True                    # may two natural cards of a run stand for the same card?
 
     def __post_init__(self):
-        self.find = lru_cache(maxsize=4096)(self._find)
-        self.plays = lru_cache(maxsize=2048)(self._plays)
+        self.finder = MeldFinder(self.info, self.runs, self.sets)
+        # Whole hands seldom come back (a hand changes at every draw), and every entry kept is more
+        # work for the garbage collector's full passes: small memories (the parts of hands are
+        # remembered in the finder and in _parts)
+        self.find = lru_cache(maxsize=1024)(self._find)
+        self.plays = lru_cache(maxsize=64)(self._plays)
         self.extend_rules = replace(self.runs, max_len=None) if self.runs and self.split else self.runs
         self._pairs = {}
-        # meld id -> (meld, value, signature): the melds find_melds gives come from its caches, so the
-        # same objects recur from call to call; the entry keeps the meld alive (its id stays its own)
-        self._known = {}
+        self._parts = {}                          # id(part of meld_parts) -> what _plays needs of it
+        self._sig_numbers = {}                    # meld signature -> a number (dedupes plays)
+        self._renewed = 0                         # how many times _parts and the numbers were emptied
+        self._values = {}                         # (kind, stands_for, positions) -> value
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
+        self._views = {}                          # id(store of readings) -> TableView
+        self._ends = {}                           # a meld's shape -> the cards that may extend it
         self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
                        replace(self.sets, max_wilds=None) if self.sets else None)
+        # each natural card's (rank, suit) as one number, wild cards -1: identical cards share it,
+        # and may_extend() answers alike for them
+        suits = self._suits = max([s for s in self.info.suit_of if s >= 0], default=0) + 1
+        self._cell = [-1 if w else r * suits + s
+                      for w, r, s in zip(self.info.wild, self.info.rank_of, self.info.suit_of)]
+        self._by_suit, self._by_rank = {}, {}    # one natural card of each cell, by suit and by rank
+        for c, cell in enumerate(self._cell):
+            if cell >= 0 and cell not in self._cell[:c]:
+                self._by_suit.setdefault(self.info.suit_of[c], []).append(c)
+                self._by_rank.setdefault(self.info.rank_of[c], []).append(c)
+        # each card's face, wild cards all as -1 (the keys partners_of gives)
+        self._face_keys = [-1 if w else f for w, f in zip(self.info.wild, self.face)]
 
     def ok(self, m: Meld) -> bool:
         """False for a run in which two natural cards stand for the same card (e.g. both Aces of
@@ -77,50 +103,108 @@ class MeldRules:
         natural = [f for c, f in zip(m.cards, m.stands_for) if not wild[c]]
         return len(set(natural)) == len(natural)
 
+    # -- what the built-ins call (their closures and their generated source alike) --
+
+    def melds_in(self, cards) -> list:
+        return list(self.find(tuple(sorted(cards))))
+
+    def melds_with(self, card, cards) -> list:
+        return list(self.with_card(card, tuple(cards)))
+
+    def meld_plays(self, cards, minimum, limit) -> list:
+        return list(self.plays(tuple(sorted(cards)), minimum, limit))
+
+    def is_meld(self, cards) -> bool:
+        return bool(self.readings(tuple(cards)))
+
+    def wilds_in(self, x) -> int:
+        wild = self.info.wild
+        return sum(1 for c in _cards_of(x) if wild[c])
+
+    def partners(self, card, cards) -> list:
+        faces = self.partners_of(card)
+        key = self._face_keys
+        return [d for d in cards if d != card and key[d] in faces]
+
     def _find(self, cards: tuple) -> tuple:
-        return tuple(m for m in find_melds(cards, self.info, self.runs, self.sets) if self.ok(m))
+        return tuple(m for m in self.finder.find(cards) if self.ok(m))
 
     def _plays(self, cards: tuple, minimum, limit: int) -> tuple:
         """Sets of melds laid together. Melds are sought among card ids (not faces), so the two
         copies of a card can each serve in a different meld; plays that differ only in which
-        copy they use are offered once."""
-        melds = tuple(m for m in find_melds(cards, self.info, self.runs, self.sets, distinct_ids=True)
-                      if self.ok(m))
-        known = self._known
-        values = {}
-        for m in melds:
-            entry = known.get(id(m))
-            if entry is None:
-                if len(known) > 50000:
-                    known.clear()
-                entry = known[id(m)] = (m, self.value(m), self.signature(m))
-            values[id(m)] = entry[1]
-        if minimum is not None and self._below(melds, values, minimum):
-            return ()
-        seen, out = set(), []
-        raw = limit * 20 if limit else None
-        for play in disjoint_plays(melds, [values[id(m)] for m in melds], minimum, raw):
-            key = tuple(sorted([known[id(m)][2] for m in play]))
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(play)
-            if limit and len(out) >= limit:
-                break
-        return tuple(out)
+        copy they use are offered once.
 
-    @staticmethod
-    def _below(melds, values, minimum) -> bool:
-        """True when no play of these melds can reach the minimum: neither all the melds with a
-        positive value together, nor every card at the best value per card any meld gives it."""
-        positive = sum(v for v in values.values() if v > 0)
+        The melds come in parts (the runs of a suit, the sets of a rank: meld_parts), and what the
+        search needs from a part is remembered with it (`_part`), so a hand that changed by a card
+        or two since it was last seen costs little, and most hands (no play reaches the minimum)
+        are refused from the parts' summaries alone."""
+        if len(self._parts) > self.PARTS_LIMIT:
+            # bounded; the signature numbers are renewed with it, here only, so that the numbers
+            # of one call all come from one numbering
+            self._parts.clear()
+            self._sig_numbers.clear()
+            self._renewed += 1
+        entries = [self._part(p) for p in self.finder.parts(cards, True)]
+        if minimum is not None:
+            # No play can reach the minimum if neither all the melds with a positive value
+            # together, nor every card at the best value per card any meld gives it, reach it.
+            positive = 0
+            best: dict = {}
+            for entry in entries:
+                positive += entry[6]
+                for c, per_card in entry[5].items():
+                    if per_card > best.get(c, 0.0):
+                        best[c] = per_card
+            if min(positive, sum(best.values())) + 1e-9 < minimum:
+                return ()
+        melds, values, masks, keys = [], [], [], []
+        for entry in entries:
+            melds += entry[1]
+            values += entry[2]
+            keys += entry[3]
+            masks += entry[4]
+        order = sorted(range(len(melds)), key=lambda i: (-values[i], i))
+        raw = limit * 20 if limit else None
+        found = disjoint_search([values[i] for i in order], [masks[i] for i in order],
+                                [melds[i].cards for i in order], minimum, raw,
+                                [keys[i] for i in order], limit)
+        return tuple(tuple([melds[order[j]] for j in play]) for play in found)
+
+    def _part(self, part: tuple) -> tuple:
+        """(part, its melds the rules accept, their values, their signatures as numbers, their cards
+        as bit masks, {card: best value per card of those melds}, the sum of their positive values),
+        remembered by the identity of the part (meld_parts gives the same tuple for the same cards),
+        which the entry keeps alive so that its id cannot be reused meanwhile.  (_plays empties
+        this memory when it passes its bound, never while it gathers a hand's parts.)"""
+        parts = self._parts
+        entry = parts.get(id(part))
+        if entry is not None and entry[0] is part:
+            return entry
+        numbers = self._sig_numbers
+        melds = [m for m in part if self.ok(m)]
+        values, keys, masks = [], [], []
         best: dict = {}
+        positive = 0
         for m in melds:
-            per_card = max(0.0, values[id(m)]) / len(m.cards)
+            v = self.value(m)
+            values.append(v)
+            if v > 0:
+                positive += v
+            sig = self.signature(m)
+            number = numbers.get(sig)
+            if number is None:
+                number = numbers[sig] = len(numbers)
+            keys.append(number)
+            mask = 0
+            per_card = max(0.0, v) / len(m.cards)
             for c in m.cards:
+                mask |= 1 << c
                 if per_card > best.get(c, 0.0):
                     best[c] = per_card
-        return min(positive, sum(best.values())) + 1e-9 < minimum
+            masks.append(mask)
+        # tuples of numbers, which the garbage collector stops tracking (lists it scans every time)
+        entry = parts[id(part)] = (part, tuple(melds), tuple(values), tuple(keys), tuple(masks), best, positive)
+        return entry
 
     def signature(self, m: Meld) -> tuple:
         """A meld as faces: identical copies (and any two wild cards) look the same."""
@@ -128,7 +212,15 @@ class MeldRules:
         return (m.kind, tuple((-1 if wild[c] else face[c], sf) for c, sf in zip(m.cards, m.stands_for)))
 
     def value(self, meld: Meld) -> float:
-        return meld_value(meld, self.point_of)
+        """The meld's value under the point tables, remembered by what it depends on (its kind
+        and where each card stands): the same runs and sets recur in hand after hand."""
+        key = (meld.kind, meld.stands_for, meld.positions)
+        hit = self._values.get(key)
+        if hit is None:
+            if len(self._values) > 50000:
+                self._values.clear()
+            hit = self._values[key] = meld_value(meld, self.point_of)
+        return hit
 
     def readings(self, cards) -> list:
         out = []
@@ -219,22 +311,41 @@ class MeldRules:
     def grown(self, m: Meld, card: int) -> tuple:
         """The ways `card` can be added to table meld `m`, each as the meld's pieces afterwards
         (remembered: table melds and hands change little between turns)."""
-        per = self.growth(m)
+        entry = self.growth(m)
+        if not (entry[3] if self.info.wild[card] else self._cell[card] in entry[2]):
+            return ()
+        per = entry[1]
         hit = per.get(card)
         if hit is None:
             hit = per[card] = tuple(self._grow(m, card))
         return hit
 
-    def growth(self, m: Meld) -> dict:
-        """The remembered additions to one table meld, card -> grown(m, card). Keyed by the meld
+    def growth(self, m: Meld) -> tuple:
+        """(m, {card: grown(m, card)}, the cells (see _cell) of the natural cards that may_extend()
+        the meld, whether a wild card may): the remembered additions to one table meld, and what
+        tells at once that a card cannot be added (most cards of a hand). Keyed by the meld
         object's identity (hashing a meld costs more than the lookup), which the entry keeps alive
         so that the identity cannot be reused while the entry exists."""
         entry = self._grown.get(id(m))
         if entry is None:
-            if len(self._grown) > 20000:
+            if len(self._grown) > self.GROWN_LIMIT:
                 self._grown.clear()
-            entry = self._grown[id(m)] = (m, {})
-        return entry[1]
+            # may_extend() reads the meld's kind, where its cards stand and how many are wild:
+            # melds alike in these share the answer (remembered, the same melds recur)
+            wild = self.info.wild
+            shape = (m.kind, m.stands_for, m.positions, sum([1 for c in m.cards if wild[c]]))
+            ends = self._ends.get(shape)
+            if ends is None:
+                if len(self._ends) > 20000:
+                    self._ends.clear()
+                # may_extend() is False for a natural card of another suit (a run) or rank (a
+                # set), and alike for identical cards: one card of each cell of the meld's suit or rank
+                reps = self._by_rank.get(m.rank, ()) if m.kind == "set" else self._by_suit.get(m.suit, ())
+                cells = frozenset([self._cell[c] for c in reps if self.may_extend(m, c)])
+                wilds = self.wild_ids
+                ends = self._ends[shape] = (cells, bool(wilds) and self.may_extend(m, wilds[0]))
+            entry = self._grown[id(m)] = (m, {}) + ends
+        return entry
 
     def _grow(self, m: Meld, card: int):
         if not self.may_extend(m, card):
@@ -382,7 +493,13 @@ def _point_of(cx, path, spec):
 
 def table_readings(s, zone, mr: MeldRules) -> list:
     """(group index, Meld) for every non-empty group of a table zone."""
-    store = s.extra.get("readings") or {}
+    view = table_view(s, zone, mr)
+    if view is not None:
+        return list(view.readings)
+    return _readings(s.extra.get("readings") or {}, zone, mr)
+
+
+def _readings(store, zone, mr: MeldRules) -> list:
     out = []
     for i, group in enumerate(zone):
         if not isinstance(group, list) or not group:
@@ -394,6 +511,49 @@ def table_readings(s, zone, mr: MeldRules) -> list:
         if meld is not None:
             out.append((i, meld))
     return out
+
+
+class TableView:
+    """A table zone as it lies, with the answers the table built-ins gave about it.
+
+    A discard filter asks extends_table() for every card of the hand at every decision, and the
+    moves `add` and `swap` ask table_additions() and wild_swaps() for the whole hand; the table
+    changes far less often (at most once a move, and not at all until someone melds).  So the
+    readings of the groups, and per card the answer of each of the three, are kept with a copy of
+    the zone, and found again by the identity of the state's store of readings: that store is
+    replaced (never changed in place) whenever a meld is laid or changed (engine/melding.py), so the
+    same store and an equal zone mean the same melds on the table.
+    """
+
+    __slots__ = ("store", "groups", "readings", "fits", "adds", "swaps", "wild_readings", "_grows")
+
+    def __init__(self, store, zone, mr: MeldRules):
+        self.store = store                # kept alive, so that its id is not reused meanwhile
+        self.groups = [g[:] if type(g) is list else g for g in zone]
+        self.readings = _readings(store or {}, zone, mr)
+        self.wild_readings = None         # the readings holding a wild card, when first asked
+        self.fits, self.adds, self.swaps = {}, {}, {}
+        self._grows = None
+
+    def grows(self, mr: MeldRules) -> list:
+        """_grows() of the readings, worked out once."""
+        if self._grows is None:
+            self._grows = _grows(self.readings, mr)
+        return self._grows
+
+
+def table_view(s, zone, mr: MeldRules):
+    """The TableView of this zone (remembered, see TableView), or None for a zone that is not a list."""
+    if type(zone) is not list:
+        return None
+    store = s.extra.get("readings")
+    views = mr._views
+    view = views.get(id(store))
+    if view is None or view.store is not store or view.groups != zone:
+        if len(views) > 256:              # bounded: a run of games keeps at most a few alive
+            views.clear()
+        view = views[id(store)] = TableView(store, zone, mr)
+    return view
 
 
 def reread(cards: tuple, mr: MeldRules):
@@ -414,6 +574,8 @@ def _rules_of(ctx, node):
 
 
 def _cards_of(value, mr=None) -> list:
+    if type(value) is tuple and all([type(m) is Meld for m in value]):
+        return [c for m in value for c in m.cards]      # a play (the usual case), at once
     if isinstance(value, Meld):
         return list(value.cards)
     if isinstance(value, TableChange):
@@ -436,9 +598,24 @@ def _value_of(value, mr) -> float:
 
 
 # -- the built-ins ------------------------------------------------------------------------
+#
+# Each built-in gives its closure and the same call as Python source (`code=`, see expr/codegen.py):
+# an expression using them (a move's options and `legal:`, a discard filter over the hand, a bot's
+# rank) then becomes one generated function instead of a chain of closures.  Both call the same
+# helper with the same argument values.
 
 def _cards_arg(ctx, arg):
-    return _collection(ctx, arg, "the cards").fn
+    return _collection(ctx, arg, "the cards")
+
+
+def _card_arg(ctx, arg):
+    return ctx.expect(arg, ctx.compile(arg), T.CARD, "the card")
+
+
+def _call(ctx, helper, *parts, state=False, extra=()):
+    """Source calling `helper` with the parts' values (and `s` first when `state`), or None."""
+    args = (["s"] if state else []) + ["{%d}" % i for i in range(len(parts))] + [ctx.ref(x) for x in extra]
+    return ctx.source("%s(%s)" % (ctx.ref(helper), ", ".join(args)), *parts)
 
 
 @builtin("melds_in", "melds_in(cards)",
@@ -446,8 +623,9 @@ def _cards_arg(ctx, arg):
          "identical cards give each meld once.", 1, 1, "melds")
 def _melds_in(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = _cards_arg(ctx, args[0])
-    return Compiled(lambda s, e: list(mr.find(tuple(sorted(cf(s, e))))), T.list_of(MELD))
+    cards = _cards_arg(ctx, args[0])
+    cf = cards.fn
+    return Compiled(lambda s, e: mr.melds_in(cf(s, e)), T.list_of(MELD), code=_call(ctx, mr.melds_in, cards))
 
 
 @builtin("melds_with", "melds_with(card, cards)",
@@ -455,9 +633,11 @@ def _melds_in(ctx, node, args):
          2, 2, "melds")
 def _melds_with(ctx, node, args):
     mr = _rules_of(ctx, node)
-    card = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
-    cf = _cards_arg(ctx, args[1])
-    return Compiled(lambda s, e: list(mr.with_card(card(s, e), tuple(cf(s, e)))), T.list_of(MELD))
+    card = _card_arg(ctx, args[0])
+    cards = _cards_arg(ctx, args[1])
+    cardf, cf = card.fn, cards.fn
+    return Compiled(lambda s, e: mr.melds_with(cardf(s, e), cf(s, e)), T.list_of(MELD),
+                    code=_call(ctx, mr.melds_with, card, cards))
 
 
 @builtin("meld_plays", "meld_plays(cards, minimum) or meld_plays(cards, minimum, limit)",
@@ -465,19 +645,22 @@ def _melds_with(ctx, node, args):
          "least minimum (at most limit ways, 500 by default), most valuable melds tried first.", 2, 3, "melds")
 def _meld_plays(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = _cards_arg(ctx, args[0])
-    low = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "the minimum").fn
-    lim = ctx.compile(args[2]).fn if len(args) > 2 else (lambda s, e: 500)
-    return Compiled(lambda s, e: list(mr.plays(tuple(sorted(cf(s, e))), low(s, e), lim(s, e))),
-                    T.list_of(PLAY))
+    cards = _cards_arg(ctx, args[0])
+    low = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "the minimum")
+    lim = ctx.compile(args[2]) if len(args) > 2 else "500"
+    cf, lowf = cards.fn, low.fn
+    limf = lim.fn if len(args) > 2 else (lambda s, e: 500)
+    return Compiled(lambda s, e: mr.meld_plays(cf(s, e), lowf(s, e), limf(s, e)), T.list_of(PLAY),
+                    code=_call(ctx, mr.meld_plays, cards, low, lim))
 
 
 @builtin("meld_cards", "meld_cards(x)",
          "The cards of a meld or of a play of several melds; for a change to a table meld, the cards "
          "it takes from the player.", 1, 1, "melds")
 def _meld_cards(ctx, node, args):
-    f = ctx.compile(args[0]).fn
-    return Compiled(lambda s, e: _cards_of(f(s, e)), T.CARDS)
+    x = ctx.compile(args[0])
+    f = x.fn
+    return Compiled(lambda s, e: _cards_of(f(s, e)), T.CARDS, code=_call(ctx, _cards_of, x))
 
 
 @builtin("meld_points", "meld_points(x)",
@@ -485,49 +668,82 @@ def _meld_cards(ctx, node, args):
          "as the card they stand for); for a change to a table meld, how much it adds.", 1, 1, "melds")
 def _meld_points(ctx, node, args):
     mr = _rules_of(ctx, node)
-    f = ctx.compile(args[0]).fn
-    return Compiled(lambda s, e: _value_of(f(s, e), mr), T.NUM)
+    x = ctx.compile(args[0])
+    f = x.fn
+    return Compiled(lambda s, e: _value_of(f(s, e), mr), T.NUM, code=_call(ctx, _value_of, x, extra=(mr,)))
 
 
 @builtin("meld_kind", "meld_kind(meld)", "\"run\" or \"set\".", 1, 1, "melds")
 def _meld_kind(ctx, node, args):
-    f = ctx.compile(args[0]).fn
-    return Compiled(lambda s, e: f(s, e).kind, T.STR)
+    x = ctx.compile(args[0])
+    f = x.fn
+    return Compiled(lambda s, e: f(s, e).kind, T.STR, code=ctx.source("{0}.kind", x))
 
 
 @builtin("is_meld", "is_meld(cards)", "True if the cards, all together, make one valid run or set.",
          1, 1, "melds")
 def _is_meld(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = _cards_arg(ctx, args[0])
-    return Compiled(lambda s, e: bool(mr.readings(tuple(cf(s, e)))), T.BOOL)
+    cards = _cards_arg(ctx, args[0])
+    cf = cards.fn
+    return Compiled(lambda s, e: mr.is_meld(cf(s, e)), T.BOOL, code=_call(ctx, mr.is_meld, cards))
 
 
 @builtin("wilds_in", "wilds_in(x)", "How many wild cards a meld, a play or a list of cards holds.",
          1, 1, "melds")
 def _wilds_in(ctx, node, args):
     mr = _rules_of(ctx, node)
-    f = ctx.compile(args[0]).fn
-    wild = mr.info.wild
-    return Compiled(lambda s, e: sum(1 for c in _cards_of(f(s, e)) if wild[c]), T.NUM)
+    x = ctx.compile(args[0])
+    f = x.fn
+    return Compiled(lambda s, e: mr.wilds_in(f(s, e)), T.NUM, code=_call(ctx, mr.wilds_in, x))
 
 
 @builtin("table_melds", "table_melds(zone)", "The melds lying in a table zone (one per group).",
          1, 1, "melds")
 def _table_melds(ctx, node, args):
     mr = _rules_of(ctx, node)
-    zf = ctx.compile(args[0]).fn
-    return Compiled(lambda s, e: [m for _, m in table_readings(s, zf(s, e), mr)], T.list_of(MELD))
+    zone = ctx.compile(args[0])
+    zf = zone.fn
+    return Compiled(lambda s, e: table_melds(s, zf(s, e), mr), T.list_of(MELD),
+                    code=_call(ctx, table_melds, zone, state=True, extra=(mr,)))
+
+
+def table_melds(s, zone, mr: MeldRules) -> list:
+    return [m for _, m in table_readings(s, zone, mr)]
 
 
 def additions(s, cards, zone, mr: MeldRules) -> list:
     """Every way to add one of `cards` to a meld of the table zone."""
+    view = table_view(s, zone, mr)
+    if view is None:
+        return _additions(_grows(table_readings(s, zone, mr), mr), mr.distinct(cards), mr)
     out = []
-    readings = [(i, m, mr.growth(m)) for i, m in table_readings(s, zone, mr)]
-    if not readings:
+    if not view.readings:
         return out
+    known = view.adds
     for card in mr.distinct(cards):
-        for i, m, per in readings:
+        hit = known.get(card)
+        if hit is None:
+            hit = known[card] = _additions(view.grows(mr), (card,), mr)
+        out += hit
+    return out
+
+
+def _grows(table, mr: MeldRules) -> list:
+    """(group index, meld, its growth entry) for the readings of a table."""
+    return [(i, m, mr.growth(m)) for i, m in table]
+
+
+def _additions(grows, cards, mr: MeldRules) -> list:
+    """additions() of these cards to the melds of `grows` (see _grows)."""
+    out = []
+    wild, cell = mr.info.wild, mr._cell
+    for card in cards:
+        is_wild, key = wild[card], cell[card]
+        for i, m, entry in grows:
+            if not (entry[3] if is_wild else key in entry[2]):
+                continue                      # cannot be added to this meld (see MeldRules.growth)
+            per = entry[1]
             grown = per.get(card)
             if grown is None:
                 grown = mr.grown(m, card)
@@ -537,28 +753,20 @@ def additions(s, cards, zone, mr: MeldRules) -> list:
 
 
 def extends(s, card, zone, mr: MeldRules) -> bool:
-    """Could the card be added to some meld of the table zone? (additions() without building them)
-
-    table_readings() and grown() written out, stopping at the first meld the card fits: a discard
-    filter asks this for every card of a hand, every turn."""
-    store = s.extra.get("readings") or {}
-    known = mr._grown
-    for group in zone:
-        if not isinstance(group, list) or not group:
-            continue
-        key = tuple(group)
-        m = store.get(key)
-        if m is None:
-            m = reread(key, mr)
-            if m is None:
-                continue
-        entry = known.get(id(m))
-        hit = entry[1].get(card) if entry is not None and entry[0] is m else None
-        if hit is None:
-            hit = mr.grown(m, card)
-        if hit:
-            return True
-    return False
+    """Could the card be added to some meld of the table zone? (additions() without building them)"""
+    view = table_view(s, zone, mr)
+    if view is None:
+        return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
+    hit = view.fits.get(card)
+    if hit is None:
+        hit = False
+        is_wild, key = mr.info.wild[card], mr._cell[card]
+        for _, m, entry in view.grows(mr):
+            if (entry[3] if is_wild else key in entry[2]) and mr.grown(m, card):
+                hit = True
+                break
+        view.fits[card] = hit
+    return hit
 
 
 @builtin("table_additions", "table_additions(cards, zone)",
@@ -567,27 +775,64 @@ def extends(s, card, zone, mr: MeldRules) -> bool:
          "a run grown past its maximum is cut into pieces (one way per cut).", 2, 2, "melds")
 def _table_additions(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = _cards_arg(ctx, args[0])
-    zf = ctx.compile(args[1]).fn
-    return Compiled(lambda s, e: additions(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE))
+    cards = _cards_arg(ctx, args[0])
+    zone = ctx.compile(args[1])
+    cf, zf = cards.fn, zone.fn
+    return Compiled(lambda s, e: additions(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE),
+                    code=_call(ctx, additions, cards, zone, state=True, extra=(mr,)))
 
 
 @builtin("extends_table", "extends_table(card, zone)",
          "True if the card could be added to some meld in a table zone.", 2, 2, "melds")
 def _extends_table(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
-    zf = ctx.compile(args[1]).fn
-    return Compiled(lambda s, e: extends(s, cf(s, e), zf(s, e), mr), T.BOOL)
+    card = _card_arg(ctx, args[0])
+    zone = ctx.compile(args[1])
+    cf, zf = card.fn, zone.fn
+    return Compiled(lambda s, e: extends(s, cf(s, e), zf(s, e), mr), T.BOOL,
+                    code=_call(ctx, extends, card, zone, state=True, extra=(mr,)))
 
 
 def swaps(s, cards, zone, mr: MeldRules) -> list:
+    """Every way to put one of `cards` in place of a wild card of a table meld standing for it."""
+    view = table_view(s, zone, mr)
+    if view is None:
+        return _swaps(_with_wilds(table_readings(s, zone, mr), mr), mr.distinct(cards), mr)
+    if view.wild_readings is None:
+        view.wild_readings = _with_wilds(view.readings, mr)
     out = []
-    readings = [(i, m) for i, m in table_readings(s, zone, mr) if any(mr.info.wild[c] for c in m.cards)]
-    if not readings:
+    if not view.wild_readings:
         return out
+    known = view.swaps
     for card in mr.distinct(cards):
-        for i, m in readings:
+        hit = known.get(card)
+        if hit is None:
+            hit = known[card] = _swaps(view.wild_readings, (card,), mr)
+        out += hit
+    return out
+
+
+def _with_wilds(table, mr: MeldRules) -> list:
+    """(group index, meld, the cells its wild cards stand for) for the melds of `table` holding a
+    wild card: replace_wild() finds nothing for a card of another cell (see MeldRules._cell)."""
+    wild, suits = mr.info.wild, mr._suits
+    out = []
+    for i, m in table:
+        if any(wild[c] for c in m.cards):
+            out.append((i, m, frozenset([rank * suits + suit for c, (rank, suit) in zip(m.cards, m.stands_for)
+                                         if wild[c]])))
+    return out
+
+
+def _swaps(table, cards, mr: MeldRules) -> list:
+    """swaps() of these cards on the melds of `table` (see _with_wilds)."""
+    out = []
+    cell = mr._cell
+    for card in cards:
+        key = cell[card]
+        for i, m, stands in table:
+            if key not in stands:
+                continue
             hit = replace_wild(m, card, mr.info)
             if hit is not None and mr.ok(hit[0]):
                 new, freed = hit
@@ -600,9 +845,11 @@ def swaps(s, cards, zone, mr: MeldRules) -> list:
          "exactly that card (the wild card is freed).", 2, 2, "melds")
 def _wild_swaps(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = _cards_arg(ctx, args[0])
-    zf = ctx.compile(args[1]).fn
-    return Compiled(lambda s, e: swaps(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE))
+    cards = _cards_arg(ctx, args[0])
+    zone = ctx.compile(args[1])
+    cf, zf = cards.fn, zone.fn
+    return Compiled(lambda s, e: swaps(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE),
+                    code=_call(ctx, swaps, cards, zone, state=True, extra=(mr,)))
 
 
 @builtin("partners", "partners(card, cards)",
@@ -610,14 +857,8 @@ def _wild_swaps(ctx, node, args):
          "(a measure of how useful a card is to keep).", 2, 2, "melds")
 def _partners(ctx, node, args):
     mr = _rules_of(ctx, node)
-    cf = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, "the card").fn
-    hf = _cards_arg(ctx, args[1])
-
-    # each card's face, wild cards all as -1 (what partners_of gives), read once per card below
-    key = [-1 if w else f for w, f in zip(mr.info.wild, mr.face)]
-
-    def run(s, e):
-        card = cf(s, e)
-        faces = mr.partners_of(card)
-        return [d for d in hf(s, e) if d != card and key[d] in faces]
-    return Compiled(run, T.CARDS)
+    card = _card_arg(ctx, args[0])
+    cards = _cards_arg(ctx, args[1])
+    cf, hf = card.fn, cards.fn
+    return Compiled(lambda s, e: mr.partners(cf(s, e), hf(s, e)), T.CARDS,
+                    code=_call(ctx, mr.partners, card, cards))
