@@ -130,16 +130,21 @@ if __name__ == "__main__":
 def test_workers_that_are_not_forks_load_the_rules_and_play_the_same_games(tmp_path, method):
     """Python 3.14 starts workers with forkserver on Linux (spawn elsewhere): they load the ruleset
     from its file instead of taking the parent's copy, and play the same games."""
+    assert _script_output(tmp_path, _SPAWNED_RUN, method) == ["True", "40"]
+
+
+def _script_output(tmp_path, source, method):
+    """The words a script (a run under a start method of its own) prints; it must succeed."""
     import subprocess
     import sys
     from tests.helpers import ROOT
-    script = tmp_path / "spawned_run.py"
-    script.write_text(_SPAWNED_RUN, encoding="utf-8")
+    script = tmp_path / "script.py"
+    script.write_text(source, encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = subprocess.run([sys.executable, str(script), method], capture_output=True, text=True, env=env,
                          timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["True", "40"]
+    return out.stdout.split()
 
 
 def test_an_error_comes_in_its_place_after_the_results_before_it():
@@ -209,13 +214,4 @@ if __name__ == "__main__":
 def test_ctrl_c_while_workers_start_is_an_interruption(tmp_path, method):
     """Workers ignore Ctrl-C from their first instruction (inherited from the parent while it starts
     them): the run stops as interrupted, not with a worker lost to the signal."""
-    import subprocess
-    import sys
-    from tests.helpers import ROOT
-    script = tmp_path / "ctrl_c_at_start.py"
-    script.write_text(_CTRL_C_AT_START, encoding="utf-8")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, str(script), method], capture_output=True, text=True, env=env,
-                         timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["True", "True"]
+    assert _script_output(tmp_path, _CTRL_C_AT_START, method) == ["True", "True"]

@@ -11,11 +11,11 @@ serve as an honest speed baseline for the rules interpreter.
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
 from collections import namedtuple
 from itertools import combinations
+
+from benchmarks.handwritten.timing import timed_main
 
 Card = namedtuple("Card", ["rank", "suit"])
 
@@ -123,19 +123,7 @@ def play_game(rng: random.Random, players: int = 4, check: bool = False) -> dict
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Benchmark the hand-written Escalation simulator.")
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    rng = random.Random(args.seed)
-    start = time.perf_counter()
-    turns = 0
-    for _ in range(args.games):
-        turns += play_game(rng, args.players)["turns"]
-    elapsed = time.perf_counter() - start
-    print(f"escalation players={args.players} games={args.games} seconds={elapsed:.3f}")
-    print(f"games/second: {args.games / elapsed:.1f}  turns/second: {turns / elapsed:.1f}")
+    timed_main("escalation", "Escalation", play_game, argv, games=1000, players=4, count="turns")
 
 
 if __name__ == "__main__":

@@ -15,10 +15,10 @@ one, each suit one when naming trumps, each legal card one in a trick.
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
 from collections import namedtuple
+
+from benchmarks.handwritten.timing import timed_main
 
 Card = namedtuple("Card", ["rank", "suit"])
 
@@ -138,18 +138,7 @@ def play_game(rng: random.Random, players: int = PLAYERS) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Benchmark the hand-written escalative-scoring simulator.")
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    rng = random.Random(args.seed)
-    start = time.perf_counter()
-    tricks = 0
-    for _ in range(args.games):
-        tricks += play_game(rng)["tricks"]
-    elapsed = time.perf_counter() - start
-    print(f"escalative games={args.games} seconds={elapsed:.3f}")
-    print(f"games/second: {args.games / elapsed:.1f}  tricks/second: {tricks / elapsed:.1f}")
+    timed_main("escalative", "escalative-scoring", play_game, argv, games=1000)
 
 
 if __name__ == "__main__":

@@ -21,10 +21,10 @@ card one in a trick.
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
 from collections import namedtuple
+
+from benchmarks.handwritten.timing import timed_main
 
 Card = namedtuple("Card", ["rank", "suit"])
 
@@ -158,18 +158,7 @@ def play_game(rng: random.Random, players: int = PLAYERS, log: list | None = Non
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Benchmark the hand-written Spades simulator.")
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    rng = random.Random(args.seed)
-    start = time.perf_counter()
-    tricks = 0
-    for _ in range(args.games):
-        tricks += play_game(rng)["tricks"]
-    elapsed = time.perf_counter() - start
-    print(f"spades games={args.games} seconds={elapsed:.3f}")
-    print(f"games/second: {args.games / elapsed:.1f}  tricks/second: {tricks / elapsed:.1f}")
+    timed_main("spades", "Spades", play_game, argv, games=1000)
 
 
 if __name__ == "__main__":

@@ -11,10 +11,10 @@ Run as a script to measure throughput::
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
 from collections import namedtuple
+
+from benchmarks.handwritten.timing import timed_main
 
 Card = namedtuple("Card", ["rank", "suit"])
 
@@ -284,21 +284,7 @@ def play_game(rng: random.Random, players: int = 3, check: bool = False) -> dict
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Benchmark the hand-written Static Scalade simulator.")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-
-    rng = random.Random(args.seed)
-    tricks = 0
-    start = time.perf_counter()
-    for _ in range(args.games):
-        tricks += play_game(rng, args.players)["tricks"]
-    elapsed = time.perf_counter() - start
-    print(f"static_scalade players={args.players} games={args.games} seconds={elapsed:.3f}")
-    print(f"games/second: {args.games / elapsed:.1f}")
-    print(f"tricks/second: {tricks / elapsed:.1f}")
+    timed_main("static_scalade", "Static Scalade", play_game, argv, games=200, players=3)
 
 
 if __name__ == "__main__":

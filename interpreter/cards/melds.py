@@ -577,37 +577,30 @@ class MeldFinder:
         wilds = tuple(wilds)
         out: list[tuple[Meld, ...]] = []
         if self.runs is not None:
-            known = self._suit_parts
             # a suit with too few cards, even with every wild, has no run: not looked up at all
             fewest = self.runs.min_len - _wild_budget(self.runs.max_wilds, len(wilds))
-            for suit in sorted(by_suit):
-                if len(by_suit[suit]) < fewest:
-                    continue
-                key = (tuple(by_suit[suit]), wilds, distinct_ids)
-                part = known.get(key)
-                if part is None:
-                    part = self._suit_runs(suit, by_suit[suit], wilds, distinct_ids)
-                    if len(known) >= self.LIMIT:
-                        known.clear()
-                    known[key] = part
-                if part:
-                    out.append(part)
+            self._remembered(self._suit_parts, by_suit, fewest, self._suit_runs, wilds, distinct_ids, out)
         if self.sets is not None:
-            known = self._rank_parts
             fewest = self.sets.min_size - _wild_budget(self.sets.max_wilds, len(wilds))
-            for rank in sorted(by_rank):
-                if len(by_rank[rank]) < fewest:
-                    continue
-                key = (tuple(by_rank[rank]), wilds, distinct_ids)
-                part = known.get(key)
-                if part is None:
-                    part = self._rank_sets(rank, by_rank[rank], wilds, distinct_ids)
-                    if len(known) >= self.LIMIT:
-                        known.clear()
-                    known[key] = part
-                if part:
-                    out.append(part)
+            self._remembered(self._rank_parts, by_rank, fewest, self._rank_sets, wilds, distinct_ids, out)
         return out
+
+    def _remembered(self, known, groups, fewest, build, wilds, distinct_ids, out):
+        """Per group (a suit's or a rank's cards) in key order: its melds from `known`, else built and
+        remembered (the map emptied when full); a group with fewer than `fewest` cards is skipped."""
+        for group in sorted(groups):
+            ids = groups[group]
+            if len(ids) < fewest:
+                continue
+            key = (tuple(ids), wilds, distinct_ids)
+            part = known.get(key)
+            if part is None:
+                part = build(group, ids, wilds, distinct_ids)
+                if len(known) >= self.LIMIT:
+                    known.clear()
+                known[key] = part
+            if part:
+                out.append(part)
 
     def _suit_runs(self, suit: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
         """The runs of one suit: ``ids`` of that suit in id order."""
