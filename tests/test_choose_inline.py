@@ -127,3 +127,93 @@ def test_the_decision_limit_in_a_choose_step_is_the_same_error(name, monkeypatch
             errors.append((str(info.value), info.value.where, len(s.history)))
         assert errors[-1] == errors[-2]
         assert "decision limit" in errors[-1][0] and errors[-1][2] == 12
+
+
+# Control steps that go on in their own loop while what they enter is done at once (vm.done_at_once):
+# a for_each of choices, turns whose body repeats a choice, and a move whose steps hold a choice of
+# their own (a frame left on the stack: the loops must hand back to run()).  Seat 1 may decide for
+# itself, so play also stops inside each of them.
+LOOPS = """
+state:
+  total: {initial: 0}
+  done: {type: boolean, initial: false}
+  score: {per: player, initial: 0}
+hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 4}
+  - set: {total: 0}
+  - for_each:
+      in: players
+      as: p
+      do:
+        - choose:
+            player: p
+            moves:
+              pass: {legal: "true"}
+              bid:
+                options: range(1, 3)
+                as: n
+                do: [{add: {total: n}}]
+  - turns:
+      until: count(hand[current]) == 0 or total > 40
+      do:
+        - set: {done: false}
+        - repeat:
+            until: done
+            do:
+              - choose:
+                  player: current
+                  moves:
+                    play:
+                      options: hand[current]
+                      as: card
+                      do:
+                        - move: {cards: card, from: "hand[current]", to: trick}
+                        - set: {done: true}
+                    ask:
+                      legal: total < 6
+                      do:
+                        - add: {total: 1}
+                        - choose:
+                            player: left_of(current)
+                            moves:
+                              "yes": {do: [{add: {"score[current]": 1}}]}
+                              "no": {legal: "true"}
+        - add: {total: 1}
+  - for_each:
+      in: players
+      as: p
+      do:
+        - add: {"score[p]": "count(won[p]) + total"}
+"""
+
+
+def test_loops_that_go_on_at_once_play_the_same_games(tmp_path):
+    path = Path(tmp_path) / "loops.yaml"
+    path.write_text(f"extends: {BASE}\n" + LOOPS, encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    rules = loaded.rules
+    stops, moves = 0, set()
+    for seed in range(40):
+        a, b = G.new_game(rules, 3, seed), G.new_game(rules, 3, seed)
+        a_seat, b_seat = random.Random(100 + seed), random.Random(100 + seed)
+        a_rest, b_rest = random.Random(seed), random.Random(seed)
+        pickers = [random_picker(a_rest), None if seed % 2 else random_picker(a_rest), random_picker(a_rest)]
+        while True:
+            play_picked(a, pickers)
+            while len(b.history) < len(a.history):        # the reference, one choice at a time
+                rng = b_seat if b.pending.player == 1 and seed % 2 else b_rest
+                G.apply_index(b, rng.randrange(len(b.pending.actions)))
+            assert (a.over, a.history, a.v, a.z, a.turns) == (b.over, b.history, b.v, b.z, b.turns)
+            if a.over:
+                break
+            assert a.pending.player == b.pending.player == 1
+            assert a.pending.actions == b.pending.actions
+            assert [f[:2] for f in a.stack] == [f[:2] for f in b.stack]
+            stops += 1
+            G.apply_index(a, a_seat.randrange(len(a.pending.actions)))
+        moves |= {action[0] for _, action in a.history}
+    assert {"pass", "bid", "play", "ask", "yes", "no"} <= moves
+    assert stops > 100
