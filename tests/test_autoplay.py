@@ -160,3 +160,39 @@ def test_a_stop_handled_in_place_sees_the_positions_returning_would_show(name):
                 seen_b.append(_snapshot(b)[:-1])
         assert seen_a == seen_b and len(seen_a) > 5
         assert _snapshot(a) == _snapshot(b)
+
+
+SHORT_HAND = """
+hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 5}
+  - move: {cards: "last(hand[1])", from: "hand[1]", to: stock}
+  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]", count: 5, follow: FOLLOW}
+  - call: score_hand
+"""
+
+
+@pytest.mark.parametrize("follow", ["suit", 'card.rank != "9" or trick_number > 0'])
+def test_a_player_without_a_card_is_the_same_error_either_way(tmp_path, follow):
+    """Seat 1 holds a card fewer: in the fifth trick it has nothing to play, whether it leads or
+    follows.  Played through by the engine or one decision at a time, the error is the same."""
+    from tests.helpers import ROOT
+    path = tmp_path / "short.yaml"
+    base = ROOT / "tests" / "broken" / "parents" / "tiny-base.yaml"
+    path.write_text(f"extends: {base}\n" + SHORT_HAND.replace("FOLLOW", f"'{follow}'"), encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    seen = set()
+    for seed in range(12):
+        errors = []
+        for play in (lambda s, r: play_picked(s, [random_picker(r)] * 3),
+                     lambda s, r: _one_by_one(s, r, lambda s: False)):
+            s = G.new_game(loaded.rules, 3, seed)
+            with pytest.raises(G.GameError) as info:
+                play(s, random.Random(seed))
+            errors.append((str(info.value), len(s.history), s.turns, s.tricks))
+        assert errors[0] == errors[1]
+        assert "player 1 has no card to play" in errors[0][0]
+        seen.add(errors[0][1] % 3)          # where in the trick seat 1 was asked
+    assert len(seen) > 1

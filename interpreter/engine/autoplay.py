@@ -38,6 +38,7 @@ def random_picker(rng):
         while r >= n:
             r = getrandbits(k)
         return r
+    pick.bits = getrandbits         # a loop answering many decisions may draw as pick() does (tricks.py)
     return pick
 
 

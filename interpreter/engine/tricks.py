@@ -173,6 +173,9 @@ class Tricks(Node):
         choice = s.pending
         frame = s.stack[-2]                  # the marker frame stays while the trick goes on
         env = frame[2]
+        if (across and self._direct and pickers is not None and s.events is None and self.players is None
+                and None not in pickers):
+            return self.play_through(s, frame, env, marker, choice, index, pickers, limit)
         z = s.z
         hands = z[self.hand_zone]
         trick = z[self.trick_zone]           # the same list all game: zones change in place
@@ -250,6 +253,79 @@ class Tricks(Node):
             if len(history) >= limit:
                 raise decision_limit(len(history), self.where)
             player = choice.player
+            action = actions[index]
+            history.append((player, action))
+
+    def play_through(self, s, frame, env, marker, choice, index, pickers, limit):
+        """resolve() for the case that needs no stop inside the block: every seat has a picker, the
+        trick ends run straight (`_direct`, next_trick), nothing is logged, everyone takes part.  The
+        same moves in the same order as resolve()'s loop, without the tests for the other cases; the
+        Choice is brought up to date only where play could stop (the trick ends: no one outside this
+        loop reads it in between).  Returns when the block is over or the game ends."""
+        z = s.z
+        hands = z[self.hand_zone]
+        trick = z[self.trick_zone]           # the same list all game: zones change in place
+        n = s.n
+        direction, follow_suit, play_of, suit_of, follow_of = (
+            self.direction, self.follow_suit, self.play_of, self.suit_of, self.follow_of)
+        select = self.legal_cards
+        trick_end = self.next_trick
+        history = s.history
+        revealed = s.revealed                # the same set all game
+        trick_players = env["trick_players"]
+        follow = marker[3]
+        played = frame[3]
+        bits = [getattr(pick, "bits", None) for pick in pickers]
+        player = choice.player
+        action = choice.actions[index]
+        while True:
+            card = action[1]
+            hands[player].remove(card)
+            trick.append(card)
+            if revealed:
+                revealed.discard(card)
+            trick_players.append(player)
+            if played == 0:
+                env["led_suit"] = led = suit_of[card]
+                marker[3] = follow = follow_of.get(led)
+            frame[3] = played = played + 1
+            s.turns += 1
+            if played < n:                   # the next player's offer (ask()'s, written out)
+                player = (player + direction) % n
+                env["current"] = player
+                hand = hands[player]
+                if follow_suit:
+                    actions = list(filter(None, map(follow, hand))) if follow is not None else None
+                    if not actions:
+                        actions = list(map(play_of, hand))
+                else:
+                    actions = list(map(play_of, select(s, env, hand)))
+                    env.pop("card", None)
+                if not actions:
+                    s.pending = None
+                    raise GameStopped(f"player {player} has no card to play", self.where)
+            else:                            # the trick is complete: its end, and the next lead
+                s.pending = None
+                result = trick_end(s, frame, env, choice)
+                if result is not PAUSE or s.pending is not choice:
+                    return result
+                player = choice.player
+                actions = choice.actions
+                trick_players = env["trick_players"]     # a new list for each trick
+                played = frame[3]
+            # the seat's picker answers, counted as game.apply_index counts a decision; a random
+            # picker's draw is written out (autoplay.random_picker: the same bits, a call fewer)
+            draw = bits[player]
+            if draw is not None:
+                count = len(actions)
+                k = count.bit_length()
+                index = draw(k)
+                while index >= count:
+                    index = draw(k)
+            else:
+                index = pickers[player](len(actions))
+            if len(history) >= limit:
+                raise decision_limit(len(history), self.where)
             action = actions[index]
             history.append((player, action))
 
