@@ -10,6 +10,13 @@ of the simulation runner with `time.process_time` (start-up excluded).  The rati
 tree's games per CPU second over the older tree's: the median round, with the lowest and highest.
 Both trees are run from folders of the same kind (a temporary folder each): the file system they
 sit on changed CPU times by several per cent on the machine this was written on.
+
+With `--instructions` each tree is run instead under valgrind's cachegrind (without its cache
+simulation), once with no games after the warm-up game and once with `--games` games: the
+difference over the games is the machine instructions a game costs.  The count is the same from one
+run to the next whatever else the machine does, so one round tells a change of 1 % on a busy shared
+machine, where CPU times move by 5 % or more.  It stands for time only roughly (it counts no cache
+misses nor branch mispredictions), and runs about fifty times slower: a few hundred games.
 """
 from __future__ import annotations
 
@@ -36,6 +43,19 @@ run(rules, n, seed=0, bots=[bot])
 print(n / (time.process_time() - t))
 """
 
+# the same run for valgrind: the games are counted in instructions, not timed
+CHILD_COUNTED = """
+import sys
+from interpreter.resources import bundled_rulesets
+from interpreter.ruleset.loader import load_ruleset
+from interpreter.sim.runner import run
+name, n, bot = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+rules = load_ruleset(str(bundled_rulesets()[name])).rules
+run(rules, 1, seed=99, bots=[bot])
+if n:
+    run(rules, n, seed=0, bots=[bot])
+"""
+
 
 def export(commit: str, into: Path) -> None:
     """The tree of `commit` (its interpreter, rulesets and schemas) in folder `into`."""
@@ -57,13 +77,35 @@ def games_per_second(tree: Path, game: str) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
+def instructions(tree: Path, name: str, n: int, bot: str) -> int:
+    """Machine instructions (valgrind's `I refs`) of a child playing n games after the warm-up."""
+    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                          sys.executable, "-c", CHILD_COUNTED, name, str(n), bot], cwd=tree, check=True,
+                         capture_output=True, text=True, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
+    for line in out.stderr.splitlines():
+        if "I" in line and "refs:" in line:
+            return int(line.split("refs:")[1].replace(",", "").strip())
+    raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+
+
+def per_game(tree: Path, game: str) -> float:
+    name, n, bot = game.split(":")
+    # compiled once beforehand: else the first child alone would pay for compiling the modules
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree)], check=True, capture_output=True)
+    return (instructions(tree, name, int(n), bot) - instructions(tree, name, 0, bot)) / int(n)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("commit", help="the older commit, e.g. 3077236 (before issue 18)")
     ap.add_argument("--game", action="append",
                     help="RULESET:GAMES:BOT (default scala40:40:priority and escalation:400:random)")
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--instructions", action="store_true",
+                    help="count machine instructions a game under valgrind instead of timing (one round)")
     args = ap.parse_args(argv)
+    if args.instructions and shutil.which("valgrind") is None:
+        ap.error("--instructions needs valgrind (Debian: apt install valgrind)")
     games = args.game or ["scala40:40:priority", "escalation:400:random"]
     with tempfile.TemporaryDirectory() as tmp:
         old, new = Path(tmp, "old"), Path(tmp, "new")
@@ -72,6 +114,11 @@ def main(argv=None) -> int:
         export(args.commit, old)
         copy_here(new)
         for game in games:
+            if args.instructions:
+                a, b = per_game(old, game), per_game(new, game)
+                print(f"{game}: {args.commit} {a / 1e6:.3f} million instructions a game, this tree "
+                      f"{b / 1e6:.3f}; ratio {b / a:.3f} (this tree / {args.commit})")
+                continue
             rows = []
             for i in range(args.rounds):
                 order = (old, new) if i % 2 == 0 else (new, old)
