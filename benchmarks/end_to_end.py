@@ -5,6 +5,7 @@
                                                        #   workers | memory | profile
     python benchmarks/end_to_end.py --part memory --million   # memory also for 10^6 games
     python benchmarks/end_to_end.py --quick --json     # a smoke run (used by the tests)
+    python benchmarks/end_to_end.py --part instructions   # the ratios counted in instructions (valgrind)
 
 The interpreter side is the simulation runner (interpreter/sim/runner.py) with the random bot,
 in one process, the ruleset loaded beforehand (start-up excluded), so bots, records and the
@@ -270,6 +271,56 @@ def profile(names=("scotch-whist", "scalade", "escalation", "escalative", "scala
     return out
 
 
+# One side of a pair played n games after a warm-up, in a child counted by valgrind (see instructions()).
+_COUNTED = """
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from benchmarks import end_to_end as b
+label, side, n = sys.argv[2], sys.argv[3], int(sys.argv[4])
+_, name, play, players, _ = next(p for p in b.PAIRS if p[0] == label)
+if side == "interpreter":
+    rules = b._load(name)
+    b.simulate(rules, 2, 99)
+    if n:
+        b.simulate(rules, n, 1)
+else:
+    play(random.Random(99), players)
+    rng = random.Random(1)
+    for _ in range(n):
+        play(rng, players)
+"""
+
+
+def _instructions(label, side, n):
+    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                          sys.executable, "-c", _COUNTED, str(ROOT), label, side, str(n)],
+                         capture_output=True, text=True, check=True)
+    for line in out.stderr.splitlines():
+        if "refs:" in line:
+            return int(line.split("refs:")[1].replace(",", "").strip())
+    raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+
+
+def instructions(scale=1.0):
+    """The ratios of `ratios`, counted in machine instructions a game instead of CPU time: each side
+    runs in a child under valgrind's cachegrind (no cache simulation), once with no games after its
+    warm-up and once with n games; the difference over n is a game's cost.  The count does not move
+    with the machine's load, so it tells small changes apart on a shared machine; it ignores cache
+    misses and mispredicted branches, so it stands for time only roughly.  The games are those of
+    `ratios` (seed 1); about fifty times slower than running them."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "interpreter"), str(ROOT / "benchmarks")],
+                   check=True, capture_output=True)
+    rows = []
+    for label, name, _, players, per_round in PAIRS:
+        n = max(2, int(per_round * scale))
+        per = {side: (_instructions(label, side, n) - _instructions(label, side, 0)) / n
+               for side in ("interpreter", "handwritten")}
+        rows.append({"game": label, "ruleset": name, "players": players, "games": n,
+                     "interpreter_instructions": per["interpreter"], "handwritten_instructions": per["handwritten"],
+                     "ratio": per["handwritten"] / per["interpreter"]})
+    return rows
+
+
 def machine():
     cpu = platform.processor() or platform.machine()
     try:
@@ -286,7 +337,7 @@ def machine():
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--part", action="append", choices=["ratios", "breakdown", "rulesets", "scala40", "workers", "memory",
-                                                        "profile"])
+                                                        "profile", "instructions"])
     ap.add_argument("--quick", action="store_true", help="a few games of each part (smoke test)")
     ap.add_argument("--million", action="store_true", help="memory also for 10^6 games (long)")
     ap.add_argument("--json", action="store_true")
@@ -309,6 +360,8 @@ def main(argv=None):
         out["memory"] = memory(sizes)
     if "profile" in parts:
         out["profile"] = profile(games=2 if q else None)
+    if "instructions" in parts:
+        out["instructions"] = instructions(scale=0.02 if q else 1.0)
     out["machine"]["load_average_after"] = os.getloadavg()
     if args.json:
         print(json.dumps(out, indent=2))
@@ -353,6 +406,11 @@ def report(out):
         for r in out["memory"]:
             print(f"{r['games']:>9}{r['rss_after_load_kib'] / 1024:>22.1f}{r['peak_rss_kib'] / 1024:>16.1f}"
                   f"{r['cpu_s']:>8.1f}")
+    if "instructions" in out:
+        print(f"\n{'million instructions a game':<28}{'interpreter':>12}{'hand-written':>13}{'ratio':>7}{'games':>7}")
+        for r in out["instructions"]:
+            print(f"{r['game']:<28}{r['interpreter_instructions'] / 1e6:>12.3f}"
+                  f"{r['handwritten_instructions'] / 1e6:>13.3f}{r['ratio']:>7.2f}{r['games']:>7}")
     for name, text in (out.get("profile") or {}).items():
         print(f"\n--- profile: {name}\n{text}")
 
