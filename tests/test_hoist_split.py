@@ -125,6 +125,15 @@ def test_a_part_inside_the_hoisted_part_is_worked_out_once_per_call():
         assert select(state, {"p": 1, "led": "clubs", "x": x}, HAND) == HAND and Counting.reads == 1
 
 
+def test_the_same_part_in_two_places_is_worked_out_once():
+    text = ("(card.suit == led and count(filter(players, q => q > 0)) > x) or "
+            "(plain(card) > 5 and count(filter(players, q => q > 0)) > x)")
+    select = _select(text)
+    assert select.taken_out == 1 and select.source.count(":= len(") == 2, select.source
+    out, counted = _reads(select, {"led": "hearts", "x": 9}, HAND)
+    assert out == [] and counted == 1
+
+
 @pytest.mark.parametrize("text,env,reads", [
     # `and`: no card passes the first part, the second is never needed
     ("card.suit == led and count(players) > x", {"led": "clubs", "x": 1}, 0),
@@ -176,3 +185,72 @@ def test_team_members_in_generated_source_is_the_closure(monkeypatch, teams):
                 answers.append(("error", str(err)))
         assert answers[0] == answers[1], (x, answers)
         assert answers[0][0] == ("value" if 0 <= x < (2 if teams else 4) else "error")
+
+
+# ---------------------------------------------------------------------------
+# any() and all() as `for` loops: in a condition of the loop above and in `if` steps (stepgen.py)
+# ---------------------------------------------------------------------------
+
+STATEMENT_CASES = [
+    "any(xs, v => v > x)", "all(xs, v => 10 // v > 1)", "not any(cs, d => d.suit == trumps)",
+    "any(xs, v => v > 2) and all(filter(xs, v => v > 1), v => 9 // (v - 3) > 0) or count(xs) > x",
+    "x > 3 or not all(filter(cs, d => d.suit == trumps), d => plain(d) > x) and any(xs, v => v == x)",
+    "all([], v => v > 1)", "any(xs)",
+]
+
+
+@pytest.mark.parametrize("text", STATEMENT_CASES)
+def test_statements_give_the_value_of_the_expression(monkeypatch, text):
+    from interpreter.expr.codegen import test_statements
+    fn = compiled(monkeypatch, text, True)
+    names = iter(range(1000))
+    before, value = test_statements(fn.source, lambda: f"_t{next(names)}")
+    assert before or text == "any(xs)", "any() or all() of a generator is written as a loop"
+    body = "\n".join(["def _f(s, e):", *("    " + line for line in before), f"    return {value}"])
+    scope = dict(fn.consts)
+    exec(compile(body, "<test>", "exec"), scope)
+    rng = random.Random(text)
+    for _ in range(300):
+        state, env, _ = random_state(rng)
+        env["xs"] = [rng.randrange(0, 6) for _ in range(rng.randrange(0, 5))]
+        answers = []
+        for way in (lambda: eval(fn.source, dict(scope, s=state, e=env)), lambda: scope["_f"](state, env)):
+            try:
+                answers.append(("value", way()))
+            except Exception as err:   # noqa: BLE001 - compared between the two ways
+                answers.append(("error", type(err).__name__))
+        assert answers[0] == answers[1], (text, env["xs"])
+
+
+STEPS = """\
+  - for_each:
+      in: players
+      as: p
+      do:
+        - if: "any(won[p], c => c.suit == hearts) and not all(hand[p], c => plain(c) > x)"
+          then:
+            - add: {"score[p]": 1}
+  - if: "count(won[0]) > 2 or any(won[1], c => 10 // x > 0)"
+    then:
+      - set: {x: "x + 1"}"""
+
+
+def test_if_steps_with_loops_play_as_the_closures_do(tmp_path):
+    from tests.test_codegen import TINY, _functions
+    from tests.test_loop_fusion import _load, _play
+    path = tmp_path / "loop.yaml"
+    path.write_text(TINY % (STEPS, ""), encoding="utf-8")
+    generated, closures = _load(path, True), _load(path, False)
+    source = "".join(getattr(f, "source", "") for f in _functions(generated))
+    assert source.count("break") >= 3, source
+    outcomes = set()
+    for seed in range(12):
+        answers = []
+        for rules in (generated, closures):
+            try:
+                answers.append(_play(rules, seed))
+            except Exception as err:   # noqa: BLE001 - compared between the two ways
+                answers.append(("error", str(err)))
+        assert answers[0] == answers[1], seed
+        outcomes.add(answers[0][0] == "error")
+    assert outcomes == {True, False}, "some games stop on 10 // x with x == 0, some do not"

@@ -51,8 +51,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 
-from .codegen import function_from
+from .codegen import function_from, test_statements
 
 HOIST = True              # False: item_selector gives the plain loop (tests compare both ways)
 _BUILTINS = set(vars(builtins))
@@ -92,7 +93,7 @@ def item_selector(fn, name):
         return plain
     # any iterable (a range, a generator): made a list first, so the plain loop can run it again
     lines = ["if _items.__class__ is not list:", "    _items = list(_items)"]
-    lines += [f"{var} = e[{key}]" for key, var in plan.local_reads.items()]
+    lines += [f"{var} = e[{key}]" for key, var in plan.local_reads.values()]
     if plan.memos:
         lines.append(" = ".join(plan.memos) + " = _U")
     if plan.cells:
@@ -125,13 +126,14 @@ class _Plan:
         self.edits: list[tuple[int, int, str]] = []   # (start, end, replacement) in the source
         self.memos: list[str] = []                     # _h1, _h2...: memos set with `:=`
         self.cells = 0                                 # memos kept in the list _H (where `:=` cannot be)
-        self.local_reads: dict[str, str] = {}          # constant name of a local -> Python local
+        self.local_reads: dict[str, tuple] = {}        # a local's name -> (its constant, Python local)
         self.passes_env = False                        # `e` appears other than as e[_kN]
         self.item_key = "_kitem"
         self.lists = 0                                 # _l1, _l2...: the lists between two filters
         self._free: dict[int, set] = {}
         self.once: set[int] = set()                    # tests worked out in statements (see emit)
         self.computing_once: list = []                 # those of them that compute something
+        self._memo_of: dict[tuple, str] = {}           # (text, walrus) -> its memo
 
     # -- free names ----------------------------------------------------------------
     def _env_key(self, node):
@@ -182,7 +184,8 @@ class _Plan:
                 self.item_key = node.slice.id
                 self._edit(node, "_item")
             else:
-                var = self.local_reads.setdefault(node.slice.id, f"_e{len(self.local_reads) + 1}")
+                # keyed by the local's name: two constants naming it share one Python local
+                var = self.local_reads.setdefault(key, (node.slice.id, f"_e{len(self.local_reads) + 1}"))[1]
                 self._edit(node, var)
             return
         if isinstance(node, ast.Name) and node.id == "e":
@@ -200,16 +203,23 @@ class _Plan:
             self._visit_children(node, False, walrus)
             inner = self.text(node)
             del self.edits[first:]
+            # the same text in two places is the same value (it reads no variable of a loop): one memo
+            key = (_canonical(node, inner), walrus)
+            known = self._memo_of.get(key)
             if walrus:
-                var = f"_h{len(self.memos) + 1}"
-                self.memos.append(var)
+                var = known or f"_h{len(self.memos) + 1}"
+                if known is None:
+                    self.memos.append(var)
                 self._edit(node, f"({var} if {var} is not _U else ({var} := {inner}))")
             else:
                 # in a lambda `:=` would bind the lambda's own variable, and Python forbids it in a
                 # comprehension's iterable: the memo is a place in a list made once per call
-                i = self.cells
-                self.cells += 1
-                self._edit(node, f"(_H[{i}] if _H[{i}] is not _U else (_H.__setitem__({i}, {inner}) or _H[{i}]))")
+                var = known or str(self.cells)
+                if known is None:
+                    self.cells += 1
+                cell = f"_H[{var}]"
+                self._edit(node, f"({cell} if {cell} is not _U else (_H.__setitem__({var}, {inner}) or {cell}))")
+            self._memo_of[key] = var
             return
         self._visit_children(node, repeated, walrus)
 
@@ -333,42 +343,11 @@ class _Plan:
             lines += [f"{inner}if {test}:", f"{inner}    {dst}.append(_item)"]
 
     def truth(self, node, lines, pad) -> str:
-        """An expression as true as `node`, after `lines` that work out its parts in statements:
-        `any(x for v in items if c)` and `all(...)` become a `for` loop that stops at the first
-        item deciding it (as they do: a generator costs a call per item), and `and`, `or`, `not`
-        around them keep their short-circuits as `if` statements."""
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            return f"(not {self.truth(node.operand, lines, pad)})"
-        if isinstance(node, ast.BoolOp) and any(self._loops(v) for v in node.values):
-            var = self._new_var()
-            lines.append(f"{pad}{var} = {self.truth(node.values[0], lines, pad)}")
-            for part in node.values[1:]:
-                lines.append(f"{pad}if {'' if isinstance(node.op, ast.And) else 'not '}{var}:")
-                lines.append(f"{pad}    {var} = {self.truth(part, lines, pad + '    ')}")
-            return var
-        if self._loops(node):
-            gen = node.args[0]
-            g = gen.generators[0]
-            found = node.func.id == "any"
-            var = self._new_var()
-            tests = [f"({self.text(c)})" for c in g.ifs]
-            tests.append(f"({self.text(gen.elt)})" if found else f"not ({self.text(gen.elt)})")
-            lines += [f"{pad}{var} = {not found}", f"{pad}for {self.text(g.target)} in {self.text(g.iter)}:",
-                      f"{pad}    if {' and '.join(tests)}:", f"{pad}        {var} = {found}", f"{pad}        break"]
-            return var
-        return f"({self.text(node)})"
-
-    def _loops(self, node) -> bool:
-        """Whether `node` is any(...) or all(...) of a generator with one loop, or has one under
-        `not`, `and`, `or` (which truth() writes as statements)."""
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            return self._loops(node.operand)
-        if isinstance(node, ast.BoolOp):
-            return any(self._loops(v) for v in node.values)
-        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("any", "all")
-                and node.func.id not in self.consts and len(node.args) == 1 and not node.keywords
-                and isinstance(node.args[0], ast.GeneratorExp) and len(node.args[0].generators) == 1
-                and not node.args[0].generators[0].is_async)
+        """An expression as true as `node`, after `lines` that work out its parts in statements
+        (any() and all() as `for` loops: codegen.test_statements)."""
+        before, test = test_statements(self.text(node), self._new_var)
+        lines += [pad + line for line in before]
+        return test if before else f"({test})"
 
     def _new_var(self):
         self.lists += 1
@@ -377,6 +356,20 @@ class _Plan:
     def _new_list(self):
         self.lists += 1
         return f"_l{self.lists}"
+
+
+def _canonical(node, text):
+    """`text` (the source of `node`, edited) with the variables its comprehensions and lambdas bind
+    named by their order: the same computation written with other generated names, the same key."""
+    bound = []
+    for n in ast.walk(node):
+        targets = [g.target for g in n.generators] if isinstance(n, _COMPREHENSIONS) else []
+        names = [a.arg for a in n.args.args] if isinstance(n, ast.Lambda) else []
+        names += [x.id for target in targets for x in ast.walk(target) if isinstance(x, ast.Name)]
+        bound += [x for x in names if x not in bound]
+    for i, name in enumerate(bound):
+        text = re.sub(rf"(?<![\w.]){name}(?!\w)", f"_v{i}_", text)
+    return text
 
 
 def _apply(source, start, end, edits):
