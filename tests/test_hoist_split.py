@@ -115,8 +115,10 @@ HAND = [card(t) for t in ("6H", "QH", "AS", "10S", "7C", "KD")]
 
 
 def test_a_part_inside_the_hoisted_part_is_worked_out_once_per_call():
-    """card by card, then inside the filter card by card: count(players) would be read 36 times"""
-    select = _select("plain(card) >= 0 and all(filter(hand[p], d => d.suit == led or count(players) > x), "
+    """card by card, then inside the filter card by card: count(filter(players, ...)) would be
+    worked out (and s.n read) 36 times"""
+    select = _select("plain(card) >= 0 and all(filter(hand[p], d => d.suit == led or count(filter(players, "
+                     "q => q >= 0)) > x), "
                      "d => plain(d) >= 0)")
     state = Counting()
     state.z[0][1] = list(HAND)
@@ -254,3 +256,44 @@ def test_if_steps_with_loops_play_as_the_closures_do(tmp_path):
         assert answers[0] == answers[1], seed
         outcomes.add(answers[0][0] == "error")
     assert outcomes == {True, False}, "some games stop on 10 // x with x == 0, some do not"
+
+
+# ---------------------------------------------------------------------------
+# Any generated expression: parts inside its lambdas and comprehensions worked out once per call
+# ---------------------------------------------------------------------------
+
+MEMO_CASES = [
+    "argmax(hand[p], d => plain(d) + count(filter(trick, f => f.suit == trumps)))",
+    "filter(hand[p], d => plain(d) > sum(nums) // x)",
+    "count(filter(hand[p], d => d.suit == led or not any(hand[p], f => f.suit == led)))",
+    "map(hand[p], d => plain(d) * max(map(trick, f => plain(f))) if d.suit == led else 0)",
+]
+
+
+@pytest.mark.parametrize("text", MEMO_CASES)
+def test_expressions_with_memos_give_the_closures_values_and_errors(monkeypatch, text):
+    closures, generated = (compiled(monkeypatch, text, g) for g in (False, True))
+    assert "_U" in generated.body, "a part inside a loop that reads none of its variables has a memo"
+    assert "_U" not in generated.source, "the source steps write in place is the expression's"
+    rng = random.Random(text)
+    kinds = set()
+    for _ in range(300):
+        state, env, _ = random_state(rng)
+        answers = []
+        for fn in (closures, generated):
+            try:
+                answers.append(("value", fn(state, dict(env))))
+            except Exception as err:   # noqa: BLE001 - compared between the two ways
+                answers.append(("error", type(err).__name__, str(err)))
+        assert answers[0] == answers[1], (text, env)
+        kinds.add(answers[0][0])
+    if "//" in text:
+        assert kinds == {"value", "error"}
+
+
+def test_a_part_inside_a_lambda_is_worked_out_once_per_call():
+    fn = compile_expression("argmax(hand[p], d => plain(d) * count(filter(players, q => q > 0)))", make_ns(),
+                            dict(ITEM_LOCALS), where=WHERE).fn
+    state = Counting()
+    Counting.reads = 0
+    assert fn(state, {"p": 0}) == [card("AH")] and Counting.reads == 1     # one read of s.n, not four

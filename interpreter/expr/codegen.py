@@ -67,6 +67,8 @@ class CodeGen:
         if fn is not slow:
             # stepgen.py inlines the source; hoist.py reads it too
             fn.source, fn.consts, fn.slow = fn.code_used, dict(fn.consts_used), slow
+            from .hoist import with_memos     # (hoist.py builds on this module)
+            fn = with_memos(fn)
         return fn
 
 

@@ -114,6 +114,41 @@ def item_selector(fn, name):
     return select
 
 
+def with_memos(fn):
+    """`fn`, a generated function (s, e) of an expression (codegen.py), with the parts inside its
+    comprehensions and lambdas that read none of their variables worked out once per call, lazily
+    (memos as in item_selector): `argmax(trick, c => strength(c))` with `strength` comparing with a
+    definition of the led suit calls that definition once, not once per card.  `fn` itself when
+    there is no such part.  The new function keeps `fn`'s source, constants and closure (`source`,
+    `consts`, `slow`): steps and item_selector write the expression in place from those."""
+    source, consts, slow = getattr(fn, "source", None), getattr(fn, "consts", None), getattr(fn, "slow", None)
+    if not HOIST or not isinstance(source, str) or not isinstance(consts, dict) or slow is None:
+        return fn
+    if "\n" in source or not source.isascii() or not ("(" in source and " for " in source or "lambda" in source):
+        return fn
+    try:
+        tree = ast.parse(source, mode="eval")
+        plan = _Plan(source, consts, None)
+        plan.visit(tree.body, repeated=False, walrus=True)
+        code = plan.text(tree.body)
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return fn
+    if not (plan.memos or plan.cells):
+        return fn
+    lines = [f"{var} = e[{key}]" for key, var in plan.local_reads.values()]
+    if plan.memos:
+        lines.append(" = ".join(plan.memos) + " = _U")
+    if plan.cells:
+        lines.append(f"_H = [_U] * {plan.cells}")
+    lines.append(f"return {code}")
+    body = "\n".join(lines)
+    memo = function_from(body, ("s", "e"), dict(consts, _U=_UNSET), slow, fn.__code__.co_filename, statements=True)
+    if memo is slow:
+        return fn
+    memo.source, memo.consts, memo.slow, memo.body = source, consts, slow, body
+    return memo
+
+
 _UNSET = type("_Unset", (), {"__repr__": lambda self: "<not yet worked out>"})()
 
 
@@ -385,11 +420,11 @@ def _computes(node) -> bool:
 
 
 def _worth_a_memo(node) -> bool:
-    """Whether a part costs more than its memo: it calls something or loops, other than len() of
-    something that does neither (count(trick) is len(s.z[1]): its memo would cost more)."""
+    """Whether a part costs more than its memo: it calls something or loops, other than len() or
+    range() of something that does neither (count(trick) is len(s.z[1]): its memo would cost more)."""
     for n in ast.walk(node):
         if isinstance(n, _COMPREHENSIONS):
             return True
-        if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id == "len"):
+        if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in ("len", "range")):
             return True
     return False
