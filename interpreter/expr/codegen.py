@@ -270,6 +270,10 @@ def arg_best(pick, items, key):
     if not keys:
         return []
     best = pick(keys)
-    return [x for x, k in zip(items, keys) if k == best]
+    out = []
+    for x, k in zip(items, keys):    # a statement, not a comprehension: no function call of its own
+        if k == best:
+            out.append(x)
+    return out
 
 
