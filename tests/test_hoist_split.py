@@ -49,6 +49,8 @@ CONDITIONS = [
     # a closure without source (pack_size) is given the locals: the card is bound before each test
     "card.suit == led if pack_size > 30 else plain(card) > 3",
     "pack_size > count(hand[p]) * 9 and card.suit != led or 10 // x > 1",
+    # a sum and a count worked out first for each card, as loops
+    "sum(hand[p], d => plain(d) // x) > plain(card) or count(filter(trick, d => d.suit == card.suit)) > 1",
     # nothing apart from the card at all, and no card at all
     "plain(card) > 3",
     "count(hand[p]) > x",
@@ -198,6 +200,9 @@ STATEMENT_CASES = [
     "any(xs, v => v > 2) and all(filter(xs, v => v > 1), v => 9 // (v - 3) > 0) or count(xs) > x",
     "x > 3 or not all(filter(cs, d => d.suit == trumps), d => plain(d) > x) and any(xs, v => v == x)",
     "all([], v => v > 1)", "any(xs)",
+    # sum() and count() first in a comparison; a float sum is summed again by sum() itself
+    "sum(xs, v => 10 // v) > x", "count(filter(xs, v => v > 1)) == x or sum(xs) < 4",
+    "sum(map(xs, v => v / 3)) >= 1", "not sum(filter(xs, v => v > 2), v => v * v) in [0, 9, 16]",
 ]
 
 
@@ -207,7 +212,7 @@ def test_statements_give_the_value_of_the_expression(monkeypatch, text):
     fn = compiled(monkeypatch, text, True)
     names = iter(range(1000))
     before, value = test_statements(fn.source, lambda: f"_t{next(names)}")
-    assert before or text == "any(xs)", "any() or all() of a generator is written as a loop"
+    assert before or text == "any(xs)", "any(), all(), sum(), count() of a comprehension are written as loops"
     body = "\n".join(["def _f(s, e):", *("    " + line for line in before), f"    return {value}"])
     scope = dict(fn.consts)
     exec(compile(body, "<test>", "exec"), scope)

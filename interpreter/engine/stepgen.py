@@ -93,7 +93,7 @@ class _Writer:
         elif isinstance(node, If):
             self.at(depth, node)
             # any() and all() in the condition as `for` loops (expr/codegen.py, test_statements)
-            before, test = test_statements(self.expr(node.cond), lambda: self.fresh("_t"))
+            before, test = test_statements(self.expr(node.cond), lambda: self.fresh("_r"))
             for line in before:
                 self.emit(depth, line)
             self.emit(depth, f"if {test}:")

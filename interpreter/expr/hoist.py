@@ -371,10 +371,12 @@ class _Plan:
         else:
             # a plain `for` statement: in CPython 3.11 a comprehension is a function of its own, whose
             # creation and call cost more than its faster appends save on a hand of cards
-            test = " or ".join(f"({self.text(op)})" for op in what)
+            # any(), sum()... worked out first in the test: as `for` loops (codegen.test_statements)
+            before, test = test_statements(" or ".join(f"({self.text(op)})" for op in what), self._new_var)
             lines += [f"{pad}{dst} = []", f"{pad}for _item in {src}:"]
             if self.passes_env:     # a closure may read the item in `e`: bound before each test
                 lines.append(f"{inner}e[{self.item_key}] = _item")
+            lines += [inner + line for line in before]
             lines += [f"{inner}if {test}:", f"{inner}    {dst}.append(_item)"]
 
     def truth(self, node, lines, pad) -> str:
@@ -386,7 +388,7 @@ class _Plan:
 
     def _new_var(self):
         self.lists += 1
-        return f"_t{self.lists}"
+        return f"_r{self.lists}"     # (expressions name comprehension variables _p, _q, _t, _c...)
 
     def _new_list(self):
         self.lists += 1
