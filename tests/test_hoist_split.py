@@ -216,17 +216,21 @@ def test_statements_give_the_value_of_the_expression(monkeypatch, text):
     body = "\n".join(["def _f(s, e):", *("    " + line for line in before), f"    return {value}"])
     scope = dict(fn.consts)
     exec(compile(body, "<test>", "exec"), scope)
+    closures = compiled(monkeypatch, text, False)
+    assert "break" in getattr(fn, "body", "") or not before or "any" not in text, "the function has the loops too"
     rng = random.Random(text)
     for _ in range(300):
         state, env, _ = random_state(rng)
         env["xs"] = [rng.randrange(0, 6) for _ in range(rng.randrange(0, 5))]
         answers = []
-        for way in (lambda: eval(fn.source, dict(scope, s=state, e=env)), lambda: scope["_f"](state, env)):
+        for way in (lambda: eval(fn.source, dict(scope, s=state, e=env)), lambda: scope["_f"](state, env),
+                    lambda: fn(state, dict(env)), lambda: closures(state, dict(env))):
             try:
                 answers.append(("value", way()))
             except Exception as err:   # noqa: BLE001 - compared between the two ways
-                answers.append(("error", type(err).__name__))
-        assert answers[0] == answers[1], (text, env["xs"])
+                answers.append(("error", type(err).__name__, str(err) if len(answers) > 1 else ""))
+        assert answers[0] == answers[1], (text, env["xs"])      # the source, and its statements
+        assert answers[2] == answers[3], (text, env["xs"])      # the generated function, the closures
 
 
 STEPS = """\

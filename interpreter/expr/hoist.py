@@ -118,8 +118,8 @@ def with_memos(fn):
     """`fn`, a generated function (s, e) of an expression (codegen.py), with the parts inside its
     comprehensions and lambdas that read none of their variables worked out once per call, lazily
     (memos as in item_selector): `argmax(trick, c => strength(c))` with `strength` comparing with a
-    definition of the led suit calls that definition once, not once per card.  `fn` itself when
-    there is no such part.  The new function keeps `fn`'s source, constants and closure (`source`,
+    definition of the led suit calls that definition once, not once per card; any(), sum()...
+    worked out first are `for` loops (codegen.test_statements).  `fn` itself when neither applies.  The new function keeps `fn`'s source, constants and closure (`source`,
     `consts`, `slow`): steps and item_selector write the expression in place from those."""
     source, consts, slow = getattr(fn, "source", None), getattr(fn, "consts", None), getattr(fn, "slow", None)
     if not HOIST or not isinstance(source, str) or not isinstance(consts, dict) or slow is None:
@@ -133,14 +133,17 @@ def with_memos(fn):
         code = plan.text(tree.body)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return fn
-    if not (plan.memos or plan.cells):
+    # any(), sum()... worked out first: as `for` loops (codegen.test_statements gives the same value)
+    before, value = test_statements(code, plan._new_var)
+    if not (plan.memos or plan.cells or before):
         return fn
     lines = [f"{var} = e[{key}]" for key, var in plan.local_reads.values()]
     if plan.memos:
         lines.append(" = ".join(plan.memos) + " = _U")
     if plan.cells:
         lines.append(f"_H = [_U] * {plan.cells}")
-    lines.append(f"return {code}")
+    lines += before
+    lines.append(f"return {value}")
     body = "\n".join(lines)
     memo = function_from(body, ("s", "e"), dict(consts, _U=_UNSET), slow, fn.__code__.co_filename, statements=True)
     if memo is slow:
