@@ -119,8 +119,9 @@ def with_memos(fn):
     comprehensions and lambdas that read none of their variables worked out once per call, lazily
     (memos as in item_selector): `argmax(trick, c => strength(c))` with `strength` comparing with a
     definition of the led suit calls that definition once, not once per card; any(), sum()...
-    worked out first are `for` loops (codegen.test_statements).  `fn` itself when neither applies.  The new function keeps `fn`'s source, constants and closure (`source`,
-    `consts`, `slow`): steps and item_selector write the expression in place from those."""
+    worked out first are `for` loops (codegen.test_statements).  `fn` itself when neither applies.
+    The new function keeps `fn`'s source, constants and closure (`source`, `consts`, `slow`):
+    steps and item_selector write the expression in place from those."""
     source, consts, slow = getattr(fn, "source", None), getattr(fn, "consts", None), getattr(fn, "slow", None)
     if not HOIST or not isinstance(source, str) or not isinstance(consts, dict) or slow is None:
         return fn
