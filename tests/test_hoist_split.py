@@ -43,6 +43,9 @@ CONDITIONS = [
     "card in argmax(hand[p], d => plain(d) + count(filter(trick, f => f.suit == trumps)))",
     "card in argmax(hand[p], d => plain(d) + 10 // x)",
     "plain(card) > plain(first(argmax(hand[p], d => plain(d) * sum(map(trick, f => plain(f))))))",
+    # lambdas in lambdas: the innermost count() reads neither d nor f, the max() reads d
+    "card in argmax(hand[p], d => plain(d) + max(map(trick, f => plain(f) * plain(d) + "
+    "count(filter(cs, g => g.suit == trumps)) // x)))",
     # a comprehension's iterable without the card, inside a comprehension reading it
     "any(filter(trick, f => plain(f) > count(hand[p]) // x), d => plain(d) > plain(card))",
     "any(map(trick, f => plain(f) * sum(nums)), v => v > plain(card) // x)",
@@ -272,6 +275,8 @@ def test_if_steps_with_loops_play_as_the_closures_do(tmp_path):
 # ---------------------------------------------------------------------------
 
 MEMO_CASES = [
+    "argmax(hand[p], d => plain(d) + max(map(trick, f => plain(f) * plain(d) + count(filter(cs, g => "
+    "g.suit == trumps)) // x)))",
     "argmax(hand[p], d => plain(d) + count(filter(trick, f => f.suit == trumps)))",
     "filter(hand[p], d => plain(d) > sum(nums) // x)",
     "count(filter(hand[p], d => d.suit == led or not any(hand[p], f => f.suit == led)))",
