@@ -311,3 +311,41 @@ def test_a_part_inside_a_lambda_is_worked_out_once_per_call():
     state = Counting()
     Counting.reads = 0
     assert fn(state, {"p": 0}) == [card("AH")] and Counting.reads == 1     # one read of s.n, not four
+
+
+# ---------------------------------------------------------------------------
+# Random conditions of every shape: the selector against the plain loop over closures
+# ---------------------------------------------------------------------------
+
+WITH_CARD = ["card.suit == led", "plain(card) > x", "card.suit == trumps", "plain(card) >= 10 // x",
+             "any(hand[p], d => plain(d) > plain(card) and count(trick) > x)",
+             "card in argmax(hand[p], d => plain(d) + sum(nums) // x)", "sum(trick, d => plain(d)) > plain(card)"]
+WITHOUT_CARD = ["led == none", "x > 2", "10 // x > 1", "count(hand[p]) > x", "any(hand[p], d => d.suit == led)",
+                "all(trick, d => plain(d) > x)", "sum(nums) // x > 2", "nums[x] > 3",
+                "count(filter(hand[p], d => d.suit == led or not any(hand[p], f => f.suit == led))) > 1"]
+
+
+def _random_condition(rng, depth=0):
+    if depth > 2 or rng.random() < 0.3:
+        return rng.choice(WITH_CARD if rng.random() < 0.5 else WITHOUT_CARD)
+    kind = rng.randrange(4)
+    a, b = _random_condition(rng, depth + 1), _random_condition(rng, depth + 1)
+    if kind == 0:
+        return f"({a}) and ({b})"
+    if kind == 1:
+        return f"({a}) or ({b})"
+    if kind == 2:
+        return f"not ({a})"
+    return f"({a}) if ({_random_condition(rng, depth + 1)}) else ({b})"
+
+
+def test_random_conditions_give_the_plain_loops_cards_and_errors(monkeypatch):
+    rng = random.Random(18)
+    for _ in range(60):
+        text = _random_condition(rng)
+        closures = plain_selector(compiled(monkeypatch, text, False), "card")
+        select = item_selector(compiled(monkeypatch, text, True), "card")
+        assert hasattr(select, "source"), text
+        for _ in range(60):
+            state, env, items = random_state(rng)
+            assert outcome(select, state, env, items) == outcome(closures, state, env, items), (text, select.source)
