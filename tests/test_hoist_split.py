@@ -206,6 +206,9 @@ STATEMENT_CASES = [
     # sum() and count() first in a comparison; a float sum is summed again by sum() itself
     "sum(xs, v => 10 // v) > x", "count(filter(xs, v => v > 1)) == x or sum(xs) < 4",
     "sum(map(xs, v => v / 3)) >= 1", "not sum(filter(xs, v => v > 2), v => v * v) in [0, 9, 16]",
+    # a list, alone, indexed, as the first argument of a function
+    "filter(xs, v => 10 // v > 1)", "first(filter(xs, v => v > 1))", "max(map(xs, v => v * 2))",
+    "count(map(xs, v => 10 // v)) > 1", "sort(filter(cs, d => d.suit != trumps), d => plain(d))",
 ]
 
 

@@ -157,10 +157,11 @@ def hoist_reads(text: str) -> tuple[list[str], str]:
 def test_statements(source: str, fresh) -> tuple[list[str], str]:
     """(lines, expression): statements, then an expression with the value of `source`.
 
-    any(), all(), sum() and counts (len([1 for ...])) of a comprehension with one loop become a
-    `for` loop (any() and all() stop at the first item deciding them, as they do), where they are
-    the first thing worked out: alone, under `not`, as the left side of a comparison, or as a part
-    of `and` and `or`, whose short-circuits are kept as `if` statements (the same value too).  In
+    A list comprehension with one loop, and any(), all(), sum() and counts (len([1 for ...])) of
+    one, become a `for` loop (any() and all() stop at the first item deciding them, as they do),
+    where they are the first thing worked out: alone, under `not`, as the left side of a comparison,
+    the list indexed, the first argument of a named function, or a part of `and` and `or`, whose
+    short-circuits are kept as `if` statements (the same value too).  In
     CPython 3.11 a comprehension or a generator is a function of its own (and a generator is
     resumed once per item): on a hand of cards the loop is two to three times faster.  The loop's
     variable becomes a local of the function (generated names, unique within an expression).
@@ -183,7 +184,10 @@ _COMPARE = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: "
 
 def _loop_kind(node):
     """'any', 'all', 'sum' or 'count' when `node` is such a call of a comprehension with one loop
-    (a count: len() of a list comprehension whose items are a constant or a name, which cannot fail)."""
+    (a count: len() of a list comprehension whose items are a constant or a name, which cannot fail);
+    'list' for a list comprehension with one loop."""
+    if isinstance(node, ast.ListComp):
+        return "list" if len(node.generators) == 1 and not node.generators[0].is_async else None
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1
             and not node.keywords and isinstance(node.args[0], (ast.GeneratorExp, ast.ListComp))):
         return None
@@ -204,7 +208,17 @@ def _has_loop(node) -> bool:
         return any(_has_loop(v) for v in node.values)
     if isinstance(node, ast.Compare):
         return _has_loop(node.left)
-    return _loop_kind(node) is not None
+    if _loop_kind(node) is not None:
+        return True
+    if isinstance(node, ast.Subscript):
+        return _has_loop(node.value)
+    return _plain_call(node) and _has_loop(node.args[0])
+
+
+def _plain_call(node) -> bool:
+    """A call of a name with a first argument (its first part worked out), no * or ** arguments."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and bool(node.args)
+            and not any(isinstance(a, ast.Starred) for a in node.args) and all(k.arg for k in node.keywords))
 
 
 def _statements(node, source, lines, pad, fresh) -> str:
@@ -218,18 +232,25 @@ def _statements(node, source, lines, pad, fresh) -> str:
         left = _statements(node.left, source, lines, pad, fresh)
         rest = " ".join(f"{_COMPARE[type(op)]} ({text(right)})" for op, right in zip(node.ops, node.comparators))
         return f"({left} {rest})"
-    var = fresh()
     if isinstance(node, ast.BoolOp):
+        var = fresh()
         lines.append(f"{pad}{var} = {_statements(node.values[0], source, lines, pad, fresh)}")
         for part in node.values[1:]:
             lines.append(f"{pad}if {'' if isinstance(node.op, ast.And) else 'not '}{var}:")
             lines.append(f"{pad}    {var} = {_statements(part, source, lines, pad + '    ', fresh)}")
         return var
     kind = _loop_kind(node)
-    comp = node.args[0]
+    if kind is None and isinstance(node, ast.Subscript):
+        return f"{_statements(node.value, source, lines, pad, fresh)}[{text(node.slice)}]"
+    if kind is None:       # a call whose first argument has a loop: the name, then that argument first
+        args = [_statements(node.args[0], source, lines, pad, fresh)] + [f"({text(a)})" for a in node.args[1:]]
+        args += [f"{k.arg}=({text(k.value)})" for k in node.keywords]
+        return f"{text(node.func)}({', '.join(args)})"
+    var = fresh()
+    comp = node if kind == "list" else node.args[0]
     loop = comp.generators[0]
     tests = [f"({text(c)})" for c in loop.ifs]
-    lines.append(f"{pad}{var} = {kind != 'any' if kind in ('any', 'all') else 0}")
+    lines.append(f"{pad}{var} = {kind != 'any' if kind in ('any', 'all') else '[]' if kind == 'list' else 0}")
     lines.append(f"{pad}for {text(loop.target)} in {text(loop.iter)}:")
     inner = pad + "    "
     if kind in ("any", "all"):
@@ -241,6 +262,9 @@ def _statements(node, source, lines, pad, fresh) -> str:
         inner += "    "
     if kind == "count":
         lines.append(f"{inner}{var} += 1")
+        return var
+    if kind == "list":
+        lines.append(f"{inner}{var}.append({text(comp.elt)})")
         return var
     # added in order from 0, as sum() does: the same for whole numbers; anything else (floats, which
     # sum() adds with more care from Python 3.12 on) is summed again by sum() itself

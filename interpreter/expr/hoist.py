@@ -125,7 +125,7 @@ def with_memos(fn):
     source, consts, slow = getattr(fn, "source", None), getattr(fn, "consts", None), getattr(fn, "slow", None)
     if not HOIST or not isinstance(source, str) or not isinstance(consts, dict) or slow is None:
         return fn
-    if "\n" in source or not source.isascii() or not ("(" in source and " for " in source or "lambda" in source):
+    if "\n" in source or not source.isascii() or not (" for " in source or "lambda" in source):
         return fn
     try:
         tree = ast.parse(source, mode="eval")
