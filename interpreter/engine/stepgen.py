@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import warnings
 
-from ..expr.codegen import hoist_reads, makes_new_list, renamed
+from ..expr.codegen import hoist_reads, makes_new_list, renamed, test_statements
 from ..expr.errors import EvalError, in_words
 from .effects import fusable_filter
 from .state import GameStopped
@@ -92,7 +92,11 @@ class _Writer:
                 self.node(depth, child)
         elif isinstance(node, If):
             self.at(depth, node)
-            self.emit(depth, f"if {self.expr(node.cond)}:")
+            # any() and all() in the condition as `for` loops (expr/codegen.py, test_statements)
+            before, test = test_statements(self.expr(node.cond), lambda: self.fresh("_r"))
+            for line in before:
+                self.emit(depth, line)
+            self.emit(depth, f"if {test}:")
             self.block(depth + 1, node.then)
             if node.other is not None:
                 self.emit(depth, "else:")

@@ -67,6 +67,8 @@ class CodeGen:
         if fn is not slow:
             # stepgen.py inlines the source; hoist.py reads it too
             fn.source, fn.consts, fn.slow = fn.code_used, dict(fn.consts_used), slow
+            from .hoist import with_memos     # (hoist.py builds on this module)
+            fn = with_memos(fn)
         return fn
 
 
@@ -152,6 +154,125 @@ def hoist_reads(text: str) -> tuple[list[str], str]:
     return prelude, text
 
 
+def test_statements(source: str, fresh) -> tuple[list[str], str]:
+    """(lines, expression): statements, then an expression with the value of `source`.
+
+    A list comprehension with one loop, and any(), all(), sum() and counts (len([1 for ...])) of
+    one, become a `for` loop (any() and all() stop at the first item deciding them, as they do),
+    where they are the first thing worked out: alone, under `not`, as the left side of a comparison,
+    the list indexed, the first argument of a named function, or a part of `and` and `or`, whose
+    short-circuits are kept as `if` statements (the same value too).  In
+    CPython 3.11 a comprehension or a generator is a function of its own (and a generator is
+    resumed once per item): on a hand of cards the loop is two to three times faster.  The loop's
+    variable becomes a local of the function (generated names, unique within an expression).
+    `fresh()` gives a new variable name; ([], source) when nothing is written as statements."""
+    if "\n" in source or not source.isascii():   # ast counts columns in bytes, on one line
+        return [], source
+    try:
+        tree = ast.parse(source, mode="eval").body
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return [], source
+    if not _has_loop(tree):
+        return [], source
+    lines: list[str] = []
+    return lines, _statements(tree, source, lines, "", fresh)
+
+
+_COMPARE = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+            ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
+
+
+def _loop_kind(node):
+    """'any', 'all', 'sum' or 'count' when `node` is such a call of a comprehension with one loop
+    (a count: len() of a list comprehension whose items are a constant or a name, which cannot fail);
+    'list' for a list comprehension with one loop."""
+    if isinstance(node, ast.ListComp):
+        return "list" if len(node.generators) == 1 and not node.generators[0].is_async else None
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1
+            and not node.keywords and isinstance(node.args[0], (ast.GeneratorExp, ast.ListComp))):
+        return None
+    comp, name = node.args[0], node.func.id
+    if len(comp.generators) != 1 or comp.generators[0].is_async:
+        return None
+    if name in ("any", "all") and isinstance(comp, ast.GeneratorExp) or name == "sum":
+        return name
+    if name == "len" and isinstance(comp, ast.ListComp) and isinstance(comp.elt, (ast.Constant, ast.Name)):
+        return "count"
+    return None
+
+
+def _has_loop(node) -> bool:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _has_loop(node.operand)
+    if isinstance(node, ast.BoolOp):
+        return any(_has_loop(v) for v in node.values)
+    if isinstance(node, ast.Compare):
+        return _has_loop(node.left)
+    if _loop_kind(node) is not None:
+        return True
+    if isinstance(node, ast.Subscript):
+        return _has_loop(node.value)
+    return _plain_call(node) and _has_loop(node.args[0])
+
+
+def _plain_call(node) -> bool:
+    """A call of a name with a first argument (its first part worked out), no * or ** arguments."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and bool(node.args)
+            and not any(isinstance(a, ast.Starred) for a in node.args) and all(k.arg for k in node.keywords))
+
+
+def _statements(node, source, lines, pad, fresh) -> str:
+    def text(part):
+        return source[part.col_offset:part.end_col_offset]
+    if not _has_loop(node):
+        return f"({text(node)})"
+    if isinstance(node, ast.UnaryOp):
+        return f"(not {_statements(node.operand, source, lines, pad, fresh)})"
+    if isinstance(node, ast.Compare):
+        left = _statements(node.left, source, lines, pad, fresh)
+        rest = " ".join(f"{_COMPARE[type(op)]} ({text(right)})" for op, right in zip(node.ops, node.comparators))
+        return f"({left} {rest})"
+    if isinstance(node, ast.BoolOp):
+        var = fresh()
+        lines.append(f"{pad}{var} = {_statements(node.values[0], source, lines, pad, fresh)}")
+        for part in node.values[1:]:
+            lines.append(f"{pad}if {'' if isinstance(node.op, ast.And) else 'not '}{var}:")
+            lines.append(f"{pad}    {var} = {_statements(part, source, lines, pad + '    ', fresh)}")
+        return var
+    kind = _loop_kind(node)
+    if kind is None and isinstance(node, ast.Subscript):
+        return f"{_statements(node.value, source, lines, pad, fresh)}[{text(node.slice)}]"
+    if kind is None:       # a call whose first argument has a loop: the name, then that argument first
+        args = [_statements(node.args[0], source, lines, pad, fresh)] + [f"({text(a)})" for a in node.args[1:]]
+        args += [f"{k.arg}=({text(k.value)})" for k in node.keywords]
+        return f"{text(node.func)}({', '.join(args)})"
+    var = fresh()
+    comp = node if kind == "list" else node.args[0]
+    loop = comp.generators[0]
+    tests = [f"({text(c)})" for c in loop.ifs]
+    lines.append(f"{pad}{var} = {kind != 'any' if kind in ('any', 'all') else '[]' if kind == 'list' else 0}")
+    lines.append(f"{pad}for {text(loop.target)} in {text(loop.iter)}:")
+    inner = pad + "    "
+    if kind in ("any", "all"):
+        tests.append(f"({text(comp.elt)})" if kind == "any" else f"not ({text(comp.elt)})")
+        lines += [f"{inner}if {' and '.join(tests)}:", f"{inner}    {var} = {kind == 'any'}", f"{inner}    break"]
+        return var
+    if tests:
+        lines.append(f"{inner}if {' and '.join(tests)}:")
+        inner += "    "
+    if kind == "count":
+        lines.append(f"{inner}{var} += 1")
+        return var
+    if kind == "list":
+        lines.append(f"{inner}{var}.append({text(comp.elt)})")
+        return var
+    # added in order from 0, as sum() does: the same for whole numbers; anything else (floats, which
+    # sum() adds with more care from Python 3.12 on) is summed again by sum() itself
+    lines += [f"{inner}{var} = {var} + ({text(comp.elt)})", f"{pad}if {var}.__class__ is not int:",
+              f"{pad}    {var} = {text(node)}"]
+    return var
+
+
 def function_from(code: str, params, consts: dict, slow, label: str, reads: str = "", statements=False):
     """A function of `params` returning `code` (our own source; values are the bound `consts`).
     `reads`: statements run first (a lambda body's parameters read from the locals).
@@ -212,6 +333,10 @@ def arg_best(pick, items, key):
     if not keys:
         return []
     best = pick(keys)
-    return [x for x, k in zip(items, keys) if k == best]
+    out = []
+    for x, k in zip(items, keys):    # a statement, not a comprehension: no function call of its own
+        if k == best:
+            out.append(x)
+    return out
 
 

@@ -11,7 +11,8 @@ from .functions import builtin
          "The players of a team, by its number (see team_of and the built-in name teams), seat order.",
          1, 1, "players")
 def _team_members(ctx, node, args):
-    t = ctx.expect(args[0], ctx.compile(args[0]), T.NUM, "the team").fn
+    number_arg = ctx.expect(args[0], ctx.compile(args[0]), T.NUM, "the team")
+    t = number_arg.fn
 
     def run(s, e):
         number = t(s, e)
@@ -19,4 +20,14 @@ def _team_members(ctx, node, args):
         if not isinstance(number, int) or not 0 <= number < len(teams):
             raise EvalError(f"there is no team {number!r} (teams are numbered 0 to {len(teams) - 1})")
         return sorted(teams[number])
-    return Compiled(run, T.PLAYERS)
+    # in generated source, so the expressions and definitions using it are generated too
+    return Compiled(run, T.PLAYERS, code=ctx.source("%s(s, {0})" % ctx.ref(_members), number_arg))
+
+
+def _members(s, number):
+    """team_members() in generated source.  Anything unusual (not a plain int, out of range) raises
+    here; the generated function then runs the closure above, which gives the message."""
+    if number.__class__ is not int or number < 0:
+        raise LookupError(number)
+    teams = s.rules.teams.get(s.n)
+    return sorted(teams[number]) if teams else [range(s.n)[number]]
