@@ -105,3 +105,19 @@ def test_teams_must_hold_every_seat_once(tmp_path):
     [d] = [d for d in loaded.diagnostics if d.severity == "error"]
     assert "the teams for 4 players must hold every seat 0 to 3 once, not [0, 1, 2, 2]" in d.message
     assert (d.line, d.col) == (2, 29)
+
+
+def test_the_teams_name_is_the_same_generated_or_not(tmp_path, monkeypatch):
+    """`teams` written into generated source reads the teams without building them (namespace.py):
+    the same numbers as the getter, with teams at four players and one a seat at three."""
+    from interpreter.expr import compiler
+    rules = _load(tmp_path, TEAM_GAME).rules
+    values = {}
+    for generate in (False, True):
+        monkeypatch.setattr(compiler, "GENERATE", generate)
+        fns = [compiler.compile_expression(text, rules.namespace, {}).fn
+               for text in ("teams", "count(teams)", "map(teams, t => t * 2)")]
+        if generate:
+            assert all(getattr(fn, "source", None) for fn in fns)
+        values[generate] = [[fn(G.new_game(rules, n, 0), {}) for fn in fns] for n in (3, 4)]
+    assert values[True] == values[False] == [[[0, 1, 2], 3, [0, 2, 4]], [[0, 1], 2, [0, 2]]]

@@ -28,7 +28,9 @@ def add_builtin_names(cx):
         "teams": lambda s, e: list(range(len(s.rules.team_list(s.n)))),
     }
     from ..expr.functions import PLAYERS_SOURCE
-    codes = {"players": PLAYERS_SOURCE, "player_count": "s.n", "hand_number": "s.hand_no"}
+    codes = {"players": PLAYERS_SOURCE, "player_count": "s.n", "hand_number": "s.hand_no",
+             # the getter's list without building the teams' lists of seats (team_list)
+             "teams": "list(range(len(s.rules.teams.get(s.n) or ()) or s.n))"}
     for name, (typ, doc) in BUILTIN_NAMES.items():
         if name in ns.names:
             cx.problem(("state", name) if name in cx.rules.vars else ("zones", name),
