@@ -218,16 +218,21 @@ class Progress:
                 except Exception:   # not readable in this position
                     raw.append(None)
                     p += 1
-        # Usually every value is an int or a float, and often the same as at the last sample (within a
-        # hand the scores rarely move): then the sample is the last one again, with no conversion.
+        # Often the values are those of the last sample (within a hand the scores rarely move): then,
+        # in the same hand, there is nothing to add, and it shows before the values are looked at.
+        # self.raw is only ever all numbers (else None), and a value equal to a number converts to
+        # the same float (the language has no other numeric types; a bool equals 0 or 1), so the
+        # sample would be self.now again, which self.last equals after every sample of a hand.
+        if raw == self.raw:
+            if s.hand_no == self.hand:
+                return
+        # Usually every value is an int or a float: the last sample's conversion is reused when equal.
         numbers = True
         for v in raw:
             if v.__class__ is not int and v.__class__ is not float:
                 numbers = False
                 break
         if numbers and raw == self.raw:
-            if s.hand_no == self.hand:
-                return          # the last sample again (self.last equals it): nothing to add
             now = list(self.now)
         else:
             now = None
@@ -247,6 +252,14 @@ class Progress:
         if now != self.last:
             self.hands[-1].append(now)
             self.last = now
+
+    def at_stop(self, s):
+        """play_picked's at_stop when sampling within hands: the sample, then the next (turns, tricks)
+        stops: the first decision after the next trick (each turn before the first trick), which is
+        where sample() keys a new sample.  One call instead of a closure calling two."""
+        self.sample(s)
+        tricks = s.tricks
+        return (None if tricks else s.turns), tricks
 
     def finish(self, final_scores):
         """Close the last hand with the final scores when the evaluation is the score."""

@@ -88,15 +88,6 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
     hand = s.hand_no
     progress = Progress(rules)
 
-    def next_stops(s):
-        """The progress is sampled at the first decision after each trick (each turn before the first
-        trick; Progress keys its samples the same way): (turns, tricks) stops for play_picked."""
-        return (None if s.tricks else s.turns), s.tricks
-
-    def sample_at_stop(s):
-        progress.sample(s)
-        return next_stops(s)
-
     sampled = sampled_hand = None
     if log:
         _log_holdings(s)
@@ -117,7 +108,8 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
         choice = s.pending
         if pickers is not None and pickers[choice.player] is not None:
             if progress.within:          # sampled at every new trick (every turn before the first trick)
-                play_picked(s, pickers, s.hand_no, *next_stops(s), at_stop=sample_at_stop)
+                play_picked(s, pickers, s.hand_no, None if s.tricks else s.turns, s.tricks,
+                            at_stop=progress.at_stop)
             else:
                 play_picked(s, pickers, s.hand_no)
             continue
