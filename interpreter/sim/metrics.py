@@ -7,6 +7,8 @@ highest, lower is better; otherwise higher is better.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from .plainrows import changes_of, leaders, one_seat_a_side, plain_changes, plain_decided, plain_drama, plain_leads
 from .plainrows import share as _share
 from .plainrows import signed_rows, singles
@@ -179,6 +181,15 @@ def steps_of(marks, n) -> list:
     return [f / n for f in first]
 
 
+def lead_codes(marks) -> list:
+    """leads() as the summary's decisiveness table counts them, in small numbers (cheap to send from a
+    worker): -1 where no side leads alone, else 2 * (how many bins the lead reaches, 0..BINS) + 1 if
+    the leading side went on to win (a NaN share reaches none)."""
+    return [-1 if m is None else
+            2 * (bisect_right(THRESHOLDS, m[0]) if m[0] == m[0] else 0) + (1 if m[1] else 0)
+            for m in marks]
+
+
 class Progress:
     """Samples every player's evaluation (the ruleset's `bots.evaluate`, else `end.score`) at the first
     decision after each trick (before every decision in a game without tricks so far), keeping only
@@ -291,10 +302,12 @@ def more_figures(record, sides, steps=True) -> dict:
     return _more_plain(hs, progress, sequence, winners, sides, single, rows, leaders(rows), steps)
 
 
-def record_figures(record, progress, sides) -> tuple:
+def record_figures(record, progress, sides, with_leads=False) -> tuple:
     """(game_figures(record), more_figures(record, sides, steps=False)) with record["progress"] =
     progress, at once: the two share the signed rows and the leaders of the hands when every side is
-    one seat.  For a caller that adds the first, then progress, then the second to the record."""
+    one seat.  For a caller that adds the first, then progress, then the second to the record.
+    `with_leads`: a third item, (lead_codes(marks), n) for (marks, n) = sequence_leads(the record,
+    sides), from the same signed rows: what Summary.add counts for the decisiveness table."""
     hs = record.get("hand_scores") or [record["scores"]]
     winners = record["winners"]
     high = higher_is_better(record["scores"], winners)
@@ -303,13 +316,24 @@ def record_figures(record, progress, sides) -> tuple:
     flat = hs + [row for samples in progress for row in samples] if progress else hs
     rows = signed_rows(flat, sides, high, single) if single else None
     if rows is None:
-        return game_figures(record), more_figures(dict(record, progress=progress), sides, steps=False)
+        first, second = game_figures(record), more_figures(dict(record, progress=progress), sides, steps=False)
+        if not with_leads:
+            return first, second
+        marks, n = sequence_leads(dict(record, progress=progress), sides, single)
+        return first, second, (lead_codes(marks), n)
     n = len(hs)
     top = leaders(rows)
     decided = plain_decided(rows[:n], winners)
     first = {"lead_changes": changes_of(top[:n]), "decided_hand": decided, "decided_fraction": decided / n}
     sequence = hs if n > 1 else (progress[0] if progress else hs)
-    return first, _more_plain(hs, progress, sequence, winners, sides, single, rows, top, False)
+    second = _more_plain(hs, progress, sequence, winners, sides, single, rows, top, False)
+    if not with_leads:
+        return first, second
+    # the sequence's signed rows are among the rows (as in _more_plain): the hands', or the first
+    # hand's samples in a one-hand game; sequence_leads() would sign the same rows again
+    seq_rows = rows[:n] if sequence is hs else rows[n:n + len(sequence)]
+    marks = plain_leads(seq_rows, won_sides(winners, sides, single))
+    return first, second, (lead_codes(marks), len(sequence))
 
 
 def _more_plain(hs, progress, sequence, winners, sides, single, rows, top, steps) -> dict:

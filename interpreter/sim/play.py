@@ -26,8 +26,11 @@ def seat_bots(bots: list[str], players: int, index: int = 0, rotate: bool = Fals
 
 
 def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False, bot_options: dict | None = None,
-              index: int = 0, rotate: bool = False, check: bool = False) -> dict:
-    """With `check`, every move goes through a rules check (rulecheck.py); its report is record['check']."""
+              index: int = 0, rotate: bool = False, check: bool = False, with_leads: bool = False):
+    """The game's record.  With `check`, every move goes through a rules check (rulecheck.py); its report
+    is record['check'].  With `with_leads`, (record, leads): leads is what Summary.add(record, leads)
+    counts for the decisiveness table (metrics.record_figures), worked out here from rows the figures
+    have signed already, so that the summary (in the parent process, with workers) need not."""
     checker = None
     if check:
         from .rulecheck import RuleCheck
@@ -36,7 +39,7 @@ def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False
     s = None
     try:
         s = G.new_game(rules, players, seed, log=log)
-        return _play(s, rules, players, seed, names, log, bot_options, checker)
+        return _play(s, rules, players, seed, names, log, bot_options, checker, with_leads)
     except G.GameError as err:
         s = getattr(err, "state", None) if s is None else s
         if log and s is not None and s.events is not None:
@@ -72,7 +75,7 @@ def play_out(s, seats) -> None:
         G.apply_index(s, seats[choice.player].decide(s, choice.player, choice.actions))
 
 
-def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
+def _play(s, rules, players, seed, names, log, bot_options, checker, with_leads=False):
     seats = seated(seed, [(name, bot_options) for name in names])
     watching = watching_bots(seats)
     # Seats whose bot picks from the number of actions alone are played by the engine itself
@@ -126,7 +129,8 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
         record["sampled_worlds"] = sum(w.samples for w in watchers)
         record["sampling_fallbacks"] = sum(w.fallbacks for w in watchers)
     hands = progress.finish(record["scores"])
-    first, second = record_figures(record, hands, sides_of(rules, players))
+    figures = record_figures(record, hands, sides_of(rules, players), with_leads)
+    first, second = figures[0], figures[1]
     record.update(first)                    # the figures of the game, its progress, the figures by side
     record["progress"] = hands
     record.update(second)
@@ -136,7 +140,7 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
         s.events.append({"event": "result", "winners": record["winners"], "scores": record["scores"],
                          "hand": s.hand_no})
         record["events"] = s.events
-    return record
+    return (record, figures[2]) if with_leads else record
 
 
 def _scores(s):
