@@ -215,28 +215,46 @@ class Progress:
         if key == self.key:
             return
         self.key = key
-        if scores is not None and self.is_score:
-            raw = list(scores)
-        else:
-            fn, env, raw = self.fn, {}, []
-            n, p = s.n, 0
-            while p < n:            # one try around the players; a player whose value fails gets none
-                try:
-                    while p < n:
-                        env["p"] = p
-                        raw.append(fn(s, env))
-                        p += 1
-                except Exception:   # not readable in this position
-                    raw.append(None)
-                    p += 1
+        raw = list(scores) if scores is not None and self.is_score else self._read(s)
         # Often the values are those of the last sample (within a hand the scores rarely move): then,
         # in the same hand, there is nothing to add, and it shows before the values are looked at.
         # self.raw is only ever all numbers (else None), and a value equal to a number converts to
         # the same float (the language has no other numeric types; a bool equals 0 or 1), so the
         # sample would be self.now again, which self.last equals after every sample of a hand.
-        if raw == self.raw:
-            if s.hand_no == self.hand:
-                return
+        if raw != self.raw or s.hand_no != self.hand:
+            self._add(s, raw)
+
+    def at_stop(self, s):
+        """play_picked's at_stop when sampling within hands: sample(s), then the next (turns, tricks)
+        stops: the first decision after the next trick (each turn before the first trick), which is
+        where sample() keys a new sample.  Called at every turn of some games, so sample() is written
+        out here (no scores are given at a stop)."""
+        tricks = s.tricks
+        key = (s.hand_no, tricks or -s.turns)
+        if key != self.key:
+            self.key = key
+            raw = self._read(s)
+            if raw != self.raw or s.hand_no != self.hand:
+                self._add(s, raw)
+        return (None if tricks else s.turns), tricks
+
+    def _read(self, s) -> list:
+        """Every player's evaluation in this position, none where it fails."""
+        fn, env, raw = self.fn, {}, []
+        n, p = s.n, 0
+        while p < n:            # one try around the players; a player whose value fails gets none
+            try:
+                while p < n:
+                    env["p"] = p
+                    raw.append(fn(s, env))
+                    p += 1
+            except Exception:   # not readable in this position
+                raw.append(None)
+                p += 1
+        return raw
+
+    def _add(self, s, raw):
+        """Add the values `raw` as a sample (unless equal to the last in this hand)."""
         # Usually every value is an int or a float: the last sample's conversion is reused when equal.
         numbers = True
         for v in raw:
@@ -263,14 +281,6 @@ class Progress:
         if now != self.last:
             self.hands[-1].append(now)
             self.last = now
-
-    def at_stop(self, s):
-        """play_picked's at_stop when sampling within hands: the sample, then the next (turns, tricks)
-        stops: the first decision after the next trick (each turn before the first trick), which is
-        where sample() keys a new sample.  One call instead of a closure calling two."""
-        self.sample(s)
-        tricks = s.tricks
-        return (None if tricks else s.turns), tricks
 
     def finish(self, final_scores):
         """Close the last hand with the final scores when the evaluation is the score."""
