@@ -294,8 +294,10 @@ def sides_of(rules, players) -> list:
     return [list(t) for t in teams] if teams else [[p] for p in range(players)]
 
 
-def more_figures(record, sides, steps=True) -> dict:
+def more_figures(record, sides, steps=True, with_leads=False):
     """The figures by side, within hands, drama and (with `steps`) the decisiveness steps of one record.
+    With `with_leads`, (figures, (lead_codes(marks), n)) for (marks, n) = sequence_leads(record, sides),
+    from the same signed rows.
 
     The scores take the plain path (plainrows.py) when they can, else the definitions above."""
     hs = record.get("hand_scores") or [record["scores"]]
@@ -308,8 +310,13 @@ def more_figures(record, sides, steps=True) -> dict:
     rows = signed_rows(flat, sides, high, single)
     sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
     if rows is None:
-        return _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps)
-    return _more_plain(hs, progress, sequence, winners, sides, single, rows, leaders(rows), steps)
+        out = _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps)
+        if not with_leads:
+            return out
+        marks, n = sequence_leads(record, sides, single)
+        return out, (lead_codes(marks), n)
+    out = _more_plain(hs, progress, sequence, winners, sides, single, rows, leaders(rows), steps)
+    return (out, _plain_leads(rows, hs, sequence, winners, sides, single)) if with_leads else out
 
 
 def record_figures(record, progress, sides, with_leads=False) -> tuple:
@@ -326,24 +333,26 @@ def record_figures(record, progress, sides, with_leads=False) -> tuple:
     flat = hs + [row for samples in progress for row in samples] if progress else hs
     rows = signed_rows(flat, sides, high, single) if single else None
     if rows is None:
-        first, second = game_figures(record), more_figures(dict(record, progress=progress), sides, steps=False)
-        if not with_leads:
-            return first, second
-        marks, n = sequence_leads(dict(record, progress=progress), sides, single)
-        return first, second, (lead_codes(marks), n)
+        first = game_figures(record)
+        return (first, *more_figures(dict(record, progress=progress), sides, False, True)) if with_leads \
+            else (first, more_figures(dict(record, progress=progress), sides, steps=False))
     n = len(hs)
     top = leaders(rows)
     decided = plain_decided(rows[:n], winners)
     first = {"lead_changes": changes_of(top[:n]), "decided_hand": decided, "decided_fraction": decided / n}
     sequence = hs if n > 1 else (progress[0] if progress else hs)
     second = _more_plain(hs, progress, sequence, winners, sides, single, rows, top, False)
-    if not with_leads:
-        return first, second
-    # the sequence's signed rows are among the rows (as in _more_plain): the hands', or the first
-    # hand's samples in a one-hand game; sequence_leads() would sign the same rows again
+    return (first, second, _plain_leads(rows, hs, sequence, winners, sides, single)) if with_leads \
+        else (first, second)
+
+
+def _plain_leads(rows, hs, sequence, winners, sides, single) -> tuple:
+    """(lead_codes(marks), n) for (marks, n) = sequence_leads() from the signed rows of the hands then
+    the samples: the sequence's rows are among them (as in _more_plain), the hands', or the first
+    hand's samples in a one-hand game; sequence_leads() would sign the same rows again."""
+    n = len(hs)
     seq_rows = rows[:n] if sequence is hs else rows[n:n + len(sequence)]
-    marks = plain_leads(seq_rows, won_sides(winners, sides, single))
-    return first, second, (lead_codes(marks), len(sequence))
+    return lead_codes(plain_leads(seq_rows, won_sides(winners, sides, single))), len(sequence)
 
 
 def _more_plain(hs, progress, sequence, winners, sides, single, rows, top, steps) -> dict:
