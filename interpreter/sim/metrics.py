@@ -198,7 +198,8 @@ class Progress:
 
     Sampling within hands costs a quarter of the run's time in some games, so it is done only where
     a figure needs it (`within`): in one-hand games (`end: max_hands: 1`) and when the ruleset gives
-    `bots: evaluate`.  Otherwise the caller samples once a hand, at its first decision."""
+    `bots: evaluate`.  Otherwise the caller samples once a hand, at its first decision, or gives the
+    scores it read there after the game (hand_starts)."""
 
     def __init__(self, rules):
         self.fn = getattr(rules, "bot_eval", None) or rules.final_score
@@ -222,7 +223,14 @@ class Progress:
         # the same float (the language has no other numeric types; a bool equals 0 or 1), so the
         # sample would be self.now again, which self.last equals after every sample of a hand.
         if raw != self.raw or s.hand_no != self.hand:
-            self._add(s, raw)
+            self._add(s.hand_no, raw)
+
+    def hand_starts(self, rows):
+        """sample() at the first decision of each hand, after the game: rows[i] is what the evaluation
+        (the score: not `within`) read at the first decision of the i-th hand that had one.  Each
+        starts a new hand; the hands are told apart by their place in `rows`."""
+        for i, raw in enumerate(rows):
+            self._add(-1 - i, raw)          # -1, -2, ...: a new hand each time
 
     def at_stop(self, s):
         """play_picked's at_stop when sampling within hands: sample(s), then the next (turns, tricks)
@@ -235,7 +243,7 @@ class Progress:
             self.key = key
             raw = self._read(s)
             if raw != self.raw or s.hand_no != self.hand:
-                self._add(s, raw)
+                self._add(s.hand_no, raw)
         return (None if tricks else s.turns), tricks
 
     def _read(self, s) -> list:
@@ -253,8 +261,8 @@ class Progress:
                 p += 1
         return raw
 
-    def _add(self, s, raw):
-        """Add the values `raw` as a sample (unless equal to the last in this hand)."""
+    def _add(self, hand, raw):
+        """Add the values `raw` as a sample in hand number `hand` (unless equal to the last in it)."""
         # Usually every value is an int or a float: the last sample's conversion is reused when equal.
         numbers = True
         for v in raw:
@@ -273,10 +281,10 @@ class Progress:
             if now is None:
                 now = [_number(v) for v in raw]
             self.raw, self.now = (raw if numbers else None), now
-        if s.hand_no != self.hand:
+        if hand != self.hand:
             if self.hands and self.is_score and now != self.last:
                 self.hands[-1].append(now)      # the hand's own scoring, seen at the next hand's start
-            self.hand, self.last = s.hand_no, None
+            self.hand, self.last = hand, None
             self.hands.append([])
         if now != self.last:
             self.hands[-1].append(now)

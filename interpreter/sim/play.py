@@ -90,6 +90,10 @@ def _play(s, rules, players, seed, names, log, bot_options, checker, with_leads=
     hand_scores = []
     hand = s.hand_no
     progress = Progress(rules)
+    within = progress.within
+    # Sampled only at each hand's first decision (not within), the samples are the scores read there
+    # anyway: they are kept in `starts` and given to the Progress after the game, in one go.
+    starts = []
 
     sampled = sampled_hand = None
     if log:
@@ -104,13 +108,17 @@ def _play(s, rules, players, seed, names, log, bot_options, checker, with_leads=
                 _log_holdings(s)
         for bot in watching:
             bot.observe(s)
-        mark = (s.tricks or -s.turns) if progress.within else 0    # when to sample: see Progress
-        if mark != sampled or s.hand_no != sampled_hand:
-            sampled, sampled_hand = mark, s.hand_no
-            progress.sample(s, scores)      # the scores just read, if any, are not read again
+        if within:
+            mark = s.tricks or -s.turns          # when to sample: see Progress
+            if mark != sampled or s.hand_no != sampled_hand:
+                sampled, sampled_hand = mark, s.hand_no
+                progress.sample(s, scores)      # the scores just read, if any, are not read again
+        elif s.hand_no != sampled_hand:
+            sampled_hand = s.hand_no
+            starts.append(scores if scores is not None else _scores(s))
         choice = s.pending
         if pickers is not None and pickers[choice.player] is not None:
-            if progress.within:          # sampled at every new trick (every turn before the first trick)
+            if within:                   # sampled at every new trick (every turn before the first trick)
                 play_picked(s, pickers, s.hand_no, None if s.tricks else s.turns, s.tricks,
                             at_stop=progress.at_stop)
             else:
@@ -128,6 +136,8 @@ def _play(s, rules, players, seed, names, log, bot_options, checker, with_leads=
     if watchers:      # how the bots' worlds were drawn (docs/simulation.md, "What a bot knows")
         record["sampled_worlds"] = sum(w.samples for w in watchers)
         record["sampling_fallbacks"] = sum(w.fallbacks for w in watchers)
+    if starts:
+        progress.hand_starts(starts)
     hands = progress.finish(record["scores"])
     figures = record_figures(record, hands, sides_of(rules, players), with_leads)
     first, second = figures[0], figures[1]
