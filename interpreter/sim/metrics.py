@@ -73,10 +73,12 @@ def decided_hand(hand_scores, winners, high) -> int:
     return min(n_hands, last_behind + 1)
 
 
-def game_figures(record) -> dict:
+def game_figures(record, high=None) -> dict:
+    """`high`: higher_is_better() of the record when the caller has it."""
     hs = record.get("hand_scores") or [record["scores"]]
     winners = record["winners"]
-    high = higher_is_better(record["scores"], winners)
+    if high is None:
+        high = higher_is_better(record["scores"], winners)
     rows = signed_rows(hs, None, high)
     if rows is None:          # some score unknown or not a plain number: the definitions above
         decided, changes = decided_hand(hs, winners, high), lead_changes(hs, high)
@@ -302,17 +304,20 @@ def sides_of(rules, players) -> list:
     return [list(t) for t in teams] if teams else [[p] for p in range(players)]
 
 
-def more_figures(record, sides, steps=True, with_leads=False):
+def more_figures(record, sides, steps=True, with_leads=False, high=None, single=None):
     """The figures by side, within hands, drama and (with `steps`) the decisiveness steps of one record.
     With `with_leads`, (figures, (lead_codes(marks), n)) for (marks, n) = sequence_leads(record, sides),
-    from the same signed rows.
+    from the same signed rows.  `high`, `single`: higher_is_better() of the record and whether every
+    side is one seat, when the caller has them.
 
     The scores take the plain path (plainrows.py) when they can, else the definitions above."""
     hs = record.get("hand_scores") or [record["scores"]]
     winners = record["winners"]
-    high = higher_is_better(record["scores"], winners)
+    if high is None:
+        high = higher_is_better(record["scores"], winners)
     progress = record.get("progress") or []
-    single = sides == singles(len(sides)) or one_seat_a_side(sides)
+    if single is None:
+        single = sides == singles(len(sides)) or one_seat_a_side(sides)
     # Every row of the record at once: the hands, then the samples of each hand.
     flat = hs + [row for samples in progress for row in samples] if progress else hs
     rows = signed_rows(flat, sides, high, single)
@@ -323,8 +328,9 @@ def more_figures(record, sides, steps=True, with_leads=False):
             return out
         marks, n = sequence_leads(record, sides, single)
         return out, (lead_codes(marks), n)
-    out = _more_plain(hs, progress, sequence, winners, sides, single, rows, leaders(rows), steps)
-    return (out, _plain_leads(rows, hs, sequence, winners, sides, single)) if with_leads else out
+    won = won_sides(winners, sides, single)
+    out = _more_plain(hs, progress, sequence, winners, won, rows, leaders(rows), steps)
+    return (out, _plain_leads(rows, hs, sequence, won)) if with_leads else out
 
 
 def record_figures(record, progress, sides, with_leads=False) -> tuple:
@@ -341,30 +347,31 @@ def record_figures(record, progress, sides, with_leads=False) -> tuple:
     flat = hs + [row for samples in progress for row in samples] if progress else hs
     rows = signed_rows(flat, sides, high, single) if single else None
     if rows is None:
-        first = game_figures(record)
-        return (first, *more_figures(dict(record, progress=progress), sides, False, True)) if with_leads \
-            else (first, more_figures(dict(record, progress=progress), sides, steps=False))
+        first = game_figures(record, high)
+        more = more_figures(dict(record, progress=progress), sides, False, with_leads, high, single)
+        return (first, *more) if with_leads else (first, more)
     n = len(hs)
     top = leaders(rows)
     decided = plain_decided(rows[:n], winners)
     first = {"lead_changes": changes_of(top[:n]), "decided_hand": decided, "decided_fraction": decided / n}
     sequence = hs if n > 1 else (progress[0] if progress else hs)
-    second = _more_plain(hs, progress, sequence, winners, sides, single, rows, top, False)
-    return (first, second, _plain_leads(rows, hs, sequence, winners, sides, single)) if with_leads \
-        else (first, second)
+    won = won_sides(winners, sides, single)
+    second = _more_plain(hs, progress, sequence, winners, won, rows, top, False)
+    return (first, second, _plain_leads(rows, hs, sequence, won)) if with_leads else (first, second)
 
 
-def _plain_leads(rows, hs, sequence, winners, sides, single) -> tuple:
+def _plain_leads(rows, hs, sequence, won) -> tuple:
     """(lead_codes(marks), n) for (marks, n) = sequence_leads() from the signed rows of the hands then
     the samples: the sequence's rows are among them (as in _more_plain), the hands', or the first
     hand's samples in a one-hand game; sequence_leads() would sign the same rows again."""
     n = len(hs)
     seq_rows = rows[:n] if sequence is hs else rows[n:n + len(sequence)]
-    return lead_codes(plain_leads(seq_rows, won_sides(winners, sides, single))), len(sequence)
+    return lead_codes(plain_leads(seq_rows, won)), len(sequence)
 
 
-def _more_plain(hs, progress, sequence, winners, sides, single, rows, top, steps) -> dict:
-    """more_figures() from the plain signed rows of the hands then the samples, and their leaders."""
+def _more_plain(hs, progress, sequence, winners, won, rows, top, steps) -> dict:
+    """more_figures() from the plain signed rows of the hands then the samples, and their leaders
+    (`won`: won_sides())."""
     changes, within, at = changes_of(top[:len(hs)]), 0, len(hs)
     seq_rows = rows[:at] if sequence is hs else None
     for samples in progress:
@@ -377,7 +384,6 @@ def _more_plain(hs, progress, sequence, winners, sides, single, rows, top, steps
         if samples is sequence:
             seq_rows = rows[at:at + k]
         at += k
-    won = won_sides(winners, sides, single)
     out = {"side_lead_changes": changes, "hand_lead_changes": within,
            "drama": plain_drama(seq_rows, winners, won)}
     if steps:
