@@ -155,14 +155,17 @@ def _play(s, rules, players, seed, names, log, bot_options, checker, with_leads=
 
 def _scores(s):
     """Every player's running score: the ruleset's end.score for p."""
-    env = {}
-    out = []
-    for p in range(s.n):
-        env["p"] = p
+    fn, env, out = s.rules.final_score, {}, []
+    n, p = s.n, 0
+    while p < n:            # one try around the players (read at every hand's start)
         try:
-            out.append(s.rules.final_score(s, env))
+            while p < n:
+                env["p"] = p
+                out.append(fn(s, env))
+                p += 1
         except Exception:   # a score that cannot be read mid-game counts as none
             out.append(None)
+            p += 1
     return out
 
 
