@@ -7,6 +7,8 @@ highest, lower is better; otherwise higher is better.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from .plainrows import changes_of, leaders, one_seat_a_side, plain_changes, plain_decided, plain_drama, plain_leads
 from .plainrows import share as _share
 from .plainrows import signed_rows, singles
@@ -71,10 +73,12 @@ def decided_hand(hand_scores, winners, high) -> int:
     return min(n_hands, last_behind + 1)
 
 
-def game_figures(record) -> dict:
+def game_figures(record, high=None) -> dict:
+    """`high`: higher_is_better() of the record when the caller has it."""
     hs = record.get("hand_scores") or [record["scores"]]
     winners = record["winners"]
-    high = higher_is_better(record["scores"], winners)
+    if high is None:
+        high = higher_is_better(record["scores"], winners)
     rows = signed_rows(hs, None, high)
     if rows is None:          # some score unknown or not a plain number: the definitions above
         decided, changes = decided_hand(hs, winners, high), lead_changes(hs, high)
@@ -179,6 +183,15 @@ def steps_of(marks, n) -> list:
     return [f / n for f in first]
 
 
+def lead_codes(marks) -> list:
+    """leads() as the summary's decisiveness table counts them, in small numbers (cheap to send from a
+    worker): -1 where no side leads alone, else 2 * (how many bins the lead reaches, 0..BINS) + 1 if
+    the leading side went on to win (a NaN share reaches none)."""
+    return [-1 if m is None else
+            2 * (bisect_right(THRESHOLDS, m[0]) if m[0] == m[0] else 0) + (1 if m[1] else 0)
+            for m in marks]
+
+
 class Progress:
     """Samples every player's evaluation (the ruleset's `bots.evaluate`, else `end.score`) at the first
     decision after each trick (before every decision in a game without tricks so far), keeping only
@@ -187,7 +200,8 @@ class Progress:
 
     Sampling within hands costs a quarter of the run's time in some games, so it is done only where
     a figure needs it (`within`): in one-hand games (`end: max_hands: 1`) and when the ruleset gives
-    `bots: evaluate`.  Otherwise the caller samples once a hand, at its first decision."""
+    `bots: evaluate`.  Otherwise the caller samples once a hand, at its first decision, or gives the
+    scores it read there after the game (hand_starts)."""
 
     def __init__(self, rules):
         self.fn = getattr(rules, "bot_eval", None) or rules.final_score
@@ -204,12 +218,34 @@ class Progress:
         if key == self.key:
             return
         self.key = key
-        if scores is not None and self.is_score:
-            raw = list(scores)
-        else:
+        raw = list(scores) if scores is not None and self.is_score else self._read(s)
+        # Often the values are those of the last sample (within a hand the scores rarely move): then,
+        # in the same hand, there is nothing to add, and it shows before the values are looked at.
+        # self.raw is only ever all numbers (else None), and a value equal to a number converts to
+        # the same float (the language has no other numeric types; a bool equals 0 or 1), so the
+        # sample would be self.now again, which self.last equals after every sample of a hand.
+        if raw != self.raw or s.hand_no != self.hand:
+            self._add(s.hand_no, raw)
+
+    def hand_starts(self, rows):
+        """sample() at the first decision of each hand, after the game: rows[i] is what the evaluation
+        (the score: not `within`) read at the first decision of the i-th hand that had one.  Each
+        starts a new hand; the hands are told apart by their place in `rows`."""
+        for i, raw in enumerate(rows):
+            self._add(-1 - i, raw)          # -1, -2, ...: a new hand each time
+
+    def at_stop(self, s):
+        """play_picked's at_stop when sampling within hands: sample(s), then the next (turns, tricks)
+        stops: the first decision after the next trick (each turn before the first trick), which is
+        where sample() keys a new sample.  Called at every turn of some games, so sample() and _read()
+        are written out here (no scores are given at a stop): a few microseconds a game."""
+        tricks = s.tricks
+        key = (s.hand_no, tricks or -s.turns)
+        if key != self.key:
+            self.key = key
             fn, env, raw = self.fn, {}, []
             n, p = s.n, 0
-            while p < n:            # one try around the players; a player whose value fails gets none
+            while p < n:            # as in _read()
                 try:
                     while p < n:
                         env["p"] = p
@@ -218,16 +254,34 @@ class Progress:
                 except Exception:   # not readable in this position
                     raw.append(None)
                     p += 1
-        # Usually every value is an int or a float, and often the same as at the last sample (within a
-        # hand the scores rarely move): then the sample is the last one again, with no conversion.
+            if raw != self.raw or s.hand_no != self.hand:
+                self._add(s.hand_no, raw)
+        return (None if tricks else s.turns), tricks
+
+    def _read(self, s) -> list:
+        """Every player's evaluation in this position, none where it fails."""
+        fn, env, raw = self.fn, {}, []
+        n, p = s.n, 0
+        while p < n:            # one try around the players; a player whose value fails gets none
+            try:
+                while p < n:
+                    env["p"] = p
+                    raw.append(fn(s, env))
+                    p += 1
+            except Exception:   # not readable in this position
+                raw.append(None)
+                p += 1
+        return raw
+
+    def _add(self, hand, raw):
+        """Add the values `raw` as a sample in hand number `hand` (unless equal to the last in it)."""
+        # Usually every value is an int or a float: the last sample's conversion is reused when equal.
         numbers = True
         for v in raw:
             if v.__class__ is not int and v.__class__ is not float:
                 numbers = False
                 break
         if numbers and raw == self.raw:
-            if s.hand_no == self.hand:
-                return          # the last sample again (self.last equals it): nothing to add
             now = list(self.now)
         else:
             now = None
@@ -239,10 +293,10 @@ class Progress:
             if now is None:
                 now = [_number(v) for v in raw]
             self.raw, self.now = (raw if numbers else None), now
-        if s.hand_no != self.hand:
+        if hand != self.hand:
             if self.hands and self.is_score and now != self.last:
                 self.hands[-1].append(now)      # the hand's own scoring, seen at the next hand's start
-            self.hand, self.last = s.hand_no, None
+            self.hand, self.last = hand, None
             self.hands.append([])
         if now != self.last:
             self.hands[-1].append(now)
@@ -260,28 +314,41 @@ def sides_of(rules, players) -> list:
     return [list(t) for t in teams] if teams else [[p] for p in range(players)]
 
 
-def more_figures(record, sides, steps=True) -> dict:
+def more_figures(record, sides, steps=True, with_leads=False, high=None, single=None):
     """The figures by side, within hands, drama and (with `steps`) the decisiveness steps of one record.
+    With `with_leads`, (figures, (lead_codes(marks), n)) for (marks, n) = sequence_leads(record, sides),
+    from the same signed rows.  `high`, `single`: higher_is_better() of the record and whether every
+    side is one seat, when the caller has them.
 
     The scores take the plain path (plainrows.py) when they can, else the definitions above."""
     hs = record.get("hand_scores") or [record["scores"]]
     winners = record["winners"]
-    high = higher_is_better(record["scores"], winners)
+    if high is None:
+        high = higher_is_better(record["scores"], winners)
     progress = record.get("progress") or []
-    single = sides == singles(len(sides)) or one_seat_a_side(sides)
+    if single is None:
+        single = sides == singles(len(sides)) or one_seat_a_side(sides)
     # Every row of the record at once: the hands, then the samples of each hand.
     flat = hs + [row for samples in progress for row in samples] if progress else hs
     rows = signed_rows(flat, sides, high, single)
     sequence = hs if len(hs) > 1 else (progress[0] if progress else hs)
     if rows is None:
-        return _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps)
-    return _more_plain(hs, progress, sequence, winners, sides, single, rows, leaders(rows), steps)
+        out = _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps)
+        if not with_leads:
+            return out
+        marks, n = sequence_leads(record, sides, single)
+        return out, (lead_codes(marks), n)
+    won = won_sides(winners, sides, single)
+    out = _more_plain(hs, progress, sequence, winners, won, rows, leaders(rows), steps)
+    return (out, _plain_leads(rows, hs, sequence, won)) if with_leads else out
 
 
-def record_figures(record, progress, sides) -> tuple:
+def record_figures(record, progress, sides, with_leads=False) -> tuple:
     """(game_figures(record), more_figures(record, sides, steps=False)) with record["progress"] =
     progress, at once: the two share the signed rows and the leaders of the hands when every side is
-    one seat.  For a caller that adds the first, then progress, then the second to the record."""
+    one seat.  For a caller that adds the first, then progress, then the second to the record.
+    `with_leads`: a third item, (lead_codes(marks), n) for (marks, n) = sequence_leads(the record,
+    sides), from the same signed rows: what Summary.add counts for the decisiveness table."""
     hs = record.get("hand_scores") or [record["scores"]]
     winners = record["winners"]
     high = higher_is_better(record["scores"], winners)
@@ -290,17 +357,31 @@ def record_figures(record, progress, sides) -> tuple:
     flat = hs + [row for samples in progress for row in samples] if progress else hs
     rows = signed_rows(flat, sides, high, single) if single else None
     if rows is None:
-        return game_figures(record), more_figures(dict(record, progress=progress), sides, steps=False)
+        first = game_figures(record, high)
+        more = more_figures(dict(record, progress=progress), sides, False, with_leads, high, single)
+        return (first, *more) if with_leads else (first, more)
     n = len(hs)
     top = leaders(rows)
     decided = plain_decided(rows[:n], winners)
     first = {"lead_changes": changes_of(top[:n]), "decided_hand": decided, "decided_fraction": decided / n}
     sequence = hs if n > 1 else (progress[0] if progress else hs)
-    return first, _more_plain(hs, progress, sequence, winners, sides, single, rows, top, False)
+    won = won_sides(winners, sides, single)
+    second = _more_plain(hs, progress, sequence, winners, won, rows, top, False)
+    return (first, second, _plain_leads(rows, hs, sequence, won)) if with_leads else (first, second)
 
 
-def _more_plain(hs, progress, sequence, winners, sides, single, rows, top, steps) -> dict:
-    """more_figures() from the plain signed rows of the hands then the samples, and their leaders."""
+def _plain_leads(rows, hs, sequence, won) -> tuple:
+    """(lead_codes(marks), n) for (marks, n) = sequence_leads() from the signed rows of the hands then
+    the samples: the sequence's rows are among them (as in _more_plain), the hands', or the first
+    hand's samples in a one-hand game; sequence_leads() would sign the same rows again."""
+    n = len(hs)
+    seq_rows = rows[:n] if sequence is hs else rows[n:n + len(sequence)]
+    return lead_codes(plain_leads(seq_rows, won)), len(sequence)
+
+
+def _more_plain(hs, progress, sequence, winners, won, rows, top, steps) -> dict:
+    """more_figures() from the plain signed rows of the hands then the samples, and their leaders
+    (`won`: won_sides())."""
     changes, within, at = changes_of(top[:len(hs)]), 0, len(hs)
     seq_rows = rows[:at] if sequence is hs else None
     for samples in progress:
@@ -313,7 +394,6 @@ def _more_plain(hs, progress, sequence, winners, sides, single, rows, top, steps
         if samples is sequence:
             seq_rows = rows[at:at + k]
         at += k
-    won = won_sides(winners, sides, single)
     out = {"side_lead_changes": changes, "hand_lead_changes": within,
            "drama": plain_drama(seq_rows, winners, won)}
     if steps:

@@ -31,8 +31,12 @@ def signed_rows(rows, sides, high, single=None):
         single = one_seat_a_side(sides)
     if not width or (single and sides is not None and len(sides) != width):
         return None
-    if not single and (not sides or any(not side or max(side) >= width or min(side) < 0 for side in sides)):
-        return None
+    if not single:
+        if not sides:
+            return None
+        for side in sides:          # a loop, not any() of a generator: called once a game
+            if not side or max(side) >= width or min(side) < 0:
+                return None
     if len(set(map(len, rows))) != 1:
         return None
     try:

@@ -26,8 +26,11 @@ def seat_bots(bots: list[str], players: int, index: int = 0, rotate: bool = Fals
 
 
 def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False, bot_options: dict | None = None,
-              index: int = 0, rotate: bool = False, check: bool = False) -> dict:
-    """With `check`, every move goes through a rules check (rulecheck.py); its report is record['check']."""
+              index: int = 0, rotate: bool = False, check: bool = False, with_leads: bool = False):
+    """The game's record.  With `check`, every move goes through a rules check (rulecheck.py); its report
+    is record['check'].  With `with_leads`, (record, leads): leads is what Summary.add(record, leads)
+    counts for the decisiveness table (metrics.record_figures), worked out here from rows the figures
+    have signed already, so that the summary (in the parent process, with workers) need not."""
     checker = None
     if check:
         from .rulecheck import RuleCheck
@@ -36,7 +39,7 @@ def play_game(rules, players: int, seed: int, bots: list[str], log: bool = False
     s = None
     try:
         s = G.new_game(rules, players, seed, log=log)
-        return _play(s, rules, players, seed, names, log, bot_options, checker)
+        return _play(s, rules, players, seed, names, log, bot_options, checker, with_leads)
     except G.GameError as err:
         s = getattr(err, "state", None) if s is None else s
         if log and s is not None and s.events is not None:
@@ -72,7 +75,7 @@ def play_out(s, seats) -> None:
         G.apply_index(s, seats[choice.player].decide(s, choice.player, choice.actions))
 
 
-def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
+def _play(s, rules, players, seed, names, log, bot_options, checker, with_leads=False):
     seats = seated(seed, [(name, bot_options) for name in names])
     watching = watching_bots(seats)
     # Seats whose bot picks from the number of actions alone are played by the engine itself
@@ -87,15 +90,10 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
     hand_scores = []
     hand = s.hand_no
     progress = Progress(rules)
-
-    def next_stops(s):
-        """The progress is sampled at the first decision after each trick (each turn before the first
-        trick; Progress keys its samples the same way): (turns, tricks) stops for play_picked."""
-        return (None if s.tricks else s.turns), s.tricks
-
-    def sample_at_stop(s):
-        progress.sample(s)
-        return next_stops(s)
+    within = progress.within
+    # Sampled only at each hand's first decision (not within), the samples are the scores read there
+    # anyway: they are kept in `starts` and given to the Progress after the game, in one go.
+    starts = []
 
     sampled = sampled_hand = None
     if log:
@@ -110,14 +108,19 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
                 _log_holdings(s)
         for bot in watching:
             bot.observe(s)
-        mark = (s.tricks or -s.turns) if progress.within else 0    # when to sample: see Progress
-        if mark != sampled or s.hand_no != sampled_hand:
-            sampled, sampled_hand = mark, s.hand_no
-            progress.sample(s, scores)      # the scores just read, if any, are not read again
+        if within:
+            mark = s.tricks or -s.turns          # when to sample: see Progress
+            if mark != sampled or s.hand_no != sampled_hand:
+                sampled, sampled_hand = mark, s.hand_no
+                progress.sample(s, scores)      # the scores just read, if any, are not read again
+        elif s.hand_no != sampled_hand:
+            sampled_hand = s.hand_no
+            starts.append(scores if scores is not None else _scores(s))
         choice = s.pending
         if pickers is not None and pickers[choice.player] is not None:
-            if progress.within:          # sampled at every new trick (every turn before the first trick)
-                play_picked(s, pickers, s.hand_no, *next_stops(s), at_stop=sample_at_stop)
+            if within:                   # sampled at every new trick (every turn before the first trick)
+                play_picked(s, pickers, s.hand_no, None if s.tricks else s.turns, s.tricks,
+                            at_stop=progress.at_stop)
             else:
                 play_picked(s, pickers, s.hand_no)
             continue
@@ -133,8 +136,11 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
     if watchers:      # how the bots' worlds were drawn (docs/simulation.md, "What a bot knows")
         record["sampled_worlds"] = sum(w.samples for w in watchers)
         record["sampling_fallbacks"] = sum(w.fallbacks for w in watchers)
+    if starts:
+        progress.hand_starts(starts)
     hands = progress.finish(record["scores"])
-    first, second = record_figures(record, hands, sides_of(rules, players))
+    figures = record_figures(record, hands, sides_of(rules, players), with_leads)
+    first, second = figures[0], figures[1]
     record.update(first)                    # the figures of the game, its progress, the figures by side
     record["progress"] = hands
     record.update(second)
@@ -144,19 +150,22 @@ def _play(s, rules, players, seed, names, log, bot_options, checker) -> dict:
         s.events.append({"event": "result", "winners": record["winners"], "scores": record["scores"],
                          "hand": s.hand_no})
         record["events"] = s.events
-    return record
+    return (record, figures[2]) if with_leads else record
 
 
 def _scores(s):
     """Every player's running score: the ruleset's end.score for p."""
-    env = {}
-    out = []
-    for p in range(s.n):
-        env["p"] = p
+    fn, env, out = s.rules.final_score, {}, []
+    n, p = s.n, 0
+    while p < n:            # one try around the players (read at every hand's start)
         try:
-            out.append(s.rules.final_score(s, env))
+            while p < n:
+                env["p"] = p
+                out.append(fn(s, env))
+                p += 1
         except Exception:   # a score that cannot be read mid-game counts as none
             out.append(None)
+            p += 1
     return out
 
 

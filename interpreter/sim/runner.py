@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ..engine.game import GameError
 from .play import game_seed, play_game
 from .pool import WorkerLost
-from .stats import Summary
+from .stats import SUMMARY_KEYS, Summary
 
 _WORKER = {}
 
@@ -32,21 +32,31 @@ class Batch:
     bot_options: dict = field(default_factory=dict)
     rotate: bool = False
     check: bool = False          # run the rules check (rulecheck.py) on every game
+    slim: bool = False           # no records file: records need only what the summary reads (SUMMARY_KEYS)
 
 
 def play_batch(rules, batch: Batch) -> list:
+    """(record, leads) for every game of the batch: see safe_game."""
     return [safe_game(rules, batch, i) for i in range(batch.start, batch.start + batch.count)]
 
 
-def safe_game(rules, batch: Batch, index: int) -> dict:
+def safe_game(rules, batch: Batch, index: int) -> tuple:
+    """(the game's record, or {game, seed, error} if the rules stopped it; what Summary.add counts for
+    its decisiveness, or None): see play_game's with_leads.
+
+    With batch.slim, the record keeps only the keys the summary and the rules check read: from a
+    worker, the rest (the scores after each hand, the progress samples) would be sent for nothing,
+    and unpickling them was a third of the parent's time a game."""
     seed = game_seed(batch.seed, index)
     try:
-        record = play_game(rules, batch.players, seed, batch.bots, bot_options=batch.bot_options,
-                           index=index, rotate=batch.rotate, check=batch.check)
+        record, leads = play_game(rules, batch.players, seed, batch.bots, bot_options=batch.bot_options,
+                                  index=index, rotate=batch.rotate, check=batch.check, with_leads=True)
     except GameError as err:
-        return {"game": index, "seed": seed, "error": str(err)}
+        return {"game": index, "seed": seed, "error": str(err)}, None
     record["game"] = index
-    return record
+    if batch.slim:
+        record = {key: record[key] for key in SUMMARY_KEYS if key in record}
+    return record, leads
 
 
 def _init_worker(path, options, rules=None):
@@ -62,15 +72,15 @@ def _worker_batch(batch):
     return play_batch(_WORKER["rules"], batch)
 
 
-def batches(games, seed, players, bots, bot_options=None, rotate=False, workers=1, check=False):
+def batches(games, seed, players, bots, bot_options=None, rotate=False, workers=1, check=False, slim=False):
     """The run's games in batches: up to 200 games while many are left, then smaller, so that towards
-    the end no worker waits long for another's last batch."""
+    the end no worker waits long for another's last batch.  `slim`: see Batch."""
     share = max(1, workers) * 4
     least = max(1, min(25, games // (share * 2)))      # a batch's round trip costs little against 25 games
     start = 0
     while start < games:
         size = min(games - start, max(least, min(200, (games - start) // share)))
-        yield Batch(start, size, seed, players, list(bots), dict(bot_options or {}), rotate, check)
+        yield Batch(start, size, seed, players, list(bots), dict(bot_options or {}), rotate, check, slim)
         start += size
 
 
@@ -83,7 +93,10 @@ def run(rules, games: int, seed: int = 0, players: int | None = None, bots=("ran
     bots = list(bots)
     summary = Summary(players, first_seat=(rules.first_dealer + 1) % players, teams=rules.teams.get(players))
     started = time.perf_counter()
-    jobs = batches(games, seed, players, bots, bot_options, rotate, workers, check)
+    # Without a records file a record is read by the summary (and the rules check) only: from other
+    # processes, only that part of it is sent.
+    slim = on_record is None and (workers > 1 or backend == "ray")
+    jobs = batches(games, seed, players, bots, bot_options, rotate, workers, check, slim)
 
     stop = CtrlC()
     checks = None
@@ -91,9 +104,9 @@ def run(rules, games: int, seed: int = 0, players: int | None = None, bots=("ran
         from .rulecheck import CheckTotals
         checks = CheckTotals()
 
-    def take(records):
-        for record in records:
-            summary.add(record)
+    def take(played):
+        for record, leads in played:
+            summary.add(record, leads)
             if checks is not None and "check" in record:
                 checks.add(record["check"])
             if on_record is not None:

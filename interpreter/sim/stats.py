@@ -4,14 +4,17 @@ running totals and bounded histograms are kept, so memory stays flat however man
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from collections import Counter
 
-from .metrics import BINS, THRESHOLDS, one_seat_a_side, sequence_leads
+from .metrics import BINS, lead_codes, one_seat_a_side, sequence_leads
 
 MAX_DISTINCT = 2000      # distinct values kept by a histogram before the rest count as 'other'
 FIGURES = ("hands", "tricks", "turns", "lead_changes", "decided_hand", "decided_fraction", "side_lead_changes",
            "hand_lead_changes", "drama")
+# The keys of a record that Summary.add reads when given the record's leads (and "check", which the
+# runner's rules check totals read): all a worker need send when no records file is written.
+SUMMARY_KEYS = ("error", "sampled_worlds", "sampling_fallbacks", "winners", "scores", "bots", *FIGURES, "metrics",
+                "check")
 CERTAIN = 0.95          # a lead is decisive when leaders that far ahead went on to win this often
 CERTAIN_MIN_POINTS = 20
 
@@ -131,7 +134,10 @@ class Summary:
         self.errors = []
         self.worlds = self.fallbacks = 0     # the bots' sampled worlds, and those drawn without every constraint
 
-    def add(self, record: dict):
+    def add(self, record: dict, leads=None):
+        """`leads`: the record's lead_codes() and sequence length when the caller has them (play_game's
+        with_leads: worked out from rows its figures already signed, in the worker that played the
+        game); else they are worked out here from the record's hand_scores and progress."""
         # Called once a game: the Moments and histogram updates are written out inline (Moments.add,
         # _count) and the common shapes (one winner, one seat a side) skip the general loops; the
         # running totals are the same, added in the same order.
@@ -192,23 +198,27 @@ class Summary:
                 acc.n += 1
                 acc.sum += x
                 acc.sq += x * x
-        self._decisiveness(record)
+        if leads is None:
+            marks, n = sequence_leads(record, self.sides, self.single)
+            self._add_leads(lead_codes(marks), n)
+        else:
+            self._add_leads(*leads)
         for key, hist in self.length_hist.items():
             _count(hist, record.get(key, 0))
         for name, value in (record.get("metrics") or {}).items():
             self._metric(name, value)
 
-    def _decisiveness(self, record):
-        marks, n = sequence_leads(record, self.sides, self.single)
+    def _add_leads(self, codes, n):
+        """Count one game's lead_codes() (its sequence has n points) in the decisiveness table."""
         first, done = None, 0    # steps_of(marks, n) worked out along: the bins reached so far are a prefix
-        for i, mark in enumerate(marks):
-            if mark is None:
+        reach, reach_held = self.reach, self.reach_held
+        for i, code in enumerate(codes):
+            if code < 0:
                 continue
-            share = mark[0]
-            reached = bisect_right(THRESHOLDS, share) if share == share else 0   # bins k with share >= threshold
-            self.reach[reached] += 1
-            if mark[1]:
-                self.reach_held[reached] += 1
+            reached = code >> 1
+            reach[reached] += 1
+            if code & 1:
+                reach_held[reached] += 1
                 if reached > done:
                     if first is None:
                         first = [n] * BINS
