@@ -8,7 +8,8 @@ import random
 import pytest
 from test_sim_fastpath import ProgressReference, _outcome, _records, _Rules, _State
 
-from interpreter.bots.base import make_bot, seeded_random
+from interpreter.bots.base import make_bot
+from interpreter.engine.state import seeded_random
 from interpreter.resources import bundled_rulesets
 from interpreter.ruleset.loader import load_ruleset
 from interpreter.sim import metrics as M

@@ -6,27 +6,9 @@ reason about hidden cards must use `interpreter.engine.game.observation` or
 """
 from __future__ import annotations
 
-import random
 
 from ..engine.autoplay import random_picker
-
-
-def seeded_random(seed) -> random.Random:
-    """random.Random(seed), the same generator: for an int seed, the C seeding called directly.
-
-    random.Random(seed) runs two Python-level methods (__init__, seed) around the C seeding, a
-    microsecond of the ~4 that seeding a generator costs, and a simulation seeds one per seat per
-    game.  For an int, Random.seed does nothing but the C seed and gauss_next = None."""
-    if seed.__class__ is not int:
-        return random.Random(seed)
-    rng = _new_random(random.Random)
-    _c_seed(rng, seed)
-    rng.gauss_next = None
-    return rng
-
-
-_new_random = random.Random.__new__
-_c_seed = super(random.Random, random.Random).seed      # _random.Random.seed, below random.Random's
+from ..engine.state import seeded_random
 
 
 class Bot:

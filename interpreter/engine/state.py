@@ -45,7 +45,7 @@ class State:
         self.rules = rules
         self.n = n
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = seeded_random(seed)
         self.z = []          # zones, by zone number
         self.v = []          # state variables, by variable number
         self.stack = []      # frames: [node, pc, env, data]
@@ -102,6 +102,25 @@ class State:
 
 _Random = random.Random
 _new_random = random.Random.__new__
+
+
+def seeded_random(seed) -> random.Random:
+    """random.Random(seed), the same generator: for an int seed, the C seeding called directly.
+
+    random.Random(seed) runs two Python-level methods (__init__, seed) around the C seeding, a
+    microsecond of the ~4 that seeding a generator costs, and a simulation seeds one for each game's
+    state and one per seat.  For an int, Random.seed does nothing but the C seed and gauss_next = None."""
+    if seed.__class__ is not int:
+        return random.Random(seed)
+    rng = _new_random(random.Random)
+    _c_seed(rng, seed)
+    rng.gauss_next = None
+    return rng
+
+
+_c_seed = super(random.Random, random.Random).seed      # _random.Random.seed, below random.Random's
+
+
 _CONTAINERS = frozenset((list, dict, set))
 _ATOMS = frozenset((int, str, bool, float, type(None)))
 
