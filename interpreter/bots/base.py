@@ -6,7 +6,6 @@ reason about hidden cards must use `interpreter.engine.game.observation` or
 """
 from __future__ import annotations
 
-
 from ..engine.autoplay import random_picker
 from ..engine.state import seeded_random
 
