@@ -13,7 +13,7 @@ import random
 import pytest
 
 from interpreter.cards.combos import _general_extensions, extensions, find_melds
-from interpreter.cards.melds import CardInfo, RunRules, SetRules
+from interpreter.cards.melds import CardInfo, MeldFinder, RunRules, SetRules
 
 INFO = CardInfo(rank_of=[c % 13 if c < 104 else -1 for c in range(108)],
                 suit_of=[(c // 13) % 4 if c < 104 else -1 for c in range(108)],
@@ -62,3 +62,15 @@ def test_extensions_direct_paths_match_the_general_path(name, runs, sets):
                     bigger += got
             frontier = rng.sample(bigger, min(len(bigger), 6))
     assert compared > 10000 and grown > 500
+
+
+@pytest.mark.parametrize("name,runs,sets", RULES, ids=[r[0] for r in RULES])
+def test_remembered_set_patterns_give_the_sets_found_afresh(name, runs, sets):
+    """A finder that lays the sets of a rank from patterns it remembers (made on other cards and
+    other ranks) gives what a new finder, which has seen nothing, finds."""
+    shared = MeldFinder(INFO, runs, sets)
+    patterned = 0
+    for hand in _hands(sum(map(ord, name)), 150):
+        for distinct in (False, True):
+            assert shared.parts(hand, distinct) == MeldFinder(INFO, runs, sets).parts(hand, distinct), hand
+    assert len(shared._set_patterns) < len(shared._rank_parts)     # patterns were laid again

@@ -78,6 +78,7 @@ class MeldRules:
         self._values = {}                         # (kind, stands_for, positions) -> value
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
         self._views = {}                          # id(store of readings) -> TableView
+        self.last_view = None                     # the TableView table_view() gave last
         self._ends = {}                           # a meld's shape -> the cards that may extend it
         self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
                        replace(self.sets, max_wilds=None) if self.sets else None)
@@ -122,12 +123,19 @@ class MeldRules:
         return sum(1 for c in _cards_of(x) if wild[c])
 
     def partners(self, card, cards) -> list:
-        faces = self.partners_of(card)
         key = self._face_keys
+        faces = self._pairs.get(key[card])      # partners_of()'s memory, read here at once
+        if faces is None:
+            faces = self.partners_of(card)
         return [d for d in cards if d != card and key[d] in faces]
 
     def _find(self, cards: tuple) -> tuple:
-        return tuple(m for m in self.finder.find(cards) if self.ok(m))
+        melds = self.finder.find(cards)
+        if self.twin_naturals:
+            return tuple(melds)                 # ok() accepts every meld
+        # ok() refuses runs longer than the sequence only: the others are kept without the call
+        n = len(self.runs.sequence) if self.runs is not None else 0
+        return tuple([m for m in melds if len(m.cards) <= n or self.ok(m)])
 
     def _plays(self, cards: tuple, minimum, limit: int) -> tuple:
         """Sets of melds laid together. Melds are sought among card ids (not faces), so the two
@@ -181,7 +189,11 @@ class MeldRules:
         if entry is not None and entry[0] is part:
             return entry
         numbers = self._sig_numbers
-        melds = [m for m in part if self.ok(m)]
+        if self.twin_naturals:
+            melds = part
+        else:
+            n = len(self.runs.sequence) if self.runs is not None else 0
+            melds = [m for m in part if len(m.cards) <= n or self.ok(m)]     # see _find()
         values, keys, masks = [], [], []
         best: dict = {}
         positive = 0
@@ -208,8 +220,7 @@ class MeldRules:
 
     def signature(self, m: Meld) -> tuple:
         """A meld as faces: identical copies (and any two wild cards) look the same."""
-        wild, face = self.info.wild, self.face
-        return (m.kind, tuple((-1 if wild[c] else face[c], sf) for c, sf in zip(m.cards, m.stands_for)))
+        return (m.kind, tuple(zip(map(self._face_keys.__getitem__, m.cards), m.stands_for)))
 
     def value(self, meld: Meld) -> float:
         """The meld's value under the point tables, remembered by what it depends on (its kind
@@ -553,6 +564,7 @@ def table_view(s, zone, mr: MeldRules):
         if len(views) > 256:              # bounded: a run of games keeps at most a few alive
             views.clear()
         view = views[id(store)] = TableView(store, zone, mr)
+    mr.last_view = view
     return view
 
 
@@ -754,9 +766,13 @@ def _additions(grows, cards, mr: MeldRules) -> list:
 
 def extends(s, card, zone, mr: MeldRules) -> bool:
     """Could the card be added to some meld of the table zone? (additions() without building them)"""
-    view = table_view(s, zone, mr)
-    if view is None:
-        return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
+    # the view table_view() gave last, if it is still that of this zone (the same test as
+    # table_view's): a discard filter asks this for every card of a hand in a row
+    view = mr.last_view
+    if view is None or type(zone) is not list or view.store is not s.extra.get("readings") or view.groups != zone:
+        view = table_view(s, zone, mr)
+        if view is None:
+            return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
     hit = view.fits.get(card)
     if hit is None:
         hit = False
