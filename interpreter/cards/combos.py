@@ -10,7 +10,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from .melds import (CardInfo, Meld, RunRules, SetRules, _interpret_run, _rules, _windows, find_melds,
+from .melds import (CardInfo, Meld, RunRules, SetRules, _interpret_run, _meld, _rules, _windows, find_melds,
                     interpret_run, interpret_set, meld_parts)
 
 __all__ = [
@@ -311,7 +311,7 @@ def _run_extensions(meld: Meld, card: int, info: CardInfo, rules: RunRules) -> l
         if rank is not None and ranks[at] != rank:
             continue
         new_cards = (card,) + cards if at == 0 else cards + (card,)
-        out.append(Meld("run", new_cards, w_stands[new_length], w_positions[new_length], len(rules.sequence)))
+        out.append(_meld("run", new_cards, w_stands[new_length], w_positions[new_length], len(rules.sequence)))
     return out
 
 
@@ -344,7 +344,7 @@ def _set_extensions(meld: Meld, card: int, info: CardInfo, rules: SetRules) -> l
         items.append((s, c))
     items.append((suit, card))
     items.sort()
-    return [Meld("set", tuple([c for _, c in items]), tuple([(rank, s) for s, _ in items]))]
+    return [_meld("set", tuple([c for _, c in items]), tuple([(rank, s) for s, _ in items]), (), 0)]
 
 
 def replace_wild(meld: Meld, card: int, info: CardInfo) -> tuple[Meld, int] | None:
