@@ -74,3 +74,35 @@ def test_remembered_set_patterns_give_the_sets_found_afresh(name, runs, sets):
         for distinct in (False, True):
             assert shared.parts(hand, distinct) == MeldFinder(INFO, runs, sets).parts(hand, distinct), hand
     assert len(shared._set_patterns) < len(shared._rank_parts)     # patterns were laid again
+
+
+def _meld_rules(runs, sets):
+    from interpreter.expr.functions_melds import MeldRules
+    return MeldRules(INFO, runs, sets, lambda rank, suit, place: rank + 1, [c % 52 if c < 104 else c for c in range(108)],
+                     None, [104, 105, 106, 107], False)
+
+
+def _with_card_before(mr, card, cards):
+    """MeldRules.with_card as it was written before (issue 18, session 9)."""
+    info = mr.info
+    if info.wild[card]:
+        pool = cards
+    else:
+        suit, rank = info.suit_of[card], info.rank_of[card]
+        pool = tuple(c for c in cards if info.wild[c] or info.suit_of[c] == suit or info.rank_of[c] == rank)
+    key = -1 if info.wild[card] else mr.face[card]
+    found = mr.find(tuple(sorted(pool + (card,))))
+    return tuple(m for m in found if any((-1 if info.wild[c] else mr.face[c]) == key for c in m.cards))
+
+
+@pytest.mark.parametrize("name,runs,sets", RULES, ids=[r[0] for r in RULES])
+def test_melds_with_a_card_as_before(name, runs, sets):
+    mr = _meld_rules(runs, sets)
+    rng = random.Random(sum(map(ord, name)))
+    found = 0
+    for hand in _hands(rng.randrange(10 ** 6), 60):
+        for card in rng.sample(range(108), 12) + [104, hand[0]]:
+            got = mr.melds_with(card, hand)
+            assert got == list(_with_card_before(mr, card, tuple(hand))), (hand, card)
+            found += bool(got)
+    assert found > 20

@@ -94,6 +94,7 @@ class MeldRules:
                 self._by_rank.setdefault(self.info.rank_of[c], []).append(c)
         # each card's face, wild cards all as -1 (the keys partners_of gives)
         self._face_keys = [-1 if w else f for w, f in zip(self.info.wild, self.face)]
+        self._twins = {}                          # card -> the ids of its face (every wild for a wild)
 
     def ok(self, m: Meld) -> bool:
         """False for a run in which two natural cards stand for the same card (e.g. both Aces of
@@ -243,9 +244,10 @@ class MeldRules:
 
     def distinct(self, cards) -> list:
         """One card of each kind (identical twins and wilds count once)."""
+        face_key = self._face_keys
         seen, out = set(), []
         for c in cards:
-            key = -1 if self.info.wild[c] else self.face[c]
+            key = face_key[c]
             if key not in seen:
                 seen.add(key)
                 out.append(c)
@@ -277,15 +279,19 @@ class MeldRules:
     def with_card(self, card: int, cards: tuple) -> tuple:
         """Melds made of `card` and some of `cards` that use `card` (or an identical twin)."""
         info = self.info
-        if info.wild[card]:
+        wild = info.wild
+        if wild[card]:
             pool = cards
         else:
-            suit, rank = info.suit_of[card], info.rank_of[card]
-            pool = tuple(c for c in cards if info.wild[c] or info.suit_of[c] == suit or info.rank_of[c] == rank)
-        key = -1 if info.wild[card] else self.face[card]
+            suit, rank, suit_of, rank_of = info.suit_of[card], info.rank_of[card], info.suit_of, info.rank_of
+            pool = tuple([c for c in cards if wild[c] or suit_of[c] == suit or rank_of[c] == rank])
         found = self.find(tuple(sorted(pool + (card,))))
-        return tuple(m for m in found
-                     if any((-1 if info.wild[c] else self.face[c]) == key for c in m.cards))
+        # the melds holding a card of this face (see _face_keys): one test of sets, without a loop
+        twins = self._twins.get(card)
+        if twins is None:
+            key = self._face_keys[card]
+            twins = self._twins[card] = frozenset([c for c, k in enumerate(self._face_keys) if k == key])
+        return tuple([m for m in found if not twins.isdisjoint(m.cards)])
 
     def partners_of(self, card: int) -> frozenset:
         """Faces of the cards that would make a meld with `card` and one more wild card."""
