@@ -542,7 +542,8 @@ class TableView:
     same store and an equal zone mean the same melds on the table.
     """
 
-    __slots__ = ("store", "groups", "readings", "fits", "adds", "swaps", "wild_readings", "_grows")
+    __slots__ = ("store", "groups", "readings", "fits", "adds", "swaps", "wild_readings", "_grows", "_by_cell",
+                 "_wild_fit")
 
     def __init__(self, store, zone, mr: MeldRules):
         self.store = store                # kept alive, so that its id is not reused meanwhile
@@ -550,13 +551,33 @@ class TableView:
         self.readings = _readings(store or {}, zone, mr)
         self.wild_readings = None         # the readings holding a wild card, when first asked
         self.fits, self.adds, self.swaps = {}, {}, {}
-        self._grows = None
+        self._grows = self._by_cell = self._wild_fit = None
 
     def grows(self, mr: MeldRules) -> list:
         """_grows() of the readings, worked out once."""
         if self._grows is None:
             self._grows = _grows(self.readings, mr)
         return self._grows
+
+    def candidates(self, mr: MeldRules, card: int) -> list:
+        """The entries of grows() whose meld might take the card (the test of _additions(), made
+        once per meld: each meld's entry filed under the cells it may take, and with the melds
+        that may take a wild card), in table order."""
+        if self._by_cell is None:
+            by_cell: dict = {}
+            wild_fit = []
+            for g in self.grows(mr):
+                for cell in g[2][2]:
+                    if cell in by_cell:
+                        by_cell[cell].append(g)
+                    else:
+                        by_cell[cell] = [g]
+                if g[2][3]:
+                    wild_fit.append(g)
+            self._by_cell, self._wild_fit = by_cell, wild_fit
+        if mr.info.wild[card]:
+            return self._wild_fit
+        return self._by_cell.get(mr._cell[card], ())
 
 
 def table_view(s, zone, mr: MeldRules):
@@ -742,14 +763,19 @@ def additions(s, cards, zone, mr: MeldRules) -> list:
     for card in mr.distinct(cards):
         hit = known.get(card)
         if hit is None:
-            hit = known[card] = _additions(view.grows(mr), (card,), mr)
+            hit = known[card] = _additions(view.candidates(mr, card), (card,), mr)
         out += hit
     return out
 
 
 def _grows(table, mr: MeldRules) -> list:
     """(group index, meld, its growth entry) for the readings of a table."""
-    return [(i, m, mr.growth(m)) for i, m in table]
+    known = mr._grown                     # growth()'s memory, read here at once
+    out = []
+    for i, m in table:
+        entry = known.get(id(m))
+        out.append((i, m, entry if entry is not None else mr.growth(m)))
+    return out
 
 
 def _additions(grows, cards, mr: MeldRules) -> list:
@@ -782,9 +808,8 @@ def extends(s, card, zone, mr: MeldRules) -> bool:
     hit = view.fits.get(card)
     if hit is None:
         hit = False
-        is_wild, key = mr.info.wild[card], mr._cell[card]
-        for _, m, entry in view.grows(mr):
-            if (entry[3] if is_wild else key in entry[2]) and mr.grown(m, card):
+        for _, m, entry in view.candidates(mr, card):
+            if mr.grown(m, card):
                 hit = True
                 break
         view.fits[card] = hit
