@@ -172,7 +172,9 @@ class MeldRules:
             values += entry[2]
             keys += entry[3]
             masks += entry[4]
-        order = sorted(range(len(melds)), key=lambda i: (-values[i], i))
+        # most valuable first, ties in the order found: sorted(..., key=(-value, index)), as a stable
+        # sort by value in reverse (which keeps equal values in their order) without a key tuple
+        order = sorted(range(len(melds)), key=values.__getitem__, reverse=True)
         raw = limit * 20 if limit else None
         found = disjoint_search([values[i] for i in order], [masks[i] for i in order],
                                 [melds[i].cards for i in order], minimum, raw,
@@ -198,19 +200,24 @@ class MeldRules:
         values, keys, masks = [], [], []
         best: dict = {}
         positive = 0
+        known_values, face_key = self._values, self._face_keys.__getitem__
         for m in melds:
-            v = self.value(m)
+            # value() and signature(), their work written out here (a part is new at most turns)
+            cards, kind, stands = m.cards, m.kind, m.stands_for
+            v = known_values.get((kind, stands, m.positions))
+            if v is None:
+                v = self.value(m)
             values.append(v)
             if v > 0:
                 positive += v
-            sig = self.signature(m)
+            sig = (kind, tuple(zip(map(face_key, cards), stands)))
             number = numbers.get(sig)
             if number is None:
                 number = numbers[sig] = len(numbers)
             keys.append(number)
             mask = 0
-            per_card = max(0.0, v) / len(m.cards)
-            for c in m.cards:
+            per_card = (v if v > 0 else 0.0) / len(cards)       # max(0.0, v) / len(cards)
+            for c in cards:
                 mask |= 1 << c
                 if per_card > best.get(c, 0.0):
                     best[c] = per_card
