@@ -229,9 +229,9 @@ def extensions(meld: Meld, card: int, info: CardInfo,
         fast = _run_extensions(meld, card, info, rules)
         if fast is not None:
             return fast
-    elif not info.wild[card]:
+    else:
         rules = _rules(SetRules, rules, {})
-        fast = _set_extensions(meld, card, info, rules)
+        fast = (_set_wild_extensions if info.wild[card] else _set_extensions)(meld, card, info, rules)
         if fast is not None:
             return fast
     return _general_extensions(meld, card, info, rules)
@@ -272,8 +272,11 @@ def _run_extensions(meld: Meld, card: int, info: CardInfo, rules: RunRules) -> l
     if positions[-1] - low != length - 1:
         return None
     top = rules.high_wrap_rank
-    if top is not None and any(rank == top for rank, _ in stands):
-        return None                              # a rank with two places: the general path
+    if top is not None and not 2 <= length < len(rules.sequence) - 2 and any(rank == top for rank, _ in stands):
+        # a rank with two places (the Ace before the 2 and after the King): a window through its
+        # other place holds every rank of the run only if it is nearly as long as the sequence
+        # (or the run is that one card): the general path
+        return None
     n_wilds = 0
     for c in cards:
         if wild[c]:
@@ -345,6 +348,39 @@ def _set_extensions(meld: Meld, card: int, info: CardInfo, rules: SetRules) -> l
     items.append((suit, card))
     items.sort()
     return [_meld("set", tuple([c for _, c in items]), tuple([(rank, s) for s, _ in items]), (), 0)]
+
+
+def _set_wild_extensions(meld: Meld, card: int, info: CardInfo, rules: SetRules) -> list[Meld] | None:
+    """extensions() of a set with different suits by a wild card: the old wild cards keep their
+    suits, so the new one stands for each suit that no card of the set stands for, in suit order
+    (the general path's order: its declarations are sorted tuples of suits, all sharing the old
+    wild cards' suits), each reading's cards in suit order."""
+    if not rules.distinct_suits or not meld.cards:
+        return None
+    wild = info.wild
+    rank = meld.stands_for[0][0]
+    n_wilds = 1
+    taken = set()
+    for c, (r, s) in zip(meld.cards, meld.stands_for):
+        if r != rank or s in taken or (wild[c] and s not in rules.suits):
+            return None
+        taken.add(s)
+        if wild[c]:
+            n_wilds += 1
+    if n_wilds == len(meld.cards) + 1:
+        return None
+    if not rules.min_size <= len(meld.cards) + 1 <= rules.max_size:
+        return []
+    if rules.max_wilds is not None and n_wilds > rules.max_wilds:
+        return []
+    items = list(zip([s for _, s in meld.stands_for], meld.cards))
+    out = []
+    for suit in sorted(set(rules.suits)):
+        if suit in taken:
+            continue
+        placed = sorted(items + [(suit, card)])
+        out.append(_meld("set", tuple([c for _, c in placed]), tuple([(rank, s) for s, _ in placed]), (), 0))
+    return out
 
 
 def replace_wild(meld: Meld, card: int, info: CardInfo) -> tuple[Meld, int] | None:
