@@ -630,22 +630,23 @@ class MeldFinder:
                 by_rank[rank] = [c]
         wilds = tuple(wilds)
         out: list[tuple[Meld, ...]] = []
+        n_wilds = len(wilds)
         if self.runs is not None:
             # a suit with too few cards, even with every wild, has no run: not looked up at all
-            fewest = self.runs.min_len - _wild_budget(self.runs.max_wilds, len(wilds))
+            most = self.runs.max_wilds
+            fewest = self.runs.min_len - (n_wilds if most is None or most > n_wilds else most)
             self._remembered(self._suit_parts, by_suit, fewest, self._suit_runs, wilds, distinct_ids, out)
         if self.sets is not None:
-            fewest = self.sets.min_size - _wild_budget(self.sets.max_wilds, len(wilds))
+            most = self.sets.max_wilds
+            fewest = self.sets.min_size - (n_wilds if most is None or most > n_wilds else most)
             self._remembered(self._rank_parts, by_rank, fewest, self._rank_sets, wilds, distinct_ids, out)
         return out
 
     def _remembered(self, known, groups, fewest, build, wilds, distinct_ids, out):
         """Per group (a suit's or a rank's cards) in key order: its melds from `known`, else built and
         remembered (the map emptied when full); a group with fewer than `fewest` cards is skipped."""
-        for group in sorted(groups):
+        for group in sorted([g for g, ids in groups.items() if len(ids) >= fewest]):
             ids = groups[group]
-            if len(ids) < fewest:
-                continue
             key = (tuple(ids), wilds, distinct_ids)
             part = known.get(key)
             if part is None:
