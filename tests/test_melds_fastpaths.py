@@ -106,3 +106,18 @@ def test_melds_with_a_card_as_before(name, runs, sets):
             assert got == list(_with_card_before(mr, card, tuple(hand))), (hand, card)
             found += bool(got)
     assert found > 20
+
+
+@pytest.mark.parametrize("name,runs,sets", RULES[:3], ids=[r[0] for r in RULES[:3]])
+def test_partners_as_before(name, runs, sets):
+    """partners() by the ids of the partner faces gives the cards the test by faces gave."""
+    mr = _meld_rules(runs, sets)
+    key = mr._face_keys
+    some = 0
+    for hand in _hands(sum(map(ord, name)), 40):
+        for card in hand:
+            faces = mr.partners_of(card)
+            expected = [d for d in hand if d != card and key[d] in faces]
+            assert mr.partners(card, list(hand)) == expected
+            some += bool(expected)
+    assert some > 100

@@ -95,6 +95,7 @@ class MeldRules:
         # each card's face, wild cards all as -1 (the keys partners_of gives)
         self._face_keys = [-1 if w else f for w, f in zip(self.info.wild, self.face)]
         self._twins = {}                          # card -> the ids of its face (every wild for a wild)
+        self._partner_ids = {}                    # card -> the ids of the faces partners_of(card) gives
 
     def ok(self, m: Meld) -> bool:
         """False for a run in which two natural cards stand for the same card (e.g. both Aces of
@@ -124,11 +125,13 @@ class MeldRules:
         return sum(1 for c in _cards_of(x) if wild[c])
 
     def partners(self, card, cards) -> list:
-        key = self._face_keys
-        faces = self._pairs.get(key[card])      # partners_of()'s memory, read here at once
-        if faces is None:
+        ids = self._partner_ids.get(card)
+        if ids is None:
+            # the ids of the cards whose face is among partners_of(card): one set test per card
+            key = self._face_keys
             faces = self.partners_of(card)
-        return [d for d in cards if d != card and key[d] in faces]
+            ids = self._partner_ids[card] = frozenset([c for c, k in enumerate(key) if k in faces])
+        return [d for d in cards if d in ids and d != card]
 
     def _find(self, cards: tuple) -> tuple:
         melds = self.finder.find(cards)
@@ -592,6 +595,9 @@ def table_view(s, zone, mr: MeldRules):
     if type(zone) is not list:
         return None
     store = s.extra.get("readings")
+    view = mr.last_view                   # most often the view asked for last is still the one
+    if view is not None and view.store is store and view.groups == zone:
+        return view
     views = mr._views
     view = views.get(id(store))
     if view is None or view.store is not store or view.groups != zone:
