@@ -776,7 +776,8 @@ def additions(s, cards, zone, mr: MeldRules) -> list:
     for card in mr.distinct(cards):
         hit = known.get(card)
         if hit is None:
-            hit = known[card] = _additions(view.candidates(mr, card), (card,), mr)
+            candidates = view.candidates(mr, card)      # most cards fit no meld: nothing to call
+            hit = known[card] = _additions(candidates, (card,), mr) if candidates else ()
         out += hit
     return out
 
