@@ -23,6 +23,7 @@ from .base import Bot, register_bot
 class PriorityBot(Bot):
     """Moves in the order the ruleset prefers; options ranked by the ruleset's expressions."""
     name = "priority"
+    _order = None                        # (the `prefer` list, {move: its first place in it})
 
     def decide(self, state, player, actions) -> int:
         hints = getattr(state.rules, "bot_hints", None) or {}
@@ -35,10 +36,24 @@ class PriorityBot(Bot):
                 self.rng.randrange(1)
             self.rng.randrange(1)
             return 0
-        present = {a[0] for a in actions}
-        move = next((m for m in prefer if m in present), None)
+        # the move that comes first in `prefer` among those present: one pass over the actions,
+        # with each move's place in `prefer` (remembered for the ruleset's list)
+        order = self._order
+        if order is None or order[0] is not prefer:
+            places: dict = {}
+            for place, m in enumerate(prefer):
+                places.setdefault(m, place)
+            order = self._order = (prefer, places)
+        places = order[1]
+        move, first = None, len(prefer)
+        for a in actions:
+            place = places.get(a[0], first)
+            if place < first:
+                move, first = a[0], place
+                if not place:
+                    break
         if move is None:
-            others = sorted(present)
+            others = sorted({a[0] for a in actions})
             move = others[self.rng.randrange(len(others))]
         indices = [i for i, a in enumerate(actions) if a[0] == move]
         rank = (hints.get("rank") or {}).get(move)

@@ -10,7 +10,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from .melds import (CardInfo, Meld, RunRules, SetRules, _interpret_run, _rules, find_melds,
+from .melds import (CardInfo, Meld, RunRules, SetRules, _interpret_run, _meld, _rules, _windows, find_melds,
                     interpret_run, interpret_set, meld_parts)
 
 __all__ = [
@@ -224,6 +224,23 @@ def extensions(meld: Meld, card: int, info: CardInfo,
     """
     if card in meld.cards:
         return []
+    if meld.kind == "run":
+        rules = _rules(RunRules, rules, {})
+        fast = _run_extensions(meld, card, info, rules)
+        if fast is not None:
+            return fast
+    else:
+        rules = _rules(SetRules, rules, {})
+        fast = (_set_wild_extensions if info.wild[card] else _set_extensions)(meld, card, info, rules)
+        if fast is not None:
+            return fast
+    return _general_extensions(meld, card, info, rules)
+
+
+def _general_extensions(meld: Meld, card: int, info: CardInfo, rules) -> list[Meld]:
+    """extensions() by re-reading the meld's cards with the new one."""
+    if card in meld.cards:
+        return []
     cards = meld.cards + (card,)
     if meld.kind == "run":
         # only windows holding every rank the meld's cards stand for can keep their readings
@@ -233,6 +250,137 @@ def extensions(meld: Meld, card: int, info: CardInfo,
         candidates = interpret_set(cards, info, rules)
     kept = (_keeping_readings(meld, m, info) for m in candidates)
     return list(dict.fromkeys(m for m in kept if m is not None))
+
+
+# The direct paths below give what the general path of extensions() gives (every reading of the
+# meld's cards and the new one, keeping those in which the old cards stand where they stood), in the
+# same order, for the common cases; they return None for the others, which take the general path.
+# (Adding a card to a table meld is asked for every card of every hand that might fit it: the
+# general path re-reads the whole meld each time.)  tests/test_melds_fastpaths.py compares the two.
+
+def _run_extensions(meld: Meld, card: int, info: CardInfo, rules: RunRules) -> list[Meld] | None:
+    """extensions() of a run whose ranks each occur once in the sequence (no wrapping, no rank
+    that may also follow the last one): the old cards keep their places, so the new card can only
+    stand just below the run (the window one lower) or just above it (the same start), in that
+    order, each where the longer window is a legal run whose new place has the card's rank (a
+    wild card takes any)."""
+    if rules.wrap or not meld.positions:
+        return None
+    wild = info.wild
+    cards, stands, positions = meld.cards, meld.stands_for, meld.positions
+    low, length = positions[0], len(cards)
+    if positions[-1] - low != length - 1:
+        return None
+    top = rules.high_wrap_rank
+    if top is not None and not 2 <= length < len(rules.sequence) - 2 and any(rank == top for rank, _ in stands):
+        # a rank with two places (the Ace before the 2 and after the King): a window through its
+        # other place holds every rank of the run only if it is nearly as long as the sequence
+        # (or the run is that one card): the general path
+        return None
+    n_wilds = 0
+    for c in cards:
+        if wild[c]:
+            n_wilds += 1
+    if n_wilds == length:
+        return None
+    suit = stands[0][1]
+    if wild[card]:
+        n_wilds += 1
+        if rules.max_wilds is not None and n_wilds > rules.max_wilds:
+            return []
+        rank = None
+    else:
+        if info.suit_of[card] != suit:
+            return []
+        if rules.max_wilds is not None and n_wilds > rules.max_wilds:
+            return []
+        rank = info.rank_of[card]
+    windows = _windows(rules, suit)
+    new_length = length + 1
+    out = []
+    for start in (low - 1, low):
+        if start < 0 or start >= len(windows):
+            continue
+        w_start, ranks, ok, w_stands, w_positions, distinct, _ = windows[start]
+        if w_start != start or new_length >= len(ok):
+            if w_start != start:
+                return None
+            continue
+        if not ok[new_length]:
+            continue
+        if not distinct[new_length]:
+            return None
+        at = 0 if start < low else length           # the new card's offset in the window
+        if rank is not None and ranks[at] != rank:
+            continue
+        new_cards = (card,) + cards if at == 0 else cards + (card,)
+        out.append(_meld("run", new_cards, w_stands[new_length], w_positions[new_length], len(rules.sequence)))
+    return out
+
+
+def _set_extensions(meld: Meld, card: int, info: CardInfo, rules: SetRules) -> list[Meld] | None:
+    """extensions() of a set with different suits by a natural card: the wild cards keep the suits
+    they stand for, so there is one reading (its cards in suit order) if the card has the set's rank
+    and a suit no card of the set stands for, none otherwise."""
+    if not rules.distinct_suits or not meld.cards:
+        return None
+    wild = info.wild
+    rank = meld.stands_for[0][0]
+    n_wilds = 0
+    for c in meld.cards:
+        if wild[c]:
+            n_wilds += 1
+    if n_wilds == len(meld.cards):
+        return None
+    size = len(meld.cards) + 1
+    if info.rank_of[card] != rank or not rules.min_size <= size <= rules.max_size:
+        return []
+    if rules.max_wilds is not None and n_wilds > rules.max_wilds:
+        return []
+    suit = info.suit_of[card]
+    items = []
+    for c, (r, s) in zip(meld.cards, meld.stands_for):
+        if r != rank or (wild[c] and s not in rules.suits):
+            return None
+        if s == suit:
+            return []
+        items.append((s, c))
+    items.append((suit, card))
+    items.sort()
+    return [_meld("set", tuple([c for _, c in items]), tuple([(rank, s) for s, _ in items]), (), 0)]
+
+
+def _set_wild_extensions(meld: Meld, card: int, info: CardInfo, rules: SetRules) -> list[Meld] | None:
+    """extensions() of a set with different suits by a wild card: the old wild cards keep their
+    suits, so the new one stands for each suit that no card of the set stands for, in suit order
+    (the general path's order: its declarations are sorted tuples of suits, all sharing the old
+    wild cards' suits), each reading's cards in suit order."""
+    if not rules.distinct_suits or not meld.cards:
+        return None
+    wild = info.wild
+    rank = meld.stands_for[0][0]
+    n_wilds = 1
+    taken = set()
+    for c, (r, s) in zip(meld.cards, meld.stands_for):
+        if r != rank or s in taken or (wild[c] and s not in rules.suits):
+            return None
+        taken.add(s)
+        if wild[c]:
+            n_wilds += 1
+    if n_wilds == len(meld.cards) + 1:
+        return None
+    if not rules.min_size <= len(meld.cards) + 1 <= rules.max_size:
+        return []
+    if rules.max_wilds is not None and n_wilds > rules.max_wilds:
+        return []
+    items = list(zip([s for _, s in meld.stands_for], meld.cards))
+    out = []
+    for suit in sorted(set(rules.suits)):
+        if suit in taken:
+            continue
+        placed = sorted(items + [(suit, card)])
+        out.append(_meld("set", tuple([c for _, c in placed]), tuple([(rank, s) for s, _ in placed]), (), 0))
+    return out
 
 
 def replace_wild(meld: Meld, card: int, info: CardInfo) -> tuple[Meld, int] | None:

@@ -61,7 +61,7 @@ class CardInfo:
         return (self.rank_of[card], self.suit_of[card])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Meld:
     """One reading of a group of cards.
 
@@ -282,18 +282,50 @@ def _windows(rules: RunRules, suit: int) -> tuple:
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def _first_windows(rules: RunRules) -> tuple:
+    """Per start (in _layout order): the ranks of the window of the shortest legal length from that
+    start as a bit mask (bit r for rank r), or None when the start has no legal window or that
+    window holds a rank twice (then _viable_starts counts by the ranks themselves)."""
+    out = []
+    for start, ranks, ok in _layout(rules):
+        first = next((length for length in range(1, len(ok)) if ok[length]), None)
+        if first is None:
+            out.append((False, 0))
+            continue
+        window = ranks[:first]
+        if len(set(window)) != first or min(window) < 0:
+            out.append((True, None))
+            continue
+        mask = 0
+        for r in window:
+            mask |= 1 << r
+        out.append((True, mask))
+    return tuple(out)
+
+
 @lru_cache(maxsize=8192)
-def _viable_starts(rules: RunRules, held: frozenset, budget: int) -> tuple[int, ...]:
+def _viable_starts(rules: RunRules, held: int, budget: int) -> tuple[int, ...]:
     """The indices (in _layout order) of the starts at which a run may lie when the ranks `held`
-    are in hand and `budget` wild cards may fill gaps: the window of the shortest legal length
-    from that start has at most `budget` places whose rank is not held.  (A longer window only
+    (a bit mask, bit r for rank r) are in hand and `budget` wild cards may fill gaps: the window
+    of the shortest legal length from that start has at most `budget` places whose rank is not
+    held.  (A longer window only
     misses more, and a rank held but repeated in the window counts once here: a necessary
     condition, so the other starts are skipped without changing what is found.)  Most suits of a
     hand have no start at all."""
     out = []
-    for index, (start, ranks, ok) in enumerate(_layout(rules)):
-        first = next((length for length in range(1, len(ok)) if ok[length]), None)
-        if first is not None and sum(1 for r in ranks[:first] if r not in held) <= budget:
+    layout = _layout(rules)
+    for index, (legal, mask) in enumerate(_first_windows(rules)):
+        if not legal:
+            continue
+        if mask is not None:
+            # the window's ranks are all different: the places not held are its ranks not held
+            if (mask & ~held).bit_count() <= budget:
+                out.append(index)
+            continue
+        start, ranks, ok = layout[index]
+        first = next(length for length in range(1, len(ok)) if ok[length])
+        if sum(1 for r in ranks[:first] if r < 0 or not held >> r & 1) <= budget:
             out.append(index)
     return tuple(out)
 
@@ -301,15 +333,32 @@ def _viable_starts(rules: RunRules, held: frozenset, budget: int) -> tuple[int, 
 _new = object.__new__
 
 
-def _run(cards: tuple, stands_for: tuple, positions: tuple, seq_len: int) -> Meld:
-    """Meld('run', ...) without the frozen dataclass's __init__ (a third of the cost of making one)."""
+# The fields' slots, written directly: Meld(...) without the frozen dataclass's __init__ (which
+# sets each field through object.__setattr__), and without a __dict__ per meld (half the objects
+# the garbage collector tracks: the finder's memories hold many melds).
+_set_kind, _set_cards, _set_stands, _set_positions, _set_seq_len = (
+    Meld.__dict__[name].__set__ for name in ("kind", "cards", "stands_for", "positions", "seq_len"))
+
+
+def _meld(kind: str, cards: tuple, stands_for: tuple, positions: tuple, seq_len: int) -> Meld:
+    """Meld(kind, cards, stands_for, positions, seq_len), made faster (see above)."""
     m = _new(Meld)
-    d = m.__dict__
-    d["kind"] = "run"
-    d["cards"] = cards
-    d["stands_for"] = stands_for
-    d["positions"] = positions
-    d["seq_len"] = seq_len
+    _set_kind(m, kind)
+    _set_cards(m, cards)
+    _set_stands(m, stands_for)
+    _set_positions(m, positions)
+    _set_seq_len(m, seq_len)
+    return m
+
+
+def _run(cards: tuple, stands_for: tuple, positions: tuple, seq_len: int) -> Meld:
+    """Meld('run', ...), made faster (see _meld)."""
+    m = _new(Meld)
+    _set_kind(m, "run")
+    _set_cards(m, cards)
+    _set_stands(m, stands_for)
+    _set_positions(m, positions)
+    _set_seq_len(m, seq_len)
     return m
 
 
@@ -327,7 +376,10 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
     seq_len = len(rules.sequence)
     wild_sets: dict[int, list] = {}             # number of wilds -> the choices of them, in order
     windows = _windows(rules, suit)
-    for index in _viable_starts(rules, frozenset(have), budget):
+    held_mask = 0                               # the ranks held, bit r for rank r
+    for r in have:
+        held_mask |= 1 << r
+    for index in _viable_starts(rules, held_mask, budget):
         start, ranks, ok, stands, positions, distinct, _ = windows[index]
         seen: dict[int, int] = {}               # rank -> times in the window, in window order
         missing = 0
@@ -545,6 +597,8 @@ class MeldFinder:
         self.info, self.runs, self.sets = info, runs, sets
         self._suit_parts: dict = {}             # (ids of one suit, wild ids, distinct_ids) -> runs
         self._rank_parts: dict = {}             # (ids of one rank, wild ids, distinct_ids) -> sets
+        self._set_patterns: dict = {}           # (suits of one rank's ids, number of wilds, distinct_ids) -> patterns
+        self._stands: dict = {}                 # (rank, suits) -> what a set's cards stand for
 
     def find(self, hand: Iterable[int], distinct_ids: bool = False) -> list[Meld]:
         out: list[Meld] = []
@@ -576,22 +630,23 @@ class MeldFinder:
                 by_rank[rank] = [c]
         wilds = tuple(wilds)
         out: list[tuple[Meld, ...]] = []
+        n_wilds = len(wilds)
         if self.runs is not None:
             # a suit with too few cards, even with every wild, has no run: not looked up at all
-            fewest = self.runs.min_len - _wild_budget(self.runs.max_wilds, len(wilds))
+            most = self.runs.max_wilds
+            fewest = self.runs.min_len - (n_wilds if most is None or most > n_wilds else most)
             self._remembered(self._suit_parts, by_suit, fewest, self._suit_runs, wilds, distinct_ids, out)
         if self.sets is not None:
-            fewest = self.sets.min_size - _wild_budget(self.sets.max_wilds, len(wilds))
+            most = self.sets.max_wilds
+            fewest = self.sets.min_size - (n_wilds if most is None or most > n_wilds else most)
             self._remembered(self._rank_parts, by_rank, fewest, self._rank_sets, wilds, distinct_ids, out)
         return out
 
     def _remembered(self, known, groups, fewest, build, wilds, distinct_ids, out):
         """Per group (a suit's or a rank's cards) in key order: its melds from `known`, else built and
         remembered (the map emptied when full); a group with fewer than `fewest` cards is skipped."""
-        for group in sorted(groups):
+        for group in sorted([g for g, ids in groups.items() if len(ids) >= fewest]):
             ids = groups[group]
-            if len(ids) < fewest:
-                continue
             key = (tuple(ids), wilds, distinct_ids)
             part = known.get(key)
             if part is None:
@@ -611,10 +666,39 @@ class MeldFinder:
         return tuple(_runs_in_suit(self.runs, suit, by_rank, list(wilds), distinct_ids))
 
     def _rank_sets(self, rank: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
-        """The sets of one rank: ``ids`` of that rank in id order."""
+        """The sets of one rank: ``ids`` of that rank in id order.
+
+        What _sets_of_rank() makes depends on the cards only through their suits (in id order),
+        the number of wild cards and the rank: the cards are compared by id only among naturals
+        or among wilds, which come in ascending id order.  So its melds are remembered as patterns
+        (each meld's cards as places in ids + wilds, and the suits its cards stand for) by the
+        suits and the number of wilds, and laid again on other cards and other ranks: a handful
+        of patterns covers almost every rank of every hand."""
         suit_of = self.info.suit_of
-        view = _RankView(rank, {c: suit_of[c] for c in ids})
-        return tuple(_sets_of_rank(self.sets, list(ids), list(wilds), view, distinct_ids))
+        key = (tuple([suit_of[c] for c in ids]), len(wilds), distinct_ids)
+        patterns = self._set_patterns.get(key)
+        if patterns is None:
+            view = _RankView(rank, {c: suit_of[c] for c in ids})
+            found = tuple(_sets_of_rank(self.sets, list(ids), list(wilds), view, distinct_ids))
+            place = {c: i for i, c in enumerate(tuple(ids) + wilds)}
+            patterns = tuple((tuple([place[c] for c in m.cards]), tuple([s for _, s in m.stands_for]))
+                             for m in found)
+            if len(self._set_patterns) >= self.LIMIT:
+                self._set_patterns.clear()
+            self._set_patterns[key] = patterns
+            if found:
+                return found
+        cards = tuple(ids) + wilds
+        stands = self._stands
+        out = []
+        for places, suits in patterns:
+            sf = stands.get((rank, suits))
+            if sf is None:
+                if len(stands) >= self.LIMIT:
+                    stands.clear()
+                sf = stands[rank, suits] = tuple([(rank, s) for s in suits])
+            out.append(_meld("set", tuple([cards[i] for i in places]), sf, (), 0))
+        return tuple(out)
 
 
 class _RankView:

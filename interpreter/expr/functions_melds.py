@@ -78,6 +78,7 @@ class MeldRules:
         self._values = {}                         # (kind, stands_for, positions) -> value
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
         self._views = {}                          # id(store of readings) -> TableView
+        self.last_view = None                     # the TableView table_view() gave last
         self._ends = {}                           # a meld's shape -> the cards that may extend it
         self._loose = (replace(self.runs, max_wilds=None) if self.runs else None,
                        replace(self.sets, max_wilds=None) if self.sets else None)
@@ -93,6 +94,8 @@ class MeldRules:
                 self._by_rank.setdefault(self.info.rank_of[c], []).append(c)
         # each card's face, wild cards all as -1 (the keys partners_of gives)
         self._face_keys = [-1 if w else f for w, f in zip(self.info.wild, self.face)]
+        self._twins = {}                          # card -> the ids of its face (every wild for a wild)
+        self._partner_ids = {}                    # card -> the ids of the faces partners_of(card) gives
 
     def ok(self, m: Meld) -> bool:
         """False for a run in which two natural cards stand for the same card (e.g. both Aces of
@@ -122,12 +125,21 @@ class MeldRules:
         return sum(1 for c in _cards_of(x) if wild[c])
 
     def partners(self, card, cards) -> list:
-        faces = self.partners_of(card)
-        key = self._face_keys
-        return [d for d in cards if d != card and key[d] in faces]
+        ids = self._partner_ids.get(card)
+        if ids is None:
+            # the ids of the cards whose face is among partners_of(card): one set test per card
+            key = self._face_keys
+            faces = self.partners_of(card)
+            ids = self._partner_ids[card] = frozenset([c for c, k in enumerate(key) if k in faces])
+        return [d for d in cards if d in ids and d != card]
 
     def _find(self, cards: tuple) -> tuple:
-        return tuple(m for m in self.finder.find(cards) if self.ok(m))
+        melds = self.finder.find(cards)
+        if self.twin_naturals:
+            return tuple(melds)                 # ok() accepts every meld
+        # ok() refuses runs longer than the sequence only: the others are kept without the call
+        n = len(self.runs.sequence) if self.runs is not None else 0
+        return tuple([m for m in melds if len(m.cards) <= n or self.ok(m)])
 
     def _plays(self, cards: tuple, minimum, limit: int) -> tuple:
         """Sets of melds laid together. Melds are sought among card ids (not faces), so the two
@@ -163,7 +175,9 @@ class MeldRules:
             values += entry[2]
             keys += entry[3]
             masks += entry[4]
-        order = sorted(range(len(melds)), key=lambda i: (-values[i], i))
+        # most valuable first, ties in the order found: sorted(..., key=(-value, index)), as a stable
+        # sort by value in reverse (which keeps equal values in their order) without a key tuple
+        order = sorted(range(len(melds)), key=values.__getitem__, reverse=True)
         raw = limit * 20 if limit else None
         found = disjoint_search([values[i] for i in order], [masks[i] for i in order],
                                 [melds[i].cards for i in order], minimum, raw,
@@ -181,23 +195,32 @@ class MeldRules:
         if entry is not None and entry[0] is part:
             return entry
         numbers = self._sig_numbers
-        melds = [m for m in part if self.ok(m)]
+        if self.twin_naturals:
+            melds = part
+        else:
+            n = len(self.runs.sequence) if self.runs is not None else 0
+            melds = [m for m in part if len(m.cards) <= n or self.ok(m)]     # see _find()
         values, keys, masks = [], [], []
         best: dict = {}
         positive = 0
+        known_values, face_key = self._values, self._face_keys.__getitem__
         for m in melds:
-            v = self.value(m)
+            # value() and signature(), their work written out here (a part is new at most turns)
+            cards, kind, stands = m.cards, m.kind, m.stands_for
+            v = known_values.get((kind, stands, m.positions))
+            if v is None:
+                v = self.value(m)
             values.append(v)
             if v > 0:
                 positive += v
-            sig = self.signature(m)
+            sig = (kind, tuple(zip(map(face_key, cards), stands)))
             number = numbers.get(sig)
             if number is None:
                 number = numbers[sig] = len(numbers)
             keys.append(number)
             mask = 0
-            per_card = max(0.0, v) / len(m.cards)
-            for c in m.cards:
+            per_card = (v if v > 0 else 0.0) / len(cards)       # max(0.0, v) / len(cards)
+            for c in cards:
                 mask |= 1 << c
                 if per_card > best.get(c, 0.0):
                     best[c] = per_card
@@ -208,8 +231,7 @@ class MeldRules:
 
     def signature(self, m: Meld) -> tuple:
         """A meld as faces: identical copies (and any two wild cards) look the same."""
-        wild, face = self.info.wild, self.face
-        return (m.kind, tuple((-1 if wild[c] else face[c], sf) for c, sf in zip(m.cards, m.stands_for)))
+        return (m.kind, tuple(zip(map(self._face_keys.__getitem__, m.cards), m.stands_for)))
 
     def value(self, meld: Meld) -> float:
         """The meld's value under the point tables, remembered by what it depends on (its kind
@@ -232,9 +254,10 @@ class MeldRules:
 
     def distinct(self, cards) -> list:
         """One card of each kind (identical twins and wilds count once)."""
+        face_key = self._face_keys
         seen, out = set(), []
         for c in cards:
-            key = -1 if self.info.wild[c] else self.face[c]
+            key = face_key[c]
             if key not in seen:
                 seen.add(key)
                 out.append(c)
@@ -266,15 +289,19 @@ class MeldRules:
     def with_card(self, card: int, cards: tuple) -> tuple:
         """Melds made of `card` and some of `cards` that use `card` (or an identical twin)."""
         info = self.info
-        if info.wild[card]:
+        wild = info.wild
+        if wild[card]:
             pool = cards
         else:
-            suit, rank = info.suit_of[card], info.rank_of[card]
-            pool = tuple(c for c in cards if info.wild[c] or info.suit_of[c] == suit or info.rank_of[c] == rank)
-        key = -1 if info.wild[card] else self.face[card]
+            suit, rank, suit_of, rank_of = info.suit_of[card], info.rank_of[card], info.suit_of, info.rank_of
+            pool = tuple([c for c in cards if wild[c] or suit_of[c] == suit or rank_of[c] == rank])
         found = self.find(tuple(sorted(pool + (card,))))
-        return tuple(m for m in found
-                     if any((-1 if info.wild[c] else self.face[c]) == key for c in m.cards))
+        # the melds holding a card of this face (see _face_keys): one test of sets, without a loop
+        twins = self._twins.get(card)
+        if twins is None:
+            key = self._face_keys[card]
+            twins = self._twins[card] = frozenset([c for c, k in enumerate(self._face_keys) if k == key])
+        return tuple([m for m in found if not twins.isdisjoint(m.cards)])
 
     def partners_of(self, card: int) -> frozenset:
         """Faces of the cards that would make a meld with `card` and one more wild card."""
@@ -525,7 +552,8 @@ class TableView:
     same store and an equal zone mean the same melds on the table.
     """
 
-    __slots__ = ("store", "groups", "readings", "fits", "adds", "swaps", "wild_readings", "_grows")
+    __slots__ = ("store", "groups", "readings", "fits", "adds", "swaps", "wild_readings", "_grows", "_by_cell",
+                 "_wild_fit")
 
     def __init__(self, store, zone, mr: MeldRules):
         self.store = store                # kept alive, so that its id is not reused meanwhile
@@ -533,7 +561,7 @@ class TableView:
         self.readings = _readings(store or {}, zone, mr)
         self.wild_readings = None         # the readings holding a wild card, when first asked
         self.fits, self.adds, self.swaps = {}, {}, {}
-        self._grows = None
+        self._grows = self._by_cell = self._wild_fit = None
 
     def grows(self, mr: MeldRules) -> list:
         """_grows() of the readings, worked out once."""
@@ -541,18 +569,42 @@ class TableView:
             self._grows = _grows(self.readings, mr)
         return self._grows
 
+    def candidates(self, mr: MeldRules, card: int) -> list:
+        """The entries of grows() whose meld might take the card (the test of _additions(), made
+        once per meld: each meld's entry filed under the cells it may take, and with the melds
+        that may take a wild card), in table order."""
+        if self._by_cell is None:
+            by_cell: dict = {}
+            wild_fit = []
+            for g in self.grows(mr):
+                for cell in g[2][2]:
+                    if cell in by_cell:
+                        by_cell[cell].append(g)
+                    else:
+                        by_cell[cell] = [g]
+                if g[2][3]:
+                    wild_fit.append(g)
+            self._by_cell, self._wild_fit = by_cell, wild_fit
+        if mr.info.wild[card]:
+            return self._wild_fit
+        return self._by_cell.get(mr._cell[card], ())
+
 
 def table_view(s, zone, mr: MeldRules):
     """The TableView of this zone (remembered, see TableView), or None for a zone that is not a list."""
     if type(zone) is not list:
         return None
     store = s.extra.get("readings")
+    view = mr.last_view                   # most often the view asked for last is still the one
+    if view is not None and view.store is store and view.groups == zone:
+        return view
     views = mr._views
     view = views.get(id(store))
     if view is None or view.store is not store or view.groups != zone:
         if len(views) > 256:              # bounded: a run of games keeps at most a few alive
             views.clear()
         view = views[id(store)] = TableView(store, zone, mr)
+    mr.last_view = view
     return view
 
 
@@ -724,14 +776,20 @@ def additions(s, cards, zone, mr: MeldRules) -> list:
     for card in mr.distinct(cards):
         hit = known.get(card)
         if hit is None:
-            hit = known[card] = _additions(view.grows(mr), (card,), mr)
+            candidates = view.candidates(mr, card)      # most cards fit no meld: nothing to call
+            hit = known[card] = _additions(candidates, (card,), mr) if candidates else ()
         out += hit
     return out
 
 
 def _grows(table, mr: MeldRules) -> list:
     """(group index, meld, its growth entry) for the readings of a table."""
-    return [(i, m, mr.growth(m)) for i, m in table]
+    known = mr._grown                     # growth()'s memory, read here at once
+    out = []
+    for i, m in table:
+        entry = known.get(id(m))
+        out.append((i, m, entry if entry is not None else mr.growth(m)))
+    return out
 
 
 def _additions(grows, cards, mr: MeldRules) -> list:
@@ -754,15 +812,18 @@ def _additions(grows, cards, mr: MeldRules) -> list:
 
 def extends(s, card, zone, mr: MeldRules) -> bool:
     """Could the card be added to some meld of the table zone? (additions() without building them)"""
-    view = table_view(s, zone, mr)
-    if view is None:
-        return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
+    # the view table_view() gave last, if it is still that of this zone (the same test as
+    # table_view's): a discard filter asks this for every card of a hand in a row
+    view = mr.last_view
+    if view is None or type(zone) is not list or view.store is not s.extra.get("readings") or view.groups != zone:
+        view = table_view(s, zone, mr)
+        if view is None:
+            return any(mr.grown(m, card) for _, m in table_readings(s, zone, mr))
     hit = view.fits.get(card)
     if hit is None:
         hit = False
-        is_wild, key = mr.info.wild[card], mr._cell[card]
-        for _, m, entry in view.grows(mr):
-            if (entry[3] if is_wild else key in entry[2]) and mr.grown(m, card):
+        for _, m, entry in view.candidates(mr, card):
+            if mr.grown(m, card):
                 hit = True
                 break
         view.fits[card] = hit
