@@ -107,20 +107,24 @@ def test_selector_gives_the_plain_loops_cards_and_errors(monkeypatch, text, hois
         assert kinds == {"value", "error"}, "these conditions fail in some states and not in others"
 
 
+class Counting(FakeState):
+    """A state counting reads of `n` (count(players) reads it once)."""
+    reads = 0
+
+    @property
+    def n(self):
+        Counting.reads += 1
+        return 4
+
+    @n.setter
+    def n(self, value):
+        pass
+
+
 def test_a_part_taken_out_is_worked_out_once_and_only_when_reached(monkeypatch):
     """`count(players)` reads s.n; card by card it is read once per card that is not of the led suit."""
-    class Counting(FakeState):
-        reads = 0
-
-        @property
-        def n(self):
-            Counting.reads += 1
-            return 4
-
-        @n.setter
-        def n(self, value):
-            pass
     select = item_selector(compiled(monkeypatch, "card.suit == led or count(players) > x", True), "card")
+    Counting.reads = 0
     state = Counting()
     hearts = [card(t) for t in ("6H", "QH", "AH")]
     env = {"led": "hearts", "x": 3}

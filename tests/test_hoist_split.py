@@ -16,7 +16,7 @@ from interpreter.expr.compiler import compile_expression
 from interpreter.expr.hoist import item_selector, plain_selector
 from interpreter.ruleset.model import Rules
 from tests.test_codegen import FakeState, card, make_ns
-from tests.test_hoist import ITEM_LOCALS, WHERE, outcome, random_state
+from tests.test_hoist import ITEM_LOCALS, WHERE, Counting, outcome, random_state
 
 CONDITIONS = [
     # `a if t else b`, t without the card: t once; the chosen branch raises for x == 1
@@ -89,20 +89,6 @@ def test_memos_where_walrus_cannot_be():
                  "any(map(trick, f => plain(f) * sum(nums)), v => v > plain(card))"):
         fn = compile_expression(text, make_ns(), dict(ITEM_LOCALS), where=WHERE).fn
         assert "_H[0]" in item_selector(fn, "card").source, text
-
-
-class Counting(FakeState):
-    """A state counting reads of `n` (count(players) reads it once)."""
-    reads = 0
-
-    @property
-    def n(self):
-        Counting.reads += 1
-        return 4
-
-    @n.setter
-    def n(self, value):
-        pass
 
 
 def _select(text):

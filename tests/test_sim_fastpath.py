@@ -328,24 +328,31 @@ class ProgressReference(M.Progress):
             self.last = now
 
 
+def random_positions(rng, moves):
+    """(players, {(hand, trick, player): value}, [(hand, trick)...]): positions a game passes through,
+    the scores moving now and then to one of `moves` (ints, floats, none, an unreadable value...)."""
+    n = rng.randint(1, 4)
+    values, positions, hand, trick = {}, [], 1, 0
+    current = [rng.choice([0, 1, 2]) for _ in range(n)]
+    for _ in range(rng.randint(1, 25)):
+        if rng.random() < 0.25:
+            hand, trick = hand + 1, 0
+        else:
+            trick += rng.choice([0, 1, 1])
+        for p in range(n):
+            if rng.random() < 0.3:
+                current[p] = rng.choice(moves)
+            values[(hand, trick, p)] = current[p]
+        positions.append((hand, trick))
+    return n, values, positions
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_progress_matches_the_plain_sampling(seed):
     rng = random.Random(seed)
     for _ in range(300):
-        n = rng.randint(1, 4)
-        values, positions, hand, trick = {}, [], 1, 0
-        current = [rng.choice([0, 1, 2]) for _ in range(n)]
-        for _ in range(rng.randint(1, 25)):
-            if rng.random() < 0.25:
-                hand, trick = hand + 1, 0
-            else:
-                trick += rng.choice([0, 1, 1])
-            for p in range(n):
-                if rng.random() < 0.3:        # scores move now and then, to ints, floats, none...
-                    current[p] = rng.choice([0, 1, 2, 5, 2.0, 1.5, -3, True, 10 ** 400, None, "x",
-                                             ValueError("unreadable")])
-                values[(hand, trick, p)] = current[p]
-            positions.append((hand, trick))
+        n, values, positions = random_positions(
+            rng, [0, 1, 2, 5, 2.0, 1.5, -3, True, 10 ** 400, None, "x", ValueError("unreadable")])
         rules = _Rules(values)
         rules.max_hands = rng.choice([1, 5])
         fast, given, reference = M.Progress(rules), M.Progress(rules), ProgressReference(rules)

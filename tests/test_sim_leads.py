@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_sim_fastpath import ProgressReference, _outcome, _records, _Rules, _State
+from test_sim_fastpath import ProgressReference, _outcome, _records, _Rules, _State, random_positions
 
 from interpreter.bots.base import make_bot
 from interpreter.engine.state import seeded_random
@@ -87,20 +87,8 @@ def test_slim_records_from_workers_give_the_same_summary(name):
 def test_at_stop_samples_as_sample_does(seed):
     rng = random.Random(seed)
     for _ in range(300):
-        n = rng.randint(1, 4)
-        values, positions, hand, trick = {}, [], 1, 0
-        current = [rng.choice([0, 1, 2]) for _ in range(n)]
-        for _ in range(rng.randint(1, 25)):
-            if rng.random() < 0.25:
-                hand, trick = hand + 1, 0
-            else:
-                trick += rng.choice([0, 1, 1])
-            for p in range(n):
-                if rng.random() < 0.3:
-                    current[p] = rng.choice([0, 1, 2, 2.0, 1.0, True, False, 10 ** 400, None, "x",
-                                             ValueError("unreadable")])
-                values[(hand, trick, p)] = current[p]
-            positions.append((hand, trick))
+        n, values, positions = random_positions(
+            rng, [0, 1, 2, 2.0, 1.0, True, False, 10 ** 400, None, "x", ValueError("unreadable")])
         rules = _Rules(values)
         stopped, reference = M.Progress(rules), ProgressReference(rules)
         for hand, trick in positions:

@@ -237,23 +237,13 @@ class Progress:
     def at_stop(self, s):
         """play_picked's at_stop when sampling within hands: sample(s), then the next (turns, tricks)
         stops: the first decision after the next trick (each turn before the first trick), which is
-        where sample() keys a new sample.  Called at every turn of some games, so sample() and _read()
-        are written out here (no scores are given at a stop): a few microseconds a game."""
+        where sample() keys a new sample.  Called at every turn of some games, so sample() is written
+        out here (no scores are given at a stop)."""
         tricks = s.tricks
         key = (s.hand_no, tricks or -s.turns)
         if key != self.key:
             self.key = key
-            fn, env, raw = self.fn, {}, []
-            n, p = s.n, 0
-            while p < n:            # as in _read()
-                try:
-                    while p < n:
-                        env["p"] = p
-                        raw.append(fn(s, env))
-                        p += 1
-                except Exception:   # not readable in this position
-                    raw.append(None)
-                    p += 1
+            raw = self._read(s)
             if raw != self.raw or s.hand_no != self.hand:
                 self._add(s.hand_no, raw)
         return (None if tricks else s.turns), tricks
