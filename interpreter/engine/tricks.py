@@ -169,7 +169,8 @@ class Tricks(Node):
         seat that decides for itself) the decisions that follow are answered here as well, while the
         seat to play has a picker: the rest of the trick and, with `across`, the block's next tricks.
         A card then costs one round of this loop; each decision is recorded in the history and
-        counted against the decision limit (`limit`) as game.apply_index does."""
+        counted against the decision limit (`limit`) as game.apply_index does.  When no seat can stop
+        the block (every seat has a picker, `across`), play_through() plays it instead."""
         choice = s.pending
         frame = s.stack[-2]                  # the marker frame stays while the trick goes on
         env = frame[2]
