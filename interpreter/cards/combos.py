@@ -272,6 +272,10 @@ def _run_extensions(meld: Meld, card: int, info: CardInfo, rules: RunRules) -> l
     if positions[-1] - low != length - 1:
         return None
     top = rules.high_wrap_rank
+    if top is not None and top in rules.sequence[1:]:
+        # after_last names a rank inside the order (not its first): its two places are not the two
+        # ends of the sequence, which the test below assumes: the general path
+        return None
     if top is not None and not 2 <= length < len(rules.sequence) - 2 and any(rank == top for rank, _ in stands):
         # a rank with two places (the Ace before the 2 and after the King): a window through its
         # other place holds every rank of the run only if it is nearly as long as the sequence
