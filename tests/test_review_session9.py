@@ -3,11 +3,18 @@ compared with the general (or plain) path that the speed work stands in for."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from interpreter.cards.combos import _general_extensions, extensions, find_melds
 from interpreter.cards.melds import RunRules, SetRules
+from interpreter.engine import fold
+from interpreter.engine import game as G
+from interpreter.engine.autoplay import play_picked, random_picker
+from interpreter.engine.tricks import Tricks
+from interpreter.expr import compiler, hoist
+from interpreter.ruleset.loader import load_ruleset
 from tests.test_melds_fastpaths import INFO, SEQ, _hands
 
 # `runs: after_last` may name any rank (docs/reference.md), not only the first of the order: e.g.
@@ -40,3 +47,132 @@ def test_run_extensions_with_any_after_last_rank_match_the_general_path(name, ru
                     bigger += want
             frontier = rng.sample(bigger, min(len(bigger), 6))
     assert compared > 5000 and grown > 200
+
+
+# ---------------------------------------------------------------------------
+# Tricks.play_through (the engine playing a whole trick block for random seats) against one
+# decision at a time through game.apply_index, and against closures only (no generated code, no
+# folding, no hoisting): the same games, stops and errors, on blocks the bundled games do not have.
+# ---------------------------------------------------------------------------
+
+BASE = Path(__file__).resolve().parent / "broken" / "parents" / "tiny-base.yaml"
+
+HEAD = """
+state:
+  dealer: {type: player, initial: 0}
+  score: {per: player, initial: 0}
+  trumps: {type: suit, initial: hearts}
+  ends: {initial: 0}
+"""
+TR = '  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]"%s}\n'
+VARIANTS = {
+ "dir": TR % ", direction: -1",
+ "count": TR % ", count: 3",
+ "trumps": TR % ", trumps: trumps",
+ "follow-cond": TR % ", follow: 'led_suit == none or card.suit == led_suit or count(trick_players) == 2 and current != 0 or not any(hand[current], d => d.suit == led_suit)'",
+ "before-trumps": """  - tricks:
+      hand: hand
+      trick: trick
+      order: plain
+      collect: "won[winner]"
+      trumps: trumps
+      direction: -1
+      before_trick:
+        - set: {trumps: "first(hand[leader]).suit"}
+""",
+ "after-plays-move": """  - tricks:
+      hand: hand
+      trick: trick
+      order: plain
+      collect: "won[winner]"
+      after_plays:
+        - if: "count(stock) > 0"
+          then:
+            - move: {cards: "first(stock)", from: stock, to: "hand[current]"}
+""",
+ "after-trick-end": """  - tricks:
+      hand: hand
+      trick: trick
+      order: plain
+      collect: "won[winner]"
+      after_trick:
+        - add: {"score[winner]": 3}
+        - end_game:
+            when: "score[winner] >= 12"
+            winners: "[winner]"
+""",
+ "after-trick-take": """  - tricks:
+      hand: hand
+      trick: trick
+      order: plain
+      direction: -1
+      count: 4
+      collect: "won[winner]"
+      after_trick:
+        - if: "count(hand[winner]) > 1"
+          then:
+            - move: {cards: "last(hand[winner])", from: "hand[winner]", to: "hand[left_of(winner)]"}
+""",
+ "reveal": "  - reveal: last(hand[dealer])\n  - reveal: first(hand[left_of(dealer)])\n" + TR % ", direction: -1",
+ "no-collect": '  - tricks: {hand: hand, trick: trick, order: plain, trumps: trumps}\n',
+ "after-plays-end": """  - tricks:
+      hand: hand
+      trick: trick
+      order: plain
+      collect: "won[winner]"
+      after_plays:
+        - end_game:
+            when: "count(won[0]) + count(won[1]) >= 8"
+            winners: "[current]"
+""",
+}
+
+
+
+def _trick_rules(tmp_path, name, body, plain):
+    text = (f"extends: {BASE}\n{HEAD}hand:\n  - gather: {{from: [hand, trick, won], to: stock}}\n"
+            f"  - shuffle: stock\n  - deal: {{from: stock, to: hand, count: 5}}\n{body}  - call: score_hand\n")
+    folder = tmp_path / ("plain" if plain else "fast")
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as m:
+        if plain:
+            m.setattr(compiler, "GENERATE", False)
+            m.setattr(fold, "GENERATE", False)
+            m.setattr(hoist, "HOIST", False)
+        loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    return loaded.rules
+
+
+def _played(rules, n, seed, auto):
+    s = G.new_game(rules, n, seed)
+    rng = random.Random(seed)
+    try:
+        if auto:
+            play_picked(s, [random_picker(rng)] * n)
+        else:
+            while not s.over:
+                G.apply_index(s, rng.randrange(len(s.pending.actions)))
+    except G.GameError as err:
+        return ("error", str(err).replace("/plain/", "/fast/"), s.hand_no, s.turns, list(s.history))
+    return (s.over, s.hand_no, s.turns, s.tricks, list(s.history), repr(s.z), repr(s.v))
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_trick_blocks_played_through_give_the_games_played_one_by_one(tmp_path, monkeypatch, name):
+    fast = _trick_rules(tmp_path, name, VARIANTS[name], False)
+    plain = _trick_rules(tmp_path, name, VARIANTS[name], True)
+    through = []
+    original = Tricks.play_through
+
+    def counting(self, *args):
+        through.append(1)
+        return original(self, *args)
+    monkeypatch.setattr(Tricks, "play_through", counting)
+    for n in (2, 3, 4):
+        for seed in range(8):
+            got = _played(fast, n, seed, True)
+            assert got == _played(fast, n, seed, False) == _played(plain, n, seed, False), (name, n, seed)
+    assert len(through) > 20, "the blocks were played through by play_through"
