@@ -2,6 +2,7 @@
 compared with the general (or plain) path that the speed work stands in for."""
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from interpreter.engine import game as G
 from interpreter.engine.autoplay import play_picked, random_picker
 from interpreter.engine.tricks import Tricks
 from interpreter.expr import compiler, hoist
+from interpreter.expr.hoist import item_selector, plain_selector
 from interpreter.ruleset.loader import load_ruleset
 from tests.test_melds_fastpaths import INFO, SEQ, _hands
 
@@ -176,3 +178,99 @@ def test_trick_blocks_played_through_give_the_games_played_one_by_one(tmp_path, 
             got = _played(fast, n, seed, True)
             assert got == _played(fast, n, seed, False) == _played(plain, n, seed, False), (name, n, seed)
     assert len(through) > 20, "the blocks were played through by play_through"
+
+
+# ---------------------------------------------------------------------------
+# Random typed expressions (lambdas in lambdas, a lambda variable shadowing another, any/all/sum/
+# count/filter/sort/argmax/max, and/or/not/if, divisions that fail for x == 0, float sums, none):
+# generated with memos and loops as statements (hoist.with_memos, codegen.test_statements) against
+# the closures, whole and as a condition on each card (hoist.item_selector against the plain loop).
+# ---------------------------------------------------------------------------
+
+_VARS = ["d2", "f", "g"]
+
+
+def _cards(rng, depth, bound):
+    options = ["hand[p]", "trick", "cs", "stock", "hand[left_of(p)]"]
+    if depth < 3:
+        v = rng.choice(_VARS)
+        inner = _cards(rng, depth + 1, bound)
+        options += [f"filter({inner}, {v} => {_bool(rng, depth + 1, bound + [v])})",
+                    f"sort({inner}, {v} => {_num(rng, depth + 1, bound + [v])})",
+                    f"argmax({inner}, {v} => {_num(rng, depth + 1, bound + [v])})"]
+    return rng.choice(options)
+
+
+def _card(rng, depth, bound):
+    options = ["card", "d"] + bound * 3
+    if depth < 3:
+        options.append(f"first({_cards(rng, depth + 1, bound)})")
+    return rng.choice(options)
+
+
+def _num(rng, depth, bound):
+    options = ["x", "1", "3", "score[p]", "target", f"plain({_card(rng, depth, bound)})", "nums[x]",
+               "count(hand[p])", "sum(nums)"]
+    if depth < 3:
+        v = rng.choice(_VARS)
+
+        def n():
+            return _num(rng, depth + 1, bound)
+        cards = _cards(rng, depth + 1, bound)
+        options += [f"({n()} + {n()})", f"({n()} // {n()})", f"({n()} * {n()})", f"({n()} / {n()})",
+                    f"count({cards})", f"count({cards}, {v} => {_bool(rng, depth + 1, bound + [v])})",
+                    f"sum({cards}, {v} => {_num(rng, depth + 1, bound + [v])})",
+                    f"max(map({cards}, {v} => {_num(rng, depth + 1, bound + [v])}))",
+                    f"({n()} if {_bool(rng, depth + 1, bound)} else {n()})",
+                    f"score[first(filter(players, q => {_bool(rng, depth + 1, bound)}))]"]
+    return rng.choice(options)
+
+
+def _bool(rng, depth, bound):
+    def c():
+        return _card(rng, depth, bound)
+    options = [f"{c()}.suit == led", f"{c()}.suit == trumps", f"plain({c()}) > {_num(rng, depth + 1, bound)}",
+               f"{c()} in cs", "led == none", "x > 2"]
+    if depth < 3:
+        v = rng.choice(_VARS)
+
+        def b():
+            return _bool(rng, depth + 1, bound)
+        cards = _cards(rng, depth + 1, bound)
+        options += [f"({b()} and {b()})", f"({b()} or {b()})", f"not {b()}", f"({b()} if {b()} else {b()})",
+                    f"any({cards}, {v} => {_bool(rng, depth + 1, bound + [v])})",
+                    f"all({cards}, {v} => {_bool(rng, depth + 1, bound + [v])})",
+                    f"{_num(rng, depth + 1, bound)} > {_num(rng, depth + 1, bound)}",
+                    f"{_num(rng, depth + 1, bound)} == {_num(rng, depth + 1, bound)}"]
+    return rng.choice(options)
+
+
+def _called(fn, state, env):
+    env = copy.deepcopy(env)
+    try:
+        return ("value", repr(fn(state, env)), env)
+    except Exception as err:   # noqa: BLE001 - compared between the two ways
+        return ("error", type(err).__name__, str(err))
+
+
+@pytest.mark.parametrize("part", range(4))
+def test_random_expressions_generated_with_memos_give_the_closures_values_and_errors(monkeypatch, part):
+    from tests.test_hoist import ITEM_LOCALS, outcome, random_state
+    from tests.test_hoist_split import compiled
+    rng = random.Random(part)
+    rewritten = selected = 0
+    kinds = set()
+    for _ in range(60):
+        text = _bool(rng, 0, []) if rng.random() < 0.7 else _num(rng, 0, [])
+        closures, generated = compiled(monkeypatch, text, False), compiled(monkeypatch, text, True)
+        rewritten += hasattr(generated, "body")              # with_memos wrote it anew
+        select, plain = item_selector(generated, "card"), plain_selector(closures, "card")
+        selected += hasattr(select, "source")
+        for _ in range(20):
+            state, env, items = random_state(rng)
+            env["card"] = items[0] if items else 5
+            want = _called(closures, state, env)
+            assert _called(generated, state, env) == want, (text, env, getattr(generated, "body", None))
+            kinds.add(want[0])
+            assert outcome(select, state, env, items) == outcome(plain, state, env, items), (text, env)
+    assert rewritten > 10 and selected > 50 and kinds == {"value", "error"}
