@@ -274,3 +274,19 @@ def test_random_expressions_generated_with_memos_give_the_closures_values_and_er
             kinds.add(want[0])
             assert outcome(select, state, env, items) == outcome(plain, state, env, items), (text, env)
     assert rewritten > 10 and selected > 50 and kinds == {"value", "error"}
+
+
+@pytest.mark.parametrize("name", ["dir", "count", "after-plays-move"])
+def test_the_decision_limit_stops_a_block_played_through_where_one_by_one_play_stops(tmp_path, name):
+    """end: max_turns 4 (16 decisions): the limit falls inside a trick block."""
+    rules = _trick_rules(tmp_path, name, VARIANTS[name], False)
+    rules.max_turns = 4
+    limits = 0
+    for n in (2, 3, 4):
+        for seed in range(4):
+            got = _played(rules, n, seed, True)
+            assert got == _played(rules, n, seed, False), (name, n, seed)
+            assert got[0] == "error"
+            assert "decision limit" in got[1] or "no card to play" in got[1]
+            limits += "decision limit" in got[1]
+    assert limits > 4
