@@ -68,11 +68,12 @@ state:
 """
 TR = '  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]"%s}\n'
 VARIANTS = {
- "dir": TR % ", direction: -1",
- "count": TR % ", count: 3",
- "trumps": TR % ", trumps: trumps",
- "follow-cond": TR % ", follow: 'led_suit == none or card.suit == led_suit or count(trick_players) == 2 and current != 0 or not any(hand[current], d => d.suit == led_suit)'",
- "before-trumps": """  - tricks:
+    "dir": TR % ", direction: -1",
+    "count": TR % ", count: 3",
+    "trumps": TR % ", trumps: trumps",
+    "follow-cond": TR % (", follow: 'led_suit == none or card.suit == led_suit or count(trick_players) == 2 and "
+                      "current != 0 or not any(hand[current], d => d.suit == led_suit)'"),
+    "before-trumps": """  - tricks:
       hand: hand
       trick: trick
       order: plain
@@ -82,7 +83,7 @@ VARIANTS = {
       before_trick:
         - set: {trumps: "first(hand[leader]).suit"}
 """,
- "after-plays-move": """  - tricks:
+    "after-plays-move": """  - tricks:
       hand: hand
       trick: trick
       order: plain
@@ -92,7 +93,7 @@ VARIANTS = {
           then:
             - move: {cards: "first(stock)", from: stock, to: "hand[current]"}
 """,
- "after-trick-end": """  - tricks:
+    "after-trick-end": """  - tricks:
       hand: hand
       trick: trick
       order: plain
@@ -103,7 +104,7 @@ VARIANTS = {
             when: "score[winner] >= 12"
             winners: "[winner]"
 """,
- "after-trick-take": """  - tricks:
+    "after-trick-take": """  - tricks:
       hand: hand
       trick: trick
       order: plain
@@ -115,9 +116,9 @@ VARIANTS = {
           then:
             - move: {cards: "last(hand[winner])", from: "hand[winner]", to: "hand[left_of(winner)]"}
 """,
- "reveal": "  - reveal: last(hand[dealer])\n  - reveal: first(hand[left_of(dealer)])\n" + TR % ", direction: -1",
- "no-collect": '  - tricks: {hand: hand, trick: trick, order: plain, trumps: trumps}\n',
- "after-plays-end": """  - tricks:
+    "reveal": "  - reveal: last(hand[dealer])\n  - reveal: first(hand[left_of(dealer)])\n" + TR % ", direction: -1",
+    "no-collect": '  - tricks: {hand: hand, trick: trick, order: plain, trumps: trumps}\n',
+    "after-plays-end": """  - tricks:
       hand: hand
       trick: trick
       order: plain
