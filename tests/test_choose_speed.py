@@ -13,7 +13,7 @@ from interpreter.bots.base import make_bot
 from interpreter.engine import game as G
 from interpreter.expr.hoist import plain_selector
 from interpreter.engine.vm import Choose, may_read
-from interpreter.expr import functions_melds as FM
+from interpreter.expr import functions_tables as FT
 from interpreter.resources import bundled_rulesets
 from interpreter.ruleset.loader import load_ruleset
 from tests.test_codegen import ANY_VALUE, U2, _check_same, fallbacks  # noqa: F401 - fallbacks is a fixture
@@ -133,8 +133,8 @@ def test_extends_answers_as_table_readings_and_grown():
         while not s.over and checked < 20 * (seed + 1):
             table = s.z[table_zone]
             if any(table):
-                answers = [FM.extends(s, card, table, mr) for card in range(rules.universe.size)]
-                assert answers == [any(mr.grown(m, card) for _, m in FM.table_readings(s, table, mr))
+                answers = [FT.extends(s, card, table, mr) for card in range(rules.universe.size)]
+                assert answers == [any(mr.grown(m, card) for _, m in FT.table_readings(s, table, mr))
                                    for card in range(rules.universe.size)]
                 assert any(answers) and not all(answers)
                 checked += 1

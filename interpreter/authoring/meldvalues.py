@@ -10,7 +10,8 @@ The same notation describes these moves in legal-move lists and table groups.
 from __future__ import annotations
 
 from ..cards.melds import Meld
-from ..expr.functions_melds import TableChange, table_readings
+from ..expr.functions_melds import TableChange
+from ..expr.functions_tables import table_readings
 
 
 def is_structured(value) -> bool:
