@@ -77,15 +77,21 @@ def games_per_second(tree: Path, game: str) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def instructions(tree: Path, name: str, n: int, bot: str) -> int:
-    """Machine instructions (valgrind's `I refs`) of a child playing n games after the warm-up."""
+def counted(argv, **run) -> int:
+    """Machine instructions (valgrind's `I refs`) of running `argv` under cachegrind without its cache
+    simulation; `run`: subprocess.run's cwd, env..."""
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                          sys.executable, "-c", CHILD_COUNTED, name, str(n), bot], cwd=tree, check=True,
-                         capture_output=True, text=True, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
+                          *argv], check=True, capture_output=True, text=True, **run)
     for line in out.stderr.splitlines():
-        if "I" in line and "refs:" in line:
+        if "refs:" in line:
             return int(line.split("refs:")[1].replace(",", "").strip())
     raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+
+
+def instructions(tree: Path, name: str, n: int, bot: str) -> int:
+    """Machine instructions of a child playing n games after the warm-up."""
+    return counted([sys.executable, "-c", CHILD_COUNTED, name, str(n), bot], cwd=tree,
+                   env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
 
 
 def per_game(tree: Path, game: str) -> float:

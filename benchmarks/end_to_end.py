@@ -292,13 +292,8 @@ else:
 
 
 def _instructions(label, side, n):
-    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                          sys.executable, "-c", _COUNTED, str(ROOT), label, side, str(n)],
-                         capture_output=True, text=True, check=True)
-    for line in out.stderr.splitlines():
-        if "refs:" in line:
-            return int(line.split("refs:")[1].replace(",", "").strip())
-    raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+    from benchmarks.choose_ab import counted
+    return counted([sys.executable, "-c", _COUNTED, str(ROOT), label, side, str(n)])
 
 
 def instructions(scale=1.0):
