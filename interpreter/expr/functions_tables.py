@@ -191,12 +191,17 @@ def extends(s, card, zone, mr: MeldRules) -> bool:
          "set takes a missing suit, a wild card declares what it stands for. With runs: {split: true}, "
          "a run grown past its maximum is cut into pieces (one way per cut).", 2, 2, "melds")
 def _table_additions(ctx, node, args):
+    return _changes(ctx, node, args, additions)
+
+
+def _changes(ctx, node, args, helper):
+    """A built-in (cards, zone) -> the table changes helper(s, cards, zone, mr) gives."""
     mr = _rules_of(ctx, node)
     cards = _cards_arg(ctx, args[0])
     zone = ctx.compile(args[1])
     cf, zf = cards.fn, zone.fn
-    return Compiled(lambda s, e: additions(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE),
-                    code=_call(ctx, additions, cards, zone, state=True, extra=(mr,)))
+    return Compiled(lambda s, e: helper(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE),
+                    code=_call(ctx, helper, cards, zone, state=True, extra=(mr,)))
 
 
 @builtin("extends_table", "extends_table(card, zone)",
@@ -261,9 +266,4 @@ def _swaps(table, cards, mr: MeldRules) -> list:
          "Every way to put one of the cards in place of a wild card of a table meld that stands for "
          "exactly that card (the wild card is freed).", 2, 2, "melds")
 def _wild_swaps(ctx, node, args):
-    mr = _rules_of(ctx, node)
-    cards = _cards_arg(ctx, args[0])
-    zone = ctx.compile(args[1])
-    cf, zf = cards.fn, zone.fn
-    return Compiled(lambda s, e: swaps(s, cf(s, e), zf(s, e), mr), T.list_of(CHANGE),
-                    code=_call(ctx, swaps, cards, zone, state=True, extra=(mr,)))
+    return _changes(ctx, node, args, swaps)
