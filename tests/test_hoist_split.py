@@ -195,6 +195,10 @@ STATEMENT_CASES = [
     # a list, alone, indexed, as the first argument of a function
     "filter(xs, v => 10 // v > 1)", "first(filter(xs, v => v > 1))", "max(map(xs, v => v * 2))",
     "count(map(xs, v => 10 // v)) > 1", "sort(filter(cs, d => d.suit != trumps), d => plain(d))",
+    # next_player: the first seat meeting the test, else none (the default only then); any start, a
+    # direction, a test that fails for some seats
+    "next_player(p, q => q != p and xs[0] > q)", "next_player(p, q => 10 // (q - x) > 0, -1)",
+    "next_player(x, q => q > 1)", "next_player(p, q => q == 9) == none", "next_player(p, q => q > x, x - 3)",
 ]
 
 

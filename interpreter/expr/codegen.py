@@ -185,9 +185,14 @@ _COMPARE = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: "
 def _loop_kind(node):
     """'any', 'all', 'sum' or 'count' when `node` is such a call of a comprehension with one loop
     (a count: len() of a list comprehension whose items are a constant or a name, which cannot fail);
-    'list' for a list comprehension with one loop."""
+    'list' for a list comprehension with one loop; 'next' for next((item for x in xs if test), default),
+    the first item meeting the test or the default."""
     if isinstance(node, ast.ListComp):
         return "list" if len(node.generators) == 1 and not node.generators[0].is_async else None
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "next"
+            and len(node.args) == 2 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)):
+        comp = node.args[0]
+        return "next" if len(comp.generators) == 1 and not comp.generators[0].is_async else None
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1
             and not node.keywords and isinstance(node.args[0], (ast.GeneratorExp, ast.ListComp))):
         return None
@@ -250,6 +255,15 @@ def _statements(node, source, lines, pad, fresh) -> str:
     comp = node if kind == "list" else node.args[0]
     loop = comp.generators[0]
     tests = [f"({text(c)})" for c in loop.ifs]
+    if kind == "next":       # the default is worked out only when no item meets the test, as next() does
+        lines.append(f"{pad}for {text(loop.target)} in {text(loop.iter)}:")
+        inner = pad + "    "
+        if tests:
+            lines.append(f"{inner}if {' and '.join(tests)}:")
+            inner += "    "
+        lines += [f"{inner}{var} = ({text(comp.elt)})", f"{inner}break",
+                  f"{pad}else:", f"{pad}    {var} = ({text(node.args[1])})"]
+        return var
     lines.append(f"{pad}{var} = {kind != 'any' if kind in ('any', 'all') else '[]' if kind == 'list' else 0}")
     lines.append(f"{pad}for {text(loop.target)} in {text(loop.iter)}:")
     inner = pad + "    "

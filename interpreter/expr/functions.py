@@ -509,11 +509,10 @@ def _next_player(ctx, node, args):
     pred = body.fn
     step = ctx.compile(args[2]) if len(args) > 2 else constant(1, T.NUM)
     start, d = first.fn, step.fn
-    a, k, i = ctx.gen.fresh("_a"), ctx.gen.fresh("_d"), ctx.gen.fresh("_i")
-    # the first seat after `first` meeting the condition: a generator over the seats in order
-    code = ctx.lambda_source(body, "next(({v} for %s, %s in (({0}, {1}),) for %s in range(1, s.n + 1) "
-                                   "for {v} in (((%s + %s * %s) %% s.n),) if {body}), None)"
-                             % (a, k, i, a, i, k), first, step)
+    # the first seat after `first` meeting the condition: one generator over the seats in order, which
+    # codegen.test_statements can write as a `for` loop that stops at the first
+    code = ctx.lambda_source(body, "next(({v} for {v} in %s({0}, {1}, s.n) if {body}), None)" % ctx.ref(seats_after),
+                             first, step)
 
     def run(s, e):
         a, k = start(s, e), d(s, e)
@@ -528,6 +527,21 @@ def _next_player(ctx, node, args):
         finally:
             _restore(e, param, saved)
     return Compiled(run, T.PLAYER, code=code)
+
+
+def seats_after(first, direction, n):
+    """The seats after `first` going `direction` seats at a time, `first` itself last (next_player's
+    order), remembered per (first, direction, n): a few lists per player count."""
+    key = (first, direction, n)
+    order = _SEATS_AFTER.get(key)
+    if order is None:
+        order = [(first + i * direction) % n for i in range(1, n + 1)]
+        if first.__class__ is int and direction.__class__ is int and 0 <= first < n and -n <= direction <= n:
+            _SEATS_AFTER[key] = order      # bounded: at most 2n + 1 directions for each seat and count
+    return order
+
+
+_SEATS_AFTER: dict = {}
 
 
 def _team(s, player):
