@@ -6,6 +6,8 @@
     python benchmarks/end_to_end.py --part memory --million   # memory also for 10^6 games
     python benchmarks/end_to_end.py --quick --json     # a smoke run (used by the tests)
     python benchmarks/end_to_end.py --part instructions   # the ratios counted in instructions (valgrind)
+    python benchmarks/end_to_end.py --part caches      # cache misses and mispredicted branches (valgrind)
+    python benchmarks/end_to_end.py --part footprint   # functions, bytecode and calls run per game
 
 The interpreter side is the simulation runner (interpreter/sim/runner.py) with the random bot,
 in one process, the ruleset loaded beforehand (start-up excluded), so bots, records and the
@@ -25,7 +27,6 @@ import json
 import os
 import platform
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -291,9 +292,10 @@ else:
 """
 
 
-def _instructions(label, side, n):
-    from benchmarks.choose_ab import counted
-    return counted([sys.executable, "-c", _COUNTED, str(ROOT), label, side, str(n)])
+def _instructions(label, side, n, caches=False):
+    from benchmarks.choose_ab import cachegrind
+    counts = cachegrind([sys.executable, "-c", _COUNTED, str(ROOT), label, side, str(n)], caches=caches)
+    return counts if caches else counts["instructions"]
 
 
 def instructions(scale=1.0):
@@ -316,6 +318,66 @@ def instructions(scale=1.0):
     return rows
 
 
+def caches(scale=1.0):
+    """Where the time goes beyond the instructions: per game, each side's instructions, first-level
+    instruction and data cache misses and mispredicted branches as valgrind's cachegrind simulates them
+    (the games of `instructions`, at a fifth of their number: about a hundred times slower than running
+    them).  A mispredicted branch costs some 15 to 20 cycles, a miss some 10 or more, an instruction
+    well under one, so these tell why the interpreter's instructions take longer than the hand-written
+    ones (docs/performance.md)."""
+    rows = []
+    for label, name, _, players, per_round in PAIRS:
+        n = max(2, int(per_round * scale / 5))
+        row = {"game": label, "ruleset": name, "games": n}
+        for side in ("interpreter", "handwritten"):
+            after, before = _instructions(label, side, n, True), _instructions(label, side, 0, True)
+            row[side] = {k: (after[k] - before[k]) / n for k in after}
+        rows.append(row)
+    return rows
+
+
+_FOOTPRINT = """
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from benchmarks import end_to_end as b
+label, n = sys.argv[2], int(sys.argv[3])
+_, name, play, players, _ = next(p for p in b.PAIRS if p[0] == label)
+calls = {}
+def count(frame, event, arg):
+    if event == "call":
+        calls[frame.f_code] = calls.get(frame.f_code, 0) + 1
+rules = b._load(name)
+b.simulate(rules, 2, 99)
+play(random.Random(99), players)
+rng = random.Random(1)
+for side, run in (("interpreter", lambda: b.simulate(rules, n, 1)),
+                  ("handwritten", lambda: [play(rng, players) for _ in range(n)])):
+    calls.clear()
+    sys.setprofile(count)
+    run()
+    sys.setprofile(None)
+    print(side, len(calls), sum(len(c.co_code) for c in calls), sum(calls.values()) / n)
+"""
+
+
+def footprint(scale=1.0):
+    """The Python code each side runs, per game: how many functions (code objects), how many bytes of
+    bytecode they hold together (with the caches CPython keeps in it: the interpreter reads both as
+    data, so more of them means more data cache misses) and how many Python calls a game makes.  Each
+    pair in a child of its own, under sys.setprofile (a call's cost is not measured here)."""
+    rows = []
+    for label, name, _, players, per_round in PAIRS:
+        n = max(2, int(per_round * scale / 5))
+        out = subprocess.run([sys.executable, "-c", _FOOTPRINT, str(ROOT), label, str(n)], check=True,
+                             capture_output=True, text=True).stdout.split("\n")
+        row = {"game": label, "ruleset": name, "games": n}
+        for line in filter(None, out):
+            side, functions, size, calls = line.split()
+            row[side] = {"functions": int(functions), "bytecode_bytes": int(size), "calls": float(calls)}
+        rows.append(row)
+    return rows
+
+
 def machine():
     cpu = platform.processor() or platform.machine()
     try:
@@ -332,7 +394,7 @@ def machine():
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--part", action="append", choices=["ratios", "breakdown", "rulesets", "scala40", "workers", "memory",
-                                                        "profile", "instructions"])
+                                                        "profile", "instructions", "caches", "footprint"])
     ap.add_argument("--quick", action="store_true", help="a few games of each part (smoke test)")
     ap.add_argument("--million", action="store_true", help="memory also for 10^6 games (long)")
     ap.add_argument("--json", action="store_true")
@@ -357,6 +419,10 @@ def main(argv=None):
         out["profile"] = profile(games=2 if q else None)
     if "instructions" in parts:
         out["instructions"] = instructions(scale=0.02 if q else 1.0)
+    if "caches" in parts:
+        out["caches"] = caches(scale=0.05 if q else 1.0)
+    if "footprint" in parts:
+        out["footprint"] = footprint(scale=0.05 if q else 1.0)
     out["machine"]["load_average_after"] = os.getloadavg()
     if args.json:
         print(json.dumps(out, indent=2))
@@ -406,6 +472,21 @@ def report(out):
         for r in out["instructions"]:
             print(f"{r['game']:<28}{r['interpreter_instructions'] / 1e6:>12.3f}"
                   f"{r['handwritten_instructions'] / 1e6:>13.3f}{r['ratio']:>7.2f}{r['games']:>7}")
+    if "caches" in out:
+        print(f"\n{'per game (thousands)':<22}{'instructions':>22}{'D1 misses':>18}{'I1 misses':>16}"
+              f"{'mispredicts':>18}\n{'interpreter / hand-written':<22}")
+        for r in out["caches"]:
+            i, h = r["interpreter"], r["handwritten"]
+            print(f"{r['game']:<22}" + "".join(f"{i[k] / 1e3:>11.0f} /{h[k] / 1e3:>7.0f}" if k == "instructions"
+                                                else f"{i[k] / 1e3:>9.1f} /{h[k] / 1e3:>6.1f}"
+                                                for k in ("instructions", "d1_misses", "i1_misses", "mispredicts")))
+    if "footprint" in out:
+        print(f"\n{'code run per game':<22}{'functions':>18}{'bytecode bytes':>22}{'Python calls':>20}"
+              f"\n{'interpreter / hand-written':<22}")
+        for r in out["footprint"]:
+            i, h = r["interpreter"], r["handwritten"]
+            print(f"{r['game']:<22}{i['functions']:>10} /{h['functions']:>6}{i['bytecode_bytes']:>13} /"
+                  f"{h['bytecode_bytes']:>7}{i['calls']:>12.0f} /{h['calls']:>6.0f}")
     for name, text in (out.get("profile") or {}).items():
         print(f"\n--- profile: {name}\n{text}")
 

@@ -33,3 +33,33 @@ def test_sampling_profiler_sees_the_busy_function():
     inclusive, own, total = sample(busy_loop)
     assert total > 0
     assert own["test_end_to_end_benchmark.py:busy_loop"] >= total * 0.8
+
+
+def test_footprint_counts_the_code_each_side_runs():
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "end_to_end.py"), "--quick", "--json",
+                           "--part", "footprint"], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)["footprint"]
+    assert len(rows) == 6
+    for r in rows:
+        for side in ("interpreter", "handwritten"):
+            f = r[side]
+            assert f["functions"] > 1 and f["bytecode_bytes"] > 10 * f["functions"] and f["calls"] > 1, r
+        # the hand-written simulators are a handful of functions; the engine runs many more
+        assert r["interpreter"]["functions"] > r["handwritten"]["functions"], r
+
+
+def test_cachegrind_reads_valgrinds_counts():
+    import shutil
+
+    import pytest
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed")
+    from benchmarks.choose_ab import cachegrind
+    small = [sys.executable, "-c", "pass"]
+    big = [sys.executable, "-c", "sum(i * i for i in range(200000))"]
+    plain, counts = cachegrind(small), cachegrind(big, caches=True)
+    assert set(plain) == {"instructions"}
+    assert set(counts) == {"instructions", "i1_misses", "d1_misses", "mispredicts"}
+    assert counts["instructions"] > plain["instructions"] + 1_000_000
+    assert all(v > 0 for v in counts.values())
