@@ -17,6 +17,8 @@ difference over the games is the machine instructions a game costs.  The count i
 run to the next whatever else the machine does, so one round tells a change of 1 % on a busy shared
 machine, where CPU times move by 5 % or more.  It stands for time only roughly (it counts no cache
 misses nor branch mispredictions), and runs about fifty times slower: a few hundred games.
+`--caches` adds the first-level cache misses and mispredicted branches valgrind simulates (twice
+slower again): where the interpreter's time goes beyond its instructions (docs/performance.md).
 """
 from __future__ import annotations
 
@@ -77,12 +79,6 @@ def games_per_second(tree: Path, game: str) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def counted(argv, **run) -> int:
-    """Machine instructions (valgrind's `I refs`) of running `argv` under cachegrind without its cache
-    simulation; `run`: subprocess.run's cwd, env..."""
-    return cachegrind(argv, **run)["instructions"]
-
-
 # valgrind's summary lines, and the keys cachegrind() gives them
 _COUNTS = {"I   refs": "instructions", "I1  misses": "i1_misses", "D1  misses": "d1_misses",
            "Mispredicts": "mispredicts"}
@@ -105,17 +101,19 @@ def cachegrind(argv, caches=False, **run) -> dict:
     return found
 
 
-def instructions(tree: Path, name: str, n: int, bot: str) -> int:
-    """Machine instructions of a child playing n games after the warm-up."""
-    return counted([sys.executable, "-c", CHILD_COUNTED, name, str(n), bot], cwd=tree,
-                   env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
+def instructions(tree: Path, name: str, n: int, bot: str, caches=False) -> dict:
+    """cachegrind()'s counts of a child playing n games after the warm-up."""
+    return cachegrind([sys.executable, "-c", CHILD_COUNTED, name, str(n), bot], caches=caches, cwd=tree,
+                      env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
 
 
-def per_game(tree: Path, game: str) -> float:
+def per_game(tree: Path, game: str, caches=False) -> dict:
+    """cachegrind()'s counts a game: n games' counts less those of none (the start-up)."""
     name, n, bot = game.split(":")
     # compiled once beforehand: else the first child alone would pay for compiling the modules
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree)], check=True, capture_output=True)
-    return (instructions(tree, name, int(n), bot) - instructions(tree, name, 0, bot)) / int(n)
+    after, before = instructions(tree, name, int(n), bot, caches), instructions(tree, name, 0, bot, caches)
+    return {k: (after[k] - before[k]) / int(n) for k in after}
 
 
 def main(argv=None) -> int:
@@ -126,9 +124,11 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--instructions", action="store_true",
                     help="count machine instructions a game under valgrind instead of timing (one round)")
+    ap.add_argument("--caches", action="store_true",
+                    help="as --instructions, with the cache misses and mispredicted branches valgrind simulates")
     args = ap.parse_args(argv)
-    if args.instructions and shutil.which("valgrind") is None:
-        ap.error("--instructions needs valgrind (Debian: apt install valgrind)")
+    if (args.instructions or args.caches) and shutil.which("valgrind") is None:
+        ap.error("--instructions and --caches need valgrind (Debian: apt install valgrind)")
     games = args.game or ["scala40:40:priority", "escalation:400:random"]
     with tempfile.TemporaryDirectory() as tmp:
         old, new = Path(tmp, "old"), Path(tmp, "new")
@@ -137,10 +137,14 @@ def main(argv=None) -> int:
         export(args.commit, old)
         copy_here(new)
         for game in games:
-            if args.instructions:
-                a, b = per_game(old, game), per_game(new, game)
-                print(f"{game}: {args.commit} {a / 1e6:.3f} million instructions a game, this tree "
-                      f"{b / 1e6:.3f}; ratio {b / a:.3f} (this tree / {args.commit})")
+            if args.instructions or args.caches:
+                a, b = per_game(old, game, args.caches), per_game(new, game, args.caches)
+                print(f"{game}: {args.commit} {a['instructions'] / 1e6:.3f} million instructions a game, this tree "
+                      f"{b['instructions'] / 1e6:.3f}; ratio {b['instructions'] / a['instructions']:.3f} "
+                      f"(this tree / {args.commit})")
+                for key in sorted(set(a) - {"instructions"}):
+                    print(f"    {key.replace('_', ' ')} a game: {a[key]:,.0f} and {b[key]:,.0f}; "
+                          f"ratio {b[key] / a[key]:.3f}")
                 continue
             rows = []
             for i in range(args.rounds):
