@@ -83,3 +83,41 @@ def test_hearts_random_games_keep_every_card():
     rules = rules_of("rulesets/hearts/hearts.yaml")
     _, result = play_checked(rules, 4, 3)
     assert result["winners"] and min(result["scores"]) < 100 <= max(result["scores"])
+
+
+def _one_by_one(s, pickers):
+    """The reference: every decision through game.apply_index, each seat's picker asked for the count."""
+    while not s.over and pickers[s.pending.player] is not None:
+        G.apply_index(s, pickers[s.pending.player](len(s.pending.actions)))
+
+
+@pytest.mark.parametrize("select", [
+    "{from: hand, to: waiting, count: 2}",
+    "{from: hand, to: waiting, players: '[2, 0, 2]', count: 'player + 1', legal: card.suit != hearts}",
+    "{from: hand, to: waiting, count: 'hand_number % 3', legal: 'count(hand[player]) > 3 or card.rank == \"A\"'}",
+    "{from: hand, to: waiting, players: '[1, 5]'}",             # a seat that does not exist: the same error
+    "{from: hand, to: waiting, players: '[1, 0 - 1]'}",         # hand[-1] is read; -1 may not choose
+])
+def test_seats_the_engine_plays_pick_as_one_by_one_play_does(tmp_path, select):
+    """select answers a seat with a picker itself (no choice built); the games, the stops at a seat
+    without a picker and the errors are those of answering each pick through apply_index."""
+    import random
+
+    from interpreter.engine.autoplay import play_picked, random_picker
+    rules = _load(tmp_path, select).rules
+    for seed in range(12):
+        for missing in (None, 0, 2):            # every seat a picker, or one seat without
+            outcomes = []
+            for way in ("auto", "one by one"):
+                rngs = [random.Random(seed * 7 + p) for p in range(3)]
+                pickers = [None if p == missing else random_picker(rngs[p]) for p in range(3)]
+                try:
+                    s = G.new_game(rules, 3, seed)
+                    (play_picked if way == "auto" else _one_by_one)(s, pickers)
+                    outcomes.append((list(s.history), repr(s.z), s.over,
+                                     None if s.pending is None else (s.pending.player, s.pending.actions)))
+                except G.GameError as err:
+                    outcomes.append(("error", str(err)))
+            assert outcomes[0] == outcomes[1], (select, seed, missing)
+            if "5" in select or "0 - 1" in select:
+                assert outcomes[0][0] == "error", outcomes[0]

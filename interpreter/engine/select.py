@@ -26,9 +26,9 @@ from .vm import Atomic, Choose, Node, Seq
 class Select(Node):
     """Frame: [node, 0, env, (players, position in players, cards still to pick or None)]."""
 
-    def __init__(self, players, count, options, choose, name, where):
+    def __init__(self, players, count, options, choose, name, where, move, pick):
         self.players, self.count, self.options, self.choose = players, count, options, choose
-        self.name, self.where = name, where
+        self.name, self.where, self.move, self.pick = name, where, move, pick
 
     def enter(self, s, env):
         players = list(self.players(s, env)) if self.players is not None else list(range(s.n))
@@ -36,14 +36,31 @@ class Select(Node):
 
     def step(self, s, frame):
         players, i, left = frame[3]
+        auto = s.auto
         while i < len(players):
             env = dict(frame[2])
-            env[self.name] = players[i]
+            player = env[self.name] = players[i]
             if left is None:
                 left = self.count(s, env) if self.count is not None else 1
-            if left > 0 and self.options(s, env):
-                frame[3] = (players, i, left - 1)
-                return self.choose.enter(s, env)
+            if left > 0:
+                options = self.options(s, env)
+                if options:
+                    frame[3] = (players, i, left - 1)
+                    # A seat the engine plays (engine/autoplay.py) picks here, as self.choose.enter would
+                    # have it pick, without building the choice: the same checks in the same order (the
+                    # picker asked for the same count, the same action in the history), then the pick.
+                    if auto is not None and player.__class__ is int and 0 <= player < s.n:
+                        index = auto.pick(s, player, len(options), self.where)
+                        if index is not None:
+                            card = options[index]
+                            s.history.append((player, (self.move, card)))
+                            env["card"] = card
+                            self.pick(s, env)
+                            if s.over:
+                                return None
+                            left -= 1
+                            continue
+                    return self.choose.enter(s, env)
             i, left = i + 1, None
             frame[3] = (players, i, None)
         s.stack.pop()
@@ -98,4 +115,4 @@ def _select(cx, value, path, step):
     move = str(spec.get("move", "select"))
     choose = Choose(lambda s, e: e[name], [(move, options, None, "card", Seq([Atomic(pick, where, "select")], where))], where)
     choose.option_types = {move: T.CARD}
-    return Select(players, count, options, choose, name, where)
+    return Select(players, count, options, choose, name, where, move, pick)
