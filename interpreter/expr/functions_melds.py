@@ -162,30 +162,28 @@ class MeldRules:
             positive = 0
             best: dict = {}
             for entry in entries:
-                positive += entry[6]
-                for c, per_card in entry[5].items():
+                positive += entry[5]
+                for c, per_card in entry[4].items():
                     if per_card > best.get(c, 0.0):
                         best[c] = per_card
             if min(positive, sum(best.values())) + 1e-9 < minimum:
                 return ()
-        melds, values, masks, keys = [], [], [], []
+        melds, values, keys = [], [], []
         for entry in entries:
             melds += entry[1]
             values += entry[2]
             keys += entry[3]
-            masks += entry[4]
         # most valuable first, ties in the order found: sorted(..., key=(-value, index)), as a stable
         # sort by value in reverse (which keeps equal values in their order) without a key tuple
         order = sorted(range(len(melds)), key=values.__getitem__, reverse=True)
         raw = limit * 20 if limit else None
-        found = disjoint_search([values[i] for i in order], [masks[i] for i in order],
-                                [melds[i].cards for i in order], minimum, raw,
+        found = disjoint_search([values[i] for i in order], [melds[i].cards for i in order], minimum, raw,
                                 [keys[i] for i in order], limit)
         return tuple(tuple([melds[order[j]] for j in play]) for play in found)
 
     def _part(self, part: tuple) -> tuple:
-        """(part, its melds the rules accept, their values, their signatures as numbers, their cards
-        as bit masks, {card: best value per card of those melds}, the sum of their positive values),
+        """(part, its melds the rules accept, their values, their signatures as numbers, {card: best
+        value per card of those melds}, the sum of their positive values),
         remembered by the identity of the part (meld_parts gives the same tuple for the same cards),
         which the entry keeps alive so that its id cannot be reused meanwhile.  (_plays empties
         this memory when it passes its bound, never while it gathers a hand's parts.)"""
@@ -199,7 +197,7 @@ class MeldRules:
         else:
             n = len(self.runs.sequence) if self.runs is not None else 0
             melds = [m for m in part if len(m.cards) <= n or self.ok(m)]     # see _find()
-        values, keys, masks = [], [], []
+        values, keys = [], []
         best: dict = {}
         positive = 0
         known_values, face_key = self._values, self._face_keys.__getitem__
@@ -217,15 +215,12 @@ class MeldRules:
             if number is None:
                 number = numbers[sig] = len(numbers)
             keys.append(number)
-            mask = 0
             per_card = (v if v > 0 else 0.0) / len(cards)       # max(0.0, v) / len(cards)
             for c in cards:
-                mask |= 1 << c
                 if per_card > best.get(c, 0.0):
                     best[c] = per_card
-            masks.append(mask)
         # tuples of numbers, which the garbage collector stops tracking (lists it scans every time)
-        entry = parts[id(part)] = (part, tuple(melds), tuple(values), tuple(keys), tuple(masks), best, positive)
+        entry = parts[id(part)] = (part, tuple(melds), tuple(values), tuple(keys), best, positive)
         return entry
 
     def signature(self, m: Meld) -> tuple:
