@@ -126,11 +126,12 @@ class MeldRules:
     def partners(self, card, cards) -> list:
         ids = self._partner_ids.get(card)
         if ids is None:
-            # the ids of the cards whose face is among partners_of(card): one set test per card
+            # the ids of the cards other than `card` whose face is among partners_of(card): one set
+            # test per card, which filter() makes without running Python code per card
             key = self._face_keys
             faces = self.partners_of(card)
-            ids = self._partner_ids[card] = frozenset([c for c, k in enumerate(key) if k in faces])
-        return [d for d in cards if d in ids and d != card]
+            ids = self._partner_ids[card] = frozenset([c for c, k in enumerate(key) if k in faces and c != card])
+        return list(filter(ids.__contains__, cards))
 
     def _find(self, cards: tuple) -> tuple:
         melds = self.finder.find(cards)
