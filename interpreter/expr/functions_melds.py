@@ -72,7 +72,7 @@ class MeldRules:
         self.extend_rules = replace(self.runs, max_len=None) if self.runs and self.split else self.runs
         self._pairs = {}
         self._parts = {}                          # id(part of meld_parts) -> what _plays needs of it
-        self._sig_numbers = {}                    # meld signature -> a number (dedupes plays)
+        self._sig_numbers = {}                    # (kind, stands_for, faces) of a meld -> a number (dedupes plays)
         self._renewed = 0                         # how many times _parts and the numbers were emptied
         self._values = {}                         # (kind, stands_for, positions) -> value
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
@@ -211,7 +211,8 @@ class MeldRules:
             values.append(v)
             if v > 0:
                 positive += v
-            sig = (kind, tuple(zip(map(face_key, cards), stands)))
+            # what signature() tells, as (kind, stands_for, faces): the same melds alike, one tuple less
+            sig = (kind, stands, tuple(map(face_key, cards)))
             number = numbers.get(sig)
             if number is None:
                 number = numbers[sig] = len(numbers)
