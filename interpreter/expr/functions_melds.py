@@ -532,8 +532,15 @@ def _rules_of(ctx, node):
 
 
 def _cards_of(value, mr=None) -> list:
-    if type(value) is tuple and all([type(m) is Meld for m in value]):
-        return [c for m in value for c in m.cards]      # a play (the usual case), at once
+    if type(value) is tuple:
+        # a play (the usual case), at once: its melds' cards joined, checking each is a Meld as it goes
+        out = []
+        for m in value:
+            if type(m) is not Meld:
+                break
+            out += m.cards
+        else:
+            return out
     if isinstance(value, Meld):
         return list(value.cards)
     if isinstance(value, TableChange):
