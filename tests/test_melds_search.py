@@ -3,7 +3,9 @@ it replaced gives: the same plays in the same order, with and without a minimum,
 keys that make plays alike (the faces of the melds).  The fast search keeps the items that still
 fit as a bit mask and numbers a play's keys as one integer; the plain one (below, as it was)
 loops over every item and sorts the keys of every play.  Hands are random, from a double pack
-with four wild cards, under meld rules with runs (Ace low, high, or both), sets and wild cards."""
+with four wild cards, under meld rules with runs (Ace low, high, or both), sets and wild cards.
+Also meld_cards() (expr/functions_melds._cards_of), rewritten as one checking loop, against its
+plain form."""
 from __future__ import annotations
 
 import random
@@ -113,3 +115,37 @@ def test_search_gives_the_plain_search_plays(name, runs, sets):
             compared += 1
             found += bool(want)
     assert compared > 300 and found > 100
+
+
+def _plain_cards_of(value):
+    """meld_cards as it was before (a list of checks, then a nested comprehension)."""
+    from interpreter.cards.combos import Meld
+    from interpreter.expr.functions_melds import TableChange
+    if type(value) is tuple and all([type(m) is Meld for m in value]):
+        return [c for m in value for c in m.cards]
+    if isinstance(value, Meld):
+        return list(value.cards)
+    if isinstance(value, TableChange):
+        return list(value.added)
+    if isinstance(value, int):
+        return [value]
+    out = []
+    for item in value or ():
+        out.extend(_plain_cards_of(item))
+    return out
+
+
+def test_meld_cards_of_plays_and_other_values_as_before():
+    """meld_cards() joins a play's cards in one checking loop: the same cards as before for plays,
+    an empty play, single melds, table changes, cards and mixed tuples (which take the general path)."""
+    from interpreter.expr.functions_melds import TableChange, _cards_of
+    rng = random.Random("meld_cards")
+    runs, sets = RULES[0][1], RULES[0][2]
+    melds = [m for hand in _hands(5, 20) for m in find_melds(hand, INFO, runs, sets)]
+    values = [(), (3, 4), (melds[0], 7), 12, None, [melds[1], 5]]
+    for _ in range(300):
+        play = tuple(rng.sample(melds, rng.randrange(1, 4)))
+        values += [play, play[0], list(play), play + (rng.randrange(108),),
+                   TableChange(0, play[0].cards, (play[0],), (rng.randrange(108),), ())]
+    for value in values:
+        assert _cards_of(value) == _plain_cards_of(value), value
