@@ -93,6 +93,7 @@ class MeldRules:
                 self._by_rank.setdefault(self.info.rank_of[c], []).append(c)
         # each card's face, wild cards all as -1 (the keys partners_of gives)
         self._face_keys = [-1 if w else f for w, f in zip(self.info.wild, self.face)]
+        self.wild_set = frozenset([c for c, w in enumerate(self.info.wild) if w])   # the wild cards' ids
         self._twins = {}                          # card -> the ids of its face (every wild for a wild)
         self._partner_ids = {}                    # card -> the ids of the faces partners_of(card) gives
 
