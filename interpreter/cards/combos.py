@@ -91,7 +91,8 @@ def disjoint_plays(melds: Sequence[Meld], values: Sequence[float], minimum: floa
 
 
 def disjoint_search(vals: Sequence[float], cards: Sequence[Sequence[int]], minimum: float | None = None,
-                    limit: int | None = None, keys: Sequence | None = None, unique: int | None = None) -> list[tuple[int, ...]]:
+                    limit: int | None = None, keys: Sequence | None = None,
+                    unique: int | None = None) -> list[tuple[int, ...]]:
     """The search of disjoint_plays() over items already in the order to try them (most valuable
     first): each item's value and its cards.  Returns the plays as tuples of item indices.
 
