@@ -86,23 +86,15 @@ def disjoint_plays(melds: Sequence[Meld], values: Sequence[float], minimum: floa
         return []
     order = sorted(range(len(melds)), key=lambda i: (-values[i], i))
     items = [melds[i] for i in order]
-    masks = []
-    for m in items:
-        mask = 0
-        for c in m.cards:
-            mask |= 1 << c
-        masks.append(mask)
-    found = disjoint_search([values[i] for i in order], masks, [m.cards for m in items],
-                            minimum, limit)
+    found = disjoint_search([values[i] for i in order], [m.cards for m in items], minimum, limit)
     return [tuple([items[j] for j in play]) for play in found]
 
 
-def disjoint_search(vals: Sequence[float], masks: Sequence[int], cards: Sequence[Sequence[int]],
-                    minimum: float | None = None, limit: int | None = None,
-                    keys: Sequence | None = None, unique: int | None = None) -> list[tuple[int, ...]]:
+def disjoint_search(vals: Sequence[float], cards: Sequence[Sequence[int]], minimum: float | None = None,
+                    limit: int | None = None, keys: Sequence | None = None,
+                    unique: int | None = None) -> list[tuple[int, ...]]:
     """The search of disjoint_plays() over items already in the order to try them (most valuable
-    first): each item's value, its cards as a bit mask (any bit per card, the same bit for the same
-    card) and its cards.  Returns the plays as tuples of item indices.
+    first): each item's value and its cards.  Returns the plays as tuples of item indices.
 
     Written as a plain recursive function that appends to one list (a recursive generator passes
     every play up through each level of the search).  With ``minimum``, branches that cannot reach
@@ -117,72 +109,102 @@ def disjoint_search(vals: Sequence[float], masks: Sequence[int], cards: Sequence
         return []
     n = len(vals)
     suffix = [0.0] * (n + 1)
+    acc = 0.0
     for j in range(n - 1, -1, -1):
-        suffix[j] = suffix[j + 1] + max(0.0, vals[j])
+        v = vals[j]
+        if v > 0:
+            acc += v
+        suffix[j] = acc
     bounded = minimum is not None
-    gains = total_density = None
-    if bounded:
-        density: dict[int, float] = {}
-        for v, cs in zip(vals, cards):
-            per_card = max(0.0, v) / len(cs)
-            for c in cs:
-                if per_card > density.get(c, 0.0):
-                    density[c] = per_card
-                elif c not in density:
-                    density[c] = 0.0
-        total_density = sum(density.values())
-        gains = [sum([density[c] for c in cs]) for cs in cards]
     eps = 1e-9
     out: list[tuple[int, ...]] = []
     chosen: list[int] = []
     cap = limit if limit is not None else -1
+    seen: set = set()
+    keep = unique if unique else -1
+    raw = 0
+    # Without a minimum nothing is cut: every bound below is minus infinity.
+    floor = minimum - eps if bounded else float("-inf")
+    top = minimum if bounded else float("-inf")
+    # The items still open to a play are kept as one bit mask of item indices (bit j: item j): an
+    # item's `conflicts` are the items sharing a card with it (a card's `holders`), so a node's loop
+    # visits only the items that fit the cards already used (most items of a deep node do not), in
+    # index order as a loop over every index that skips the misfits would.  The same pass finds
+    # each card's best value per card (`density`, for the bound).
+    holders: dict = {}
+    density: dict = {}
+    bit = 1
+    for v, cs in zip(vals, cards):
+        per_card = (v if v > 0 else 0.0) / len(cs)
+        for c in cs:
+            if c in holders:
+                holders[c] |= bit
+                if per_card > density[c]:
+                    density[c] = per_card
+            else:
+                holders[c] = bit
+                density[c] = per_card
+        bit <<= 1
+    conflicts = []
+    gains = []
+    for cs in cards:
+        hit = 0
+        gain = 0.0
+        for c in cs:
+            hit |= holders[c]
+            gain += density[c]
+        conflicts.append(hit)
+        gains.append(gain)
+    total_density = sum(density.values()) if bounded else 0.0
+    # A play's keys as one number: the key numbered k (in the order first met) adds 1 << (k * width),
+    # so two plays get the same number exactly when their keys are the same multiset (a count of
+    # the same key in one play is at most n, below 1 << width): the test of sorted keys, without
+    # sorting a tuple per play.
+    weights = None
     if keys is not None:
-        seen: set = set()
-        raw = [0]
-        keep = unique if unique else -1
+        width = n.bit_length() + 1
+        numbered: dict = {}
+        weights = [1 << (numbered.setdefault(k, len(numbered)) * width) for k in keys]
 
-    chosen_keys: list = []
-
-    def search(start: int, used: int, total: float, used_density: float) -> bool:
-        """Append the plays that extend `chosen` with items from `start` on; True once the limit is met."""
-        if bounded:
-            # total + min(suffix[j], rest) + eps < minimum, with the parts that do not depend on j
-            # worked out once (rounding moves `need` by far less than eps: the same cuts)
-            need = minimum - eps - total
-            if total_density - used_density < need and start < n:
+    def search(avail: int, total: float, used_density: float, sig: int) -> bool:
+        """Append the plays that extend `chosen` with the items of `avail` (all after the last
+        chosen, none sharing a card with it); True once the limit is met."""
+        nonlocal raw
+        # total + min(suffix[j], rest) + eps < minimum, with the parts that do not depend on j
+        # worked out once (rounding moves `need` by far less than eps: the same cuts)
+        need = floor - total
+        if total_density - used_density < need:
+            return False
+        while avail:
+            low = avail & -avail
+            avail ^= low
+            j = low.bit_length() - 1
+            if suffix[j] < need:           # suffix only falls: no later item can reach it either
                 return False
-        for j in range(start, n):
-            if bounded and suffix[j] < need:
-                return False
-            if used & masks[j]:
-                continue
             chosen.append(j)
             new_total = total + vals[j]
-            if keys is not None:
-                chosen_keys.append(keys[j])
-            if not bounded or new_total >= minimum:
-                if keys is None:
+            new_sig = sig + weights[j] if weights is not None else 0
+            if new_total >= top:
+                if weights is None:
                     out.append(tuple(chosen))
                     if len(out) == cap:
                         return True
                 else:
-                    raw[0] += 1
-                    key = tuple(sorted(chosen_keys))
-                    if key not in seen:
-                        seen.add(key)
+                    raw += 1
+                    if new_sig not in seen:
+                        seen.add(new_sig)
                         out.append(tuple(chosen))
                         if len(out) >= keep > 0:
                             return True
-                    if raw[0] == cap:
+                    if raw == cap:
                         return True
-            if search(j + 1, used | masks[j], new_total, used_density + gains[j] if bounded else 0.0):
+            rest = avail & ~conflicts[j]
+            if rest and search(rest, new_total, used_density + gains[j], new_sig):
                 return True
             chosen.pop()
-            if keys is not None:
-                chosen_keys.pop()
         return False
 
-    search(0, 0, 0.0, 0.0)
+    search((1 << n) - 1, 0.0, 0.0, 0)
     return out
 
 

@@ -536,7 +536,10 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
             def member(s, e):
                 f = face[lf(s, e)]
                 return any(face[c] == f for c in rf(s, e)) != negate
-            return member, None
+            # with source too, so that an expression holding it is generated as a whole
+            # (without, every enclosing part ran as closures)
+            return member, ctx.source("(%s%s(%s, {0}, {1}))" % ("not " if negate else "", ctx.ref(face_member),
+                                                                ctx.ref(face)), left, right)
         if negate:
             return lambda s, e: lf(s, e) not in rf(s, e), ctx.source("({0} not in {1})", left, right)
         return lambda s, e: lf(s, e) in rf(s, e), ctx.source("({0} in {1})", left, right)
@@ -558,6 +561,15 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     if fast is not None:
         return fast, code
     return lambda s, e: fn(lf(s, e), rf(s, e)), code
+
+
+def face_member(face, card, cards) -> bool:
+    """Is a card of the same face as `card` (an identical copy, or the card itself) among `cards`?"""
+    f = face[card]
+    for c in cards:
+        if face[c] == f:
+            return True
+    return False
 
 
 def _spliced(code: str) -> str:

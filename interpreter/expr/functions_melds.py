@@ -72,7 +72,7 @@ class MeldRules:
         self.extend_rules = replace(self.runs, max_len=None) if self.runs and self.split else self.runs
         self._pairs = {}
         self._parts = {}                          # id(part of meld_parts) -> what _plays needs of it
-        self._sig_numbers = {}                    # meld signature -> a number (dedupes plays)
+        self._sig_numbers = {}                    # (kind, stands_for, faces) of a meld -> a number (dedupes plays)
         self._renewed = 0                         # how many times _parts and the numbers were emptied
         self._values = {}                         # (kind, stands_for, positions) -> value
         self._grown = {}                          # meld -> {card: its extensions as table pieces}
@@ -93,6 +93,7 @@ class MeldRules:
                 self._by_rank.setdefault(self.info.rank_of[c], []).append(c)
         # each card's face, wild cards all as -1 (the keys partners_of gives)
         self._face_keys = [-1 if w else f for w, f in zip(self.info.wild, self.face)]
+        self.wild_set = frozenset([c for c, w in enumerate(self.info.wild) if w])   # the wild cards' ids
         self._twins = {}                          # card -> the ids of its face (every wild for a wild)
         self._partner_ids = {}                    # card -> the ids of the faces partners_of(card) gives
 
@@ -126,11 +127,12 @@ class MeldRules:
     def partners(self, card, cards) -> list:
         ids = self._partner_ids.get(card)
         if ids is None:
-            # the ids of the cards whose face is among partners_of(card): one set test per card
+            # the ids of the cards other than `card` whose face is among partners_of(card): one set
+            # test per card, which filter() makes without running Python code per card
             key = self._face_keys
             faces = self.partners_of(card)
-            ids = self._partner_ids[card] = frozenset([c for c, k in enumerate(key) if k in faces])
-        return [d for d in cards if d in ids and d != card]
+            ids = self._partner_ids[card] = frozenset([c for c, k in enumerate(key) if k in faces and c != card])
+        return list(filter(ids.__contains__, cards))
 
     def _find(self, cards: tuple) -> tuple:
         melds = self.finder.find(cards)
@@ -162,30 +164,28 @@ class MeldRules:
             positive = 0
             best: dict = {}
             for entry in entries:
-                positive += entry[6]
-                for c, per_card in entry[5].items():
+                positive += entry[5]
+                for c, per_card in entry[4].items():
                     if per_card > best.get(c, 0.0):
                         best[c] = per_card
             if min(positive, sum(best.values())) + 1e-9 < minimum:
                 return ()
-        melds, values, masks, keys = [], [], [], []
+        melds, values, keys = [], [], []
         for entry in entries:
             melds += entry[1]
             values += entry[2]
             keys += entry[3]
-            masks += entry[4]
         # most valuable first, ties in the order found: sorted(..., key=(-value, index)), as a stable
         # sort by value in reverse (which keeps equal values in their order) without a key tuple
         order = sorted(range(len(melds)), key=values.__getitem__, reverse=True)
         raw = limit * 20 if limit else None
-        found = disjoint_search([values[i] for i in order], [masks[i] for i in order],
-                                [melds[i].cards for i in order], minimum, raw,
+        found = disjoint_search([values[i] for i in order], [melds[i].cards for i in order], minimum, raw,
                                 [keys[i] for i in order], limit)
         return tuple(tuple([melds[order[j]] for j in play]) for play in found)
 
     def _part(self, part: tuple) -> tuple:
-        """(part, its melds the rules accept, their values, their signatures as numbers, their cards
-        as bit masks, {card: best value per card of those melds}, the sum of their positive values),
+        """(part, its melds the rules accept, their values, their signatures as numbers, {card: best
+        value per card of those melds}, the sum of their positive values),
         remembered by the identity of the part (meld_parts gives the same tuple for the same cards),
         which the entry keeps alive so that its id cannot be reused meanwhile.  (_plays empties
         this memory when it passes its bound, never while it gathers a hand's parts.)"""
@@ -199,7 +199,7 @@ class MeldRules:
         else:
             n = len(self.runs.sequence) if self.runs is not None else 0
             melds = [m for m in part if len(m.cards) <= n or self.ok(m)]     # see _find()
-        values, keys, masks = [], [], []
+        values, keys = [], []
         best: dict = {}
         positive = 0
         known_values, face_key = self._values, self._face_keys.__getitem__
@@ -212,20 +212,18 @@ class MeldRules:
             values.append(v)
             if v > 0:
                 positive += v
-            sig = (kind, tuple(zip(map(face_key, cards), stands)))
+            # what signature() tells, as (kind, stands_for, faces): the same melds alike, one tuple less
+            sig = (kind, stands, tuple(map(face_key, cards)))
             number = numbers.get(sig)
             if number is None:
                 number = numbers[sig] = len(numbers)
             keys.append(number)
-            mask = 0
             per_card = (v if v > 0 else 0.0) / len(cards)       # max(0.0, v) / len(cards)
             for c in cards:
-                mask |= 1 << c
                 if per_card > best.get(c, 0.0):
                     best[c] = per_card
-            masks.append(mask)
         # tuples of numbers, which the garbage collector stops tracking (lists it scans every time)
-        entry = parts[id(part)] = (part, tuple(melds), tuple(values), tuple(keys), tuple(masks), best, positive)
+        entry = parts[id(part)] = (part, tuple(melds), tuple(values), tuple(keys), best, positive)
         return entry
 
     def signature(self, m: Meld) -> tuple:
@@ -535,8 +533,15 @@ def _rules_of(ctx, node):
 
 
 def _cards_of(value, mr=None) -> list:
-    if type(value) is tuple and all([type(m) is Meld for m in value]):
-        return [c for m in value for c in m.cards]      # a play (the usual case), at once
+    if type(value) is tuple:
+        # a play (the usual case), at once: its melds' cards joined, checking each is a Meld as it goes
+        out = []
+        for m in value:
+            if type(m) is not Meld:
+                break
+            out += m.cards
+        else:
+            return out
     if isinstance(value, Meld):
         return list(value.cards)
     if isinstance(value, TableChange):

@@ -237,10 +237,10 @@ def swaps(s, cards, zone, mr: MeldRules) -> list:
 def _with_wilds(table, mr: MeldRules) -> list:
     """(group index, meld, the cells its wild cards stand for) for the melds of `table` holding a
     wild card: replace_wild() finds nothing for a card of another cell (see MeldRules._cell)."""
-    wild, suits = mr.info.wild, mr._suits
+    wild, suits, no_wild = mr.info.wild, mr._suits, mr.wild_set.isdisjoint
     out = []
     for i, m in table:
-        if any(wild[c] for c in m.cards):
+        if not no_wild(m.cards):                # a test of sets, in C
             out.append((i, m, frozenset([rank * suits + suit for c, (rank, suit) in zip(m.cards, m.stands_for)
                                          if wild[c]])))
     return out
