@@ -21,10 +21,12 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.cards.combos import _general_extensions, replace_wild
 from interpreter.engine import fold
 from interpreter.engine import game as G
 from interpreter.engine.autoplay import play_picked, random_picker
-from interpreter.expr import compiler, hoist, inline
+from interpreter.expr import compiler, functions_melds, functions_tables, hoist, inline
+from interpreter.expr.functions_melds import TableChange
 from interpreter.resources import bundled_rulesets
 from interpreter.ruleset.loader import load_ruleset
 from interpreter.sim.play import play_game
@@ -34,13 +36,37 @@ HERE = Path(__file__).resolve().parent / "rulesets_review"
 RULESETS = sorted(p.stem for p in HERE.glob("*.yaml"))
 
 
+def _plain_additions(grows, cards, mr):
+    """functions_tables._additions without the filter of MeldRules.growth: every card tried on every meld."""
+    return [TableChange(i, m.cards, pieces, (card,), ()) for card in cards for i, m, _ in grows
+            for pieces in mr._grow(m, card)]
+
+
+def _plain_swaps(table, cards, mr):
+    """functions_tables._swaps without the filter of the cells the wild cards stand for."""
+    out = []
+    for card in cards:
+        for i, m, _ in table:
+            hit = replace_wild(m, card, mr.info)
+            if hit is not None and mr.ok(hit[0]):
+                out.append(TableChange(i, m.cards, (hit[0],), (card,), (hit[1],)))
+    return out
+
+
 class _Plain:
-    """The switches of every generated or rewritten path turned off (closures only), as a context."""
+    """The switches of every generated or rewritten path turned off (closures only), and the meld
+    built-ins on their general paths (no TableView, no direct extensions, no growth filter), as a
+    context."""
 
     def __enter__(self):
         self.m = pytest.MonkeyPatch()
         for module, name in ((compiler, "GENERATE"), (fold, "GENERATE"), (hoist, "HOIST"), (inline, "INLINE")):
             self.m.setattr(module, name, False)
+        self.m.setattr(functions_melds, "extensions", _general_extensions)
+        self.m.setattr(functions_melds.MeldRules, "grown", lambda mr, m, card: tuple(mr._grow(m, card)))
+        self.m.setattr(functions_tables, "table_view", lambda s, zone, mr: None)
+        self.m.setattr(functions_tables, "_additions", _plain_additions)
+        self.m.setattr(functions_tables, "_swaps", _plain_swaps)
 
     def __exit__(self, *exc):
         self.m.undo()
