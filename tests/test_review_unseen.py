@@ -287,6 +287,7 @@ zones:
   trick: {visibility: public}
   won: {per: player, visibility: hidden}
   aside: {visibility: public}
+  passing: {per: player, visibility: owner}
 state:
   dealer: {type: player, initial: 0}
   score: {per: player, initial: 0}
@@ -307,7 +308,7 @@ end:
   score: score[p]
   max_hands: 8
 hand:
-  - gather: {from: [hand, trick, won, aside], to: stock}
+  - gather: {from: [hand, trick, won, aside, passing], to: stock}
   - shuffle: stock
   - deal: {from: stock, to: hand, count: 5}
 %(before)s  - tricks:
@@ -362,8 +363,25 @@ class _Gen:
         if trick:
             kinds += ["take", "end"]
         if not trick and depth == 0:
-            kinds += ["turns"]
+            kinds += ["turns", "select"]
+        kinds += ["reveal", "reset", "while", "fail", "record"]
         kind = self.pick(*kinds)
+        if kind == "select":
+            return ["select:", "  from: hand", "  to: passing", f"  count: {self.pick(1, 2)}",
+                    f"  legal: \"{self.pick('true', 'card.suit != trumps', 'plain(card) > x % 3')}\"",
+                    "\0- for_each:", "    in: players", "    as: q", "    do:",
+                    "      - move: {cards: \"passing[q]\", from: \"passing[q]\", to: \"hand[left_of(q)]\"}"]
+        if kind == "reveal":
+            return [f"if: \"count(hand[{p}]) > 0\"", "then:", f"  - reveal: \"last(hand[{p}])\""]
+        if kind == "reset":
+            return ["reset: [x, boss]"]
+        if kind == "while":
+            return ["repeat:", f"  while: \"count(aside) > 0 and x < 5\"", "  do:",
+                    "    - move: {cards: \"first(aside)\", from: aside, to: stock}", "    - add: {x: 1}"]
+        if kind == "fail":
+            return ["fail:", "  when: \"x > 40\"", "  message: x went past 40"]
+        if kind == "record":
+            return ["record: {xs: x}"]
         if kind == "turns":
             body = self.block(False, "turn", 1, 2)
             body = [line.replace("[dealer]", "[current]").replace('"dealer"', '"current"') for line in body]
@@ -425,7 +443,8 @@ class _Gen:
             lines = self.step(trick, where, depth)
             if loop is not None:
                 lines = [line.replace("[dealer]", f"[{loop}]") if self.rng.random() < 0.5 else line for line in lines]
-            out += ["- " + lines[0]] + ["  " + line for line in lines[1:]]
+            # a line marked "\0" starts a step beside this one (at the same indentation)
+            out += ["- " + lines[0]] + [line[1:] if line.startswith("\0") else "  " + line for line in lines[1:]]
         return out
 
     def ruleset(self):
