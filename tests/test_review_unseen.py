@@ -594,3 +594,62 @@ def test_a_trick_a_rule_changed_is_won_by_a_card_still_in_it_and_its_player(tmp_
             _compare(fast, plain, n, seed, name)              # the check finds no violation either
             checked += _played(fast, n, seed, "check")[1]["tricks"]
     assert checked > 200
+
+
+# ---------------------------------------------------------------------------
+# Random rummies: wrap-split-rummy.yaml with random meld rules (wrapping, a rank after the last, run and
+# set sizes, wild cards, full-length runs, cut runs, suits in sets, copies, jokers, Twos wild), so that
+# the meld built-ins' direct paths meet rules the bundled games do not set.
+# ---------------------------------------------------------------------------
+
+def _random_rummy(rng):
+    text = (HERE / "wrap-split-rummy.yaml").read_text(encoding="utf-8")
+    runs = {"order": '[A, "2", "3", "4", "5", "6", "7", "8"]'}
+    if rng.random() < 0.4:
+        runs["wrap"] = "true"
+    elif rng.random() < 0.6:
+        runs["after_last"] = "A"
+        runs["full_length"] = rng.choice(["true", "false", "with_wild"])
+    low = rng.choice([2, 3, 3, 4])
+    runs["min"] = str(low)
+    if rng.random() < 0.6:
+        runs["max"] = str(rng.randrange(low, 8))
+        if rng.random() < 0.5:
+            runs["split"] = "true"
+    runs["wilds"] = rng.choice(["0", "1", "2", "none"])
+    sets = {"min": str(rng.choice([2, 3])), "max": str(rng.choice([3, 4, 5])),
+            "wilds": rng.choice(["0", "1", "2", "none"]), "different_suits": rng.choice(["true", "false"])}
+    wild = rng.choice(["card.is_joker", "card.is_joker or card.rank == '2'", "card.is_joker or card.rank == '8'"])
+    melds = (f"melds:\n  wild: \"{wild}\"\n  runs:\n" + "".join(f"    {k}: {v}\n" for k, v in runs.items())
+             + "  sets:\n" + "".join(f"    {k}: {v}\n" for k, v in sets.items()) + "  value: {run: pips, set: pips}\n")
+    start, end = text.index("melds:"), text.index("points:")
+    text = text[:start] + melds + text[end:]
+    text = text.replace("copies: 2", f"copies: {rng.choice([1, 2])}").replace("jokers: 2", f"jokers: {rng.choice([0, 2, 4])}")
+    return text
+
+
+def _rummy_sweep(tmp_path, first, count, seeds):
+    compared = 0
+    for k in range(first, first + count):
+        text = _random_rummy(random.Random(k))
+        path = tmp_path / "rummy.yaml"
+        path.write_text(text, encoding="utf-8")
+        loaded = load_ruleset(str(path))
+        if not loaded.ok:
+            continue
+        plain = _load(path, plain=True)
+        for n in (2, 3):
+            for seed in seeds:
+                _compare(loaded.rules, plain, n, seed, f"random rummy {k}:\n{text}")
+        compared += 1
+    return compared
+
+
+def test_random_rummies_play_the_same_games_every_way(tmp_path):
+    assert _rummy_sweep(tmp_path, 0, 12, range(2)) >= 10
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("part", range(4))
+def test_random_rummies_soak(tmp_path, part):
+    assert _rummy_sweep(tmp_path, 1000 + part * 50, 50, range(3)) >= 40
