@@ -1,13 +1,13 @@
 """Every fast path plays the games of the plain path, on rulesets the bundled games do not resemble.
 
 The rulesets of tests/rulesets_review/ (each says what it combines) and random mutations of the bundled
-rulesets are played six ways from the same seeds, and the histories, results, zones, variables and
+rulesets are played seven ways from the same seeds, and the histories, results, zones, variables and
 errors must be the same:
 
 - auto: the engine answers every seat itself (engine/autoplay.py play_picked: choices answered inside
   Choose.enter, trick blocks played through by Tricks.resolve / play_through / next_trick); also
   stopping at every hand, trick or turn (as the simulator's progress figures ask), and with those
-  stops handled in place (at_stop);
+  stops handled in place (at_stop); and with a game log (`simulate --log`: no block played through);
 - step: one decision at a time through game.apply_index (rng.randrange, the draw the picker makes);
 - check: the same through `rules simulate --check`'s RuleCheck.apply, which must find no violation;
 - plain: one decision at a time on the ruleset loaded without generated code, folded steps, hoisted
@@ -105,8 +105,8 @@ def _played(rules, n, seed, how):
     s = error = None
     checker = RuleCheck(seed) if how == "check" else None
     try:
-        s = G.new_game(rules, n, seed)
-        if how == "auto":
+        s = G.new_game(rules, n, seed, log=how == "logged")
+        if how in ("auto", "logged"):       # logged: play_picked sends every decision through apply_index
             play_picked(s, [random_picker(rng)] * n)
         elif how == "stops":          # stopping at every hand, trick or turn, as the simulator's progress does
             pickers = [random_picker(rng)] * n
@@ -127,10 +127,10 @@ def _played(rules, n, seed, how):
 
 
 def _compare(fast, plain, n, seed, label, checked=True):
-    """The six ways agree; returns the outcome (for counting what was covered).  With `checked`, the
+    """The seven ways agree; returns the outcome (for counting what was covered).  With `checked`, the
     rules check finds no violation either."""
     want, _ = _played(fast, n, seed, "step")
-    for how in ("auto", "stops", "at_stop"):
+    for how in ("auto", "stops", "at_stop", "logged"):
         got, _ = _played(fast, n, seed, how)
         assert got == want, (label, n, seed, how)
     with _Plain():
@@ -653,3 +653,45 @@ def test_random_rummies_play_the_same_games_every_way(tmp_path):
 @pytest.mark.parametrize("part", range(4))
 def test_random_rummies_soak(tmp_path, part):
     assert _rummy_sweep(tmp_path, 1000 + part * 50, 50, range(3)) >= 40
+
+
+SAME_NAME = """extends: %s
+state:
+  dealer: {type: player, initial: 0}
+  score: {per: player, initial: 0}
+  seen: {initial: 0}
+  who: {type: player, initial: none}
+hand:
+  - for_each:
+      in: players
+      as: p
+      do:
+        - for_each:
+            in: filter(players, p => p != dealer)
+            as: p
+            do:
+              - set: {who: p}
+              - add: {seen: who}
+  - gather: {from: [hand, trick, won], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 5}
+  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]"}
+  - call: score_hand
+"""
+
+
+def test_a_loop_inside_a_loop_of_the_same_name_sees_its_own_item_in_a_logged_game(tmp_path):
+    """Found by playing tests/rulesets_review/foreach-shapes.yaml with a game log: in generated steps, a
+    logged game passes `e` to each step's own function (to log it), with the loop's item bound in `e`
+    just before; the outer loop wrote its binding after the inner loop's, so a `set: {who: p}` inside
+    the inner loop saw the outer p.  A logged game (`simulate --log`) then played another game."""
+    base = Path(__file__).resolve().parent / "broken" / "parents" / "tiny-base.yaml"
+    path = tmp_path / "same-name.yaml"
+    path.write_text(SAME_NAME % base, encoding="utf-8")
+    fast, plain = _load(path), _load(path, plain=True)
+    for log in (False, True):
+        s = G.new_game(fast, 3, 0, log=log)
+        assert s.v[fast.vars["seen"].index] == 3 * (1 + 2), log       # the inner p: 1 and 2, three times
+    for n in (2, 3, 4):
+        for seed in range(3):
+            _compare(fast, plain, n, seed, "same-name")
