@@ -695,3 +695,30 @@ def test_a_loop_inside_a_loop_of_the_same_name_sees_its_own_item_in_a_logged_gam
     for n in (2, 3, 4):
         for seed in range(3):
             _compare(fast, plain, n, seed, "same-name")
+
+
+REVEAL_NONE = """extends: %s
+hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - shuffle: stock
+  - reveal: last(hand[dealer])
+  - deal: {from: stock, to: hand, count: 5}
+  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]"}
+  - call: score_hand
+"""
+
+
+def test_revealing_no_card_shows_nothing_in_a_logged_game_too(tmp_path):
+    """Found by the random rulesets with a game log: `reveal: last(hand[dealer])` of an empty hand put
+    none among the shown cards, and a logged game then stopped with an error naming it (the log
+    writes each card's name) where the same game unlogged played on."""
+    base = Path(__file__).resolve().parent / "broken" / "parents" / "tiny-base.yaml"
+    path = tmp_path / "reveal-none.yaml"
+    path.write_text(REVEAL_NONE % base, encoding="utf-8")
+    fast, plain = _load(path), _load(path, plain=True)
+    for n in (2, 3):
+        for seed in range(3):
+            got = _compare(fast, plain, n, seed, "reveal-none")
+            assert got[0] != "error", got[1]
+    s = G.new_game(fast, 3, 0, log=True)
+    assert None not in s.revealed and not any(e["event"] == "reveal" for e in s.events)
