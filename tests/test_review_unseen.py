@@ -186,12 +186,13 @@ def test_unseen_rulesets_soak(name):
 
 
 # ---------------------------------------------------------------------------
-# Random mutations of the bundled rulesets: a number changed, a comparison or a connective swapped.
+# Random mutations of the bundled rulesets: a number changed, a comparison, a connective or a setting
+# (true/false) swapped.
 # ---------------------------------------------------------------------------
 
 _SWAPS = {"==": "!=", "!=": "==", "<=": "<", "<": "<=", ">=": ">", ">": ">=", " and ": " or ", " or ": " and ",
-          "+": "-", "-": "+"}
-_TOKEN = re.compile(r"==|!=|<=|>=|(?<![=<>-])[<>](?!=)| and | or |(?<=[\w)\]] )[+-](?= [\w(])")
+          "+": "-", "-": "+", "true": "false", "false": "true"}
+_TOKEN = re.compile(r"==|!=|<=|>=|(?<![=<>-])[<>](?!=)| and | or |(?<=[\w)\]] )[+-](?= [\w(])|(?<=: )(?:true|false)\b")
 _NUMBER = re.compile(r"(?<![\w.\"'])(\d+)(?![\w.\"'])")
 
 
@@ -261,6 +262,26 @@ def test_mutated_bundled_rulesets_soak(tmp_path, name):
     games = []
     compared = _mutant_sweep(tmp_path, name, _bundled_bases()[name], 60, range(6), games)
     assert compared >= 20
+
+
+def _bundled_variants():
+    """The bundled rulesets that extend another, their `extends:` made an absolute path."""
+    out = {}
+    for name, path in sorted(bundled_rulesets().items()):
+        text = Path(path).read_text(encoding="utf-8")
+        m = re.search(r"^extends: *(\S+)$", text, re.M)
+        if m and (Path(path).parent / m.group(1)).exists():
+            out[name] = text[:m.start(1)] + str(Path(path).parent / m.group(1)) + text[m.end(1):]
+    return out
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", sorted(n for n, text in _bundled_variants().items()
+                                        if _mutants(text, random.Random(0), 1)))   # something to change
+def test_mutated_bundled_variants_soak(tmp_path, name):
+    games = []
+    compared = _mutant_sweep(tmp_path, name, _bundled_variants()[name], 12, range(3), games)
+    assert compared >= 1
 
 
 # ---------------------------------------------------------------------------
