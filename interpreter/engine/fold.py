@@ -60,16 +60,9 @@ class _Folder:
             return
         self.visited.add(id(node))
         if isinstance(node, Seq):
-            if GENERATE:
-                node.children = self.merged(node.children)
-                for child in node.children:
-                    self.visit(child)
-                return
-            for i, child in enumerate(node.children):
-                if not isinstance(child, Atomic) and not self.can_pause(child):
-                    node.children[i] = Atomic(self.function(child), getattr(child, "where", ""), "folded")
-                else:
-                    self.visit(child)
+            node.children = self.merged(node.children)
+            for child in node.children:
+                self.visit(child)
             return
         for attr in ("then", "other", "body", "before", "after_plays", "after", "setup", "hand", "target"):
             self.visit(getattr(node, attr, None))
@@ -98,6 +91,9 @@ class _Folder:
         def flush():
             if len(run) == 1 and isinstance(run[0], Atomic) and getattr(run[0], "ops", None) is None:
                 out.append(run[0])            # a lone plain step (deal, move...) is already one function
+            elif run and not GENERATE:      # the same runs as closures: an error names its step here too
+                out.append(Atomic(_sequence([(self.function(c), getattr(c, "where", "")) for c in run]),
+                                  getattr(run[0], "where", ""), "folded"))
             elif run:
                 fn = generate(list(run), self.function, getattr(run[0], "where", ""))
                 if not fn.empty:

@@ -168,7 +168,7 @@ class _Writer:
             if "e[" in line:
                 for read in reads:
                     line = line.replace(read, item)
-            if _USES_ENV.search(line) and not _BINDING.match(line):
+            if _USES_ENV.search(line) and not _BINDING.match(line) and not _bound_before(body, name):
                 indent = line[:len(line) - len(line.lstrip())]
                 body += [f"{indent}if {saved} is _UNSET: {saved} = e.get({name}, _NO)",
                          f"{indent}e[{name}] = {item}"]
@@ -300,6 +300,17 @@ def _closure_error(closures, s, e):
         except Exception:   # noqa: BLE001 - the original error is reported instead
             continue
     return None
+
+
+def _bound_before(body, name) -> bool:
+    """Whether the bindings written just before the next line (by loops inside this one) bind `name`
+    already: an inner loop of the same name, whose item the line must see, not this loop's."""
+    for line in reversed(body):
+        if not _BINDING.match(line):
+            return False
+        if line.lstrip().startswith(f"e[{name}] = "):
+            return True
+    return False
 
 
 def generate(node, function_of, label=""):

@@ -310,6 +310,8 @@ def _reveal(cx, value, path, step):
 
     def run(s, e):
         v = cf(s, e)
+        if v is None:                    # no card (e.g. last() of an empty hand): nothing to show
+            return
         shown = [v] if single or isinstance(v, int) else list(v)
         s.revealed.update(shown)
         if s.events is not None:         # the names are worked out only for a logged game

@@ -112,28 +112,31 @@ def _winner(w, block):
         w.value(0, "_w", block.winner)
         return
     w.emit(0, "_players = e['trick_players']")
-    w.emit(0, "_cards = _trick if len(_trick) == len(_players) else _trick[:len(_players)]")
-    w.emit(0, f"_suits = list(map({w.ref(block.suit_get)}, _cards))")
-    w.emit(0, "_target = e['led_suit']")
-    if block.trumps is not None:
-        w.value(0, "_trumps", block.trumps)
-        w.emit(0, "if _trumps is not None and _trumps in _suits:")
-        w.emit(1, "_target = _trumps")
-    w.emit(0, "_n = _suits.count(_target)")
-    w.emit(0, "if _n <= 1:")         # no choice (none at all if a rule took the led card away)
-    w.emit(1, "_w = _players[_suits.index(_target) if _n else 0]")
+    w.emit(0, "if len(_trick) != len(_players):")     # a rule changed the trick: Tricks.decide sorts it out
+    w.emit(1, f"_w = {w.ref(block.decide)}(s, e, _trick)")
     w.emit(0, "else:")
-    w.emit(1, "_best = _suits.index(_target)")
+    w.emit(1, "_cards = _trick")
+    w.emit(1, f"_suits = list(map({w.ref(block.suit_get)}, _cards))")
+    w.emit(1, "_target = e['led_suit']")
+    if block.trumps is not None:
+        w.value(1, "_trumps", block.trumps)
+        w.emit(1, "if _trumps is not None and _trumps in _suits:")
+        w.emit(2, "_target = _trumps")
+    w.emit(1, "_n = _suits.count(_target)")
+    w.emit(1, "if _n <= 1:")         # no choice
+    w.emit(2, "_w = _players[_suits.index(_target) if _n else 0]")
+    w.emit(1, "else:")
+    w.emit(2, "_best = _suits.index(_target)")
     table = block.order_table
     key = (lambda card: f"{w.ref(table)}[{card}]") if table is not None else \
         (lambda card: f"{w.ref(block.order)}(s, {card})")
-    w.emit(1, f"_best_key = {key('_cards[_best]')}")
-    w.emit(1, "for _i in range(_best + 1, len(_cards)):")
-    w.emit(2, "if _suits[_i] == _target:")
-    w.emit(3, f"_k = {key('_cards[_i]')}")
-    w.emit(3, "if _k > _best_key:")
-    w.emit(4, "_best, _best_key = _i, _k")
-    w.emit(1, "_w = _players[_best]")
+    w.emit(2, f"_best_key = {key('_cards[_best]')}")
+    w.emit(2, "for _i in range(_best + 1, len(_cards)):")
+    w.emit(3, "if _suits[_i] == _target:")
+    w.emit(4, f"_k = {key('_cards[_i]')}")
+    w.emit(4, "if _k > _best_key:")
+    w.emit(5, "_best, _best_key = _i, _k")
+    w.emit(2, "_w = _players[_best]")
 
 
 def _build(w, block):

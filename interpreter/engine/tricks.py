@@ -388,7 +388,9 @@ class Tricks(Node):
         if self.winner is not None:
             return self.winner(s, env)
         players = env["trick_players"]
-        cards = trick if len(trick) == len(players) else trick[:len(players)]
+        cards = trick
+        if len(trick) != len(players):       # a rule took cards from the trick or put cards in it
+            players, cards = self.still_played(s, players, trick)
         suits = list(map(self.suit_get, cards))
         target = env["led_suit"]
         if self.trumps is not None:
@@ -396,8 +398,8 @@ class Tricks(Node):
             if trumps is not None and trumps in suits:
                 target = trumps
         count = suits.count(target)
-        if count <= 1:                       # no choice (none at all if a rule took the led card away)
-            return players[suits.index(target) if count else 0]
+        if count <= 1:                       # no choice (none at all if a rule took the led cards away)
+            return players[suits.index(target)] if count else env["trick_players"][0]
         best = suits.index(target)
         table = self.order_table
         if table is not None:                # an order given as a list of ranks: a table lookup
@@ -414,6 +416,30 @@ class Tricks(Node):
                 if k > best_key:
                     best, best_key = i, k
         return players[best]
+
+
+    def still_played(self, s, players, trick):
+        """(players, cards) of the plays to this trick whose cards are still in it, in the order played,
+        for a trick a rule changed before its winner is decided: a card taken away does not count, nor
+        does a card a rule put in.  The plays are the last len(players) of this block's play actions in
+        the history (found by identity: its shared ('play', card) tuples); a position without them (set
+        up by hand) is read as the trick lies, its first cards played in turn."""
+        want = len(players)
+        actions = self.play_actions
+        plays = []
+        for player, action in reversed(s.history):
+            card = action[1] if action.__class__ is tuple and len(action) == 2 else None
+            if card.__class__ is int and 0 <= card < len(actions) and actions[card] is action:
+                plays.append((player, card))
+                if len(plays) == want:
+                    break
+        if len(plays) != want:
+            plays = list(zip(players, trick))
+        else:
+            plays.reverse()
+        on_table = set(trick)
+        kept = [(p, c) for p, c in plays if c in on_table]
+        return [p for p, _ in kept], [c for _, c in kept]
 
 
 @step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "
