@@ -65,6 +65,15 @@ def test_repeat_refuses_two_conditions_and_an_unused_limit(tmp_path):
         "'limit' guards" in messages[0] and "not both 'while' and 'until'" in messages[1]
 
 
+@pytest.mark.parametrize("value", ["2", "0", "-2", "true", "left"])
+def test_a_trick_direction_other_than_one_or_minus_one_is_refused(tmp_path, value):
+    loaded = _load(tmp_path, f"hand:\n  - tricks: {{hand: hand, trick: trick, order: plain, direction: {value}}}\n")
+    [d] = _errors(loaded)
+    assert "'direction' must be 1 or -1" in d.message and d.line == 3, d.message
+    for ok in ("1", "-1"):
+        assert _load(tmp_path, f"hand:\n  - tricks: {{hand: hand, trick: trick, order: plain, direction: {ok}}}\n").ok
+
+
 def test_a_trick_winner_rule_makes_order_and_trumps_unused(tmp_path):
     loaded = _load(tmp_path, "hand:\n  - tricks: {hand: hand, trick: trick, winner: leader, order: plain, "
                              "trumps: hearts}\n")

@@ -494,6 +494,11 @@ def _tricks(cx, value, path, step):
     if winner is None and order is None and "order" not in spec:
         cx.problem(path, "'tricks' needs an 'order' (to rank the cards) or a 'winner' expression", "schema")
     direction = spec.get("direction", 1)
+    if direction.__class__ is not int or direction not in (1, -1):
+        # another step would have a player play twice to a trick, or never pass the turn on
+        cx.problem(path + ("direction",), f"'direction' must be 1 or -1, not {direction!r}", "meaning",
+                   hint="1 plays to the left (clockwise), -1 to the right")
+        direction = 1
     kind = Tricks
     if players is not None:
         from .tricks_some import SomeTricks
