@@ -222,3 +222,15 @@ def test_simulate_check_reports_and_fails_on_a_violation(monkeypatch):
     assert re.search(r"seed \d+, hand \d+, trick \d+: .*the rules give the trick to P\d, the engine to P\d",
                      bad.output)
     assert "violation(s) of the rules" in bad.output
+
+
+@pytest.mark.parametrize("direction", ["1", "-1"])
+def test_a_winner_who_sits_out_the_next_trick_is_no_violation(tmp_path, direction):
+    """With `players:`, a winner who takes no part in the next trick passes the lead to the next player
+    who does (engine/tricks_some.py): the check expects that lead."""
+    sit_out = (f"      order: plain\n      direction: {direction}\n"
+               "      players: \"filter(players, p => p != trick_number % 3 and count(hand[p]) > 0)\"\n")
+    rules = _rules(tmp_path, sit_out)
+    reports = _checked_games(rules, games=6, players=3)
+    assert all(r["violations"] == [] for r in reports), [r["violations"][:2] for r in reports]
+    assert sum(r["tricks"] for r in reports) > 20 and all(r["unchecked"] == {} for r in reports)

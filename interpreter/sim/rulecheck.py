@@ -110,8 +110,12 @@ class RuleCheck:
         if any(p == player for p, _ in trick.plays):
             self._violation(s, trick, f"player {player} is asked to play a second card to the trick")
         last = self._last_winner.get(key)
-        if not trick.plays and last is not None and last[0] is env and last[1] not in (player, None):
-            self._violation(s, trick, f"player {player} leads, but player {last[1]} won the previous trick")
+        if not trick.plays and last is not None and last[0] is env and last[1] is not None:
+            due = _lead_after(block, env, last[1], s.n)
+            if due != player:
+                after = "" if due == last[1] else f" (player {due} is the next to take part)"
+                self._violation(s, trick, f"player {player} leads, but player {last[1]} won the previous "
+                                          f"trick{after}")
         self._check_offer(s, trick, block, env, player, choice.actions)
         trick.plays.append((player, action[1]))
         return trick
@@ -145,17 +149,21 @@ class RuleCheck:
             if env["trick_number"] == trick.number and env["winner"] is None:
                 continue                       # still being played
             del self._open[key]
-            engine = env["winner"] if env["trick_number"] == trick.number else env["leader"]
             mine = self._recompute(trick)
             if mine is None:
                 continue
             self.tricks += 1
-            self._last_winner[key] = (env, mine if mine == engine else None)   # reported once
-            if mine != engine:
+            if env["trick_number"] == trick.number:      # the block is over: its winner stays
+                engine, due, taker = env["winner"], mine, ""
+            else:                                        # the next trick has begun: its leader
+                engine, due = env["leader"], _lead_after(block := trick.block, env, mine, s.n)
+                taker = "" if due == mine else f" (player {due} leads next, the next to take part)"
+            self._last_winner[key] = (env, mine if due == engine else None)   # reported once
+            if due != engine:
                 names = s.rules.universe.names
                 played = ", ".join(f"P{p} {names[c]}" for p, c in trick.plays)
-                self._violation(s, trick, f"{played}: the rules give the trick to P{mine}, the engine to "
-                                          f"P{engine}")
+                self._violation(s, trick, f"{played}: the rules give the trick to P{mine}{taker}, the engine "
+                                          f"{'to' if due == mine else 'lets lead'} P{engine}")
 
     def _recompute(self, trick):
         """The winner by the rules, or None (counted as unchecked) when it cannot be recomputed."""
@@ -257,3 +265,12 @@ def describe(totals: dict) -> list:
     if totals["violation_count"] > len(totals["violations"]):
         lines.append(f"  ... and {totals['violation_count'] - len(totals['violations'])} more")
     return lines
+
+
+def _lead_after(block, env, winner, n):
+    """Who leads after `winner` took a trick: the winner, or in a block among some players (`players:`,
+    engine/tricks_some.py) the next player taking part in the new trick when the winner is not."""
+    takers = env.get("taking_part") if getattr(block, "players", None) is not None else None
+    if takers is None or winner in takers:
+        return winner
+    return block.next_taking_part(winner, takers, n)
