@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from operator import add
 
 from .metrics import BINS, lead_codes, one_seat_a_side, sequence_leads
 
@@ -15,6 +16,7 @@ FIGURES = ("hands", "tricks", "turns", "lead_changes", "decided_hand", "decided_
 # runner's rules check totals read): all a worker need send when no records file is written.
 SUMMARY_KEYS = ("error", "sampled_worlds", "sampling_fallbacks", "winners", "scores", "bots", *FIGURES, "metrics",
                 "check")
+_ONES = [1.0] * BINS
 CERTAIN = 0.95          # a lead is decisive when leaders that far ahead went on to win this often
 CERTAIN_MIN_POINTS = 20
 
@@ -99,6 +101,9 @@ def _count(counter: Counter, key):
         counter["other"] += 1
 
 
+_NUMBERS = frozenset((int, float))
+
+
 def _as_float(x) -> float:
     """A number as Moments.add counts it (too large for a float: infinite)."""
     try:
@@ -128,6 +133,7 @@ class Summary:
         self.figure_items = tuple(self.figures.items())
         self.score_hist = [Counter() for _ in range(players)]
         self.length_hist = {"hands": Counter(), "turns": Counter()}
+        self.length_items = tuple(self.length_hist.items())
         self.bot_wins, self.bot_seats = Counter(), Counter()
         self.metric_num, self.metric_cat = {}, {}
         self.stopped = 0
@@ -180,7 +186,9 @@ class Summary:
             else:
                 _count(hist, score)
         if bots:
-            self.bot_seats.update(bots)
+            seats = self.bot_seats          # Counter.update(bots) written out: the same counts
+            for name in bots:
+                seats[name] = seats.get(name, 0) + 1
             if one:
                 if w < len(bots):
                     self.bot_wins[bots[w]] += 1 / 1
@@ -203,8 +211,13 @@ class Summary:
             self._add_leads(lead_codes(marks), n)
         else:
             self._add_leads(*leads)
-        for key, hist in self.length_hist.items():
-            _count(hist, record.get(key, 0))
+        for key, hist in self.length_items:
+            value = record.get(key, 0)
+            n = hist.get(value)
+            if n is not None:
+                hist[value] = n + 1
+            else:
+                _count(hist, value)
         for name, value in (record.get("metrics") or {}).items():
             self._metric(name, value)
 
@@ -224,10 +237,11 @@ class Summary:
                         first = [n] * BINS
                     first[done:reached] = [i + 1] * (reached - done)
                     done = reached
+        # Each bin adds first / n (1.0 for the bins never reached: n / n), added by map in C.
         if first is None:        # the winner never led by a bin's share: every step is the whole game
-            self.certain_sum = [total + 1.0 for total in self.certain_sum]
+            self.certain_sum = list(map(add, self.certain_sum, _ONES))
         else:
-            self.certain_sum = [total + f / n for total, f in zip(self.certain_sum, first)]
+            self.certain_sum = list(map(add, self.certain_sum, [f / n for f in first]))
 
     @property
     def lead_points(self) -> list:
@@ -257,6 +271,24 @@ class Summary:
 
     def _metric(self, name, v):
         if v.__class__ is list:          # values per hand, per trick...: every item counts
+            kinds = set(map(type, v))
+            if v and kinds <= _NUMBERS:
+                # Only numbers (the usual list): their moments added up in locals, in the same order,
+                # so the same sums as item by item below.
+                num = self.metric_num.get(name)
+                if num is None:
+                    num = self.metric_num[name] = Moments()
+                try:
+                    xs = list(map(float, v))
+                except OverflowError:
+                    xs = list(map(_as_float, v))
+                total, sq = num.sum, num.sq
+                for x in xs:
+                    total += x
+                    sq += x * x
+                num.n += len(xs)
+                num.sum, num.sq = total, sq
+                return
             # The usual items (numbers, texts, true/false, none) are counted here without a call.
             num = cat = None
             for item in v:
