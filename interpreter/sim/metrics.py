@@ -8,8 +8,10 @@ highest, lower is better; otherwise higher is better.
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import chain
 
-from .plainrows import changes_of, leaders, one_seat_a_side, plain_changes, plain_decided, plain_drama, plain_leads
+from .plainrows import (changes_of, leaders, maxima_and_leaders, one_seat_a_side, plain_changes, plain_decided,
+                        plain_drama, plain_leads)
 from .plainrows import share as _share
 from .plainrows import signed_rows, singles
 
@@ -231,6 +233,23 @@ class Progress:
         """sample() at the first decision of each hand, after the game: rows[i] is what the evaluation
         (the score: not `within`) read at the first decision of the i-th hand that had one.  Each
         starts a new hand; the hands are told apart by their place in `rows`."""
+        if rows and self.is_score and not self.hands and _all_numbers(rows):
+            try:
+                samples = [list(map(float, raw)) for raw in rows]
+            except OverflowError:           # a score too large for a float: _add gives it none
+                samples = None
+            if samples is not None:
+                # What _add does below when every value is a number, in one loop: a hand's first sample
+                # also ends the hand before when it differs from that hand's last (its scoring).
+                hands, last = self.hands, None
+                for now in samples:
+                    if hands and now != last:
+                        hands[-1].append(now)
+                    hands.append([now])
+                    last = now
+                self.hand, self.last = -len(rows), last
+                self.raw, self.now = rows[-1], last
+                return
         for i, raw in enumerate(rows):
             self._add(-1 - i, raw)          # -1, -2, ...: a new hand each time
 
@@ -299,6 +318,14 @@ class Progress:
         return self.hands
 
 
+def _all_numbers(rows) -> bool:
+    """Whether every value of these rows is an int or a float (not a bool, none or anything else)."""
+    return set(map(type, chain.from_iterable(rows))) <= _NUMBERS
+
+
+_NUMBERS = frozenset((int, float))
+
+
 def sides_of(rules, players) -> list:
     teams = (getattr(rules, "teams", None) or {}).get(players)
     return [list(t) for t in teams] if teams else [[p] for p in range(players)]
@@ -350,14 +377,25 @@ def record_figures(record, progress, sides, with_leads=False) -> tuple:
         first = game_figures(record, high)
         more = more_figures(dict(record, progress=progress), sides, False, with_leads, high, single)
         return (first, *more) if with_leads else (first, more)
+    # Every row's maximum and sole leader are worked out once, here, for all the figures; the rows of
+    # the sequence (the hands, else the first hand's samples: see more_figures) and their minima are
+    # a slice of them.
     n = len(hs)
-    top = leaders(rows)
-    decided = plain_decided(rows[:n], winners)
-    first = {"lead_changes": changes_of(top[:n]), "decided_hand": decided, "decided_fraction": decided / n}
+    best, top = maxima_and_leaders(rows)
+    changes = changes_of(top[:n])
+    decided = plain_decided(rows[:n], winners, best)
+    first = {"lead_changes": changes, "decided_hand": decided, "decided_fraction": decided / n}
     sequence = hs if n > 1 else (progress[0] if progress else hs)
     won = won_sides(winners, sides, single)
-    second = _more_plain(hs, progress, sequence, winners, won, rows, top, False)
-    return (first, second, _plain_leads(rows, hs, sequence, won)) if with_leads else (first, second)
+    at, k = (0 if sequence is hs else n), len(sequence)
+    seq_rows, seq_best = rows[at:at + k], best[at:at + k]
+    seq_low = list(map(min, seq_rows))
+    second = {"side_lead_changes": changes, "hand_lead_changes": _within(progress, top, n),
+              "drama": plain_drama(seq_rows, winners, won, seq_best, seq_low)}
+    if not with_leads:
+        return first, second
+    marks = plain_leads(seq_rows, won, seq_best, seq_low, top[at:at + k])
+    return first, second, (lead_codes(marks), k)
 
 
 def _plain_leads(rows, hs, sequence, won) -> tuple:
@@ -372,8 +410,24 @@ def _plain_leads(rows, hs, sequence, won) -> tuple:
 def _more_plain(hs, progress, sequence, winners, won, rows, top, steps) -> dict:
     """more_figures() from the plain signed rows of the hands then the samples, and their leaders
     (`won`: won_sides())."""
-    changes, within, at = changes_of(top[:len(hs)]), 0, len(hs)
+    changes, at = changes_of(top[:len(hs)]), len(hs)
     seq_rows = rows[:at] if sequence is hs else None
+    for samples in progress:
+        k = len(samples)
+        if samples is sequence:
+            seq_rows = rows[at:at + k]
+        at += k
+    out = {"side_lead_changes": changes, "hand_lead_changes": _within(progress, top, len(hs)),
+           "drama": plain_drama(seq_rows, winners, won)}
+    if steps:
+        out["certain_steps"] = steps_of(plain_leads(seq_rows, won), len(sequence))
+    return out
+
+
+def _within(progress, top, at) -> int:
+    """hand_lead_changes from the leaders of the signed rows of the hands then the samples (`at`: the
+    number of hands)."""
+    within = 0
     for samples in progress:
         k = len(samples)
         if k == 2:               # the usual hand: a change if both samples have a sole leader, not the same
@@ -381,14 +435,8 @@ def _more_plain(hs, progress, sequence, winners, won, rows, top, steps) -> dict:
             within += a is not None and b is not None and a != b
         elif k > 2:
             within += changes_of(top[at:at + k])
-        if samples is sequence:
-            seq_rows = rows[at:at + k]
         at += k
-    out = {"side_lead_changes": changes, "hand_lead_changes": within,
-           "drama": plain_drama(seq_rows, winners, won)}
-    if steps:
-        out["certain_steps"] = steps_of(plain_leads(seq_rows, won), len(sequence))
-    return out
+    return within
 
 
 def _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps) -> dict:
