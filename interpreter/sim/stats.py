@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from operator import add
 
 from .metrics import BINS, lead_codes, one_seat_a_side, sequence_leads
 
@@ -16,7 +15,6 @@ FIGURES = ("hands", "tricks", "turns", "lead_changes", "decided_hand", "decided_
 # runner's rules check totals read): all a worker need send when no records file is written.
 SUMMARY_KEYS = ("error", "sampled_worlds", "sampling_fallbacks", "winners", "scores", "bots", *FIGURES, "metrics",
                 "check")
-_ONES = [1.0] * BINS
 CERTAIN = 0.95          # a lead is decisive when leaders that far ahead went on to win this often
 CERTAIN_MIN_POINTS = 20
 
@@ -99,9 +97,6 @@ def _count(counter: Counter, key):
         counter[key] = 1
     else:
         counter["other"] += 1
-
-
-_NUMBERS = frozenset((int, float))
 
 
 def _as_float(x) -> float:
@@ -237,11 +232,10 @@ class Summary:
                         first = [n] * BINS
                     first[done:reached] = [i + 1] * (reached - done)
                     done = reached
-        # Each bin adds first / n (1.0 for the bins never reached: n / n), added by map in C.
         if first is None:        # the winner never led by a bin's share: every step is the whole game
-            self.certain_sum = list(map(add, self.certain_sum, _ONES))
+            self.certain_sum = [total + 1.0 for total in self.certain_sum]
         else:
-            self.certain_sum = list(map(add, self.certain_sum, [f / n for f in first]))
+            self.certain_sum = [total + f / n for total, f in zip(self.certain_sum, first)]
 
     @property
     def lead_points(self) -> list:
@@ -271,24 +265,6 @@ class Summary:
 
     def _metric(self, name, v):
         if v.__class__ is list:          # values per hand, per trick...: every item counts
-            kinds = set(map(type, v))
-            if v and kinds <= _NUMBERS:
-                # Only numbers (the usual list): their moments added up in locals, in the same order,
-                # so the same sums as item by item below.
-                num = self.metric_num.get(name)
-                if num is None:
-                    num = self.metric_num[name] = Moments()
-                try:
-                    xs = list(map(float, v))
-                except OverflowError:
-                    xs = list(map(_as_float, v))
-                total, sq = num.sum, num.sq
-                for x in xs:
-                    total += x
-                    sq += x * x
-                num.n += len(xs)
-                num.sum, num.sq = total, sq
-                return
             # The usual items (numbers, texts, true/false, none) are counted here without a call.
             num = cat = None
             for item in v:
