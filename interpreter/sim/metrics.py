@@ -8,7 +8,6 @@ highest, lower is better; otherwise higher is better.
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import chain
 
 from .plainrows import (changes_of, leaders, maxima_and_leaders, one_seat_a_side, plain_changes, plain_decided,
                         plain_drama, plain_leads)
@@ -235,7 +234,7 @@ class Progress:
         starts a new hand; the hands are told apart by their place in `rows`."""
         if rows and self.is_score and not self.hands and _all_numbers(rows):
             try:
-                samples = [list(map(float, raw)) for raw in rows]
+                samples = [[float(v) for v in raw] for raw in rows]
             except OverflowError:           # a score too large for a float: _add gives it none
                 samples = None
             if samples is not None:
@@ -320,10 +319,11 @@ class Progress:
 
 def _all_numbers(rows) -> bool:
     """Whether every value of these rows is an int or a float (not a bool, none or anything else)."""
-    return set(map(type, chain.from_iterable(rows))) <= _NUMBERS
-
-
-_NUMBERS = frozenset((int, float))
+    for raw in rows:          # plain loops: cheaper than a set of the types for a few short rows
+        for v in raw:
+            if v.__class__ is not int and v.__class__ is not float:
+                return False
+    return True
 
 
 def sides_of(rules, players) -> list:
