@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from .plainrows import (changes_of, leaders, maxima_and_leaders, one_seat_a_side, plain_changes, plain_decided,
+from .plainrows import (changes_of, maxima_and_leaders, one_seat_a_side, plain_changes, plain_decided,
                         plain_drama, plain_leads)
 from .plainrows import share as _share
 from .plainrows import signed_rows, singles
@@ -356,8 +356,7 @@ def more_figures(record, sides, steps=True, with_leads=False, high=None, single=
         marks, n = sequence_leads(record, sides, single)
         return out, (lead_codes(marks), n)
     won = won_sides(winners, sides, single)
-    out = _more_plain(hs, progress, sequence, winners, won, rows, leaders(rows), steps)
-    return (out, _plain_leads(rows, hs, sequence, won)) if with_leads else out
+    return _more_plain(hs, progress, sequence, winners, won, rows, *maxima_and_leaders(rows), steps, with_leads)
 
 
 def record_figures(record, progress, sides, with_leads=False) -> tuple:
@@ -377,51 +376,37 @@ def record_figures(record, progress, sides, with_leads=False) -> tuple:
         first = game_figures(record, high)
         more = more_figures(dict(record, progress=progress), sides, False, with_leads, high, single)
         return (first, *more) if with_leads else (first, more)
-    # Every row's maximum and sole leader are worked out once, here, for all the figures; the rows of
-    # the sequence (the hands, else the first hand's samples: see more_figures) and their minima are
-    # a slice of them.
+    # Every row's maximum and sole leader are worked out once, for all the figures.
     n = len(hs)
     best, top = maxima_and_leaders(rows)
-    changes = changes_of(top[:n])
-    decided = plain_decided(rows[:n], winners, best)
-    first = {"lead_changes": changes, "decided_hand": decided, "decided_fraction": decided / n}
     sequence = hs if n > 1 else (progress[0] if progress else hs)
     won = won_sides(winners, sides, single)
-    at, k = (0 if sequence is hs else n), len(sequence)
-    seq_rows, seq_best = rows[at:at + k], best[at:at + k]
-    seq_low = list(map(min, seq_rows))
-    second = {"side_lead_changes": changes, "hand_lead_changes": _within(progress, top, n),
-              "drama": plain_drama(seq_rows, winners, won, seq_best, seq_low)}
-    if not with_leads:
-        return first, second
-    marks = plain_leads(seq_rows, won, seq_best, seq_low, top[at:at + k])
-    return first, second, (lead_codes(marks), k)
+    more = _more_plain(hs, progress, sequence, winners, won, rows, best, top, False, with_leads)
+    second = more[0] if with_leads else more
+    decided = plain_decided(rows[:n], winners, best)
+    # one seat a side: the lead changes between sides are those between players
+    first = {"lead_changes": second["side_lead_changes"], "decided_hand": decided, "decided_fraction": decided / n}
+    return (first, *more) if with_leads else (first, second)
 
 
-def _plain_leads(rows, hs, sequence, won) -> tuple:
-    """(lead_codes(marks), n) for (marks, n) = sequence_leads() from the signed rows of the hands then
-    the samples: the sequence's rows are among them (as in _more_plain), the hands', or the first
-    hand's samples in a one-hand game; sequence_leads() would sign the same rows again."""
+def _more_plain(hs, progress, sequence, winners, won, rows, best, top, steps=False, with_leads=False):
+    """more_figures() from the plain signed rows of the hands then the samples, their maxima and their
+    leaders (maxima_and_leaders; `won`: won_sides()).  With `with_leads`, (figures, (lead_codes(marks),
+    n)) for (marks, n) = sequence_leads(): the sequence's rows are among these (the hands', or the
+    first hand's samples in a one-hand game), so sequence_leads() would sign the same rows again."""
     n = len(hs)
-    seq_rows = rows[:n] if sequence is hs else rows[n:n + len(sequence)]
-    return lead_codes(plain_leads(seq_rows, won)), len(sequence)
-
-
-def _more_plain(hs, progress, sequence, winners, won, rows, top, steps) -> dict:
-    """more_figures() from the plain signed rows of the hands then the samples, and their leaders
-    (`won`: won_sides())."""
-    changes, at = changes_of(top[:len(hs)]), len(hs)
-    seq_rows = rows[:at] if sequence is hs else None
-    for samples in progress:
-        k = len(samples)
-        if samples is sequence:
-            seq_rows = rows[at:at + k]
-        at += k
-    out = {"side_lead_changes": changes, "hand_lead_changes": _within(progress, top, len(hs)),
-           "drama": plain_drama(seq_rows, winners, won)}
+    # the sequence's rows, maxima, minima and leaders: a slice of all of them
+    at, k = (0 if sequence is hs else n), len(sequence)
+    seq_rows, seq_best, seq_top = rows[at:at + k], best[at:at + k], top[at:at + k]
+    seq_low = list(map(min, seq_rows))
+    out = {"side_lead_changes": changes_of(top[:n]), "hand_lead_changes": _within(progress, top, n),
+           "drama": plain_drama(seq_rows, winners, won, seq_best, seq_low)}
+    if not steps and not with_leads:
+        return out
+    marks = plain_leads(seq_rows, won, seq_best, seq_low, seq_top)
     if steps:
-        out["certain_steps"] = steps_of(plain_leads(seq_rows, won), len(sequence))
-    return out
+        out["certain_steps"] = steps_of(marks, k)
+    return (out, (lead_codes(marks), k)) if with_leads else out
 
 
 def _within(progress, top, at) -> int:
