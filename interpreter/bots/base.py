@@ -6,6 +6,8 @@ reason about hidden cards must use `interpreter.engine.game.observation` or
 """
 from __future__ import annotations
 
+import random
+
 from ..engine.autoplay import random_picker
 from ..engine.state import seeded_random
 
@@ -72,14 +74,47 @@ def load_bots() -> None:
         importlib.import_module(f"{__package__}.{info.name}")
 
 
-def make_bot(name: str, seed: int, options: dict | None = None) -> Bot:
-    if name not in BOTS:
+def bot_class(name: str) -> type:
+    """The bot class registered as `name` (every module of this package loaded if need be)."""
+    cls = BOTS.get(name)
+    if cls is None:
         load_bots()
-    if name not in BOTS:
+        cls = BOTS.get(name)
+    if cls is None:
         from difflib import get_close_matches
         close = get_close_matches(name, list(BOTS), n=1)
         raise ValueError(f"unknown bot '{name}'" + (f"; did you mean '{close[0]}'?" if close else
                                                       f"; bots: {', '.join(sorted(BOTS))}"))
-    bot = BOTS[name](seed)
+    return cls
+
+
+def make_bot(name: str, seed: int, options: dict | None = None) -> Bot:
+    cls = BOTS.get(name) or bot_class(name)
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = _only_a_generator(cls)
+    if plain and seed.__class__ is int:
+        # What cls(seed) and configure() would do, without the Python calls around the seeding (a
+        # simulation makes a bot for every seat of every game): the generator seeded as seeded_random
+        # seeds it, by the C seeding of the int, so the same stream.
+        bot = _new_object(cls)
+        rng = bot.rng = _new_random(random.Random)
+        _c_seed(rng, seed)
+        rng.gauss_next = None
+        return bot
+    bot = cls(seed)
     bot.configure(options or {})
     return bot
+
+
+def _only_a_generator(cls) -> bool:
+    """Whether a bot of class `cls` is made by Bot.__init__ alone: then it is nothing but its seeded
+    generator until played (configure() does nothing without settings)."""
+    return (cls.__new__ is object.__new__ and cls.__init__ is Bot.__init__ and cls.configure is Bot.configure
+            and not cls.settings)
+
+
+_PLAIN = {}       # bot class -> _only_a_generator(class); one entry per class
+_new_object = object.__new__
+_new_random = random.Random.__new__
+_c_seed = super(random.Random, random.Random).seed      # _random.Random.seed, as in engine/state.py

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from .plainrows import changes_of, leaders, one_seat_a_side, plain_changes, plain_decided, plain_drama, plain_leads
+from .plainrows import (changes_of, maxima_and_leaders, one_seat_a_side, plain_changes, plain_decided,
+                        plain_drama, plain_leads)
 from .plainrows import share as _share
 from .plainrows import signed_rows, singles
 
@@ -231,6 +232,23 @@ class Progress:
         """sample() at the first decision of each hand, after the game: rows[i] is what the evaluation
         (the score: not `within`) read at the first decision of the i-th hand that had one.  Each
         starts a new hand; the hands are told apart by their place in `rows`."""
+        if rows and self.is_score and not self.hands and _all_numbers(rows):
+            try:
+                samples = [[float(v) for v in raw] for raw in rows]
+            except OverflowError:           # a score too large for a float: _add gives it none
+                samples = None
+            if samples is not None:
+                # What _add does below when every value is a number, in one loop: a hand's first sample
+                # also ends the hand before when it differs from that hand's last (its scoring).
+                hands, last = self.hands, None
+                for now in samples:
+                    if hands and now != last:
+                        hands[-1].append(now)
+                    hands.append([now])
+                    last = now
+                self.hand, self.last = -len(rows), last
+                self.raw, self.now = rows[-1], last
+                return
         for i, raw in enumerate(rows):
             self._add(-1 - i, raw)          # -1, -2, ...: a new hand each time
 
@@ -299,6 +317,15 @@ class Progress:
         return self.hands
 
 
+def _all_numbers(rows) -> bool:
+    """Whether every value of these rows is an int or a float (not a bool, none or anything else)."""
+    for raw in rows:          # plain loops: cheaper than a set of the types for a few short rows
+        for v in raw:
+            if v.__class__ is not int and v.__class__ is not float:
+                return False
+    return True
+
+
 def sides_of(rules, players) -> list:
     teams = (getattr(rules, "teams", None) or {}).get(players)
     return [list(t) for t in teams] if teams else [[p] for p in range(players)]
@@ -329,8 +356,7 @@ def more_figures(record, sides, steps=True, with_leads=False, high=None, single=
         marks, n = sequence_leads(record, sides, single)
         return out, (lead_codes(marks), n)
     won = won_sides(winners, sides, single)
-    out = _more_plain(hs, progress, sequence, winners, won, rows, leaders(rows), steps)
-    return (out, _plain_leads(rows, hs, sequence, won)) if with_leads else out
+    return _more_plain(hs, progress, sequence, winners, won, rows, *maxima_and_leaders(rows), steps, with_leads)
 
 
 def record_figures(record, progress, sides, with_leads=False) -> tuple:
@@ -350,30 +376,43 @@ def record_figures(record, progress, sides, with_leads=False) -> tuple:
         first = game_figures(record, high)
         more = more_figures(dict(record, progress=progress), sides, False, with_leads, high, single)
         return (first, *more) if with_leads else (first, more)
+    # Every row's maximum and sole leader are worked out once, for all the figures.
     n = len(hs)
-    top = leaders(rows)
-    decided = plain_decided(rows[:n], winners)
-    first = {"lead_changes": changes_of(top[:n]), "decided_hand": decided, "decided_fraction": decided / n}
+    best, top = maxima_and_leaders(rows)
     sequence = hs if n > 1 else (progress[0] if progress else hs)
     won = won_sides(winners, sides, single)
-    second = _more_plain(hs, progress, sequence, winners, won, rows, top, False)
-    return (first, second, _plain_leads(rows, hs, sequence, won)) if with_leads else (first, second)
+    more = _more_plain(hs, progress, sequence, winners, won, rows, best, top, False, with_leads)
+    second = more[0] if with_leads else more
+    decided = plain_decided(rows[:n], winners, best)
+    # one seat a side: the lead changes between sides are those between players
+    first = {"lead_changes": second["side_lead_changes"], "decided_hand": decided, "decided_fraction": decided / n}
+    return (first, *more) if with_leads else (first, second)
 
 
-def _plain_leads(rows, hs, sequence, won) -> tuple:
-    """(lead_codes(marks), n) for (marks, n) = sequence_leads() from the signed rows of the hands then
-    the samples: the sequence's rows are among them (as in _more_plain), the hands', or the first
-    hand's samples in a one-hand game; sequence_leads() would sign the same rows again."""
+def _more_plain(hs, progress, sequence, winners, won, rows, best, top, steps=False, with_leads=False):
+    """more_figures() from the plain signed rows of the hands then the samples, their maxima and their
+    leaders (maxima_and_leaders; `won`: won_sides()).  With `with_leads`, (figures, (lead_codes(marks),
+    n)) for (marks, n) = sequence_leads(): the sequence's rows are among these (the hands', or the
+    first hand's samples in a one-hand game), so sequence_leads() would sign the same rows again."""
     n = len(hs)
-    seq_rows = rows[:n] if sequence is hs else rows[n:n + len(sequence)]
-    return lead_codes(plain_leads(seq_rows, won)), len(sequence)
+    # the sequence's rows, maxima, minima and leaders: a slice of all of them
+    at, k = (0 if sequence is hs else n), len(sequence)
+    seq_rows, seq_best, seq_top = rows[at:at + k], best[at:at + k], top[at:at + k]
+    seq_low = list(map(min, seq_rows))
+    out = {"side_lead_changes": changes_of(top[:n]), "hand_lead_changes": _within(progress, top, n),
+           "drama": plain_drama(seq_rows, winners, won, seq_best, seq_low)}
+    if not steps and not with_leads:
+        return out
+    marks = plain_leads(seq_rows, won, seq_best, seq_low, seq_top)
+    if steps:
+        out["certain_steps"] = steps_of(marks, k)
+    return (out, (lead_codes(marks), k)) if with_leads else out
 
 
-def _more_plain(hs, progress, sequence, winners, won, rows, top, steps) -> dict:
-    """more_figures() from the plain signed rows of the hands then the samples, and their leaders
-    (`won`: won_sides())."""
-    changes, within, at = changes_of(top[:len(hs)]), 0, len(hs)
-    seq_rows = rows[:at] if sequence is hs else None
+def _within(progress, top, at) -> int:
+    """hand_lead_changes from the leaders of the signed rows of the hands then the samples (`at`: the
+    number of hands)."""
+    within = 0
     for samples in progress:
         k = len(samples)
         if k == 2:               # the usual hand: a change if both samples have a sole leader, not the same
@@ -381,14 +420,8 @@ def _more_plain(hs, progress, sequence, winners, won, rows, top, steps) -> dict:
             within += a is not None and b is not None and a != b
         elif k > 2:
             within += changes_of(top[at:at + k])
-        if samples is sequence:
-            seq_rows = rows[at:at + k]
         at += k
-    out = {"side_lead_changes": changes, "hand_lead_changes": within,
-           "drama": plain_drama(seq_rows, winners, won)}
-    if steps:
-        out["certain_steps"] = steps_of(plain_leads(seq_rows, won), len(sequence))
-    return out
+    return within
 
 
 def _more_by_sequence(hs, progress, sequence, winners, sides, high, single, steps) -> dict:

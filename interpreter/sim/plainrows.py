@@ -72,6 +72,13 @@ def leaders(rows) -> list:
     return out
 
 
+def maxima_and_leaders(rows) -> tuple:
+    """(the maximum of every plain signed row, leaders(rows)): the figures below take the maxima
+    (and the minima) of rows already looked at from the caller rather than work them out again."""
+    best = list(map(max, rows))
+    return best, [r.index(b) if r.count(b) == 1 else None for r, b in zip(rows, best)]
+
+
 def plain_changes(rows) -> int:
     """lead_changes() of plain signed rows."""
     changes, last = 0, None
@@ -92,30 +99,33 @@ def changes_of(leaders) -> int:
     return sum(map(ne, known, known[1:]))
 
 
-def plain_decided(rows, winners) -> int:
+def plain_decided(rows, winners, best=None) -> int:
     """decided_hand() of plain signed rows, one seat a side.  Behind: someone else is better than the
-    best of the winners, i.e. the row's maximum is above it."""
+    best of the winners, i.e. the row's maximum is above it.  `best`: the rows' maxima (or more rows')
+    when the caller has them."""
     n_hands = len(rows)
     if not winners:
         return n_hands
     one = winners[0] if len(winners) == 1 else None
     for h in range(n_hands, 0, -1):          # the last hand they were behind after
         r = rows[h - 1]
-        if max(r) > (r[one] if one is not None else max([r[w] for w in winners])):
+        if (max(r) if best is None else best[h - 1]) > (r[one] if one is not None else max([r[w] for w in winners])):
             return min(n_hands, h + 1)
     return min(n_hands, 1)
 
 
-def plain_drama(rows, winners, won) -> float:
-    """drama() of plain signed side rows; `won` = won_sides()."""
+def plain_drama(rows, winners, won, best=None, low=None) -> float:
+    """drama() of plain signed side rows; `won` = won_sides().  `best`, `low`: the rows' maxima and
+    minima when the caller has them."""
     if not rows or not winners or len(rows[0]) < 2:
         return 0.0
+    if best is None:
+        best, low = map(max, rows), map(min, rows)
     worst, span = 0.0, 0.0
     rest = [i for i in range(len(rows[0])) if i not in won]
     one = won[0] if len(won) == 1 else None
-    for r in rows:
-        top = max(r)
-        gap = top - min(r)
+    for r, top, bottom in zip(rows, best, low):
+        gap = top - bottom
         if gap > span:                       # span = max(span, gap), as drama() takes it
             span = gap
         if not won or not rest:
@@ -131,27 +141,34 @@ def plain_drama(rows, winners, won) -> float:
     return share(worst, span) if span > 0 else 0.0
 
 
-def plain_leads(rows, won) -> list:
-    """leads() of plain signed side rows; `won` = won_sides()."""
+def plain_leads(rows, won, best=None, low=None, top=None) -> list:
+    """leads() of plain signed side rows; `won` = won_sides().  `best`, `low`, `top`: the rows' maxima,
+    minima and leaders() when the caller has them."""
     if not rows:
         return []
     if len(rows[0]) < 2:
         return [None] * (len(rows) - 1)
-    span = max(map(sub, map(max, rows), map(min, rows)))
+    if best is None:
+        best, top = maxima_and_leaders(rows)
+        low = list(map(min, rows))
+    span = max(map(sub, best, low))
     if span <= 0:
         return [None] * (len(rows) - 1)
     out = []
-    for r in rows[:-1]:
-        known = sorted(r, reverse=True)     # as leads() does: the lead is over the next best
-        if known[0] == known[1]:
+    for i in range(len(rows) - 1):
+        t = top[i]
+        if t is None:          # the best value is held twice: no side leads alone
             out.append(None)
             continue
-        part = known[0] - known[1]
+        r = rows[i]
+        # the lead over the next best: the largest of the others (the first of equal ones, as the
+        # second item of leads()'s stable sort is)
+        part = best[i] - max(r[:t] + r[t + 1:])
         try:
-            share = part / span
+            lead = part / span
         except OverflowError:
-            share = share(part, span)
-        out.append((share, r.index(known[0]) in won))
+            lead = share(part, span)
+        out.append((lead, t in won))
     return out
 
 

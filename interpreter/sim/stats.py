@@ -128,6 +128,7 @@ class Summary:
         self.figure_items = tuple(self.figures.items())
         self.score_hist = [Counter() for _ in range(players)]
         self.length_hist = {"hands": Counter(), "turns": Counter()}
+        self.length_items = tuple(self.length_hist.items())
         self.bot_wins, self.bot_seats = Counter(), Counter()
         self.metric_num, self.metric_cat = {}, {}
         self.stopped = 0
@@ -180,7 +181,9 @@ class Summary:
             else:
                 _count(hist, score)
         if bots:
-            self.bot_seats.update(bots)
+            seats = self.bot_seats          # Counter.update(bots) written out: the same counts
+            for name in bots:
+                seats[name] = seats.get(name, 0) + 1
             if one:
                 if w < len(bots):
                     self.bot_wins[bots[w]] += 1 / 1
@@ -203,8 +206,13 @@ class Summary:
             self._add_leads(lead_codes(marks), n)
         else:
             self._add_leads(*leads)
-        for key, hist in self.length_hist.items():
-            _count(hist, record.get(key, 0))
+        for key, hist in self.length_items:
+            value = record.get(key, 0)
+            n = hist.get(value)
+            if n is not None:
+                hist[value] = n + 1
+            else:
+                _count(hist, value)
         for name, value in (record.get("metrics") or {}).items():
             self._metric(name, value)
 
