@@ -196,3 +196,28 @@ def test_a_player_without_a_card_is_the_same_error_either_way(tmp_path, follow):
         assert "player 1 has no card to play" in errors[0][0]
         seen.add(errors[0][1] % 3)          # where in the trick seat 1 was asked
     assert len(seen) > 1
+
+
+@pytest.mark.parametrize("name", ["escalative", "hearts", "scotch-whist", "spades"])
+def test_at_hand_sees_each_new_hand_where_a_hand_stop_would_stop(name):
+    """play_picked with at_hand plays on through the hands, calling it where a hand stop returns: the
+    same positions seen (hand, history, zones, variables), the same game in the end."""
+    rules = _rules(name)
+    n = rules.default_players
+    hands = 0
+    for seed in range(6):
+        a, b = G.new_game(rules, n, seed), G.new_game(rules, n, seed)
+        seen_a, seen_b = [], []
+
+        def look(s):
+            return (s.hand_no, len(s.history), repr(s.z), repr(s.v))
+        r1, r2 = random.Random(seed), random.Random(seed)
+        play_picked(a, [random_picker(r1)] * n, a.hand_no, at_hand=lambda s: seen_a.append(look(s)))
+        while not b.over:
+            play_picked(b, [random_picker(r2)] * n, b.hand_no)
+            if not b.over:
+                seen_b.append(look(b))
+        assert seen_a == seen_b and len(seen_a) == a.hand_no - 1
+        assert _snapshot(a) == _snapshot(b) and r1.getstate() == r2.getstate()
+        hands += len(seen_a)
+    assert hands > 0

@@ -49,21 +49,26 @@ class Autopilot:
     """The stops of one play_picked call, kept on the state while it runs (`s.auto`), so that a choice
     can be answered where it is made (vm.Choose.enter) as well as in play_picked's own loop, by the
     same test in the same order."""
-    __slots__ = ("pickers", "hand", "turns", "tricks", "end", "limit", "at_stop")
+    __slots__ = ("pickers", "hand", "turns", "tricks", "end", "limit", "at_stop", "at_hand")
 
-    def __init__(self, pickers, hand, turns, tricks, end, limit, at_stop):
+    def __init__(self, pickers, hand, turns, tricks, end, limit, at_stop, at_hand=None):
         self.pickers, self.hand, self.turns, self.tricks = pickers, hand, turns, tricks
-        self.end, self.limit, self.at_stop = end, limit, at_stop
+        self.end, self.limit, self.at_stop, self.at_hand = end, limit, at_stop, at_hand
 
     def pick(self, s, player, count, where=None):
         """The action number for `player`'s decision among `count` actions, or None where play stops
-        (see play_picked).  A trick or turn stop with `at_stop` calls it and goes on.  `where`: the
-        place named if the decision limit is reached (default: the innermost step on the stack)."""
+        (see play_picked).  A hand stop with `at_hand`, or a trick or turn stop with `at_stop`, calls
+        it and goes on.  `where`: the place named if the decision limit is reached (default: the
+        innermost step on the stack)."""
         pick = self.pickers[player]
         history = s.history
-        if pick is None or (self.hand is not None and s.hand_no != self.hand) or (
-                self.end is not None and len(history) >= self.end):
+        if pick is None or (self.end is not None and len(history) >= self.end):
             return None
+        if self.hand is not None and s.hand_no != self.hand:
+            if self.at_hand is None:
+                return None
+            self.at_hand(s)
+            self.hand = s.hand_no
         if (self.tricks is not None and s.tricks != self.tricks) or (self.turns is not None and s.turns != self.turns):
             if self.at_stop is None:
                 return None
@@ -73,7 +78,7 @@ class Autopilot:
         return pick(count)
 
 
-def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_stop=None) -> None:
+def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_stop=None, at_hand=None) -> None:
     """Answer the pending decisions of `s` with pickers[player](count) until one of these comes first:
 
     - the game ends;
@@ -90,7 +95,9 @@ def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_s
     the one a return would show, except that the decision there may not be offered yet (s.pending
     None: a `choose` step asks before it makes its Choice, in the middle of its enclosing step), so
     at_stop may read the position (variables, zones, counts) but not play on from it or from a copy
-    of it.  Errors come out as game.GameError, as from game.apply_index.
+    of it.  `at_hand` does the same for the hand stop: at_hand(s) is called where a new hand's first
+    decision would stop play, and play goes on with that hand as the one to stop after.  Errors
+    come out as game.GameError, as from game.apply_index.
 
     Unless `moves` is given or the game is logged, the state carries the stops while this runs
     (`s.auto`): a `choose` step then asks the picker itself, builds no list of actions and does not
@@ -100,7 +107,7 @@ def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_s
     limit = s.rules.max_turns * 4
     end = None if moves is None else len(history) + moves
     logged = s.events is not None              # then every decision goes through vm.apply_index
-    auto = Autopilot(pickers, hand, turns, tricks, end, limit, at_stop)
+    auto = Autopilot(pickers, hand, turns, tricks, end, limit, at_stop, at_hand)
     # nodes answer decisions themselves when only trick, turn or hand stops are asked for
     inline = end is None and not logged
     if inline:

@@ -96,6 +96,16 @@ def _play(s, rules, players, seed, names, log, bot_options, checker, with_leads=
     starts = []
 
     sampled = sampled_hand = None
+
+    def at_hand(s):
+        """What the loop below does at a new hand when sampling once a hand, for the engine to call
+        where it would stop there (engine/autoplay.py), so that it plays on through the hands."""
+        nonlocal hand, sampled_hand
+        scores = _scores(s)
+        hand_scores.append(scores)
+        starts.append(scores)
+        hand = sampled_hand = s.hand_no
+
     if log:
         _log_holdings(s)
     while not s.over:
@@ -122,7 +132,7 @@ def _play(s, rules, players, seed, names, log, bot_options, checker, with_leads=
                 play_picked(s, pickers, s.hand_no, None if s.tricks else s.turns, s.tricks,
                             at_stop=progress.at_stop)
             else:
-                play_picked(s, pickers, s.hand_no)
+                play_picked(s, pickers, s.hand_no, at_hand=at_hand)
             continue
         index_chosen = seats[choice.player].decide(s, choice.player, choice.actions)
         (checker.apply if checker is not None else G.apply_index)(s, index_chosen)
