@@ -4,8 +4,9 @@
     python benchmarks/bookkeeping.py scalade hearts --games 100
 
 After every game `rules simulate` builds a record: the engine's result(), the running scores at each
-hand start (play.py _scores), the Progress samples, game_figures / more_figures (metrics.py) and the
-summary's Summary.add (stats.py).  This script plays the games once, keeping copies of the states
+hand start (play.py _scores), the Progress samples, record_figures (metrics.py: the game's figures,
+its progress figures and what the decisiveness table counts, as play_game works them out) and the
+summary's Summary.add (stats.py) given those leads.  This script plays the games once, keeping copies of the states
 where those functions run, then times each function alone on them (CPU time, best of several
 rounds) and sets the total beside the CPU time of a whole game as the runner plays it.
 """
@@ -23,7 +24,7 @@ from interpreter.engine import game as G  # noqa: E402
 from interpreter.resources import bundled_rulesets  # noqa: E402
 from interpreter.ruleset.loader import load_ruleset  # noqa: E402
 from interpreter.sim import play as P  # noqa: E402
-from interpreter.sim.metrics import Progress, game_figures, more_figures, sides_of  # noqa: E402
+from interpreter.sim.metrics import Progress, record_figures, sides_of  # noqa: E402
 from interpreter.sim.runner import run  # noqa: E402
 from interpreter.sim.stats import Summary  # noqa: E402
 
@@ -57,6 +58,7 @@ def collect(rules, games, seed, bot):
 
 
 def record_of(rules, game, bot):
+    """(record, leads) as play_game makes them."""
     s, samples, hand_starts = game
     progress = Progress(rules)
     for state in samples:
@@ -64,10 +66,12 @@ def record_of(rules, game, bot):
     record = G.result(s)
     record["hand_scores"] = [P._scores(h) for h in hand_starts] + [list(record["scores"])]
     record.update(seed=0, players=s.n, bots=[bot] * s.n)
-    record.update(game_figures(record))
-    record["progress"] = progress.finish(record["scores"])
-    record.update(more_figures(record, sides_of(rules, s.n), steps=False))
-    return record
+    hands = progress.finish(record["scores"])
+    first, second, leads = record_figures(record, hands, sides_of(rules, s.n), True)
+    record.update(first)
+    record["progress"] = hands
+    record.update(second)
+    return record, leads
 
 
 def best_time(fn, rounds):
@@ -87,7 +91,7 @@ def measure(name, games, seed, bot, rounds):
     run(rules, games, seed=seed, bots=[bot])
     per_game = (time.process_time() - start) / games
     played = collect(rules, games, seed, bot)
-    records = [record_of(rules, g, bot) for g in played]
+    records, leads = zip(*[record_of(rules, g, bot) for g in played])
     sides = sides_of(rules, players)
 
     def progress():
@@ -99,15 +103,14 @@ def measure(name, games, seed, bot, rounds):
 
     def summary():
         total = Summary(players, first_seat=(rules.first_dealer + 1) % players, teams=rules.teams.get(players))
-        for record in records:
-            total.add(record)
+        for record, lead in zip(records, leads):
+            total.add(record, lead)
 
     parts = {
         "result": lambda: [G.result(g[0]) for g in played],
         "_scores": lambda: [P._scores(h) for g in played for h in g[2]],
         "Progress": progress,
-        "game_figures": lambda: [game_figures(r) for r in records],
-        "more_figures": lambda: [more_figures(r, sides, steps=False) for r in records],
+        "record_figures": lambda: [record_figures(r, r["progress"], sides, True) for r in records],
         "Summary.add": summary,
     }
     costs = {label: best_time(fn, rounds) / games * 1e6 for label, fn in parts.items()}
