@@ -445,7 +445,8 @@ class Tricks(Node):
 @step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "
            "collect (zone for a finished trick, e.g. won[winner]), lead, count, follow ('suit', 'any' or a "
            "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps, "
-           "order, winner (an expression that replaces order and trumps), direction, players (who takes part "
+           "order, winner (an expression that replaces order and trumps), direction (1 to the left, the default, or "
+           "-1), players (who takes part "
            "in each trick: "
            "a list of players, worked out at the start of every trick; default everyone), before_trick, "
            "after_plays, after_trick.")
