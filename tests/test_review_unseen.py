@@ -589,6 +589,9 @@ CHANGED_TRICK = {
     "both": "before_trick: [{if: 'count(stock) > 0', then: [{move: {cards: 'last(stock)', from: stock, to: trick}}]}]"
             ", after_plays: [{move: {cards: 'first(trick)', from: trick, to: stock}}, {if: 'last(trick).suit == trumps',"
             " then: [{move: {cards: 'last(trick)', from: trick, to: stock}}]}]",
+    # after the plays, the led card is swapped for a card of the stock: as many cards as were played
+    "card-swapped": "after_plays: [{move: {cards: 'first(trick)', from: trick, to: stock}}, {if: 'count(stock) > 1', "
+                    "then: [{move: {cards: 'first(stock)', from: stock, to: trick}}]}]",
 }
 
 

@@ -154,13 +154,11 @@ def build() -> str:
             "- **A player who may play no card** (an empty hand, or a follow condition that allows none) stops "
             "the game with an error naming the `tricks:` step: the rules must make sure this cannot happen "
             "(by default a block plays tricks while the leader has cards).",
-            "- **A trick a rule changed** before its winner is decided (an `after_plays:` step that takes a "
-            "card from the trick zone or puts one in) is won among the cards played to it that are still "
-            "there, each for the player who played it; a card a rule put in does not count. Without a "
+            "- **A trick a rule changed** before its winner is decided (a step that takes a card from the "
+            "trick zone, puts one in or swaps one for another) is won among the cards played to it that are "
+            "still there, each for the player who played it; a card a rule put in does not count. Without a "
             "`winner:` expression, the highest trump among them wins, else the highest card of the suit led "
-            "(the leader wins when no card of that suit is left). A rule that swaps a card of the trick for "
-            "another, leaving as many cards as were played, is not noticed: the cards then count in the order "
-            "they lie, from the leader.",
+            "(the leader wins when no card of that suit is left).",
             "- **The lines of one `set:` or `add:`** apply in order: a line sees the values the lines above it "
             "stored.",
             "- **A random bot** chooses uniformly among the actions offered: each option of a move is one "

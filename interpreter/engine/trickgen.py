@@ -112,7 +112,10 @@ def _winner(w, block):
         w.value(0, "_w", block.winner)
         return
     w.emit(0, "_players = e['trick_players']")
-    w.emit(0, "if len(_trick) != len(_players):")     # a rule changed the trick: Tricks.decide sorts it out
+    # a rule changed the trick (took, put in or, with an after_plays hook, swapped cards): Tricks.decide
+    # sorts it out
+    swapped = f" or {w.ref(block.swapped)}(s, _players, _trick)" if block.after_plays is not None else ""
+    w.emit(0, f"if len(_trick) != len(_players){swapped}:")
     w.emit(1, f"_w = {w.ref(block.decide)}(s, e, _trick)")
     w.emit(0, "else:")
     w.emit(1, "_cards = _trick")

@@ -389,7 +389,9 @@ class Tricks(Node):
             return self.winner(s, env)
         players = env["trick_players"]
         cards = trick
-        if len(trick) != len(players):       # a rule took cards from the trick or put cards in it
+        # a rule took cards from the trick, put cards in it or swapped one (only an after_plays hook
+        # runs between the last play and the winner)
+        if len(trick) != len(players) or (self.after_plays is not None and self.swapped(s, players, trick)):
             players, cards = self.still_played(s, players, trick)
         suits = list(map(self.suit_get, cards))
         target = env["led_suit"]
@@ -421,10 +423,24 @@ class Tricks(Node):
     def still_played(self, s, players, trick):
         """(players, cards) of the plays to this trick whose cards are still in it, in the order played,
         for a trick a rule changed before its winner is decided: a card taken away does not count, nor
-        does a card a rule put in.  The plays are the last len(players) of this block's play actions in
-        the history (found by identity: its shared ('play', card) tuples); a position without them (set
-        up by hand) is read as the trick lies, its first cards played in turn."""
-        want = len(players)
+        does a card a rule put in.  A position without the plays in its history (set up by hand) is
+        read as the trick lies, its first cards played in turn."""
+        plays = self.last_plays(s, len(players))
+        if plays is None:
+            plays = list(zip(players, trick))
+        on_table = set(trick)
+        kept = [(p, c) for p, c in plays if c in on_table]
+        return [p for p, _ in kept], [c for _, c in kept]
+
+    def swapped(self, s, players, trick) -> bool:
+        """Whether the trick, as many cards as were played, is not the cards played in their order: a
+        rule swapped a card for another.  False when the plays are not in the history."""
+        plays = self.last_plays(s, len(players))
+        return plays is not None and any(c != t for (_, c), t in zip(plays, trick))
+
+    def last_plays(self, s, want):
+        """The last `want` (player, card) plays of this block in the history, in the order played (found
+        by identity: the block's shared ('play', card) tuples), or None if there are fewer."""
         actions = self.play_actions
         plays = []
         for player, action in reversed(s.history):
@@ -432,14 +448,9 @@ class Tricks(Node):
             if card.__class__ is int and 0 <= card < len(actions) and actions[card] is action:
                 plays.append((player, card))
                 if len(plays) == want:
-                    break
-        if len(plays) != want:
-            plays = list(zip(players, trick))
-        else:
-            plays.reverse()
-        on_table = set(trick)
-        kept = [(p, c) for p, c in plays if c in on_table]
-        return [p for p, _ in kept], [c for _, c in kept]
+                    plays.reverse()
+                    return plays
+        return None
 
 
 @step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "
