@@ -234,3 +234,19 @@ def test_a_winner_who_sits_out_the_next_trick_is_no_violation(tmp_path, directio
     reports = _checked_games(rules, games=6, players=3)
     assert all(r["violations"] == [] for r in reports), [r["violations"][:2] for r in reports]
     assert sum(r["tricks"] for r in reports) > 20 and all(r["unchecked"] == {} for r in reports)
+
+
+def test_a_trick_left_unchecked_leaves_the_next_lead_unchecked(tmp_path):
+    """Every other trick waits for a choice before its winner (so it is counted as unchecked): the
+    trick after it is led by that trick's winner, not by the winner of the trick before, which the
+    check once kept and held against the next lead."""
+    waits = ("      order: plain\n"
+             "      after_plays:\n"
+             "        - if: trick_number % 2 == 0\n"
+             "          then:\n"
+             "            - choose: {player: current, moves: {go: {}, wait: {}}}\n")
+    rules = _rules(tmp_path, waits)
+    reports = _checked_games(rules, games=8, players=3)
+    assert all(r["violations"] == [] for r in reports), [r["violations"][:2] for r in reports]
+    assert sum(r["tricks"] for r in reports) > 20
+    assert sum(r["unchecked"].get("the trick's end waits for a choice before its winner", 0) for r in reports) > 20

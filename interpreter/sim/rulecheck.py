@@ -150,7 +150,8 @@ class RuleCheck:
                 continue                       # still being played
             del self._open[key]
             mine = self._recompute(trick)
-            if mine is None:
+            if mine is None:                 # unchecked: nor is the next lead (no stale winner for it)
+                self._last_winner[key] = (env, None)
                 continue
             self.tricks += 1
             if env["trick_number"] == trick.number:      # the block is over: its winner stays
