@@ -419,7 +419,6 @@ class Tricks(Node):
                     best, best_key = i, k
         return players[best]
 
-
     def still_played(self, s, players, trick):
         """(players, cards) of the plays to this trick whose cards are still in it, in the order played,
         for a trick a rule changed before its winner is decided: a card taken away does not count, nor

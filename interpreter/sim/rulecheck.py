@@ -157,7 +157,7 @@ class RuleCheck:
             if env["trick_number"] == trick.number:      # the block is over: its winner stays
                 engine, due, taker = env["winner"], mine, ""
             else:                                        # the next trick has begun: its leader
-                engine, due = env["leader"], _lead_after(block := trick.block, env, mine, s.n)
+                engine, due = env["leader"], _lead_after(trick.block, env, mine, s.n)
                 taker = "" if due == mine else f" (player {due} leads next, the next to take part)"
             self._last_winner[key] = (env, mine if due == engine else None)   # reported once
             if due != engine:
