@@ -17,52 +17,15 @@ condition, a leader without a card) goes through the block's own methods.
 """
 from __future__ import annotations
 
-import warnings
-
-from ..expr.codegen import CodeGen
+from .gensource import Source
 from .vm import PAUSE
-
-
-class _Source:
-    def __init__(self, label):
-        self.lines: list[str] = []
-        names = CodeGen(label)            # bound constants, named as expressions name theirs (_kN)
-        self.consts, self.ref = names.consts, names.ref
-
-    def emit(self, depth, line):
-        self.lines.append("    " * depth + line)
-
-    def value(self, depth, target, fn):
-        """`target = fn(s, e)`: the expression's source in place when it has one (its closure if that
-        raises), else a call."""
-        source = getattr(fn, "source", None)
-        if source is None:
-            self.emit(depth, f"{target} = {self.ref(fn)}(s, e)")
-            return
-        if source.isdigit() or source in ("None", "True", "False"):   # a constant (an option): nothing can fail
-            self.emit(depth, f"{target} = {source}")
-            return
-        self.consts.update(fn.consts)
-        self.emit(depth, "try:")
-        self.emit(depth + 1, f"{target} = {source}")
-        self.emit(depth, "except Exception:")
-        self.emit(depth + 1, f"{target} = {self.ref(fn.slow)}(s, e)")
-
-    def hook(self, depth, fn):
-        """A hook's function; a rule in it that ends the game stops here, as run() would."""
-        if fn is None:
-            return
-        self.emit(depth, f"{self.ref(fn)}(s, e)")
-        self.emit(depth, "if s.over:")
-        self.emit(depth + 1, "del s.stack[:]")
-        self.emit(depth + 1, "return None")
 
 
 def trick_end(block):
     """The function (s, frame, e, choice) -> PAUSE or None for `block`, a Tricks node whose hooks are
     plain functions (block._direct).  Its meaning is Tricks.next_trick's."""
     after_plays, after, before = block._direct
-    w = _Source(block.where)
+    w = Source(block.where)
     w.hook(0, after_plays)
     w.emit(0, f"_trick = s.z[{block.trick_zone}]")      # the same list all game: zones change in place
     _winner(w, block)
@@ -143,18 +106,4 @@ def _winner(w, block):
 
 
 def _build(w, block):
-    names = list(w.consts)
-    source = "\n".join([
-        f"def _make({', '.join(names + ['_PAUSE'])}):",
-        "    def _trick_end(s, frame, e, choice):",
-        *("        " + line for line in w.lines),
-        "    return _trick_end",
-        ""])
-    scope: dict = {}
-    with warnings.catch_warnings():      # as in codegen.py: a failing lookup is reported when it runs
-        warnings.simplefilter("ignore", SyntaxWarning)
-        code_object = compile(source, f"<trick end {block.where}>", "exec")
-    exec(code_object, scope)             # our own source, from the block's compiled parts
-    fn = scope["_make"](*[w.consts[n] for n in names], PAUSE)
-    fn.source = source
-    return fn
+    return w.function("_trick_end", ("s", "frame", "e", "choice"), f"<trick end {block.where}>", {"_PAUSE": PAUSE})
