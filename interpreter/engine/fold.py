@@ -74,15 +74,15 @@ class _Folder:
             hook = getattr(node, attr, None)
             if isinstance(hook, Seq) and not hook.children:
                 setattr(node, attr, None)
-        done = getattr(node, "folded", None)         # a block that prepares itself once its parts are folded
-        if done is not None:
-            done(GENERATE)
         moves = getattr(node, "moves", None)
         for i, move in enumerate(moves or ()):
             if isinstance(move, tuple) and len(move) > 4:
                 self.visit(move[4])
                 if move[4] is not None and _lone(move[4]) is not move[4] and isinstance(moves, list):
                     moves[i] = move[:4] + (_lone(move[4]),) + move[5:]
+        done = getattr(node, "folded", None)         # a block that prepares itself once its parts are folded
+        if done is not None:
+            done(GENERATE)
 
     def merged(self, children):
         """Children of a sequence, each run of steps that cannot pause written as one function."""

@@ -181,6 +181,10 @@ class Choose(Node):
                         index -= len(values)
                 s.history.append((player, (move[0], value)))
                 return self.play(s, env, move, value)
+        return self.offer(s, env, player, found)
+
+    def offer(self, s, env, player, found):
+        """Make the Choice of the moves `found` (legal_values' list) for `player` and wait for it."""
         actions, handlers = [], []
         for move, values in found:
             if values is None:
@@ -193,6 +197,13 @@ class Choose(Node):
         s.pending = Choice(player, actions, handlers, self.where)
         s.stack.append([self, 0, env, None])
         return PAUSE
+
+    def folded(self, generate):
+        """Called once the moves' steps are folded: with `generate`, enter() is written out for this
+        choice (choosegen.py)."""
+        if generate:
+            from .choosegen import choose_enter      # (it builds on this module)
+            self.enter = choose_enter(self)
 
     def legal_values(self, s, env, plan):
         """([(move, its legal values, or None for a move without options)], number of actions) for
