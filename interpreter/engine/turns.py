@@ -28,6 +28,13 @@ class Turns(Node):
         env["turn_number"] = 0
         s.stack.append([self, 0, env, None])
 
+    def folded(self, generate):
+        """Called once the body is folded: with `generate`, step() is written out for this block
+        (turngen.py)."""
+        if generate:
+            from .turngen import turn_step       # (it builds on this module)
+            self.step = turn_step(self)
+
     def step(self, s, frame):
         env = frame[2]
         pc = frame[3]
