@@ -40,10 +40,12 @@ class GameLoop(Node):
 
 
 def start_hand(s):
-    """Reset the variables kept for one hand only."""
-    v = s.v
-    for info in s.rules.hand_vars:
-        v[info.index] = initial_value(s, info)
+    """Reset the variables kept for one hand only (as initial_value makes each, in their order)."""
+    resets = s.rules.__dict__.setdefault("_hand_resets", {})
+    reset = resets.get(s.n)
+    if reset is None:
+        reset = resets[s.n] = _hand_reset(s.rules, s.n)
+    reset(s)
     if s.events is not None:
         s.events.append({"event": "hand", "hand": s.hand_no,
                          "dealer": s.v[s.rules.vars["dealer"].index]})
@@ -63,6 +65,34 @@ def initial_value(s, info):
         return [list(value) for _ in range(size)] if copy else [value] * size
     keys = s.rules.universe.suits if per == "suit" else s.rules.objects[per]
     return {k: list(value) for k in keys} if copy else dict.fromkeys(keys, value)
+
+
+def _hand_reset(rules, n):
+    """A function (s) setting every hand variable to its initial value at `n` players, written out:
+    a constant one made in place (initial_value's making of it, its sizes known), any other by
+    expression_value, in the variables' order.  One per ruleset and player count."""
+    from .gensource import Source          # (generated code builds on the engine's modules)
+    w = Source("hand variables")
+    w.emit(0, "v = s.v")
+    for info in rules.hand_vars:
+        target = f"v[{info.index}]"
+        if not info.fixed:
+            w.emit(0, f"{target} = {w.ref(expression_value)}(s, {w.ref(info)})")
+            continue
+        value, copy = info.fixed
+        value = w.ref(value)
+        per = info.per
+        if per is None:
+            w.emit(0, f"{target} = {f'list({value})' if copy else value}")
+        elif per == "player" or per == "team":
+            size = n if per == "player" else len(rules.team_list(n))
+            w.emit(0, f"{target} = " + (f"[list({value}) for _ in range({size})]" if copy else f"[{value}] * {size}"))
+        else:
+            keys = w.ref(rules.universe.suits if per == "suit" else rules.objects[per])
+            w.emit(0, f"{target} = " + (f"{{k: list({value}) for k in {keys}}}" if copy
+                                        else f"dict.fromkeys({keys}, {value})"))
+    w.emit(0, "return None")
+    return w.function("_hand_reset", ("s",), "<hand variables>")
 
 
 def expression_value(s, info):
