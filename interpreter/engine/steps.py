@@ -516,6 +516,7 @@ def _repeat(cx, value, path, step):
 
 class _Until(While):
     """Run the body, then stop as soon as the condition holds."""
+    tests_after = True
 
     def step(self, s, frame):
         if frame[1] > 0 and self.cond(s, frame[2]):

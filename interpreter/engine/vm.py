@@ -91,8 +91,17 @@ class If(Node):
 class While(Node):
     """Repeat the body while `cond` holds (checked before each round)."""
 
+    tests_after = False     # a repeat-until (steps._Until) tests after each round
+
     def __init__(self, cond, body, where="", limit=100000):
         self.cond, self.body, self.where, self.limit = cond, body, where, limit
+
+    def folded(self, generate):
+        """Called once the body is folded: with `generate`, step() is written out for this loop
+        (loopgen.py).  A loop that cannot pause is a plain function by then and never steps."""
+        if generate and self.body is not None:
+            from .loopgen import loop_step        # (it builds on this module)
+            self.step = loop_step(self, self.tests_after)
 
     def step(self, s, frame):
         if frame[1] >= self.limit:
