@@ -49,11 +49,13 @@ class Autopilot:
     """The stops of one play_picked call, kept on the state while it runs (`s.auto`), so that a choice
     can be answered where it is made (vm.Choose.enter) as well as in play_picked's own loop, by the
     same test in the same order."""
-    __slots__ = ("pickers", "hand", "turns", "tricks", "end", "limit", "at_stop", "at_hand")
+    __slots__ = ("pickers", "hand", "turns", "tricks", "end", "limit", "at_stop", "at_hand", "bits")
 
     def __init__(self, pickers, hand, turns, tricks, end, limit, at_stop, at_hand=None):
         self.pickers, self.hand, self.turns, self.tricks = pickers, hand, turns, tricks
         self.end, self.limit, self.at_stop, self.at_hand = end, limit, at_stop, at_hand
+        # a random picker's draw, written out below (as in Tricks.play_through): the same bits
+        self.bits = [getattr(pick, "bits", None) for pick in pickers]
 
     def pick(self, s, player, count, where=None):
         """The action number for `player`'s decision among `count` actions, or None where play stops
@@ -75,7 +77,14 @@ class Autopilot:
             self.turns, self.tricks = self.at_stop(s)
         if len(history) >= self.limit:
             raise decision_limit(len(history), where or _where(s))
-        return pick(count)
+        draw = self.bits[player]
+        if draw is None:
+            return pick(count)
+        k = count.bit_length()
+        index = draw(k)
+        while index >= count:
+            index = draw(k)
+        return index
 
 
 def play_picked(s, pickers, hand=None, turns=None, tricks=None, moves=None, at_stop=None, at_hand=None) -> None:
