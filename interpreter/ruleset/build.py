@@ -289,6 +289,11 @@ def _initial(cx, info, initial, path, spec):
     if "type" not in spec and isinstance(initial, str) and init.type not in (T.ANY, T.NONE):
         typ = info.type = init.type           # no type given: the kind of the initial expression
         cx.ns.names[info.name].type = T.per(per, typ) if per else typ
+    elif "type" not in spec and init.type == T.NONE:
+        # no type given and `initial: none`: nothing says the kind yet (as with `initial: null`), not
+        # the text the word none was first guessed to be
+        typ = info.type = T.ANY
+        cx.ns.names[info.name].type = T.per(per, typ) if per else typ
     if init.type != T.ANY and typ != T.ANY and not T.compatible(init.type, typ):
         hint = None
         if typ == T.STR and isinstance(initial, str) and initial.strip()[:1] not in "\"'":
