@@ -35,12 +35,12 @@ def _load_text(tmp_path, text, name="r.yaml"):
     return load_ruleset(str(path))
 
 
-def _deck(hands, seats, stock_top=()):
-    """The pack order (first dealt first) for a deal of one card at a time to `seats` in turn:
+def _deck(hands, seats, stock_top=(), packet=1):
+    """The pack order (first dealt first) for a deal of `packet` cards at a time to `seats` in turn:
     hands[seat] lists that seat's cards in the order dealt; then `stock_top`, the first of them the
     next card drawn from the stock (the stock's top)."""
     size = len(hands[seats[0]])
-    order = [hands[p][i] for i in range(size) for p in seats]
+    order = [c for i in range(0, size, packet) for p in seats for c in hands[p][i:i + packet]]
     return order + list(stock_top)
 
 
@@ -81,3 +81,151 @@ def test_a_variable_without_type_starting_at_none_may_hold_a_number(tmp_path):
     assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
     s = G.new_game(loaded.rules, 2, 0)
     assert G.is_over(s) and G.result(s)["scores"] == [4, 4]
+
+
+# -- Oh Hell: bids with the dealer's hook, trumps turned up, shrinking hands --------------------
+
+OH_HELL_HANDS = {
+    1: ["A♠", "K♠", "2♥", "3♣", "4♦"],
+    2: ["Q♠", "5♥", "6♥", "7♣", "8♦"],
+    3: ["9♥", "10♥", "J♥", "Q♥", "3♦"],
+    0: ["2♠", "9♣", "10♣", "J♣", "K♥"],
+}
+
+
+def _oh_hell_game():
+    rules = _load("oh-hell")
+    # dealer 0 deals five each from seat 1; the next card, 5♦, is turned up: diamonds are trumps
+    s = S.stacked_game(rules, 4, _deck(OH_HELL_HANDS, [1, 2, 3, 0], ["5♦"]))
+    return rules, s
+
+
+def test_oh_hell_the_dealer_may_not_make_the_bids_add_up():
+    _, s = _oh_hell_game()
+    assert _v(s, "trumps") == "diamonds" and _v(s, "size") == 5
+    assert S.names(s, s.revealed) == ["5♦"]
+    assert G.current_player(s) == 1 and _legal(s) == [f"bid {n}" for n in range(6)]
+    S.play(s, ("bid", 2))
+    assert G.current_player(s) == 2
+    S.play(s, ("bid", 1))
+    S.play(s, ("bid", 1))
+    # the dealer bids last; 2 + 1 + 1 = 4, so 1 would make five: refused (the hook)
+    assert G.current_player(s) == 0 and _legal(s) == ["bid 0", "bid 2", "bid 3", "bid 4", "bid 5"]
+
+
+def test_oh_hell_a_scripted_hand():
+    _, s = _oh_hell_game()
+    S.play(s, ("bid", 2), ("bid", 1), ("bid", 1), ("bid", 0))
+    # trick 1: seat 1 leads A♠; seat 2 must follow with its only spade; seat 3 has none and trumps
+    # with 3♦; seat 0 follows with 2♠.  The lowest trump beats the Ace of the suit led: seat 3 wins.
+    assert G.current_player(s) == 1 and _legal(s) == OH_HELL_HANDS[1]
+    S.play(s, "A♠")
+    assert G.current_player(s) == 2 and _legal(s) == ["Q♠"]
+    S.play(s, "Q♠")
+    assert G.current_player(s) == 3 and _legal(s) == OH_HELL_HANDS[3]
+    S.play(s, "3♦")
+    assert _legal(s) == ["2♠"]
+    S.play(s, "2♠")
+    assert _v(s, "taken") == [0, 0, 0, 1] and _z(s, "won", 3) == ["A♠", "Q♠", "3♦", "2♠"]
+    # trick 2: the winner leads 9♥; seat 0 follows with K♥ and wins (no trump played)
+    assert G.current_player(s) == 3
+    S.play(s, "9♥")
+    assert G.current_player(s) == 0 and _legal(s) == ["K♥"]
+    S.play(s, "K♥")
+    assert _legal(s) == ["2♥"]
+    S.play(s, "2♥")
+    assert _legal(s) == ["5♥", "6♥"]
+    S.play(s, "5♥")
+    assert _v(s, "taken") == [1, 0, 0, 1]
+    # trick 3: seat 0 leads 9♣: 3♣, 7♣ follow, seat 3 (void) throws 10♥: seat 0 wins
+    assert G.current_player(s) == 0
+    S.play(s, "9♣", "3♣", "7♣")
+    assert _legal(s) == ["10♥", "J♥", "Q♥"]
+    S.play(s, "10♥")
+    assert _v(s, "taken") == [2, 0, 0, 1]
+    # trick 4: seat 0 leads 10♣; seat 1 (void) throws K♠, seat 2 (void) trumps with 8♦, seat 3 J♥
+    S.play(s, "10♣")
+    assert _legal(s) == ["K♠", "4♦"]
+    S.play(s, "K♠")
+    assert _legal(s) == ["6♥", "8♦"]
+    S.play(s, "8♦", "J♥")
+    assert _v(s, "taken") == [2, 0, 1, 1] and G.current_player(s) == 2
+    # trick 5: seat 2 leads 6♥, seat 3 Q♥, seat 0 its last club, seat 1 its last card, the 4♦: trumped
+    S.play(s, "6♥", "Q♥", "J♣")
+    assert _legal(s) == ["4♦"]
+    S.play(s, "4♦")
+    # taken 2, 1, 1, 1 against bids 0, 2, 1, 1: seats 2 and 3 made theirs, 10 + 1 each
+    assert _v(s, "score") == [0, 0, 11, 11]
+    # hand 2: seat 1 deals four cards each, seat 2 bids first, from 0 to 4
+    assert s.hand_no == 2 and _v(s, "dealer") == 1 and _v(s, "size") == 4
+    assert [len(h) for h in S.zone(s, "hand")] == [4, 4, 4, 4]
+    assert G.current_player(s) == 2 and _legal(s) == [f"bid {n}" for n in range(5)]
+
+
+# -- an auction for a contract, partnerships, a hand played without trumps -----------------------
+
+AUCTION_HANDS = {
+    1: ["A♠", "K♠", "Q♠", "9♥", "10♥", "J♣"],
+    2: ["A♥", "K♥", "Q♥", "9♠", "10♠", "J♦"],
+    3: ["A♣", "K♣", "Q♣", "9♦", "10♦", "J♠"],
+    0: ["A♦", "K♦", "Q♦", "9♣", "10♣", "J♥"],
+}
+
+
+def _auction_game():
+    rules = _load("auction-contract")
+    return S.stacked_game(rules, 4, _deck(AUCTION_HANDS, [1, 2, 3, 0], packet=3))
+
+
+def test_auction_bids_climb_and_three_passes_end_it():
+    s = _auction_game()
+    assert [S.names(s, h) for h in S.zone(s, "hand")] == [AUCTION_HANDS[p] for p in range(4)]
+    assert G.current_player(s) == 1 and _legal(s) == [f"bid {n}" for n in range(1, 7)] + ["pass"]
+    S.play(s, ("bid", 2))
+    assert G.current_player(s) == 2 and _legal(s) == ["bid 3", "bid 4", "bid 5", "bid 6", "pass"]
+    S.play(s, ("pass",), ("bid", 3), ("pass",), ("pass",))
+    # seat 2 passed before; it may bid again (bid 4 and up), or pass a third time in a row
+    assert G.current_player(s) == 2 and _legal(s) == ["bid 4", "bid 5", "bid 6", "pass"]
+    S.play(s, ("pass",))
+    # three passes after seat 3's bid of 3: seat 3 declares and names trumps
+    assert _v(s, "declarer") == 3 and _v(s, "high") == 3
+    assert G.current_player(s) == 3
+    assert _legal(s) == ["trumps clubs", "trumps diamonds", "trumps hearts", "trumps spades", "no_trumps"]
+
+
+def test_auction_a_contract_played_without_trumps():
+    s = _auction_game()
+    S.play(s, ("bid", 2), ("pass",), ("bid", 3), ("pass",), ("pass",), ("pass",), ("no_trumps",))
+    assert _v(s, "trumps") is None
+    # the declarer's left (seat 0) leads A♦; seat 1 has no diamond and throws A♠: without trumps the
+    # Ace of spades is only a discard, A♦ wins
+    assert G.current_player(s) == 0
+    S.play(s, "A♦")
+    assert _legal(s) == AUCTION_HANDS[1]
+    S.play(s, "A♠")
+    assert _legal(s) == ["J♦"]
+    S.play(s, "J♦")
+    assert _legal(s) == ["9♦", "10♦"]
+    S.play(s, "9♦")
+    assert _v(s, "side_tricks") == [1, 0] and G.current_player(s) == 0
+    S.play(s, "9♣", "J♣", "9♠", "A♣")          # seat 3 wins with A♣
+    S.play(s, "K♣", "10♣", "K♠", "10♠")         # K♣ holds
+    S.play(s, "Q♣", "Q♦", "Q♠", "A♥")           # Q♣ holds: nobody else has a club
+    assert _v(s, "side_tricks") == [1, 3] and G.current_player(s) == 3
+    S.play(s, "10♦")
+    assert _legal(s) == ["K♦"]
+    S.play(s, "K♦", "9♥", "K♥")                 # K♦ beats 10♦: seat 0
+    S.play(s, "J♥", "10♥", "Q♥", "J♠")          # Q♥: seat 2
+    # 3 tricks each: the declarer's side (seats 1 and 3) made its 3: 30 points
+    assert _v(s, "score") == [0, 30]
+    assert s.hand_no == 2 and _v(s, "dealer") == 1 and G.current_player(s) == 2
+
+
+def test_auction_four_passes_throw_the_hand_in():
+    s = _auction_game()
+    S.play(s, ("pass",), ("pass",), ("pass",))
+    assert G.current_player(s) == 0 and "pass" in _legal(s)
+    S.play(s, ("pass",))
+    # no tricks, no score; the next dealer deals again
+    assert s.hand_no == 2 and _v(s, "score") == [0, 0] and s.tricks == 0
+    assert _v(s, "dealer") == 1 and G.current_player(s) == 2 and [len(h) for h in S.zone(s, "hand")] == [6] * 4
