@@ -229,3 +229,87 @@ def test_auction_four_passes_throw_the_hand_in():
     # no tricks, no score; the next dealer deals again
     assert s.hand_no == 2 and _v(s, "score") == [0, 0] and s.tricks == 0
     assert _v(s, "dealer") == 1 and G.current_player(s) == 2 and [len(h) for h in S.zone(s, "hand")] == [6] * 4
+
+
+# -- the dealer sits out, play to the right, a double pack, a winner given as an expression -------
+
+SIT_OUT_HANDS = {
+    1: ["A♠", "9♠", "K♥", "10♣", "J♦", "Q♦"],
+    2: ["A♠", "10♠", "9♥", "J♣", "K♦", "9♦"],
+    3: ["K♠", "Q♠", "A♥", "A♣", "10♦", "9♣"],
+}
+
+
+def _sit_out_game(name):
+    rules = _load(name)
+    # dealer 0 deals to seats 1, 2, 3 only; the first A♠ named goes to seat 1, the other copy to seat 2
+    return S.stacked_game(rules, 4, _deck(SIT_OUT_HANDS, [1, 2, 3]))
+
+
+def _trick_players(s, count):
+    """(player, card) of the last `count` plays, in order."""
+    u = s.rules.universe
+    return [(p, u.names[a[1]]) for p, a in s.history[-count:]]
+
+
+def test_sit_out_the_dealer_is_skipped_and_play_goes_right():
+    s = _sit_out_game("sit-out-reverse")
+    assert S.zone(s, "hand", 0) == [] and len(S.zone(s, "stock")) == 48 - 18
+    # seat 1 leads; to its right is the dealer (seat 0), who sits out: seat 3, then seat 2
+    assert G.current_player(s) == 1
+    S.play(s, "A♠")
+    assert G.current_player(s) == 3 and _legal(s) == ["K♠", "Q♠"]
+    S.play(s, "K♠")
+    assert G.current_player(s) == 2 and _legal(s) == ["A♠", "10♠"]
+    S.play(s, "A♠")
+    # two identical Aces: the first played wins (the ruleset's rule; also the engine's documented one)
+    assert _trick_players(s, 3) == [(1, "A♠"), (3, "K♠"), (2, "A♠")]
+    assert len(S.zone(s, "won", 1)) == 3 and G.current_player(s) == 1
+    S.play(s, "10♣")
+    assert _legal(s) == ["A♣", "9♣"]
+    S.play(s, "9♣", "J♣")                     # J♣: seat 2
+    assert G.current_player(s) == 2
+    S.play(s, "9♦")
+    assert G.current_player(s) == 1 and _legal(s) == ["J♦", "Q♦"]
+    S.play(s, "J♦")
+    assert G.current_player(s) == 3
+    S.play(s, "10♦")                          # J♦: seat 1
+    S.play(s, "Q♦")
+    assert G.current_player(s) == 3 and _legal(s) == ["Q♠", "A♥", "A♣"]
+    S.play(s, "A♥", "K♦")                     # a trump: seat 3
+    assert G.current_player(s) == 3
+    S.play(s, "A♣")
+    assert _legal(s) == ["10♠", "9♥"]
+    S.play(s, "9♥")
+    assert _legal(s) == ["9♠", "K♥"]
+    S.play(s, "K♥")                           # the higher trump: seat 1
+    assert G.current_player(s) == 1
+    S.play(s, "9♠", "Q♠", "10♠")              # Q♠: seat 3
+    assert _v(s, "score") == [0, 3, 1, 2]
+    # hand 2: seat 1 deals and sits out; seat 2 (its left) leads, then seat 0 (to the right of 2... no:
+    # to the right of seat 2 is seat 1, the dealer, skipped), so seat 0
+    assert s.hand_no == 2 and _v(s, "dealer") == 1 and S.zone(s, "hand", 1) == []
+    assert G.current_player(s) == 2
+    S.play(s, S.describe(s, G.legal_actions(s)[0]))
+    assert G.current_player(s) == 0
+
+
+def test_sit_out_a_winner_expression_the_later_of_equal_cards():
+    s = _sit_out_game("sit-out-highest")
+    # the highest rank of any suit wins; of the two A♠ the later (seat 2's) wins
+    S.play(s, "A♠", "K♠", "A♠")
+    assert len(S.zone(s, "won", 2)) == 3 and G.current_player(s) == 2
+    S.play(s, "J♣")
+    assert _legal(s) == ["10♣"]
+    S.play(s, "10♣")
+    assert _legal(s) == ["A♣", "9♣"]
+    S.play(s, "9♣")                           # J is the highest rank: seat 2
+    S.play(s, "9♥", "K♥", "A♥")               # A♥: seat 3
+    assert G.current_player(s) == 3
+    S.play(s, "10♦")
+    assert _legal(s) == ["K♦", "9♦"]
+    S.play(s, "9♦", "Q♦")                     # Q♦: seat 1 (no trumps: suits only matter for following)
+    assert G.current_player(s) == 1
+    S.play(s, "9♠", "Q♠", "10♠")              # Q♠: seat 3
+    S.play(s, "A♣", "K♦", "J♦")               # A♣: seat 3
+    assert _v(s, "score") == [0, 1, 2, 3]
