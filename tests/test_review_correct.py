@@ -313,3 +313,89 @@ def test_sit_out_a_winner_expression_the_later_of_equal_cards():
     S.play(s, "9♠", "Q♠", "10♠")              # Q♠: seat 3
     S.play(s, "A♣", "K♦", "J♦")               # A♣: seat 3
     assert _v(s, "score") == [0, 1, 2, 3]
+
+
+# -- a climbing game: sets and runs, passes, who leads after everyone passes, finishing order -----
+
+CLIMB_HANDS = {
+    1: ["3♣", "3♦", "5♠", "9♥"],
+    2: ["4♠", "7♦", "8♦", "9♦"],
+    3: ["4♥", "4♣", "K♠", "2♠"],
+    0: ["6♠", "7♠", "8♠", "3♥"],
+}
+
+
+def _cards_of(s, value):
+    """The card names of an action's value: a card, a list of cards or a meld, sorted."""
+    if value is None:
+        return []
+    value = getattr(value, "cards", value)
+    return sorted(S.names(s, [value] if isinstance(value, int) else value))
+
+
+def _climb_legal(s):
+    return sorted(" ".join([a[0]] + _cards_of(s, a[1])) for a in G.legal_actions(s))
+
+
+def _climb(s, *moves):
+    """Play moves given as 'pass', 'set A B' or 'run A B C' (the cards in any order)."""
+    for move in moves:
+        name, *cards = move.split()
+        if name == "pass":
+            S.play(s, ("pass",))
+        elif name == "set":
+            S.play(s, ("set", cards))
+        else:
+            want = sorted(cards)
+            action = next(a for a in G.legal_actions(s) if a[0] == "run" and _cards_of(s, a[1]) == want)
+            G.apply(s, action)
+
+
+def test_climbing_a_scripted_hand():
+    rules = _load("climbing-runs", hand_size=4)
+    s = S.stacked_game(rules, 4, _deck(CLIMB_HANDS, [1, 2, 3, 0]))
+    # the holder of 3♣ opens, and its play must hold 3♣: alone or with 3♦
+    assert G.current_player(s) == 1
+    assert _climb_legal(s) == ["set 3♣", "set 3♣ 3♦"]
+    _climb(s, "set 3♣ 3♦")
+    # seat 2 has no pair (its run is not a pair): it can only pass
+    assert G.current_player(s) == 2 and _legal(s) == ["pass"]
+    _climb(s, "pass")
+    assert G.current_player(s) == 3 and _climb_legal(s) == ["pass", "set 4♣ 4♥"]
+    _climb(s, "set 4♣ 4♥", "pass", "pass")
+    # seats 0 and 1 passed after seat 2: nobody else can answer, the table is cleared and seat 3,
+    # the last to play, leads; a lone King
+    assert S.zone(s, "pile") == [] and G.current_player(s) == 3
+    assert _climb_legal(s) == ["set 2♠", "set K♠"]
+    _climb(s, "set K♠")
+    assert G.current_player(s) == 0 and _legal(s) == ["pass"]
+    _climb(s, "pass", "pass")
+    assert G.current_player(s) == 2 and _legal(s) == ["pass"]
+    _climb(s, "pass")
+    assert G.current_player(s) == 3
+    _climb(s, "set 2♠")                       # seat 3 goes out first
+    assert _v(s, "finished") == [0, 0, 0, 1]
+    _climb(s, "pass", "pass", "pass")
+    # everyone passed the card of a player who has gone out: the next player holding cards leads,
+    # seat 0 (our reading of "the last player to play leads")
+    assert G.current_player(s) == 0
+    assert _climb_legal(s) == ["run 6♠ 7♠ 8♠", "set 3♥", "set 6♠", "set 7♠", "set 8♠"]
+    _climb(s, "run 6♠ 7♠ 8♠")
+    assert G.current_player(s) == 1 and _legal(s) == ["pass"]
+    _climb(s, "pass")
+    # seat 2's run of three tops 9 > 8; seat 3 has gone out and is skipped
+    assert G.current_player(s) == 2 and _climb_legal(s) == ["pass", "run 7♦ 8♦ 9♦"]
+    _climb(s, "run 7♦ 8♦ 9♦")
+    assert G.current_player(s) == 0
+    _climb(s, "pass")                        # seat 1 passed already this round: the table clears
+    assert G.current_player(s) == 2 and S.zone(s, "pile") == []
+    _climb(s, "set 4♠")                       # seat 2 out, second
+    assert G.current_player(s) == 0 and _legal(s) == ["pass"]
+    _climb(s, "pass")
+    assert G.current_player(s) == 1 and _climb_legal(s) == ["pass", "set 5♠", "set 9♥"]
+    _climb(s, "set 9♥")
+    # seat 0 passed this round: seat 1 leads again at once and goes out third; seat 0 is last
+    assert G.current_player(s) == 1
+    _climb(s, "set 5♠")
+    assert _v(s, "score") == [0, 1, 2, 3]
+    assert s.hand_no == 2 and G.current_player(s) == 2
