@@ -399,3 +399,102 @@ def test_climbing_a_scripted_hand():
     _climb(s, "set 5♠")
     assert _v(s, "score") == [0, 1, 2, 3]
     assert s.hand_no == 2 and G.current_player(s) == 2
+
+
+# -- rummy: a table zone per player, jokers, laying off onto another player's melds ----------------
+
+RUMMY_HANDS = {
+    1: ["7♥", "8♥", "9♥", "K♣", "K♦", "Joker", "2♠"],
+    0: ["10♥", "5♣", "5♦", "5♠", "J♠", "Q♦", "3♣"],
+}
+
+
+def _rummy_game():
+    rules = _load("rummy-layoff")
+    # after the deal the A♠ is turned up; then the stock gives 4♣, 6♣, 5♥
+    return S.stacked_game(rules, 2, _deck(RUMMY_HANDS, [1, 0], ["A♠", "4♣", "6♣", "5♥"]))
+
+
+def _meld(s, move, cards):
+    """Apply the action of `move` whose cards are `cards` (a joker written 'Joker=K♥' for its reading)."""
+    from interpreter.authoring.expectations import describe_action
+    want = sorted(cards)
+    for a in G.legal_actions(s):
+        if a[0] == move and sorted(describe_action(s, a).split()[1:]) == want:
+            return G.apply(s, a)
+    raise AssertionError(f"{move} {cards}: not among {[describe_action(s, a) for a in G.legal_actions(s)]}")
+
+
+def _tables(s):
+    u = s.rules.universe
+    return [[sorted(u.names[c] for c in g) for g in t if g] for t in S.zone(s, "table")]
+
+
+def test_rummy_laying_off_onto_another_players_meld():
+    s = _rummy_game()
+    assert _z(s, "discard") == ["A♠"] and G.current_player(s) == 1
+    S.play(s, ("draw",))
+    assert _z(s, "hand", 1)[-1] == "4♣"
+    _meld(s, "meld", ["7♥", "8♥", "9♥"])
+    _meld(s, "meld", ["K♣", "K♦", "Joker=K♥"])
+    assert _tables(s) == [[], [["7♥", "8♥", "9♥"], ["Joker", "K♣", "K♦"]]]
+    # nothing of seat 1's fits a meld: no lay_off; it discards 2♠
+    assert {a[0] for a in G.legal_actions(s)} == {"discard", "meld"} - ({"meld"} if not any(
+        a[0] == "meld" for a in G.legal_actions(s)) else set())
+    S.play(s, ("discard", "2♠"))
+    # seat 0 may not lay off before it has melded, though 10♥ fits seat 1's run
+    assert G.current_player(s) == 0
+    S.play(s, ("draw",))
+    assert not any(a[0] == "lay_off" for a in G.legal_actions(s))
+    _meld(s, "meld", ["5♣", "5♦", "5♠"])
+    # now it may: onto seat 1's melds only (nothing fits its own set of Fives)
+    assert [a for a in G.legal_actions(s) if a[0] == "lay_off"] == [("lay_off", 1)]
+    S.play(s, ("lay_off", 1))
+    assert len(G.legal_actions(s)) == 1          # the one addition: 10♥ after 9♥
+    G.apply(s, G.legal_actions(s)[0])
+    assert _tables(s) == [[["5♠", "5♣", "5♦"]], [["10♥", "7♥", "8♥", "9♥"], ["Joker", "K♣", "K♦"]]]
+    S.play(s, ("discard", "J♠"))
+    # seat 1 draws 5♥, lays it off on seat 0's Fives, and goes out by discarding 4♣
+    S.play(s, ("draw",))
+    S.play(s, ("lay_off", 0))
+    G.apply(s, G.legal_actions(s)[0])
+    S.play(s, ("discard", "4♣"))
+    # seat 1 scores what seat 0 still holds: Q♦ 3♣ 6♣ = 10 + 3 + 6
+    assert _v(s, "score") == [0, 19]
+    assert s.hand_no == 2 and G.all_cards(s) == sorted(s.rules.deck(2))
+
+
+def test_rummy_gather_from_a_table_kept_per_player_takes_the_cards():
+    # After a hand, `gather: {from: [.., table]}` with `table` kept per player must put the cards
+    # of its melds into the stock, not the melds' lists of cards (which were then dealt as "cards").
+    rules = _load("rummy-layoff")
+    for seed in range(6):
+        s = G.new_game(rules, 2, seed)
+        rng = random.Random(seed)
+        while not G.is_over(s) and s.hand_no < 3:
+            G.apply_index(s, rng.randrange(len(s.pending.actions)))
+            assert all(c.__class__ is int for c in S.zone(s, "stock")), seed
+        assert G.all_cards(s) == sorted(rules.deck(2))
+
+
+@pytest.mark.parametrize("stands,seat0,adds", [
+    ("7♥", ["5♣", "5♦", "5♠", "10♥", "J♥", "3♣", "4♣"], ["add 10♥ -> [Joker=7♥ 8♥ 9♥ 10♥]"]),
+    ("10♥", ["5♣", "5♦", "5♠", "7♥", "J♥", "3♣", "4♣"],
+     ["add 7♥ -> [7♥ 8♥ 9♥ Joker=10♥]", "add J♥ -> [8♥ 9♥ Joker=10♥ J♥]"]),
+])
+def test_rummy_a_joker_keeps_its_reading_when_another_players_table_changes(stands, seat0, adds):
+    # Seat 1 lays 8♥ 9♥ and a joker standing for 7♥ (or 10♥) in front of it.  When seat 0 then lays
+    # its own meld in front of itself, the joker of seat 1's run must still stand for that card: the
+    # cards seat 0 may lay off on the run are those next to the run as declared.
+    rules = _load("rummy-layoff")
+    hands = {1: ["8♥", "9♥", "Joker", "K♣", "K♦", "2♠", "3♠"], 0: seat0}
+    s = S.stacked_game(rules, 2, _deck(hands, [1, 0], ["A♠", "6♣", "7♣"]))
+    S.play(s, ("draw",))
+    _meld(s, "meld", ["8♥", "9♥", f"Joker={stands}"])
+    S.play(s, ("discard", "2♠"))
+    S.play(s, ("draw",))
+    _meld(s, "meld", ["5♣", "5♦", "5♠"])
+    assert ("lay_off", 1) in G.legal_actions(s)
+    S.play(s, ("lay_off", 1))
+    from interpreter.authoring.expectations import describe_action
+    assert sorted(describe_action(s, a) for a in G.legal_actions(s)) == adds

@@ -297,7 +297,12 @@ def _gather(cx, value, path, step):
                 parts = zone if zone and zone[0].__class__ is list else (zone,)
             for part in parts:
                 if part and part is not dest:
-                    dest.extend(part)
+                    if part[0].__class__ is list:    # a player's (suit's, entry's) table of melds
+                        for group in part:
+                            dest.extend(group)
+                            group.clear()
+                    else:
+                        dest.extend(part)
                     part.clear()
     return Atomic(run, cx.where(path), "gather")
 
