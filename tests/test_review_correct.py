@@ -498,3 +498,42 @@ def test_rummy_a_joker_keeps_its_reading_when_another_players_table_changes(stan
     S.play(s, ("lay_off", 1))
     from interpreter.authoring.expectations import describe_action
     assert sorted(describe_action(s, a) for a in G.legal_actions(s)) == adds
+
+
+TABLES_MOVE = """name: Tables Move
+players: {count: 2}
+pack: {ranks: ["5", "6", "7", "8"], suits: [clubs, diamonds, hearts, spades]}
+melds: {sets: {min: 3}, runs: {order: ["5", "6", "7", "8"], min: 3}}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  table: {per: player, visibility: public}
+  discard: {visibility: public}
+state:
+  dealer: {type: player, initial: 0}
+hand:
+  - deal: {from: stock, to: hand, count: 4}
+  - choose:
+      player: 0
+      moves:
+        meld:
+          options: melds_in(hand[0])
+          do:
+            - lay_melds: {melds: option, from: "hand[0]", to: "table[0]"}
+  # a meld of three goes to the discard pile again, taken from wherever it lies
+  - move: {cards: "meld_cards(first(table_melds(table[0])))", to: discard}
+end: {after_hand: true, winners: "[0]", score: "count(discard)"}
+"""
+
+
+def test_a_card_moved_from_wherever_it_is_is_found_in_a_table_kept_per_player(tmp_path):
+    # `move` without `from` takes each card "from wherever it is": also from a meld lying in a
+    # player's own table zone.  It stopped the game: "card 5♣ is nowhere to be moved from".
+    loaded = _load_text(tmp_path, TABLES_MOVE)
+    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
+    rules = loaded.rules
+    s = S.stacked_game(rules, 2, ["6♣", "5♣", "7♣", "5♦", "8♣", "5♥", "8♥", "8♦"])   # seat 1 is dealt first
+    assert _z(s, "hand", 0) == ["5♣", "5♦", "5♥", "8♦"]
+    _meld(s, "meld", ["5♣", "5♦", "5♥"])
+    assert G.is_over(s) and sorted(_z(s, "discard")) == ["5♣", "5♥", "5♦"]
+    assert G.all_cards(s) == sorted(rules.deck(2))

@@ -265,6 +265,11 @@ def take_card(s, zone, card, where):
             if card in z:
                 z.remove(card)
                 return
+            if z and z[0].__class__ is list:     # a player's table of melds: look in its groups
+                for group in z:
+                    if card in group:
+                        group.remove(card)
+                        return
     raise GameStopped(f"card {s.rules.universe.name(card)} is nowhere to be moved from", where)
 
 
