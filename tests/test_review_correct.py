@@ -537,3 +537,46 @@ def test_a_card_moved_from_wherever_it_is_is_found_in_a_table_kept_per_player(tm
     _meld(s, "meld", ["5♣", "5♦", "5♥"])
     assert G.is_over(s) and sorted(_z(s, "discard")) == ["5♣", "5♥", "5♦"]
     assert G.all_cards(s) == sorted(rules.deck(2))
+
+
+# -- Belote duties: follow, overtrump, trump unless the partner is winning -------------------------
+
+BELOTE_HANDS = {
+    1: ["K♠", "7♥", "8♣"],
+    2: ["A♠", "7♦", "9♥"],
+    3: ["7♠", "10♥", "J♥"],
+    0: ["8♦", "A♥", "Q♥"],           # the dealer's last card, Q♥: hearts are trumps
+}
+
+
+def test_must_trump_unless_the_partner_is_winning():
+    rules = _load("must-trump-partner", cards=3)
+    s = S.stacked_game(rules, 4, _deck(BELOTE_HANDS, [1, 2, 3, 0]))
+    assert _v(s, "trumps") == "hearts" and S.names(s, s.revealed) == ["Q♥"]
+    assert G.current_player(s) == 1 and _legal(s) == BELOTE_HANDS[1]
+    S.play(s, "K♠")
+    assert _legal(s) == ["A♠"]
+    S.play(s, "A♠")
+    assert _legal(s) == ["7♠"]
+    S.play(s, "7♠")
+    # seat 0 has no spade, but its partner (seat 2, A♠) is winning: any card
+    assert G.current_player(s) == 0 and _legal(s) == ["8♦", "A♥", "Q♥"]
+    S.play(s, "8♦")
+    assert G.current_player(s) == 2
+    S.play(s, "7♦")
+    # seat 3 has no diamond and an opponent is winning: it must trump, with either trump
+    assert G.current_player(s) == 3 and _legal(s) == ["10♥", "J♥"]
+    S.play(s, "10♥")
+    # seat 0, void, opponent winning with 10♥: it must overtrump, A♥ (Q♥ ranks below the 10 in trumps)
+    assert _legal(s) == ["A♥"]
+    S.play(s, "A♥")
+    # seat 1, void, opponent (seat 0) winning: it must trump though it cannot overtrump
+    assert _legal(s) == ["7♥"]
+    S.play(s, "7♥")
+    assert _v(s, "score") == [2, 0] and G.current_player(s) == 0
+    S.play(s, "Q♥")
+    assert _legal(s) == ["8♣"]                  # no trump: anything
+    S.play(s, "8♣")
+    assert _legal(s) == ["9♥"]                  # trumps led: 9♥ (it beats Q♥)
+    S.play(s, "9♥", "J♥")                       # the Jack is the highest trump: seat 3
+    assert _v(s, "score") == [2, 1]
