@@ -580,3 +580,30 @@ def test_must_trump_unless_the_partner_is_winning():
     assert _legal(s) == ["9♥"]                  # trumps led: 9♥ (it beats Q♥)
     S.play(s, "9♥", "J♥")                       # the Jack is the highest trump: seat 3
     assert _v(s, "score") == [2, 1]
+
+
+# -- a joker led, with the default follow rule (engine/tricks.py: for the lead) --------------------
+
+JOKER_DEAL = ["Joker", "Joker", "9♣", "A♥", "K♣", "10♣", "A♠", "10♥", "J♣"]   # seat 1 dealt first
+
+
+@pytest.mark.xfail(strict=True, reason="tricks.py: after a joker lead, follow: suit makes a player holding "
+                   "a joker play it (jokers are taken for a suit of their own); the reference: a card of the "
+                   "suit led when the player has one, else any card, and a joker has no suit (led_suit is none)")
+def test_after_a_joker_is_led_any_card_may_follow():
+    # Our reading: a joker's suit is none, so a joker lead leads no suit and nobody must follow it
+    # (led_suit is none, as for the leader).  Seat 2 holds Joker, K♣, 10♥: all three may be played.
+    rules = _load("joker-lead")
+    s = S.stacked_game(rules, 3, JOKER_DEAL)
+    assert _legal(s) == ["Joker", "A♥", "A♠"]
+    S.play(s, "Joker")
+    assert G.current_player(s) == 2 and _legal(s) == ["Joker", "K♣", "10♥"]
+
+
+def test_a_joker_led_wins_when_nothing_beats_it():
+    # Two jokers and a club, no trump: the joker led wins (the first of equal cards; with no suit led
+    # and no trump, nothing else can win): seat 1.
+    rules = _load("joker-lead")
+    s = S.stacked_game(rules, 3, JOKER_DEAL)
+    S.play(s, "Joker", "Joker", "9♣")
+    assert G.result(s)["scores"] == [0, 3, 0]
