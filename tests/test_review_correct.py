@@ -607,3 +607,46 @@ def test_a_joker_led_wins_when_nothing_beats_it():
     s = S.stacked_game(rules, 3, JOKER_DEAL)
     S.play(s, "Joker", "Joker", "9♣")
     assert G.result(s)["scores"] == [0, 3, 0]
+
+
+# -- mistaken versions: located errors with hints, a non-zero exit code, never a traceback ---------
+
+MISTAKES = [
+    # (ruleset, text replaced, mistaken text, what the error says)
+    ("oh-hell", "bids_total + n != size", "bids_totl + n != size", "did you mean 'bids_total'?"),
+    ("auction-contract", "until: passes >= 4", 'until: passes >= "four"', "cannot compare a number with a text"),
+    ("climbing-runs", "(size == 0 or", "(size == 0 or or", "unexpected 'or'"),
+    ("must-trump-partner", "any(h, c => c.suit == x)", "any(h, c => c.siut == x)", "did you mean 'suit'?"),
+    ("rummy-layoff", 'to: "table[q]"', 'to: "tabel[q]"', "did you mean 'table'?"),
+    ("sit-out-reverse", "direction: -1", "direction: 2", "'direction' must be 1 or -1"),
+    ("sit-out-reverse", "      order: plain", "      order: plian", "did you mean 'plain'?"),
+    ("oh-hell", "      trick: trick", "      trik: trick", "unknown key 'trik'"),
+    ("oh-hell", '"10 + bid[p]"', "10 + bid[p]", "put the text in quotes"),
+    ("auction-contract", "options: range(high + 1, 6)", "options: range(high + 1, trumps)", "must be a number"),
+]
+
+
+def test_mistaken_rulesets_are_reported_where_they_are(tmp_path):
+    paths = []
+    for i, (name, old, new, _) in enumerate(MISTAKES):
+        text = (HERE / f"{name}.yaml").read_text(encoding="utf-8")
+        assert text.count(old) >= 1, (name, old)
+        path = tmp_path / f"m{i}-{name}.yaml"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        paths.append(path)
+    out = run_cli("validate", *map(str, paths))
+    text = out.stdout + out.stderr
+    assert out.returncode != 0 and "Traceback" not in text
+    stdout = out.stdout.splitlines()
+    for path, (name, old, new, says) in zip(paths, MISTAKES):
+        starts = [i for i, line in enumerate(stdout) if line.startswith(f"{path}:")]
+        assert starts, (name, new, text)
+        blocks = ["\n".join(stdout[i:(starts + [len(stdout)])[k + 1]]) for k, i in enumerate(starts)]
+        [block] = [b for b in blocks if says in b] or [None]
+        assert block is not None, (says, blocks)
+        where, _, message = block.splitlines()[0].partition(": error: ")
+        line, col = map(int, where.rsplit(":", 2)[1:])
+        # the reported line holds the mistake, and the problem comes with a hint
+        source = path.read_text(encoding="utf-8").splitlines()[line - 1]
+        assert new.strip().split()[0] in source, (block, source)
+        assert message and col >= 1 and "hint:" in block, block
