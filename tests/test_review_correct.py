@@ -650,3 +650,61 @@ def test_mistaken_rulesets_are_reported_where_they_are(tmp_path):
         source = path.read_text(encoding="utf-8").splitlines()[line - 1]
         assert new.strip().split()[0] in source, (block, source)
         assert message and col >= 1 and "hint:" in block, block
+
+
+# -- invariants over random games --------------------------------------------------------------------
+
+RULESETS = sorted(p.stem for p in HERE.glob("*.yaml"))
+
+
+def _random_games(name, seeds):
+    """Random games at every player count: after every move every card of the pack is in exactly one
+    zone, every move is one of those offered (the rules check of `simulate --check` finds no
+    violation), and every game ends with winners among the players."""
+    from interpreter.sim.rulecheck import RuleCheck
+    rules = _load(name)
+    count = rules.data["players"]["count"]
+    played = 0
+    for n in count if isinstance(count, list) else [count]:
+        pack = sorted(rules.deck(n))
+        for seed in seeds:
+            rng = random.Random(seed)
+            check = RuleCheck(seed)
+            s = G.new_game(rules, n, seed)
+            assert G.all_cards(s) == pack
+            while not G.is_over(s):
+                check.apply(s, rng.randrange(len(G.legal_actions(s))))
+                assert G.all_cards(s) == pack, (name, n, seed, len(s.history))
+            report = check.report()
+            assert not report["violations"], (name, n, seed, report["violations"][:2])
+            result = G.result(s)
+            assert result["winners"] and set(result["winners"]) <= set(range(n)), (name, n, seed, result)
+            assert s.hand_no >= 1 and len(s.history) > 0
+            played += 1
+    return played
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_random_games_keep_the_invariants(name):
+    assert _random_games(name, range(12)) >= 12
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", RULESETS)
+def test_random_games_keep_the_invariants_soak(name):
+    _random_games(name, range(12, 312))
+
+
+def test_the_rules_check_lets_a_leader_holding_a_joker_lead_anything():
+    # `simulate --check` recomputes the cards a player may play.  With `follow: suit` a leader may lead
+    # any card; the check took the leader's "suit led" as none, which a joker has, and reported a
+    # leader holding a joker who was offered its whole hand as a violation.
+    from interpreter.sim.rulecheck import RuleCheck
+    rules = _load("joker-lead")
+    s = S.stacked_game(rules, 3, JOKER_DEAL)
+    check = RuleCheck(0)
+    assert _legal(s) == ["Joker", "A♥", "A♠"]
+    check.apply(s, 1)                              # seat 1 leads A♥
+    assert _legal(s) == ["10♥"]
+    check.apply(s, 0)
+    assert not check.report()["violations"]
