@@ -708,3 +708,16 @@ def test_the_rules_check_lets_a_leader_holding_a_joker_lead_anything():
     assert _legal(s) == ["10♥"]
     check.apply(s, 0)
     assert not check.report()["violations"]
+
+
+def test_auction_the_side_reaching_the_target_wins_the_game():
+    rules = _load("auction-contract", target=30)
+    s = S.stacked_game(rules, 4, _deck(AUCTION_HANDS, [1, 2, 3, 0], packet=3))
+    S.play(s, ("bid", 2), ("pass",), ("bid", 3), ("pass",), ("pass",), ("pass",), ("no_trumps",))
+    S.play(s, "A♦", "A♠", "J♦", "9♦", "9♣", "J♣", "9♠", "A♣", "K♣", "10♣", "K♠", "10♠",
+           "Q♣", "Q♦", "Q♠", "A♥", "10♦", "K♦", "9♥", "K♥", "J♥", "10♥", "Q♥", "J♠")
+    assert G.is_over(s)
+    result = G.result(s)
+    assert result["winners"] == [1, 3] and result["scores"] == [0, 30, 0, 30]
+    # six auction turns and 24 cards are 30 turns (naming trumps is a choice, not a turn)
+    assert result["team_scores"] == [0, 30] and (result["hands"], result["tricks"], result["turns"]) == (1, 6, 30)
