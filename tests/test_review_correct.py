@@ -721,3 +721,13 @@ def test_auction_the_side_reaching_the_target_wins_the_game():
     assert result["winners"] == [1, 3] and result["scores"] == [0, 30, 0, 30]
     # six auction turns and 24 cards are 30 turns (naming trumps is a choice, not a turn)
     assert result["team_scores"] == [0, 30] and (result["hands"], result["tricks"], result["turns"]) == (1, 6, 30)
+
+
+def test_explain_says_that_tricks_go_round_to_the_right():
+    # `rules explain` is how a designer checks that the YAML says what they meant: a trick block
+    # with `direction: -1` was explained with no word of the direction of play.
+    from interpreter.authoring.explain import explain
+    rules = _load("sit-out-reverse")
+    text = explain(rules)
+    [tricks] = [line for line in text.splitlines() if "Play tricks" in line]
+    assert "to the right" in tricks
