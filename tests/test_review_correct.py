@@ -731,3 +731,11 @@ def test_explain_says_that_tricks_go_round_to_the_right():
     text = explain(rules)
     [tricks] = [line for line in text.splitlines() if "Play tricks" in line]
     assert "to the right" in tricks
+
+
+def test_explain_does_not_speak_of_a_sum_as_an_owner():
+    # `score[1 - makers]` (the other side's score) was explained as "1 minus *makers*'s *score*", which
+    # reads as one minus a score.
+    from interpreter.authoring.explain import explain
+    text = explain(_load("auction-contract"))
+    assert "to the *score* of (1 minus *makers*)" in text and "1 minus *makers*'s *score*" not in text
