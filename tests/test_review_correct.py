@@ -739,3 +739,42 @@ def test_explain_does_not_speak_of_a_sum_as_an_owner():
     from interpreter.authoring.explain import explain
     text = explain(_load("auction-contract"))
     assert "to the *score* of (1 minus *makers*)" in text and "1 minus *makers*'s *score*" not in text
+
+
+RUMMY_SCENARIO = """ruleset: {ruleset}
+players: 2
+scenarios:
+  - name: lay off onto the other player's run
+    zones:
+      hand: {{0: [10♥, 3♣, 4♣, 9♠], 1: [2♠, 6♦, 7♦, 8♣]}}
+      table: {{0: [[5♣, 5♦, 5♠]], 1: [[7♥, 8♥, Joker=9♥]]}}
+    state: {{melded: [true, true]}}
+    moves:
+      - {{player: 1, move: draw}}
+      - {{move: discard, value: 2♠}}
+      - {{player: 0, move: draw}}
+      - {{move: lay_off, value: 1}}
+      - {{move: add, value: [10♥]}}
+      - expect:
+          zones: {{table: {{1: [[7♥, 8♥, Joker=9♥, {top}]], 0: [[5♣, 5♦, 5♠]]}}}}
+          sizes: {{hand: [4, 4]}}
+"""
+
+
+@pytest.mark.parametrize("top,fails", [("10♥", False), ("J♥", True)])
+def test_a_scenario_sets_and_checks_a_table_kept_per_player(tmp_path, top, fails):
+    # Scenario files (`rules test`) write a table of melds as a list of lists; for a table kept per
+    # player, one such list per seat.  Setting one failed ("'[...]' is not a card"), and expecting one
+    # stopped the tool with an internal error.
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "s.yaml"
+    path.write_text(RUMMY_SCENARIO.format(ruleset=HERE / "rummy-layoff.yaml", top=top), encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    assert not problems
+    [outcome] = outcomes
+    messages = [d.message for d in outcome.diagnostics]
+    if not fails:
+        assert messages == []
+    else:
+        assert messages == ["scenario 'lay off onto the other player's run': after move 5: table[1]: expected "
+                            "[[7♥ 8♥ Joker=9♥ J♥]], got [[7♥ 8♥ Joker=9♥ 10♥]]"]
