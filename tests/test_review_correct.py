@@ -778,3 +778,94 @@ def test_a_scenario_sets_and_checks_a_table_kept_per_player(tmp_path, top, fails
     else:
         assert messages == ["scenario 'lay off onto the other player's run': after move 5: table[1]: expected "
                             "[[7♥ 8♥ Joker=9♥ J♥]], got [[7♥ 8♥ Joker=9♥ 10♥]]"]
+
+
+# -- the moves offered in random games, recomputed from the rules as written ---------------------
+
+def _climb_expected(s, rules):
+    """The climbing game's legal moves for the player to move, worked out here from the rules text:
+    every set of 1-4 cards of one rank, every run of 3+ cards of one suit in sequence, each of the same
+    kind and size as the table's play and higher; the first play of the game holds 3♣; pass when
+    something lies on the table."""
+    from itertools import combinations
+    u = rules.universe
+    p = G.current_player(s)
+    hand = S.zone(s, "hand", p)
+    kind, size, top = _v(s, "kind"), _v(s, "size"), _v(s, "top")
+    three = S.cards(rules, ["3♣"])[0]
+    must_open = _v(s, "opening") and s.hand_no == 1 and any(three in h for h in S.zone(s, "hand"))
+    rank = lambda c: u.rank_index[c]
+    out = []
+    for r in set(map(rank, hand)):
+        same = [c for c in hand if rank(c) == r]
+        for k in range(1, min(4, len(same)) + 1):
+            for cs in combinations(same, k):
+                if must_open and three not in cs:
+                    continue
+                if size == 0 or (kind == "set" and k == size and r > top):
+                    out.append("set " + " ".join(sorted(u.names[c] for c in cs)))
+    by_suit = {}
+    for c in hand:
+        by_suit.setdefault(u.suit_of[c], {})[rank(c)] = c
+    for cards in by_suit.values():
+        for lo in cards:
+            hi = lo
+            while hi + 1 in cards:
+                hi += 1
+                if hi - lo + 1 >= 3:
+                    cs = [cards[i] for i in range(lo, hi + 1)]
+                    if must_open and three not in cs:
+                        continue
+                    if size == 0 or (kind == "run" and len(cs) == size and hi > top):
+                        out.append("run " + " ".join(sorted(u.names[c] for c in cs)))
+    if size > 0:
+        out.append("pass")
+    return sorted(out)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_climbing_offers_exactly_the_plays_the_rules_allow(players):
+    rules = _load("climbing-runs", hand_size=7)
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = G.new_game(rules, players, seed)
+        while not G.is_over(s):
+            assert _climb_legal(s) == _climb_expected(s, rules), (players, seed, len(s.history))
+            p, hand_no = G.current_player(s), s.hand_no
+            G.apply_index(s, rng.randrange(len(G.legal_actions(s))))
+            if G.is_over(s) or s.hand_no != hand_no:
+                continue
+            # who moves next: after the table is cleared, the last to play (or the next player holding
+            # cards after them); else the next player to the left still holding cards who has not passed
+            holding = [len(h) > 0 for h in S.zone(s, "hand")]
+            if not S.zone(s, "pile"):
+                last = _v(s, "last")
+                want = last if holding[last] else next(q % players for q in range(last + 1, last + players)
+                                                       if holding[q % players])
+            else:
+                passed = _v(s, "passed")
+                want = next(q % players for q in range(p + 1, p + players + 1)
+                            if holding[q % players] and not passed[q % players])
+            assert G.current_player(s) == want, (players, seed, len(s.history))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_oh_hell_offers_the_dealer_every_bid_but_the_hook(players):
+    rules = _load("oh-hell")
+    dealer_bids = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = G.new_game(rules, players, seed)
+        while not G.is_over(s):
+            acts = G.legal_actions(s)
+            if acts[0][0] == "bid":
+                size, p = _v(s, "size"), G.current_player(s)
+                bids = [b for b in _v(s, "bid") if b is not None]
+                want = list(range(size + 1))
+                if p == _v(s, "dealer"):
+                    assert len(bids) == players - 1
+                    want.remove(size - sum(bids)) if 0 <= size - sum(bids) <= size else None
+                    dealer_bids += 1
+                assert [a[1] for a in acts] == want, (players, seed, p, bids)
+            G.apply_index(s, rng.randrange(len(acts)))
+    assert dealer_bids == 6 * 5
