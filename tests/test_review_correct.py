@@ -869,3 +869,51 @@ def test_oh_hell_offers_the_dealer_every_bid_but_the_hook(players):
                 assert [a[1] for a in acts] == want, (players, seed, p, bids)
             G.apply_index(s, rng.randrange(len(acts)))
     assert dealer_bids == 6 * 5
+
+
+def _belote_expected(s, rules):
+    """The cards the Belote duties allow the player to move, worked out here."""
+    u = rules.universe
+    plain = ["7", "8", "9", "J", "Q", "K", "10", "A"]
+    trump = ["7", "8", "Q", "K", "10", "A", "9", "J"]
+    trumps = _v(s, "trumps")
+    p = G.current_player(s)
+    hand = S.zone(s, "hand", p)
+    trick = S.zone(s, "trick")
+    if not trick:
+        return sorted(u.names[c] for c in hand)
+    led = u.suit_of[trick[0]]
+    players = [q for q, a in s.history[-len(trick):]]
+    rank = lambda c: u.names[c][:-1]
+
+    def strength(c):
+        if u.suit_of[c] == trumps:
+            return 100 + trump.index(rank(c))
+        return plain.index(rank(c)) if u.suit_of[c] == led else -1
+    best = max(range(len(trick)), key=lambda i: (strength(trick[i]), -i))
+    top = strength(trick[best])
+    of = lambda suit: [c for c in hand if u.suit_of[c] == suit]
+
+    def trumping():
+        higher = [c for c in of(trumps) if strength(c) > top]
+        return higher or of(trumps)
+    if of(led):
+        allowed = trumping() if led == trumps else of(led)
+    elif players[best] % 2 == p % 2:        # the partner is winning (teams 0-2, 1-3)
+        allowed = hand
+    else:
+        allowed = trumping() or hand
+    return sorted(u.names[c] for c in allowed)
+
+
+def test_belote_offers_exactly_the_duties_in_random_games():
+    rules = _load("must-trump-partner")
+    checked = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        s = G.new_game(rules, 4, seed)
+        while not G.is_over(s) and s.hand_no <= 3:
+            assert sorted(_legal(s)) == _belote_expected(s, rules), (seed, len(s.history))
+            G.apply_index(s, rng.randrange(len(G.legal_actions(s))))
+            checked += 1
+    assert checked > 900
