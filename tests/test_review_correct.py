@@ -917,3 +917,44 @@ def test_belote_offers_exactly_the_duties_in_random_games():
             G.apply_index(s, rng.randrange(len(G.legal_actions(s))))
             checked += 1
     assert checked > 900
+
+
+@pytest.mark.parametrize("name", ["sit-out-reverse", "sit-out-highest"])
+@pytest.mark.parametrize("players", [4, 5])
+def test_sit_out_order_of_play_and_winners_in_random_games(name, players):
+    # Every trick: the leader, then each player to the right, the dealer skipped; the winner leads the
+    # next trick.  Highest variant: the highest rank of any suit wins, the later of equal ranks.
+    rules = _load(name)
+    u = rules.universe
+    plain = ["9", "10", "J", "Q", "K", "A"]
+    tricks = 0
+    for seed in range(5):
+        rng = random.Random(seed)
+        s = G.new_game(rules, players, seed)
+        plays = []
+        while not G.is_over(s):
+            dealer, p = _v(s, "dealer"), G.current_player(s)
+            if plays:
+                want = (plays[-1][0] - 1) % players
+                want = (want - 1) % players if want == dealer else want
+                assert p == want, (seed, plays)
+            else:
+                assert p != dealer
+            action = G.legal_actions(s)[rng.randrange(len(G.legal_actions(s)))]
+            plays.append((p, action[1]))
+            hand = s.hand_no
+            G.apply(s, action)
+            if len(plays) == players - 1:
+                if name == "sit-out-reverse":
+                    led = u.suit_of[plays[0][1]]
+                    key = lambda c: (2, plain.index(u.names[c][:-1])) if u.suit_of[c] == "hearts" else \
+                        (1, plain.index(u.names[c][:-1])) if u.suit_of[c] == led else (0, 0)
+                    winner = max(plays, key=lambda pc: key(pc[1]))[0]     # max: the first of equals
+                else:
+                    top = max(plain.index(u.names[c][:-1]) for _, c in plays)
+                    winner = [q for q, c in plays if plain.index(u.names[c][:-1]) == top][-1]
+                if s.hand_no == hand and not G.is_over(s) and any(S.zone(s, "hand")):
+                    assert G.current_player(s) == winner, (seed, plays)
+                tricks += 1
+                plays = []
+    assert tricks >= 5 * players * 6
