@@ -975,3 +975,16 @@ def test_rummy_a_set_with_a_joker_takes_only_the_missing_suit():
     S.play(s, ("lay_off", 1))
     from interpreter.authoring.expectations import describe_action
     assert [describe_action(s, a) for a in G.legal_actions(s)] == ["add K♠ -> [K♣ K♦ Joker=K♥ K♠]"]
+
+
+def test_oh_hell_the_next_dealer_is_read_from_the_finished_hand():
+    # The scripted hand of test_oh_hell_a_scripted_hand: seat 0 took two tricks, the most, so it deals
+    # again; seat 1 bids first in hand 2.
+    rules = _load("oh-hell-winner-deals")
+    s = S.stacked_game(rules, 4, _deck(OH_HELL_HANDS, [1, 2, 3, 0], ["5♦"]))
+    S.play(s, ("bid", 2), ("bid", 1), ("bid", 1), ("bid", 0))
+    S.play(s, "A♠", "Q♠", "3♦", "2♠", "9♥", "K♥", "2♥", "5♥", "9♣", "3♣", "7♣", "10♥",
+           "10♣", "K♠", "8♦", "J♥", "6♥", "Q♥", "J♣", "4♦")
+    assert _v(s, "score") == [0, 0, 11, 11] and s.hand_no == 2
+    assert _v(s, "dealer") == 0 and _v(s, "taken") == [0, 0, 0, 0]
+    assert G.current_player(s) == 1 and _v(s, "size") == 4
