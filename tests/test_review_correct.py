@@ -623,6 +623,15 @@ MISTAKES = [
     ("oh-hell", "      trick: trick", "      trik: trick", "unknown key 'trik'"),
     ("oh-hell", '"10 + bid[p]"', "10 + bid[p]", "put the text in quotes"),
     ("auction-contract", "options: range(high + 1, 6)", "options: range(high + 1, trumps)", "must be a number"),
+    ("auction-contract", 'teams: {"4": [[0, 2], [1, 3]]}', 'teams: {"4": [[0, 1], [1, 2]]}', "every seat 0 to 3"),
+    ("must-trump-partner", "order: trumporder", "order: trumpordr", "did you mean 'trumporder'?"),
+    ("oh-hell", "lead: left_of(dealer)", "lead: hearts", "a player is a seat"),
+    ("climbing-runs", "    order: plain", '    order: ["3", "4", "5", "6", "7", "8", "9", "10", J, Q, K, A, "X"]',
+     "the ranks are 3, 4"),
+    ("oh-hell", "  bids_total: {initial: 0, scope: hand}", "  bids_total: {per: teem, initial: 0, scope: hand}",
+     "did you mean 'team'?"),
+    ("rummy-layoff", "      options: hand[current]", "      options: hand", "take one entry"),
+    ("oh-hell", "in: seat_order(left_of(dealer))", "in: seat_order(trumps)", "usage: seat_order(start)"),
 ]
 
 

@@ -651,7 +651,9 @@ def _choose(cx, value, path, step):
         if "options" in move:
             opts = cx.expr(mpath + ("options",), move["options"])
             if not (T.is_collection(opts.type) or opts.type == T.ANY):
-                cx.problem(mpath + ("options",), f"'options' must be a list, not {T.describe(opts.type)}", "type")
+                cx.problem(mpath + ("options",), f"'options' must be a list, not {T.describe(opts.type)}", "type",
+                           hint="take one entry of a value kept per player, e.g. hand[current]" if T.is_per(opts.type)
+                           else "e.g. range(1, 6), hand[current] or suits")
             options = opts.fn
             bind = move.get("as", "option")
             if not isinstance(bind, str) or not bind.isidentifier():

@@ -257,7 +257,7 @@ def compile_expression(text, ns: Namespace, local_types: dict | None = None,
                         0, len(str(text)), rule="limit") from None
     if expected is not None and not T.compatible(result.type, expected):
         ctx.error(tree, f"this must give {T.describe(expected)}, but it gives {T.describe(result.type)}",
-                  rule="type")
+                  hint=_kind_hint(expected, result.type), rule="type")
     if where and not result.const:
         result = replace(result, fn=_located(result.fn, str(text), where))
     return ctx.finish(result)
@@ -384,6 +384,24 @@ def _index(ctx, node):
     if container.shape and container.shape[0] == "var" and key.shape and key.shape[0] == "local":
         shape = ("var_at_local", container.shape[1], key.shape[1])
     return Compiled(index, typ, shape=shape, code=ctx.source("{0}[{1}]", container, key))
+
+
+_KIND_EXAMPLES = {T.PLAYER: "a player is a seat, e.g. dealer, current or left_of(dealer)",
+                  T.NUM: "a number, e.g. 3 or count(hand[p])",
+                  T.BOOL: "a condition, e.g. count(hand[p]) > 0",
+                  T.CARD: "one card, e.g. last(stock) or card(\"A\", hearts)",
+                  T.CARDS: "a list of cards, e.g. hand[current] or filter(trick, c => c.suit == trumps)",
+                  T.SUIT: "a suit, e.g. hearts or card.suit",
+                  T.PLAYERS: "a list of players, e.g. players or filter(players, p => p != dealer)"}
+
+
+def _kind_hint(expected, actual):
+    """A hint for an expression of the wrong kind: one entry of a value kept per player, or an example."""
+    if T.is_per(actual):
+        return "this is kept per player (suit, ...): take one entry, e.g. hand[current] or score[p]"
+    if (expected, actual) in ((T.PLAYERS, T.PLAYER), (T.CARDS, T.CARD)):
+        return "a list of one is written in brackets, e.g. [winner]"
+    return _KIND_EXAMPLES.get(expected)
 
 
 def _call(ctx, node):
