@@ -1000,3 +1000,22 @@ def test_oh_hell_the_next_dealer_is_read_from_the_finished_hand():
     assert _v(s, "score") == [0, 0, 11, 11] and s.hand_no == 2
     assert _v(s, "dealer") == 0 and _v(s, "taken") == [0, 0, 0, 0]
     assert G.current_player(s) == 1 and _v(s, "size") == 4
+
+
+def test_a_card_shown_in_one_hand_is_hidden_again_when_the_pack_is_reshuffled():
+    # Oh Hell turns up the card under the deal for trumps (`reveal`: known "until they move").  After
+    # the hand it is shuffled back with the pack and may be dealt to anyone: it must not stay known,
+    # neither shown to the other players in its new owner's hand nor kept out of the bots' guesses.
+    rules = _load("oh-hell")
+    for seed in range(3):
+        s = G.new_game(rules, 4, seed)
+        rng = random.Random(seed)
+        first = set(s.revealed)
+        while s.hand_no == 1:
+            G.apply_index(s, rng.randrange(len(G.legal_actions(s))))
+        assert s.revealed == {S.zone(s, "stock")[-1]} and not first & s.revealed, seed
+        for q in range(4):
+            seen = G.observation(s, q)["zones"]["hand"]
+            assert all(seen[p] == [] for p in range(4) if p != q), (seed, q)
+            hidden = G.hidden_from(s, q)
+            assert all(c in hidden for p in range(4) if p != q for c in S.zone(s, "hand", p))

@@ -62,8 +62,11 @@ def _shuffle(cx, value, path, step):
         return None
 
     def run(s, e):
+        cards = zone(s, e)
+        if s.revealed:                       # a card shown to everyone is hidden again by the shuffle
+            s.revealed.difference_update(cards)
         if not s.fixed_order:
-            shuffle_cards(s.rng, zone(s, e))
+            shuffle_cards(s.rng, cards)
     return Atomic(run, cx.where(path), "shuffle")
 
 
@@ -150,6 +153,8 @@ def _deal(cx, value, path, step):
             dest = tgt(s, e)
             for _ in range(k):
                 dest.append(cards.pop())
+            if s.revealed and k:             # cards shown to everyone stop being shown when they move
+                s.revealed.difference_update(dest[-k:])
             if s.events is not None:
                 log_event(s, event="deal", to=to_text, count=k)
         return Atomic(run_one, where, "deal")
@@ -183,6 +188,8 @@ def _deal(cx, value, path, step):
             del cards[len(cards) - take:]
             for i, p in enumerate(seats):
                 hands[p].extend(top_first[i::m])
+            if s.revealed:                   # cards shown to everyone stop being shown when they move
+                s.revealed.difference_update(top_first)
             if s.events is not None:
                 log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
             return
@@ -191,7 +198,9 @@ def _deal(cx, value, path, step):
             for p in seats:
                 take = size if k is None else min(size, k - given)
                 for _ in range(min(take, len(cards))):
-                    hands[p].append(cards.pop())
+                    card = cards.pop()
+                    s.revealed.discard(card)  # cards shown to everyone stop being shown when they move
+                    hands[p].append(card)
             given += size
         log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
     return Atomic(run, where, "deal")
@@ -305,9 +314,13 @@ def _gather(cx, value, path, step):
                     if part[0].__class__ is list:    # a player's (suit's, entry's) table of melds
                         for group in part:
                             dest.extend(group)
+                            if s.revealed:
+                                s.revealed.difference_update(group)
                             group.clear()
                     else:
                         dest.extend(part)
+                        if s.revealed:       # cards shown to everyone stop being shown when they move
+                            s.revealed.difference_update(part)
                     part.clear()
     return Atomic(run, cx.where(path), "gather")
 
