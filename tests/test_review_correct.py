@@ -1019,3 +1019,11 @@ def test_a_card_shown_in_one_hand_is_hidden_again_when_the_pack_is_reshuffled():
             assert all(seen[p] == [] for p in range(4) if p != q), (seed, q)
             hidden = G.hidden_from(s, q)
             assert all(c in hidden for p in range(4) if p != q for c in S.zone(s, "hand", p))
+
+
+def test_explain_brackets_a_count_compared_with_a_number():
+    # `until: count(players, p => holding(p)) <= 1` was explained as "until the number of players for
+    # which the holding of the player is at most 1": the comparison read as part of the condition.
+    from interpreter.authoring.explain import explain
+    text = explain(_load("climbing-runs", hand_size=4))
+    assert "until (the number of players for which the holding of the player) is at most 1" in text

@@ -196,7 +196,10 @@ class _Speaker:
             if op in ("==", "!=") and isinstance(right, Tree) and right.data == "none":
                 out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
                 continue
-            out.append(f"{self.say(left)} {COMPARE[op]} {self.say(right)}")
+            said = self.say(left)
+            if " for which " in said or " whose " in said:
+                said = f"({said})"      # "the number of players for which X is at most 1": the count is
+            out.append(f"{said} {COMPARE[op]} {self.say(right)}")       # at most 1, not X
         return " and ".join(out)
 
     def _binop(self, n):
