@@ -1027,3 +1027,11 @@ def test_explain_brackets_a_count_compared_with_a_number():
     from interpreter.authoring.explain import explain
     text = explain(_load("climbing-runs", hand_size=4))
     assert "until (the number of players for which the holding of the player) is at most 1" in text
+
+
+def test_explain_a_condition_mixing_two_forms_stays_one_sentence():
+    # `next_player(current, p => holding(p) and not passed[p])` was explained as "the next player ...
+    # for which the holding of it and is not *passed*".
+    from interpreter.authoring.explain import explain
+    text = explain(_load("climbing-runs", hand_size=4))
+    assert "for which the holding of it and not its *passed*" in text and "and is not *passed*" not in text

@@ -275,7 +275,10 @@ class _Speaker:
 
     def clause(self, node, be="are") -> str:
         if isinstance(node, Tree) and node.data == "and_op":
-            return " and ".join(self.clause(c, be) for c in node.children)
+            parts = [self.clause(c, be) for c in node.children]
+            if any(p.startswith("for which") for p in parts) and not all(p.startswith("for which") for p in parts):
+                return f"for which {self.say(node)}"     # not "for which X of it and is not Y"
+            return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
         text = self.say(node.children[0] if negated else node)
         if text.startswith("it is "):
