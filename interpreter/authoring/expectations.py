@@ -140,6 +140,17 @@ def check_expectations(s, spec, path, when, failure):
                 items = dict(enumerate(value)) if isinstance(value, list) else value
                 for owner, cards in items.items():
                     part = zone[owner] if (isinstance(zone, dict) or 0 <= owner < len(zone)) else []
+                    if _groups_zone(part) or _groups_written(cards):     # a table kept per player
+                        from .meldvalues import parse_value, table_tokens, same_table, groups_text
+                        try:
+                            written = [parse_value(rules.universe, g)[1] for g in (cards or [])]
+                        except ValueError as err:
+                            raise failure(sub + (name, owner), str(err)) from None
+                        actual = table_tokens(s, part)
+                        if not same_table(written, actual):
+                            c.wrong.append((sub + (name, owner), f"{name}[{owner}]: expected "
+                                                                 f"{groups_text(written)}, got {groups_text(actual)}"))
+                        continue
                     c.compare(sub + (name, owner), f"{name}[{owner}]", _card_names(s, cards),
                               _card_names(s, [rules.universe.names[x] for x in part]))
         elif key in ("trick_winners", "last_trick_winner"):

@@ -30,6 +30,10 @@ ATTRIBUTES = {"suit": "suit", "rank": "rank", "is_joker": "being a joker"}
 NOUNS = {"players": "player", "suits": "suit", "ranks": "rank"}      # what one item of a collection is
 
 
+# expressions made of parts joined by an operator: never spoken as an owner ("X's")
+_COMPOUND = ("binop", "neg", "compare", "ifelse", "or_op", "and_op", "not_op")
+
+
 @dataclass
 class Lexicon:
     """The names a ruleset declares, so that words can say what each is."""
@@ -136,6 +140,8 @@ class _Speaker:
         name = str(target.children[0]) if isinstance(target, Tree) and target.data == "name" else None
         kept = self.lex.state.get(name) or self.lex.zones.get(name)
         if kept:                        # an entry kept per player, suit, ...: score[p], hand[dealer]
+            if owner is None and isinstance(key, Tree) and key.data in _COMPOUND:
+                return f"the {base} of ({self.say(key)})"    # score[1 - t]: not "1 minus t's score"
             return f"{owner} {base}".strip() if owner is not None else f"the {base} of {self.say(key)}"
         noun = self.noun_of(target)
         return f"the {noun} at position {self.operand(key)} of {base} (counting from 0)"
@@ -144,6 +150,8 @@ class _Speaker:
         """'the player's', "the dealer's", '' (for the subject): the owner of an entry kept per player."""
         if isinstance(node, Tree) and node.data == "name" and str(node.children[0]) == self.subject:
             return "its"
+        if isinstance(node, Tree) and node.data in _COMPOUND:
+            return None                 # "1 minus t's score" would read as 1 minus the score
         spoken = self.say(node)
         if spoken.startswith("`") or len(spoken.split()) > 3:
             return None
@@ -188,7 +196,10 @@ class _Speaker:
             if op in ("==", "!=") and isinstance(right, Tree) and right.data == "none":
                 out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
                 continue
-            out.append(f"{self.say(left)} {COMPARE[op]} {self.say(right)}")
+            said = self.say(left)
+            if " for which " in said or " whose " in said:
+                said = f"({said})"      # "the number of players for which X is at most 1": the count is
+            out.append(f"{said} {COMPARE[op]} {self.say(right)}")       # at most 1, not X
         return " and ".join(out)
 
     def _binop(self, n):
@@ -264,7 +275,10 @@ class _Speaker:
 
     def clause(self, node, be="are") -> str:
         if isinstance(node, Tree) and node.data == "and_op":
-            return " and ".join(self.clause(c, be) for c in node.children)
+            parts = [self.clause(c, be) for c in node.children]
+            if any(p.startswith("for which") for p in parts) and not all(p.startswith("for which") for p in parts):
+                return f"for which {self.say(node)}"     # not "for which X of it and is not Y"
+            return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
         text = self.say(node.children[0] if negated else node)
         if text.startswith("it is "):

@@ -291,6 +291,13 @@ def _set_zones(sc, s, spec, path):
         # Zones written as groups (melds on a table) are laid last, from copies left in the pack's zone.
         groups = {k: v for k, v in spec.items()
                   if rules.zones.get(str(k)) is not None and rules.zones[str(k)].per is None and _is_groups(v)}
+        # a table kept per player (or suit...): {seat: groups} or one list of groups per seat
+        for k, v in spec.items():
+            info = rules.zones.get(str(k))
+            seats = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else ()
+            seats = list(seats)
+            if info is not None and info.per is not None and any(_is_groups(g) for _, g in seats):
+                groups[k] = seats
         spec = {k: v for k, v in spec.items() if k not in groups}
     for info, owner, names, where in _parts(sc, rules, spec, path):
         try:
@@ -305,7 +312,14 @@ def _set_zones(sc, s, spec, path):
         part[:] = ids
         pack_zone.extend(displaced)           # cards pushed out go to the pack's zone
     for zone, value in groups.items():
-        MV.lay_groups(s, s.z[rules.zones[str(zone)].index], value, Failure, path + (zone,))
+        info = rules.zones[str(zone)]
+        if info.per is None:
+            MV.lay_groups(s, s.z[info.index], value, Failure, path + (zone,))
+            continue
+        for owner, seat_groups in value:
+            where = path + (zone, owner)
+            part = s.z[info.index][_owner(owner, info, s.n, where)]
+            MV.lay_groups(s, part, seat_groups or [], Failure, where)
     S.refresh(s)
 
 

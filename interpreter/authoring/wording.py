@@ -156,6 +156,8 @@ def _tricks(v, step, say):
             _capital(f"{say(v.get('lead', 'left_of(dealer)'))} leads the first trick and each trick's winner leads "
                      "the next;"),
             f"{rule}."]
+    if v.get("direction") == -1:
+        bits.append("Play goes round to the right.")
     if "players" in v:
         bits.append(_capital(f"only {say(v['players'])} take part in each trick (worked out as it starts)."))
     if "winner" in v:

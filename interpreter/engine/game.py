@@ -242,5 +242,9 @@ def all_cards(s: State) -> list:
     for zone in s.z:
         parts = zone.values() if isinstance(zone, dict) else zone if zone and isinstance(zone[0], list) else [zone]
         for part in parts:
-            out.extend(part)
+            if part and isinstance(part[0], list):     # a table of melds kept per player
+                for group in part:
+                    out.extend(group)
+            else:
+                out.extend(part)
     return sorted(out)

@@ -44,11 +44,19 @@ def _take_cards(zone: list, cards, where, names):
             raise GameStopped(f"card {names[c]} is not in the zone it is melded from", where) from None
 
 
-def _keep_readings(s, tables, new: dict):
-    """Store the readings of new groups; forget those of groups no longer on any table."""
+def _keep_readings(s, new: dict):
+    """Store the readings of new groups; forget those of groups no longer on any table.  Every table
+    counts, not only the one just changed: with a table kept per player, laying a meld in front of one
+    player must not forget what the jokers in front of the others stand for."""
     store = dict(s.extra.get(READINGS) or {})
     store.update(new)
-    live = {tuple(g) for zone in tables for g in zone if isinstance(g, list) and g}
+    live = set()
+    for info in s.rules.zone_list:
+        zone = s.z[info.index]
+        parts = (zone.values() if isinstance(zone, dict) else zone) if info.per is not None else (zone,)
+        for part in parts:
+            if part and part[0].__class__ is list:          # a table: a list of groups
+                live.update(tuple(g) for g in part if g)
     s.extra[READINGS] = {k: v for k, v in store.items() if k in live}
 
 
@@ -83,7 +91,7 @@ def _lay_melds(cx, value, path, step):
         table[:] = [g for g in table if isinstance(g, list) and g]
         for m in new:
             table.append(list(m.cards))
-        _keep_readings(s, [table], {m.cards: m for m in new})
+        _keep_readings(s, {m.cards: m for m in new})
         log_event(s, event="meld", melds=[[names[c] for c in m.cards] for m in new])
     return Atomic(run, where, "lay_melds")
 
@@ -119,7 +127,7 @@ def _change_meld(cx, value, path, step):
         freed = list(ch.freed)
         if freed:
             freed_to(s, e).extend(freed)
-        _keep_readings(s, [table], {p.cards: p for p in ch.pieces})
+        _keep_readings(s, {p.cards: p for p in ch.pieces})
         log_event(s, event="change_meld", added=[names[c] for c in ch.added], freed=[names[c] for c in freed],
                   melds=[[names[c] for c in p] for p in pieces])
     return Atomic(run, where, "change_meld")

@@ -71,6 +71,10 @@ def _remove_everywhere(s, cid):
             if cid in part:
                 part.remove(cid)
                 return
+            for group in (part if part and isinstance(part[0], list) else ()):   # a table kept per player
+                if cid in group:
+                    group.remove(cid)
+                    return
 
 
 def find_action(s, move, value=None):

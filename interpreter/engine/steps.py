@@ -62,8 +62,11 @@ def _shuffle(cx, value, path, step):
         return None
 
     def run(s, e):
+        cards = zone(s, e)
+        if s.revealed:                       # a card shown to everyone is hidden again by the shuffle
+            s.revealed.difference_update(cards)
         if not s.fixed_order:
-            shuffle_cards(s.rng, zone(s, e))
+            shuffle_cards(s.rng, cards)
     return Atomic(run, cx.where(path), "shuffle")
 
 
@@ -150,6 +153,8 @@ def _deal(cx, value, path, step):
             dest = tgt(s, e)
             for _ in range(k):
                 dest.append(cards.pop())
+            if s.revealed and k:             # cards shown to everyone stop being shown when they move
+                s.revealed.difference_update(dest[-k:])
             if s.events is not None:
                 log_event(s, event="deal", to=to_text, count=k)
         return Atomic(run_one, where, "deal")
@@ -183,6 +188,8 @@ def _deal(cx, value, path, step):
             del cards[len(cards) - take:]
             for i, p in enumerate(seats):
                 hands[p].extend(top_first[i::m])
+            if s.revealed:                   # cards shown to everyone stop being shown when they move
+                s.revealed.difference_update(top_first)
             if s.events is not None:
                 log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
             return
@@ -191,7 +198,9 @@ def _deal(cx, value, path, step):
             for p in seats:
                 take = size if k is None else min(size, k - given)
                 for _ in range(min(take, len(cards))):
-                    hands[p].append(cards.pop())
+                    card = cards.pop()
+                    s.revealed.discard(card)  # cards shown to everyone stop being shown when they move
+                    hands[p].append(card)
             given += size
         log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
     return Atomic(run, where, "deal")
@@ -265,6 +274,11 @@ def take_card(s, zone, card, where):
             if card in z:
                 z.remove(card)
                 return
+            if z and z[0].__class__ is list:     # a player's table of melds: look in its groups
+                for group in z:
+                    if card in group:
+                        group.remove(card)
+                        return
     raise GameStopped(f"card {s.rules.universe.name(card)} is nowhere to be moved from", where)
 
 
@@ -297,12 +311,21 @@ def _gather(cx, value, path, step):
                 parts = zone if zone and zone[0].__class__ is list else (zone,)
             for part in parts:
                 if part and part is not dest:
-                    dest.extend(part)
+                    if part[0].__class__ is list:    # a player's (suit's, entry's) table of melds
+                        for group in part:
+                            dest.extend(group)
+                            if s.revealed:
+                                s.revealed.difference_update(group)
+                            group.clear()
+                    else:
+                        dest.extend(part)
+                        if s.revealed:       # cards shown to everyone stop being shown when they move
+                            s.revealed.difference_update(part)
                     part.clear()
     return Atomic(run, cx.where(path), "gather")
 
 
-@step_kind("reveal", "Show cards to every player (they stay known until they move): `reveal: last(hand[dealer])`.")
+@step_kind("reveal", "Show cards to every player (they stay known until they move or their zone is shuffled): `reveal: last(hand[dealer])`.")
 def _reveal(cx, value, path, step):
     cards = cx.expr(path, value)
     cf = cards.fn
@@ -642,7 +665,9 @@ def _choose(cx, value, path, step):
         if "options" in move:
             opts = cx.expr(mpath + ("options",), move["options"])
             if not (T.is_collection(opts.type) or opts.type == T.ANY):
-                cx.problem(mpath + ("options",), f"'options' must be a list, not {T.describe(opts.type)}", "type")
+                cx.problem(mpath + ("options",), f"'options' must be a list, not {T.describe(opts.type)}", "type",
+                           hint="take one entry of a value kept per player, e.g. hand[current]" if T.is_per(opts.type)
+                           else "e.g. range(1, 6), hand[current] or suits")
             options = opts.fn
             bind = move.get("as", "option")
             if not isinstance(bind, str) or not bind.isidentifier():

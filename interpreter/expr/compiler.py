@@ -96,8 +96,12 @@ class Ctx:
 
     def expect(self, node, compiled: Compiled, wanted: str, what: str) -> Compiled:
         if not T.compatible(compiled.type, wanted):
+            hint = None
+            if compiled.const and isinstance(compiled.value, str) and wanted == T.NUM:
+                # e.g. an option whose default was written `default: five`
+                hint = f"its value is the text '{compiled.value}'; a number is written as digits, e.g. 5"
             self.error(node, f"{what} must be {T.describe(wanted)}, but this is {T.describe(compiled.type)}",
-                       rule="type")
+                       hint=hint, rule="type")
         return compiled
 
     # -- compiling ------------------------------------------------------------
@@ -253,7 +257,7 @@ def compile_expression(text, ns: Namespace, local_types: dict | None = None,
                         0, len(str(text)), rule="limit") from None
     if expected is not None and not T.compatible(result.type, expected):
         ctx.error(tree, f"this must give {T.describe(expected)}, but it gives {T.describe(result.type)}",
-                  rule="type")
+                  hint=_kind_hint(expected, result.type), rule="type")
     if where and not result.const:
         result = replace(result, fn=_located(result.fn, str(text), where))
     return ctx.finish(result)
@@ -382,6 +386,24 @@ def _index(ctx, node):
     return Compiled(index, typ, shape=shape, code=ctx.source("{0}[{1}]", container, key))
 
 
+_KIND_EXAMPLES = {T.PLAYER: "a player is a seat, e.g. dealer, current or left_of(dealer)",
+                  T.NUM: "a number, e.g. 3 or count(hand[p])",
+                  T.BOOL: "a condition, e.g. count(hand[p]) > 0",
+                  T.CARD: "one card, e.g. last(stock) or card(\"A\", hearts)",
+                  T.CARDS: "a list of cards, e.g. hand[current] or filter(trick, c => c.suit == trumps)",
+                  T.SUIT: "a suit, e.g. hearts or card.suit",
+                  T.PLAYERS: "a list of players, e.g. players or filter(players, p => p != dealer)"}
+
+
+def _kind_hint(expected, actual):
+    """A hint for an expression of the wrong kind: one entry of a value kept per player, or an example."""
+    if T.is_per(actual):
+        return "this is kept per player (suit, ...): take one entry, e.g. hand[current] or score[p]"
+    if (expected, actual) in ((T.PLAYERS, T.PLAYER), (T.CARDS, T.CARD)):
+        return "a list of one is written in brackets, e.g. [winner]"
+    return _KIND_EXAMPLES.get(expected)
+
+
 def _call(ctx, node):
     from .functions import BUILTINS
     name = str(node.children[0])
@@ -401,7 +423,12 @@ def _call(ctx, node):
     if not spec.min_args <= len(args) <= spec.max_args:
         want = spec.min_args if spec.min_args == spec.max_args else f"{spec.min_args} to {spec.max_args}"
         ctx.error(node, f"{name}() takes {want} argument(s), got {len(args)}", hint=f"usage: {spec.usage}")
-    return spec.compile(ctx, node, args)
+    try:
+        return spec.compile(ctx, node, args)
+    except ExprError as err:
+        if err.hint is None and err.rule == "type":    # an argument of the wrong kind: show the usage
+            err.hint = f"usage: {spec.usage}"
+        raise
 
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -549,6 +576,14 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
                 ctx.error(n, f"{T.describe(side.type)} has no size to compare with '{op}'",
                           hint="compare positions in an order instead, e.g. trump_order(c) > trump_order(d)",
                           rule="type")
+        # a number against a text (or a rank name) always fails when it runs: say so now
+        numeric, textual = (T.NUM, T.BOOL, T.PLAYER), (T.STR, T.RANK)
+        for a, b, n in ((left, right, right_node), (right, left, left_node)):
+            if a.type in numeric and b.type in textual:
+                ctx.error(n, f"cannot compare {T.describe(a.type)} with {T.describe(b.type)} using '{op}'",
+                          hint="a number is written without quotes, e.g. 4; a rank is compared through an "
+                               "order, e.g. plain(c) > plain(d)", rule="type")
+                break
     fn = _COMPARE[op]
     if face is not None and left.type == T.CARD and right.type == T.CARD and op in ("==", "!="):
         eq = op == "=="

@@ -473,13 +473,17 @@ def _rank_list(cx, path, ranks):
     if isinstance(ranks, str):
         ranks = (cx.rules.data.get("orders") or {}).get(ranks)
         if not isinstance(ranks, list):
-            cx.problem(path, "expected a list of ranks or the name of an order given as a list", "type")
+            cx.problem(path, "expected a list of ranks or the name of an order given as a list", "type",
+                       hint="e.g. order: plain, with plain a list of ranks under 'orders:'")
             return []
     out = []
     for i, r in enumerate(ranks):
         if str(r) not in u.ranks:
+            from difflib import get_close_matches
+            close = get_close_matches(str(r), u.ranks, n=1)
             cx.problem(path + (i,) if len(ranks) > 1 else path, f"'{r}' is not one of the pack's ranks",
-                       "unknown-name")
+                       "unknown-name",
+                       hint=f"did you mean '{close[0]}'?" if close else f"the ranks are {', '.join(u.ranks)}")
             continue
         out.append(u.ranks.index(str(r)))
     return out

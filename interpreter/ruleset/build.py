@@ -229,7 +229,8 @@ def _teams(cx, players):
         seats = sorted(p for g in groups for p in g)
         if seats != list(range(count)):     # team numbers and per-team values need a partition
             cx.problem(("players", "teams", key), f"the teams for {key} players must hold every seat 0 to "
-                       f"{count - 1} once, not {seats}", "meaning", key=True)
+                       f"{count - 1} once, not {seats}", "meaning", key=True,
+                       hint="each seat in exactly one team, e.g. [[0, 2], [1, 3]] for four players")
     return out
 
 
@@ -239,7 +240,11 @@ def _per_type(cx, per, path, team=True):
     if per in (None, "player", "suit") or per in cx.ns.objects or (per == "team" and team):
         return per
     what = "player, team, suit" if team else "player, suit"
-    cx.problem(path, f"'per: {per}' must be {what} or a collection under 'objects'", "meaning")
+    from difflib import get_close_matches
+    close = get_close_matches(str(per), (["player", "team", "suit"] if team else ["player", "suit"])
+                              + list(cx.ns.objects), n=1)
+    cx.problem(path, f"'per: {per}' must be {what} or a collection under 'objects'", "meaning",
+               hint=f"did you mean '{close[0]}'?" if close else None)
     return None
 
 
@@ -288,6 +293,11 @@ def _initial(cx, info, initial, path, spec):
         init = cx.expr(path + ("initial",), initial)
     if "type" not in spec and isinstance(initial, str) and init.type not in (T.ANY, T.NONE):
         typ = info.type = init.type           # no type given: the kind of the initial expression
+        cx.ns.names[info.name].type = T.per(per, typ) if per else typ
+    elif "type" not in spec and init.type == T.NONE:
+        # no type given and `initial: none`: nothing says the kind yet (as with `initial: null`), not
+        # the text the word none was first guessed to be
+        typ = info.type = T.ANY
         cx.ns.names[info.name].type = T.per(per, typ) if per else typ
     if init.type != T.ANY and typ != T.ANY and not T.compatible(init.type, typ):
         hint = None
