@@ -587,9 +587,6 @@ def test_must_trump_unless_the_partner_is_winning():
 JOKER_DEAL = ["Joker", "Joker", "9♣", "A♥", "K♣", "10♣", "A♠", "10♥", "J♣"]   # seat 1 dealt first
 
 
-@pytest.mark.xfail(strict=True, reason="tricks.py: after a joker lead, follow: suit makes a player holding "
-                   "a joker play it (jokers are taken for a suit of their own); the reference: a card of the "
-                   "suit led when the player has one, else any card, and a joker has no suit (led_suit is none)")
 def test_after_a_joker_is_led_any_card_may_follow():
     # Our reading: a joker's suit is none, so a joker lead leads no suit and nobody must follow it
     # (led_suit is none, as for the leader).  Seat 2 holds Joker, K♣, 10♥: all three may be played.

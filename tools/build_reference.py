@@ -147,7 +147,8 @@ def build() -> str:
             "`tricks:` block, whatever the number of cards in it. **A turn** is one card played to a trick, or "
             "one turn of a `turns:` block; choices made in `choose:` or `select:` steps are not turns.",
             "- **Following** in a `tricks:` block: `follow: suit` (the default) allows a card of the suit led "
-            "when the player has one, else any card; `follow: any` allows any card; a condition on `card` "
+            "when the player has one, else any card (a card without a suit, such as a joker, leads no suit: "
+            "any card may follow it, and `led_suit` stays none); `follow: any` allows any card; a condition on `card` "
             "replaces the follow-suit rule entirely: exactly the cards for which it holds may be played. "
             "For the leader of a trick `led_suit` is none, so a condition must allow a lead, e.g. "
             "`led_suit == none or card.suit == led_suit or not any(hand[current], c => c.suit == led_suit)`.",

@@ -41,8 +41,10 @@ class Tricks(Node):
         self.suit_get = self.suit_of.__getitem__
         # Per suit, card -> its action if the card is of that suit, else None:
         # `filter(None, map(follow_of[led], hand))` is the follow-suit filter, again without a loop.
+        # A card without a suit (a joker) leads no suit: no entry, so any card may follow it, as the
+        # leader may lead any card.
         self.follow_of = {}
-        for suit in set(self.suit_of):
+        for suit in set(self.suit_of) - {None}:
             table = [a if self.suit_of[a[1]] == suit else None for a in self.play_actions]
             self.follow_of[suit] = table.__getitem__
         # A follow rule given as a condition is tested on the whole hand at once, its parts that do

@@ -124,9 +124,10 @@ class RuleCheck:
         hand = list(s.z[block.hand_zone][player])
         suit_of = block.suit_of
         if block.follow_suit:
-            # the leader may lead any card (a joker's suit is none too: it is not a suit led)
+            # the leader may lead any card, and any card may follow a card without a suit (a joker's
+            # suit is none: it is not a suit led)
             led = suit_of[trick.plays[0][1]] if trick.plays else None
-            allowed = (trick.plays and [c for c in hand if suit_of[c] == led]) or hand
+            allowed = (led is not None and [c for c in hand if suit_of[c] == led]) or hand
         else:
             local = dict(env)
             allowed = []
