@@ -108,6 +108,17 @@ def test_did_you_mean_for_names():
     assert info.value.hint == "did you mean 'score'?"
 
 
+@pytest.mark.parametrize("name,block", [("current", "a tricks: or turns: block"), ("winner", "a tricks: block"),
+                                        ("turn_number", "a turns: block")])
+def test_a_block_local_name_used_outside_its_block_says_where_it_is_known(name, block):
+    # e.g. `current` in a procedure called from a turns: block (found by the second review)
+    with pytest.raises(ExprError) as info:
+        compile_expression(f"score + ({name} if true else 0)", ns(score=(T.NUM, 0)))
+    assert info.value.message == f"unknown name '{name}'"
+    assert info.value.hint.startswith(f"'{name}' is a local name of {block}, known only inside it")
+    assert "state variable" in info.value.hint
+
+
 def test_compare_with_equals_sign_hint():
     with pytest.raises(ExprError) as info:
         compile_expression("a = 1", ns(a=(T.NUM, 0)))

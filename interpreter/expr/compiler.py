@@ -322,6 +322,12 @@ def _suit_symbol(ctx, node):
     return constant(suit, T.SUIT)
 
 
+# The local names that blocks define (engine/tricks.py, turns.py), for the hint when one is used outside
+_BLOCK_LOCALS = {"leader": "a tricks: block", "led_suit": "a tricks: block", "trick_number": "a tricks: block",
+                 "trick_players": "a tricks: block", "winner": "a tricks: block", "taking_part": "a tricks: block",
+                 "current": "a tricks: or turns: block", "turn_number": "a turns: block"}
+
+
 def _name(ctx, node):
     name = str(node.children[0])
     if name in ctx.locals:
@@ -338,8 +344,14 @@ def _name(ctx, node):
         if name in BUILTINS:
             ctx.error(node, f"'{name}' is a function: call it with parentheses, e.g. {name}(...)",
                       rule="unknown-name")
-        ctx.error(node, f"unknown name '{name}'", hint=f"did you mean '{close[0]}'?" if close else None,
-                  rule="unknown-name")
+        where = _BLOCK_LOCALS.get(name)
+        if where is not None:            # a local name of a block, used where that block's names are not seen
+            hint = (f"'{name}' is a local name of {where}, known only inside it (a procedure or definition "
+                    "does not see the names of the place it is used from): keep the value in a state variable, "
+                    "or give a definition a parameter for it")
+        else:
+            hint = f"did you mean '{close[0]}'?" if close else None
+        ctx.error(node, f"unknown name '{name}'", hint=hint, rule="unknown-name")
     if binding.kind == "define":     # a named derived value (ruleset/defines.py)
         return binding.call(ctx, node, None)
     if binding.call is not None and binding.getter is None and binding.kind != "const":
