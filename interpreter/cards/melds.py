@@ -363,11 +363,13 @@ def _run(cards: tuple, stands_for: tuple, positions: tuple, seq_len: int) -> Mel
 
 
 def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
-                  wilds: list[int], distinct_ids: bool) -> list[Meld]:
+                  wilds: list[int], distinct_ids: bool, held_mask: int | None = None,
+                  starts: tuple | None = None) -> list[Meld]:
     """Every run of one suit, window by window (start, then length), each window's readings in
     the order of _runs_with_counts().  A window whose ranks are all different (every window but a
     full-length run's) takes the direct path below, which makes the same melds in the same order
-    without the general placement of _place_run()."""
+    without the general placement of _place_run().  A caller that knows them passes the ranks held
+    (bit r for rank r) and _viable_starts() of them."""
     budget = _wild_budget(rules.max_wilds, len(wilds))
     have = {r: len(ids) for r, ids in by_rank.items()}
     out: list[Meld] = []
@@ -376,10 +378,12 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
     seq_len = len(rules.sequence)
     wild_sets: dict[int, list] = {}             # number of wilds -> the choices of them, in order
     windows = _windows(rules, suit)
-    held_mask = 0                               # the ranks held, bit r for rank r
-    for r in have:
-        held_mask |= 1 << r
-    for index in _viable_starts(rules, held_mask, budget):
+    if starts is None:
+        held_mask = 0                           # the ranks held, bit r for rank r
+        for r in have:
+            held_mask |= 1 << r
+        starts = _viable_starts(rules, held_mask, budget)
+    for index in starts:
         start, ranks, ok, stands, positions, distinct, _ = windows[index]
         seen: dict[int, int] = {}               # rank -> times in the window, in window order
         missing = 0
@@ -599,6 +603,7 @@ class MeldFinder:
         self._rank_parts: dict = {}             # (ids of one rank, wild ids, distinct_ids) -> sets
         self._set_patterns: dict = {}           # (suits of one rank's ids, number of wilds, distinct_ids) -> patterns
         self._stands: dict = {}                 # (rank, suits) -> what a set's cards stand for
+        self._starts: dict = {}                 # (ranks held as a bit mask, wild budget) -> _viable_starts()
 
     def find(self, hand: Iterable[int], distinct_ids: bool = False) -> list[Meld]:
         out: list[Meld] = []
@@ -660,10 +665,29 @@ class MeldFinder:
     def _suit_runs(self, suit: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
         """The runs of one suit: ``ids`` of that suit in id order."""
         rank_of = self.info.rank_of
-        by_rank: dict[int, list[int]] = defaultdict(list)
+        by_rank: dict[int, list[int]] = {}
+        held = 0                                # the ranks held, bit r for rank r
         for c in ids:
-            by_rank[rank_of[c]].append(c)
-        return tuple(_runs_in_suit(self.runs, suit, by_rank, list(wilds), distinct_ids))
+            r = rank_of[c]
+            if r in by_rank:
+                by_rank[r].append(c)
+            else:
+                by_rank[r] = [c]
+                held |= 1 << r
+        # Most suits of a hand hold no run: told from the ranks held and the number of wild cards
+        # (the starts at which a run may lie, remembered here by those two numbers: a plain dict
+        # key, cheaper than the lru_cache's, which holds the rules too)
+        rules = self.runs
+        most = rules.max_wilds
+        budget = len(wilds) if most is None or most > len(wilds) else most
+        starts = self._starts.get((held, budget))
+        if starts is None:
+            if len(self._starts) >= self.LIMIT:
+                self._starts.clear()
+            starts = self._starts[held, budget] = _viable_starts(rules, held, budget)
+        if not starts:
+            return ()
+        return tuple(_runs_in_suit(rules, suit, by_rank, list(wilds), distinct_ids, held, starts))
 
     def _rank_sets(self, rank: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
         """The sets of one rank: ``ids`` of that rank in id order.
