@@ -304,7 +304,6 @@ def _first_windows(rules: RunRules) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
 def _viable_starts(rules: RunRules, held: int, budget: int) -> tuple[int, ...]:
     """The indices (in _layout order) of the starts at which a run may lie when the ranks `held`
     (a bit mask, bit r for rank r) are in hand and `budget` wild cards may fill gaps: the window
@@ -312,7 +311,8 @@ def _viable_starts(rules: RunRules, held: int, budget: int) -> tuple[int, ...]:
     held.  (A longer window only
     misses more, and a rank held but repeated in the window counts once here: a necessary
     condition, so the other starts are skipped without changing what is found.)  Most suits of a
-    hand have no start at all."""
+    hand have no start at all.  (Remembered by the MeldFinder, per finder: an lru_cache here would
+    keep a key holding the rules, which the garbage collector tracks, per entry.)"""
     out = []
     layout = _layout(rules)
     for index, (legal, mask) in enumerate(_first_windows(rules)):

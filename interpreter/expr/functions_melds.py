@@ -223,7 +223,9 @@ class MeldRules:
                 if per_card > best.get(c, 0.0):
                     best[c] = per_card
         # tuples of numbers, which the garbage collector stops tracking (lists it scans every time)
-        entry = parts[id(part)] = (part, tuple(melds), tuple(values), tuple(keys), best, positive)
+        # (the part itself when the rules accept all its melds: one tracked tuple fewer per part)
+        kept = part if len(melds) == len(part) else tuple(melds)
+        entry = parts[id(part)] = (part, kept, tuple(values), tuple(keys), best, positive)
         return entry
 
     def signature(self, m: Meld) -> tuple:
