@@ -599,8 +599,8 @@ class MeldFinder:
 
     def __init__(self, info: CardInfo, runs: RunRules | None, sets: SetRules | None):
         self.info, self.runs, self.sets = info, runs, sets
-        self._suit_parts: dict = {}             # (ids of one suit, wild ids, distinct_ids) -> runs
-        self._rank_parts: dict = {}             # (ids of one rank, wild ids, distinct_ids) -> sets
+        self._suit_parts: dict = {}             # (*ids of one suit, *wild ids, distinct_ids) -> runs
+        self._rank_parts: dict = {}             # (*ids of one rank, *wild ids, distinct_ids) -> sets
         self._set_patterns: dict = {}           # (suits of one rank's ids, number of wilds, distinct_ids) -> patterns
         self._stands: dict = {}                 # (rank, suits) -> what a set's cards stand for
         self._starts: dict = {}                 # (ranks held as a bit mask, wild budget) -> _viable_starts()
@@ -650,9 +650,12 @@ class MeldFinder:
     def _remembered(self, known, groups, fewest, build, wilds, distinct_ids, out):
         """Per group (a suit's or a rank's cards) in key order: its melds from `known`, else built and
         remembered (the map emptied when full); a group with fewer than `fewest` cards is skipped."""
+        tail = wilds + (distinct_ids,)
         for group in sorted([g for g, ids in groups.items() if len(ids) >= fewest]):
             ids = groups[group]
-            key = (tuple(ids), wilds, distinct_ids)
+            # the group's ids, the wild ones (which a group's never are), then distinct_ids: one
+            # flat tuple, which the garbage collector soon stops tracking, rather than one of three
+            key = tuple(ids) + tail
             part = known.get(key)
             if part is None:
                 part = build(group, ids, wilds, distinct_ids)
