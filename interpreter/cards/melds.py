@@ -495,8 +495,8 @@ def _set_readings(rules: SetRules, naturals: Sequence[int], wilds: Sequence[int]
     natural_items = [(s, 0, c) for s, c in zip(nat_suits, naturals)]
     for declared in declarations:
         items = sorted(natural_items + [(s, 1, c) for s, c in zip(declared, wilds)])
-        yield Meld("set", tuple(c for _, _, c in items),
-                   tuple((rank, s) for s, _, _ in items))
+        # Meld("set", cards, stands_for), made faster (see _meld)
+        yield _meld("set", tuple([c for _, _, c in items]), tuple([(rank, s) for s, _, _ in items]), (), 0)
 
 
 def interpret_set(cards: Iterable[int], info: CardInfo,
