@@ -205,6 +205,9 @@ def disjoint_search(vals: Sequence[float], cards: Sequence[Sequence[int]], minim
         return False
 
     search((1 << n) - 1, 0.0, 0.0, 0)
+    # `search` refers to itself through its closure, a cycle that only the garbage collector would
+    # free (with every list, dict and set the closure holds): broken here, so that all of it goes at once
+    search = None
     return out
 
 

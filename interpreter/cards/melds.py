@@ -304,7 +304,6 @@ def _first_windows(rules: RunRules) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
 def _viable_starts(rules: RunRules, held: int, budget: int) -> tuple[int, ...]:
     """The indices (in _layout order) of the starts at which a run may lie when the ranks `held`
     (a bit mask, bit r for rank r) are in hand and `budget` wild cards may fill gaps: the window
@@ -312,7 +311,8 @@ def _viable_starts(rules: RunRules, held: int, budget: int) -> tuple[int, ...]:
     held.  (A longer window only
     misses more, and a rank held but repeated in the window counts once here: a necessary
     condition, so the other starts are skipped without changing what is found.)  Most suits of a
-    hand have no start at all."""
+    hand have no start at all.  (Remembered by the MeldFinder, per finder: an lru_cache here would
+    keep a key holding the rules, which the garbage collector tracks, per entry.)"""
     out = []
     layout = _layout(rules)
     for index, (legal, mask) in enumerate(_first_windows(rules)):
@@ -363,11 +363,13 @@ def _run(cards: tuple, stands_for: tuple, positions: tuple, seq_len: int) -> Mel
 
 
 def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
-                  wilds: list[int], distinct_ids: bool) -> list[Meld]:
+                  wilds: list[int], distinct_ids: bool, held_mask: int | None = None,
+                  starts: tuple | None = None) -> list[Meld]:
     """Every run of one suit, window by window (start, then length), each window's readings in
     the order of _runs_with_counts().  A window whose ranks are all different (every window but a
     full-length run's) takes the direct path below, which makes the same melds in the same order
-    without the general placement of _place_run()."""
+    without the general placement of _place_run().  A caller that knows them passes the ranks held
+    (bit r for rank r) and _viable_starts() of them."""
     budget = _wild_budget(rules.max_wilds, len(wilds))
     have = {r: len(ids) for r, ids in by_rank.items()}
     out: list[Meld] = []
@@ -376,10 +378,12 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
     seq_len = len(rules.sequence)
     wild_sets: dict[int, list] = {}             # number of wilds -> the choices of them, in order
     windows = _windows(rules, suit)
-    held_mask = 0                               # the ranks held, bit r for rank r
-    for r in have:
-        held_mask |= 1 << r
-    for index in _viable_starts(rules, held_mask, budget):
+    if starts is None:
+        held_mask = 0                           # the ranks held, bit r for rank r
+        for r in have:
+            held_mask |= 1 << r
+        starts = _viable_starts(rules, held_mask, budget)
+    for index in starts:
         start, ranks, ok, stands, positions, distinct, _ = windows[index]
         seen: dict[int, int] = {}               # rank -> times in the window, in window order
         missing = 0
@@ -491,8 +495,8 @@ def _set_readings(rules: SetRules, naturals: Sequence[int], wilds: Sequence[int]
     natural_items = [(s, 0, c) for s, c in zip(nat_suits, naturals)]
     for declared in declarations:
         items = sorted(natural_items + [(s, 1, c) for s, c in zip(declared, wilds)])
-        yield Meld("set", tuple(c for _, _, c in items),
-                   tuple((rank, s) for s, _, _ in items))
+        # Meld("set", cards, stands_for), made faster (see _meld)
+        yield _meld("set", tuple([c for _, _, c in items]), tuple([(rank, s) for s, _, _ in items]), (), 0)
 
 
 def interpret_set(cards: Iterable[int], info: CardInfo,
@@ -595,10 +599,11 @@ class MeldFinder:
 
     def __init__(self, info: CardInfo, runs: RunRules | None, sets: SetRules | None):
         self.info, self.runs, self.sets = info, runs, sets
-        self._suit_parts: dict = {}             # (ids of one suit, wild ids, distinct_ids) -> runs
-        self._rank_parts: dict = {}             # (ids of one rank, wild ids, distinct_ids) -> sets
+        self._suit_parts: dict = {}             # (*ids of one suit, *wild ids, distinct_ids) -> runs
+        self._rank_parts: dict = {}             # (*ids of one rank, *wild ids, distinct_ids) -> sets
         self._set_patterns: dict = {}           # (suits of one rank's ids, number of wilds, distinct_ids) -> patterns
         self._stands: dict = {}                 # (rank, suits) -> what a set's cards stand for
+        self._starts: dict = {}                 # (ranks held as a bit mask, wild budget) -> _viable_starts()
 
     def find(self, hand: Iterable[int], distinct_ids: bool = False) -> list[Meld]:
         out: list[Meld] = []
@@ -645,9 +650,12 @@ class MeldFinder:
     def _remembered(self, known, groups, fewest, build, wilds, distinct_ids, out):
         """Per group (a suit's or a rank's cards) in key order: its melds from `known`, else built and
         remembered (the map emptied when full); a group with fewer than `fewest` cards is skipped."""
+        tail = wilds + (distinct_ids,)
         for group in sorted([g for g, ids in groups.items() if len(ids) >= fewest]):
             ids = groups[group]
-            key = (tuple(ids), wilds, distinct_ids)
+            # the group's ids, the wild ones (which a group's never are), then distinct_ids: one
+            # flat tuple, which the garbage collector soon stops tracking, rather than one of three
+            key = tuple(ids) + tail
             part = known.get(key)
             if part is None:
                 part = build(group, ids, wilds, distinct_ids)
@@ -660,10 +668,29 @@ class MeldFinder:
     def _suit_runs(self, suit: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
         """The runs of one suit: ``ids`` of that suit in id order."""
         rank_of = self.info.rank_of
-        by_rank: dict[int, list[int]] = defaultdict(list)
+        by_rank: dict[int, list[int]] = {}
+        held = 0                                # the ranks held, bit r for rank r
         for c in ids:
-            by_rank[rank_of[c]].append(c)
-        return tuple(_runs_in_suit(self.runs, suit, by_rank, list(wilds), distinct_ids))
+            r = rank_of[c]
+            if r in by_rank:
+                by_rank[r].append(c)
+            else:
+                by_rank[r] = [c]
+                held |= 1 << r
+        # Most suits of a hand hold no run: told from the ranks held and the number of wild cards
+        # (the starts at which a run may lie, remembered here by those two numbers: a plain dict
+        # key, cheaper than the lru_cache's, which holds the rules too)
+        rules = self.runs
+        most = rules.max_wilds
+        budget = len(wilds) if most is None or most > len(wilds) else most
+        starts = self._starts.get((held, budget))
+        if starts is None:
+            if len(self._starts) >= self.LIMIT:
+                self._starts.clear()
+            starts = self._starts[held, budget] = _viable_starts(rules, held, budget)
+        if not starts:
+            return ()
+        return tuple(_runs_in_suit(rules, suit, by_rank, list(wilds), distinct_ids, held, starts))
 
     def _rank_sets(self, rank: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
         """The sets of one rank: ``ids`` of that rank in id order.

@@ -71,6 +71,7 @@ class MeldRules:
         self.plays = lru_cache(maxsize=64)(self._plays)
         self.extend_rules = replace(self.runs, max_len=None) if self.runs and self.split else self.runs
         self._pairs = {}
+        self._run_pairs = {}                      # (rank, rank) -> do two naturals of one suit and a wild make a run
         self._parts = {}                          # id(part of meld_parts) -> what _plays needs of it
         self._sig_numbers = {}                    # (kind, stands_for, faces) of a meld -> a number (dedupes plays)
         self._renewed = 0                         # how many times _parts and the numbers were emptied
@@ -223,7 +224,9 @@ class MeldRules:
                 if per_card > best.get(c, 0.0):
                     best[c] = per_card
         # tuples of numbers, which the garbage collector stops tracking (lists it scans every time)
-        entry = parts[id(part)] = (part, tuple(melds), tuple(values), tuple(keys), best, positive)
+        # (the part itself when the rules accept all its melds: one tracked tuple fewer per part)
+        kept = part if len(melds) == len(part) else tuple(melds)
+        entry = parts[id(part)] = (part, kept, tuple(values), tuple(keys), best, positive)
         return entry
 
     def signature(self, m: Meld) -> tuple:
@@ -329,8 +332,19 @@ class MeldRules:
             return False
         trio = (card, other, spare)
         runs, sets = self._loose
-        return bool((runs and interpret_run(trio, self.info, runs))
-                    or (sets and interpret_set(trio, self.info, sets)))
+        info = self.info
+        if runs and not info.wild[card] and not info.wild[other] and info.suit_of[card] == info.suit_of[other]:
+            # Two natural cards of one suit and a wild card make a run or not by their ranks alone
+            # (the windows of every suit are alike): asked once per pair of ranks, not per suit
+            ranks = (info.rank_of[card], info.rank_of[other])
+            fits = self._run_pairs.get(ranks)
+            if fits is None:
+                fits = self._run_pairs[ranks] = bool(interpret_run(trio, info, runs))
+            if fits:
+                return True
+        elif runs and interpret_run(trio, info, runs):
+            return True
+        return bool(sets and interpret_set(trio, info, sets))
 
     def grown(self, m: Meld, card: int) -> tuple:
         """The ways `card` can be added to table meld `m`, each as the meld's pieces afterwards

@@ -99,7 +99,8 @@ def table_view(s, zone, mr: MeldRules):
     views = mr._views
     view = views.get(id(store))
     if view is None or view.store is not store or view.groups != zone:
-        if len(views) > 256:              # bounded: a run of games keeps at most a few alive
+        if len(views) > 16:               # bounded: a run of games keeps at most a few alive (and each
+            # view kept holds objects every full pass of the garbage collector scans)
             views.clear()
         view = views[id(store)] = TableView(store, zone, mr)
     mr.last_view = view
@@ -133,7 +134,9 @@ def additions(s, cards, zone, mr: MeldRules) -> list:
         hit = known.get(card)
         if hit is None:
             candidates = view.candidates(mr, card)      # most cards fit no meld: nothing to call
-            hit = known[card] = _additions(candidates, (card,), mr) if candidates else ()
+            # (the answers are kept with the view: an empty one as the empty tuple, no new list
+            # for the garbage collector to scan while the view lives)
+            hit = known[card] = (_additions(candidates, (card,), mr) or ()) if candidates else ()
         out += hit
     return out
 
@@ -229,7 +232,7 @@ def swaps(s, cards, zone, mr: MeldRules) -> list:
     for card in mr.distinct(cards):
         hit = known.get(card)
         if hit is None:
-            hit = known[card] = _swaps(view.wild_readings, (card,), mr)
+            hit = known[card] = _swaps(view.wild_readings, (card,), mr) or ()     # (see additions)
         out += hit
     return out
 
