@@ -74,6 +74,26 @@ def test_a_trick_direction_other_than_one_or_minus_one_is_refused(tmp_path, valu
         assert _load(tmp_path, f"hand:\n  - tricks: {{hand: hand, trick: trick, order: plain, direction: {ok}}}\n").ok
 
 
+@pytest.mark.parametrize("block,warned", [
+    ("{hand: hand, trick: trick, order: plain}", True),
+    ("{hand: hand, trick: trick, order: plain, collect: 'won[winner]'}", False),
+    # the cards moved on by a step of after_trick
+    ("{hand: hand, trick: trick, order: plain, after_trick: [{move: {cards: trick, from: trick, to: stock}}]}", False),
+    ("{hand: hand, trick: trick, order: plain, after_trick: [{move: {cards: 'first(trick)', to: stock}}]}", False),
+    # a step that does not: the trick stays
+    ("{hand: hand, trick: trick, order: plain, after_trick: [{add: {'score[winner]': 1}}]}", True),
+])
+def test_a_trick_block_whose_cards_stay_in_the_trick_zone_is_warned_of(tmp_path, block, warned):
+    # found by the second review: without collect the next trick is played on top of the last one, so
+    # `trick` in a follow rule or winner sees every card played in the hand
+    loaded = _load(tmp_path, f"hand:\n  - tricks: {block}\n")
+    assert loaded.ok
+    found = [d for d in _errors(loaded, "warning") if "stay in 'trick'" in d.message]
+    assert len(found) == int(warned), [d.message for d in _errors(loaded, "warning")]
+    if warned:
+        assert found[0].line == 3 and "collect: won[winner]" in found[0].hint
+
+
 def test_a_trick_winner_rule_makes_order_and_trumps_unused(tmp_path):
     loaded = _load(tmp_path, "hand:\n  - tricks: {hand: hand, trick: trick, winner: leader, order: plain, "
                              "trumps: hearts}\n")

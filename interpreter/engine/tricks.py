@@ -10,6 +10,8 @@ follow rule, card.
 """
 from __future__ import annotations
 
+import re
+
 from ..expr import types as T
 from ..expr.hoist import item_selector
 from .registry import compile_steps, step_kind
@@ -506,6 +508,11 @@ def _tricks(cx, value, path, step):
                            "meaning", key=True, hint="remove it, or use it inside the winner expression")
     if winner is None and order is None and "order" not in spec:
         cx.problem(path, "'tricks' needs an 'order' (to rank the cards) or a 'winner' expression", "schema")
+    if "collect" not in spec and not _mentions(spec.get("after_trick"), trick.name):
+        # the next trick is played on top of the last: `trick` in follow rules and winners sees them all
+        cx.problem(path, f"the cards of a finished trick stay in '{trick.name}': the block has no 'collect' "
+                   "and its after_trick steps do not mention the zone", "meaning", severity="warning",
+                   hint="add e.g. collect: won[winner], or move the cards in after_trick")
     direction = spec.get("direction", 1)
     if direction.__class__ is not int or direction not in (1, -1):
         # another step would have a player play twice to a trick, or never pass the turn on
@@ -520,6 +527,16 @@ def _tricks(cx, value, path, step):
                   winner=winner, collect=collect, before=before, after_plays=after_plays, after=after,
                   hand_zone=hand.index, trick_zone=trick.index, suit_of=cx.ns.universe.suit_of,
                   direction=direction, where=cx.where(path))
+
+
+def _mentions(steps, name) -> bool:
+    """Whether the name appears in the YAML of these steps (a key or a value, e.g. `from: trick`, or
+    in an expression such as `first(trick)`)."""
+    if isinstance(steps, dict):
+        return any(_mentions(k, name) or _mentions(v, name) for k, v in steps.items())
+    if isinstance(steps, list):
+        return any(_mentions(v, name) for v in steps)
+    return isinstance(steps, str) and re.search(rf"\b{re.escape(name)}\b", steps) is not None
 
 
 def _order_key(cx, path, name):
