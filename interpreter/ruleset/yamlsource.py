@@ -327,6 +327,12 @@ _REWORDS = [
     (("while parsing a flow mapping", "<stream end>"),
      "this '{' mapping is never closed",
      "add the closing '}' (and check the commas)"),
+    (("while parsing a flow sequence", "but got '}'"),
+     "this '}' comes before the ']' that closes a '[' list",
+     "close the list with ']' first (and check the commas)"),
+    (("while parsing a flow mapping", "but got ']'"),
+     "this ']' comes before the '}' that closes a '{' mapping",
+     "close the mapping with '}' first (and check the commas)"),
     ("expected <block end>, but found",
      "this line's indentation does not match the lines above it",
      "line up entries of the same mapping or list at the same column"),
@@ -403,10 +409,25 @@ def _flow_pitfall(full: str, line: str, col: int):
         return None
     start, written = next(((st, t) for st, t in suspects if col <= st + len(t)), suspects[-1])
     bracket = next((c for c in written if c in "[]{}"), ",")
-    inside = "{...} mapping" if line.rfind("{", 0, start) > line.rfind("[", 0, start) else "[...] list"
+    inside = "{...} mapping" if _open_bracket(line[:start]) == "{" else "[...] list"
     return (f"invalid YAML: '{bracket}' inside a {inside} written on one line",
             f"in {{...}} or [...] on one line YAML reads [ ] {{ }} and commas itself; put the text in quotes: "
             f"\"{written}\"", start)
+
+
+def _open_bracket(text: str) -> str:
+    """The innermost '[' or '{' of `text` not closed in it (quoted parts skipped), or ''."""
+    opened, quote = [], None
+    for c in text:
+        if quote is not None:
+            quote = None if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c in "[{":
+            opened.append(c)
+        elif c in "]}" and opened:
+            opened.pop()
+    return opened[-1] if opened else ""
 
 
 def _flow_texts(line: str):
