@@ -228,3 +228,127 @@ def test_scotch_whist_ten_of_trumps_is_scored_before_the_trick_score():
     # on the earlier line (the game ends there, so seat 0's trick score is never added).
     assert len(SC.zone(s, "won", 0)) >= 20 and SC.var(s, "score")[1] >= 43
     assert G.result(s)["winners"] == [1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Escalative Scoring (the sample game of section 2 and the variations of sections 3 and 4)
+# ---------------------------------------------------------------------------------------------
+
+ESC_ORDER = ["8", "9", "10", "J", "Q", "K", "A"]
+CARD_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+class EscalativeReferee:
+    """Auction (pass is for good; an Ace holder must bid while nobody has; over after three passes in
+    a row once someone has bid), declarer names trumps and leads, tricks worth the schedule (times the
+    card points in the point form), declarer gains or loses the bid."""
+
+    def __init__(self, n, values, points=False):
+        self.n, self.values, self.points = n, values, points
+        self.score = [0] * n
+        self.hands_played = 0
+
+    def new_hand(self, s):
+        self.hands = [names_of(s, h) for h in SC.zone(s, "hand")]
+        assert all(len(h) == len(self.values) for h in self.hands)
+        self.dealer = SC.var(s, "dealer")
+        self.speaker = (self.dealer + 1) % self.n
+        self.passed = [False] * self.n
+        self.bid, self.declarer, self.run_of_passes = 0, None, 0
+        self.max_bid = sum(self.values) if not self.points else SC.var(s, "max_bid")
+        self.phase = "auction"
+        self.trumps, self.trick, self.players, self.tricks_done = None, [], [], 0
+        self.raw = [0] * self.n
+
+    def _skip_passed(self):
+        # a player who has passed must pass again: that pass is automatic
+        while self.phase == "auction" and self.passed[self.speaker]:
+            self._pass(self.speaker)
+
+    def _pass(self, p):
+        self.passed[p] = True
+        self.run_of_passes += 1
+        self.speaker = (p + 1) % self.n
+        if (self.declarer is not None and self.run_of_passes >= 3) or all(self.passed):
+            self.phase = "trumps" if self.declarer is not None else "thrown in"
+
+    def legal(self, s):
+        p = G.current_player(s)
+        if self.phase == "auction":
+            assert p == self.speaker
+            moves = {("bid", b) for b in range(self.bid + 1, self.max_bid + 1)}
+            has_ace = any(rank(c) == "A" for c in self.hands[p])
+            if self.bid > 0 or not has_ace:
+                moves.add(("pass", None))
+            return moves
+        if self.phase == "trumps":
+            assert p == self.declarer
+            return {("name_trumps", su) for su in SUITS}
+        expected = (self.players[-1] + 1) % self.n if self.players else self.leader
+        assert p == expected
+        return {("play", c) for c in follow_suit(self.hands[p], self.trick)}
+
+    def event(self, s, e):
+        kind = e.get("event")
+        if kind != "choice":
+            if kind == "trick":
+                assert e["cards"] == self.trick
+                w = whist_winner(self.trick, self.players, self.trumps, ESC_ORDER)
+                assert e["winner"] == w
+                worth = self.values[self.tricks_done]
+                if self.points:
+                    worth *= sum(CARD_POINTS.get(rank(c), 0) for c in self.trick)
+                self.raw[w] += worth
+                self.tricks_done += 1
+                self.leader, self.trick, self.players = w, [], []
+            return
+        p, (move, value) = e["player"], e["action"]
+        if move == "bid":
+            self.bid, self.declarer, self.run_of_passes = value, p, 0
+            self.speaker = (p + 1) % self.n
+            self._skip_passed()
+        elif move == "pass":
+            self._pass(p)
+            self._skip_passed()
+        elif move == "name_trumps":
+            self.trumps, self.phase, self.leader = value, "play", self.declarer
+        else:
+            self.hands[p].remove(value)
+            self.trick.append(value)
+            self.players.append(p)
+
+    def hand_over(self, s):
+        self.finish_hand()
+        assert SC.var(s, "score") == self.score
+
+    def finish_hand(self):
+        self.hands_played += 1
+        if self.declarer is None:
+            assert self.phase == "thrown in"
+            return
+        assert self.tricks_done == len(self.values)
+        for p in range(self.n):
+            if p == self.declarer:
+                self.score[p] += self.raw[p] + self.bid if self.raw[p] >= self.bid else self.raw[p] - self.bid
+            else:
+                self.score[p] += self.raw[p]
+
+    def game_over(self, s, result):
+        self.finish_hand()
+        assert self.hands_played == self.n             # one deal per player (the ruleset's reading)
+        assert result["scores"] == self.score
+        best = max(self.score)
+        assert result["winners"] == [p for p in range(self.n) if self.score[p] == best]
+
+
+@pytest.mark.parametrize("name,values,points", [
+    ("escalative", [1, 2, 3, 4, 5, 6, 7], False),
+    ("escalative-equal", [1] * 7, False),
+    ("escalative-list", [1, 1, 2, 3, 5, 8, 13], False),
+    ("escalative-undealt", [1, 2, 3, 4, 5, 6], False),
+    ("escalative-points", [1, 2, 3, 4, 5, 6, 7], True),
+])
+def test_escalative_refereed_move_by_move(name, values, points):
+    rules = rules_of(f"rulesets/escalative/{name}.yaml")
+    for seed in range(4):
+        Driver(rules, 4, seed, EscalativeReferee(4, values, points)).run()
