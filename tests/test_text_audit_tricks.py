@@ -352,3 +352,224 @@ def test_escalative_refereed_move_by_move(name, values, points):
     rules = rules_of(f"rulesets/escalative/{name}.yaml")
     for seed in range(4):
         Driver(rules, 4, seed, EscalativeReferee(4, values, points)).run()
+
+
+# ---------------------------------------------------------------------------------------------
+# Scalade (Static, Mobile, Retromobile, Double, capped, Rubber, partnerships)
+# ---------------------------------------------------------------------------------------------
+
+NATURAL = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+RUNG_VALUE = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+              "J": 12, "Q": 15, "K": 18, "A": 1}
+HIERARCHY = ["clubs", "spades", "hearts", "diamonds"]            # strongest first
+SINGLE = [("diamond_ladder", "5♦"), ("heart_ladder", "6♥"), ("spade_ladder", "7♠"), ("club_ladder", "8♣")]
+DOUBLE = [("diamond_ladder_1", "5♦"), ("diamond_ladder_2", "7♦"), ("heart_ladder_1", "6♥"),
+          ("heart_ladder_2", "9♥"), ("spade_ladder_1", "7♠"), ("spade_ladder_2", "J♠"),
+          ("club_ladder_1", "8♣"), ("club_ladder_2", "K♣")]
+
+
+class ScaladeReferee:
+    def __init__(self, n, trumps="static", double=False, cap=0, goal=4, rubber=False, teams=None):
+        self.n, self.mode, self.double, self.cap, self.goal = n, trumps, double, cap, goal
+        self.rubber, self.teams = rubber, teams
+        self.ladders = DOUBLE if double else SINGLE
+        self.escalation_rank = {}
+        for _, start in self.ladders:        # the suit's lowest starting rung
+            su = suit(start)
+            if su not in self.escalation_rank:
+                self.escalation_rank[su] = rank(start)
+        self.games_won = [0] * n
+        self.finished = False
+        self.start_game()
+
+    def start_game(self):
+        self.rung = {name: start for name, start in self.ladders}
+        self.holder = {name: None for name, _ in self.ladders}
+        self.marker = {su: (None, 0) for su in SUITS}
+        self.passes = {su: 0 for su in SUITS}
+        self.score = [0] * self.n
+        self.advance, self.target, self.game_hand = None, self.goal, 0
+        self.behind_at = {}              # escalations of the advance suit at hands 7, 14, 21
+
+    # -- the text's rules ----------------------------------------------------------------------
+
+    def escalations(self, su):
+        return self.passes[su] // (2 if self.double else 1)
+
+    def trumps_from(self, rungs):
+        """The lowest rung by rank, ties to the suit highest in the hierarchy."""
+        return HIERARCHY[min((self.cycle.index(rank(c)), HIERARCHY.index(suit(c))) for c in rungs.values())[1]]
+
+    def claims(self, cards):
+        """{ladder: climbed ranks} for the ladders this set of cards claims."""
+        out = {}
+        for name, card in self.rung.items():
+            su, r, run = suit(card), rank(card), []
+            while True:
+                r = self.cycle[(self.cycle.index(r) + 1) % len(self.cycle)]
+                if r + card[-1] not in cards:
+                    break
+                run.append(r)
+            if run:
+                out[name] = run
+        return out
+
+    def new_hand(self, s):
+        if self.finished:
+            return
+        self.game_hand += 1
+        self.hands = [names_of(s, h) for h in SC.zone(s, "hand")]
+        self.size = len(self.hands[0])
+        assert all(len(h) == self.size for h in self.hands)
+        self.spoils = names_of(s, SC.zone(s, "spoils"))
+        dead = names_of(s, SC.zone(s, "dead"))
+        pack = names_of(s, s.rules.deck(self.n))
+        self.cycle = [r for r in NATURAL if any(rank(c) == r for c in pack)]
+        assert sorted(sum(self.hands, []) + self.spoils + dead + list(self.rung.values())) == sorted(pack)
+        assert len(dead) == len(self.spoils) == 2
+        self.dealer = SC.var(s, "dealer")
+        self.leader = (self.dealer + 1) % self.n
+        self.trick, self.players, self.tricks_done = [], [], 0
+        self.hand_trumps = self.trumps_from(self.rung)
+
+    def legal(self, s):
+        p = G.current_player(s)
+        expected = (self.players[-1] + 1) % self.n if self.players else self.leader
+        assert p == expected
+        return {("play", c) for c in follow_suit(self.hands[p], self.trick)}
+
+    def event(self, s, e):
+        kind = e.get("event")
+        if kind == "choice":
+            card = e["action"][1]
+            self.hands[e["player"]].remove(card)
+            self.trick.append(card)
+            self.players.append(e["player"])
+        elif kind == "trick" and not self.finished:
+            self.resolve_trick(e)
+
+    def resolve_trick(self, e):
+        self.tricks_done += 1
+        cards = list(self.trick)
+        if self.tricks_done == self.size - 1:           # the spoils join the penultimate trick
+            cards += self.spoils
+        found = self.claims(cards)
+        if self.mode == "static":
+            trumps = self.hand_trumps
+        elif self.mode == "mobile":
+            trumps = self.trumps_from(self.rung)
+        else:                                           # retromobile: the rungs move first
+            moved = dict(self.rung)
+            for name, run in found.items():
+                moved[name] = run[-1] + self.rung[name][-1]
+            trumps = self.trumps_from(moved)
+        w = whist_winner(self.trick, self.players, trumps, NATURAL)
+        assert e["cards"][:len(self.trick)] == self.trick and e["winner"] == w, (e, trumps)
+        for name, run in found.items():
+            su = suit(self.rung[name])
+            if self.escalation_rank[su] in run:
+                self.passes[su] += 1
+            self.rung[name] = run[-1] + self.rung[name][-1]
+            self.holder[name] = w
+        self.leader, self.trick, self.players = w, [], []
+        if self.tricks_done == self.size:
+            self.score_hand(w)
+
+    def score_hand(self, last):
+        for name, p in self.holder.items():
+            if p is None:
+                continue
+            su = suit(self.rung[name])
+            mult = 1
+            if self.marker[su][0] == p:
+                mult = 1 + self.marker[su][1]
+                if self.cap:
+                    mult = min(mult, self.cap)
+            self.score[p] += RUNG_VALUE[rank(self.rung[name])] * mult
+        values = sorted(RUNG_VALUE[rank(c)] for c in self.rung.values())
+        self.score[last] += sum(values[:2 if self.double else 1])
+        for su in SUITS:
+            held = {self.holder[name] for name, card in self.rung.items() if suit(card) == su}
+            if len(held) == 1 and None not in held:
+                (p,) = held
+                self.marker[su] = (p, self.marker[su][1] + 1 if self.marker[su][0] == p else 1)
+            else:
+                self.marker[su] = (None, 0)
+        self.check_end()
+
+    def check_end(self):
+        h = self.game_hand
+        if self.advance is None:
+            done = [su for su in HIERARCHY if self.escalations(su) > 0]
+            if done:
+                self.advance = done[0]
+        esc = self.escalations(self.advance) if self.advance else 0
+        if self.goal == 4:
+            if h in (7, 14, 21):
+                self.behind_at[h] = esc
+                if esc < h // 7:
+                    self.target = min(self.target, 3)
+            if h == 21 and self.behind_at[14] < 1 and self.behind_at[21] < 2:
+                self.target = min(self.target, 2)
+        over = (self.advance is not None and esc >= self.target) or h >= 7 * self.goal
+        if over:
+            self.conclude()
+
+    def team_score(self, p):
+        team = next((t for t in self.teams or [] if p in t), [p])
+        return sum(self.score[q] for q in team)
+
+    def conclude(self):
+        if not self.rubber:
+            self.finished = True
+            return
+        best = max(self.team_score(p) for p in range(self.n))
+        for p in range(self.n):
+            if self.team_score(p) == best:
+                self.games_won[p] += 1
+        if max(self.games_won) >= 2:
+            self.finished = True
+        else:
+            self.start_game()
+
+    def check_state(self, s):
+        assert SC.var(s, "score") == self.score
+        assert {k: SC.names(s, v)[0] for k, v in SC.zone(s, "rung").items()} == self.rung
+        assert SC.var(s, "holder") == self.holder
+        assert {su: (SC.var(s, "marker_holder")[su], SC.var(s, "marker_count")[su]) for su in SUITS} == self.marker
+
+    def hand_over(self, s):
+        assert not self.finished
+        self.check_state(s)
+
+    def game_over(self, s, result):
+        assert self.finished
+        if self.rubber:
+            assert result["scores"] == self.games_won
+            best = max(self.games_won)
+            assert result["winners"] == [p for p in range(self.n) if self.games_won[p] == best]
+            return
+        self.check_state(s)
+        totals = [self.team_score(p) for p in range(self.n)]
+        assert result["scores"] == totals
+        assert result["winners"] == [p for p in range(self.n) if totals[p] == max(totals)]
+        assert result["metrics"]["target"] == self.target and result["metrics"]["advance"] == self.advance
+
+
+SCALADE_CASES = [
+    ("scalade", 3, {}), ("scalade", 4, {}), ("scalade", 5, {}), ("scalade", 6, {}),
+    ("scalade-mobile", 3, {"trumps": "mobile"}), ("scalade-mobile", 4, {"trumps": "mobile"}),
+    ("scalade-retromobile", 3, {"trumps": "retro"}), ("scalade-retromobile", 5, {"trumps": "retro"}),
+    ("scalade-double", 3, {"double": True}), ("scalade-double", 4, {"double": True}),
+    ("scalade-capped-2", 3, {"cap": 2}),
+    ("scalade-rubber", 3, {"goal": 1, "rubber": True}),
+    ("scalade-partnerships", 4, {"teams": [[0, 2], [1, 3]]}),
+    ("scalade-double-partnerships", 6, {"double": True, "teams": [[0, 3], [1, 4], [2, 5]]}),
+]
+
+
+@pytest.mark.parametrize("name,players,how", SCALADE_CASES)
+def test_scalade_refereed_move_by_move(name, players, how):
+    rules = rules_of(f"rulesets/scalade/{name}.yaml")
+    for seed in (1, 2):
+        Driver(rules, players, seed, ScaladeReferee(players, **how)).run()
