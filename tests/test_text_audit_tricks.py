@@ -117,6 +117,7 @@ class ScotchReferee:
         assert all(len(h) == self.dealt for h in self.hands)
         assert sum(map(len, self.hands)) == (35 if self.n in (5, 7) else 36)
         self.dealer = SC.var(s, "dealer")
+        assert self.dealer == (s.hand_no - 1) % self.n      # seat 0 deals first, then the deal passes left
         self.trumps = None
         self.trick, self.players = [], []
         self.won = [[] for _ in range(self.n)]
@@ -198,36 +199,28 @@ def test_scotch_whist_the_last_card_dealt_goes_to_the_dealer_and_sets_trumps():
     assert "10♥" in hands[0] and SC.var(s, "trumps") == "hearts"
 
 
-def test_scotch_whist_ten_of_trumps_is_scored_before_the_trick_score():
-    """Seat 1 at 33 wins the 10 of trumps (+10 -> 43) while seat 2 at 40 would pass 41 on the
-    trick line: the 10 of trumps is scored first, so seat 1 wins, though seat 2 ends higher."""
-    rules = rules_of("rulesets/scotch-whist.yaml")
-    s = G.new_game(rules, 2, seed=4, log=True)
-    # Two players, 18 cards each.  Make the last trick decide: play to the last trick.
-    while sum(len(h) for h in SC.zone(s, "hand")) > 2:
-        G.apply_index(s, 0)
-    trumps = SC.var(s, "trumps")
-    t = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}[trumps]
-    ten = SC.cards(rules, ["10" + t])[0]
-    won = SC.zone(s, "won")
-    # Give every card won so far to seat 1 except 20 to seat 0 (who was dealt 18), keep the
-    # 10 of trumps with seat 1 and every other trump honour out of seat 0's pile.
-    pile = [c for part in won for c in part]
-    honours = set(SC.cards(rules, [r + t for r in ("A", "K", "Q", "J")]))
-    if ten not in pile:                   # still in a hand: the last trick decides it, skip the seed
-        pytest.skip("the 10 of trumps is still in play at this seed")
-    plain = [c for c in pile if c != ten and c not in honours]
-    won[0][:] = plain[:20]
-    won[1][:] = [c for c in pile if c not in won[0]]
-    SC.refresh(s)
-    SC.set_var(s, "score", 33, 1)
-    SC.set_var(s, "score", 40, 0)
-    while not G.is_over(s):
-        G.apply_index(s, 0)
-    # Seat 0 has at least 20 cards and would reach 42 on the trick line, but seat 1 reached 43
-    # on the earlier line (the game ends there, so seat 0's trick score is never added).
-    assert len(SC.zone(s, "won", 0)) >= 20 and SC.var(s, "score")[1] >= 43
-    assert G.result(s)["winners"] == [1]
+@pytest.mark.parametrize("start,winners", [(38, [1]), (37, [1, 2])])
+def test_scotch_whist_two_players_passing_41_on_the_trick_line(start, winners):
+    """Reading: when two players pass 41 on the same scoring line (only the trick line allows it),
+    the higher score wins and equal scores share; the lines after it are not scored.
+
+    Four players, nine cards each, hearts trumps.  Seat 1 wins the last trick (A♠ led) and ends
+    with 15 cards (+6); seat 2 has 12 cards (+3) and the A♥, which would add 4 on a later line."""
+    from tests.test_scotch_whist import _last_trick
+    s = G.new_game(rules_of("rulesets/scotch-whist.yaml"), 4, seed=2)
+    SC.set_var(s, "trumps", "hearts")
+    SC.set_var(s, "dealt", 9)
+    SC.set_var(s, "score", [0, start, 40, 0])
+    diamonds = [r + "♦" for r in PLAIN]
+    won = {1: diamonds + ["9♣", "10♣"],
+           2: ["A♥", "J♣", "Q♣", "K♣", "A♣"] + [r + "♠" for r in PLAIN[:7]],
+           3: ["K♠"] + [r + "♥" for r in PLAIN if r != "A"]}
+    _last_trick(s, won, {1: "A♠", 2: "6♣", 3: "7♣", 0: "8♣"})
+    assert G.current_player(s) == 1
+    SC.play(s, "A♠", "6♣", "7♣", "8♣")
+    assert G.is_over(s)
+    assert SC.var(s, "score")[1:3] == [start + 6, 43]      # the A♥ line was never reached
+    assert G.result(s)["winners"] == winners
 
 
 # ---------------------------------------------------------------------------------------------
@@ -252,6 +245,7 @@ class EscalativeReferee:
         self.hands = [names_of(s, h) for h in SC.zone(s, "hand")]
         assert all(len(h) == len(self.values) for h in self.hands)
         self.dealer = SC.var(s, "dealer")
+        assert self.dealer == (s.hand_no - 1) % self.n      # seat 0 deals first, then the deal passes left
         self.speaker = (self.dealer + 1) % self.n
         self.passed = [False] * self.n
         self.bid, self.declarer, self.run_of_passes = 0, None, 0
@@ -428,6 +422,7 @@ class ScaladeReferee:
         assert sorted(sum(self.hands, []) + self.spoils + dead + list(self.rung.values())) == sorted(pack)
         assert len(dead) == len(self.spoils) == 2
         self.dealer = SC.var(s, "dealer")
+        assert self.dealer == (s.hand_no - 1) % self.n      # seat 0 deals first, then the deal passes left
         self.leader = (self.dealer + 1) % self.n
         self.trick, self.players, self.tricks_done = [], [], 0
         self.hand_trumps = self.trumps_from(self.rung)
