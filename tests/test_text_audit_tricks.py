@@ -568,3 +568,21 @@ def test_scalade_refereed_move_by_move(name, players, how):
     rules = rules_of(f"rulesets/scalade/{name}.yaml")
     for seed in (1, 2):
         Driver(rules, players, seed, ScaladeReferee(players, **how)).run()
+
+
+def test_escalative_three_passes_before_any_bid_leave_the_fourth_player_to_speak():
+    """Reading: the dealer (seat 0) holds all four Aces; seats 1-3 pass.  Taken literally, three
+    passes in a row would end the auction with nobody bidding, the passed-out hand the Ace rule
+    exists to prevent: the dealer still speaks, and must bid."""
+    rules = rules_of("rulesets/escalative/escalative.yaml")
+    others = [r + s for s in "♣♠♥♦" for r in ESC_ORDER if r != "A"]
+    order = []
+    for i, ace in enumerate(["A♣", "A♠", "A♥", "A♦"]):       # one card at a time from seat 1: every 4th is seat 0's
+        order += others[3 * i:3 * i + 3] + [ace]
+    s = SC.stacked_game(rules, 4, order)
+    assert sorted(rank(c) for c in SC.names(s, SC.zone(s, "hand", 0))).count("A") == 4
+    SC.play(s, ("pass", None), ("pass", None), ("pass", None))
+    assert G.current_player(s) == 0 and SC.var(s, "declarer") is None
+    assert ("pass", None) not in G.legal_actions(s)
+    SC.play(s, ("bid", 1))
+    assert SC.var(s, "declarer") == 0 and G.legal_actions(s)[0][0] == "name_trumps"
