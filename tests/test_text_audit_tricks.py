@@ -105,7 +105,18 @@ def follow_suit(hand, trick):
     return same or set(hand)
 
 
-class ScotchReferee:
+class FollowSuitReferee:
+    """What the two plain-trick texts share: the turn goes left from the leader, and a player must
+    follow suit if able."""
+
+    def legal(self, s):
+        p = G.current_player(s)
+        expected = (self.players[-1] + 1) % self.n if self.players else self.leader
+        assert p == expected
+        return {("play", c) for c in follow_suit(self.hands[p], self.trick)}
+
+
+class ScotchReferee(FollowSuitReferee):
     def __init__(self, n, target=41):
         self.n, self.target = n, target
         self.score = [0] * n
@@ -122,12 +133,6 @@ class ScotchReferee:
         self.trick, self.players = [], []
         self.won = [[] for _ in range(self.n)]
         self.leader = (self.dealer + 1) % self.n
-
-    def legal(self, s):
-        p = G.current_player(s)
-        expected = (self.players[-1] + 1) % self.n if self.players else self.leader
-        assert p == expected
-        return {("play", c) for c in follow_suit(self.hands[p], self.trick)}
 
     def event(self, s, e):
         kind = e.get("event")
@@ -362,7 +367,7 @@ DOUBLE = [("diamond_ladder_1", "5♦"), ("diamond_ladder_2", "7♦"), ("heart_la
           ("club_ladder_1", "8♣"), ("club_ladder_2", "K♣")]
 
 
-class ScaladeReferee:
+class ScaladeReferee(FollowSuitReferee):
     def __init__(self, n, trumps="static", double=False, cap=0, goal=4, rubber=False, teams=None):
         self.n, self.mode, self.double, self.cap, self.goal = n, trumps, double, cap, goal
         self.rubber, self.teams = rubber, teams
@@ -426,12 +431,6 @@ class ScaladeReferee:
         self.leader = (self.dealer + 1) % self.n
         self.trick, self.players, self.tricks_done = [], [], 0
         self.hand_trumps = self.trumps_from(self.rung)
-
-    def legal(self, s):
-        p = G.current_player(s)
-        expected = (self.players[-1] + 1) % self.n if self.players else self.leader
-        assert p == expected
-        return {("play", c) for c in follow_suit(self.hands[p], self.trick)}
 
     def event(self, s, e):
         kind = e.get("event")
