@@ -165,3 +165,85 @@ def test_the_closing_discard_may_be_a_card_that_fits_a_table_meld():
     act(s, "discard")
     assert s.hand_no == 2
     assert SC.var(s, "score")[0] > 0 and SC.var(s, "score")[1] == 0
+
+
+def test_players_out_of_the_game_are_dealt_nothing_and_skipped():
+    # Seat 0 reaches 101 in the first hand and retires: seat 1 deals next, seat 2 plays first,
+    # then the turn goes from seat 2 straight to seat 1.
+    s = Q._close_first_hand("scala40", [10, 0, 0])
+    assert SC.var(s, "out") == [True, False, False]
+    assert SC.var(s, "dealer") == 1 and G.current_player(s) == 2
+    assert [len(SC.zone(s, "hand", p)) for p in range(3)] == [0, 13, 13]
+    act(s, "draw")
+    act(s, "discard")
+    assert G.current_player(s) == 1
+
+
+def test_the_fixed_penalty_is_only_for_players_who_have_not_opened():
+    r = rules("scala40-unopened-100", close_first_turn=True)
+    s = deal(r, 3, {1: HEARTS, 0: JUNK, 2: JUNK}, draws=["2♥"])
+    set_var(s, "opened", True, 2)                # seat 2 has opened: it counts its cards
+    act(s, "draw")
+    act(s, "open", lambda p: sum(len(m.cards) for m in p) == 13)
+    act(s, "discard")
+    assert SC.var(s, "score") == [100, 0, Q.JUNK_PENALTY]
+
+
+def test_card_values_variant_charges_eleven_to_fourteen_and_a_joker_as_an_ace():
+    # JUNK holds A♣ J♦ Q♠ K♣: 95 - 11 - 30 + 14 + 11 + 12 + 13 = 104; a joker in place of the 3♠
+    # costs 14 instead of 3 (25 in the base game).
+    with_joker = [c if c != "3♠" else "joker" for c in JUNK]
+    for name, expected in (("scala40", [Q.JUNK_PENALTY - 3 + 25, 0, Q.JUNK_PENALTY]),
+                           ("scala40-card-values", [104 - 3 + 14, 0, 104])):
+        r = rules(name, close_first_turn=True)
+        s = deal(r, 3, {1: HEARTS, 0: with_joker, 2: JUNK}, draws=["2♥"])
+        act(s, "draw")
+        act(s, "open", lambda p: sum(len(m.cards) for m in p) == 13)
+        act(s, "discard")
+        assert SC.var(s, "score") == expected
+
+
+def test_opening_and_closing_in_one_later_turn_doubles_the_others_scores():
+    # Not in the first round: seat 1 has drawn and discarded once and still holds 13 cards.
+    for name, factor in (("scala40", 1), ("scala40-double-penalty", 2)):
+        r = rules(name)
+        hand = HEARTS[:12] + ["2♠"]
+        s = deal(r, 2, {1: hand, 0: JUNK}, draws=["3♠", "4♠", "K♥"])
+        act(s, "draw")                           # 3♠
+        act(s, "discard", lambda c: names(s, [c]) == ["3♠"])
+        act(s, "draw")                           # seat 0: 4♠
+        act(s, "discard", lambda c: names(s, [c]) == ["4♠"])
+        act(s, "draw")                           # K♥: all thirteen hearts and the 2♠
+        act(s, "open", lambda p: sum(len(m.cards) for m in p) == 13)
+        assert names(s, options(s, "discard")) == ["2♠"]
+        act(s, "discard")
+        assert SC.var(s, "score") == [factor * Q.JUNK_PENALTY, 0]
+
+
+# ================================================================ Escalation
+
+def test_escalation_three_players_a_three_hands_the_turn_back():
+    hands = {1: ["K♠", "8♣", "9♥", "10♥", "J♣", "Q♣"], 2: ["3♥", "4♦", "5♣", "7♦", "9♣", "K♦"],
+             0: ["A♦", "A♣", "Q♦", "Q♥", "K♥", "4♥"]}
+    order = [hands[(1 + i) % 3][r] for r in range(6) for i in range(3)]
+    s = SC.stacked_game(E.rules(), 3, order + ["6♦", "7♣", "7♥"])
+    E.act(s, E.P("K♠"))
+    E.act(s, E.SP("3♥"))
+    # reversed: back to seat 1, which must beat its own 13
+    assert G.current_player(s) == 1 and SC.var(s, "to_beat") == 13
+    assert E.legal(s) == {E.TAKE}
+    E.act(s, E.TAKE)
+    E.act(s, E.P("8♣"))                          # leads anew; play still goes to the right
+    assert G.current_player(s) == 0
+
+
+def test_escalation_a_player_may_go_out_with_a_special_card():
+    s = E.deal(4, E.EXAMPLE_HANDS)
+    stock = SC.zone(s, "stock")
+    SC.zone(s, "stack", 0).extend(stock)
+    del stock[:]
+    SC.place(s, "stack", ["K♠", "4♣", "9♦", "10♦", "J♦"], owner=0)    # seat 1 keeps only the 3♣
+    assert E.hand(s, 1) == ["3♣"]
+    E.act(s, E.SP("3♣"))
+    assert G.is_over(s) and G.result(s)["winners"] == [1]
+    assert G.result(s)["metrics"]["payments"][1] == 0
