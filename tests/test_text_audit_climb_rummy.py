@@ -247,3 +247,39 @@ def test_escalation_a_player_may_go_out_with_a_special_card():
     E.act(s, E.SP("3♣"))
     assert G.is_over(s) and G.result(s)["winners"] == [1]
     assert G.result(s)["metrics"]["payments"][1] == 0
+
+
+def test_two_identical_runs_and_two_sets_of_one_rank_may_be_laid():
+    # Two packs: 10-J-Q of spades twice (60) opens; so do two sets of kings (60).
+    for pair in (["10♠", "J♠", "Q♠"] * 2, ["K♣", "K♦", "K♥", "K♣", "K♦", "K♠"]):
+        hand = pair + ["A♣", "4♣", "7♣", "2♦", "5♦", "8♦", "3♥"]
+        s = deal(rules(), 2, {1: hand, 0: HEARTS}, up="2♠", draws=["6♥"])
+        act(s, "draw")
+        act(s, "open", lambda p: len(p) == 2 and sum(len(m.cards) for m in p) == 6)
+        assert sorted(names(s, g) for g in SC.zone(s, "table")) == \
+            sorted([sorted(pair[:3]), sorted(pair[3:])])
+
+
+def test_a_discard_taken_must_make_or_extend_a_meld_not_replace_a_joker():
+    # The 6♠ on the discard pile makes a set with 6♣ 6♦, so an opened player may take it; but it
+    # must then go into a new meld (or extend one), not take the place of the joker in 5-Joker-7♠.
+    r = rules()
+    s = deal(r, 2, {1: ["6♣", "6♦"] + NO_SPADES, 0: HEARTS}, up="6♠", draws=["2♥"])
+    set_var(s, "opened", True, 1)
+    to_table(s, "5♠", "joker", "7♠")
+    Q.refresh(s)
+    act(s, "take_discard")
+    assert options(s, "swap") == []
+    assert [names(s, m.cards) for m in options(s, "meld")] == [sorted(["6♣", "6♦", "6♠"])]
+    act(s, "meld")
+    # once it is melded the turn goes on as usual
+    assert options(s, "swap") == [] and options(s, "discard")
+
+
+def test_a_discard_that_can_only_replace_a_joker_cannot_be_taken():
+    r = rules()
+    s = deal(r, 2, {1: ["6♣"] + NO_SPADES + ["9♥"], 0: HEARTS}, up="6♠", draws=["2♥"])
+    set_var(s, "opened", True, 1)
+    to_table(s, "5♠", "joker", "7♠")
+    Q.refresh(s)
+    assert options(s, "take_discard") == []
