@@ -283,3 +283,28 @@ def test_a_discard_that_can_only_replace_a_joker_cannot_be_taken():
     to_table(s, "5♠", "joker", "7♠")
     Q.refresh(s)
     assert options(s, "take_discard") == []
+
+
+def test_an_unopened_player_keeps_the_card_that_would_complete_a_set_on_the_table():
+    # 10♣ fits the set 10♥ 10♠ 10♦ (the fourth suit): a player who has not opened may not throw it.
+    r = rules()
+    s = deal(r, 2, {1: ["6♥", "9♥"] + NO_SPADES, 0: HEARTS}, draws=["2♥"])
+    to_table(s, "10♥", "10♠", "10♦")
+    act(s, "draw")
+    assert "10♣" in names(s, SC.zone(s, "hand", 1)) and "10♣" not in names(s, options(s, "discard"))
+    assert len(options(s, "discard")) == 14 - 1             # every other card may go
+
+
+def test_four_of_a_kind_made_by_adding_the_fourth_card_also_goes_under_the_pile():
+    s = _opened_after_draw("scala40-four-discarded", ["J♠"], "2♥", table=[("J♣", "J♦", "J♥")])
+    act(s, "add", lambda ch: names(s, ch.added) == ["J♠"])
+    assert SC.zone(s, "table") == [] or all(g == [] for g in SC.zone(s, "table"))
+    assert names(s, SC.zone(s, "discard")[:4]) == sorted(["J♣", "J♦", "J♥", "J♠"])
+    assert SC.var(s, "buried") == 4
+
+
+def test_runs_laid_from_hand_are_at_most_five_long_in_the_old_rule():
+    hand = ["4♠", "5♠", "6♠", "7♠", "8♠", "9♠"]
+    for name, longest in (("scala40-split-runs", 5), ("scala40", 6)):
+        s = _opened_after_draw(name, hand, "2♥")
+        assert max(len(m.cards) for m in options(s, "meld")) == longest
