@@ -308,3 +308,13 @@ def test_runs_laid_from_hand_are_at_most_five_long_in_the_old_rule():
     for name, longest in (("scala40-split-runs", 5), ("scala40", 6)):
         s = _opened_after_draw(name, hand, "2♥")
         assert max(len(m.cards) for m in options(s, "meld")) == longest
+
+
+def test_the_unopened_may_throw_playable_cards_when_the_option_allows_it():
+    for allowed in (False, True):
+        r = rules("scala40", discard_playable_unopened=allowed)
+        s = deal(r, 2, {1: ["joker", "8♠"] + NO_SPADES, 0: HEARTS}, draws=["2♥"])
+        to_table(s, "5♠", "6♠", "7♠")
+        act(s, "draw")
+        assert ("8♠" in names(s, options(s, "discard"))) == allowed
+        assert "Joker" not in names(s, options(s, "discard"))        # a joker never, before opening
