@@ -786,6 +786,17 @@ def test_a_scenario_sets_and_checks_a_table_kept_per_player(tmp_path, top, fails
                             "[[7♥ 8♥ Joker=9♥ J♥]], got [[7♥ 8♥ Joker=9♥ 10♥]]"]
 
 
+def test_a_scenario_that_lists_a_card_in_a_hand_and_in_a_table_meld_is_told_so(tmp_path):
+    # Noticed by the second review: the meld silently took the card out of the hand it was listed in.
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "s.yaml"
+    text = RUMMY_SCENARIO.format(ruleset=HERE / "rummy-layoff.yaml", top="10♥")
+    path.write_text(text.replace("0: [10♥, 3♣, 4♣, 9♠]", "0: [10♥, 3♣, 4♣, 8♥]"), encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    found = [d.message for d in problems] + [d.message for o in outcomes for d in o.diagnostics]
+    assert any("'8♥' is also listed in hand[0]: a card lies in one place only" in m for m in found), found
+
+
 # -- the moves offered in random games, recomputed from the rules as written ---------------------
 
 def _climb_expected(s, rules):

@@ -197,10 +197,12 @@ def same_table(written, actual) -> bool:
     return _same_groups(written, actual)
 
 
-def lay_groups(s, zone, groups, failure, path):
+def lay_groups(s, zone, groups, failure, path, listed=(), place_of=None):
     """Put groups of cards in a table zone: each written group is read as a meld (its jokers as declared).
 
-    Copies lying in the pack's zone are taken first; cards pushed off the table go to the pack's zone."""
+    Copies lying in the pack's zone are taken first; cards pushed off the table go to the pack's zone.
+    A copy in `listed` (cards the scenario itself puts in another zone) is never taken: a card the
+    scenario lists twice is an error, named with the other place (`place_of(s, card)`)."""
     from ..engine import scenario as S
     rules = s.rules
     mr = getattr(rules, "meld_rules", None)
@@ -218,9 +220,13 @@ def lay_groups(s, zone, groups, failure, path):
             raise failure(path + (k,), str(err)) from None
         ids = []
         for name, _ in tokens:
-            same = sorted((c for c in range(u.size) if u.names[c] == name and c not in used),
+            same = sorted((c for c in range(u.size) if u.names[c] == name and c not in used and c not in listed),
                           key=lambda c: c not in pack_zone)
             if not same:
+                elsewhere = [c for c in range(u.size) if u.names[c] == name and c in listed]
+                if elsewhere and place_of is not None:
+                    raise failure(path + (k,), f"'{name}' is also listed in {place_of(s, elsewhere[0])}: "
+                                               "a card lies in one place only")
                 raise failure(path + (k,), f"no copy of '{name}' is left")
             used.add(same[0])
             ids.append(same[0])

@@ -299,11 +299,13 @@ def _set_zones(sc, s, spec, path):
             if info is not None and info.per is not None and any(_is_groups(g) for _, g in seats):
                 groups[k] = seats
         spec = {k: v for k, v in spec.items() if k not in groups}
+    listed = set()                            # the cards the scenario puts in other zones
     for info, owner, names, where in _parts(sc, rules, spec, path):
         try:
             ids = S.cards(rules, names)
         except ValueError as err:
             raise Failure(where, str(err)) from None
+        listed.update(ids)
         zone = s.z[info.index]
         part = zone[_owner(owner, info, s.n, where)] if owner is not None else zone
         for c in ids:
@@ -314,12 +316,12 @@ def _set_zones(sc, s, spec, path):
     for zone, value in groups.items():
         info = rules.zones[str(zone)]
         if info.per is None:
-            MV.lay_groups(s, s.z[info.index], value, Failure, path + (zone,))
+            MV.lay_groups(s, s.z[info.index], value, Failure, path + (zone,), listed, _place_of)
             continue
         for owner, seat_groups in value:
             where = path + (zone, owner)
             part = s.z[info.index][_owner(owner, info, s.n, where)]
-            MV.lay_groups(s, part, seat_groups or [], Failure, where)
+            MV.lay_groups(s, part, seat_groups or [], Failure, where, listed, _place_of)
     S.refresh(s)
 
 
