@@ -193,7 +193,8 @@ def _choose(v, step, say):
         inner = say
         if "options" in move:
             bound = move.get("as", "option")
-            noun = _noun(move["options"], bound, "as" in move, say)
+            # a one-letter name (as: n) is no noun: 'a number chosen', not 'a n chosen'
+            noun = _noun(move["options"], bound, "as" in move and len(str(bound)) > 1, say)
             inner = say.bind(bound, noun)
             article = "" if noun.endswith("s") else "an " if noun[:1] in "aeiou" else "a "
             bits.append(f"with {article}{noun} chosen from {say(move['options'])}")
