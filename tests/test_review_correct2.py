@@ -304,3 +304,52 @@ def test_random_games_keep_the_invariants(name):
 @pytest.mark.parametrize("name", RULESETS)
 def test_random_games_keep_the_invariants_soak(name):
     _random_games(name, range(40, 340))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_stock_close_a_choice_before_each_trick_and_the_strict_rule_after_closing(seed):
+    # The leader's choice before a trick (close, marry, go on) pauses inside `before_trick`; after a
+    # close nobody draws and the strict follow rule holds at once, though cards remain in the stock.
+    rng = random.Random(seed)
+    rules = _load("stock-close")
+    s = G.new_game(rules, 2, seed)
+    trumps = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+    closed, hand_no, leader = False, 1, 1
+    while not G.is_over(s):
+        if s.hand_no != hand_no:
+            closed, hand_no, leader = False, s.hand_no, left(S.var(s, "dealer"))
+        p, trick, stock = G.current_player(s), _z(s, "trick"), _z(s, "stock")
+        hand = _z(s, "hand", p)
+        t = trumps[_v(s, "trumps")]
+        moves = [a[0] for a in G.legal_actions(s)]
+        if not trick and "play" not in moves:
+            # the choice before a trick: only while open and at least four cards in the stock
+            assert p == leader and not closed and len(stock) >= 4
+            kings = sorted(c for c in hand if c[0] == "K" and "Q" + c[1:] in hand)
+            assert sorted(_legal(s)) == sorted(["close", "go_on"] + [f"marry {k}" for k in kings])
+            action = rng.choice(G.legal_actions(s))
+            before, text = list(_v(s, "score")), S.describe(s, action)
+            G.apply(s, action)
+            if action[0] == "close":
+                closed = True
+            elif action[0] == "marry":
+                k = text.split()[1]
+                gained = 40 if k[1:] == t else 20
+                assert _v(s, "score")[p] == before[p] + gained
+            continue
+        closed = closed or not stock
+        if not trick:
+            assert p == leader
+        expected = _must(hand, trick, t) if closed else sorted(hand)
+        assert sorted(_legal(s)) == expected, (closed, hand, trick)
+        size = len(stock)
+        G.apply(s, rng.choice(G.legal_actions(s)))
+        if len(trick) == 1:
+            # the trick is over: the winner leads next; nobody draws once closed
+            leader = G.current_player(s) if not G.is_over(s) and s.hand_no == hand_no and _z(s, "hand", 0) else leader
+            if closed:
+                assert len(_z(s, "stock")) == size or s.hand_no != hand_no
+
+
+def left(p):
+    return (p + 1) % 2
