@@ -353,3 +353,34 @@ def test_stock_close_a_choice_before_each_trick_and_the_strict_rule_after_closin
 
 def left(p):
     return (p + 1) % 2
+
+
+# -- the first dealer given only by the state variable's initial value -------------------------------
+
+FIRST_DEALER = """name: First Dealer
+players: {count: 4}
+pack: {ranks: ["9", "10", J, Q, K, A], suits: [clubs, diamonds, hearts, spades]}
+zones: {stock: {visibility: hidden}, hand: {per: player, visibility: owner}}
+state:
+  dealer: {type: player, initial: 2}
+hand:
+  - deal: {from: stock, to: hand, count: 1, start: left_of(dealer)}
+end: {after_hand: true, winners: "[dealer]", score: "0"}
+"""
+
+
+def test_the_state_dealer_initial_value_is_the_first_dealer_without_a_dealer_section(tmp_path):
+    # `state: dealer: {initial: 2}` and no `dealer: first:` -- the designer means seat 2 deals first
+    # (the reference: a state variable starts at its initial value).  It was silently replaced by
+    # dealer.first's default 0.  With `dealer: first:` given, that wins (it is the documented setting).
+    path = tmp_path / "r.yaml"
+    path.write_text(FIRST_DEALER, encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    assert loaded.ok
+    s = S.stacked_game(loaded.rules, 4, ["A♠", "K♠", "Q♠", "J♠"])
+    assert _v(s, "dealer") == 2 and G.result(s)["winners"] == [2]
+    # the deal starts on the dealer's left, seat 3
+    assert _z(s, "hand", 3) == ["A♠"] and _z(s, "hand", 0) == ["K♠"]
+    path.write_text(FIRST_DEALER.replace("hand:\n", "dealer: {first: 1}\nhand:\n", 1), encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    assert loaded.ok and G.result(G.new_game(loaded.rules, 4, 0))["winners"] == [1]
