@@ -119,7 +119,8 @@ def _cut(cx, value, path, step):
 
 @step_kind("deal", "Deal cards from the top of a zone: to each player in turn (a per-player zone) "
            "or to one zone. Settings: from, to, count (each; 'all' deals out the zone), packet, start, direction, "
-           "players (deal only to these players, in turn from start).")
+           "players (deal only to these players, in turn from start). A zone lists its cards from the bottom up: "
+           "its top card, the next one dealt, is last(zone), and first(zone) is the bottom card.")
 def _deal(cx, value, path, step):
     spec = _fields(cx, value, path, "deal", ("from", "to"), ("count", "packet", "start", "direction", "players"))
     if spec is None:

@@ -82,7 +82,8 @@ _DONE = object()
 
 @step_kind("turns", "Players take turns: `turns: {first: expr, next: expr, until: cond, do: [...]}`; "
            "the local name current is the player whose turn it is, turn_number counts from 1; `limit` is the "
-           "most turns before the game stops with an error (default: end: max_turns).")
+           "most turns before the game stops with an error (default: end: max_turns). `until` is checked after "
+           "each turn (the first turn is always played).")
 def _turns(cx, value, path, step):
     spec = _fields(cx, value, path, "turns", ("do",), ("first", "next", "until", "limit"))
     if spec is None:

@@ -70,7 +70,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     rules.max_hands = end.get("max_hands", 1000)
     rules.max_turns = end.get("max_turns", 100000)
     deal = data.get("dealer") or {}
-    rules.first_dealer = deal.get("first", 0)
+    rules.first_dealer = first_dealer(data)
     rules.next_dealer = cx.expr(("dealer", "next"), deal.get("next", "left_of(dealer)"), T.PLAYER).fn
     for name, spec in (data.get("metrics") or {}).items():
         path = ("metrics", name)
@@ -87,6 +87,16 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     fold_program(setup, hand, *compiled_procs.values())
     rules.writes = {"zones": set(cx.zone_writes), "vars": set(cx.var_writes)}   # for checks.py
     return rules, cx.diagnostics
+
+
+def first_dealer(data) -> int:
+    """The seat of the first dealer: `dealer: first:`, else a whole-number `initial` of the `dealer`
+    state variable (a designer who wrote `dealer: {initial: 2}` means seat 2 deals first), else 0."""
+    deal = data.get("dealer") or {}
+    if "first" in deal:
+        return deal["first"]
+    initial = ((data.get("state") or {}).get("dealer") or {}).get("initial")
+    return initial if isinstance(initial, int) and not isinstance(initial, bool) else 0
 
 
 def _bot_hints(cx, bots):

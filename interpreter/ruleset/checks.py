@@ -278,10 +278,12 @@ def variable_checks(rules, data, smap) -> list[Diagnostic]:
 
 
 def dealer_checks(rules, data, smap) -> list[Diagnostic]:
-    first = (data.get("dealer") or {}).get("first", 0)
+    from .build import first_dealer
+    first = first_dealer(data)
     smallest = min(rules.player_counts) if rules.player_counts else 0
     if isinstance(first, int) and smallest and first >= smallest:
-        return [_at(smap, ("dealer", "first"), f"seat {first} does not exist with {smallest} players "
+        where = ("dealer", "first") if "first" in (data.get("dealer") or {}) else ("state", "dealer", "initial")
+        return [_at(smap, where, f"seat {first} does not exist with {smallest} players "
                     f"(seats are numbered from 0 to {smallest - 1})")]
     return []
 
