@@ -337,7 +337,7 @@ def complete_schema():
                                               required=["default"]),
                            examples=[{"target": {"default": 41, "description": "the score that ends the game"}}]),
             "dealer": obj("Who deals.", {
-                "first": {"type": "integer", "minimum": 0, "description": "The seat of the first dealer (0)."},
+                "first": {"type": "integer", "minimum": 0, "description": "The seat of the first dealer (default: the whole-number initial value of the state variable dealer, else 0)."},
                 "next": expr("The next hand's dealer (default left_of(dealer)).")}),
             "setup": steps("Steps run once, before the first hand."),
             "hand": steps("Steps of one hand, repeated until the game ends."),
