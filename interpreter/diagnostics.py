@@ -23,6 +23,7 @@ __all__ = [
     "Diagnostic",
     "RulesetError",
     "did_you_mean",
+    "rank_hint",
     "format_diagnostics",
     "sort_diagnostics",
 ]
@@ -107,6 +108,11 @@ def did_you_mean(name, candidates) -> str | None:
         low = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
         match = [lowered[low[0]]] if low else []
     return f"did you mean '{match[0]}'?" if match else None
+
+
+def rank_hint(rank, ranks) -> str:
+    """The hint for a rank the pack does not have: the closest rank, else the pack's ranks."""
+    return did_you_mean(rank, ranks) or f"the ranks are {', '.join(map(str, ranks))}"
 
 
 def sort_diagnostics(diags: Iterable[Diagnostic]) -> list[Diagnostic]:

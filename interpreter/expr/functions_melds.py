@@ -26,6 +26,7 @@ from typing import NamedTuple
 from ..cards.combos import (CardInfo, CardPlace, Meld, RunRules, SetRules, disjoint_search,
                             extensions, interpret_run, interpret_set, meld_value, split_run)
 from ..cards.melds import MeldFinder
+from ..diagnostics import rank_hint
 from . import types as T
 from .compiler import Compiled
 from .functions import _collection, builtin
@@ -493,11 +494,8 @@ def _rank_list(cx, path, ranks):
     out = []
     for i, r in enumerate(ranks):
         if str(r) not in u.ranks:
-            from difflib import get_close_matches
-            close = get_close_matches(str(r), u.ranks, n=1)
             cx.problem(path + (i,) if len(ranks) > 1 else path, f"'{r}' is not one of the pack's ranks",
-                       "unknown-name",
-                       hint=f"did you mean '{close[0]}'?" if close else f"the ranks are {', '.join(u.ranks)}")
+                       "unknown-name", hint=rank_hint(r, u.ranks))
             continue
         out.append(u.ranks.index(str(r)))
     return out

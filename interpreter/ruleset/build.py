@@ -10,6 +10,7 @@ from ..cards.pack import STANDARD_SUITS, CardUniverse, PackSpec
 from ..engine.fold import fold_program
 from ..engine.program import GameLoop
 from ..engine.registry import compile_steps
+from ..diagnostics import did_you_mean
 from ..expr import types as T
 from ..expr.compiler import Binding, Namespace
 from .context import CompileContext
@@ -250,11 +251,9 @@ def _per_type(cx, per, path, team=True):
     if per in (None, "player", "suit") or per in cx.ns.objects or (per == "team" and team):
         return per
     what = "player, team, suit" if team else "player, suit"
-    from difflib import get_close_matches
-    close = get_close_matches(str(per), (["player", "team", "suit"] if team else ["player", "suit"])
-                              + list(cx.ns.objects), n=1)
     cx.problem(path, f"'per: {per}' must be {what} or a collection under 'objects'", "meaning",
-               hint=f"did you mean '{close[0]}'?" if close else None)
+               hint=did_you_mean(per, (["player", "team", "suit"] if team else ["player", "suit"])
+                                 + list(cx.ns.objects)))
     return None
 
 

@@ -1,6 +1,7 @@
 """Names every expression can use: built-in game facts, orders, point tables and objects."""
 from __future__ import annotations
 
+from ..diagnostics import did_you_mean, rank_hint
 from ..expr import types as T
 from ..expr.compiler import Binding, Compiled, Lambda
 from ..expr.errors import EvalError
@@ -63,10 +64,8 @@ def _rank_table(cx, path, ranks, base=None, default=-1):
     for pos, rank in enumerate(ranks):
         rank = str(rank)
         if rank not in u.ranks and rank.lower() != "joker":
-            from difflib import get_close_matches
-            close = get_close_matches(rank, u.ranks, n=1)
             cx.problem(path + (pos,), f"'{rank}' is not one of the pack's ranks", "unknown-name",
-                       hint=f"did you mean '{close[0]}'?" if close else f"the ranks are {', '.join(u.ranks)}")
+                       hint=rank_hint(rank, u.ranks))
             continue
         for cid in range(u.size):
             if u.rank_of[cid] == rank:
@@ -137,11 +136,9 @@ def _order_table(cx, path, ref):
         return _rank_table(cx, path, ref)
     target = (cx.rules.data.get("orders") or {}).get(ref)
     if not isinstance(target, list):
-        from difflib import get_close_matches
         lists = [n for n, o in (cx.rules.data.get("orders") or {}).items() if isinstance(o, list)]
-        close = get_close_matches(str(ref), lists, n=1)
         cx.problem(path, f"'{ref}' is not an order given as a list of ranks", "unknown-name",
-                   hint=f"did you mean '{close[0]}'?" if close else "name an order of 'orders:' that is a list of ranks")
+                   hint=did_you_mean(ref, lists) or "name an order of 'orders:' that is a list of ranks")
         return None
     return _rank_table(cx, ("orders", ref), target)
 
