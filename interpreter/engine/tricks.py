@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..expr import types as T
+from ..expr.compiler import note_block_locals
 from ..expr.hoist import item_selector
 from .registry import compile_steps, step_kind
 from .state import Choice, GameStopped, decision_limit
@@ -22,6 +23,7 @@ from .vm import PAUSE, Node, Seq
 
 TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "trick_number": T.NUM,
                 "trick_players": T.PLAYERS, "winner": T.PLAYER, "taking_part": T.PLAYERS}
+note_block_locals("tricks", TRICK_LOCALS)
 
 
 class Tricks(Node):

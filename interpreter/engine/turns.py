@@ -8,10 +8,15 @@ a state variable and write e.g. `next: left_of(current, direction)`.
 from __future__ import annotations
 
 from ..expr import types as T
+from ..expr.compiler import note_block_locals
 from .registry import compile_steps, step_kind
 from .state import GameStopped
 from .steps import _fields
 from .vm import Node, Seq
+
+
+TURN_LOCALS = {"current": T.PLAYER, "turn_number": T.NUM}
+note_block_locals("turns", TURN_LOCALS)
 
 
 class Turns(Node):
@@ -88,7 +93,7 @@ def _turns(cx, value, path, step):
     spec = _fields(cx, value, path, "turns", ("do",), ("first", "next", "until", "limit"))
     if spec is None:
         return None
-    with cx.scope(current=T.PLAYER, turn_number=T.NUM):
+    with cx.scope(**TURN_LOCALS):
         first = cx.expr(path + ("first",), spec.get("first", "left_of(dealer)"), T.PLAYER).fn
         nxt = cx.expr(path + ("next",), spec.get("next", "left_of(current)"), T.PLAYER).fn
         until = cx.expr(path + ("until",), spec.get("until", False), T.BOOL).fn

@@ -322,10 +322,15 @@ def _suit_symbol(ctx, node):
     return constant(suit, T.SUIT)
 
 
-# The local names that blocks define (engine/tricks.py, turns.py), for the hint when one is used outside
-_BLOCK_LOCALS = {"leader": "a tricks: block", "led_suit": "a tricks: block", "trick_number": "a tricks: block",
-                 "trick_players": "a tricks: block", "winner": "a tricks: block", "taking_part": "a tricks: block",
-                 "current": "a tricks: or turns: block", "turn_number": "a turns: block"}
+# The local names that blocks define, for the hint when one is used outside: name -> the step kinds
+# that define it.  The step kinds note theirs when they are registered (engine/tricks.py, turns.py).
+_BLOCK_LOCALS: dict[str, set] = {}
+
+
+def note_block_locals(kind: str, names) -> None:
+    """Record that a block of step kind `kind` (e.g. 'tricks') defines these local names."""
+    for name in names:
+        _BLOCK_LOCALS.setdefault(name, set()).add(kind)
 
 
 def _name(ctx, node):
@@ -344,8 +349,9 @@ def _name(ctx, node):
         if name in BUILTINS:
             ctx.error(node, f"'{name}' is a function: call it with parentheses, e.g. {name}(...)",
                       rule="unknown-name")
-        where = _BLOCK_LOCALS.get(name)
-        if where is not None:            # a local name of a block, used where that block's names are not seen
+        kinds = _BLOCK_LOCALS.get(name)
+        if kinds:                        # a local name of a block, used where that block's names are not seen
+            where = "a " + " or ".join(f"{k}:" for k in sorted(kinds)) + " block"
             hint = (f"'{name}' is a local name of {where}, known only inside it (a procedure or definition "
                     "does not see the names of the place it is used from): keep the value in a state variable, "
                     "or give a definition a parameter for it")
