@@ -176,7 +176,9 @@ class _Speaker:
         return " or ".join(self.say(c) for c in n.children)
 
     def _and_op(self, n):
-        return " and ".join(self.say(c) for c in n.children)
+        # an `or` inside an `and` keeps its brackets: "(a or b) and c" is not "a or b and c"
+        return " and ".join(f"({self.say(c)})" if isinstance(c, Tree) and c.data == "or_op" else self.say(c)
+                            for c in n.children)
 
     def _not_op(self, n):
         inner = n.children[0]
