@@ -269,3 +269,29 @@ scenarios:
     assert names[-2:] == ["9♣", "A♠"] and len(names) == 24 - 15      # A♠ is the next card drawn
     outcomes, problems = run_file(str(path))
     assert not problems and not outcomes[0].diagnostics
+
+
+@pytest.mark.parametrize("spec, warned", [
+    ("{default: 1000, range: [51, 251]}", "its default 1000 lies outside its range [51, 251]"),
+    ("{default: 3, values: [1, 2]}", "its default 3 is not among its values [1, 2]"),
+    ("{default: 101, range: [51, 251]}", None),
+    ("{default: 2, values: [1, 2]}", None),
+])
+def test_an_option_default_outside_what_tune_tries_is_a_located_warning(tmp_path, spec, warned):
+    loaded = _load(tmp_path, f"options:\n  target: {spec}\n")
+    assert loaded.ok
+    found = [d for d in _errors(loaded, "warning") if "option 'target'" in d.message]
+    if warned is None:
+        assert not found, [d.message for d in found]
+    else:
+        [w] = found
+        assert warned in w.message and w.line == 3        # the line of `target:` after `extends:` and `options:`
+
+
+def test_a_variant_that_moves_the_default_out_of_the_base_range_is_warned_at_its_own_line(tmp_path):
+    base = (ROOT / "rulesets" / "scala40" / "scala40.yaml").resolve()
+    variant = tmp_path / "variant.yaml"
+    variant.write_text(f"extends: {base}\nname: long game\noptions:\n  target: {{default: 1000}}\n")
+    loaded = load_ruleset(str(variant))
+    [w] = [d for d in loaded.diagnostics if "option 'target'" in d.message]
+    assert w.severity == "warning" and w.line == 4 and str(variant) in w.format()

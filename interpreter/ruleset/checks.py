@@ -7,7 +7,10 @@ They run on a ruleset that compiled without errors:
   options and the player count; the trial games catch the rest);
 - procedures that are called only from procedures that never run;
 - state variables kept for the whole game that no step ever sets;
-- a first dealer seat that does not exist at the smallest player count.
+- a first dealer seat that does not exist at the smallest player count;
+- an option whose default lies outside the values `rules tune` may try (its
+  `range` or `values`), as when a variant changes the default and keeps the
+  base ruleset's range.
 
 `without_follow_ons` drops the "never used" warnings when there are errors:
 an unknown zone in a deal makes the real zone look unused, and that warning
@@ -33,7 +36,32 @@ def meaning_checks(rules, data: dict, smap) -> list[Diagnostic]:
     diags += dealer_checks(rules, data, smap)
     diags += end_checks(data, smap)
     diags += order_checks(rules, data, smap)
+    diags += option_checks(data, smap)
     return diags
+
+
+def option_checks(data, smap) -> list[Diagnostic]:
+    """An option's default outside its `range` (or not among its `values`): `rules tune` would search
+    values around a game the ruleset does not play by default.  A warning: the ruleset still runs."""
+    out = []
+    for name, spec in (data.get("options") or {}).items():
+        if not isinstance(spec, dict) or "default" not in spec:
+            continue
+        default = spec["default"]
+        if "values" in spec and isinstance(spec["values"], list):
+            if default not in spec["values"]:
+                out.append(_at(smap, ("options", name, "default"), f"option '{name}': its default {default!r} "
+                               f"is not among its values {spec['values']!r}", "options", severity="warning",
+                               hint="add the default to 'values', or give the option values of its own here"))
+            continue
+        bounds = spec.get("range")
+        number = isinstance(default, (int, float)) and not isinstance(default, bool)
+        if isinstance(bounds, list) and len(bounds) == 2 and number and not bounds[0] <= default <= bounds[1]:
+            out.append(_at(smap, ("options", name, "default"), f"option '{name}': its default {default} lies "
+                           f"outside its range [{bounds[0]}, {bounds[1]}] (the values `rules tune` tries)",
+                           "options", severity="warning",
+                           hint="a variant that changes the default may give a 'range' of its own as well"))
+    return out
 
 
 def end_checks(data, smap) -> list[Diagnostic]:
