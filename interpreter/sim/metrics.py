@@ -219,7 +219,7 @@ class Progress:
         if key == self.key:
             return
         self.key = key
-        raw = list(scores) if scores is not None and self.is_score else self._read(s)
+        raw = list(scores) if scores is not None and self.is_score else every_value(self.fn, s)
         # Often the values are those of the last sample (within a hand the scores rarely move): then,
         # in the same hand, there is nothing to add, and it shows before the values are looked at.
         # self.raw is only ever all numbers (else None), and a value equal to a number converts to
@@ -261,25 +261,10 @@ class Progress:
         key = (s.hand_no, tricks or -s.turns)
         if key != self.key:
             self.key = key
-            raw = self._read(s)
+            raw = every_value(self.fn, s)
             if raw != self.raw or s.hand_no != self.hand:
                 self._add(s.hand_no, raw)
         return (None if tricks else s.turns), tricks
-
-    def _read(self, s) -> list:
-        """Every player's evaluation in this position, none where it fails."""
-        fn, env, raw = self.fn, {}, []
-        n, p = s.n, 0
-        while p < n:            # one try around the players; a player whose value fails gets none
-            try:
-                while p < n:
-                    env["p"] = p
-                    raw.append(fn(s, env))
-                    p += 1
-            except Exception:   # not readable in this position
-                raw.append(None)
-                p += 1
-        return raw
 
     def _add(self, hand, raw):
         """Add the values `raw` as a sample in hand number `hand` (unless equal to the last in it)."""
@@ -487,3 +472,20 @@ def _number(v):
         return float(v)
     except OverflowError:
         return None
+
+
+def every_value(fn, s) -> list:
+    """Every player's value of the compiled expression `fn` (reading the local `p`) in the position
+    `s`, none for a player whose value cannot be read there (a score read mid-game, say)."""
+    env, out = {}, []
+    n, p = s.n, 0
+    while p < n:            # one try around the players; a player whose value fails gets none
+        try:
+            while p < n:
+                env["p"] = p
+                out.append(fn(s, env))
+                p += 1
+        except Exception:   # not readable in this position
+            out.append(None)
+            p += 1
+    return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..bots.base import Bot, make_bot
 from ..engine import game as G
 from ..engine.autoplay import play_picked
-from .metrics import Progress, record_figures, sides_of
+from .metrics import Progress, every_value, record_figures, sides_of
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -164,19 +164,9 @@ def _play(s, rules, players, seed, names, log, bot_options, checker, with_leads=
 
 
 def _scores(s):
-    """Every player's running score: the ruleset's end.score for p."""
-    fn, env, out = s.rules.final_score, {}, []
-    n, p = s.n, 0
-    while p < n:            # one try around the players (read at every hand's start)
-        try:
-            while p < n:
-                env["p"] = p
-                out.append(fn(s, env))
-                p += 1
-        except Exception:   # a score that cannot be read mid-game counts as none
-            out.append(None)
-            p += 1
-    return out
+    """Every player's running score (read at every hand's start): the ruleset's end.score for p, none
+    where it cannot be read mid-game."""
+    return every_value(s.rules.final_score, s)
 
 
 def _log_holdings(s):
