@@ -116,3 +116,41 @@ def test_endless_ruleset_stops_with_seed_and_place(tmp_path):
     assert proc.returncode == 1
     err = proc.stderr
     assert "did not end within 3 hands" in err and "seed" in err
+
+
+def test_an_output_file_in_a_missing_folder_is_refused_before_any_game(tmp_path):
+    missing = tmp_path / "no-such-folder"
+    for args in (("simulate", SW, "-n", "5", "--records", str(missing / "r.jsonl")),
+                 ("simulate", SW, "-n", "5", "--log", str(missing / "game")),
+                 ("simulate", SW, "-n", "5", "--plot", str(missing / "p.png")),
+                 ("ladder", SW, "-n", "2", "--records", str(missing / "r.jsonl")),
+                 ("explain", SW, "--output", str(missing / "rules.md"))):
+        proc = rules(*args)
+        assert proc.returncode == 2, (args, proc.stdout, proc.stderr)
+        assert str(missing) in proc.stderr and "does not exist" in proc.stderr and "internal error" not in proc.stderr
+        assert "games per second" not in proc.stdout           # refused before playing
+    assert not missing.exists()
+
+
+def test_an_output_path_under_a_plain_file_is_refused(tmp_path):
+    blocker = tmp_path / "plain-file"
+    blocker.write_text("x")
+    proc = rules("simulate", SW, "-n", "3", "--records", str(blocker / "r.jsonl"))
+    assert proc.returncode == 2 and "is a file, not a folder" in proc.stderr, proc.stderr
+
+
+def test_a_file_that_fails_to_be_written_during_the_run_is_an_error_not_a_bug(monkeypatch, capsys, tmp_path):
+    # the folder passes the check, then the write fails (a full disk, a read-only mount, /proc as root)
+    import pytest
+
+    from interpreter.cli.main import main
+    from interpreter.sim import records
+
+    def refuse(path, rules):
+        raise PermissionError(13, "Permission denied", str(path))
+    monkeypatch.setattr(records, "open_records", refuse)
+    target = tmp_path / "r.jsonl"
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", SW, "-n", "2", "--records", str(target)])
+    err = capsys.readouterr().err
+    assert stop.value.code == 1 and f"cannot use {target}: Permission denied" in err and "internal error" not in err

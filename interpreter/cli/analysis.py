@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .app import _load, _options, cli
+from .app import OutputFile, _load, _options, cli
 
 
 def _rules(path, opts, players):
@@ -33,7 +33,7 @@ def _rules(path, opts, players):
 @click.option("--rungs", help="The rungs instead: bots separated by commas, settings after a colon, "
                               "e.g. 'random,greedy,search:playouts=50:worlds=4'.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-@click.option("--records", type=click.Path(dir_okay=False, writable=True), help="Write one JSON line per game.")
+@click.option("--records", type=OutputFile(), help="Write one JSON line per game.")
 @click.option("--workers", "-w", default=1, show_default=True, type=click.IntRange(1), help="Processes to use.")
 def ladder(file, games, seed, players, opts, budgets, rungs, as_json, records, workers):
     """Skill ladder: random < greedy < search at two budgets, every pair head to head, seats rotating."""

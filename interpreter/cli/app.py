@@ -1,11 +1,32 @@
 """The `rules` command group and helpers shared by its commands."""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from .style import echo
+
+
+class OutputFile(click.Path):
+    """A file the command will write: checked before any work is done, so that a long run does not
+    end in an error about its output.  Its folder must exist and be writable (click.Path checks only
+    a file that already exists)."""
+
+    def __init__(self):
+        super().__init__(dir_okay=False, writable=True)
+
+    def convert(self, value, param, ctx):
+        value = super().convert(value, param, ctx)
+        folder = os.path.dirname(os.path.abspath(os.fsdecode(value)))
+        if not os.path.isdir(folder):
+            what = "is a file, not a folder" if os.path.exists(folder) else "does not exist"
+            self.fail(f"cannot write {click.format_filename(value)!r}: {folder!r} {what}", param, ctx)
+        if not os.access(folder, os.W_OK):
+            self.fail(f"cannot write {click.format_filename(value)!r}: the folder {folder!r} is not writable",
+                      param, ctx)
+        return value
 
 
 def _options(values):

@@ -5,14 +5,14 @@ import sys
 
 import click
 
-from .app import _load, _options, cli, complete_ruleset
+from .app import OutputFile, _load, _options, cli, complete_ruleset
 from .style import echo
 
 
 @cli.command()
 @click.argument("file", shell_complete=complete_ruleset)
 @click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE", help="Set an option.")
-@click.option("--output", "-O", type=click.Path(dir_okay=False, writable=True), help="Write to a file.")
+@click.option("--output", "-O", type=OutputFile(), help="Write to a file.")
 @click.option("--detail", "-d", is_flag=True, help="Show every expression as written after its words.")
 def explain(file, opts, output, detail):
     """Write the ruleset as readable rules in Markdown (players, pack, deal, play, scoring, end)."""

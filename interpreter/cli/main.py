@@ -42,6 +42,9 @@ def main(argv=None):
     except Exception as err:  # an internal error: say so plainly
         if debug:
             raise
+        if isinstance(err, OSError) and err.filename:   # a file that cannot be written (a full disk, /proc)
+            click.echo(f"Error: cannot use {err.filename}: {err.strerror or err}", err=True)
+            sys.exit(1)
         click.echo(f"internal error: {type(err).__name__}: {err}\n"
                    "This is a bug in the tool, not in your ruleset; run again with --debug for details.", err=True)
         sys.exit(3)

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from .app import _load, _options, cli, complete_ruleset
+from .app import OutputFile, _load, _options, cli, complete_ruleset
 from .output import print_comparison, print_summary
 
 
@@ -34,11 +34,11 @@ from .output import print_comparison, print_summary
               help="Where the games run: local processes, or a Ray cluster (pip install '.[ray]').")
 @click.option("--address", help="Address of a Ray cluster (default: start a local Ray instance).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-@click.option("--records", type=click.Path(dir_okay=False, writable=True),
+@click.option("--records", type=OutputFile(),
               help="Write one record per game: JSON lines, or CSV if the name ends in .csv.")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
+@click.option("--plot", "plot_path", type=OutputFile(),
               help="Draw histograms and win rates to a PNG (needs matplotlib).")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
+@click.option("--log", "log_path", type=OutputFile(),
               help="Write every event of one game, as text (FILE) and JSON (FILE.json); see `rules replay`.")
 @click.option("--coverage", is_flag=True,
               help="Also report how often each step, condition and move of the ruleset fired, by file:line.")
