@@ -154,3 +154,21 @@ def test_a_file_that_fails_to_be_written_during_the_run_is_an_error_not_a_bug(mo
         main(["simulate", SW, "-n", "2", "--records", str(target)])
     err = capsys.readouterr().err
     assert stop.value.code == 1 and f"cannot use {target}: Permission denied" in err and "internal error" not in err
+
+
+def test_a_bot_setting_no_seated_bot_has_or_of_the_wrong_kind_is_a_usage_error_before_any_game():
+    cases = [
+        (("--bots", "search", "--bot-option", "playout=5"), "did you mean 'playouts'?"),
+        (("--bots", "search", "--bot-option", "playouts=abc"), "'playouts' needs a number, not 'abc'"),
+        (("--bots", "search", "--bot-option", "horizon=round"), "'horizon' is one of hand, game, not 'round'"),
+        (("--bots", "random", "--bot-option", "playouts=5"), "not a setting of the bot random; these bots have no"),
+    ]
+    for args, said in cases:
+        proc = rules("simulate", SW, "-n", "2", *args)
+        assert proc.returncode == 2 and said in proc.stderr, (args, proc.stderr)
+        assert "games per second" not in proc.stdout
+    # a setting known to one of the seated bots is fine; --skill-gap seats the search bot
+    assert rules("simulate", SW, "-n", "1", "--bots", "random,greedy", "--bot-option", "samples=1").returncode == 0
+    assert rules("simulate", SW, "-n", "2", "--skill-gap", "--bot-option", "playouts=2").returncode == 0
+    proc = rules("ladder", SW, "-n", "2", "--rungs", "random,search:worlds=x")
+    assert proc.returncode == 2 and "search(worlds=x): bot setting 'worlds' needs a number" in proc.stderr

@@ -24,6 +24,8 @@ class Bot:
 
     # Settings a bot accepts from `--bot-option NAME=VALUE` (name -> default); see configure().
     settings: dict = {}
+    # The values a setting of text may take (name -> tuple), checked by check_bot_options().
+    setting_values: dict = {}
 
     def configure(self, options: dict) -> None:
         """Apply the `--bot-option` values this bot knows (numbers are converted); ignore the rest."""
@@ -86,6 +88,38 @@ def bot_class(name: str) -> type:
         raise ValueError(f"unknown bot '{name}'" + (f"; did you mean '{close[0]}'?" if close else
                                                       f"; bots: {', '.join(sorted(BOTS))}"))
     return cls
+
+
+def check_bot_options(options: dict, names) -> None:
+    """Raise ValueError, in words, for a `--bot-option` that none of the bots `names` has as a setting,
+    or whose value is not of the setting's kind (a number, true/false, one of its values); configure()
+    would otherwise ignore the first and fail on, or silently misread, the second.  Unknown bot names
+    are left to bot_class() to report."""
+    from ..diagnostics import did_you_mean
+    load_bots()
+    classes = [BOTS[n] for n in dict.fromkeys(names) if n in BOTS]
+    for name, value in options.items():
+        owners = [cls for cls in classes if name in cls.settings]
+        if not owners:
+            known = sorted({k for cls in classes for k in cls.settings})
+            hint = did_you_mean(name, known) or (f"settings: {', '.join(known)}" if known else
+                                                 "these bots have no settings")
+            bots = list(dict.fromkeys(names))
+            raise ValueError(f"'{name}' is not a setting of the bot{'s' if len(bots) > 1 else ''} "
+                             f"{', '.join(bots)}; {hint}")
+        for cls in owners:
+            default = cls.settings[name]
+            allowed = cls.setting_values.get(name)
+            if isinstance(default, bool):
+                if str(value).lower() not in ("1", "true", "yes", "0", "false", "no"):
+                    raise ValueError(f"bot setting '{name}' is true or false, not '{value}'")
+            elif isinstance(default, (int, float)):
+                try:
+                    float(value)
+                except (TypeError, ValueError):
+                    raise ValueError(f"bot setting '{name}' needs a number, not '{value}'") from None
+            elif allowed is not None and str(value) not in allowed:
+                raise ValueError(f"bot setting '{name}' is one of {', '.join(allowed)}, not '{value}'")
 
 
 def make_bot(name: str, seed: int, options: dict | None = None) -> Bot:

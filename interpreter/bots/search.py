@@ -31,6 +31,7 @@ from .greedy import WatchingBot, outcome
 class SearchBot(WatchingBot):
     name = "search"
     settings = {"playouts": 100, "worlds": 10, "horizon": "hand", "explore": 0.7, "depth": -1}
+    setting_values = {"horizon": ("hand", "game")}
 
     def decide(self, state, player, actions) -> int:
         if len(actions) == 1:

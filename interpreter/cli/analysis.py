@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .app import OutputFile, _load, _options, cli
+from .app import OutputFile, _load, _options, checked_bot_options, cli
 
 
 def _rules(path, opts, players):
@@ -51,9 +51,14 @@ def ladder(file, games, seed, players, opts, budgets, rungs, as_json, records, w
             raise click.BadParameter("give whole numbers, e.g. 20,100", param_hint="--budgets") from None
     from ..bots.base import BOTS, load_bots
     load_bots()
+    from ..bots.base import check_bot_options
     for r in chosen:
         if r.bot not in BOTS:
             raise click.BadParameter(f"unknown bot '{r.bot}'; bots: {', '.join(sorted(BOTS))}", param_hint="--rungs")
+        try:
+            check_bot_options(r.options, [r.bot])
+        except ValueError as err:
+            raise click.BadParameter(f"{r.label}: {err}", param_hint="--rungs") from None
     handle = open(records, "w", encoding="utf-8") if records else None
     write = (lambda rec: handle.write(json.dumps(rec) + "\n")) if handle else None
     try:
@@ -144,9 +149,10 @@ def tune(file, goal_texts, goal_file, param_texts, opts, games, trials, check_ga
         except ImportError:
             raise click.ClickException("--search optuna needs Optuna: pip install 'card-rules[tune]'") from None
     bot_names = [b.strip() for b in bots.split(",") if b.strip()]
+    settings = checked_bot_options(bot_opts, bot_names)
     try:
         out = T.tune(loaded.path, params, goals, _options(opts), games, trials, seed, n, bot_names,
-                     _options(bot_opts), check_games, workers=workers,
+                     settings, check_games, workers=workers,
                      use_optuna=None if method == "auto" else method == "optuna")
     except ValueError as err:
         raise click.ClickException(str(err)) from None

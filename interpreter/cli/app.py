@@ -39,6 +39,18 @@ def _options(values):
     return out
 
 
+def checked_bot_options(values, names) -> dict:
+    """The `--bot-option NAME=VALUE` values, each checked against the settings of the bots `names`
+    (bots/base.check_bot_options): a usage error, before any game, for one no bot has or of the wrong kind."""
+    from ..bots.base import check_bot_options
+    options = _options(values)
+    try:
+        check_bot_options(options, names)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--bot-option") from None
+    return options
+
+
 def _load(path, options, fmt="text", dry_run=False):
     from ..diagnostics import format_diagnostics
     from ..ruleset.loader import load_ruleset

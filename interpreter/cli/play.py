@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from .app import _load, _options, cli
+from .app import _load, _options, checked_bot_options, cli
 
 
 @cli.command()
@@ -27,9 +27,10 @@ def play(file, seat, players, bots, bot_opts, opts, seed, save_stem):
     loaded = _load(file, options)
     if not loaded.ok:
         sys.exit(1)
+    names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
-        session = Session(loaded.rules, players, seed, humans=[seat],
-                          bots=[b.strip() for b in bots.split(",") if b.strip()], bot_options=_options(bot_opts),
+        session = Session(loaded.rules, players, seed, humans=[seat], bots=names,
+                          bot_options=checked_bot_options(bot_opts, names),
                           source=loaded.path, options=options)
     except ValueError as err:
         raise click.BadParameter(str(err))

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from .app import OutputFile, _load, _options, cli, complete_ruleset
+from .app import OutputFile, _load, _options, checked_bot_options, cli, complete_ruleset
 from .output import print_comparison, print_summary
 
 
@@ -50,12 +50,13 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
     """Play many games with bots and report what the rules do."""
     from ..bots.base import BOTS, load_bots
     options = _options(opts)
-    bot_options = _options(bot_opts)
     load_bots()
     bot_names = [b.strip() for b in bots.split(",") if b.strip()]
     for b in bot_names:
         if b not in BOTS:
             raise click.BadParameter(f"unknown bot '{b}'; bots: {', '.join(sorted(BOTS))}", param_hint="--bots")
+    playing = bot_names + ([next((b for b in bot_names if b != "random"), "search")] if skill_gap else [])
+    bot_options = checked_bot_options(bot_opts, playing)
     if plot_path:
         from ..sim.plot import PlotUnavailable, _pyplot
         try:
