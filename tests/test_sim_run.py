@@ -173,6 +173,17 @@ def test_log_and_replay(tmp_path):
     assert missing.exit_code == 1
 
 
+@pytest.mark.parametrize("content", [b'{"a": 1}', b"[1, 2]", b"\xff\xfe not text", b"plain text",
+                                     b'{"events": [5, {"event": "choice", "player": "x"}]}'])
+def test_replay_of_a_file_that_is_not_a_game_log_says_so(tmp_path, content):
+    path = tmp_path / "other.json"
+    path.write_bytes(content)
+    shown = CliRunner().invoke(cli, ["replay", str(path)])
+    assert shown.exit_code == 1 and "internal error" not in shown.output and shown.exception is not None
+    assert isinstance(shown.exception, SystemExit)
+    assert "no game log found" in shown.output or "this game log cannot be shown" in shown.output
+
+
 def _interrupt(args, tmp_path):
     records = tmp_path / "r.jsonl"
     env = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -25,4 +25,10 @@ def replay(file, hand, as_json):
         events = [e for e in doc.get("events", []) if hand is None or e.get("hand") == hand]
         click.echo(json.dumps({**doc, "events": events}, ensure_ascii=False, indent=1))
     else:
-        click.echo(render(doc, hand), nl=False)
+        try:
+            text = render(doc, hand)
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as err:   # a log edited by hand
+            click.echo(f"{file}: this game log cannot be shown: an event is not as `rules simulate --log` "
+                       f"writes it ({type(err).__name__}: {err})", err=True)
+            sys.exit(1)
+        click.echo(text, nl=False)

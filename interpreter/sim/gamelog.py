@@ -70,17 +70,21 @@ def _jsonable(value):
 
 
 def read_log(path) -> dict:
+    """The game log at `path` (or at path.json): a JSON object with a list of events, as write_log
+    writes it.  FileNotFoundError, in words, when no such file holds one."""
     path = Path(path)
     candidates = [path] if path.suffix.lower() == ".json" else [path.with_name(path.name + ".json"),
                                                                  path.with_suffix(".json"), path]
-    for candidate in candidates:
-        if candidate.exists():
+    for candidate in dict.fromkeys(candidates):
+        if candidate.is_file():
             try:
-                return json.loads(candidate.read_text(encoding="utf-8"))
-            except json.JSONDecodeError:
+                doc = json.loads(candidate.read_text(encoding="utf-8"))
+            except (json.JSONDecodeError, UnicodeDecodeError):
                 continue
-    raise FileNotFoundError(f"no JSON game log found for {path} (looked for "
-                            f"{', '.join(str(c) for c in candidates)})")
+            if isinstance(doc, dict) and isinstance(doc.get("events"), list):
+                return doc
+    raise FileNotFoundError(f"no game log found (looked for {' and '.join(str(c) for c in dict.fromkeys(candidates))}: "
+                            "a JSON file written by `rules simulate --log FILE`)")
 
 
 def render(doc, hand: int | None = None) -> str:
