@@ -422,8 +422,11 @@ def _sum(sp, args):
     if per is not None:
         return f"the total of {per}"
     noun = sp.noun_of(args[0])
-    where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
-    return f"the total of {sp.each(args[1], noun)}, for each {noun}{where}"
+    said, plural = sp.say(args[0]), _plural(noun)
+    over = (f"all the {plural}" if _is_all(args[0], sp) else said if said.startswith(f"the {plural} ") else
+            f"the {plural} {'in' if _is_zone(sp, args[0]) else 'of'} {said}")
+    # "the sum, over all the players, of the total of ...": not "the total of the total of ..., for each player"
+    return f"the sum, over {over}, of {sp.each(args[1], noun)}"
 
 
 def _map(sp, args):
