@@ -15,7 +15,12 @@ seat knows (docs/simulation.md, "What a bot knows"):
 
 A card the seat has seen and that went on to a hidden place (a card it passed,
 a face-up card a player picked up, its own face-down discard) stays where it
-is in every world.  Every other hidden card is unseen: worlds deal these anew.
+is in every world, as long as that place loses no card the seat does not see
+go.  Once it does (the dealer who took the turned-up card discards one face
+down), the seen card may be any of the cards that left: it is dealt anew, but
+only into the places it may be in (its place, and the places that took in
+unseen cards then), as the sizes of the places show.  Every other hidden card
+is unseen: worlds deal these anew.
 
 Inference from legal moves, for any rules: when another player q makes a
 move with cards the seat then sees, the watcher asks the rules, in a copy of
@@ -177,6 +182,11 @@ class Watcher:
         self.before = None         # (history index, scrubbed copy, private sizes) before another's move
         self.sizes = None          # cards in each player's private zones at the last look
         self._deals = None         # (key, UniformDeals) for the last sampled position
+        # Seen cards now in hidden places, and where this seat may believe them to be: a card that
+        # went out of sight is in the place it went to; `where` holds, for a card whose place later
+        # lost unseen cards, every place it may be in by now (see _track).
+        self.where = {}            # card -> frozenset of places (zone index, key) it may be in
+        self.last = None           # (cards seen at the last look, {card: place}, {place: hidden cards})
         self.samples = self.fallbacks = 0
 
     # -- watching ---------------------------------------------------------------
@@ -189,7 +199,10 @@ class Watcher:
             self.before = None
             self.checked = len(s.history)
             self.sizes = None
+            self.where, self.last = {}, None
         now = visible_cards(s, p)
+        shown = self.last[0] if self.last is not None else ()
+        secret_movers = set()
         history = s.history
         left = [0] * s.n                     # unseen cards that left each player's hands by a move
         for i in range(self.checked, len(history)):
@@ -205,15 +218,19 @@ class Watcher:
             left[q] += sum(1 for c in cards if c not in self.seen)
             if i in self.face_up:
                 now.update(cards)            # played face up, even if gathered away since
-            if all(c in now or c in self.seen for c in cards):
+            # the seat saw which cards moved: they are in sight now, or were at the last look (a face-up
+            # card taken); that it saw a card long ago tells nothing of whether this move took it
+            if all(c in now or c in shown for c in cards):
                 before = self.before
                 if self.probe and before is not None and before[0] == i:
                     self._infer(before[1], q, action, cards, _source_zone(before[1], s, q, cards))
             else:
                 self.secret.add(i)
+                secret_movers.add(q)
         self.checked = len(history)
         self._note_gains(s, now, left)
         self.seen |= now
+        self._track(s, now, secret_movers)
         self.before = None
         if s.pending is not None:
             i = len(history)
@@ -241,13 +258,63 @@ class Watcher:
                 self.excluded = {(q, c) for q, c in self.excluded if q not in grew}
         self.sizes = sizes
 
+    def _track(self, s, now, secret_movers):
+        """Keep `where` up to date: which hidden places each seen card may be in.
+
+        Only what the seat can tell is used: the sizes of the places, the cards it sees, and which
+        players made moves whose cards it did not see.  A seen card that left its sight is in the
+        place it went to, and the moves the rules make (the same for everyone) keep it known.  A
+        player's move whose cards the seat did not see (a face-down discard) may have taken any of the
+        seen cards believed in that player's private places, or in a place kept for nobody (a widow)
+        that lost unseen cards then: these may now also be in every place that took in unseen cards
+        (every hidden place, when the sizes do not tell which).  The decision is the sizes' and the
+        moves' only: where the card really went plays no part."""
+        places, counts = {}, {}
+        for place in hidden_places(s, self.player):
+            n = 0
+            for c in cards_in(_part(s, *place)):
+                if c not in now:
+                    places[c] = place
+                    n += 1
+            counts[place] = n
+        last, self.last = self.last, (now, places, counts)
+        if last is None:
+            return
+        was_seen, was_at, had = last
+        net = dict(had)                   # hidden cards a place lost (> 0) or took in (< 0) unseen
+        for c, place in places.items():
+            if c in was_seen:             # went out of sight into this place: seen going there
+                net[place] = net.get(place, 0) + 1
+                self.where.pop(c, None)
+        for c, place in was_at.items():
+            if c in now:                  # came into sight out of this place
+                net[place] -= 1
+        for place, n in counts.items():
+            net[place] = net.get(place, 0) - n
+        for c in list(self.where):
+            if c in now:
+                del self.where[c]
+        if not secret_movers:             # only the rules moved cards: the seat can follow them
+            return
+        private = _private_owner_zones(s.rules)
+        lost = {place for place, n in net.items()
+                if n > 0 and (place[0] not in private or place[1] in secret_movers)}
+        lost |= {place for place in had if had[place] and place[0] in private and place[1] in secret_movers}
+        took = frozenset(place for place, n in net.items() if n < 0) or frozenset(counts)
+        for c, place in places.items():
+            if c in was_seen or c not in self.seen or c not in was_at:
+                continue
+            may = self.where.get(c) or frozenset([was_at[c]])
+            if may & lost:
+                self.where[c] = may | took
+
     def _scrubbed(self, s):
         """A copy of the position in which the cards this seat has not seen sit in a canonical order:
         nothing in it tells where they really are."""
         copy = G.clone(s)
         copy.rng = random.Random(0)
         copy.events = None
-        positions = hidden_positions(copy, self.player, self.seen | visible_cards(s, self.player))
+        positions = hidden_positions(copy, self.player, (self.seen - self.where.keys()) | visible_cards(s, self.player))
         cards = sorted(_get(copy, *x) for x in positions)
         for x, c in zip(positions, cards):
             _set(copy, *x, c)
@@ -282,7 +349,7 @@ class Watcher:
         world = G.clone(s)
         world.rng = random.Random(self.rng.getrandbits(64))
         world.events = None
-        positions = hidden_positions(world, p, self.seen)
+        positions = hidden_positions(world, p, self.seen - self.where.keys())
         deals = self._prepared(world, positions)
         by_place = {}
         for x in positions:
@@ -308,7 +375,8 @@ class Watcher:
 
     def _prepared(self, world, positions):
         """The exact counting of deals for this position (kept while the position is the same)."""
-        key = (self.hand, len(world.history), world.steps, frozenset(self.excluded), len(self.seen))
+        key = (self.hand, len(world.history), world.steps, frozenset(self.excluded), len(self.seen),
+               frozenset(self.where.items()))
         if self._deals is not None and self._deals[0] == key:
             return self._deals[1]
         capacities = {}
@@ -316,6 +384,8 @@ class Watcher:
             capacities[(z, k)] = capacities.get((z, k), 0) + 1
         cards = [_get(world, *x) for x in positions]
         allowed = {}
+        for c, may in self.where.items():     # a seen card whose place is no longer certain
+            allowed[c] = {place for place in capacities if place in may}
         if self.excluded:
             private = set(_private_owner_zones(world.rules))
             banned = {}
@@ -323,7 +393,7 @@ class Watcher:
                 banned.setdefault(c, set()).add(q)
             for c in cards:
                 if c in banned:
-                    allowed[c] = {place for place in capacities
+                    allowed[c] = {place for place in allowed.get(c, capacities)
                                   if not (place[0] in private and place[1] in banned[c])}
         try:
             deals = UniformDeals(cards, capacities, allowed)
