@@ -85,3 +85,249 @@ def test_the_search_bot_decides_the_same_whichever_card_the_dealer_threw_out(see
             bot.observe(st)
         choices.append(s.pending.actions[bot.decide(s, s.pending.player, s.pending.actions)])
     assert choices[0] == choices[1]
+
+
+# -- the five games: worlds agree with what the seat knows; decisions ignore hidden cards ----------
+
+from interpreter.bots.sampling import _action_cards, _choice_kind, cards_in, hidden_places, visible_cards  # noqa: E402
+from interpreter.engine.state import Choice, zone_parts  # noqa: E402
+
+GAMES = ["pass-three", "widow", "dummy", "turn-up", "thirty-one"]
+
+
+def _rules(name):
+    return _load(HERE / f"{name}.yaml")
+
+
+def _all_cards(s):
+    out = []
+    for info in s.rules.zone_list:
+        for _, part in zone_parts(s, info):
+            out.extend(cards_in(part))
+    return out
+
+
+def _hand_states(rules, n, seed, seat, decision):
+    """The positions at every decision of a random game from the start of the hand in which `seat` makes
+    its decision number `decision` (counted over the game), up to that decision; None if the game ends
+    first."""
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    states, mine = [], 0
+    while not s.over:
+        if states and states[-1].hand_no != s.hand_no:
+            states = []
+        states.append(G.clone(s))
+        if s.pending.player == seat:
+            mine += 1
+            if mine == decision and len(s.pending.actions) > 1:
+                return states
+        G.apply_index(s, rng.randrange(len(s.pending.actions)))
+    return None
+
+
+def _check_world(world, real, seat, known):
+    """A sampled world agrees with everything `seat` can see in `real`, and with the places of the cards
+    in `known` ({card: place the seat knows it is in})."""
+    rules = real.rules
+    assert sorted(_all_cards(world)) == sorted(_all_cards(real)), "no card lost or doubled"
+    mine = visible_cards(real, seat)
+    assert visible_cards(world, seat) == mine
+    for info in rules.zone_list:
+        for (key, part), (_, wpart) in zip(zone_parts(real, info), zone_parts(world, info)):
+            assert len(wpart) == len(part), (info.name, key)
+            if info.visibility == "public" or (info.visibility == "owner" and key == seat):
+                assert wpart == part, (info.name, key)
+            for i, c in enumerate(part):       # a revealed card stays where it is
+                if c in real.revealed:
+                    assert wpart[i] == c, (info.name, key)
+    assert world.v == real.v and world.revealed == real.revealed
+    where = {}
+    for z, key in hidden_places(world, seat):
+        part = world.z[z] if key is None else world.z[z][key]
+        for c in cards_in(part):
+            where[c] = (rules.zone_list[z].name, key)
+    for c, place in known.items():
+        assert where.get(c) == place, (rules.universe.names[c], where.get(c), place)
+
+
+# The referee: where a seat knows hidden cards to be, worked out from the game's record and the rules
+# of each game (sharing no code with the bots).  Trick games: every card played lies in the won pile
+# of the trick's winner (highest trump, else highest of the suit led, by the game's ranking).
+ORDERS = {
+    "pass-three": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+    "widow": ["7", "8", "9", "J", "Q", "K", "10", "A"],
+    "dummy": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+    "turn-up": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+}
+
+
+def _referee_trick_winner(u, plays, trumps, order):
+    """plays: [(player, card)] in the order played."""
+    led = u.suit_of[plays[0][1]]
+    def strength(card):
+        suit = u.suit_of[card]
+        rank = order.index(u.rank_of[card])
+        return (2, rank) if suit == trumps else (1, rank) if suit == led else (0, 0)
+    return max(plays, key=lambda pc: strength(pc[1]))[0]
+
+
+def _known(name, states, seat):
+    """{card: (zone name, owner)} of the hidden cards whose place `seat` knows, at the last state."""
+    s = states[-1]
+    u = s.rules.universe
+    n = s.n
+    known = {}
+    history = s.history[len(states[0].history):]     # this hand's moves, up to now
+    if name in ORDERS:
+        trumps = S.var(s, "trumps") if "trumps" in s.rules.vars else None
+        plays = [(q, a[1]) for q, a in history if a[0] == "play"]
+        for t in range(len(plays) // n):
+            trick = plays[t * n:(t + 1) * n]
+            w = _referee_trick_winner(u, trick, trumps, ORDERS[name])
+            for _, c in trick:
+                known[c] = ("won", w)
+        played = {c for _, c in plays}
+    if name == "pass-three":
+        passing_done = any(a[0] == "play" for _, a in history) or s.pending.actions[0][0] == "play"
+        if passing_done:
+            right = (seat - 1) % n
+            for q, a in history:
+                if q == seat and a[0] == "pick" and a[1] not in played:
+                    known[a[1]] = ("hand", right)
+    if name == "widow":
+        for q, a in history:
+            if q == seat and a[0] == "discard":
+                known[a[1]] = ("discards", None)
+    if name == "turn-up":
+        up = states[0].z[s.rules.zones["upcard"].index]
+        robbed = [q for q, a in history if a[0] == "rob"]
+        buried = [a[1] for q, a in history if a[0] == "bury"]
+        if robbed and up:
+            r = robbed[0]
+            if not buried or r == seat:      # before the face-down bury, or the robber's own knowledge
+                if up[0] not in played and up[0] not in buried:
+                    known[up[0]] = ("hand", r)
+            if r == seat and buried:
+                known[buried[0]] = ("stock", None)
+        elif up and not robbed and s.pending.actions[0][0] == "play":
+            known[up[0]] = ("stock", None)   # not robbed: put back under the stock, face down
+    if name == "thirty-one":
+        pile = s.rules.zones["pile"].index
+        stock = s.rules.zones["stock"].index
+        was_in_pile = set()
+        holder = {}
+        for before, after in zip(states, states[1:]):
+            was_in_pile.update(before.z[pile])
+            q, a = after.history[-1]
+            if a[0] == "take":
+                holder[before.z[pile][-1]] = q
+            elif a[0] == "discard":
+                holder.pop(a[1], None)
+        was_in_pile.update(s.z[pile])
+        for c, q in holder.items():
+            if q != seat:
+                known[c] = ("hand", q)
+        # cards that went from the face-up pile into the stock when it was turned over
+        for c in was_in_pile:
+            if c not in holder and c not in s.z[pile] and c in s.z[stock]:
+                known[c] = ("stock", None)
+    return {c: place for c, place in known.items() if c not in visible_cards(s, seat)}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_sampled_worlds_agree_with_what_the_seat_knows(name):
+    rules = _rules(name)
+    counts = rules.data["players"]["count"]
+    n = counts if isinstance(counts, int) else counts[-1]
+    checked = known_checked = 0
+    for seed in range(6):
+        for seat in range(n):
+            for decision in (2, 5, 9):
+                states = _hand_states(rules, n, seed * 10 + seat, seat, decision)
+                if states is None:
+                    continue
+                watcher = Watcher(seat, random.Random(seed))
+                for st in states:
+                    watcher.observe(st)
+                real = states[-1]
+                known = _known(name, states, seat)
+                for _ in range(3):
+                    _check_world(watcher.sample(real), real, seat, known)
+                checked += 1
+                known_checked += len(known)
+                assert watcher.fallbacks == 0
+    assert checked > 20 and known_checked > 10, (checked, known_checked)
+
+
+def _never_seen(states, seat):
+    """Cards `seat` has not seen at any decision of the hand, nor played to a trick, nor chosen itself."""
+    s = states[-1]
+    seen = set()
+    for st in states:
+        seen |= visible_cards(st, seat)
+        seen |= st.revealed
+    for q, a in s.history[len(states[0].history):]:
+        if a[0] == "play" or q == seat:
+            seen.update(a[1] if isinstance(a[1], (list, tuple)) else [a[1]])
+    return sorted(c for c in _all_cards(s) if c not in seen)
+
+
+def _relabel(st, sigma):
+    """A copy of the position with the cards of `sigma` exchanged (zones, revealed cards, the actions
+    offered), as if the deal had put them so."""
+    c = G.clone(st)
+    for info in c.rules.zone_list:
+        for _, part in zone_parts(c, info):
+            part[:] = [[sigma.get(x, x) for x in g] if isinstance(g, list) else sigma.get(g, g) for g in part]
+    c.revealed = {sigma.get(x, x) for x in c.revealed}
+    kind = _choice_kind(c)
+    if c.pending is not None and kind is not None:
+        def swap(action):
+            if _action_cards(kind, action) is None:
+                return action
+            v = action[1]
+            return (action[0], [sigma.get(x, x) for x in v] if isinstance(v, list) else sigma.get(v, v))
+        p = c.pending
+        c.pending = Choice(p.player, [swap(a) for a in p.actions], p.handlers and [swap(h) for h in p.handlers], p.label)
+    return c
+
+
+def _decision(bot_name, states, seat, options):
+    bot = make_bot(bot_name, 11, options)
+    bot.seat = seat
+    for st in states:
+        bot.observe(st)
+    final = states[-1]
+    return final.pending.actions[bot.decide(final, seat, final.pending.actions)]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("bot", ["search", "greedy"])
+def test_decisions_do_not_change_when_only_hidden_cards_change(name, bot):
+    """The cards the seat never saw are exchanged among the places that hold them, in every position of
+    the hand so far: the seat's view is the same, so must be its bot's choice (same seed)."""
+    rules = _rules(name)
+    counts = rules.data["players"]["count"]
+    n = counts if isinstance(counts, int) else counts[-1]
+    options = {"playouts": 30, "worlds": 4, "samples": 3}
+    rng = random.Random(7)
+    compared = 0
+    for seed in range(6):
+        for seat in range(n):
+            states = _hand_states(rules, n, 100 + seed * 10 + seat, seat, 2 + seed % 4)
+            if states is None:
+                continue
+            hidden = _never_seen(states, seat)
+            if len(hidden) < 2:
+                continue
+            shuffled = list(hidden)
+            while shuffled == hidden:
+                rng.shuffle(shuffled)
+            sigma = dict(zip(hidden, shuffled))
+            moved = [_relabel(st, sigma) for st in states]
+            assert visible_cards(moved[-1], seat) == visible_cards(states[-1], seat)
+            assert moved[-1].pending.actions == states[-1].pending.actions
+            assert _decision(bot, states, seat, options) == _decision(bot, moved, seat, options), (seed, seat)
+            compared += 1
+    assert compared >= 2 * n
