@@ -331,3 +331,132 @@ def test_decisions_do_not_change_when_only_hidden_cards_change(name, bot):
             assert _decision(bot, states, seat, options) == _decision(bot, moved, seat, options), (seed, seat)
             compared += 1
     assert compared >= 2 * n
+
+
+# -- scripted deals: what each seat sees, worked out by hand ---------------------------------------
+
+def _deck(hands, seats, extra=()):
+    size = len(hands[seats[0]])
+    return [hands[p][i] for i in range(size) for p in seats] + list(extra)
+
+
+def _legal(s):
+    return sorted(S.describe(s, a) for a in G.legal_actions(s))
+
+
+def _turn(s, who, legal, move):
+    """`who` is to move, offered exactly `legal`; then `move` (a card to play, 'name' or 'name value')."""
+    assert G.current_player(s) == who, (G.current_player(s), who)
+    assert _legal(s) == sorted(legal), _legal(s)
+    if " " in move:
+        name, value = move.split(" ", 1)
+        S.play(s, (name, value))
+    elif move in [a[0] for a in G.legal_actions(s)]:
+        S.play(s, (move,))
+    else:
+        S.play(s, move)
+
+
+def _sees(s, seat, zone, owner=None):
+    """The card names `seat` sees in a zone, from the engine's observation."""
+    part = G.observation(s, seat)["zones"][zone]
+    if owner is not None:
+        part = part[owner]
+    return S.names(s, part)
+
+
+TURN_UP = {
+    1: ["K♠", "2♣", "9♦", "3♠", "4♦"],
+    2: ["A♥", "5♣", "Q♠", "8♦", "J♣"],
+    3: ["10♠", "3♥", "K♦", "6♣", "2♠"],
+    0: ["Q♥", "9♠", "A♦", "7♣", "5♠"],
+}
+
+
+def _turn_up(bury):
+    """Dealer seat 0; 7♥ turned: hearts are trumps.  Only seat 2 holds A♥: asked first, it robs, then
+    buries `bury` face down under the stock."""
+    rules = _rules("turn-up")
+    s = S.stacked_game(rules, 4, _deck(TURN_UP, [1, 2, 3, 0], ["7♥"]))
+    assert S.var(s, "trumps") == "hearts"
+    for seat in range(4):
+        assert _sees(s, seat, "upcard") == ["7♥"]
+        assert _sees(s, seat, "hand", seat) == TURN_UP[seat]
+        others = [q for q in range(4) if q != seat]
+        assert all(_sees(s, seat, "hand", q) == [] for q in others)
+        assert G.observation(s, seat)["sizes"]["hand"] == [5, 5, 5, 5]
+    states = [G.clone(s)]
+    _turn(s, 2, ["refuse", "rob"], "rob")            # seat 1 lacks A♥: not asked
+    states.append(G.clone(s))
+    assert _sees(s, 2, "hand", 2) == TURN_UP[2] + ["7♥"]
+    assert _sees(s, 1, "upcard") == [] and _sees(s, 1, "hand", 2) == []
+    assert G.observation(s, 1)["sizes"]["hand"] == [5, 5, 6, 5]
+    _turn(s, 2, [f"bury {c}" for c in TURN_UP[2] + ["7♥"]], f"bury {bury}")
+    states.append(G.clone(s))
+    assert S.names(s, S.zone(s, "stock"))[0] == bury                    # under the stock
+    assert G.observation(s, 1)["sizes"]["stock"] == 52 - 20 - 1 + 1
+    return s, states
+
+
+@pytest.mark.parametrize("bury", ["7♥", "J♣"])
+def test_turn_up_a_scripted_hand(bury):
+    s, _ = _turn_up(bury)
+    # trick 1: seat 1 leads anything; spades led: seat 2 has only Q♠, seat 3 10♠ 2♠, seat 0 9♠ 5♠
+    _turn(s, 1, TURN_UP[1], "K♠")
+    _turn(s, 2, ["Q♠"], "Q♠")
+    _turn(s, 3, ["10♠", "2♠"], "2♠")
+    _turn(s, 0, ["9♠", "5♠"], "9♠")
+    assert S.var(s, "score") == [0, 1, 0, 0]
+    # trick 2: K♠ won, seat 1 leads 4♦; seat 2 8♦, seat 3 K♦, seat 0 A♦ wins
+    _turn(s, 1, ["2♣", "9♦", "3♠", "4♦"], "4♦")
+    _turn(s, 2, ["8♦"], "8♦")
+    _turn(s, 3, ["K♦"], "K♦")
+    _turn(s, 0, ["A♦"], "A♦")
+    assert S.var(s, "score") == [1, 1, 0, 0]
+    # trick 3: seat 0 leads the trump Q♥; seat 1 has no heart; seat 2 follows with its hearts
+    _turn(s, 0, ["Q♥", "7♣", "5♠"], "Q♥")
+    _turn(s, 1, ["2♣", "9♦", "3♠"], "2♣")
+    _turn(s, 2, ["A♥"] if bury == "7♥" else ["A♥", "7♥"], "A♥")
+    _turn(s, 3, ["3♥"], "3♥")
+    assert S.var(s, "score") == [1, 1, 1, 0]
+
+
+def test_turn_up_the_robbed_card_is_not_followed_under_the_stock():
+    """Everyone saw seat 2 take 7♥; only seat 2 knows what it buried.  The other seats' worlds are the
+    same whichever card went under the stock (7♥ in seat 2's hand or under the stock, as the six cards
+    allow); seat 2's worlds keep its buried card under the stock."""
+    runs = {}
+    for bury in ("7♥", "J♣"):
+        s, states = _turn_up(bury)
+        seven = S.cards(s.rules, ["7♥"])[0]
+        stock, hand = s.rules.zones["stock"].index, s.rules.zones["hand"].index
+        out = {}
+        for seat in (1, 3, 0):
+            watcher = Watcher(seat, random.Random(seat))
+            for st in states:
+                watcher.observe(st)
+            worlds = [watcher.sample(s) for _ in range(300)]
+            out[seat] = [w.z for w in worlds]
+            under = sum(w.z[stock][0] == seven for w in worlds)
+            held = sum(seven in w.z[hand][2] for w in worlds)
+            assert under + held == 300                                     # nowhere else
+            assert 25 < under < 80, under                                  # about 1 in 6
+        own = Watcher(2, random.Random(2))
+        for st in states:
+            own.observe(st)
+        buried = S.cards(s.rules, [bury])[0]
+        assert all(own.sample(s).z[stock][0] == buried for _ in range(20))
+        runs[bury] = out
+    assert runs["7♥"] == runs["J♣"]
+
+
+def test_turn_up_the_next_players_choice_ignores_what_was_buried():
+    choices = []
+    for bury in ("7♥", "J♣"):
+        s, states = _turn_up(bury)
+        bot = make_bot("search", 3, {"playouts": 60, "worlds": 8})
+        bot.seat = 1
+        for st in states:
+            bot.observe(st)
+        choices.append(s.pending.actions[bot.decide(s, 1, s.pending.actions)])
+    assert choices[0] == choices[1]

@@ -182,10 +182,9 @@ class Watcher:
         self.before = None         # (history index, scrubbed copy, private sizes) before another's move
         self.sizes = None          # cards in each player's private zones at the last look
         self._deals = None         # (key, UniformDeals) for the last sampled position
-        # Seen cards now in hidden places, and where this seat may believe them to be: a card that
-        # went out of sight is in the place it went to; `where` holds, for a card whose place later
-        # lost unseen cards, every place it may be in by now (see _track).
-        self.where = {}            # card -> frozenset of places (zone index, key) it may be in
+        # Seen cards now in hidden places whose place this seat no longer knows for sure (see _track):
+        # card -> the cards (itself included) in whose places it may be.
+        self.where = {}
         self.last = None           # (cards seen at the last look, {card: place}, {place: hidden cards})
         self.samples = self.fallbacks = 0
 
@@ -259,16 +258,19 @@ class Watcher:
         self.sizes = sizes
 
     def _track(self, s, now, secret_movers):
-        """Keep `where` up to date: which hidden places each seen card may be in.
+        """Keep `where` up to date: where each seen card now out of sight may be.
 
         Only what the seat can tell is used: the sizes of the places, the cards it sees, and which
-        players made moves whose cards it did not see.  A seen card that left its sight is in the
-        place it went to, and the moves the rules make (the same for everyone) keep it known.  A
-        player's move whose cards the seat did not see (a face-down discard) may have taken any of the
-        seen cards believed in that player's private places, or in a place kept for nobody (a widow)
-        that lost unseen cards then: these may now also be in every place that took in unseen cards
-        (every hidden place, when the sizes do not tell which).  The decision is the sizes' and the
-        moves' only: where the card really went plays no part."""
+        players made moves whose cards it did not see.  A seen card that left its sight is where it
+        went, and the moves the rules make (the same for everyone) carry it on.  A player's move whose
+        cards the seat did not see (a face-down discard) may have taken any of the seen cards in that
+        player's private places, or in a place kept for nobody (a widow) that lost unseen cards then:
+        such a card may now be in the place of any card that was in that place, or of any card that
+        came into a place that took in unseen cards then (anywhere hidden, when the sizes do not tell
+        which).  `where` keeps these cards as a group (the cards whose places it may be in), and the
+        groups follow the cards as the rules move them on: a card buried under the stock is still
+        under it, or in whichever hand draws that last card.  Which card really went plays no part:
+        the group is the same either way."""
         places, counts = {}, {}
         for place in hidden_places(s, self.player):
             n = 0
@@ -278,6 +280,12 @@ class Watcher:
                     n += 1
             counts[place] = n
         last, self.last = self.last, (now, places, counts)
+        where = self.where
+        for c in list(where):             # a card in sight is where it is seen; one in sight takes no place
+            if c in now:
+                del where[c]
+            elif any(x in now for x in where[c]):
+                where[c] = frozenset(x for x in where[c] if x not in now)
         if last is None:
             return
         was_seen, was_at, had = last
@@ -285,28 +293,31 @@ class Watcher:
         for c, place in places.items():
             if c in was_seen:             # went out of sight into this place: seen going there
                 net[place] = net.get(place, 0) + 1
-                self.where.pop(c, None)
+                where.pop(c, None)
         for c, place in was_at.items():
             if c in now:                  # came into sight out of this place
                 net[place] -= 1
         for place, n in counts.items():
             net[place] = net.get(place, 0) - n
-        for c in list(self.where):
-            if c in now:
-                del self.where[c]
         if not secret_movers:             # only the rules moved cards: the seat can follow them
             return
         private = _private_owner_zones(s.rules)
         lost = {place for place, n in net.items()
                 if n > 0 and (place[0] not in private or place[1] in secret_movers)}
         lost |= {place for place in had if had[place] and place[0] in private and place[1] in secret_movers}
-        took = frozenset(place for place, n in net.items() if n < 0) or frozenset(counts)
-        for c, place in places.items():
+        if not lost:
+            return
+        took = {place for place, n in net.items() if n < 0} or set(counts)
+        # the cards whose places a card that was in a lost place may be in now
+        left_from = {c for c, place in was_at.items() if place in lost and c not in now}
+        came = {c for c, place in places.items() if place in took and was_at.get(c) != place}
+        spread = frozenset(left_from | came)
+        for c in places:
             if c in was_seen or c not in self.seen or c not in was_at:
                 continue
-            may = self.where.get(c) or frozenset([was_at[c]])
-            if may & lost:
-                self.where[c] = may | took
+            group = where.get(c) or frozenset([c])
+            if group & left_from:
+                where[c] = group | spread
 
     def _scrubbed(self, s):
         """A copy of the position in which the cards this seat has not seen sit in a canonical order:
@@ -350,10 +361,11 @@ class Watcher:
         world.rng = random.Random(self.rng.getrandbits(64))
         world.events = None
         positions = hidden_positions(world, p, self.seen - self.where.keys())
-        deals = self._prepared(world, positions)
+        slots = self._slots(world, positions)
+        deals = self._prepared(world, positions, slots)
         by_place = {}
-        for x in positions:
-            by_place.setdefault((x[0], x[1]), []).append(x)
+        for x, slot in zip(positions, slots):
+            by_place.setdefault(slot, []).append(x)
         deal = deals.draw(self.rng) if deals is not None else None
         if deal is None:
             self.fallbacks += 1
@@ -373,19 +385,33 @@ class Watcher:
             self.fallbacks += 1
         return world
 
-    def _prepared(self, world, positions):
+    def _slots(self, world, positions):
+        """The place of each hidden position for dealing: (zone index, key), and for a position whose
+        card is in the group of a card of `where`, also the cards whose group it is in (such a card
+        may go to exactly these positions).  The groups are the same whichever card is where."""
+        where = self.where
+        if not where:
+            return [(x[0], x[1]) for x in positions]
+        out = []
+        for x in positions:
+            t = _get(world, *x)
+            tag = frozenset(c for c, group in where.items() if t in group)
+            out.append((x[0], x[1], tag) if tag else (x[0], x[1]))
+        return out
+
+    def _prepared(self, world, positions, slots):
         """The exact counting of deals for this position (kept while the position is the same)."""
         key = (self.hand, len(world.history), world.steps, frozenset(self.excluded), len(self.seen),
                frozenset(self.where.items()))
         if self._deals is not None and self._deals[0] == key:
             return self._deals[1]
         capacities = {}
-        for z, k, _ in positions:
-            capacities[(z, k)] = capacities.get((z, k), 0) + 1
+        for slot in slots:
+            capacities[slot] = capacities.get(slot, 0) + 1
         cards = [_get(world, *x) for x in positions]
         allowed = {}
-        for c, may in self.where.items():     # a seen card whose place is no longer certain
-            allowed[c] = {place for place in capacities if place in may}
+        for c in self.where:     # a seen card whose place is no longer certain: the places of its group
+            allowed[c] = {slot for slot in capacities if len(slot) == 3 and c in slot[2]}
         if self.excluded:
             private = set(_private_owner_zones(world.rules))
             banned = {}
