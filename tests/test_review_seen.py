@@ -460,3 +460,33 @@ def test_turn_up_the_next_players_choice_ignores_what_was_buried():
             bot.observe(st)
         choices.append(s.pending.actions[bot.decide(s, 1, s.pending.actions)])
     assert choices[0] == choices[1]
+
+
+# -- what the designer is told about who sees what -------------------------------------------------
+
+def test_explain_says_a_deal_into_a_zone_kept_for_all_goes_there_not_to_each():
+    from interpreter.authoring.explain import explain
+    text = explain(load_ruleset(str(HERE / "widow.yaml")).rules)
+    assert "Deal 2 cards from *stock* into *widow*." in text
+    assert "Deal 3 cards to each from *stock* into *hand*" in text
+    # and the game does deal two cards into the widow, ten to each player
+    s = G.new_game(_rules("widow"), 3, 4)
+    assert len(S.zone(s, "widow")) == 2 and [len(h) for h in S.zone(s, "hand")] == [10, 10, 10]
+
+
+def test_owner_visibility_on_a_zone_no_player_owns_is_warned_and_explained_as_seen_by_nobody(tmp_path):
+    from interpreter.authoring.explain import explain
+    text = (HERE / "widow.yaml").read_text().replace(
+        "widow: {visibility: hidden,", "widow: {visibility: owner,")
+    path = tmp_path / "owner-widow.yaml"
+    path.write_text(text)
+    loaded = load_ruleset(str(path))
+    assert loaded.ok
+    warned = [d for d in loaded.diagnostics if d.severity == "warning" and "widow" in d.message]
+    assert len(warned) == 1 and "nobody sees" in warned[0].message and warned[0].hint
+    line = text.splitlines()[warned[0].line - 1]
+    assert line[warned[0].col - 1:].startswith("owner")
+    assert "| widow | one for all | nobody |" in explain(loaded.rules)
+    rules = loaded.rules     # and nobody does see it: not in any seat's observation
+    s = G.new_game(rules, 3, 4)
+    assert all(G.observation(s, p)["zones"]["widow"] == [] for p in range(3))
