@@ -490,3 +490,41 @@ def test_owner_visibility_on_a_zone_no_player_owns_is_warned_and_explained_as_se
     rules = loaded.rules     # and nobody does see it: not in any seat's observation
     s = G.new_game(rules, 3, 4)
     assert all(G.observation(s, p)["zones"]["widow"] == [] for p in range(3))
+
+
+# -- the five games played every way ---------------------------------------------------------------
+
+def _every_way(name, seeds):
+    from tests import test_review_unseen as U
+    path = HERE / f"{name}.yaml"
+    fast, plain = U._load(path), U._load(path, plain=True)
+    outcomes = []
+    for n in U._counts(fast):
+        for seed in seeds:
+            outcomes.append(U._compare(fast, plain, n, seed, name))
+    return outcomes
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_five_games_play_the_same_games_every_way(name):
+    outcomes = _every_way(name, range(3))
+    assert all(o[0] != "error" for o in outcomes), [o[1] for o in outcomes if o[0] == "error"][:1]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES)
+def test_the_five_games_play_the_same_games_every_way_soak(name):
+    outcomes = _every_way(name, range(3, 40))
+    assert all(o[0] != "error" for o in outcomes), [o[1] for o in outcomes if o[0] == "error"][:1]
+
+
+def test_coverage_counts_a_reveal_as_a_change():
+    """`rules simulate --coverage`: a `reveal` step changes which cards everyone sees; it must not be
+    listed among the steps that fired but never changed anything."""
+    from interpreter.sim.coverage import load_counted, play_counted
+    loaded, cov = load_counted(str(HERE / "dummy.yaml"))
+    play_counted(loaded.rules, cov, 20, seed=1)
+    report = cov.report(20)
+    reveals = [r for r in report["steps"] if r["kind"] == "reveal"]
+    assert len(reveals) == 3 and all(r["fired"] and r["changed"] for r in reveals), reveals
+    assert not any("reveal" in x for x in report["no_effect"])
