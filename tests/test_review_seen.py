@@ -528,3 +528,76 @@ def test_coverage_counts_a_reveal_as_a_change():
     reveals = [r for r in report["steps"] if r["kind"] == "reveal"]
     assert len(reveals) == 3 and all(r["fired"] and r["changed"] for r in reveals), reveals
     assert not any("reveal" in x for x in report["no_effect"])
+
+
+SECRET_MELDS = """# Secret melds: each player lays sets and runs face down in front of them (seen only by themselves).
+name: Secret Melds
+players: {count: 2}
+pack:
+  ranks: ["2", "3", "4", "5", "6", "7", "8", "9", "10", J, Q, K, A]
+  suits: [clubs, diamonds, hearts, spades]
+melds:
+  runs: {order: ["2", "3", "4", "5", "6", "7", "8", "9", "10", J, Q, K, A], min: 3}
+  sets: {min: 3}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  laid: {per: player, visibility: owner, description: melds laid face down}
+state:
+  dealer: {type: player, initial: 0}
+  score: {per: player, initial: 0}
+hand:
+  - gather: {from: [hand, laid], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 13, start: left_of(dealer)}
+  - turns:
+      first: left_of(dealer)
+      next: left_of(current)
+      until: turn_number >= 8
+      do:
+        - choose:
+            player: current
+            moves:
+              meld:
+                options: melds_in(hand[current])
+                do:
+                  - lay_melds: {melds: option, from: "hand[current]", to: "laid[current]"}
+              pass: {}
+  - for_each:
+      in: players
+      as: p
+      do:
+        - add: {"score[p]": "count(meld_cards(table_melds(laid[p])))"}
+end:
+  after_hand: hand_number >= 1
+  winners: argmax(players, p => score[p])
+  score: score[p]
+"""
+
+
+def test_a_seat_observes_melds_laid_where_it_cannot_see_without_an_error(tmp_path):
+    """Melds laid in a zone only their owner sees: the other seat's observation shows none of their cards
+    (and the cards of a group that are shown to everyone, out of their group); hidden_from lists them."""
+    path = tmp_path / "secret-melds.yaml"
+    path.write_text(SECRET_MELDS)
+    rules = _load(path)
+    laid = rules.zones["laid"].index
+    s = G.new_game(rules, 2, 0)
+    while not any(s.z[laid]):
+        melds = [a for a in s.pending.actions if a[0] == "meld"]
+        G.apply(s, melds[0] if melds else s.pending.actions[0])
+    owner = next(p for p in range(2) if s.z[laid][p])
+    other = 1 - owner
+    group = s.z[laid][owner][0]
+    assert G.observation(s, owner)["zones"]["laid"][owner] == [group]
+    assert G.observation(s, other)["zones"]["laid"][owner] == []
+    assert set(group) <= G.hidden_from(s, other) and not set(group) & G.hidden_from(s, owner)
+    s.revealed.add(group[0])
+    assert G.observation(s, other)["zones"]["laid"][owner] == [group[0]]
+    assert group[0] not in G.hidden_from(s, other)
+    watcher = Watcher(other, random.Random(0))
+    watcher.observe(s)
+    world = watcher.sample(s)
+    assert sorted(_all_cards(world)) == sorted(_all_cards(s))
+    assert [len(g) for g in world.z[laid][owner]] == [len(g) for g in s.z[laid][owner]]
+    assert group[0] in world.z[laid][owner][0]
