@@ -350,7 +350,7 @@ def _turn(s, who, legal, move):
     assert _legal(s) == sorted(legal), _legal(s)
     if " " in move:
         name, value = move.split(" ", 1)
-        S.play(s, (name, value))
+        S.play(s, (name, int(value) if value.isdigit() else value))
     elif move in [a[0] for a in G.legal_actions(s)]:
         S.play(s, (move,))
     else:
@@ -601,3 +601,211 @@ def test_a_seat_observes_melds_laid_where_it_cannot_see_without_an_error(tmp_pat
     assert sorted(_all_cards(world)) == sorted(_all_cards(s))
     assert [len(g) for g in world.z[laid][owner]] == [len(g) for g in s.z[laid][owner]]
     assert group[0] in world.z[laid][owner][0]
+
+
+def _names(rules, text):
+    return text.split()
+
+
+def test_pass_three_a_scripted_hand_what_each_seat_sees():
+    rules = _rules("pass-three")
+    clubs = [f"{r}♣" for r in ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
+    hands = {
+        1: clubs + ["2♦", "3♦", "4♦", "5♦", "6♦"],
+        2: [f"{r}♦" for r in ["7", "8", "9", "10", "J", "Q", "K", "A"]]
+           + [f"{r}♥" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10"]],
+        0: ["J♥", "Q♥", "K♥", "A♥"] + [f"{r}♠" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]],
+    }
+    s = S.stacked_game(rules, 3, _deck(hands, [1, 2, 0]), fill=False)
+    states = [G.clone(s)]
+    for seat in range(3):
+        assert _sees(s, seat, "hand", seat) == hands[seat]
+    # the dealer's left picks first, one card at a time, from its whole hand
+    _turn(s, 1, [f"pick {c}" for c in hands[1]], "pick A♣")
+    states.append(G.clone(s))
+    assert _sees(s, 1, "passing", 1) == ["A♣"]
+    assert _sees(s, 2, "passing", 1) == [] and _sees(s, 0, "passing", 1) == []
+    assert G.observation(s, 2)["sizes"]["passing"] == [0, 1, 0]
+    _turn(s, 1, [f"pick {c}" for c in hands[1] if c != "A♣"], "pick K♣")
+    S.play(s, ("pick", "6♦"))
+    for seat, picks in ((2, ["2♥", "3♥", "A♦"]), (0, ["Q♠", "K♠", "A♠"])):
+        for c in picks:
+            assert G.current_player(s) == seat
+            states.append(G.clone(s))
+            S.play(s, ("pick", c))
+    states.append(G.clone(s))
+    # to the right: seat 1's cards to seat 0, seat 2's to seat 1, seat 0's to seat 2
+    assert _sees(s, 0, "hand", 0) == hands[0][:-3] + ["A♣", "K♣", "6♦"]
+    assert sorted(_sees(s, 1, "hand", 1)) == sorted([c for c in hands[1] if c not in ("A♣", "K♣", "6♦")]
+                                                    + ["2♥", "3♥", "A♦"])
+    assert _sees(s, 1, "hand", 0) == [] and G.observation(s, 1)["sizes"]["hand"] == [17, 17, 17]
+    # seat 1 knows where its three cards went, in every world; seat 2 does not
+    watcher = Watcher(1, random.Random(0))
+    for st in states:
+        watcher.observe(st)
+    hand = rules.zones["hand"].index
+    passed = S.cards(rules, ["A♣", "K♣", "6♦"])
+    assert all(set(passed) <= set(watcher.sample(s).z[hand][0]) for _ in range(30))
+    other = Watcher(2, random.Random(0))
+    for st in states:
+        other.observe(st)
+    assert sum(set(passed) <= set(other.sample(s).z[hand][0]) for _ in range(60)) < 30
+    # trick 1: seat 1 leads 3♣; seat 2 has no club; seat 0 must follow with A♣ or K♣ and wins
+    _turn(s, 1, sorted(set(_sees(s, 1, "hand", 1))), "3♣")
+    _turn(s, 2, _sees(s, 2, "hand", 2), "Q♠")
+    _turn(s, 0, ["A♣", "K♣"], "A♣")
+    assert sorted(_sees(s, 0, "won", 0)) == [] and len(S.zone(s, "won", 0)) == 3   # won face down
+    # trick 2: seat 0 leads 6♦; seat 1 follows with a diamond; seat 2 with one of 7♦..K♦
+    _turn(s, 0, [c for c in _sees(s, 0, "hand", 0)], "6♦")
+    _turn(s, 1, ["2♦", "3♦", "4♦", "5♦", "A♦"], "A♦")
+    _turn(s, 2, [f"{r}♦" for r in ["7", "8", "9", "10", "J", "Q", "K"]], "7♦")
+    assert G.current_player(s) == 1                                   # A♦ won: seat 1 leads
+    assert len(S.zone(s, "won", 1)) == 3
+
+
+WIDOW = {
+    1: ["A♣", "10♣", "K♣", "Q♣", "J♣", "9♣", "8♣", "7♣", "A♦", "10♦"],
+    2: ["K♦", "Q♦", "J♦", "9♦", "8♦", "7♦", "A♥", "10♥", "K♥", "Q♥"],
+    0: ["J♥", "9♥", "8♥", "7♥", "A♠", "10♠", "K♠", "Q♠", "J♠", "9♠"],
+}
+
+
+def test_widow_a_scripted_hand_what_each_seat_sees():
+    rules = _rules("widow")
+    first = {p: h[:3] for p, h in WIDOW.items()}
+    rest = {p: h[3:] for p, h in WIDOW.items()}
+    deck = _deck(first, [1, 2, 0]) + ["8♠", "7♠"] + _deck(rest, [1, 2, 0])
+    s = S.stacked_game(rules, 3, deck, fill=False)
+    states = [G.clone(s)]
+    assert sorted(S.names(s, S.zone(s, "widow"))) == ["7♠", "8♠"]
+    for seat in range(3):
+        assert _sees(s, seat, "hand", seat) == WIDOW[seat]
+        assert _sees(s, seat, "widow") == [] and G.observation(s, seat)["sizes"]["widow"] == 2
+    # bidding: pass, or 1 to 3 above the bid so far
+    _turn(s, 1, ["bid 1", "bid 2", "bid 3", "pass"], "bid 2")
+    states.append(G.clone(s))
+    _turn(s, 2, ["bid 3", "bid 4", "bid 5", "pass"], "pass")
+    states.append(G.clone(s))
+    _turn(s, 0, ["bid 3", "bid 4", "bid 5", "pass"], "pass")
+    states.append(G.clone(s))
+    assert S.var(s, "declarer") == 1 and S.var(s, "bid") == 2
+    # the declarer took the widow: seen by the declarer only
+    assert sorted(_sees(s, 1, "hand", 1)) == sorted(WIDOW[1] + ["8♠", "7♠"])
+    assert _sees(s, 2, "hand", 1) == [] and G.observation(s, 2)["sizes"]["hand"] == [10, 12, 10]
+    _turn(s, 1, [f"discard {c}" for c in WIDOW[1] + ["8♠", "7♠"]], "discard 8♠")
+    states.append(G.clone(s))
+    _turn(s, 1, [f"discard {c}" for c in WIDOW[1] + ["7♠"]], "discard 7♠")
+    states.append(G.clone(s))
+    assert all(_sees(s, seat, "discards") == [] for seat in range(3))     # face down: nobody sees them
+    _turn(s, 1, ["trumps ♣", "trumps ♦", "trumps ♥", "trumps ♠"] if "trumps ♣" in _legal(s)
+          else ["trumps clubs", "trumps diamonds", "trumps hearts", "trumps spades"], ("trumps clubs"))
+    assert S.var(s, "trumps") == "clubs"
+    # worlds: the declarer's discards stay in place for the declarer; for the others they are any two
+    # of the twenty cards they have not seen (8♠ and 7♠ were never shown)
+    discards = rules.zones["discards"].index
+    mine = Watcher(1, random.Random(0))
+    theirs = Watcher(2, random.Random(0))
+    for st in states + [s]:
+        mine.observe(st)
+        theirs.observe(st)
+    eight, seven = S.cards(rules, ["8♠", "7♠"])
+    assert all(sorted(mine.sample(s).z[discards]) == sorted([eight, seven]) for _ in range(20))
+    hits = sum(eight in theirs.sample(s).z[discards] for _ in range(400))
+    assert 20 < hits < 70, hits                           # 2 places among 20 unseen cards: 1 in 10
+    # trick 1: seat 1 leads A♣; nobody else has a club; A♣ wins: 11 + 4 + 2
+    _turn(s, 1, WIDOW[1], "A♣")
+    _turn(s, 2, WIDOW[2], "K♦")
+    _turn(s, 0, WIDOW[0], "J♥")
+    assert G.current_player(s) == 1 and sorted(S.names(s, S.zone(s, "won", 1))) == ["A♣", "J♥", "K♦"]
+    # the rest by the first legal card; then the score by the rules, worked out here from the record
+    start = len(s.history)
+    while s.hand_no == 1:
+        G.apply_index(s, 0)
+    u = rules.universe
+    value = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+    plays = [(q, a[1]) for q, a in s.history[start - 3:] if a[0] == "play"]
+    points = 0
+    for t in range(10):
+        trick = plays[3 * t:3 * t + 3]
+        if _referee_trick_winner(u, trick, "clubs", ORDERS["widow"]) == 1:
+            points += sum(value.get(u.rank_of[c], 0) for _, c in trick)
+    assert S.var(s, "score") == [0, 20 if points >= 61 else -20, 0], points
+
+
+def test_dummy_a_scripted_hand_what_each_seat_sees():
+    rules = _rules("dummy")
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    hands = {1: [f"{r}♣" for r in ranks], 2: [f"{r}♦" for r in ranks], 3: [f"{r}♥" for r in ranks],
+             0: [f"{r}♠" for r in ranks]}
+    s = S.stacked_game(rules, 4, _deck(hands, [1, 2, 3, 0]), fill=False)
+    watcher = Watcher(1, random.Random(0))       # seat 1 watches every decision
+    watcher.observe(s)
+    # the dealer's last card, A♠, is shown to all and fixes trumps; it stays in the dealer's hand
+    assert S.var(s, "trumps") == "spades"
+    for seat in (1, 2, 3):
+        assert _sees(s, seat, "hand", 0) == ["A♠"]
+        assert _sees(s, seat, "hand", 2 if seat != 2 else 1) == []
+    # only the dealer holds K♠ and Q♠: asked whether to show them
+    _turn(s, 0, ["keep_quiet", "show"], "show")
+    assert S.var(s, "score") == [2, 0]
+    for seat in (1, 2, 3):
+        assert _sees(s, seat, "hand", 0) == ["Q♠", "K♠", "A♠"]
+    # before the opening lead the dummy (the dealer's partner, seat 2) lays its hand face up
+    for seat in (1, 3, 0):
+        assert _sees(s, seat, "hand", 2) == hands[2]
+        assert _sees(s, seat, "hand", 1 if seat != 1 else 3) == []
+    watcher.observe(s)
+    _turn(s, 1, hands[1], "2♣")
+    watcher.observe(s)
+    _turn(s, 2, hands[2], "2♦")                       # no club: any card
+    watcher.observe(s)
+    assert _sees(s, 3, "hand", 2) == hands[2][1:]   # a played card leaves the dummy's shown hand
+    _turn(s, 3, hands[3], "2♥")
+    watcher.observe(s)
+    _turn(s, 0, hands[0], "2♠")                       # the trump wins
+    assert G.current_player(s) == 0 and S.var(s, "taken") == [1, 0]
+    # seat 1's worlds keep the shown cards where they are, and the played ones in the winner's pile
+    hand = rules.zones["hand"].index
+    for _ in range(10):
+        world = watcher.sample(s)
+        assert world.z[hand][2] == s.z[hand][2]
+        assert world.z[hand][0][-3:] == s.z[hand][0][-3:]
+        assert sorted(world.z[hand][3] + world.z[hand][0]) == sorted(s.z[hand][3] + s.z[hand][0])
+        assert sorted(world.z[rules.zones["won"].index][0]) == sorted(S.cards(rules, ["2♣", "2♦", "2♥", "2♠"]))
+
+
+def test_thirty_one_a_scripted_hand_what_each_seat_sees():
+    rules = _rules("thirty-one")
+    hands = {1: ["A♥", "K♥", "2♣"], 2: ["10♠", "9♠", "3♦"], 0: ["Q♣", "J♣", "4♥"]}
+    # the deal, the first card of the pile, then the stock from its top: 7♥, 8♠
+    s = S.stacked_game(rules, 3, _deck(hands, [1, 2, 0]) + ["5♥", "7♥", "8♠"])
+    assert S.names(s, S.zone(s, "pile")) == ["5♥"]
+    states = [G.clone(s)]
+    _turn(s, 1, ["draw", "take"], "take")                 # no knock on the first turn
+    states.append(G.clone(s))
+    _turn(s, 1, ["discard A♥", "discard K♥", "discard 2♣", "discard 5♥"], "discard 2♣")
+    states.append(G.clone(s))
+    for seat in range(3):
+        assert _sees(s, seat, "pile") == ["2♣"]
+    assert _sees(s, 2, "hand", 1) == [] and _sees(s, 1, "hand", 1) == ["A♥", "K♥", "5♥"]
+    _turn(s, 2, ["draw", "knock", "take"], "draw")
+    states.append(G.clone(s))
+    assert _sees(s, 2, "hand", 2) == ["10♠", "9♠", "3♦", "7♥"]           # the drawn card: seen by the drawer only
+    assert _sees(s, 0, "hand", 2) == [] and _sees(s, 1, "hand", 2) == []
+    # seat 0 knows 5♥ is in seat 1's hand (taken from the pile), and not which card seat 2 drew
+    watcher = Watcher(0, random.Random(0))
+    for st in states:
+        watcher.observe(st)
+    hand = rules.zones["hand"].index
+    five, seven = S.cards(rules, ["5♥", "7♥"])
+    worlds = [watcher.sample(s) for _ in range(200)]
+    assert all(five in w.z[hand][1] for w in worlds)
+    assert sum(seven in w.z[hand][2] for w in worlds) < 40                # 1 in 43 or so
+    _turn(s, 2, ["discard 10♠", "discard 9♠", "discard 3♦", "discard 7♥"], "discard 3♦")
+    _turn(s, 0, ["draw", "knock", "take"], "knock")
+    _turn(s, 1, ["draw", "take"], "take")                               # no second knock
+    _turn(s, 1, ["discard A♥", "discard K♥", "discard 5♥", "discard 3♦"], "discard 3♦")
+    _turn(s, 2, ["draw", "take"], "draw")                               # the last turn: right of the knocker
+    _turn(s, 2, ["discard 10♠", "discard 9♠", "discard 7♥", "discard 8♠"], "discard 7♥")
+    # A♥ K♥ 5♥ = 26, 10♠ 9♠ 8♠ = 27, Q♣ J♣ = 20: the knocker is lowest and loses two lives
+    assert s.hand_no == 2 and S.var(s, "lives") == [1, 3, 3]
