@@ -809,3 +809,26 @@ def test_thirty_one_a_scripted_hand_what_each_seat_sees():
     _turn(s, 2, ["discard 10♠", "discard 9♠", "discard 7♥", "discard 8♠"], "discard 7♥")
     # A♥ K♥ 5♥ = 26, 10♠ 9♠ 8♠ = 27, Q♣ J♣ = 20: the knocker is lowest and loses two lives
     assert s.hand_no == 2 and S.var(s, "lives") == [1, 3, 3]
+
+
+@pytest.mark.parametrize("bury", ["7♥", "J♣"])
+def test_a_seats_playtest_log_does_not_name_a_card_buried_face_down(monkeypatch, bury):
+    """`rules play`: seat 1 watched seat 2 take the turned 7♥; which card seat 2 then buried face down it
+    did not see.  Its log says 'P2 bury ?' either way (it named 7♥ when that was the card buried)."""
+    from interpreter.playtest import session as PS
+    from interpreter.playtest import view as V
+    rules = _rules("turn-up")
+    deck = S.cards(rules, _deck(TURN_UP, [1, 2, 3, 0], ["7♥"]))
+    deck += [c for c in rules.deck(4) if c not in set(deck)]
+    new_game = G.new_game
+    monkeypatch.setattr(PS.G, "new_game", lambda r, n, seed, log=False: new_game(r, n, seed, log=log, deck=deck))
+    se = PS.Session(rules, 4, 0, humans=(1, 2), bots=("random",))
+    se.run_bots()
+    se.choose(2, "rob")
+    se.choose(2, f"bury {bury}")
+    lines = V.log_lines(se.seat_log(1), V._per_player(se.state))
+    assert "  P2 bury ?" in lines
+    assert not any("7♥" in line for line in lines[lines.index("  P2 bury ?"):])
+    assert any(line.startswith("  move 7♥: upcard -> hand[2]") for line in lines)   # that much was seen
+    own = V.log_lines(se.seat_log(2), V._per_player(se.state))
+    assert f"  P2 bury {bury}" in own
