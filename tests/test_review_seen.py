@@ -235,15 +235,31 @@ def _known(name, states, seat):
     return {c: place for c, place in known.items() if c not in visible_cards(s, seat)}
 
 
+def _voids(name, states, seat):
+    """(q, suit) for every other player q who did not follow the suit led this hand (in these trick games
+    nobody takes in a card once the tricks have begun)."""
+    if name not in ORDERS:
+        return set()
+    s = states[-1]
+    u = s.rules.universe
+    plays = [(q, a[1]) for q, a in s.history[len(states[0].history):] if a[0] == "play"]
+    out = set()
+    for t in range(0, len(plays), s.n):
+        trick = plays[t:t + s.n]
+        led = u.suit_of[trick[0][1]]
+        out |= {(q, led) for q, c in trick[1:] if u.suit_of[c] != led and q != seat}
+    return out
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_sampled_worlds_agree_with_what_the_seat_knows(name):
     rules = _rules(name)
     counts = rules.data["players"]["count"]
     n = counts if isinstance(counts, int) else counts[-1]
-    checked = known_checked = 0
+    checked = known_checked = voids_checked = 0
     for seed in range(6):
         for seat in range(n):
-            for decision in (2, 5, 9):
+            for decision in (2, 5, 9, 14):
                 states = _hand_states(rules, n, seed * 10 + seat, seat, decision)
                 if states is None:
                     continue
@@ -252,12 +268,19 @@ def test_sampled_worlds_agree_with_what_the_seat_knows(name):
                     watcher.observe(st)
                 real = states[-1]
                 known = _known(name, states, seat)
+                voids = _voids(name, states, seat)
+                hand = rules.zones["hand"].index
                 for _ in range(3):
-                    _check_world(watcher.sample(real), real, seat, known)
+                    world = watcher.sample(real)
+                    _check_world(world, real, seat, known)
+                    for q, suit in voids:       # a player who did not follow holds none of the suit
+                        assert not any(rules.universe.suit_of[c] == suit for c in world.z[hand][q]), (q, suit)
+                voids_checked += len(voids)
                 checked += 1
                 known_checked += len(known)
                 assert watcher.fallbacks == 0
     assert checked > 20 and known_checked > 10, (checked, known_checked)
+    assert voids_checked > 5 or name == "thirty-one", voids_checked
 
 
 def _never_seen(states, seat):
