@@ -855,3 +855,47 @@ def test_a_seats_playtest_log_does_not_name_a_card_buried_face_down(monkeypatch,
     assert any(line.startswith("  move 7♥: upcard -> hand[2]") for line in lines)   # that much was seen
     own = V.log_lines(se.seat_log(2), V._per_player(se.state))
     assert f"  P2 bury {bury}" in own
+
+
+def _rebuilt_stock(text, seat=0):
+    """Thirty-One played without knocking until the stock has been rebuilt from the pile and a few cards
+    drawn from it; a watcher of `seat` watched it all.  (state, watcher)."""
+    path = Path(__import__("tempfile").mkdtemp()) / "thirty-one.yaml"
+    path.write_text(text)
+    rules = _load(path)
+    s = G.new_game(rules, 3, 5)
+    watcher = Watcher(seat, random.Random(0))
+    rng = random.Random(1)
+    rebuilt = 0
+    while s.hand_no == 1:
+        watcher.observe(s)
+        if rebuilt and s.pending.actions[0][0] != "discard" and len(S.zone(s, "stock")) < rebuilt - 2:
+            return s, watcher
+        actions = [a for a in s.pending.actions if a[0] != "knock"]
+        stock_before = len(S.zone(s, "stock"))
+        G.apply(s, actions[rng.randrange(len(actions))])
+        if len(S.zone(s, "stock")) > stock_before:
+            rebuilt = len(S.zone(s, "stock"))
+    raise AssertionError("the stock was never rebuilt")
+
+
+def test_a_pile_turned_over_as_the_stock_keeps_its_known_order_unless_shuffled():
+    """Thirty-One turns the pile over without shuffling: everyone knows the order of the new stock, and
+    every world has the real next card on top.  Shuffled (a variant), the order is unknown: the worlds'
+    top cards vary, and are the pile's cards only."""
+    text = (HERE / "thirty-one.yaml").read_text()
+    s, watcher = _rebuilt_stock(text)
+    stock = s.rules.zones["stock"].index
+    assert all(watcher.sample(s).z[stock] == s.z[stock] for _ in range(20))
+    shuffled = text.replace(
+        """                      - move: {cards: "filter(pile, c => c != last(pile))", from: pile, to: stock}
+""", """                      - move: {cards: "filter(pile, c => c != last(pile))", from: pile, to: stock}
+                      - shuffle: stock
+""")
+    assert shuffled != text
+    s, watcher = _rebuilt_stock(shuffled)
+    stock = s.rules.zones["stock"].index
+    tops = {watcher.sample(s).z[stock][-1] for _ in range(40)}
+    assert len(tops) > 5 and tops <= set(s.z[stock])
+    for _ in range(10):
+        assert sorted(watcher.sample(s).z[stock]) == sorted(s.z[stock])    # still the pile's cards

@@ -43,6 +43,7 @@ import random
 
 from ..engine import game as G
 from ..engine.state import zone_parts
+from ..engine.steps import SHUFFLED
 from ..engine.tricks import Tricks
 from ..engine.vm import Choose
 from .deals import TooManyStates, UniformDeals
@@ -279,7 +280,8 @@ class Watcher:
                     places[c] = place
                     n += 1
             counts[place] = n
-        last, self.last = self.last, (now, places, counts)
+        shuffled = s.extra.get(SHUFFLED) or {}
+        last, self.last = self.last, (now, places, counts, shuffled)
         where = self.where
         for c in list(where):             # a card in sight is where it is seen; one in sight takes no place
             if c in now:
@@ -288,7 +290,7 @@ class Watcher:
                 where[c] = frozenset(x for x in where[c] if x not in now)
         if last is None:
             return
-        was_seen, was_at, had = last
+        was_seen, was_at, had, was_shuffled = last
         net = dict(had)                   # hidden cards a place lost (> 0) or took in (< 0) unseen
         for c, place in places.items():
             if c in was_seen:             # went out of sight into this place: seen going there
@@ -297,6 +299,8 @@ class Watcher:
         for c, place in was_at.items():
             if c in now:                  # came into sight out of this place
                 net[place] -= 1
+        if shuffled != was_shuffled:      # seen shuffled (the cards seen going in too)
+            self._forget_order(s, places, {z for z in shuffled if shuffled[z] != was_shuffled.get(z)})
         for place, n in counts.items():
             net[place] = net.get(place, 0) - n
         if not secret_movers:             # only the rules moved cards: the seat can follow them
@@ -318,6 +322,22 @@ class Watcher:
             group = where.get(c) or frozenset([c])
             if group & left_from:
                 where[c] = group | spread
+
+    def _forget_order(self, s, places, zones):
+        """The zones were shuffled (or cut) since the last look: a seen card in one of them may now be
+        anywhere in its place, so its group takes in every card of that place."""
+        members = {}
+        for c, place in places.items():
+            if place[0] in zones:
+                members.setdefault(place, set()).add(c)
+        for place, cards in members.items():
+            spread = frozenset(cards)
+            for c in cards:
+                if c in self.seen:
+                    self.where[c] = self.where.get(c, frozenset()) | spread
+            for c, group in list(self.where.items()):   # a card whose group reaches into the place
+                if group & spread:
+                    self.where[c] = group | spread
 
     def _scrubbed(self, s):
         """A copy of the position in which the cards this seat has not seen sit in a canonical order:
