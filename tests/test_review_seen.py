@@ -899,3 +899,16 @@ def test_a_pile_turned_over_as_the_stock_keeps_its_known_order_unless_shuffled()
     assert len(tops) > 5 and tops <= set(s.z[stock])
     for _ in range(10):
         assert sorted(watcher.sample(s).z[stock]) == sorted(s.z[stock])    # still the pile's cards
+
+
+def test_the_widow_scenarios_pass_and_a_wrong_expectation_fails(tmp_path):
+    from interpreter.authoring.runner import run_file
+    path = HERE / "widow.scenario.yaml"
+    outcomes, problems = run_file(str(path))
+    assert not problems and len(outcomes) == 2
+    assert all(not o.diagnostics for o in outcomes), [d.format() for o in outcomes for d in o.diagnostics]
+    wrong = tmp_path / "widow.scenario.yaml"
+    wrong.write_text(path.read_text().replace("ruleset: widow.yaml", f"ruleset: {HERE / 'widow.yaml'}")
+                     .replace("trick_winners: [1]", "trick_winners: [2]"))
+    outcomes, problems = run_file(str(wrong))
+    assert not problems and [bool(o.diagnostics) for o in outcomes] == [True, False]
