@@ -912,3 +912,84 @@ def test_the_widow_scenarios_pass_and_a_wrong_expectation_fails(tmp_path):
                      .replace("trick_winners: [1]", "trick_winners: [2]"))
     outcomes, problems = run_file(str(wrong))
     assert not problems and [bool(o.diagnostics) for o in outcomes] == [True, False]
+
+
+BLIND_TAKE = """# Old Maid-ish: take a card from the right neighbour's hand without seeing it, discard pairs.
+name: Blind Take
+players: {count: 3}
+pack:
+  ranks: ["2", "3", "4", "5", "6", "7", "8"]
+  suits: [clubs, spades]
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  out: {visibility: public}
+state:
+  dealer: {type: player, initial: 0}
+  score: {per: player, initial: 0}
+hand:
+  - gather: {from: [hand, out], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: all, start: left_of(dealer)}
+  - turns:
+      first: left_of(dealer)
+      next: left_of(current)
+      until: "count(filter(players, p => count(hand[p]) > 0)) <= 1 or turn_number >= 30"
+      do:
+        - if: count(hand[right_of(current)]) > 0
+          then:
+            - choose:
+                player: current
+                moves:
+                  take:
+                    options: hand[right_of(current)]
+                    as: c
+                    do:
+                      - move: {cards: c, to: "hand[current]"}
+        - for_each:
+            in: players
+            as: p
+            do:
+              - move: {cards: "filter(hand[p], c => count(of_rank(hand[p], c.rank)) >= 2)", to: out}
+  - for_each:
+      in: players
+      as: p
+      do:
+        - add: {"score[p]": "-count(hand[p])"}
+end:
+  after_hand: hand_number >= 1
+  winners: argmax(players, p => score[p])
+  score: score[p]
+"""
+
+
+def test_validate_warns_when_a_move_offers_cards_the_chooser_cannot_see(tmp_path):
+    """Taking a card from the neighbour's hand written as `options: hand[right_of(current)]`: the chooser
+    (and its bot) would see the cards by the moves offered.  The dry run of `rules validate` says so at
+    the options, once; offering positions instead is fine, and no bundled game is warned."""
+    from interpreter.resources import bundled_rulesets
+    path = tmp_path / "blind-take.yaml"
+    path.write_text(BLIND_TAKE)
+    warned = [d for d in load_ruleset(str(path), dry_run=True).diagnostics if d.rule == "hidden-options"]
+    assert len(warned) == 1 and warned[0].severity == "warning" and "'take'" in warned[0].message
+    assert BLIND_TAKE.splitlines()[warned[0].line - 1][warned[0].col - 1:].startswith("hand[right_of(current)]")
+    assert "positions" in warned[0].hint
+    path.write_text(BLIND_TAKE.replace("options: hand[right_of(current)]",
+                                       "options: range(1, count(hand[right_of(current)]))")
+                    .replace("as: c\n", "as: i\n")
+                    .replace('move: {cards: c, to: "hand[current]"}',
+                             'move: {cards: "hand[right_of(current)][i - 1]", to: "hand[current]"}'))
+    loaded = load_ruleset(str(path), dry_run=True)
+    assert loaded.ok and not [d for d in loaded.diagnostics if d.rule == "hidden-options"]
+    main = [p for name, p in bundled_rulesets().items() if name in ("euchre", "hearts", "scala40", "scotch-whist")]
+    for game in main + [HERE / f"{g}.yaml" for g in GAMES]:
+        diags = load_ruleset(str(game), dry_run=True).diagnostics
+        assert not [d for d in diags if d.rule == "hidden-options"], game
+
+
+@pytest.mark.soak
+def test_no_bundled_ruleset_offers_cards_its_chooser_cannot_see():
+    from interpreter.resources import bundled_rulesets
+    for game in bundled_rulesets().values():
+        diags = load_ruleset(str(game), dry_run=True).diagnostics
+        assert not [d for d in diags if d.rule == "hidden-options"], game
