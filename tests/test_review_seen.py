@@ -92,7 +92,7 @@ def test_the_search_bot_decides_the_same_whichever_card_the_dealer_threw_out(see
 from interpreter.bots.sampling import _action_cards, _choice_kind, cards_in, hidden_places, visible_cards  # noqa: E402
 from interpreter.engine.state import Choice, zone_parts  # noqa: E402
 
-GAMES = ["pass-three", "widow", "dummy", "turn-up", "thirty-one"]
+GAMES = ["pass-three", "widow", "dummy", "turn-up", "thirty-one", "old-maid"]
 
 
 def _rules(name):
@@ -279,8 +279,8 @@ def test_sampled_worlds_agree_with_what_the_seat_knows(name):
                 checked += 1
                 known_checked += len(known)
                 assert watcher.fallbacks == 0
-    assert checked > 20 and known_checked > 10, (checked, known_checked)
-    assert voids_checked > 5 or name == "thirty-one", voids_checked
+    assert checked > 20 and (known_checked > 10 or name == "old-maid"), (checked, known_checked)
+    assert voids_checked > 5 or name not in ORDERS, voids_checked
 
 
 def _never_seen(states, seat):
