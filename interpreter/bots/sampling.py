@@ -308,7 +308,11 @@ class Watcher:
         private = _private_owner_zones(s.rules)
         lost = {place for place, n in net.items()
                 if n > 0 and (place[0] not in private or place[1] in secret_movers)}
-        lost |= {place for place in had if had[place] and place[0] in private and place[1] in secret_movers}
+        for q in secret_movers:
+            if not any(place[0] in private and place[1] == q for place in lost):
+                # the sizes show no loss (a card taken in and another given up): any of q's places may
+                # have given one up
+                lost |= {place for place in had if had[place] and place[0] in private and place[1] == q}
         if not lost:
             return
         took = {place for place, n in net.items() if n < 0} or set(counts)
