@@ -993,3 +993,14 @@ def test_no_bundled_ruleset_offers_cards_its_chooser_cannot_see():
     for game in bundled_rulesets().values():
         diags = load_ruleset(str(game), dry_run=True).diagnostics
         assert not [d for d in diags if d.rule == "hidden-options"], game
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rules_simulate_with_the_watching_bots_runs_on_the_games(name):
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    out = CliRunner().invoke(cli, ["simulate", str(HERE / f"{name}.yaml"), "-n", "2", "--seed", "5",
+                                   "--bots", "search,greedy,random", "--bot-option", "playouts=8",
+                                   "--bot-option", "worlds=2", "--bot-option", "samples=1"])
+    assert out.exit_code == 0, out.output
+    assert "of which 0 drawn without every constraint" in out.output, out.output
