@@ -190,7 +190,9 @@ def _zones(rules):
     lines = ["## Where cards lie", "", "| zone | kept | seen by | what it is |", "|---|---|---|---|"]
     for info in rules.zone_list:
         kept = "one for all" if info.per is None else f"one per {info.per}"
-        lines.append(f"| {info.name} | {kept} | {VISIBILITY.get(info.visibility, info.visibility)} | "
+        seen = "nobody" if info.visibility == "owner" and info.per != "player" else \
+            VISIBILITY.get(info.visibility, info.visibility)       # only a player owns a zone
+        lines.append(f"| {info.name} | {kept} | {seen} | "
                      f"{info.description or ''} |")
     return lines + [""]
 

@@ -95,6 +95,10 @@ def _deal(v, step, say):
     start = v.get("start", "left_of(dealer)")
     who = f" to {say(v['players'])}" if "players" in v else ""
     src, dest = _zone(v["from"], say), _zone(v["to"], say)
+    zones = say.lex.zones
+    if str(v["to"]) in zones and zones[str(v["to"])] is None:
+        # a zone kept once for all (a widow, a discard pile): the cards go there, to nobody in turn
+        return f"Deal {each} from {src} into {dest}.", []
     text = f"Deal {each} from {src} to {dest}{who}, {how}"
     if count != "all":
         text = f"Deal {each} to each from {src} into {dest}{who}, {how}"

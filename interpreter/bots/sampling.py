@@ -15,7 +15,12 @@ seat knows (docs/simulation.md, "What a bot knows"):
 
 A card the seat has seen and that went on to a hidden place (a card it passed,
 a face-up card a player picked up, its own face-down discard) stays where it
-is in every world.  Every other hidden card is unseen: worlds deal these anew.
+is in every world, as long as that place loses no card the seat does not see
+go.  Once it does (the dealer who took the turned-up card discards one face
+down), the seen card may be any of the cards that left: it is dealt anew, but
+only into the places it may be in (its place, and the places that took in
+unseen cards then), as the sizes of the places show.  Every other hidden card
+is unseen: worlds deal these anew.
 
 Inference from legal moves, for any rules: when another player q makes a
 move with cards the seat then sees, the watcher asks the rules, in a copy of
@@ -38,6 +43,7 @@ import random
 
 from ..engine import game as G
 from ..engine.state import zone_parts
+from ..engine.steps import SHUFFLED
 from ..engine.tricks import Tricks
 from ..engine.vm import Choose
 from .deals import TooManyStates, UniformDeals
@@ -177,6 +183,10 @@ class Watcher:
         self.before = None         # (history index, scrubbed copy, private sizes) before another's move
         self.sizes = None          # cards in each player's private zones at the last look
         self._deals = None         # (key, UniformDeals) for the last sampled position
+        # Seen cards now in hidden places whose place this seat no longer knows for sure (see _track):
+        # card -> the cards (itself included) in whose places it may be.
+        self.where = {}
+        self.last = None           # (cards seen at the last look, {card: place}, {place: hidden cards})
         self.samples = self.fallbacks = 0
 
     # -- watching ---------------------------------------------------------------
@@ -189,7 +199,10 @@ class Watcher:
             self.before = None
             self.checked = len(s.history)
             self.sizes = None
+            self.where, self.last = {}, None
         now = visible_cards(s, p)
+        shown = self.last[0] if self.last is not None else ()
+        secret_movers = set()
         history = s.history
         left = [0] * s.n                     # unseen cards that left each player's hands by a move
         for i in range(self.checked, len(history)):
@@ -205,15 +218,19 @@ class Watcher:
             left[q] += sum(1 for c in cards if c not in self.seen)
             if i in self.face_up:
                 now.update(cards)            # played face up, even if gathered away since
-            if all(c in now or c in self.seen for c in cards):
+            # the seat saw which cards moved: they are in sight now, or were at the last look (a face-up
+            # card taken); that it saw a card long ago tells nothing of whether this move took it
+            if all(c in now or c in shown for c in cards):
                 before = self.before
                 if self.probe and before is not None and before[0] == i:
                     self._infer(before[1], q, action, cards, _source_zone(before[1], s, q, cards))
             else:
                 self.secret.add(i)
+                secret_movers.add(q)
         self.checked = len(history)
         self._note_gains(s, now, left)
         self.seen |= now
+        self._track(s, now, secret_movers)
         self.before = None
         if s.pending is not None:
             i = len(history)
@@ -241,13 +258,98 @@ class Watcher:
                 self.excluded = {(q, c) for q, c in self.excluded if q not in grew}
         self.sizes = sizes
 
+    def _track(self, s, now, secret_movers):
+        """Keep `where` up to date: where each seen card now out of sight may be.
+
+        Only what the seat can tell is used: the sizes of the places, the cards it sees, and which
+        players made moves whose cards it did not see.  A seen card that left its sight is where it
+        went, and the moves the rules make (the same for everyone) carry it on.  A player's move whose
+        cards the seat did not see (a face-down discard) may have taken any of the seen cards in that
+        player's private places, or in a place kept for nobody (a widow) that lost unseen cards then:
+        such a card may now be in the place of any card that was in that place, or of any card that
+        came into a place that took in unseen cards then (anywhere hidden, when the sizes do not tell
+        which).  `where` keeps these cards as a group (the cards whose places it may be in), and the
+        groups follow the cards as the rules move them on: a card buried under the stock is still
+        under it, or in whichever hand draws that last card.  Which card really went plays no part:
+        the group is the same either way."""
+        places, counts = {}, {}
+        for place in hidden_places(s, self.player):
+            n = 0
+            for c in cards_in(_part(s, *place)):
+                if c not in now:
+                    places[c] = place
+                    n += 1
+            counts[place] = n
+        shuffled = s.extra.get(SHUFFLED) or {}
+        last, self.last = self.last, (now, places, counts, shuffled)
+        where = self.where
+        for c in list(where):             # a card in sight is where it is seen; one in sight takes no place
+            if c in now:
+                del where[c]
+            elif any(x in now for x in where[c]):
+                where[c] = frozenset(x for x in where[c] if x not in now)
+        if last is None:
+            return
+        was_seen, was_at, had, was_shuffled = last
+        net = dict(had)                   # hidden cards a place lost (> 0) or took in (< 0) unseen
+        for c, place in places.items():
+            if c in was_seen:             # went out of sight into this place: seen going there
+                net[place] = net.get(place, 0) + 1
+                where.pop(c, None)
+        for c, place in was_at.items():
+            if c in now:                  # came into sight out of this place
+                net[place] -= 1
+        if shuffled != was_shuffled:      # seen shuffled (the cards seen going in too)
+            self._forget_order(s, places, {z for z in shuffled if shuffled[z] != was_shuffled.get(z)})
+        for place, n in counts.items():
+            net[place] = net.get(place, 0) - n
+        if not secret_movers:             # only the rules moved cards: the seat can follow them
+            return
+        private = _private_owner_zones(s.rules)
+        lost = {place for place, n in net.items()
+                if n > 0 and (place[0] not in private or place[1] in secret_movers)}
+        for q in secret_movers:
+            if not any(place[0] in private and place[1] == q for place in lost):
+                # the sizes show no loss (a card taken in and another given up): any of q's places may
+                # have given one up
+                lost |= {place for place in had if had[place] and place[0] in private and place[1] == q}
+        if not lost:
+            return
+        took = {place for place, n in net.items() if n < 0} or set(counts)
+        # the cards whose places a card that was in a lost place may be in now
+        left_from = {c for c, place in was_at.items() if place in lost and c not in now}
+        came = {c for c, place in places.items() if place in took and was_at.get(c) != place}
+        spread = frozenset(left_from | came)
+        for c in places:
+            if c in was_seen or c not in self.seen or c not in was_at:
+                continue
+            group = where.get(c) or frozenset([c])
+            if group & left_from:
+                where[c] = group | spread
+
+    def _forget_order(self, s, places, zones):
+        """The zones were shuffled (or cut) since the last look: a seen card in one of them may now be
+        anywhere in its place, so its group takes in every card of that place."""
+        members = {}
+        for c, place in places.items():
+            if place[0] in zones:
+                members.setdefault(place, set()).add(c)
+        for place, cards in members.items():
+            spread = frozenset(cards)
+            for c in cards:
+                if c in self.seen:
+                    self.where[c] = self.where.get(c, frozenset()) | spread
+            for c, group in list(self.where.items()):   # a card whose group reaches into the place
+                if group & spread:
+                    self.where[c] = group | spread
+
     def _scrubbed(self, s):
         """A copy of the position in which the cards this seat has not seen sit in a canonical order:
         nothing in it tells where they really are."""
         copy = G.clone(s)
         copy.rng = random.Random(0)
         copy.events = None
-        positions = hidden_positions(copy, self.player, self.seen | visible_cards(s, self.player))
+        positions = hidden_positions(copy, self.player, (self.seen - self.where.keys()) | visible_cards(s, self.player))
         cards = sorted(_get(copy, *x) for x in positions)
         for x, c in zip(positions, cards):
             _set(copy, *x, c)
@@ -282,11 +384,12 @@ class Watcher:
         world = G.clone(s)
         world.rng = random.Random(self.rng.getrandbits(64))
         world.events = None
-        positions = hidden_positions(world, p, self.seen)
-        deals = self._prepared(world, positions)
+        positions = hidden_positions(world, p, self.seen - self.where.keys())
+        slots = self._slots(world, positions)
+        deals = self._prepared(world, positions, slots)
         by_place = {}
-        for x in positions:
-            by_place.setdefault((x[0], x[1]), []).append(x)
+        for x, slot in zip(positions, slots):
+            by_place.setdefault(slot, []).append(x)
         deal = deals.draw(self.rng) if deals is not None else None
         if deal is None:
             self.fallbacks += 1
@@ -306,16 +409,33 @@ class Watcher:
             self.fallbacks += 1
         return world
 
-    def _prepared(self, world, positions):
+    def _slots(self, world, positions):
+        """The place of each hidden position for dealing: (zone index, key), and for a position whose
+        card is in the group of a card of `where`, also the cards whose group it is in (such a card
+        may go to exactly these positions).  The groups are the same whichever card is where."""
+        where = self.where
+        if not where:
+            return [(x[0], x[1]) for x in positions]
+        out = []
+        for x in positions:
+            t = _get(world, *x)
+            tag = frozenset(c for c, group in where.items() if t in group)
+            out.append((x[0], x[1], tag) if tag else (x[0], x[1]))
+        return out
+
+    def _prepared(self, world, positions, slots):
         """The exact counting of deals for this position (kept while the position is the same)."""
-        key = (self.hand, len(world.history), world.steps, frozenset(self.excluded), len(self.seen))
+        key = (self.hand, len(world.history), world.steps, frozenset(self.excluded), len(self.seen),
+               frozenset(self.where.items()))
         if self._deals is not None and self._deals[0] == key:
             return self._deals[1]
         capacities = {}
-        for z, k, _ in positions:
-            capacities[(z, k)] = capacities.get((z, k), 0) + 1
+        for slot in slots:
+            capacities[slot] = capacities.get(slot, 0) + 1
         cards = [_get(world, *x) for x in positions]
         allowed = {}
+        for c in self.where:     # a seen card whose place is no longer certain: the places of its group
+            allowed[c] = {slot for slot in capacities if len(slot) == 3 and c in slot[2]}
         if self.excluded:
             private = set(_private_owner_zones(world.rules))
             banned = {}
@@ -323,7 +443,7 @@ class Watcher:
                 banned.setdefault(c, set()).add(q)
             for c in cards:
                 if c in banned:
-                    allowed[c] = {place for place in capacities
+                    allowed[c] = {place for place in allowed.get(c, capacities)
                                   if not (place[0] in private and place[1] in banned[c])}
         try:
             deals = UniformDeals(cards, capacities, allowed)

@@ -160,6 +160,20 @@ def clone(s: State) -> State:
     return s.clone()
 
 
+def _flat(cards):
+    """The cards of a zone part; a part that holds groups (melds laid in it) gives their cards."""
+    for x in cards:
+        if isinstance(x, list):
+            yield from x
+        else:
+            yield x
+
+
+def _shown(cards, revealed) -> list:
+    """The cards of a part the seat cannot see that are shown to everyone (out of their groups)."""
+    return [c for c in _flat(cards) if c in revealed] if revealed else []
+
+
 def observation(s: State, player: int) -> dict:
     """What `player` can see: public zones, their own zones, revealed cards, sizes of the rest."""
     rules = s.rules
@@ -168,12 +182,12 @@ def observation(s: State, player: int) -> dict:
         zone = s.z[info.index]
         if info.per == "player":
             seen[info.name] = [list(cards) if info.visibility == "public" or (info.visibility == "owner" and p == player)
-                               else [c for c in cards if c in s.revealed] for p, cards in enumerate(zone)]
+                               else _shown(cards, s.revealed) for p, cards in enumerate(zone)]
         elif isinstance(zone, dict):
-            seen[info.name] = {k: list(v) if info.visibility == "public" else [c for c in v if c in s.revealed]
+            seen[info.name] = {k: list(v) if info.visibility == "public" else _shown(v, s.revealed)
                                for k, v in zone.items()}
         else:
-            seen[info.name] = list(zone) if info.visibility == "public" else [c for c in zone if c in s.revealed]
+            seen[info.name] = list(zone) if info.visibility == "public" else _shown(zone, s.revealed)
     sizes = {info.name: ([len(x) for x in s.z[info.index]] if info.per == "player" else
                          {k: len(v) for k, v in s.z[info.index].items()} if isinstance(s.z[info.index], dict)
                          else len(s.z[info.index])) for info in rules.zone_list}
@@ -190,9 +204,9 @@ def hidden_from(s: State, player: int) -> set:
         parts = (enumerate(zone) if info.per == "player" else
                  zone.items() if isinstance(zone, dict) else [(None, zone)])
         for owner, cards in parts:
-            if info.visibility == "owner" and owner == player:
-                continue
-            hidden.update(c for c in cards if c not in s.revealed)
+            if info.visibility == "owner" and info.per == "player" and owner == player:
+                continue          # only a zone kept per player has an owner (not one per suit or entry)
+            hidden.update(c for c in _flat(cards) if c not in s.revealed)
     return hidden
 
 

@@ -55,16 +55,28 @@ def _zone_fn(cx, path, value):
 
 # -- cards ------------------------------------------------------------------------
 
+# `state.extra[SHUFFLED]`: {zone number: how many times it was shuffled or cut}.  Everyone sees a pack
+# shuffled: a bot's watcher reads this to forget the order of the cards it had seen go into that zone.
+SHUFFLED = "shuffled"
+
+
+def note_shuffled(s, index):
+    counts = s.extra.get(SHUFFLED)
+    s.extra[SHUFFLED] = {**counts, index: counts.get(index, 0) + 1} if counts else {index: 1}
+
+
 @step_kind("shuffle", "Shuffle a zone: `shuffle: stock`.")
 def _shuffle(cx, value, path, step):
-    zone, _ = cx.zone_ref(path, value)
+    zone, name = cx.zone_ref(path, value)
     if zone is None:
         return None
+    index = cx.rules.zones[name].index
 
     def run(s, e):
         cards = zone(s, e)
         if s.revealed:                       # a card shown to everyone is hidden again by the shuffle
             s.revealed.difference_update(cards)
+        note_shuffled(s, index)
         if not s.fixed_order:
             shuffle_cards(s.rng, cards)
     return Atomic(run, cx.where(path), "shuffle")
@@ -103,12 +115,14 @@ _Random = random.Random
 
 @step_kind("cut", "Cut a zone at a random place (at least one card moves): `cut: stock`.")
 def _cut(cx, value, path, step):
-    zone, _ = cx.zone_ref(path, value)
+    zone, name = cx.zone_ref(path, value)
     if zone is None:
         return None
+    index = cx.rules.zones[name].index
 
     def run(s, e):
         cards = zone(s, e)
+        note_shuffled(s, index)
         if len(cards) > 1 and not s.fixed_order:
             k = 1 + below(s.rng, len(cards) - 1)     # rng.randrange(1, len(cards)): the same draw
             top = cards[:k]

@@ -46,8 +46,11 @@ class Session:
         self._holdings_hand = None
         self._see(None)
 
-    def _see(self, played_face_up):
-        """Bring each human seat's knowledge and log up to date after a decision."""
+    def _see(self, played_face_up, before=None):
+        """Bring each human seat's knowledge and log up to date after a decision.  The log of what the
+        decision led to names the cards the seat had in sight just before it or has now (and a card
+        played face up): a card it saw long ago and that went by unseen, e.g. a turned-up card a player
+        took and then threw out face down, stays '?'."""
         s = self.state
         if self._holdings_hand != s.hand_no:
             self._holdings_hand = s.hand_no
@@ -62,7 +65,11 @@ class Session:
             known |= V.visible(s, h)
             if played_face_up is not None:
                 known.update(played_face_up)
-            mask = V.Mask(s.rules.universe, self.known_names(h))
+            in_sight = V.visible(s, h) | (before[h] if before is not None else set())
+            if played_face_up is not None:
+                in_sight.update(played_face_up)
+            names = s.rules.universe.names
+            mask = V.Mask(s.rules.universe, {names[c] for c in in_sight})
             self.logs[h] += [mask.value(_worded(s, e)) for e in new if e.get("event") != "holdings"]
 
     def _apply(self, index):
@@ -73,11 +80,13 @@ class Session:
         if V.face_up_play(s):
             from .words import action_cards
             face_up = action_cards(s.pending.actions[index][1])
+        before = {}
         for h in self.humans:
-            self.known[h] |= V.visible(s, h)
+            before[h] = V.visible(s, h)
+            self.known[h] |= before[h]
         self.decisions.append((player, index))
         G.apply_index(s, index)
-        self._see(face_up)
+        self._see(face_up, before)
 
     def _first_alike(self, index):
         """With several copies of a card, the first legal move that reads the same: moves are saved by

@@ -2,9 +2,10 @@
 whose turn, and a log of the game with every card it has not seen masked.
 
 The engine's log (State.events) is written for someone who sees everything.  A seat's log is built from
-it event by event, right after each decision, with the cards the seat has seen by then: cards visible to
-it at any decision (engine.game.observation), and a card played to a public trick (seen face up even when
-the trick is gathered in the same step).  Any other card name becomes '?'.
+it event by event, right after each decision, with the cards the seat had in sight just before that
+decision or has in sight after it (engine.game.observation), and a card played to a public trick (seen
+face up even when the trick is gathered in the same step).  Any other card name becomes '?', even a card
+the seat saw long ago: that it knows the card says nothing of whether a face-down move took it.
 """
 from __future__ import annotations
 

@@ -262,6 +262,13 @@ def _zones(cx, zones):
         spec = spec or {}
         per = _per_type(cx, spec.get("per"), ("zones", name, "per"), team=False)
         vis = spec.get("visibility", "hidden" if per is None else "owner")
+        if vis == "owner" and per != "player" and (per is None or "visibility" in spec):
+            # only a player owns a zone: one kept for all, per suit or per entry is seen by nobody
+            kept = "kept for all" if per is None else f"kept per {per}"
+            cx.problem(("zones", name, "visibility"), f"zone '{name}' is {kept}: no player owns it, so "
+                       "'visibility: owner' means nobody sees its cards (as 'hidden')", "meaning",
+                       hint="write 'visibility: hidden' (nobody sees it) or 'public' (everyone does), or "
+                            "keep it 'per: player' so that each player sees their own", severity="warning")
         info = ZoneInfo(name, i, per, vis, spec.get("description", ""))
         cx.rules.zones[name] = info
         cx.rules.zone_list.append(info)

@@ -107,6 +107,7 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
     of decisions) is a warning about the length of play, not an error: random moves can make any game long."""
     from ..engine import game as G
     diags = []
+    warned = set()
     for n in rules.player_counts:
         for seed in range(games):
             s = None
@@ -119,6 +120,7 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
                                                 f"had not ended after {TRIAL_DECISIONS} decisions (seed {seed}, "
                                                 f"hand {s.hand_no})"))
                         break
+                    _note_unseen_options(s, smap, diags, warned)
                     G.apply_index(s, rng.randrange(len(s.pending.actions)))
                 else:
                     G.result(s)
@@ -134,6 +136,44 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
                     diags.append(located(err, smap, message))
                 break
     return diags
+
+
+def _note_unseen_options(s, smap, diags, warned):
+    """Warn (once per move) when a move offers the deciding player cards it cannot see (another player's
+    hand, a face-down stock): the player would see which cards they are by the moves offered, and so
+    would the bots.  A blind pick offers positions instead."""
+    from ..engine import game as G
+    from ..expr import types as T
+    node = s.stack[-1][0] if s.stack else None
+    kinds = getattr(node, "option_types", None)
+    if not kinds or s.pending is None:
+        return
+    hidden = None
+    for name, value in s.pending.actions:
+        if name in warned:
+            continue
+        kind = kinds.get(name)
+        if kind == T.CARD and isinstance(value, int) and not isinstance(value, bool):
+            cards = [value]
+        elif kind == T.CARDS and isinstance(value, (list, tuple)):
+            cards = [c for c in value if isinstance(c, int)]
+        else:
+            continue
+        if hidden is None:
+            hidden = G.hidden_from(s, s.pending.player)
+        unseen = [c for c in cards if c in hidden]
+        if not unseen:
+            continue
+        warned.add(name)
+        path = _path_at(smap, s.pending.label)
+        if path is not None and path + ("moves", name, "options") in smap._values:
+            path = path + ("moves", name, "options")
+        diags.append(smap.diagnostic(
+            path or (), f"move '{name}' offers player {s.pending.player} cards it cannot see (such as "
+            f"{s.rules.universe.names[unseen[0]]}, in a zone hidden from it): whoever chooses sees which "
+            "cards they are, and so do the bots", "hidden-options", severity="warning",
+            hint="to pick a card unseen, offer positions: options: range(1, count(zone)) with 'as: i', "
+            "then move zone[i - 1]", length=smap.span_length(path or ())))
 
 
 def _long_play(smap, path, message) -> Diagnostic:

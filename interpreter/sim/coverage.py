@@ -11,8 +11,8 @@ code (fold.GENERATE) is switched off for that one load so that the folded
 closures call the wrapped functions; the rules then run a little slower, and
 only for coverage runs.
 
-A step *changed something* when the game state (variables and zones) differs
-after it.  A condition reports how often it was true and false.  A move
+A step *changed something* when the game state (variables, zones and the cards
+shown to everyone) differs after it.  A condition reports how often it was true and false.  A move
 reports how often it was offered (legal at a decision) and chosen.
 """
 from __future__ import annotations
@@ -29,7 +29,8 @@ def _counting(s) -> bool:
 
 
 def _fingerprint(s):
-    return repr(s.v), repr(s.z)
+    # the cards shown to everyone are part of the game state too (a `reveal` changes only them)
+    return repr(s.v), repr(s.z), sorted(s.revealed)
 
 
 class Coverage:
