@@ -39,7 +39,8 @@ def _text(s, a):
     name, value = a
     if isinstance(value, (list, tuple)):
         return " ".join([name] + sorted(S.names(s, value)))
-    return S.describe(s, a)
+    text = S.describe(s, a)
+    return text if text.split()[0] == name else f"{name} {text}"
 
 
 def _v(s, name):
@@ -209,3 +210,333 @@ def test_president_a_pass_is_final_until_the_table_is_cleared():
     assert s.hand_no == 2
     assert _v(s, "last_place") == [4, 1, 2, 3]
     assert _v(s, "score") == [0, 3, 2, 1]
+
+
+# -- President: a referee follows random games ---------------------------------------------------------
+
+PLAIN = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+
+
+def _rank(card, order=PLAIN):
+    return order.index(card[:-1])
+
+
+def _sets(hand, low=1, high=4, order=PLAIN):
+    """Every set of one to four cards of one rank, as sorted tuples of names."""
+    out = []
+    for r in {c[:-1] for c in hand}:
+        same = [c for c in hand if c[:-1] == r]
+        for k in range(low, min(high, len(same)) + 1):
+            out += [tuple(sorted(x)) for x in itertools.combinations(same, k)]
+    return out
+
+
+class PresidentReferee:
+    """One hand of President from the deal, as the rules say (shares no code with the engine)."""
+
+    def __init__(self, n, hands, first, final):
+        self.n, self.hands, self.cur, self.final = n, {p: list(h) for p, h in hands.items()}, first, final
+        self.size, self.top, self.last = 0, -1, None
+        self.passed = [False] * n
+        self.finished = [0] * n
+        self.place = 0
+
+    def holding(self, p):
+        return len(self.hands[p]) > 0
+
+    def legal(self):
+        out = []
+        for cs in _sets(self.hands[self.cur]):
+            if self.size == 0 or (len(cs) == self.size and _rank(cs[0]) > self.top):
+                out.append(" ".join(("play",) + cs))
+        if self.size > 0:
+            out.append("pass")
+        return sorted(out)
+
+    def after(self, p):
+        """The next player after p, on the left, who is still in (holding, and not passed if final)."""
+        for k in range(1, self.n + 1):
+            q = (p + k) % self.n
+            if self.holding(q) and not (self.final and self.passed[q]):
+                return q
+        return None
+
+    def move(self, text):
+        p = self.cur
+        if text == "pass":
+            self.passed[p] = True
+        else:
+            cs = text.split()[1:]
+            for c in cs:
+                self.hands[p].remove(c)
+            self.size, self.top, self.last = len(cs), _rank(cs[0]), p
+            if not self.final:
+                self.passed = [False] * self.n
+            if not self.hands[p]:
+                self.place += 1
+                self.finished[p] = self.place
+        if self.size and all(q == self.last or not self.holding(q) or self.passed[q] for q in range(self.n)):
+            self.size, self.top = 0, -1
+            self.passed = [False] * self.n
+            lead = self.last if self.holding(self.last) else next(
+                (self.last + k) % self.n for k in range(1, self.n + 1) if self.holding((self.last + k) % self.n))
+            self.cur = lead
+        else:
+            self.cur = self.after(p)
+
+    def over(self):
+        return sum(self.holding(p) for p in range(self.n)) <= 1
+
+    def places(self):
+        return [f or self.n for f in self.finished]
+
+
+def _referee_president(name, n, seed):
+    rules = _load(name)
+    final = name.endswith("final")
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    scores, places, hand_no, checked = [0] * n, None, 0, 0
+    while not G.is_over(s):
+        # a new hand: the deal, then (from the second hand) the exchange
+        assert s.hand_no == hand_no + 1
+        hand_no = s.hand_no
+        hands = {p: _z(s, "hand", p) for p in range(n)}
+        assert sorted(c for h in hands.values() for c in h) == sorted(S.names(s, rules.deck(n)))
+        if places is not None:
+            seat = {k: places.index(k) for k in range(1, n + 1)}
+            pairs = [(seat[n], seat[1], 2)] + ([(seat[n - 1], seat[2], 1)] if n >= 4 else [])
+            for giver, _, k in sorted(pairs):             # the losers pick, in seat order
+                for _ in range(k):
+                    best = max(_rank(c) for c in hands[giver])
+                    want = [f"select {c}" for c in hands[giver] if _rank(c) == best]
+                    assert G.current_player(s) == giver and _legal(s) == sorted(want), (_legal(s), want)
+                    pick = rng.choice(G.legal_actions(s))
+                    card = S.describe(s, pick).split()[1]
+                    G.apply(s, pick)
+                    hands[giver].remove(card)
+            for giver, taker, k in pairs:
+                hands[taker] += [c for c in _z(s, "hand", taker) if c not in hands[taker]]
+            gives = []
+            for loser, winner, k in sorted(pairs, key=lambda x: x[1]):   # the winners, in seat order
+                for _ in range(k):
+                    assert G.current_player(s) == winner
+                    assert _legal(s) == sorted(f"select {c}" for c in hands[winner])
+                    pick = rng.choice(G.legal_actions(s))
+                    card = S.describe(s, pick).split()[1]
+                    G.apply(s, pick)
+                    hands[winner].remove(card)
+                    hands[loser].append(card)
+            for p in range(n):
+                assert sorted(_z(s, "hand", p)) == sorted(hands[p]), p
+            first = seat[n]
+        else:
+            first = next(p for p in range(n) if "3♣" in hands[p])
+        ref = PresidentReferee(n, hands, first, final)
+        while not ref.over():
+            assert G.current_player(s) == ref.cur, (hand_no, ref.cur)
+            assert _legal(s) == ref.legal(), (_legal(s), ref.legal())
+            action = rng.choice(G.legal_actions(s))
+            text = _text(s, action)
+            G.apply(s, action)
+            ref.move(text)
+            checked += 1
+        places = ref.places()
+        assert sorted(places) == list(range(1, n + 1))
+        scores = [scores[p] + n - places[p] for p in range(n)]
+        assert _v(s, "score") == scores
+    result = G.result(s)
+    assert hand_no == 3 and result["scores"] == scores
+    assert result["winners"] == [p for p in range(n) if scores[p] == max(scores)]
+    return checked
+
+
+@pytest.mark.parametrize("name", ["president", "president-final"])
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_president_random_games_follow_the_referee(name, n):
+    assert sum(_referee_president(name, n, seed) for seed in range(4)) > 100
+
+
+# -- Crazy Eights: an Eight names a suit, drawing until a card fits, the pile turned into a new stock ------
+
+def test_crazy_eights_a_scripted_hand():
+    rules = _load("crazy-eights")
+    s = S.stacked_game(rules, 3, [])
+    # three players, dealer 0: seat 1 plays first.  Hands, stock and pile set by hand; the cards nobody
+    # needs lie at the bottom of the pile under the starter 9♣, 5♥ the highest of them
+    hands = {1: ["9♥", "8♦", "4♥", "K♣"], 2: ["2♦", "5♦", "7♠", "J♠", "Q♦"], 0: ["10♣", "4♣", "6♦", "Q♥", "A♣"]}
+    named = [c for h in hands.values() for c in h] + ["J♦", "3♦", "9♣", "5♥"]
+    rest = [c for c in S.names(s, rules.deck(3)) if c not in named]
+    for p in range(3):
+        S.zone(s, "hand", p)[:] = S.cards(rules, hands[p])
+    S.zone(s, "stock")[:] = S.cards(rules, ["J♦", "3♦"])          # 3♦ on top
+    S.zone(s, "pile")[:] = S.cards(rules, rest + ["5♥", "9♣"])
+    S.set_var(s, "suit", "clubs")
+    assert sorted(G.all_cards(s)) == sorted(rules.deck(3))
+    # clubs or a Nine, or any Eight
+    _do(s, 1, ["play 9♥", "play 8♦", "play K♣"], "play 8♦")
+    _do(s, 1, ["name clubs", "name diamonds", "name hearts", "name spades"], "name spades")
+    _do(s, 2, ["play 7♠", "play J♠"], "play J♠")
+    # seat 0 has no spade and no Jack: it must draw, until a card fits, and then play it
+    _do(s, 0, ["draw"], "draw")
+    assert _z(s, "hand", 0)[-1] == "3♦"
+    _do(s, 0, ["draw"], "draw")
+    _do(s, 0, ["play J♦"], "play J♦")
+    assert _z(s, "stock") == [] and _v(s, "suit") == "diamonds"
+    # the stock is empty: the pile less its top (J♦) becomes the stock; its top, J♠, is drawn and fits
+    _do(s, 1, ["draw"], "draw")
+    assert _z(s, "pile") == ["J♦"] and _z(s, "stock")[-2:] == ["9♣", "8♦"]
+    _do(s, 1, ["play J♠"], "play J♠")
+    _do(s, 2, ["play 7♠"], "play 7♠")
+    _do(s, 0, ["draw"], "draw")
+    _do(s, 0, ["play 8♦"], "play 8♦")
+    _do(s, 0, ["name clubs", "name diamonds", "name hearts", "name spades"], "name hearts")
+    _do(s, 1, ["play 9♥", "play 4♥"], "play 4♥")
+    # 9♣ does not fit a Four of hearts: seat 2 draws again, 5♥ fits
+    _do(s, 2, ["draw"], "draw")
+    _do(s, 2, ["draw"], "draw")
+    _do(s, 2, ["play 5♥"], "play 5♥")
+    _do(s, 0, ["play Q♥"], "play Q♥")
+    _do(s, 1, ["play 9♥"], "play 9♥")
+    _do(s, 2, ["play 9♣"], "play 9♣")
+    _do(s, 0, ["play 10♣", "play 4♣", "play A♣"], "play 10♣")
+    # seat 1 goes out with its last card: it scores the cards left, 2+5+10 (seat 2) and 4+6+1+3 (seat 0)
+    _do(s, 1, ["play K♣"], "play K♣")
+    assert s.hand_no == 2 and _v(s, "score") == [0, 31, 0]
+    # the next hand is dealt by seat 1: seat 2 plays first
+    assert G.current_player(s) == 2
+
+
+def test_crazy_eights_a_player_with_nothing_to_play_or_draw_passes():
+    rules = _load("crazy-eights")
+    s = S.stacked_game(rules, 2, [])
+    # two players, dealer 0: seat 1 first.  Every other card is in seat 0's hand; the stock is empty
+    rest = [c for c in S.names(s, rules.deck(2)) if c not in ("8♠", "3♥", "K♦")]
+    S.zone(s, "hand", 1)[:] = S.cards(rules, ["3♥"])
+    S.zone(s, "hand", 0)[:] = S.cards(rules, rest + ["8♠"])
+    S.zone(s, "stock")[:] = []
+    S.zone(s, "pile")[:] = S.cards(rules, ["K♦"])
+    S.set_var(s, "suit", "diamonds")
+    # nothing fits and nothing can be drawn (the pile is its top card alone): a pass
+    _do(s, 1, ["pass"], "pass")
+    offered = _legal(s)
+    assert "play 8♠" in offered and "pass" not in offered and "draw" not in offered
+    _do(s, 0, offered, "play 8♠")
+    # seat 0 names a suit (it still has cards)
+    assert G.current_player(s) == 0 and _legal(s)[0].startswith("name")
+    _do(s, 0, _legal(s), "name clubs")
+    assert _legal(s) == ["draw"]
+    # the pile (K♦ 8♠) less its top gives a one-card stock: K♦ does not fit clubs: then nothing to draw
+    _do(s, 1, ["draw"], "draw")
+    _do(s, 1, ["pass"], "pass")
+    assert _v(s, "passes") == 1
+
+
+class EightsReferee:
+    """One hand of Crazy Eights from the first decision on, as the rules say."""
+
+    def __init__(self, n, hands, top, stock_n, pile_n, first):
+        self.n, self.hands, self.top, self.suit = n, hands, top, top[-1]
+        self.stock_n, self.pile_n, self.cur = stock_n, pile_n, first
+        self.naming = False
+        self.passes = 0
+        self.out = None
+
+    def fits(self, c):
+        return c[:-1] == "8" or c[-1] == self.suit or c[:-1] == self.top[:-1]
+
+    def legal(self):
+        if self.naming:
+            return sorted(f"name {x}" for x in ("clubs", "diamonds", "hearts", "spades"))
+        plays = [f"play {c}" for c in self.hands[self.cur] if self.fits(c)]
+        if plays:
+            return sorted(plays)
+        return ["draw"] if self.stock_n + self.pile_n > 1 else ["pass"]
+
+    def move(self, text, drawn=None):
+        p = self.cur
+        if text.startswith("name"):
+            self.suit = SUITS[text.split()[1]]
+            self.naming = False
+            self.cur = (p + 1) % self.n
+        elif text.startswith("play"):
+            c = text.split()[1]
+            self.hands[p].remove(c)
+            self.top, self.suit, self.passes = c, c[-1], 0
+            self.pile_n += 1
+            if not self.hands[p]:
+                self.out = p
+            elif c[:-1] == "8":
+                self.naming = True
+            else:
+                self.cur = (p + 1) % self.n
+        elif text == "draw":
+            if self.stock_n == 0:
+                self.stock_n, self.pile_n = self.pile_n - 1, 1
+            self.stock_n -= 1
+            self.hands[p].append(drawn)
+        else:
+            self.passes += 1
+            self.cur = (p + 1) % self.n
+
+    def over(self):
+        return self.out is not None or self.passes >= self.n
+
+
+SUITS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+EIGHTS = {"8": 50, "J": 10, "Q": 10, "K": 10, "A": 1}
+
+
+def _held(cards, table):
+    return sum(table.get(c[:-1]) or int(c[:-1]) for c in cards)
+
+
+def _referee_eights(n, seed, counts):
+    rules = _load("crazy-eights")
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    scores, hand_no = [0] * n, 0
+    while not G.is_over(s):
+        assert s.hand_no == hand_no + 1
+        hand_no = s.hand_no
+        dealer = _v(s, "dealer")
+        hands = {p: _z(s, "hand", p) for p in range(n)}
+        assert all(len(h) == (7 if n == 2 else 5) for h in hands.values())
+        pile = _z(s, "pile")
+        assert len(pile) == 1 and _v(s, "suit") == {v: k for k, v in SUITS.items()}[pile[0][-1]]
+        ref = EightsReferee(n, hands, pile[0], len(_z(s, "stock")), 1, (dealer + 1) % n)
+        while not ref.over():
+            assert G.current_player(s) == ref.cur
+            assert _legal(s) == ref.legal(), (_legal(s), ref.legal())
+            action = rng.choice(G.legal_actions(s))
+            text = _text(s, action)
+            G.apply(s, action)
+            counts[text.split()[0]] = counts.get(text.split()[0], 0) + 1
+            drawn = None
+            if text == "draw":
+                counts["refill"] = counts.get("refill", 0) + (ref.stock_n == 0)
+                drawn = _z(s, "hand", ref.cur)[-1]
+                assert drawn not in ref.hands[ref.cur]
+            ref.move(text, drawn)
+            if not ref.over():
+                assert len(_z(s, "stock")) == ref.stock_n and len(_z(s, "pile")) == ref.pile_n
+        held = [_held(ref.hands[p], EIGHTS) for p in range(n)]
+        winner = ref.out
+        if winner is None:
+            counts["blocked"] = counts.get("blocked", 0) + 1
+            low = [p for p in range(n) if held[p] == min(held)]
+            winner = low[0] if len(low) == 1 else None
+        if winner is not None:
+            scores[winner] += sum(held[p] for p in range(n) if p != winner)
+        assert _v(s, "score") == scores, (hand_no, _v(s, "score"), scores)
+        assert G.is_over(s) == any(x >= 100 for x in scores)
+    result = G.result(s)
+    assert result["winners"] == [p for p in range(n) if scores[p] == max(scores)]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_crazy_eights_random_games_follow_the_referee(n):
+    counts = {}
+    for seed in range(6):
+        _referee_eights(n, seed, counts)
+    assert counts["name"] and counts["draw"] and counts["play"] > 50
