@@ -540,3 +540,189 @@ def test_crazy_eights_random_games_follow_the_referee(n):
     for seed in range(6):
         _referee_eights(n, seed, counts)
     assert counts["name"] and counts["draw"] and counts["play"] > 50
+
+
+# -- Uno with a plain pack: skip, reverse, draw two; drawing one card and playing it at once ---------------
+
+def _uno(n, hands, stock, top, first_rest=()):
+    """A game of plain Uno at its first decision with the hands, the stock (top last) and the pile's top
+    set by hand; the cards nobody needs lie under the top of the pile, `first_rest` the highest of them."""
+    rules = _load("plain-uno")
+    s = S.stacked_game(rules, n, [])
+    named = [c for h in hands.values() for c in h] + list(stock) + [top] + list(first_rest)
+    rest = [c for c in S.names(s, rules.deck(n)) if c not in named]
+    for p in range(n):
+        S.zone(s, "hand", p)[:] = S.cards(rules, hands.get(p, []))
+    S.zone(s, "stock")[:] = S.cards(rules, stock)
+    S.zone(s, "pile")[:] = S.cards(rules, rest + list(first_rest) + [top])
+    S.refresh(s)
+    assert sorted(G.all_cards(s)) == sorted(rules.deck(n))
+    return s
+
+
+def test_plain_uno_skip_reverse_draw_two_and_the_drawn_card():
+    s = _uno(4, {1: ["J♣", "5♦", "9♥"], 2: ["7♥", "3♠", "K♠"], 3: ["Q♣", "2♥", "4♦"], 0: ["2♣", "9♣", "6♠"]},
+             ["A♠", "5♣"], "7♣", ["4♠"])
+    # dealer 0: seat 1 first.  A club or a Seven, or a draw (allowed even with a card that fits)
+    _do(s, 1, ["play J♣", "draw"], "play J♣")
+    # the Jack skips seat 2
+    _do(s, 3, ["play Q♣", "draw"], "play Q♣")
+    # the Queen reverses: play goes to the right, to seat 2, who has nothing that fits and must draw
+    assert _v(s, "dir") == -1
+    _do(s, 2, ["draw"], "draw")
+    # the drawn 5♣ fits: seat 2 may play it at once or keep it
+    _do(s, 2, ["play_drawn", "keep"], "keep")
+    _do(s, 1, ["draw"], "draw")
+    # A♠ does not fit: the turn ends at once, no choice
+    assert _z(s, "hand", 1)[-1] == "A♠" and _z(s, "stock") == []
+    _do(s, 0, ["play 2♣", "play 9♣", "draw"], "play 2♣")
+    # the Two: seat 3 (to the right) draws two and loses the turn.  The stock is empty: the pile less
+    # its top becomes the stock, whose top cards are Q♣ and J♣ (the shuffle keeps a stacked pack)
+    assert sorted(_z(s, "hand", 3)) == sorted(["2♥", "4♦", "Q♣", "J♣"])
+    assert _z(s, "pile") == ["2♣"] and _z(s, "stock")[-2:] == ["4♠", "7♣"]
+    _do(s, 2, ["play 5♣", "draw"], "play 5♣")
+    _do(s, 1, ["play 5♦", "draw"], "play 5♦")
+    _do(s, 0, ["draw"], "draw")
+    assert _z(s, "hand", 0)[-1] == "7♣"
+    _do(s, 3, ["play 4♦", "draw"], "play 4♦")
+    _do(s, 2, ["draw"], "draw")
+    _do(s, 2, ["play_drawn", "keep"], "play_drawn")
+    assert _z(s, "pile")[-1] == "4♠"
+    assert G.current_player(s) == 1
+
+
+def test_plain_uno_going_out_on_a_two_still_makes_the_next_player_draw():
+    s = _uno(3, {1: ["2♥"], 2: ["K♠", "3♦"]}, ["9♣", "8♣"], "5♥")
+    others = [c for c in S.names(s, s.rules.deck(3)) if c not in ("2♥", "K♠", "3♦", "9♣", "8♣", "5♥")]
+    S.zone(s, "hand", 0)[:] = S.cards(s.rules, others)
+    S.zone(s, "pile")[:] = S.cards(s.rules, ["5♥"])
+    S.refresh(s)
+    _do(s, 1, ["play 2♥", "draw"], "play 2♥")
+    # seat 1 went out; seat 2 drew 8♣ and 9♣ all the same, and they count.  Seat 0's forty-odd cards
+    # take seat 1 past 150: the game is over
+    assert G.is_over(s) and G.result(s)["winners"] == [1]
+    table = {"2": 20, "J": 20, "Q": 20, "K": 10, "A": 1}
+    assert _v(s, "score") == [0, _held(others, table) + 10 + 3 + 8 + 9, 0]
+
+
+class UnoReferee:
+    """One hand of plain Uno from the first decision on, as the rules say."""
+
+    def __init__(self, n, hands, top, stock_n, first):
+        self.n, self.hands, self.top, self.stock_n, self.pile_n = n, hands, top, stock_n, 1
+        self.cur, self.dir, self.passes, self.out, self.drawn = first, 1, 0, None, None
+
+    def fits(self, c):
+        return c[-1] == self.top[-1] or c[:-1] == self.top[:-1]
+
+    def can_draw(self):
+        return self.stock_n + self.pile_n > 1
+
+    def legal(self):
+        if self.drawn is not None:
+            return ["keep", "play_drawn"]
+        out = [f"play {c}" for c in self.hands[self.cur] if self.fits(c)]
+        if self.can_draw():
+            out.append("draw")
+        elif not out:
+            out.append("pass")
+        return sorted(out)
+
+    def draw_one(self, p, engine_hand):
+        if self.stock_n == 0 and self.pile_n > 1:
+            self.stock_n, self.pile_n = self.pile_n - 1, 1
+        if self.stock_n:
+            self.stock_n -= 1
+            new = [c for c in engine_hand if c not in self.hands[p]]
+            self.hands[p].append(new[len(new) - 1 if len(new) == 1 else 0] if new else None)
+            return self.hands[p][-1]
+        return None
+
+    def step(self, skip):
+        self.cur = (self.cur + self.dir * (2 if skip else 1)) % self.n
+
+    def play(self, c, s):
+        p = self.cur
+        self.hands[p].remove(c)
+        self.top, self.pile_n, self.passes = c, self.pile_n + 1, 0
+        skip = False
+        if c[:-1] == "J":
+            skip = True
+        elif c[:-1] == "Q":
+            self.dir = -self.dir
+            skip = self.n == 2
+        elif c[:-1] == "2":
+            victim, skip = (p + self.dir) % self.n, True
+            engine_hand = _z(s, "hand", victim)
+            for _ in range(2):
+                self.draw_one(victim, engine_hand)
+            assert sorted(self.hands[victim]) == sorted(engine_hand)
+        if not self.hands[p]:
+            self.out = p
+        self.step(skip)
+
+    def move(self, text, s):
+        if text.startswith("play "):
+            self.play(text.split()[1], s)
+        elif text == "play_drawn":
+            card, self.drawn = self.drawn, None
+            self.play(card, s)
+        elif text == "keep":
+            self.drawn = None
+            self.step(False)
+        elif text == "draw":
+            card = self.draw_one(self.cur, _z(s, "hand", self.cur))
+            if self.fits(card):
+                self.drawn = card
+            else:
+                self.step(False)
+        else:
+            self.passes += 1
+            self.step(False)
+
+    def over(self):
+        return self.out is not None or self.passes >= self.n
+
+
+UNO = {"2": 20, "J": 20, "Q": 20, "K": 10, "A": 1}
+
+
+def _referee_uno(n, seed, counts):
+    rules = _load("plain-uno")
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    scores, hand_no = [0] * n, 0
+    while not G.is_over(s):
+        assert s.hand_no == hand_no + 1
+        hand_no = s.hand_no
+        hands = {p: _z(s, "hand", p) for p in range(n)}
+        assert all(len(h) == 7 for h in hands.values()) and len(_z(s, "pile")) == 1
+        ref = UnoReferee(n, hands, _z(s, "pile")[0], len(_z(s, "stock")), (_v(s, "dealer") + 1) % n)
+        while not ref.over():
+            assert G.current_player(s) == ref.cur, (hand_no, G.current_player(s), ref.cur)
+            assert _legal(s) == ref.legal(), (_legal(s), ref.legal())
+            action = rng.choice(G.legal_actions(s))
+            text = _text(s, action)
+            G.apply(s, action)
+            key = text.split()[1][:-1] if text.startswith("play ") else text
+            counts[key] = counts.get(key, 0) + 1
+            ref.move(text, s)
+            if not ref.over():
+                assert len(_z(s, "stock")) == ref.stock_n and len(_z(s, "pile")) == ref.pile_n
+                assert _v(s, "dir") == ref.dir
+                for p in range(n):
+                    assert sorted(_z(s, "hand", p)) == sorted(ref.hands[p]), p
+        if ref.out is not None:
+            scores[ref.out] += sum(_held(ref.hands[p], UNO) for p in range(n))
+        assert _v(s, "score") == scores, (hand_no, _v(s, "score"), scores)
+    result = G.result(s)
+    assert any(x >= 150 for x in scores)
+    assert result["winners"] == [p for p in range(n) if scores[p] == max(scores)]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_plain_uno_random_games_follow_the_referee(n):
+    counts = {}
+    for seed in range(3):
+        _referee_uno(n, seed, counts)
+    assert all(counts.get(k) for k in ("J", "Q", "2", "draw", "keep", "play_drawn")), counts
