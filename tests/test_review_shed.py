@@ -726,3 +726,168 @@ def test_plain_uno_random_games_follow_the_referee(n):
     for seed in range(3):
         _referee_uno(n, seed, counts)
     assert all(counts.get(k) for k in ("J", "Q", "2", "draw", "keep", "play_drawn")), counts
+
+
+# -- Bombs: combinations, sequences of pairs, bombs in turn and out of turn -------------------------------
+
+LOW2 = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def test_bombs_a_scripted_hand():
+    rules = _load("bombs")
+    s = S.stacked_game(rules, 4, [])
+    _set_hands(s, {1: ["5♣", "5♦", "6♣", "6♦", "9♥", "K♠"], 2: ["7♣", "7♦", "8♣", "8♦", "3♥", "A♠"],
+                   3: ["Q♣", "Q♦", "Q♥", "Q♠", "4♥", "10♣"], 0: ["2♣", "2♦", "2♥", "2♠", "J♣", "10♥"]},
+               rest="stock")
+    # seat 1 leads: singles, pairs, and the sequence of two pairs 5-5-6-6
+    _do(s, 1, ["play 5♣", "play 5♦", "play 6♣", "play 6♦", "play 9♥", "play K♠", "play 5♣ 5♦",
+               "play 6♣ 6♦", "play 5♣ 5♦ 6♣ 6♦"], "play 5♣ 5♦ 6♣ 6♦")
+    # the chance to bomb out of turn, from seat 1's left: seat 2 has no bomb and is not asked
+    _do(s, 3, ["bomb Q♣ Q♦ Q♥ Q♠", "decline"], "decline")
+    _do(s, 0, ["bomb 2♣ 2♦ 2♥ 2♠", "decline"], "decline")
+    # seat 2 must answer with a higher sequence of two pairs
+    _do(s, 2, ["play 7♣ 7♦ 8♣ 8♦", "pass"], "play 7♣ 7♦ 8♣ 8♦")
+    # seat 3 bombs out of turn; seat 0's bomb of Twos is lower and is not asked
+    _do(s, 3, ["bomb Q♣ Q♦ Q♥ Q♠", "decline"], "bomb Q♣ Q♦ Q♥ Q♠")
+    assert _v(s, "kind") == "bomb" and _v(s, "last") == 3
+    # play goes on from the bomber's left: seat 0 cannot beat Queens
+    _do(s, 0, ["pass"], "pass")
+    _do(s, 1, ["pass"], "pass")
+    _do(s, 2, ["pass"], "pass")
+    # seat 3 takes the pile (the Fives are worth 10) and leads
+    assert sorted(_z(s, "won", 3)) == sorted(["5♣", "5♦", "6♣", "6♦", "7♣", "7♦", "8♣", "8♦",
+                                              "Q♣", "Q♦", "Q♥", "Q♠"])
+    _do(s, 3, ["play 4♥", "play 10♣"], "play 4♥")
+    # any bomb beats a single: seat 0 bombs, and seats 1 to 3 can only pass
+    _do(s, 0, ["bomb 2♣ 2♦ 2♥ 2♠", "decline"], "bomb 2♣ 2♦ 2♥ 2♠")
+    _do(s, 1, ["pass"], "pass")
+    _do(s, 2, ["pass"], "pass")
+    _do(s, 3, ["pass"], "pass")
+    assert sorted(_z(s, "won", 0)) == sorted(["4♥", "2♣", "2♦", "2♥", "2♠"])
+    _do(s, 0, ["play J♣", "play 10♥"], "play 10♥")
+    _do(s, 1, ["play K♠", "pass"], "play K♠")
+    _do(s, 2, ["play A♠", "pass"], "play A♠")
+    _do(s, 3, ["pass"], "pass")
+    _do(s, 0, ["pass"], "pass")
+    _do(s, 1, ["pass"], "pass")
+    _do(s, 2, ["play 3♥"], "play 3♥")
+    assert _v(s, "first_out") == 2
+    _do(s, 3, ["play 10♣", "pass"], "play 10♣")
+    # seat 3 is out; seat 0 plays its last card and only seat 1 holds cards: the hand is over.  The
+    # pile (3♥ 10♣ J♣) goes to seat 0; seat 1's hand goes to seat 2, the first out
+    _do(s, 0, ["play J♣", "pass"], "play J♣")
+    assert s.hand_no == 2
+    assert _v(s, "score") == [10, 0, 20 + 20, 10]
+
+
+def _combos(hand):
+    """Every combination in a hand: (text, kind, top)."""
+    out = []
+    for cs in _sets(hand, 1, 4, LOW2):
+        kind = {1: "single", 2: "pair", 3: "triple", 4: "bomb"}[len(cs)]
+        out.append((cs, kind, _rank(cs[0], LOW2)))
+    for r in range(len(LOW2) - 1):
+        lo = [c for c in hand if c[:-1] == LOW2[r]]
+        hi = [c for c in hand if c[:-1] == LOW2[r + 1]]
+        for a in itertools.combinations(lo, 2):
+            for b in itertools.combinations(hi, 2):
+                out.append((tuple(sorted(a + b)), "pairs", r + 1))
+    return out
+
+
+def _bombs_hand(n, hands, leader):
+    """One hand of Bombs as the rules say, as a generator: it yields (player, legal moves) and is sent
+    the move made; it returns the cards each player won and the first player out."""
+    won = {p: [] for p in range(n)}
+    pile, kind, top, last = [], "", -1, None
+    passed = [False] * n
+    first_out = None
+
+    def holding(p):
+        return bool(hands[p])
+
+    def after(p):
+        return next((p + k) % n for k in range(1, n + 1) if holding((p + k) % n))
+
+    def beats(k, t):
+        return kind == "" or (k == "bomb" and (kind != "bomb" or t > top)) or (k == kind and t > top)
+
+    def lay(p, cs, k, t):
+        nonlocal kind, top, last, first_out
+        for c in cs:
+            hands[p].remove(c)
+        pile.extend(cs)
+        kind, top, last = k, t, p
+        passed[:] = [False] * n
+        if not hands[p] and first_out is None:
+            first_out = p
+
+    cur = leader
+    while True:
+        leader_next = None
+        options = {" ".join(("play",) + cs): (cs, k, t) for cs, k, t in _combos(hands[cur]) if beats(k, t)}
+        move = yield cur, sorted(list(options) + (["pass"] if kind else []))
+        if move == "pass":
+            passed[cur] = True
+        else:
+            lay(cur, *options[move])
+            asker, asked = (last + 1) % n, 0
+            while asked < n - 1:
+                bombs = {" ".join(("bomb",) + cs): (cs, k, t) for cs, k, t in _combos(hands[asker])
+                         if k == "bomb" and beats(k, t)}
+                if asker != last and holding(asker) and bombs:
+                    move = yield asker, sorted(list(bombs) + ["decline"])
+                    if move != "decline":
+                        lay(asker, *bombs[move])
+                        leader_next, asked = after(asker), -1
+                asker, asked = (asker + 1) % n, asked + 1
+        if kind and all(q == last or not holding(q) or passed[q] for q in range(n)):
+            won[last] += pile
+            pile, kind, top = [], "", -1
+            passed = [False] * n
+            leader_next = last if holding(last) else after(last)
+        if sum(map(holding, range(n))) <= 1:
+            break
+        cur = leader_next if leader_next is not None else after(cur)
+    won[last] += pile
+    for p in range(n):
+        if holding(p):
+            won[first_out] += hands[p] + won[p]
+            won[p] = []
+    return won, first_out
+
+
+def _referee_bombs(seed, counts):
+    rules = _load("bombs")
+    rng = random.Random(seed)
+    s = G.new_game(rules, 4, seed)
+    scores = [0] * 4
+    for hand_no in (1, 2):
+        assert s.hand_no == hand_no
+        ref = _bombs_hand(4, {p: _z(s, "hand", p) for p in range(4)}, (_v(s, "dealer") + 1) % 4)
+        try:
+            who, legal = next(ref)
+            while True:
+                assert G.current_player(s) == who, (hand_no, G.current_player(s), who)
+                assert _legal(s) == legal, (_legal(s), legal)
+                action = rng.choice(G.legal_actions(s))
+                text = _text(s, action)
+                G.apply(s, action)
+                counts[text.split()[0]] = counts.get(text.split()[0], 0) + 1
+                if text.startswith("play") and len(text.split()) == 5:
+                    counts["pairs" if len({c[:-1] for c in text.split()[1:]}) == 2 else "in turn bomb"] = 1
+                who, legal = ref.send(text)
+        except StopIteration as stop:
+            won, first_out = stop.value
+        worth = {"5": 5, "10": 10, "K": 10}
+        for p in range(4):
+            scores[p] += sum(worth.get(c[:-1], 0) for c in won[p]) + (20 if p == first_out else 0)
+        assert _v(s, "score") == scores, (hand_no, _v(s, "score"), scores)
+    assert G.is_over(s) and G.result(s)["winners"] == [p for p in range(4) if scores[p] == max(scores)]
+
+
+def test_bombs_random_games_follow_the_referee():
+    counts = {}
+    for seed in range(8):
+        _referee_bombs(seed, counts)
+    assert all(counts.get(k) for k in ("bomb", "decline", "pairs", "in turn bomb")), counts
