@@ -173,10 +173,16 @@ class _Speaker:
         return f"{self.say(a)} if {self.say(cond)}, otherwise {self.say(b)}"
 
     def _or_op(self, n):
-        return " or ".join(self.say(c) for c in n.children)
+        return " or ".join(self.grouped(c, "and_op") for c in n.children)
 
     def _and_op(self, n):
-        return " and ".join(self.say(c) for c in n.children)
+        return " and ".join(self.grouped(c, "or_op") for c in n.children)
+
+    def grouped(self, node, inner):
+        """A part of an `and` (`or`) that is itself an `or` (`and`) keeps its brackets: 'a and (b or c)'
+        read without them says '(a and b) or c'."""
+        text = self.say(node)
+        return f"({text})" if isinstance(node, Tree) and node.data == inner else text
 
     def _not_op(self, n):
         inner = n.children[0]
@@ -281,6 +287,8 @@ class _Speaker:
             return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
         text = self.say(node.children[0] if negated else node)
+        if negated and isinstance(node.children[0], Tree) and node.children[0].data in ("and_op", "or_op"):
+            return f"for which not ({text})"       # 'not a and b' would read as '(not a) and b'
         if text.startswith("it is "):
             return (f"{be} not " if negated else f"{be} ") + text[6:]
         if text.startswith("its ") and not _mentions_it(text[4:]):
