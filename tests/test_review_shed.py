@@ -971,3 +971,57 @@ def test_president_scenarios_pass_and_a_set_in_legal_may_name_its_cards_in_any_o
     outcomes, problems = run_file(str(HERE / "scenarios" / "president.yaml"))
     assert not problems and len(outcomes) == 3
     assert all(not o.diagnostics for o in outcomes), [d.format() for o in outcomes for d in o.diagnostics]
+
+
+# -- drawing from an empty stock with last(stock) ------------------------------------------------------
+
+DRAW_EMPTY = """name: Draw Empty
+players: {count: 2}
+pack: {ranks: ["7", "8", "9"], suits: [clubs, hearts]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  pile: {visibility: public}
+state:
+  dealer: {type: player, initial: 0}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - move: {cards: last(stock), from: stock, to: pile}
+  - turns:
+      first: 0
+      next: left_of(current)
+      until: turn_number >= 3
+      do:
+        - choose:
+            player: current
+            moves:
+              draw:
+                do:
+                  - move: {cards: last(stock), FROM to: "hand[current]"}
+end: {after_hand: true, winners: "[0]", score: "count(hand[p])"}
+"""
+
+
+@pytest.mark.parametrize("source", ["from: stock,", ""])
+def test_a_draw_from_an_empty_stock_is_reported_at_the_move_step(tmp_path, source):
+    # One card is left in the stock for three draws: the second draw moves last(stock) of an empty
+    # stock, none.  The game stopped with "a value of the wrong kind (a list position must be a number,
+    # not none)" placed at the turns block (naming the missing card crashed); it now says there is no
+    # card to move, at the move step, with and without `from:`, on the generated and the plain path.
+    from interpreter.engine import fold
+    from interpreter.expr import compiler
+    path = tmp_path / "draw.yaml"
+    path.write_text(DRAW_EMPTY.replace("FROM ", source + " "), encoding="utf-8")
+    loaded = load_ruleset(str(path), dry_run=True)
+    assert not loaded.ok
+    [d] = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert "there is no card to move" in d.message and d.line == 23, d.format()
+    for generate in (True, False):
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(compiler, "GENERATE", generate)
+            m.setattr(fold, "GENERATE", generate)
+            rules = load_ruleset(str(path), dry_run=False).rules
+            s = G.new_game(rules, 2, 0)
+            G.apply(s, ("draw", None))
+            with pytest.raises(G.GameError, match=r"there is no card to move.*draw.yaml:23:"):
+                G.apply(s, ("draw", None))
