@@ -1025,3 +1025,52 @@ def test_a_draw_from_an_empty_stock_is_reported_at_the_move_step(tmp_path, sourc
             G.apply(s, ("draw", None))
             with pytest.raises(G.GameError, match=r"there is no card to move.*draw.yaml:23:"):
                 G.apply(s, ("draw", None))
+
+
+NEXT_NONE = """name: Next None
+players: {count: 3}
+pack: {ranks: ["7", "8"], suits: [clubs, hearts, spades]}
+zones: {stock: {visibility: hidden}, hand: {per: player, visibility: owner}, pile: {visibility: public}}
+state:
+  dealer: {type: player, initial: 0}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - turns:
+      first: FIRST
+      next: "next_player(current, p => count(hand[p]) > 1)"
+      until: count(pile) >= 6
+      do:
+        - choose:
+            player: current
+            moves:
+              play:
+                options: hand[current]
+                as: c
+                do:
+                  - move: {cards: c, from: "hand[current]", to: pile}
+end: {after_hand: true, winners: "[0]", score: "0"}
+"""
+
+
+@pytest.mark.parametrize("first, key, line", [("1", "next", 11), ('"next_player(1, p => p == 7)"', "first", 10)])
+def test_a_turns_block_whose_first_or_next_gives_no_player_says_so_there(tmp_path, first, key, line):
+    # A climbing game's `next: next_player(current, p => ...)` gives none once nobody meets the
+    # condition (here: after three plays nobody holds two cards).  The game stopped at the next
+    # choice with "'current' is none, so 'hand[current]' has no value"; it now stops at `next:` (or
+    # `first:`) saying it gave no player, on the generated and the plain path.
+    from interpreter.engine import fold
+    from interpreter.expr import compiler
+    path = tmp_path / "next.yaml"
+    path.write_text(NEXT_NONE.replace("FIRST", first), encoding="utf-8")
+    loaded = load_ruleset(str(path), dry_run=True)
+    [d] = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert f"the turns block's '{key}' gave no player" in d.message and d.line == line, d.format()
+    for generate in (True, False):
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(compiler, "GENERATE", generate)
+            m.setattr(fold, "GENERATE", generate)
+            rules = load_ruleset(str(path), dry_run=False).rules
+            with pytest.raises(G.GameError, match=rf"'{key}' gave no player.*next.yaml:{line}:"):
+                s = G.new_game(rules, 3, 0)
+                while not G.is_over(s):
+                    G.apply(s, G.legal_actions(s)[0])
