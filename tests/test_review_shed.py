@@ -1074,3 +1074,13 @@ def test_a_turns_block_whose_first_or_next_gives_no_player_says_so_there(tmp_pat
                 s = G.new_game(rules, 3, 0)
                 while not G.is_over(s):
                     G.apply(s, G.legal_actions(s)[0])
+
+
+def test_explain_says_a_select_step_in_words():
+    # The phrasing of `select:` was a function of two arguments called with three: every select fell
+    # back to "**select** (players `...`, from `hand`, ...)" (Hearts' golden too).
+    from interpreter.authoring.explain import explain
+    text = explain(_load("president"))
+    assert "**select**" not in text
+    assert ("picks cards from their *hand* in secret (how many: 2 if the player's *last_place* is the number "
+            "of players, otherwise 1), each a card for which the best of the card and the player;") in text

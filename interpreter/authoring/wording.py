@@ -257,11 +257,24 @@ _KINDS = {
     "tricks": _tricks,
     "turns": _turns,
     "choose": _choose,
-    "select": lambda v, s: (f"{'Players ' + code(v['players']) if 'players' in v else 'Every player'} picks "
-                            f"{code(v.get('count', 1))} card(s) from their *{v.get('from')}* in secret; the picks "
-                            f"wait in their own *{v.get('to')}*, unseen by the others, until every player has "
-                            "picked.", []),
+    "select": lambda v, s, say: _select(v, say),
 }
+
+
+def _select(v, say):
+    """`select:` (it was phrased by a function of two arguments where three are given: every select
+    fell back to its settings in code)."""
+    who = f"Each of {say(v['players'])}" if "players" in v else "Every player"
+    say = say.bind(v.get("as", "player"), "player")       # the player picking, in count and legal
+    count = v.get("count", 1)
+    how_many = ""
+    if isinstance(count, str) and not count.strip().isdigit():
+        count, how_many = "cards", f" (how many: {say(count)})"
+    else:
+        count = "one card" if int(count) == 1 else f"{int(count)} cards"
+    legal = f", each a card for which {say(v['legal'])}" if "legal" in v else ""
+    return (f"{who} picks {count} from their *{v.get('from')}* in secret{how_many}{legal}; the picks wait in "
+            f"their own *{v.get('to')}*, unseen by the others, until every player has picked.", [])
 
 
 def _join_names(v):
