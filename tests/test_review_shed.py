@@ -1084,3 +1084,37 @@ def test_explain_says_a_select_step_in_words():
     assert "**select**" not in text
     assert ("picks cards from their *hand* in secret (how many: 2 if the player's *last_place* is the number "
             "of players, otherwise 1), each a card for which the best of the card and the player;") in text
+
+
+MAX_CARD = """name: Highest Card
+players: {count: 3}
+pack: {ranks: ["7", "8", "9", "A"], suits: [clubs, hearts, spades]}
+orders: {plain: ["7", "8", "9", "A"]}
+zones: {stock: {visibility: hidden}, hand: {per: player, visibility: owner}, pile: {visibility: public}}
+state:
+  dealer: {type: player, initial: 0}
+hand:
+  - deal: {from: stock, to: hand, count: 4}
+  - move: {cards: "EXPR", from: "hand[0]", to: pile}
+end: {after_hand: true, winners: "[0]", score: "0"}
+"""
+
+
+@pytest.mark.parametrize("expr, name", [("max(hand[0])", "max"), ("min(hand[0])", "min"),
+                                        ("last(sort(hand[0]))", "sort"), ("smallest(hand[0], 1)", "smallest")])
+def test_the_highest_card_without_a_key_is_refused(tmp_path, expr, name):
+    # President's exchange, written the natural way: "the Scum gives their best card", max(hand[p]).
+    # Cards have no order of their own (reference: cards compare only with == and !=), but max, min,
+    # sort and smallest took the cards' places in the pack: max(hand[0]) of A♣ 7♠ was 7♠.  They are now
+    # refused at load time with a hint to give the order.
+    path = tmp_path / "max.yaml"
+    path.write_text(MAX_CARD.replace("EXPR", expr), encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    [d] = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert d.message.startswith(f"{name}() of cards needs a key") and d.line == 10 and d.hint, d.format()
+    path.write_text(MAX_CARD.replace("EXPR", "max(hand[0], plain)"), encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    assert loaded.ok
+    s = S.stacked_game(loaded.rules, 3, ["7♠", "8♣", "9♥", "A♣"])
+    assert _z(s, "pile") and _rank(_z(s, "pile")[0], ["7", "8", "9", "A"]) == max(
+        _rank(c, ["7", "8", "9", "A"]) for c in _z(s, "pile") + _z(s, "hand", 0))
