@@ -1118,3 +1118,34 @@ def test_the_highest_card_without_a_key_is_refused(tmp_path, expr, name):
     s = S.stacked_game(loaded.rules, 3, ["7♠", "8♣", "9♥", "A♣"])
     assert _z(s, "pile") and _rank(_z(s, "pile")[0], ["7", "8", "9", "A"]) == max(
         _rank(c, ["7", "8", "9", "A"]) for c in _z(s, "pile") + _z(s, "hand", 0))
+
+
+@pytest.mark.parametrize("text, said", [
+    ("left_of(current, dir * (2 if skip else 1))",
+     "the player (the *dir* times (2 if *skip*, otherwise 1)) seat(s) to the left of the current player (to the right "
+     "when negative)"),
+    ("left_of(current, -1)", "the player to the right of the current player"),
+    ("left_of(maker, 2)", "the player 2 seats to the left of the *maker*"),
+    ("next_player(current, p => not passed[p], -1)", "the next player on the right after the current player who "
+                                                     "is not *passed*"),
+    ("max(hand[current], plain)", "the card highest in *plain* among the current player's *hand*"),
+])
+def test_explain_says_the_steps_of_left_of_and_the_direction_of_next_player(text, said):
+    # Plain Uno's `next: left_of(current, dir * (2 if skip else 1))` read "the player to the left of the
+    # last to play": the steps were dropped, so every reversal and skip vanished from the rules text
+    # (Escalation's Threes, Euchre's partner sitting out -- "the player to the left of the maker" --
+    # and Hearts' pass_shift the same, in the goldens); max(cards, plain) read "the larger of ... and plain"
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon.of({"state": {"passed": {"per": "player", "type": "boolean"}, "dir": {}, "maker": {"type": "player"},
+                                "skip": {"type": "boolean"}},
+                      "orders": {"plain": []}, "zones": {"hand": {"per": "player"}}})
+    assert words(text, lex) == said
+
+
+def test_explain_says_a_deal_into_one_zone_without_turns_of_the_players():
+    # Escalation's refill `deal: {to: hand[current], count: ...}` read "... cards to each from stock into
+    # the current player's hand, one at a time, starting with the player to the left of the dealer"
+    from interpreter.authoring.explain import explain
+    text = explain(load_ruleset("escalation").rules)
+    assert "cards from *stock* into the current player's *hand*.\n" in text
+    assert "then the player *direction* seat(s) to the left of the last to play (to the right when negative)" in text

@@ -95,6 +95,9 @@ def _deal(v, step, say):
     start = v.get("start", "left_of(dealer)")
     who = f" to {say(v['players'])}" if "players" in v else ""
     src, dest = _zone(v["from"], say), _zone(v["to"], say)
+    if not (str(v["to"]).isidentifier() and say.lex.zones.get(str(v["to"])) == "player"):
+        # into one zone (hand[current], a pile): no turn of the players, no packets
+        return f"Deal {each} from {src} into {dest}.", []
     text = f"Deal {each} from {src} to {dest}{who}, {how}"
     if count != "all":
         text = f"Deal {each} to each from {src} into {dest}{who}, {how}"
