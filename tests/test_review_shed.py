@@ -1149,3 +1149,6 @@ def test_explain_says_a_deal_into_one_zone_without_turns_of_the_players():
     text = explain(load_ruleset("escalation").rules)
     assert "cards from *stock* into the current player's *hand*.\n" in text
     assert "then the player *direction* seat(s) to the left of the last to play (to the right when negative)" in text
+    # a count chosen by a condition keeps its brackets: "Deal 7 if ..., otherwise 5 cards to each"
+    eights = explain(_load("crazy-eights"))
+    assert "Deal (7 if the number of players is 2, otherwise 5) cards to each from *stock*" in eights

@@ -89,7 +89,10 @@ def _is_steps(value):
 
 def _deal(v, step, say):
     count = v.get("count", "all")
-    each = "all the cards" if count == "all" else f"{say(count)} cards"
+    said = say(count)
+    if " if " in said and not said.startswith("("):       # "Deal 7 if X, otherwise 5 cards" reads badly
+        said = f"({said})"
+    each = "all the cards" if count == "all" else f"{said} cards"
     packet = v.get("packet", 1)
     how = "one at a time" if packet == 1 else f"in packets of {say(packet)}"
     start = v.get("start", "left_of(dealer)")
