@@ -1152,3 +1152,15 @@ def test_explain_says_a_deal_into_one_zone_without_turns_of_the_players():
     # a count chosen by a condition keeps its brackets: "Deal 7 if ..., otherwise 5 cards to each"
     eights = explain(_load("crazy-eights"))
     assert "Deal (7 if the number of players is 2, otherwise 5) cards to each from *stock*" in eights
+
+
+def test_a_list_of_sets_of_cards_is_described_without_a_doubled_s(tmp_path):
+    # Bombs with `groups(...) - pair_runs(...)` (a '+' mistyped) was told "the left side of '-' must be a
+    # number, but this is a list of cardss"
+    path = tmp_path / "bombs.yaml"
+    path.write_text((HERE / "bombs.yaml").read_text(encoding="utf-8").replace(
+        "groups(hand[current], plain, 1, 3) + pair_runs", "groups(hand[current], plain, 1, 3) - pair_runs"),
+        encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    [d] = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert d.message.endswith("must be a number, but this is a list of lists of cards"), d.message
