@@ -1164,3 +1164,26 @@ def test_a_list_of_sets_of_cards_is_described_without_a_doubled_s(tmp_path):
     loaded = load_ruleset(str(path))
     [d] = [d for d in loaded.diagnostics if d.severity == "error"]
     assert d.message.endswith("must be a number, but this is a list of lists of cards"), d.message
+
+
+def test_a_choice_with_nothing_allowed_names_its_moves():
+    # President with a pass forbidden (`pass: legal: false`) and a player who cannot beat the table: the
+    # game stopped with "a player has no legal move", naming neither the player's moves nor why
+    text = (HERE / "president.yaml").read_text(encoding="utf-8").replace("                legal: size > 0\n",
+                                                                      "                legal: false\n")
+    from interpreter.engine import fold
+    from interpreter.expr import compiler
+    for generate in (True, False):
+        with pytest.MonkeyPatch.context() as m, __import__("tempfile").TemporaryDirectory() as tmp:
+            m.setattr(compiler, "GENERATE", generate)
+            m.setattr(fold, "GENERATE", generate)
+            path = Path(tmp) / "president.yaml"
+            path.write_text(text, encoding="utf-8")
+            rules = load_ruleset(str(path)).rules
+            s = S.stacked_game(rules, 4, ["3♣"])
+            _set_hands(s, {1: ["3♣", "4♣"], 2: ["5♦", "A♠"], 3: ["2♣", "6♦"], 0: ["7♠", "8♠"]})
+            S.play(s, ("play", "3♣"), ("play", "A♠"))
+            # seat 0 cannot beat a Two and may not pass
+            with pytest.raises(G.GameError, match="a player has no legal move: play and pass offer nothing "
+                                                  "allowed here at .*president.yaml:77:"):
+                S.play(s, ("play", "2♣"))
