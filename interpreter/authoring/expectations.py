@@ -167,6 +167,9 @@ def check_expectations(s, spec, path, when, failure):
         elif key in ("legal", "not_legal"):
             legal = _legal_names(s)
             wanted = _card_names(s, expected) if not _are_moves(expected) else sorted(map(str, expected))
+            sets = _set_moves(G.legal_actions(s))
+            legal = [_set_text(s, t, sets) for t in legal]
+            wanted = sorted(_set_text(s, t, sets) for t in wanted)
             if key == "legal":
                 c.compare(sub, "legal moves", wanted, sorted(legal))
             else:
@@ -235,6 +238,27 @@ def legal_text(s, actions, most=40) -> str:
 
 def _legal_names(s):
     return [describe_action(s, a) for a in G.legal_actions(s)]
+
+
+def _set_moves(actions):
+    """The names of the moves whose options are plain sets of cards (not melds): for them the order in
+    which a move's text names its cards does not matter."""
+    from .meldvalues import is_structured
+    return {a[0] for a in actions if isinstance(a[1], (list, tuple)) and not is_structured(a[1])
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in a[1])}
+
+
+def _set_text(s, text, sets):
+    """'play 9♠ 9♥' as the engine writes it ('play 9♥ 9♠': the pack's order), when `play` offers sets of
+    cards and every word after it is a card; any other text as it is."""
+    words = str(text).split()
+    if len(words) < 3 or words[0] not in sets:
+        return text
+    u = s.rules.universe
+    ids = [u.parse_card(w) for w in words[1:]]
+    if any(c is None for c in ids):
+        return text
+    return " ".join([words[0]] + [u.names[c] for c in sorted(ids)])
 
 
 def _fitting(s, actions, entry):

@@ -173,12 +173,16 @@ class _Speaker:
         return f"{self.say(a)} if {self.say(cond)}, otherwise {self.say(b)}"
 
     def _or_op(self, n):
-        return " or ".join(self.say(c) for c in n.children)
+        return " or ".join(self.grouped(c, "and_op") for c in n.children)
 
     def _and_op(self, n):
-        # an `or` inside an `and` keeps its brackets: "(a or b) and c" is not "a or b and c"
-        return " and ".join(f"({self.say(c)})" if isinstance(c, Tree) and c.data == "or_op" else self.say(c)
-                            for c in n.children)
+        return " and ".join(self.grouped(c, "or_op") for c in n.children)
+
+    def grouped(self, node, inner):
+        """A part of an `and` (`or`) that is itself an `or` (`and`) keeps its brackets: 'a and (b or c)'
+        read without them says '(a and b) or c'."""
+        text = self.say(node)
+        return f"({text})" if isinstance(node, Tree) and node.data == inner else text
 
     def _not_op(self, n):
         inner = n.children[0]
@@ -283,6 +287,8 @@ class _Speaker:
             return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
         text = self.say(node.children[0] if negated else node)
+        if negated and isinstance(node.children[0], Tree) and node.children[0].data in ("and_op", "or_op"):
+            return f"for which not ({text})"       # 'not a and b' would read as '(not a) and b'
         if text.startswith("it is "):
             return (f"{be} not " if negated else f"{be} ") + text[6:]
         if text.startswith("its ") and not _mentions_it(text[4:]):
@@ -455,6 +461,11 @@ def _extreme(word, most):
             value = value[4:] if value.startswith(("the ", "its ")) else value
             among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
             return f"the {noun} with the {'highest' if word == 'larger' else 'lowest'} {value}{among}"
+        if len(args) == 2 and isinstance(args[1], Tree) and args[1].data == "name" and \
+                str(args[1].children[0]) in (sp.lex.orders | sp.lex.points):
+            noun = sp.noun_of(args[0])
+            among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
+            return f"the {noun} {'highest' if word == 'larger' else 'lowest'} in *{args[1].children[0]}*{among}"
         return f"the {word} of {_join(sp.say(a) for a in args)}"
     return phrase
 
@@ -463,6 +474,50 @@ def _end(word):
     def phrase(sp, args):
         return f"the {word} card of {sp.say(args[0])}" if _is_zone(sp, args[0]) else f"the {word} of {sp.say(args[0])}"
     return phrase
+
+
+def _literal(node):
+    """The whole number a node is written as (`2`, `-1`), else None."""
+    try:
+        return int(_text_of(node))
+    except (TypeError, ValueError):
+        return None
+
+
+def _text_of(node):
+    if isinstance(node, Token):
+        return str(node)
+    if isinstance(node, Tree) and node.data == "neg" and len(node.children) == 1:
+        inner = _text_of(node.children[0])
+        return None if inner is None else "-" + inner
+    if isinstance(node, Tree) and len(node.children) == 1:
+        return _text_of(node.children[0])
+    return None
+
+
+def _seats(sp, args, way, other):
+    """left_of(p), left_of(p, 2), left_of(p, -1), left_of(p, direction): the steps are part of the
+    rule (a direction kept in a variable turns play round), so they are said too."""
+    of = sp.say(args[0])
+    if len(args) < 2:
+        return f"the player to the {way} of {of}"
+    n = _literal(args[1])
+    if n is not None:
+        side = way if n >= 0 else other
+        n = abs(n)
+        return f"the player to the {side} of {of}" if n == 1 else \
+            f"{of}" if n == 0 else f"the player {n} seats to the {side} of {of}"
+    return f"the player {_bare(sp.operand(args[1]))} seat(s) to the {way} of {of} (to the {other} when negative)"
+
+
+def _going(sp, direction):
+    """The direction of next_player: left by default, right for -1, or as a value says."""
+    if direction is None:
+        return ""
+    n = _literal(direction)
+    if n is not None:
+        return "" if n >= 0 else " on the right"
+    return f" (going left if {sp.say(direction)} is 1, right if it is -1)"
 
 
 FUNCTIONS = {
@@ -481,11 +536,11 @@ FUNCTIONS = {
     "map": _map,
     "sort": _sort,
     "range": lambda sp, a: f"the numbers from {sp.say(a[0])} to {sp.say(a[1])}",
-    "next_player": lambda sp, a: f"the next player after {sp.say(a[0])} who {sp.relative(a[1], 'player', False)}"
-                                 .replace("who for which", "for which"),
+    "next_player": lambda sp, a: (f"the next player{_going(sp, a[2] if len(a) > 2 else None)} after {sp.say(a[0])} "
+                                  f"who {sp.relative(a[1], 'player', False)}").replace("who for which", "for which"),
     "abs": lambda sp, a: f"the size of {sp.operand(a[0])} (without its sign)",
-    "left_of": lambda sp, a: f"the player to the left of {sp.say(a[0])}",
-    "right_of": lambda sp, a: f"the player to the right of {sp.say(a[0])}",
+    "left_of": lambda sp, a: _seats(sp, a, "left", "right"),
+    "right_of": lambda sp, a: _seats(sp, a, "right", "left"),
     "owner": lambda sp, a: f"the player whose {sp.say(a[0])} holds {sp.say(a[1])}",
     "card": lambda sp, a: f"the card of rank {_bare(sp.say(a[0]))} and suit {_bare(sp.say(a[1]))}",
     "contains": lambda sp, a: f"{sp.say(a[0])} holds {sp.say(a[1])}",

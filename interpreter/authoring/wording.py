@@ -89,15 +89,17 @@ def _is_steps(value):
 
 def _deal(v, step, say):
     count = v.get("count", "all")
-    each = "all the cards" if count == "all" else f"{say(count)} cards"
+    said = say(count)
+    if " if " in said and not said.startswith("("):       # "Deal 7 if X, otherwise 5 cards" reads badly
+        said = f"({said})"
+    each = "all the cards" if count == "all" else f"{said} cards"
     packet = v.get("packet", 1)
     how = "one at a time" if packet == 1 else f"in packets of {say(packet)}"
     start = v.get("start", "left_of(dealer)")
     who = f" to {say(v['players'])}" if "players" in v else ""
     src, dest = _zone(v["from"], say), _zone(v["to"], say)
-    zones = say.lex.zones
-    if str(v["to"]) in zones and zones[str(v["to"])] is None:
-        # a zone kept once for all (a widow, a discard pile): the cards go there, to nobody in turn
+    if not (str(v["to"]).isidentifier() and say.lex.zones.get(str(v["to"])) == "player"):
+        # into one zone (hand[current], a pile): no turn of the players, no packets
         return f"Deal {each} from {src} into {dest}.", []
     text = f"Deal {each} from {src} to {dest}{who}, {how}"
     if count != "all":
@@ -261,11 +263,24 @@ _KINDS = {
     "tricks": _tricks,
     "turns": _turns,
     "choose": _choose,
-    "select": lambda v, s: (f"{'Players ' + code(v['players']) if 'players' in v else 'Every player'} picks "
-                            f"{code(v.get('count', 1))} card(s) from their *{v.get('from')}* in secret; the picks "
-                            f"wait in their own *{v.get('to')}*, unseen by the others, until every player has "
-                            "picked.", []),
+    "select": lambda v, s, say: _select(v, say),
 }
+
+
+def _select(v, say):
+    """`select:` (it was phrased by a function of two arguments where three are given: every select
+    fell back to its settings in code)."""
+    who = f"Each of {say(v['players'])}" if "players" in v else "Every player"
+    say = say.bind(v.get("as", "player"), "player")       # the player picking, in count and legal
+    count = v.get("count", 1)
+    how_many = ""
+    if isinstance(count, str) and not count.strip().isdigit():
+        count, how_many = "cards", f" (how many: {say(count)})"
+    else:
+        count = "one card" if int(count) == 1 else f"{int(count)} cards"
+    legal = f", each a card for which {say(v['legal'])}" if "legal" in v else ""
+    return (f"{who} picks {count} from their *{v.get('from')}* in secret{how_many}{legal}; the picks wait in "
+            f"their own *{v.get('to')}*, unseen by the others, until every player has picked.", [])
 
 
 def _join_names(v):

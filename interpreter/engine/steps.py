@@ -274,9 +274,16 @@ def move_cards(s, moving, dest, zone, bottom, where):
     s.revealed.difference_update(moving)
 
 
+# `cards:` gave none, as last(stock) does on an empty stock (a draw the rules did not guard)
+NO_CARD = ("there is no card to move: the cards to move are none (last() or first() of an empty zone gives "
+           "none); move only when there is one, e.g. under `if: count(stock) > 0`")
+
+
 def take_card(s, zone, card, where):
     """Take `card` out of `zone` (a list, or a per-player list of lists; None: any zone), or stop the
     game saying it is not there."""
+    if card is None:
+        raise GameStopped(NO_CARD, where)
     if zone is not None:
         zones = zone if zone and isinstance(zone[0], list) else [zone]
         for z in zones:

@@ -19,6 +19,13 @@ TURN_LOCALS = {"current": T.PLAYER, "turn_number": T.NUM}
 note_block_locals("turns", TURN_LOCALS)
 
 
+# `first:` or `next:` gave none (next_player(...) when nobody meets its condition): no turn can be played
+NO_PLAYER = ("the turns block's '{}' gave no player (none), e.g. next_player(...) when no player meets its "
+             "condition; make sure it always names a player{}")
+NO_FIRST = NO_PLAYER.format("first", " (the first turn is always played)")
+NO_NEXT = NO_PLAYER.format("next", ", or end the turns before with 'until'")
+
+
 class Turns(Node):
     """Its frame is [node, turns begun, env, position in the body's steps].  A body that is a
     sequence (after folding: plain functions and steps that can pause) is run from this frame, as
@@ -26,10 +33,13 @@ class Turns(Node):
 
     def __init__(self, first, nxt, until, body, where, limit):
         self.first, self.next, self.until, self.body, self.where, self.limit = first, nxt, until, body, where, limit
+        self.first_where = self.next_where = where
 
     def enter(self, s, env):
         env = dict(env)
         env["current"] = self.first(s, env)
+        if env["current"] is None:
+            raise GameStopped(NO_FIRST, self.first_where)
         env["turn_number"] = 0
         s.stack.append([self, 0, env, None])
 
@@ -53,6 +63,8 @@ class Turns(Node):
                 s.stack.pop()
                 return None
             env["current"] = self.next(s, env)
+            if env["current"] is None:
+                raise GameStopped(NO_NEXT, self.next_where)
         if frame[1] >= self.limit:
             raise GameStopped(f"no end after {self.limit} turns (the turn limit)", self.where)
         frame[1] += 1
@@ -99,4 +111,8 @@ def _turns(cx, value, path, step):
         until = cx.expr(path + ("until",), spec.get("until", False), T.BOOL).fn
         body = compile_steps(cx, spec["do"], path + ("do",))
     limit = spec.get("limit", cx.rules.data.get("end", {}).get("max_turns", 100000))
-    return Turns(first, nxt, until, body, cx.where(path), limit)
+    block = Turns(first, nxt, until, body, cx.where(path), limit)
+    # where a 'first' or 'next' that gave no player is reported: at its own key when written
+    block.first_where, block.next_where = (cx.where(path + (k,)) if k in spec else block.where
+                                           for k in ("first", "next"))
+    return block

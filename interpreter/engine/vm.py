@@ -144,6 +144,11 @@ class Choose(Node):
     def __init__(self, player, moves, where=""):
         self.player, self.moves, self.where = player, moves, where
         self.plan = None        # the moves as enter() goes through them (made at the first enter)
+        names = [str(m[0]) for m in moves]
+        # the message when no move offers anything: which moves were tried
+        self.no_move = "a player has no legal move" + (
+            f": {' and '.join(names) if len(names) <= 2 else ', '.join(names[:-1]) + ' and ' + names[-1]} "
+            f"{'offer' if len(names) > 1 else 'offers'} nothing allowed here" if names else "")
 
     # How enter() builds a move's actions (see make_plan()).
     SINGLE, ALL, ONCE, EACH = range(4)
@@ -244,7 +249,7 @@ class Choose(Node):
                 found.append((move, values))
                 count += len(values)
         if not count:
-            raise GameStopped("a player has no legal move", self.where)
+            raise GameStopped(self.no_move, self.where)
         return found, count
 
     def step(self, s, frame):  # pragma: no cover - a pending choice is answered by apply()

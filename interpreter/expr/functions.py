@@ -224,6 +224,21 @@ def _sum(ctx, node, args):
                     code=items and ctx.lambda_source(body, "sum([{body} for {v} in {0}])", items))
 
 
+def no_card_order(ctx, node, coll, name):
+    """Cards and suits have no order of their own (their numbers are places in the pack, suit by suit):
+    max, min, sort and smallest over them without a key would pick by that place, which is no rank
+    order a game means (max(hand[p]) is not the highest card), so they are refused at load time."""
+    elem = _elem_type(coll)
+    if elem in (T.CARD, T.SUIT):
+        kind = "cards" if elem == T.CARD else "suits"
+        example = f"{name}(hand[p], plain)" if elem == T.CARD else \
+            f"{name}(suits, x => position([clubs, diamonds, hearts, spades], x))"
+        ctx.error(node, f"{name}() of {kind} needs a key: {kind} have no order of their own",
+                  hint=f"give the order to use, an order or point table or a function x => ..., e.g. {example}"
+                       if name != "smallest" else "sort by a key instead, e.g. sort(cards, plain), or take "
+                       "the smallest keys: smallest(map(cards, c => plain(c)), 2)", rule="type")
+
+
 def _extreme(pick, name):
     def compile_(ctx, node, args):
         first = ctx.compile(args[0]) if not isinstance(args[0], Lambda) else None
@@ -238,6 +253,8 @@ def _extreme(pick, name):
         xs = _values(coll)
         items = _items_source(ctx, coll)
         if len(args) == 1:
+            no_card_order(ctx, args[0], coll, name)
+
             def plain(s, e):
                 items = xs(s, e)
                 return pick(items) if items else None
@@ -255,11 +272,12 @@ def _extreme(pick, name):
 
 builtin("max", "max(items), max(items, key) or max(a, b, ...)",
         "The largest item; with a key (x => value, or an order or point table), the item whose key is largest "
-        "(the first such item); with several numbers, the largest number. none for no items.",
+        "(the first such item); with several numbers, the largest number. none for no items. Cards and suits "
+        "need a key: max(hand[p], plain).",
         1, 8)(_extreme(max, "max"))
 builtin("min", "min(items), min(items, key) or min(a, b, ...)",
         "The smallest item; with a key, the item whose key is smallest (the first such item); "
-        "with several numbers, the smallest. none for no items.", 1, 8)(_extreme(min, "min"))
+        "with several numbers, the smallest. none for no items. Cards and suits need a key.", 1, 8)(_extreme(min, "min"))
 
 
 def _arg_best(pick, name):
@@ -286,12 +304,14 @@ builtin("argmin", "argmin(items, key)", "All items whose key is the smallest (se
 
 
 @builtin("sort", "sort(items) or sort(items, key)",
-         "The items from smallest to largest key (a function x => value, or an order or point table).", 1, 2)
+         "The items from smallest to largest key (a function x => value, or an order or point table); "
+         "cards and suits need a key: sort(hand[p], plain).", 1, 2)
 def _sort(ctx, node, args):
     coll = _collection(ctx, args[0])
     xs = _values(coll)
     items = _items_source(ctx, coll)
     if len(args) == 1:
+        no_card_order(ctx, args[0], coll, "sort")
         return Compiled(lambda s, e: sorted(xs(s, e)), coll.type, code=ctx.source("sorted({0})", items))
     keyed, key = _make_key(ctx, args[1], _elem_type(coll))
     return Compiled(lambda s, e: [x for x, _ in sorted(keyed(s, e, xs(s, e)), key=lambda p: p[1])], coll.type,

@@ -12,7 +12,7 @@ import re
 from . import types as T
 from .compiler import Compiled, constant
 from .errors import EvalError
-from .functions import _collection, _elem_type, _values, builtin
+from .functions import _collection, _elem_type, _values, builtin, no_card_order
 
 
 def _num(ctx, arg, what):
@@ -60,10 +60,11 @@ def position(items, x):
 
 
 @builtin("smallest", "smallest(items, n)",
-         "The n smallest items (numbers, or anything that sorts), from the smallest up; fewer if the list is "
-         "shorter. sum(smallest(values, 2)) adds the two lowest values.", 2, 2, "sequences")
+         "The n smallest items (numbers, or anything that sorts; not cards or suits), from the smallest up; fewer "
+         "if the list is shorter. sum(smallest(values, 2)) adds the two lowest values.", 2, 2, "sequences")
 def _smallest(ctx, node, args):
     coll = _collection(ctx, args[0])
+    no_card_order(ctx, args[0], coll, "smallest")
     seq = _values(coll)
     n_c = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "how many")
     n = n_c.fn

@@ -61,12 +61,25 @@ def compatible(actual: str, wanted: str) -> bool:
     return False
 
 
+def _plural(t: str) -> str:
+    """The items of a list of `t`, in words: cards, players, lists of cards (a list of a list type was
+    'cardss')."""
+    if t in (CARDS, PLAYERS):
+        return f"lists of {t}"
+    if t.startswith("list:"):
+        return f"lists of {_plural(t[5:])}"
+    if is_per(t):
+        key, element = per_parts(t)
+        return f"{element} values per {key}"
+    return "values" if t == ANY else f"{t}s"
+
+
 def describe(t: str) -> str:
     if is_per(t):
         key, element = per_parts(t)
         return f"a {element} per {key}"
     if t.startswith("list:"):
-        return f"a list of {t[5:]}s"
+        return f"a list of {_plural(t[5:])}"
     if t in (CARDS, PLAYERS):
         return f"a list of {t}"
     article = "an" if t[0] in "aeiou" else "a"
