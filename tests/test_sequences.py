@@ -32,6 +32,15 @@ def ev(text):
     ('smallest([5, 1, 18], 1)', [1]),
     ('smallest([5], 3)', [5]),
     ('sum(smallest([12, 6, 9, 15], 2))', 15),
+    # first/last with a count: a list of that many items from either end, in order
+    ('first([5, 1, 18, 7], 2)', [5, 1]),
+    ('last([5, 1, 18, 7], 3)', [1, 18, 7]),
+    ('first([5, 1], 4)', [5, 1]),
+    ('last([5, 1], 0)', []),
+    ('first([5, 1], -2)', []),
+    ('last([5, 1], -2)', []),
+    ('first([5, 1, 18])', 5),
+    ('last(first([5, 1, 18], 2))', 1),
     ('cyclic_next(ranks, "5")', "6"),
     ('cyclic_next(ranks, "A")', "4"),             # the lowest rank follows the Ace
     ('cyclic_next(ranks, "K", 3)', "5"),
@@ -87,3 +96,11 @@ def test_documented():
 def test_position_of_any_iterable(items, x, expected):
     from interpreter.expr.functions_sequences import position
     assert position(items, x) == expected
+
+
+def test_first_and_last_with_a_count_need_a_whole_number():
+    with pytest.raises(Exception) as raised:
+        ev("first([1, 2, 3], 3 / 2)")
+    assert "whole number" in str(raised.value)
+    with pytest.raises(ExprError):
+        ev('last([1, 2, 3], "two")')

@@ -318,20 +318,42 @@ def _sort(ctx, node, args):
                     code=ctx.source("sorted({0}, key={1})", items, key))
 
 
-@builtin("first", "first(items)", "The first item, or none if there are none.")
+@builtin("first", "first(items) or first(items, n)",
+         "The first item, or none if there are none; with n, a list of the first n items (all of them if "
+         "there are fewer), in order, e.g. first(of_rank(hand[p], r), 2).", 1, 2)
 def _first(ctx, node, args):
     coll = _collection(ctx, args[0])
     f = coll.fn
+    if len(args) == 2:
+        return _first_n(ctx, args, coll, lambda v, k: v[:max(0, k)])
     return Compiled(lambda s, e: (lambda v: v[0] if v else None)(f(s, e)), _elem_type(coll),
                     code=ctx.source("({0} or %s)[0]" % ctx.ref(_NOTHING), coll))
 
 
-@builtin("last", "last(items)", "The last item, or none if there are none.")
+@builtin("last", "last(items) or last(items, n)",
+         "The last item, or none if there are none; with n, a list of the last n items (all of them if there "
+         "are fewer), in order: last(stock, 3) is the top three cards of a stock.", 1, 2)
 def _last(ctx, node, args):
     coll = _collection(ctx, args[0])
     f = coll.fn
+    if len(args) == 2:
+        return _first_n(ctx, args, coll, lambda v, k: v[len(v) - max(0, k):])
     return Compiled(lambda s, e: (lambda v: v[-1] if v else None)(f(s, e)), _elem_type(coll),
                     code=ctx.source("({0} or %s)[-1]" % ctx.ref(_NOTHING), coll))
+
+
+def _first_n(ctx, args, coll, part):
+    """first(items, n) / last(items, n): a new list of n items (none for n of 0 or less).  Rare enough
+    to be a closure (no generated source)."""
+    n_c = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "how many")
+    f, n = coll.fn, n_c.fn
+
+    def run(s, e):
+        k = n(s, e)
+        if k.__class__ is not int:
+            raise TypeError(f"the number of items to take must be a whole number, not {k!r}")
+        return list(part(f(s, e), k))
+    return Compiled(run, T.list_of(_elem_type(coll)))
 
 
 _NOTHING = (None,)   # first/last of no items
