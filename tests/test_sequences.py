@@ -41,6 +41,9 @@ def ev(text):
     ('last([5, 1], -2)', []),
     ('first([5, 1, 18])', 5),
     ('last(first([5, 1, 18], 2))', 1),
+    ('reverse([5, 1, 18])', [18, 1, 5]),
+    ('reverse([])', []),
+    ('first(reverse(ranks))', "A"),
     ('cyclic_next(ranks, "5")', "6"),
     ('cyclic_next(ranks, "A")', "4"),             # the lowest rank follows the Ace
     ('cyclic_next(ranks, "K", 3)', "5"),

@@ -410,6 +410,16 @@ def _unique(ctx, node, args):
                     code=ctx.source("list(dict.fromkeys({0}))", _items_source(ctx, coll)))
 
 
+@builtin("reverse", "reverse(items)",
+         "The items in the opposite order. A zone lists its cards from the bottom up, so reverse(pile) lists "
+         "them from the top down: moving them in that order turns the pile over.")
+def _reverse(ctx, node, args):
+    coll = _collection(ctx, args[0])
+    f = _values(coll)
+    return Compiled(lambda s, e: list(f(s, e))[::-1], coll.type,
+                    code=ctx.source("list({0})[::-1]", _items_source(ctx, coll)))
+
+
 # -- cards ----------------------------------------------------------------------
 
 _NO_RANKS: dict = {}   # card(): a suit not in the pack has no cards
