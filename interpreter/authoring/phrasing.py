@@ -405,16 +405,20 @@ def _of_items(sp, collection, fn, each=True):
     in ...' (all together), or None when the value does not read that way."""
     noun = sp.noun_of(collection)
     body = sp.about(fn, noun)
+    said, plural = sp.say(collection), _plural(noun)
     if _is_all(collection, sp):
-        where = ""
+        tail = f" of each {noun}" if each else f" of the {plural}"
+    elif said.startswith(f"the {plural} "):      # 'the players who are not *out*': not '... of the players of ...'
+        tail = f" of each of {said}" if each else f" of {said}"
     else:
-        where = f" {'in' if _is_zone(sp, collection) else 'of'} {sp.say(collection)}"
+        where = f" {'in' if _is_zone(sp, collection) else 'of'} {said}"
+        tail = f" of each {noun}{where}" if each else f" of the {plural}{where}"
     if body == "it":
-        return sp.say(collection)
+        return said
     if body.startswith("its ") and not _mentions_it(body[4:]):
-        return f"the {body[4:]}" + (f" of each {noun}{where}" if each else f" of the {_plural(noun)}{where}")
+        return f"the {body[4:]}{tail}"
     if body.endswith(" of it") and not _mentions_it(body[:-6]):
-        return body[:-6] + (f" of each {noun}{where}" if each else f" of the {_plural(noun)}{where}")
+        return body[:-6] + tail
     return None
 
 
