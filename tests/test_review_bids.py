@@ -326,3 +326,46 @@ def test_bridge_random_games_against_a_referee_soak():
     rules = _load("bridge-auction")
     for seed in range(6, 200):
         _referee_game(rules, seed, _BridgeReferee, 4, _bridge_check)
+
+
+# -- validate: names a designer would naturally choose ---------------------------------------------------
+
+_SMALL = """name: Small
+players: {count: 2}
+pack: {ranks: ["9", "10", J, Q, K, A], suits: [clubs, spades]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  trick: {visibility: public}
+state: {dealer: {type: player, initial: 0}, score: {per: player, initial: 0}}
+orders: {plain: ["9", J, Q, K, "10", A], sort: ["9", A]}
+%s
+hand:
+  - gather: {from: [hand, trick], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - tricks: {hand: hand, trick: trick, order: plain, collect: stock,
+             after_trick: [{add: {"score[winner]": "count(trick)"}}]}
+end:
+  after_hand: "hand_number >= 2"
+  winners: "argmax(players, p => score[p])"
+"""
+
+
+@pytest.mark.parametrize("section", ["points: {count: {values: {A: 11}}}", "points: {total: {values: {A: 11}}}",
+                                     "points: {max: {values: {A: 11}}}"])
+def test_a_point_table_or_order_named_like_a_built_in_function_is_reported_where_it_is_named(tmp_path, section):
+    # Pinochle players call their card points "count".  A point table (or order) of that name took over
+    # every call count(...) of the ruleset: the error was at each use ("count(card) takes one card"),
+    # with no word of the clash.  It is now reported at the table's name, once, and the built-in's uses
+    # stay as they are.
+    path = tmp_path / "small.yaml"
+    text = _SMALL % section
+    path.write_text(text)
+    loaded = load_ruleset(str(path))
+    errors = [d for d in loaded.diagnostics if d.severity == "error"]
+    line = text.splitlines().index(section) + 1
+    order = text.splitlines().index('orders: {plain: ["9", J, Q, K, "10", A], sort: ["9", A]}') + 1
+    assert sorted((d.line, d.col, "built-in function" in d.message) for d in errors) == \
+        sorted([(line, 10, True), (order, 42, True)]), [d.format() for d in errors]
+    assert all("another name" in d.hint for d in errors)

@@ -180,6 +180,13 @@ def _add_card_fn(cx, name, kind, key_fn, table, spec):
     if name in cx.ns.names:
         cx.problem((kind if kind == "points" else "orders", name), f"the name '{name}' is used twice", "meaning",
                    key=True)
+    from ..expr.functions import BUILTINS
+    if name in BUILTINS:     # name(...) would call the table, never the built-in: every use would be wrong
+        what = "point table" if kind == "points" else "order"
+        cx.problem((kind if kind == "points" else "orders", name),
+                   f"the name '{name}' is already used by a built-in function ({BUILTINS[name].usage})",
+                   "meaning", key=True, hint=f"give the {what} another name, e.g. '{name}_{kind}'")
+        return               # not bound: the built-in's uses stay as they are (no follow-on errors)
 
     def call(ctx, node, args):
         if len(args) != 1 or isinstance(args[0], Lambda):
