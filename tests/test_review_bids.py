@@ -20,6 +20,7 @@ from interpreter.ruleset.loader import load_ruleset
 
 HERE = Path(__file__).resolve().parent / "rulesets_review8"
 SUITS = "♣♦♥♠"
+SUIT_NAMES = dict(zip(SUITS, ["clubs", "diamonds", "hearts", "spades"]))
 
 
 def _load(name, **options):
@@ -369,3 +370,269 @@ def test_a_point_table_or_order_named_like_a_built_in_function_is_reported_where
     assert sorted((d.line, d.col, "built-in function" in d.message) for d in errors) == \
         sorted([(line, 10, True), (order, 42, True)]), [d.format() for d in errors]
     assert all("another name" in d.hint for d in errors)
+
+
+# -- Pinochle: melds declared from the hand, then tricks with the duty to head the trick ----------------
+
+PIN_ORDER = ["9", "J", "Q", "K", "10", "A"]
+PIN_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+PINOCHLE = {
+    1: ["A♥", "10♥", "K♥", "Q♥", "J♥", "K♥", "Q♥", "9♥", "Q♠", "J♦", "K♣", "Q♣"],
+    2: ["A♣", "A♦", "A♥", "A♠", "K♠", "Q♠", "J♣", "J♦", "J♥", "J♠", "9♣", "9♦"],
+    3: ["K♦", "Q♦", "K♦", "Q♦", "10♦", "10♦", "A♦", "9♦", "9♠", "10♥", "10♠", "10♠"],
+    0: ["9♣", "J♣", "Q♣", "K♣", "10♣", "10♣", "A♣", "9♠", "J♠", "K♠", "A♠", "9♥"],
+}
+
+
+def _packets(hands, seats, size):
+    out = []
+    for start in range(0, len(hands[seats[0]]), size):
+        for p in seats:
+            out += hands[p][start:start + size]
+    return out
+
+
+def _pin_held(hand, rank, suit):
+    return sum(1 for c in hand if c == rank + suit)
+
+
+def _pin_melds(hand, trumps, declared, dixes):
+    """The meld moves a player may make, from the rules (declared: the kinds already declared)."""
+    t = trumps
+    out = ["done"]
+    run = all(_pin_held(hand, r, t) for r in ["A", "10", "K", "Q", "J"])
+    two = _pin_held(hand, "K", t) >= 2 and _pin_held(hand, "Q", t) >= 2
+    if run and "run" not in declared and ("royal" not in declared or two):
+        out.append("run")
+    if _pin_held(hand, "K", t) and _pin_held(hand, "Q", t) and "royal" not in declared \
+            and ("run" not in declared or two):
+        out.append("royal_marriage")
+    for suit in SUITS:
+        if suit != t and _pin_held(hand, "K", suit) and _pin_held(hand, "Q", suit) and suit not in declared:
+            out.append("marriage " + SUIT_NAMES[suit])
+    if _pin_held(hand, "Q", "♠") and _pin_held(hand, "J", "♦") and "pinochle" not in declared:
+        out.append("pinochle")
+    if dixes < _pin_held(hand, "9", t):
+        out.append("dix")
+    for r in ["A", "K", "Q", "J"]:
+        if all(_pin_held(hand, r, x) for x in SUITS) and r not in declared:
+            out.append("around " + r)
+    return sorted(out)
+
+
+_PIN_MELD_POINTS = {"run": 150, "royal_marriage": 40, "marriage": 20, "pinochle": 40, "dix": 10,
+                    "around A": 100, "around K": 80, "around Q": 60, "around J": 40}
+
+
+def _pin_allowed(hand, trick, trumps):
+    """The cards a player may play, from the rule text: follow suit and head the trick if able (not in
+    a trick already trumped); else trump, beating the best trump if able; else anything."""
+    if not trick:
+        return sorted(hand)
+    led = _suit(trick[0])
+
+    def best(suit):
+        ranks = [PIN_ORDER.index(_rank(c)) for c in trick if _suit(c) == suit]
+        return max(ranks) if ranks else -1
+    follow = [c for c in hand if _suit(c) == led]
+    if follow:
+        trumped = led != trumps and best(trumps) >= 0
+        higher = [c for c in follow if PIN_ORDER.index(_rank(c)) > best(led)]
+        return sorted(follow if trumped or not higher else higher)
+    ruffs = [c for c in hand if _suit(c) == trumps]
+    if ruffs:
+        higher = [c for c in ruffs if PIN_ORDER.index(_rank(c)) > best(trumps)]
+        return sorted(higher or ruffs)
+    return sorted(hand)
+
+
+def _pin_winner(trick, trumps):
+    """The position in the trick of the winning card: the best trump, else the best of the suit led;
+    of identical cards the first played."""
+    pool = [i for i, c in enumerate(trick) if _suit(c) == trumps] or \
+        [i for i, c in enumerate(trick) if _suit(c) == _suit(trick[0])]
+    top = max(PIN_ORDER.index(_rank(trick[i])) for i in pool)
+    return next(i for i in pool if PIN_ORDER.index(_rank(trick[i])) == top)
+
+
+class _PinochleReferee:
+    def __init__(self, s):
+        self.dealer, self.score, self.hand_no = 0, [0, 0], 0
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        self.hands = {p: _z(s, "hand", p) for p in range(4)}
+        self.trumps = _suit(self.hands[self.dealer][-1])
+        self.melders = [(self.dealer + k) % 4 for k in range(1, 5)]
+        self.declared = {p: set() for p in range(4)}
+        self.dixes = {p: 0 for p in range(4)}
+        self.meld, self.points, self.tricks = [0, 0], [0, 0], [0, 0]
+        self.turn, self.trick, self.players = self.melders[0], [], []
+
+    def offered(self):
+        if self.melders:
+            p = self.turn
+            return _pin_melds(self.hands[p], self.trumps, self.declared[p], self.dixes[p])
+        return _pin_allowed(self.hands[self.turn], self.trick, self.trumps)
+
+    def apply(self, move):
+        p = self.turn
+        if self.melders:
+            if move == "done":
+                self.melders.pop(0)
+                self.turn = self.melders[0] if self.melders else (self.dealer + 1) % 4
+                return False
+            kind = move.split()[0]
+            self.meld[p % 2] += _PIN_MELD_POINTS.get(move, _PIN_MELD_POINTS.get(kind))
+            if kind == "dix":
+                self.dixes[p] += 1
+            else:
+                self.declared[p].add({"royal_marriage": "royal", "around": move[-1:],
+                                      "marriage": dict(zip(SUIT_NAMES.values(), SUITS)).get(move[9:])}.get(kind, kind))
+            return False
+        self.hands[p].remove(move)
+        self.trick.append(move)
+        self.players.append(p)
+        self.turn = (p + 1) % 4
+        if len(self.trick) < 4:
+            return False
+        winner = self.players[_pin_winner(self.trick, self.trumps)]
+        self.points[winner % 2] += sum(PIN_POINTS[_rank(c)] for c in self.trick)
+        self.tricks[winner % 2] += 1
+        self.trick, self.players, self.turn = [], [], winner
+        if self.hands[winner]:
+            return False
+        self.points[winner % 2] += 10
+        for t in range(2):
+            self.score[t] += self.points[t] + (self.meld[t] if self.tricks[t] else 0)
+        self.dealer = (self.dealer + 1) % 4
+        return True
+
+
+def _pin_check(s, ref):
+    assert _v(s, "score") == ref.score, (ref.hand_no, ref.points, ref.meld)
+
+
+def _pin_game():
+    rules = _load("pinochle-melds")
+    return S.stacked_game(rules, 4, _packets(PINOCHLE, [1, 2, 3, 0], 3))
+
+
+def test_pinochle_melds_are_offered_from_the_hand_and_scored():
+    s = _pin_game()
+    assert _z(s, "hand", 0) == PINOCHLE[0] and _v(s, "trumps") == "hearts"
+    assert S.names(s, sorted(s.revealed)) == ["9♥"]              # the turned-up card, shown to all
+    # seat 1 melds first: the run, the royal marriage (two K and Q of trumps held, so both may be
+    # declared), the marriage in clubs, the pinochle, the dix
+    both = ["run", "royal_marriage", "pinochle", "dix", "done"]
+    _turn(s, 1, both + ["marriage clubs"], ("run",))
+    _turn(s, 1, ["royal_marriage", "pinochle", "dix", "done", "marriage clubs"], ("dix",))
+    # one 9 of trumps: one dix
+    _turn(s, 1, ["royal_marriage", "pinochle", "done", "marriage clubs"], ("royal_marriage",))
+    _turn(s, 1, ["pinochle", "done", "marriage clubs"], ("marriage", "clubs"))
+    _turn(s, 1, ["pinochle", "done"], ("pinochle",))
+    _turn(s, 1, ["done"], ("done",))
+    # seat 2: aces and jacks around, the marriage in spades, the pinochle (Q♠ J♦ also count in other
+    # melds); nothing for hearts (K♥ missing)
+    _turn(s, 2, ["around A", "around J", "marriage spades", "pinochle", "done"], ("around", "A"))
+    _turn(s, 2, ["around J", "marriage spades", "pinochle", "done"], ("around", "J"))
+    _turn(s, 2, ["marriage spades", "pinochle", "done"], ("marriage", "spades"))
+    _turn(s, 2, ["pinochle", "done"], ("pinochle",))
+    _turn(s, 2, ["done"], ("done",))
+    # seat 3: two marriages in diamonds, declared once
+    _turn(s, 3, ["marriage diamonds", "done"], ("marriage", "diamonds"))
+    _turn(s, 3, ["done"], ("done",))
+    # seat 0, the dealer: the dix (the turned-up 9♥) and the marriage in clubs
+    _turn(s, 0, ["marriage clubs", "dix", "done"], ("dix",))
+    _turn(s, 0, ["marriage clubs", "done"], ("marriage", "clubs"))
+    _turn(s, 0, ["done"], ("done",))
+    # team 0: 100 + 40 + 20 + 40 + 10 + 20 = 230; team 1: 150 + 10 + 40 + 20 + 40 + 20 = 280
+    assert _v(s, "meld") == [230, 280]
+    # trick 1: seat 1 leads Q♠; seat 2 must head it (A♠ or K♠); seat 3 cannot beat A♠: any spade;
+    # seat 0 neither (an equal Ace does not beat): any spade.  The first A♠ wins: 3 + 11 + 0 + 11
+    _turn(s, 1, PINOCHLE[1], "Q♠")
+    _turn(s, 2, ["A♠", "K♠"], "A♠")
+    _turn(s, 3, ["9♠", "10♠", "10♠"], "9♠")
+    _turn(s, 0, ["9♠", "J♠", "K♠", "A♠"], "A♠")
+    assert G.current_player(s) == 2
+    # trick 2: seat 2 leads 9♣; seat 3 has no club and must trump (10♥); seat 0 follows, and need not
+    # beat 9♣ in a trumped trick; seat 1 the same; 10♥ wins 0 + 10 + 10 + 4 for team 1
+    _turn(s, 2, ["A♣", "A♦", "A♥", "K♠", "Q♠", "J♣", "J♦", "J♥", "J♠", "9♣", "9♦"], "9♣")
+    _turn(s, 3, ["10♥"], "10♥")
+    _turn(s, 0, ["9♣", "J♣", "Q♣", "K♣", "10♣", "10♣", "A♣"], "10♣")
+    _turn(s, 1, ["K♣", "Q♣"], "K♣")
+    assert G.current_player(s) == 3
+    # trick 3: seat 3 leads 10♠; seat 0 cannot beat it: any spade; seat 1 has none: any trump (none in
+    # the trick to beat); seat 2 follows, the trick trumped: any spade.  9♥ wins 10 + 4 + 0 + 3
+    _turn(s, 3, ["K♦", "Q♦", "K♦", "Q♦", "10♦", "10♦", "A♦", "9♦", "10♠", "10♠"], "10♠")
+    _turn(s, 0, ["9♠", "J♠", "K♠"], "K♠")
+    _turn(s, 1, ["A♥", "10♥", "K♥", "Q♥", "J♥", "K♥", "Q♥", "9♥"], "9♥")
+    _turn(s, 2, ["K♠", "Q♠", "J♠"], "Q♠")
+    assert G.current_player(s) == 1
+    # trick 4: seat 1 leads J♦; seat 2 must head it with A♦; then seat 3 cannot beat A♦: any diamond;
+    # seat 0 has no diamond: it must trump, beating the best trump (none): 9♥ wins 2 + 11 + 0 + 0
+    _turn(s, 1, ["A♥", "10♥", "K♥", "Q♥", "J♥", "K♥", "Q♥", "J♦", "Q♣"], "J♦")
+    _turn(s, 2, ["A♦"], "A♦")
+    _turn(s, 3, ["K♦", "Q♦", "K♦", "Q♦", "10♦", "10♦", "A♦", "9♦"], "9♦")
+    _turn(s, 0, ["9♥"], "9♥")
+    assert G.current_player(s) == 0
+    # the rest played out, checked against the rules as a referee reads them: 25 + 13 so far for
+    # team 0, 24 + 17 for team 1
+    remaining = {p: _z(s, "hand", p) for p in range(4)}
+    points, tricks, leader = [38, 41], [2, 2], 0
+    while any(remaining.values()):
+        trick, players = [], []
+        for k in range(4):
+            p = (leader + k) % 4
+            assert G.current_player(s) == p and sorted(_legal(s)) == _pin_allowed(remaining[p], trick, "♥")
+            card = _pin_allowed(remaining[p], trick, "♥")[0]
+            S.play(s, card)
+            remaining[p].remove(card)
+            trick.append(card)
+            players.append(p)
+        leader = players[_pin_winner(trick, "♥")]
+        points[leader % 2] += sum(PIN_POINTS[_rank(c)] for c in trick)
+        tricks[leader % 2] += 1
+    points[leader % 2] += 10
+    assert sum(points) == 250
+    want = [points[t] + ([230, 280][t] if tricks[t] else 0) for t in range(2)]
+    assert _v(s, "score") == want and s.hand_no == 2
+
+
+def test_pinochle_a_run_uses_the_only_king_and_queen_of_trumps_so_no_royal_marriage():
+    hands = {p: list(h) for p, h in PINOCHLE.items()}
+    # seat 1 keeps one K♥ and one Q♥: give the others to seat 3 for two diamonds
+    hands[1][5], hands[3][0] = hands[3][0], hands[1][5]
+    hands[1][6], hands[3][1] = hands[3][1], hands[1][6]
+    rules = _load("pinochle-melds")
+    s = S.stacked_game(rules, 4, _packets(hands, [1, 2, 3, 0], 3))
+    # (and queens around: Q♥ Q♦ Q♠ Q♣)
+    _turn(s, 1, ["run", "royal_marriage", "pinochle", "dix", "done", "marriage clubs", "marriage diamonds",
+                 "around Q"], ("run",))
+    _turn(s, 1, ["pinochle", "dix", "done", "marriage clubs", "marriage diamonds", "around Q"], ("done",))
+    # seat 3 now holds a K♥ and Q♥: the royal marriage, but not the run
+    S.play(s, ("done",))
+    _turn(s, 3, ["royal_marriage", "marriage diamonds", "done"], ("royal_marriage",))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pinochle_random_games_against_a_referee(seed):
+    rules = _load("pinochle-melds", target=600)
+    s, ref = _referee_game(rules, seed, _PinochleReferee, 4, _pin_check, pick=_pin_pick)
+    best = 0 if ref.score[0] > ref.score[1] else 1
+    assert max(ref.score) >= 600 and ref.score[0] != ref.score[1]
+    assert sorted(G.result(s)["winners"]) == [best, best + 2]
+
+
+def _pin_pick(rng, moves):
+    """Meld most of the time (a random pick would say done at once half the time)."""
+    if "done" in moves and len(moves) > 1 and rng.random() < 0.8:
+        return rng.choice([i for i, m in enumerate(moves) if m != "done"])
+    return rng.randrange(len(moves))
+
+
+@pytest.mark.soak
+def test_pinochle_random_games_against_a_referee_soak():
+    rules = _load("pinochle-melds", target=600)
+    for seed in range(3, 60):
+        _referee_game(rules, seed, _PinochleReferee, 4, _pin_check, pick=_pin_pick)
