@@ -636,3 +636,178 @@ def test_pinochle_random_games_against_a_referee_soak():
     rules = _load("pinochle-melds", target=600)
     for seed in range(3, 60):
         _referee_game(rules, seed, _PinochleReferee, 4, _pin_check, pick=_pin_pick)
+
+
+# -- A point-trick contract: the declarer needs 61, 90 or every trick, the game value multiplied --------
+
+PC_ORDER = ["7", "8", "9", "J", "Q", "K", "10", "A"]
+PC_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+POINT_CONTRACT = {
+    1: ["A♣", "10♣", "K♣", "Q♣", "J♣", "9♣", "A♠", "10♠", "A♥", "10♥"],
+    2: ["8♣", "7♣", "K♠", "Q♠", "J♠", "9♠", "K♥", "Q♥", "J♥", "9♥"],
+    0: ["8♠", "7♠", "8♥", "7♥", "A♦", "10♦", "K♦", "Q♦", "J♦", "9♦"],
+}
+PC_SKAT = ["8♦", "7♦"]
+PC_PLAY = [("A♠", "9♠", "7♦"), ("A♦", "9♣", "7♣"), ("10♦", "J♣", "8♣"), ("K♦", "Q♣", "9♥"),
+           ("Q♦", "K♣", "J♥"), ("J♦", "10♣", "Q♥"), ("9♦", "A♣", "K♥"), ("8♦", "10♠", "J♠"),
+           ("8♥", "A♥", "Q♠"), ("10♥", "K♠", "7♥")]
+
+
+def _pc_game(**options):
+    rules = _load("point-contract", **options)
+    return S.stacked_game(rules, 3, _deck(POINT_CONTRACT, [1, 2, 0], PC_SKAT), fill=False)
+
+
+def _pc_auction_to(s, contract):
+    """Seat 1 bids 1, seat 2 passes, seat 0 bids `contract` (2 or 3), seat 1 passes (if it may still)."""
+    _turn(s, 1, ["bid 1", "bid 2", "bid 3", "pass"], ("bid", 1))
+    _turn(s, 2, ["bid 2", "bid 3", "pass"], ("pass",))
+    _turn(s, 0, ["bid 2", "bid 3", "pass"], ("bid", contract))
+    if contract < 3:
+        # seat 2 has passed and is skipped: seat 1 is asked again
+        _turn(s, 1, ["bid 3", "pass"], ("pass",))
+    else:
+        _turn(s, 1, ["pass"], ("pass",))
+
+
+@pytest.mark.parametrize("contract, want", [(2, 18), (3, -54)])
+def test_point_contract_a_scripted_hand(contract, want):
+    s = _pc_game()
+    _pc_auction_to(s, contract)
+    # the auction is over: seat 0 declares, takes the skat and lays two cards away
+    assert (_v(s, "declarer"), _v(s, "contract")) == (0, contract)
+    _turn(s, 0, [f"lay_away {c}" for c in POINT_CONTRACT[0] + PC_SKAT], ("lay_away", "8♠"))
+    _turn(s, 0, [f"lay_away {c}" for c in POINT_CONTRACT[0][1:] + PC_SKAT], ("lay_away", "7♠"))
+    assert _z(s, "laid") == ["8♠", "7♠"] and _z(s, "skat") == []
+    _turn(s, 0, ["trumps clubs", "trumps spades", "trumps hearts", "trumps diamonds"], ("trumps", "diamonds"))
+    # the dealer's left leads; seat 0 has no spade left and trumps the Ace
+    _turn(s, 1, POINT_CONTRACT[1], "A♠")
+    _turn(s, 2, ["K♠", "Q♠", "J♠", "9♠"], "9♠")
+    _turn(s, 0, POINT_CONTRACT[0][2:] + PC_SKAT, "7♦")
+    for trick in PC_PLAY[1:]:
+        S.play(s, *trick)
+    # declarer: 11 + 11 + 12 + 7 + 9 + 15 + 15 + 12 = 92 points in 8 tricks, the laid cards 0;
+    # seat 1 took the last two (14 + 14).  Schneider (90) made: 9 x 2 = 18; schwarz lost: -2 x 27
+    assert s.hand_no == 2
+    assert _v(s, "score") == [want, 0, 0]
+    assert G.current_player(s) == 2                       # dealer 1: seat 2 bids first
+
+
+def test_point_contract_everyone_passes_and_the_hand_is_thrown_in():
+    s = _pc_game()
+    S.play(s, ("pass",), ("pass",))
+    # two passes with no bid: the dealer may still bid
+    _turn(s, 0, ["bid 1", "bid 2", "bid 3", "pass"], ("pass",))
+    assert s.hand_no == 2 and _v(s, "score") == [0, 0, 0] and G.current_player(s) == 2
+
+
+def test_point_contract_the_last_player_in_bids_and_the_auction_ends_at_once():
+    s = _pc_game()
+    S.play(s, ("pass",), ("pass",), ("bid", 1))
+    assert _v(s, "declarer") == 0 and G.legal_actions(s)[0][0] == "lay_away"
+
+
+def _pc_winner(trick, trumps):
+    pool = [i for i, c in enumerate(trick) if _suit(c) == trumps] or \
+        [i for i, c in enumerate(trick) if _suit(c) == _suit(trick[0])]
+    return max(pool, key=lambda i: PC_ORDER.index(_rank(trick[i])))
+
+
+class _PointContractReferee:
+    def __init__(self, s):
+        self.dealer, self.score, self.hand_no, self.deals = 0, [0, 0, 0], 0, []
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        self.hands = {p: _z(s, "hand", p) for p in range(3)}
+        self.skat = _z(s, "skat")
+        self.contract, self.declarer, self.passed = 0, None, set()
+        self.turn, self.phase = (self.dealer + 1) % 3, "auction"
+
+    def offered(self):
+        if self.phase == "auction":
+            return sorted([f"bid {n}" for n in range(self.contract + 1, 4)] + ["pass"])
+        if self.phase == "lay":
+            return sorted(f"lay_away {c}" for c in self.hands[self.declarer])
+        if self.phase == "trumps":
+            return sorted(f"trumps {x}" for x in ["clubs", "spades", "hearts", "diamonds"])
+        hand = self.hands[self.turn]
+        same = [c for c in hand if self.trick and _suit(c) == _suit(self.trick[0])]
+        return sorted(same or hand)
+
+    def apply(self, move):
+        p = self.turn
+        if self.phase == "auction":
+            if move == "pass":
+                self.passed.add(p)
+            else:
+                self.contract, self.declarer = int(move[4:]), p
+            left = [q for q in range(3) if q not in self.passed]
+            if not left:
+                self.deals.append(None)
+                self.dealer = (self.dealer + 1) % 3
+                return True
+            if self.declarer is not None and len(left) == 1:
+                self.phase, self.turn = "lay", self.declarer
+                self.hands[self.declarer] += self.skat
+                self.laid = []
+                return False
+            q = (p + 1) % 3
+            while q in self.passed:
+                q = (q + 1) % 3
+            self.turn = q
+            return False
+        if self.phase == "lay":
+            card = move.split()[1]
+            self.hands[p].remove(card)
+            self.laid.append(card)
+            if len(self.laid) == 2:
+                self.phase = "trumps"
+            return False
+        if self.phase == "trumps":
+            self.trumps = SUITS[["clubs", "diamonds", "hearts", "spades"].index(move.split()[1])]
+            self.phase, self.turn, self.trick, self.players = "play", (self.dealer + 1) % 3, [], []
+            self.pips, self.taken = sum(PC_POINTS.get(_rank(c), 0) for c in self.laid), 0
+            return False
+        self.hands[p].remove(move)
+        self.trick.append(move)
+        self.players.append(p)
+        self.turn = (p + 1) % 3
+        if len(self.trick) < 3:
+            return False
+        winner = self.players[_pc_winner(self.trick, self.trumps)]
+        if winner == self.declarer:
+            self.taken += 1
+            self.pips += sum(PC_POINTS.get(_rank(c), 0) for c in self.trick)
+        self.trick, self.players, self.turn = [], [], winner
+        if self.hands[winner]:
+            return False
+        made = [None, self.pips >= 61, self.pips >= 90, self.taken == 10][self.contract]
+        value = {"♦": 9, "♥": 10, "♠": 11, "♣": 12}[self.trumps] * self.contract
+        self.score[self.declarer] += value if made else -2 * value
+        self.deals.append((self.contract, self.pips, self.taken, made))
+        self.dealer = (self.dealer + 1) % 3
+        return True
+
+
+def _pc_check(s, ref):
+    assert _v(s, "score") == ref.score, (ref.hand_no, ref.deals[-1])
+
+
+def test_point_contract_random_games_against_a_referee():
+    rules = _load("point-contract", deals=6)
+    seen = set()
+    for seed in range(25):
+        s, ref = _referee_game(rules, seed, _PointContractReferee, 3, _pc_check)
+        assert s.hand_no == 6
+        best = max(ref.score)
+        assert G.result(s)["winners"] == [p for p in range(3) if ref.score[p] == best]
+        seen |= {(d[0], d[3]) for d in ref.deals if d}
+    assert {(1, True), (1, False), (2, False)} <= seen, seen
+
+
+@pytest.mark.soak
+def test_point_contract_random_games_against_a_referee_soak():
+    rules = _load("point-contract", deals=6)
+    for seed in range(25, 400):
+        _referee_game(rules, seed, _PointContractReferee, 3, _pc_check)
