@@ -301,10 +301,12 @@ def _referee_game(rules, seed, referee_cls, players, check_hand, pick=_quiet):
         move = S.describe(s, action)
         G.apply(s, action)
         assert G.all_cards(s) == pack
-        if ref.apply(move):
+        ended = ref.apply(move)
+        if ended:
             check_hand(s, ref)
             if not G.is_over(s):
                 ref.new_hand(s)
+        assert ended or not G.is_over(s), ("the game ended where the referee plays on", seed, ref.hand_no)
     return s, ref
 
 
@@ -811,3 +813,210 @@ def test_point_contract_random_games_against_a_referee_soak():
     rules = _load("point-contract", deals=6)
     for seed in range(25, 400):
         _referee_game(rules, seed, _PointContractReferee, 3, _pc_check)
+
+
+# -- A race that ends in the middle of a hand ------------------------------------------------------------
+
+RACE_ORDER = ["9", "J", "Q", "K", "10", "A"]
+RACE = {
+    1: ["K♥", "Q♥", "A♣", "9♠", "J♦"],
+    2: ["A♥", "10♣", "K♣", "Q♠", "9♦"],
+    0: ["10♥", "9♥", "J♣", "A♠", "K♦"],
+}
+
+
+def _race(target=101, scores=None):
+    rules = _load("race-marriages", target=target)
+    s = S.stacked_game(rules, 3, _deck(RACE, [1, 2, 0], ["Q♦"]))
+    if scores:
+        S.set_var(s, "score", list(scores))
+    return s
+
+
+def _race_first_hand(s, upto=5):
+    """The scripted hand, trick by trick, as far as `upto` tricks or the end of the game."""
+    _turn(s, 1, ["marriage hearts", "no_marriage"], ("marriage", "hearts"))
+    if s.over:
+        return
+    _turn(s, 1, ["K♥", "Q♥"], "Q♥")                 # a declared marriage: lead its King or Queen
+    _turn(s, 2, ["A♥"], "A♥")
+    _turn(s, 0, ["10♥", "9♥"], "10♥")
+    if s.over or upto == 1:
+        return
+    _turn(s, 2, ["10♣", "K♣", "Q♠", "9♦"], "K♣")   # no marriage to declare: no question asked
+    _turn(s, 0, ["J♣"], "J♣")
+    _turn(s, 1, ["A♣"], "A♣")
+    if s.over or upto == 2:
+        return
+    _turn(s, 1, ["K♥", "9♠", "J♦"], "K♥")           # hearts was declared already (and Q♥ is gone)
+    _turn(s, 2, ["10♣", "Q♠", "9♦"], "9♦")
+    _turn(s, 0, ["9♥"], "9♥")
+    if s.over:
+        return
+    _turn(s, 2, ["10♣", "Q♠"], "10♣")
+    _turn(s, 0, ["A♠", "K♦"], "K♦")
+    _turn(s, 1, ["9♠", "J♦"], "9♠")
+    if s.over:
+        return
+    _turn(s, 0, ["A♠"], "A♠")
+    _turn(s, 1, ["J♦"], "J♦")
+    _turn(s, 2, ["Q♠"], "Q♠")
+
+
+def test_race_a_whole_hand_scored_as_it_goes():
+    s = _race()
+    assert _v(s, "trumps") == "diamonds"
+    _race_first_hand(s, upto=1)
+    # the marriage in hearts 20 at once; A♥ takes 3 + 11 + 10 for seat 2
+    assert _v(s, "score") == [0, 20, 24]
+    _race_first_hand_rest(s)
+    # seat 1: 20 + 17 + 16 + 10 (the last trick) = 63; seat 2: 24 + 4; seat 0: 14.  Seats 1 and 2 took
+    # two tricks each, the most: 5 each
+    assert _v(s, "score") == [14, 68, 33]
+    assert s.hand_no == 2 and not s.over
+
+
+def _race_first_hand_rest(s):
+    for trick in [("K♣", "J♣", "A♣"), ("K♥", "9♦", "9♥"), ("10♣", "K♦", "9♠"), ("A♠", "J♦", "Q♠")]:
+        S.play(s, *trick)
+
+
+@pytest.mark.parametrize("target, scores, winners, at", [
+    (30, None, [1], [0, 37, 24]),            # seat 1 reaches 37 with the second trick: the game stops
+    (20, None, [1], [0, 20, 0]),             # the marriage alone reaches the target, before any lead
+    (24, None, [1], [0, 20, 0]),             # ... but not 24: the first trick is played, seat 2 wins
+    (101, [90, 0, 0], [0], [104, 37, 28]),   # seat 0 reaches 104 on the fourth trick
+    (101, [0, 33, 68], [1, 2], [14, 101, 101]),  # both reach it with the bonus for the most tricks
+    (101, [0, 34, 68], [1], [14, 102, 101]),     # ... the higher score wins
+])
+def test_race_the_game_ends_the_moment_the_target_is_reached(target, scores, winners, at):
+    s = _race(target, scores)
+    _race_first_hand(s)
+    if target == 24:
+        # 20 is short of 24: the trick is played and A♥ gives seat 2 24: seat 2 wins
+        assert G.is_over(s) and G.result(s)["winners"] == [2] and _v(s, "score") == [0, 20, 24]
+        return
+    assert G.is_over(s)
+    assert G.result(s)["winners"] == winners
+    assert _v(s, "score") == at
+    assert s.hand_no == 1
+    if target == 20:
+        assert _z(s, "trick") == [] and all(len(_z(s, "hand", p)) == 5 for p in range(3))
+
+
+class _RaceReferee:
+    def __init__(self, s):
+        self.n, self.dealer, self.hand_no = s.n, 0, 0
+        self.score = [0] * s.n
+        self.winners = None
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        self.hands = {p: _z(s, "hand", p) for p in range(self.n)}
+        self.trumps = _suit(_z(s, "stock")[-1])
+        self.declared, self.married, self.asked = [], None, False
+        self.tricks = [0] * self.n
+        self.turn, self.trick, self.players = (self.dealer + 1) % self.n, [], []
+
+    def marriages(self, p):
+        h = self.hands[p]
+        return [x for x in SUITS if "K" + x in h and "Q" + x in h and x not in self.declared]
+
+    def offered(self):
+        p = self.turn
+        if not self.trick and not self.asked and self.marriages(p):
+            return sorted([f"marriage {SUIT_NAMES[x]}" for x in self.marriages(p)] + ["no_marriage"])
+        hand = self.hands[p]
+        if not self.trick:
+            if self.married:
+                return sorted(c for c in hand if c in ("K" + self.married, "Q" + self.married))
+            return sorted(hand)
+        same = [c for c in hand if _suit(c) == _suit(self.trick[0])]
+        return sorted(same or hand)
+
+    def reached(self, p=None):
+        hit = [q for q in range(self.n) if self.score[q] >= self.target]
+        if hit:
+            best = max(self.score[q] for q in hit)
+            self.winners = [q for q in hit if self.score[q] == best]
+        return bool(hit)
+
+    def apply(self, move):
+        p = self.turn
+        if move == "no_marriage" or move.startswith("marriage"):
+            self.asked = True
+            if move != "no_marriage":
+                x = next(x for x in SUITS if SUIT_NAMES[x] == move.split()[1])
+                self.declared.append(x)
+                self.married = x
+                self.score[p] += 40 if x == self.trumps else 20
+                if self.reached():
+                    return True
+            return False
+        self.hands[p].remove(move)
+        self.trick.append(move)
+        self.players.append(p)
+        self.turn = (p + 1) % self.n
+        if len(self.trick) < self.n:
+            return False
+        pool = [i for i, c in enumerate(self.trick) if _suit(c) == self.trumps] or \
+            [i for i, c in enumerate(self.trick) if _suit(c) == _suit(self.trick[0])]
+        winner = self.players[max(pool, key=lambda i: RACE_ORDER.index(_rank(self.trick[i])))]
+        self.score[winner] += sum(PC_POINTS.get(_rank(c), 0) for c in self.trick)
+        self.tricks[winner] += 1
+        last = not self.hands[winner]
+        if last:
+            self.score[winner] += 10
+        self.trick, self.players, self.turn = [], [], winner
+        self.married, self.asked = None, False
+        if self.reached():
+            return True
+        if not last:
+            return False
+        most = max(self.tricks)
+        for q in range(self.n):
+            if self.tricks[q] == most:
+                self.score[q] += 5
+        self.reached()
+        self.dealer = (self.dealer + 1) % self.n
+        return True
+
+
+def _race_check(s, ref):
+    assert _v(s, "score") == ref.score, ref.hand_no
+    assert G.is_over(s) == (ref.winners is not None)
+    if ref.winners is not None:
+        assert G.result(s)["winners"] == ref.winners
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_race_random_games_against_a_referee(players):
+    rules = _load("race-marriages", target=61)
+    ends = set()
+    for seed in range(15):
+        def make(s):
+            ref = _RaceReferee(s)
+            ref.target = 61
+            return ref
+        s, ref = _referee_game(rules, seed, make, players, _race_check, pick=_marry)
+        assert G.is_over(s) and ref.winners is not None
+        ends.add("mid-hand" if any(_z(s, "hand", p) for p in range(players)) else "end of a hand")
+    assert ends == {"mid-hand", "end of a hand"}
+
+
+def _marry(rng, moves):
+    if "no_marriage" in moves and rng.random() < 0.7:
+        return rng.choice([i for i, m in enumerate(moves) if m != "no_marriage"])
+    return rng.randrange(len(moves))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_race_random_games_against_a_referee_soak(players):
+    rules = _load("race-marriages", target=61)
+    for seed in range(15, 300):
+        def make(s):
+            ref = _RaceReferee(s)
+            ref.target = 61
+            return ref
+        _referee_game(rules, seed, make, players, _race_check, pick=_marry)
