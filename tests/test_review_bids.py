@@ -9,6 +9,7 @@ small referees written here from the rules, sharing no code with the engine.
 """
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -905,6 +906,8 @@ def test_race_the_game_ends_the_moment_the_target_is_reached(target, scores, win
 
 
 class _RaceReferee:
+    order, points, marry, target = RACE_ORDER, PC_POINTS, True, 61
+
     def __init__(self, s):
         self.n, self.dealer, self.hand_no = s.n, 0, 0
         self.score = [0] * s.n
@@ -920,7 +923,7 @@ class _RaceReferee:
 
     def marriages(self, p):
         h = self.hands[p]
-        return [x for x in SUITS if "K" + x in h and "Q" + x in h and x not in self.declared]
+        return [x for x in SUITS if "K" + x in h and "Q" + x in h and x not in self.declared and self.marry]
 
     def offered(self):
         p = self.turn
@@ -961,8 +964,8 @@ class _RaceReferee:
             return False
         pool = [i for i, c in enumerate(self.trick) if _suit(c) == self.trumps] or \
             [i for i, c in enumerate(self.trick) if _suit(c) == _suit(self.trick[0])]
-        winner = self.players[max(pool, key=lambda i: RACE_ORDER.index(_rank(self.trick[i])))]
-        self.score[winner] += sum(PC_POINTS.get(_rank(c), 0) for c in self.trick)
+        winner = self.players[max(pool, key=lambda i: self.order.index(_rank(self.trick[i])))]
+        self.score[winner] += sum(self.points.get(_rank(c), 0) for c in self.trick)
         self.tricks[winner] += 1
         last = not self.hands[winner]
         if last:
@@ -994,11 +997,7 @@ def test_race_random_games_against_a_referee(players):
     rules = _load("race-marriages", target=61)
     ends = set()
     for seed in range(15):
-        def make(s):
-            ref = _RaceReferee(s)
-            ref.target = 61
-            return ref
-        s, ref = _referee_game(rules, seed, make, players, _race_check, pick=_marry)
+        s, ref = _referee_game(rules, seed, _RaceReferee, players, _race_check, pick=_marry)
         assert G.is_over(s) and ref.winners is not None
         ends.add("mid-hand" if any(_z(s, "hand", p) for p in range(players)) else "end of a hand")
     assert ends == {"mid-hand", "end of a hand"}
@@ -1015,8 +1014,127 @@ def _marry(rng, moves):
 def test_race_random_games_against_a_referee_soak(players):
     rules = _load("race-marriages", target=61)
     for seed in range(15, 300):
-        def make(s):
-            ref = _RaceReferee(s)
-            ref.target = 61
-            return ref
-        _referee_game(rules, seed, make, players, _race_check, pick=_marry)
+        _referee_game(rules, seed, _RaceReferee, players, _race_check, pick=_marry)
+
+
+# -- Variants: a chain of three `extends`, a list replaced, keys removed and overridden, -o options -------
+
+VARIANTS = HERE / "variants"
+
+
+class _RaceForThree(_RaceReferee):
+    """The race as its third variant has it: the Eights in, no marriages, the Jack worth 1, to 66."""
+    order = ["8"] + RACE_ORDER
+    points = dict(PC_POINTS, J=1)
+    marry, target = False, 66
+
+
+def _load_variant(name, **options):
+    loaded = load_ruleset(str(VARIANTS / f"{name}.yaml"), options)
+    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
+    return loaded.rules
+
+
+def test_variants_a_chain_three_deep_merges_what_each_file_says():
+    rules = _load_variant("race-three")
+    data = rules.data
+    assert rules.name == "Review Race For Three"
+    # variant 1: the ranks list replaced (not merged), the order too, the target's default overridden
+    assert data["pack"]["ranks"] == ["8", "9", "10", "J", "Q", "K", "A"]
+    assert data["pack"]["suits"] == ["clubs", "diamonds", "hearts", "spades"]        # kept from the base
+    assert len(rules.deck(3)) == 28 and data["options"]["target"] == {"default": 66}
+    # variant 2: the hook removed inside the fifth step, the rest of the step kept; a definition and a
+    # state variable removed
+    tricks = data["hand"][5]["tricks"]
+    assert "before_trick" not in tricks and tricks["lead"] == "left_of(dealer)" and "after_trick" in tricks
+    assert "marriages(h)" not in data["define"] and "reached" in data["define"]
+    assert "declared" not in data["state"] and "married" in data["state"]
+    # variant 3: the player counts replaced; one entry of a point table overridden, the others kept
+    assert data["players"]["count"] == [3] and rules.player_counts == [3]
+    assert data["points"]["card_points"]["values"] == {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 1}
+
+
+def test_variants_the_last_variant_plays_by_its_merged_rules():
+    rules = _load_variant("race-three")
+    hands = {1: ["K♥", "Q♥", "8♣", "J♠", "A♦"], 2: ["J♥", "9♣", "10♣", "8♠", "9♦"],
+             0: ["A♥", "A♣", "Q♠", "K♦", "8♦"]}
+    s = S.stacked_game(rules, 3, _deck(hands, [1, 2, 0], ["Q♦"]))
+    assert _v(s, "trumps") == "diamonds"
+    # no marriage is offered for K♥ Q♥: seat 1 plays at once
+    _turn(s, 1, hands[1], "Q♥")
+    _turn(s, 2, ["J♥"], "J♥")
+    _turn(s, 0, ["A♥"], "A♥")
+    # 3 + 1 (the Jack is worth 1 here) + 11
+    assert _v(s, "score") == [15, 0, 0]
+    # the Eight is in the pack, below the Nine: 9♣ beats 8♣
+    _turn(s, 0, ["A♣", "Q♠", "K♦", "8♦"], "Q♠")
+    _turn(s, 1, ["J♠"], "J♠")
+    _turn(s, 2, ["8♠"], "8♠")
+    assert _v(s, "score") == [19, 0, 0]
+    _turn(s, 0, ["A♣", "K♦", "8♦"], "A♣")
+    _turn(s, 1, ["8♣"], "8♣")
+    _turn(s, 2, ["9♣", "10♣"], "9♣")
+    assert _v(s, "score") == [30, 0, 0]
+
+
+def test_variants_random_games_of_the_last_variant_against_the_referee():
+    rules = _load_variant("race-three")
+    for seed in range(10):
+        s, ref = _referee_game(rules, seed, _RaceForThree, 3, _race_check)
+        assert max(ref.score) >= 66
+
+
+def test_variants_an_option_given_on_the_command_line_reaches_the_last_variant(tmp_path):
+    from tests.helpers import run_cli
+    records = tmp_path / "games.jsonl"
+    got = run_cli("simulate", str(VARIANTS / "race-three.yaml"), "-n", "30", "-o", "target=30",
+                  "--records", str(records))
+    assert got.returncode == 0, got.stderr
+    games = [json.loads(line) for line in records.read_text().splitlines()]
+    assert len(games) == 30
+    for g in games:
+        # the game stopped the moment someone reached 30, well short of the variant's 66: at most a
+        # trick's points (34 at most here: 11 + 11 + 10 + 10 for the last trick... less 8) past it
+        assert 30 <= max(g["scores"]) < 66 and g["winners"] == [max(range(3), key=g["scores"].__getitem__)]
+    bad = run_cli("simulate", str(VARIANTS / "race-three.yaml"), "-n", "3", "-o", "targets=30")
+    assert bad.returncode != 0 and "unknown option 'targets'" in bad.stdout + bad.stderr
+    assert "did you mean 'target'" in bad.stdout + bad.stderr
+
+
+def _variant_errors(tmp_path, text, name="bad.yaml"):
+    import shutil
+    shutil.copytree(HERE, tmp_path / "r", ignore=shutil.ignore_patterns("__pycache__"), dirs_exist_ok=True)
+    path = tmp_path / "r" / "variants" / name
+    path.write_text(text)
+    loaded = load_ruleset(str(path))
+    return path, [d for d in loaded.diagnostics if d.severity == "error"]
+
+
+def test_variants_an_error_written_in_a_variant_is_reported_in_that_file(tmp_path):
+    path, errors = _variant_errors(tmp_path, "extends: race-plain.yaml\nname: Bad\ndefine:\n"
+                                             "  reached: any(players, p => score[p] >= targte)\n")
+    assert [(d.file, d.line, d.col) for d in errors] == [(str(path), 4, 42)]
+    assert "did you mean 'target'" in errors[0].hint
+    path, errors = _variant_errors(tmp_path, "extends: race-plain.yaml\nname: Bad\nhand:\n  $items:\n"
+                                             "    9: {tricks: {lead: dealer}}\n")
+    assert [(d.file, d.line) for d in errors] == [(str(path), 5)] and "positions 0 to 6" in errors[0].message
+
+
+def test_variants_a_name_a_variant_removed_is_reported_at_its_uses_with_the_line_that_removed_it(tmp_path):
+    # The uses are in the base file, which the designer of the variant did not write: the hint names
+    # the line of the variant that removed the name (it said "declare it under 'state:'", or offered
+    # a name that merely looks alike).
+    path, errors = _variant_errors(tmp_path, "extends: race-plain.yaml\nname: Bad\nstate:\n  tricks_won: null\n")
+    base = str(tmp_path / "r" / "race-marriages.yaml")
+    assert len(errors) == 2 and all(d.file == base and "tricks_won" in d.message for d in errors)
+    for d in errors:
+        assert d.hint.startswith(f"'tricks_won' is removed by {path}:4:3"), d.hint
+
+
+def test_variants_an_option_a_variant_made_a_text_is_named_at_the_uses_it_breaks(tmp_path):
+    path, errors = _variant_errors(tmp_path, "extends: race-plain.yaml\nname: Bad\noptions:\n"
+                                             "  target: {default: \"sixty\"}\n")
+    assert len(errors) == 3
+    for d in errors:
+        assert d.file.endswith("race-marriages.yaml") and "compare a number with a text" in d.message
+        assert f"'target' is an option; its value is 'sixty', set at {path}:4:21" in d.hint, d.hint
