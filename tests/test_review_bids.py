@@ -1138,3 +1138,12 @@ def test_variants_an_option_a_variant_made_a_text_is_named_at_the_uses_it_breaks
     for d in errors:
         assert d.file.endswith("race-marriages.yaml") and "compare a number with a text" in d.message
         assert f"'target' is an option; its value is 'sixty', set at {path}:4:21" in d.hint, d.hint
+
+
+def test_variants_a_point_table_left_with_a_rank_the_variant_took_out_of_the_pack_says_which_ranks_remain(tmp_path):
+    # the base's point table lists "10"; a variant without the Tens: the error at the base's table now
+    # has a hint (the ranks of the pack), as the same mistake in an order has
+    path, errors = _variant_errors(tmp_path, "extends: race-three.yaml\nname: No tens\npack:\n"
+                                             "  ranks: [\"8\", \"9\", J, Q, K, A]\n")
+    assert len(errors) == 2 and all("'10'" in d.message for d in errors)
+    assert all(d.hint == "the ranks are 8, 9, J, Q, K, A" for d in errors), [d.hint for d in errors]

@@ -165,7 +165,8 @@ def _points(cx, name, spec):
             ids = None
         if ids is None:
             cx.problem(path + ("values", key) if "values" in spec else path + (key,),
-                       f"'{key}' is neither a rank nor a card of this pack", "unknown-name", key=True)
+                       f"'{key}' is neither a rank nor a card of this pack", "unknown-name", key=True,
+                       hint=rank_hint(key, u.ranks))
             continue
         for cid in ids:
             table[cid] = value
