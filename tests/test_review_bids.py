@@ -1147,3 +1147,17 @@ def test_variants_a_point_table_left_with_a_rank_the_variant_took_out_of_the_pac
                                              "  ranks: [\"8\", \"9\", J, Q, K, A]\n")
     assert len(errors) == 2 and all("'10'" in d.message for d in errors)
     assert all(d.hint == "the ranks are 8, 9, J, Q, K, A" for d in errors), [d.hint for d in errors]
+
+
+def test_coverage_counts_ending_the_game_and_showing_a_card_as_changes():
+    # The race ends through its end_game steps and shows the trump card with reveal each hand; coverage
+    # listed both under "fired but never changed anything" (it compared only variables and zones).
+    from interpreter.sim.coverage import load_counted, play_counted
+    loaded, cov = load_counted(str(HERE / "race-marriages.yaml"), {"target": "61"})
+    report = play_counted(loaded.rules, cov, 40, seed=1, players=3)
+    kinds = {}
+    for row in report["steps"]:
+        kinds.setdefault(row["kind"], []).append(row)
+    assert sum(r["changed"] for r in kinds["end_game"]) > 0
+    assert all(r["changed"] == r["fired"] for r in kinds["reveal"])
+    assert not [w for w in report["no_effect"] if "reveal" in w]
