@@ -1161,3 +1161,17 @@ def test_coverage_counts_ending_the_game_and_showing_a_card_as_changes():
     assert sum(r["changed"] for r in kinds["end_game"]) > 0
     assert all(r["changed"] == r["fired"] for r in kinds["reveal"])
     assert not [w for w in report["no_effect"] if "reveal" in w]
+
+
+@pytest.mark.parametrize("expr, said", [
+    # Bridge's value of an overtrick: the choice inside the first value is bracketed, else it read
+    # "20 if x is less than 2, otherwise 30 if y is 1, otherwise 50 times y" (as if the strain decided first)
+    ("(20 if x < 2 else 30) if y == 1 else 50 * y",
+     "(20 if the *x* is less than 2, otherwise 30) if the *y* is 1, otherwise 50 times the *y*"),
+    ("20 if x < 2 else 30 if y == 1 else 50", "20 if the *x* is less than 2, otherwise 30 if the *y* is 1, otherwise 50"),
+    ("1 if (x if y == 1 else z) > 2 else 0",
+     "1 if (the *x* if the *y* is 1, otherwise the *z*) is more than 2, otherwise 0"),
+])
+def test_explain_brackets_a_choice_nested_in_the_first_value_of_another(expr, said):
+    from interpreter.authoring.phrasing import Lexicon, words
+    assert words(expr, Lexicon(state={"x": None, "y": None, "z": None})) == said
