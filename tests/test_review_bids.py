@@ -1175,3 +1175,16 @@ def test_coverage_counts_ending_the_game_and_showing_a_card_as_changes():
 def test_explain_brackets_a_choice_nested_in_the_first_value_of_another(expr, said):
     from interpreter.authoring.phrasing import Lexicon, words
     assert words(expr, Lexicon(state={"x": None, "y": None, "z": None})) == said
+
+
+@pytest.mark.parametrize("expr, said", [
+    # Pinochle's run: "a and b and (c or d)" read "a and b and c or d", as if d alone allowed it
+    ("x > 0 and y == 1 and (z == 2 or w == 3)",
+     "the *x* is more than 0 and the *y* is 1 and (the *z* is 2 or the *w* is 3)"),
+    ("x > 0 and y == 1 or z == 2", "the *x* is more than 0 and the *y* is 1 or the *z* is 2"),
+    ("x == 1 or (y if z == 2 else w) or v", "the *x* is 1 or (the *y* if the *z* is 2, otherwise the *w*) or the *v*"),
+])
+def test_explain_brackets_an_or_inside_an_and(expr, said):
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={k: None for k in "xyzwv"})
+    assert words(expr, lex) == said

@@ -183,10 +183,15 @@ class _Speaker:
         return f"{first} if {test}, otherwise {self.say(b)}"
 
     def _or_op(self, n):
-        return " or ".join(self.say(c) for c in n.children)
+        return " or ".join(self._part(c, ("ifelse",)) for c in n.children)
 
     def _and_op(self, n):
-        return " and ".join(self.say(c) for c in n.children)
+        # "a and (b or c)": unbracketed it reads as (a and b) or c
+        return " and ".join(self._part(c, ("or_op", "ifelse")) for c in n.children)
+
+    def _part(self, node, bracketed):
+        text = self.say(node)
+        return f"({text})" if isinstance(node, Tree) and node.data in bracketed else text
 
     def _not_op(self, n):
         inner = n.children[0]
