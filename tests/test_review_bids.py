@@ -1188,3 +1188,16 @@ def test_explain_brackets_an_or_inside_an_and(expr, said):
     from interpreter.authoring.phrasing import Lexicon, words
     lex = Lexicon(state={k: None for k in "xyzwv"})
     assert words(expr, lex) == said
+
+
+def test_explain_brackets_a_choice_given_as_the_value_of_add_and_set_and_deals_to_one_zone_from_nobody():
+    # "Add 40 if x is trumps, otherwise 20 to the leader's score" read as if 20 went to the score and
+    # 40 somewhere else; a deal into one zone (the skat) spoke of a player to start with.
+    from interpreter.authoring.explain import explain
+    race = explain(_load("race-marriages"))
+    assert "Add (40 if the x is the *trumps*, otherwise 20) to *leader*'s *score*." in race
+    contract = explain(_load("point-contract"))
+    assert "Add (*value* if *made*, otherwise minus 2 times *value*) to the *declarer*'s *score*." in contract
+    assert "Deal all the cards from *stock* to *skat*, one at a time." in contract
+    assert "Deal 10 cards to each from *stock* into *hand*, one at a time, starting with the player to the " \
+           "left of the *dealer*." in contract
