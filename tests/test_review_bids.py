@@ -1201,3 +1201,33 @@ def test_explain_brackets_a_choice_given_as_the_value_of_add_and_set_and_deals_t
     assert "Deal all the cards from *stock* to *skat*, one at a time." in contract
     assert "Deal 10 cards to each from *stock* into *hand*, one at a time, starting with the player to the " \
            "left of the *dealer*." in contract
+
+
+# -- every way of playing a game gives the same game ----------------------------------------------------
+
+ALL_RULESETS = sorted([p.relative_to(HERE).as_posix()[:-5] for p in HERE.glob("*.yaml")] +
+                      [p.relative_to(HERE).as_posix()[:-5] for p in VARIANTS.glob("*.yaml")])
+
+
+def _seven_ways(name, seeds):
+    from tests.test_review_unseen import _compare
+    from tests.test_review_unseen import _load as load_both
+    path = HERE / f"{name}.yaml"
+    fast, plain = load_both(path), load_both(path, plain=True)
+    outcomes = []
+    for n in fast.player_counts:
+        for seed in seeds:
+            outcomes.append(_compare(fast, plain, n, seed, name))
+    return outcomes
+
+
+@pytest.mark.parametrize("name", ALL_RULESETS)
+def test_the_games_play_the_same_every_way(name):
+    outcomes = _seven_ways(name, range(2))
+    assert all(o[0] != "error" for o in outcomes), [o[:2] for o in outcomes if o[0] == "error"]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", ALL_RULESETS)
+def test_the_games_play_the_same_every_way_soak(name):
+    _seven_ways(name, range(2, 40))
