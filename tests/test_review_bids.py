@@ -1231,3 +1231,9 @@ def test_the_games_play_the_same_every_way(name):
 @pytest.mark.parametrize("name", ALL_RULESETS)
 def test_the_games_play_the_same_every_way_soak(name):
     _seven_ways(name, range(2, 40))
+
+
+def test_the_race_scenarios_pass_with_rules_test():
+    from tests.helpers import run_cli
+    got = run_cli("test", str(HERE / "race.scenarios.yaml"))
+    assert got.returncode == 0 and "2 passed, 0 failed" in got.stdout, got.stdout + got.stderr
