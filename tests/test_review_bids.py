@@ -1235,5 +1235,5 @@ def test_the_games_play_the_same_every_way_soak(name):
 
 def test_the_race_scenarios_pass_with_rules_test():
     from tests.helpers import run_cli
-    got = run_cli("test", str(HERE / "race.scenarios.yaml"))
+    got = run_cli("test", str(HERE / "scenarios" / "race.yaml"))
     assert got.returncode == 0 and "2 passed, 0 failed" in got.stdout, got.stdout + got.stderr
