@@ -1237,3 +1237,16 @@ def test_the_race_scenarios_pass_with_rules_test():
     from tests.helpers import run_cli
     got = run_cli("test", str(HERE / "scenarios" / "race.yaml"))
     assert got.returncode == 0 and "2 passed, 0 failed" in got.stdout, got.stdout + got.stderr
+
+
+def test_a_zone_kept_per_team_is_refused_with_a_hint_saying_what_to_write(tmp_path):
+    # Partnership games keep their tricks per side; state may be kept per team, zones may not: the
+    # error said only "'per: team' must be player, suit or a collection under 'objects'"
+    path = tmp_path / "small.yaml"
+    text = (_SMALL % "").replace("  trick: {visibility: public}\n",
+                                 "  trick: {visibility: public}\n  won: {per: team, visibility: public}\n")
+    text = text.replace(', sort: ["9", A]}', "}")
+    path.write_text(text)
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and (errors[0].line, errors[0].col) == (8, 14) and "'per: team'" in errors[0].message
+    assert "team_members(t)" in errors[0].hint and "per player" in errors[0].hint

@@ -251,9 +251,11 @@ def _per_type(cx, per, path, team=True):
     if per in (None, "player", "suit") or per in cx.ns.objects or (per == "team" and team):
         return per
     what = "player, team, suit" if team else "player, suit"
-    cx.problem(path, f"'per: {per}' must be {what} or a collection under 'objects'", "meaning",
-               hint=did_you_mean(per, (["player", "team", "suit"] if team else ["player", "suit"])
-                                 + list(cx.ns.objects)))
+    hint = did_you_mean(per, (["player", "team", "suit"] if team else ["player", "suit"]) + list(cx.ns.objects))
+    if per == "team" and not team:      # zones: a side's cards are its players' zones together
+        hint = ("keep the zone per player and take a team's cards together, e.g. "
+                "sum(team_members(t), p => count(won[p])); state values may be kept per team")
+    cx.problem(path, f"'per: {per}' must be {what} or a collection under 'objects'", "meaning", hint=hint)
     return None
 
 
