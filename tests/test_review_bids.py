@@ -1250,3 +1250,57 @@ def test_a_zone_kept_per_team_is_refused_with_a_hint_saying_what_to_write(tmp_pa
     errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
     assert len(errors) == 1 and (errors[0].line, errors[0].col) == (8, 14) and "'per: team'" in errors[0].message
     assert "team_members(t)" in errors[0].hint and "per player" in errors[0].hint
+
+
+_PAIRS = """name: Pairs
+players: {count: 2}
+pack: {ranks: ["9", "10", J, Q, K, A], suits: [clubs, spades]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+state:
+  dealer: {type: player, initial: 0}
+  score: {per: player, initial: 0}
+  last: {type: any, initial: "(0, 0)", scope: hand}
+  passes: {initial: 0, scope: hand}
+define:
+  all_bids: "map(range(0, 5), i => (i // 2 + 1, i %% 2))"
+hand:
+  - gather: {from: [hand], to: stock}
+  - deal: {from: stock, to: hand, count: 3}
+  - turns:
+      first: left_of(dealer)
+      until: passes >= 2
+      do:
+        - choose:
+            player: current
+            moves:
+              %s:
+                options: filter(all_bids, b => b > last)
+                as: b
+                do:
+                  - set: {last: b, passes: 0}
+              pass:
+                do:
+                  - add: {passes: 1}
+end:
+  after_hand: "hand_number >= 2"
+  winners: "argmax(players, p => score[p])"
+"""
+
+
+@pytest.mark.parametrize("move", ["bid", "call"])
+def test_a_bid_made_of_a_level_and_a_strain_is_shown_as_numbers_not_as_cards(tmp_path, move):
+    # Bids as pairs (level, strain) were shown as cards, the numbers taken for card ids: "bid 10♣ 9♣"
+    # for (1, 0) at the table (rules play, scenarios); the game log made an exception for a move
+    # named "bid" only.
+    path = tmp_path / "pairs.yaml"
+    path.write_text(_PAIRS % move)
+    rules = load_ruleset(str(path)).rules
+    s = G.new_game(rules, 2, 0, log=True)
+    assert _legal(s) == [f"{move} [1, 0]", f"{move} [1, 1]", f"{move} [2, 0]", f"{move} [2, 1]", f"{move} [3, 0]",
+                         f"{move} [3, 1]", "pass"]
+    S.play(s, (move, [2, 0]))                 # a scenario names the pair as a list
+    assert _v(s, "last") == (2, 0) and _legal(s) == [f"{move} [2, 1]", f"{move} [3, 0]", f"{move} [3, 1]", "pass"]
+    choice = [e for e in s.events if e["event"] == "choice"]
+    assert choice[-1]["action"] == [move, [2, 0]]
