@@ -1304,3 +1304,37 @@ def test_a_bid_made_of_a_level_and_a_strain_is_shown_as_numbers_not_as_cards(tmp
     assert _v(s, "last") == (2, 0) and _legal(s) == [f"{move} [2, 1]", f"{move} [3, 0]", f"{move} [3, 1]", "pass"]
     choice = [e for e in s.events if e["event"] == "choice"]
     assert choice[-1]["action"] == [move, [2, 0]]
+
+
+@pytest.mark.parametrize("generate", [True, False])
+def test_turns_whose_next_player_is_none_stop_with_an_error_at_next(tmp_path, monkeypatch, generate):
+    # An auction whose `until` forgets the case where everyone passed: next_player(...) finds nobody.
+    # The error named the choose step ("the player who chooses is None"), not the `next:` that gave
+    # none, and said nothing of `until`.
+    from interpreter.engine import fold
+    from interpreter.expr import compiler
+    monkeypatch.setattr(fold, "GENERATE", generate)
+    monkeypatch.setattr(compiler, "GENERATE", generate)
+    text = (HERE / "point-contract.yaml").read_text()
+    text = text.replace("until: all(players, p => passed[p]) or (declarer", "until: (declarer")
+    path = tmp_path / "no-next.yaml"
+    path.write_text(text)
+    rules = load_ruleset(str(path)).rules
+    s = S.stacked_game(rules, 3, _deck(POINT_CONTRACT, [1, 2, 0], PC_SKAT), fill=False)
+    S.play(s, ("pass",), ("pass",))
+    with pytest.raises(G.GameError) as err:
+        S.play(s, ("pass",))
+    line = text.splitlines().index("      next: next_player(current, p => not passed[p])") + 1
+    assert f"no-next.yaml:{line}:13" in str(err.value) and "'next' gave no player" in str(err.value)
+    assert "'until' must end the turns" in str(err.value)
+
+
+def test_turns_whose_first_player_is_none_stop_with_an_error_at_first(tmp_path):
+    text = (HERE / "point-contract.yaml").read_text().replace(
+        "      first: left_of(dealer)\n      next:", "      first: next_player(dealer, p => passed[p])\n      next:")
+    path = tmp_path / "no-first.yaml"
+    path.write_text(text)
+    with pytest.raises(G.GameError) as err:
+        G.new_game(load_ruleset(str(path)).rules, 3, 0)
+    line = text.splitlines().index("      first: next_player(dealer, p => passed[p])") + 1
+    assert f"no-first.yaml:{line}:14" in str(err.value) and "'first' gave no player" in str(err.value)

@@ -18,7 +18,7 @@ from .vm import Seq
 def turn_step(block):
     """The function (s, frame) -> PAUSE or None with the meaning of block.step(s, frame), for a Turns
     node whose body is folded (fold.py calls it through Turns.folded)."""
-    from .turns import _DONE
+    from .turns import _DONE, NO_NEXT
     w = Source(block.where)
     run = w.ref(block._run)
     w.emit(0, "e = frame[2]")
@@ -34,6 +34,8 @@ def turn_step(block):
     w.emit(2, "s.stack.pop()")
     w.emit(2, "return None")
     w.value(1, "_next", block.next)
+    w.emit(1, "if _next is None:")
+    w.emit(2, f"raise _GameStopped(_NO_NEXT, {w.ref(block.next_where)})")
     w.emit(1, "e['current'] = _next")
     w.emit(0, f"if frame[1] >= {w.ref(block.limit)}:")
     w.emit(1, f"raise _GameStopped(f'no end after {{{w.ref(block.limit)}}} turns (the turn limit)', "
@@ -46,4 +48,4 @@ def turn_step(block):
         w.emit(0, f"_pause = {run}(s, frame, e, 0)")
         w.emit(0, "return None if _pause is _DONE else _pause")
     return w.function("_turn_step", ("s", "frame"), f"<turns {block.where}>",
-                      {"_DONE": _DONE, "_GameStopped": GameStopped})
+                      {"_DONE": _DONE, "_GameStopped": GameStopped, "_NO_NEXT": NO_NEXT})

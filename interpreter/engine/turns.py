@@ -30,6 +30,8 @@ class Turns(Node):
     def enter(self, s, env):
         env = dict(env)
         env["current"] = self.first(s, env)
+        if env["current"] is None:
+            raise GameStopped(NO_FIRST, self.first_where)
         env["turn_number"] = 0
         s.stack.append([self, 0, env, None])
 
@@ -53,6 +55,8 @@ class Turns(Node):
                 s.stack.pop()
                 return None
             env["current"] = self.next(s, env)
+            if env["current"] is None:
+                raise GameStopped(NO_NEXT, self.next_where)
         if frame[1] >= self.limit:
             raise GameStopped(f"no end after {self.limit} turns (the turn limit)", self.where)
         frame[1] += 1
@@ -84,6 +88,10 @@ class Turns(Node):
 
 _DONE = object()
 
+# `next` found nobody (e.g. next_player(current, p => not passed[p]) once all have passed)
+NO_NEXT = "'next' gave no player (none): 'until' must end the turns before nobody is left to play"
+NO_FIRST = "'first' gave no player (none): the turns need a player to begin with"
+
 
 @step_kind("turns", "Players take turns: `turns: {first: expr, next: expr, until: cond, do: [...]}`; "
            "the local name current is the player whose turn it is, turn_number counts from 1; `limit` is the "
@@ -99,4 +107,7 @@ def _turns(cx, value, path, step):
         until = cx.expr(path + ("until",), spec.get("until", False), T.BOOL).fn
         body = compile_steps(cx, spec["do"], path + ("do",))
     limit = spec.get("limit", cx.rules.data.get("end", {}).get("max_turns", 100000))
-    return Turns(first, nxt, until, body, cx.where(path), limit)
+    node = Turns(first, nxt, until, body, cx.where(path), limit)
+    node.next_where = cx.where(path + ("next",)) if "next" in spec else node.where
+    node.first_where = cx.where(path + ("first",)) if "first" in spec else node.where
+    return node
