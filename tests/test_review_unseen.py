@@ -555,10 +555,10 @@ NAMED_STEP = """extends: %s
 hand:
   - turns:
       first: dealer
-      next: "none if turn_number >= 2 else left_of(current)"
+      next: left_of(current)
       until: turn_number >= 4
       do:
-        - add: {"score[current]": 1}
+        - add: {"score[none if turn_number >= 2 else current]": 1}
         - if: score[0] > 100
           then:
             - end_game: {when: "true"}
