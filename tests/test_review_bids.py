@@ -1338,3 +1338,20 @@ def test_turns_whose_first_player_is_none_stop_with_an_error_at_first(tmp_path):
         G.new_game(load_ruleset(str(path)).rules, 3, 0)
     line = text.splitlines().index("      first: next_player(dealer, p => passed[p])") + 1
     assert f"no-first.yaml:{line}:14" in str(err.value) and "'first' gave no player" in str(err.value)
+
+
+def test_variants_bids_by_a_legal_condition_play_the_same_games_as_bids_by_options():
+    # the variant offers range(1, 35) with `legal: b > bid ...` (one condition per option, worked out
+    # by the hoisted loop) where the base offers range(bid + 1, 35): the same actions in the same order,
+    # so the same seeds give the same games, whatever the bots choose
+    base, legal = _load("bridge-auction"), _load_variant("bridge-legal")
+    assert legal.data["hand"][3]["turns"]["do"][0]["choose"]["moves"]["pass"] == {"do": [{"add": {"passes": 1}}]}
+    for seed in range(12):
+        games = []
+        for rules in (base, legal):
+            rng = random.Random(seed)
+            s = G.new_game(rules, 4, seed)
+            while not G.is_over(s):
+                G.apply_index(s, _quiet(rng, _legal(s)))
+            games.append((s.history, _v(s, "score")))
+        assert games[0] == games[1], seed
