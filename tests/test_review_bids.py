@@ -1181,7 +1181,9 @@ def test_explain_brackets_a_choice_nested_in_the_first_value_of_another(expr, sa
     # Pinochle's run: "a and b and (c or d)" read "a and b and c or d", as if d alone allowed it
     ("x > 0 and y == 1 and (z == 2 or w == 3)",
      "the *x* is more than 0 and the *y* is 1 and (the *z* is 2 or the *w* is 3)"),
-    ("x > 0 and y == 1 or z == 2", "the *x* is more than 0 and the *y* is 1 or the *z* is 2"),
+    # and the other way round: "a or b and c" is read as (a or b) and c just as well
+    ("x > 0 and y == 1 or z == 2", "(the *x* is more than 0 and the *y* is 1) or the *z* is 2"),
+    ("x >= 4 or y > 0 and x >= 3", "the *x* is at least 4 or (the *y* is more than 0 and the *x* is at least 3)"),
     ("x == 1 or (y if z == 2 else w) or v", "the *x* is 1 or (the *y* if the *z* is 2, otherwise the *w*) or the *v*"),
 ])
 def test_explain_brackets_an_or_inside_an_and(expr, said):

@@ -183,7 +183,8 @@ class _Speaker:
         return f"{first} if {test}, otherwise {self.say(b)}"
 
     def _or_op(self, n):
-        return " or ".join(self._part(c, ("ifelse",)) for c in n.children)
+        # "a or (b and c)": unbracketed, "a or b and c" is read as (a or b) and c just as well
+        return " or ".join(self._part(c, ("ifelse", "and_op")) for c in n.children)
 
     def _and_op(self, n):
         # "a and (b or c)": unbracketed it reads as (a and b) or c
