@@ -523,6 +523,32 @@ def _pin_game():
 
 def test_pinochle_melds_are_offered_from_the_hand_and_scored():
     s = _pin_game()
+    want = _pin_script(s)
+    assert _v(s, "score") == want and s.hand_no == 2
+
+
+@pytest.mark.parametrize("short, over, winners", [
+    ((0, 0), False, None),           # both sides reach the target with equal scores: another deal
+    ((0, -1), True, [1, 3]),         # both reach it, side 1 higher: it wins
+    ((-1, 5), True, [0, 2]),         # only side 0 reaches it
+])
+def test_pinochle_the_game_ends_after_a_deal_where_a_side_reached_the_target_unless_they_are_equal(short, over,
+                                                                                                 winners):
+    s = _pin_game()
+    want = _pin_script(_pin_game())                  # the deal's scores, from a first run
+    S.set_var(s, "score", [1000 - want[0] - short[0], 1000 - want[1] - short[1]])
+    _pin_script(s)
+    assert _v(s, "score") == [1000 - short[0], 1000 - short[1]]
+    assert G.is_over(s) == over
+    if over:
+        assert sorted(G.result(s)["winners"]) == winners and s.hand_no == 1
+    else:
+        assert s.hand_no == 2
+
+
+def _pin_script(s):
+    """The scripted deal of PINOCHLE, checked move by move; the deal's scores (worked out by the rules
+    as a referee reads them)."""
     assert _z(s, "hand", 0) == PINOCHLE[0] and _v(s, "trumps") == "hearts"
     assert S.names(s, sorted(s.revealed)) == ["9♥"]              # the turned-up card, shown to all
     # seat 1 melds first: the run, the royal marriage (two K and Q of trumps held, so both may be
@@ -599,7 +625,7 @@ def test_pinochle_melds_are_offered_from_the_hand_and_scored():
     points[leader % 2] += 10
     assert sum(points) == 250
     want = [points[t] + ([230, 280][t] if tricks[t] else 0) for t in range(2)]
-    assert _v(s, "score") == want and s.hand_no == 2
+    return want
 
 
 def test_pinochle_a_run_uses_the_only_king_and_queen_of_trumps_so_no_royal_marriage():
