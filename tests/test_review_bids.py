@@ -1383,3 +1383,21 @@ def test_variants_bids_by_a_legal_condition_play_the_same_games_as_bids_by_optio
                 G.apply_index(s, _quiet(rng, _legal(s)))
             games.append((s.history, _v(s, "score")))
         assert games[0] == games[1], seed
+
+
+@pytest.mark.parametrize("winners, warned", [
+    ("argmax(teams, t => score[t])", True),                       # team numbers: team 1 taken for seat 1
+    ("team_members(first(argmax(teams, t => score[t])))", False),
+    ("filter(players, p => score[team_of(p)] == max(score))", False),
+])
+def test_winners_given_as_team_numbers_in_a_partnership_game_are_warned_of(tmp_path, winners, warned):
+    text = (HERE / "bridge-auction.yaml").read_text().replace(
+        "  winners: filter(players, p => score[team_of(p)] == max(score))", f"  winners: {winners}")
+    path = tmp_path / "b.yaml"
+    path.write_text(text)
+    loaded = load_ruleset(str(path))
+    found = [d for d in loaded.diagnostics if "team numbers" in d.message]
+    assert len(found) == warned and loaded.ok
+    if warned:
+        assert found[0].severity == "warning" and "team_members" in found[0].hint
+        assert found[0].line == text.splitlines().index(f"  winners: {winners}") + 1

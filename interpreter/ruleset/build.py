@@ -67,7 +67,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     if "team_score" in end:
         with cx.scope(t=T.NUM):
             rules.team_score = cx.expr(("end", "team_score"), end["team_score"], T.NUM).fn
-    rules.winners = cx.expr(("end", "winners"), end.get("winners", "players"), T.PLAYERS).fn
+    rules.winners = cx.winners(("end", "winners"), end.get("winners", "players")).fn
     rules.max_hands = end.get("max_hands", 1000)
     rules.max_turns = end.get("max_turns", 100000)
     deal = data.get("dealer") or {}
