@@ -1401,3 +1401,13 @@ def test_winners_given_as_team_numbers_in_a_partnership_game_are_warned_of(tmp_p
     if warned:
         assert found[0].severity == "warning" and "team_members" in found[0].hint
         assert found[0].line == text.splitlines().index(f"  winners: {winners}") + 1
+
+
+def test_a_move_without_as_that_uses_another_name_for_its_option_is_told_to_write_as(tmp_path):
+    text = (HERE / "bridge-auction.yaml").read_text().replace("                as: b\n", "", 1)
+    path = tmp_path / "b.yaml"
+    path.write_text(text)
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert errors and all("unknown name 'b'" in d.message for d in errors)
+    assert all(d.hint == "the option of this move is called 'option'; to call it 'b', write 'as: b' in the move"
+               for d in errors), [d.hint for d in errors]
