@@ -1411,3 +1411,9 @@ def test_a_move_without_as_that_uses_another_name_for_its_option_is_told_to_writ
     assert errors and all("unknown name 'b'" in d.message for d in errors)
     assert all(d.hint == "the option of this move is called 'option'; to call it 'b', write 'as: b' in the move"
                for d in errors), [d.hint for d in errors]
+
+
+def test_a_variant_giving_an_option_a_plain_value_is_told_to_write_default(tmp_path):
+    path, errors = _variant_errors(tmp_path, "extends: race-three.yaml\nname: Seventy\noptions:\n  target: 70\n")
+    assert [(d.file, d.line, d.col) for d in errors] == [(str(path), 4, 11)]
+    assert errors[0].hint == "an option is written with its value under 'default': target: {default: 70}"
