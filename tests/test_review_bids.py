@@ -1417,3 +1417,13 @@ def test_a_variant_giving_an_option_a_plain_value_is_told_to_write_default(tmp_p
     path, errors = _variant_errors(tmp_path, "extends: race-three.yaml\nname: Seventy\noptions:\n  target: 70\n")
     assert [(d.file, d.line, d.col) for d in errors] == [(str(path), 4, 11)]
     assert errors[0].hint == "an option is written with its value under 'default': target: {default: 70}"
+
+
+def test_explain_a_deal_of_some_cards_into_one_zone_is_not_to_each(tmp_path):
+    from interpreter.authoring.explain import explain
+    text = (HERE / "point-contract.yaml").read_text().replace(
+        "  - deal: {from: stock, to: skat, count: all}", "  - deal: {from: stock, to: skat, count: 2}")
+    path = tmp_path / "widow.yaml"
+    path.write_text(text)
+    said = explain(load_ruleset(str(path)).rules)
+    assert "Deal 2 cards from *stock* to *skat*, one at a time." in said, [x for x in said.splitlines() if "skat" in x]

@@ -96,9 +96,10 @@ def _deal(v, step, say):
     who = f" to {say(v['players'])}" if "players" in v else ""
     src, dest = _zone(v["from"], say), _zone(v["to"], say)
     text = f"Deal {each} from {src} to {dest}{who}, {how}"
-    if count != "all":
+    one_zone = "players" not in v and say.lex.zones.get(str(v["to"]), "") is None      # e.g. a widow
+    if count != "all" and not one_zone:
         text = f"Deal {each} to each from {src} into {dest}{who}, {how}"
-    if "players" not in v and "start" not in v and say.lex.zones.get(str(v["to"]), "") is None:
+    if one_zone and "start" not in v:
         return text + ".", []           # into one zone: nobody to start with
     return text + f", starting with {say(start)}" + (" and going right" if v.get("direction") == -1 else "") + ".", []
 
