@@ -1194,7 +1194,8 @@ def test_coverage_counts_ending_the_game_and_showing_a_card_as_changes():
     # "20 if x is less than 2, otherwise 30 if y is 1, otherwise 50 times y" (as if the strain decided first)
     ("(20 if x < 2 else 30) if y == 1 else 50 * y",
      "(20 if the *x* is less than 2, otherwise 30) if the *y* is 1, otherwise 50 times the *y*"),
-    ("20 if x < 2 else 30 if y == 1 else 50", "20 if the *x* is less than 2, otherwise 30 if the *y* is 1, otherwise 50"),
+    ("20 if x < 2 else 30 if y == 1 else 50",
+     "20 if the *x* is less than 2, otherwise 30 if the *y* is 1, otherwise 50"),
     ("1 if (x if y == 1 else z) > 2 else 0",
      "1 if (the *x* if the *y* is 1, otherwise the *z*) is more than 2, otherwise 0"),
 ])
