@@ -30,6 +30,11 @@ ATTRIBUTES = {"suit": "suit", "rank": "rank", "is_joker": "being a joker"}
 NOUNS = {"players": "player", "suits": "suit", "ranks": "rank"}      # what one item of a collection is
 
 
+def _is_choice(node) -> bool:
+    """An `x if c else y` (bracketed in words where it is part of something larger)."""
+    return isinstance(node, Tree) and node.data == "ifelse"
+
+
 # expressions made of parts joined by an operator: never spoken as an owner ("X's")
 _COMPOUND = ("binop", "neg", "compare", "ifelse", "or_op", "and_op", "not_op")
 
@@ -170,19 +175,24 @@ class _Speaker:
 
     def _ifelse(self, n):
         a, cond, b = n.children
-        return f"{self.say(a)} if {self.say(cond)}, otherwise {self.say(b)}"
+        # a choice inside the first value or the condition is bracketed: "(x if c, otherwise y) if d,
+        # otherwise z" (unbracketed it reads as x if c, otherwise (y if d, otherwise z)); a choice after
+        # "otherwise" reads right as it is (a chain of cases)
+        first = f"({self.say(a)})" if _is_choice(a) else self.say(a)
+        test = f"({self.say(cond)})" if _is_choice(cond) else self.say(cond)
+        return f"{first} if {test}, otherwise {self.say(b)}"
 
     def _or_op(self, n):
-        return " or ".join(self.grouped(c, "and_op") for c in n.children)
+        # "a or (b and c)": unbracketed, "a or b and c" is read as (a or b) and c just as well
+        return " or ".join(self._part(c, ("ifelse", "and_op")) for c in n.children)
 
     def _and_op(self, n):
-        return " and ".join(self.grouped(c, "or_op") for c in n.children)
+        # "a and (b or c)": unbracketed it reads as (a and b) or c
+        return " and ".join(self._part(c, ("or_op", "ifelse")) for c in n.children)
 
-    def grouped(self, node, inner):
-        """A part of an `and` (`or`) that is itself an `or` (`and`) keeps its brackets: 'a and (b or c)'
-        read without them says '(a and b) or c'."""
+    def _part(self, node, bracketed):
         text = self.say(node)
-        return f"({text})" if isinstance(node, Tree) and node.data == inner else text
+        return f"({text})" if isinstance(node, Tree) and node.data in bracketed else text
 
     def _not_op(self, n):
         inner = n.children[0]
@@ -203,9 +213,10 @@ class _Speaker:
                 out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
                 continue
             said = self.say(left)
-            if " for which " in said or " whose " in said:
+            if " for which " in said or " whose " in said or _is_choice(left):
                 said = f"({said})"      # "the number of players for which X is at most 1": the count is
-            out.append(f"{said} {COMPARE[op]} {self.say(right)}")       # at most 1, not X
+            other = f"({self.say(right)})" if _is_choice(right) else self.say(right)       # at most 1, not X
+            out.append(f"{said} {COMPARE[op]} {other}")
         return " and ".join(out)
 
     def _binop(self, n):

@@ -102,8 +102,11 @@ def _deal(v, step, say):
         # into one zone (hand[current], a pile): no turn of the players, no packets
         return f"Deal {each} from {src} into {dest}.", []
     text = f"Deal {each} from {src} to {dest}{who}, {how}"
-    if count != "all":
+    one_zone = "players" not in v and say.lex.zones.get(str(v["to"]), "") is None      # e.g. a widow
+    if count != "all" and not one_zone:
         text = f"Deal {each} to each from {src} into {dest}{who}, {how}"
+    if one_zone and "start" not in v:
+        return text + ".", []           # into one zone: nobody to start with
     return text + f", starting with {say(start)}" + (" and going right" if v.get("direction") == -1 else "") + ".", []
 
 
@@ -111,12 +114,24 @@ def _zone(value, say):
     return f"*{value}*" if str(value).isidentifier() else say(value)
 
 
+def _value(x, say):
+    """A value to set or add, bracketed when it is a choice: "Add (40 if ..., otherwise 20) to ..."
+    (unbracketed, the words after the choice read as part of its last case)."""
+    text = say(x)
+    try:
+        from ..expr.parser import parse
+        choice = isinstance(x, str) and parse(x).data == "ifelse"
+    except Exception:           # text that does not parse is said as written
+        choice = False
+    return f"({text})" if choice else text
+
+
 def _set(v, step, say):
-    return "Set " + "; ".join(f"{say(k)} to {say(x)}" for k, x in v.items()) + ".", []
+    return "Set " + "; ".join(f"{say(k)} to {_value(x, say)}" for k, x in v.items()) + ".", []
 
 
 def _add(v, step, say):
-    return "Add " + "; ".join(f"{say(x)} to {say(k)}" for k, x in v.items()) + ".", []
+    return "Add " + "; ".join(f"{_value(x, say)} to {say(k)}" for k, x in v.items()) + ".", []
 
 
 def _if(v, step, say):

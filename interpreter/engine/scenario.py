@@ -90,6 +90,8 @@ def find_action(s, move, value=None):
     for action in same:
         if value is None or action[1] == value:
             return action
+        if isinstance(value, list) and isinstance(action[1], tuple) and tuple(value) == action[1]:
+            return action                    # a pair written as a list, e.g. [2, 3]
         if isinstance(value, str) and isinstance(action[1], int) and u.names[action[1]] == _canon(u, value):
             return action
         if isinstance(value, str) and isinstance(action[1], (list, tuple)) and len(action[1]) == 1 \
@@ -123,10 +125,17 @@ def describe(s, action) -> str:
     u = s.rules.universe
     if isinstance(value, int) and not isinstance(value, bool) and _card_option(s, name):
         return u.names[value] if name == "play" else f"{name} {u.names[value]}"
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value) \
+            and _option_type(s, name) in ("cards", "any"):        # not a pair of numbers, e.g. a bid
         return f"{name} " + " ".join(u.names[c] for c in value)
     from .steps import shown
     return name if value is None else f"{name} {shown(s, value)}"
+
+
+def _option_type(s, move) -> str:
+    """The kind of the options of the pending choice's move `move` ("any" when unknown)."""
+    types = getattr(s.stack[-1][0], "option_types", None) if s.stack else None
+    return (types or {}).get(move, "any")
 
 
 def _card_option(s, move) -> bool:

@@ -596,7 +596,7 @@ def _end_game(cx, value, path, step):
     if spec is None:
         return None
     when = cx.expr(path + ("when",), spec.get("when", True), T.BOOL).fn
-    winners = cx.expr(path + ("winners",), spec["winners"], T.PLAYERS).fn if "winners" in spec else None
+    winners = cx.winners(path + ("winners",), spec["winners"]).fn if "winners" in spec else None
 
     def run(s, e):
         if when(s, e):

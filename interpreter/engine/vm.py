@@ -351,9 +351,10 @@ def apply_index(s, index):
         name, value = choice.actions[index]
         types = getattr(frame[0], "option_types", None)
         typ = types.get(name, "any") if types is not None else ("card" if name == "play" else "any")
-        if isinstance(value, (list, tuple)) and typ in ("any", "list") and value and all(
+        if isinstance(value, (list, tuple)) and typ == "any" and value and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value):
-            typ = "cards" if name != "bid" else typ
+            typ = "cards"       # options of unknown kind: numbers in a list are taken for cards
+        # (a list of known kind "list" holds lists or pairs of anything: (level, strain) is no card)
         s.events.append({"event": "choice", "player": choice.player, "action": [name, shown(s, value, typ)],
                          "hand": s.hand_no})
     if frame[0].resolve(s, frame, index) is PAUSE:

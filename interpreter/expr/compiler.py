@@ -355,6 +355,10 @@ def _name(ctx, node):
             hint = (f"'{name}' is a local name of {where}, known only inside it (a procedure or definition "
                     "does not see the names of the place it is used from): keep the value in a state variable, "
                     "or give a definition a parameter for it")
+        elif "option" in ctx.locals and (not close or close[0] == "option"):
+            # a move's options without `as:` are bound to the name 'option'
+            hint = (f"the option of this move is called 'option'; to call it '{name}', "
+                    f"write 'as: {name}' in the move")
         else:
             hint = f"did you mean '{close[0]}'?" if close else None
         ctx.error(node, f"unknown name '{name}'", hint=hint, rule="unknown-name")

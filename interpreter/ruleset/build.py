@@ -67,7 +67,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     if "team_score" in end:
         with cx.scope(t=T.NUM):
             rules.team_score = cx.expr(("end", "team_score"), end["team_score"], T.NUM).fn
-    rules.winners = cx.expr(("end", "winners"), end.get("winners", "players"), T.PLAYERS).fn
+    rules.winners = cx.winners(("end", "winners"), end.get("winners", "players")).fn
     rules.max_hands = end.get("max_hands", 1000)
     rules.max_turns = end.get("max_turns", 100000)
     deal = data.get("dealer") or {}
@@ -251,9 +251,11 @@ def _per_type(cx, per, path, team=True):
     if per in (None, "player", "suit") or per in cx.ns.objects or (per == "team" and team):
         return per
     what = "player, team, suit" if team else "player, suit"
-    cx.problem(path, f"'per: {per}' must be {what} or a collection under 'objects'", "meaning",
-               hint=did_you_mean(per, (["player", "team", "suit"] if team else ["player", "suit"])
-                                 + list(cx.ns.objects)))
+    hint = did_you_mean(per, (["player", "team", "suit"] if team else ["player", "suit"]) + list(cx.ns.objects))
+    if per == "team" and not team:      # zones: a side's cards are its players' zones together
+        hint = ("keep the zone per player and take a team's cards together, e.g. "
+                "sum(team_members(t), p => count(won[p])); state values may be kept per team")
+    cx.problem(path, f"'per: {per}' must be {what} or a collection under 'objects'", "meaning", hint=hint)
     return None
 
 

@@ -2,6 +2,7 @@
 and collects every problem as a located diagnostic instead of stopping at the first."""
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 from lark import Tree
@@ -64,6 +65,17 @@ class CompileContext:
         except ExprError as err:
             self._expr_problem(path, value, err)
             return Compiled(_dummy, expected or T.ANY)
+
+    def winners(self, path, value) -> Compiled:
+        """The winners of a game (end: winners, end_game): players.  With partnerships, team numbers
+        taken for players (argmax(teams, ...) without team_members) name the wrong seats: a warning."""
+        compiled = self.expr(path, value, T.PLAYERS)
+        teams = (self.rules.data.get("players") or {}).get("teams") if isinstance(self.rules.data, dict) else None
+        if teams and compiled.type == T.list_of(T.NUM) and re.search(r"(?<![\w.])teams(?!\w)", str(value)):
+            self.problem(path, "the winners are team numbers, not players: team 1 would be taken for seat 1",
+                         "type", severity="warning",
+                         hint="give the players of the winning team: team_members(first(argmax(teams, t => score[t])))")
+        return compiled
 
     def _expr_problem(self, path, value, err):
         text = str(value)

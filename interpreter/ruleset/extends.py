@@ -129,6 +129,10 @@ def _merge(base, over, path: tuple, maps):
                 maps[2].adopt(maps[0], path + (key,))
         elif over[key] is not None:                 # null removes the key
             result[key] = _merge(base.get(key), over[key], path + (key,), maps)
+            if maps:
+                maps[2].removed.pop(path + (key,), None)    # put back by this file
+        elif maps and key in base and maps[1].key_pos(path + (key,)) is not None:
+            maps[2].removed[path + (key,)] = maps[1].key_pos(path + (key,))   # for the notes on its uses
     return result
 
 
@@ -179,6 +183,7 @@ def resolve_ruleset(path, find_bundled: Callable[[str], Path | None] | None = No
         child = {k: v for k, v in child.items() if k != EXTENDS}
         out = SourceMap(child_map.root_file)
         out._add_files_of(merged_map)
+        out.removed.update(merged_map.removed)
         try:
             data = _merge(data, child, (), (merged_map, child_map, out))
         except _ItemsError as err:

@@ -17,6 +17,7 @@ from .checks import call_checks, meaning_checks, without_follow_ons
 from .limits import size_checks
 from .extends import resolve_ruleset
 from .schema_check import check_schema
+from .variant_notes import add_variant_notes
 
 
 @dataclass
@@ -81,6 +82,7 @@ def load_ruleset(path, options: dict | None = None, dry_run: bool = False) -> Lo
         if dry_run and not any(d.severity == "error" for d in diags):
             diags += dry_run_checks(rules, smap)
     out.diagnostics = sort_diagnostics(without_follow_ons(diags))
+    add_variant_notes(out.diagnostics, data, smap)
     if any(d.severity == "error" for d in out.diagnostics):
         out.rules = None if not dry_run else out.rules
     return out

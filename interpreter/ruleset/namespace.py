@@ -165,7 +165,8 @@ def _points(cx, name, spec):
             ids = None
         if ids is None:
             cx.problem(path + ("values", key) if "values" in spec else path + (key,),
-                       f"'{key}' is neither a rank nor a card of this pack", "unknown-name", key=True)
+                       f"'{key}' is neither a rank nor a card of this pack", "unknown-name", key=True,
+                       hint=rank_hint(key, u.ranks))
             continue
         for cid in ids:
             table[cid] = value
@@ -180,6 +181,13 @@ def _add_card_fn(cx, name, kind, key_fn, table, spec):
     if name in cx.ns.names:
         cx.problem((kind if kind == "points" else "orders", name), f"the name '{name}' is used twice", "meaning",
                    key=True)
+    from ..expr.functions import BUILTINS
+    if name in BUILTINS:     # name(...) would call the table, never the built-in: every use would be wrong
+        what = "point table" if kind == "points" else "order"
+        cx.problem((kind if kind == "points" else "orders", name),
+                   f"the name '{name}' is already used by a built-in function ({BUILTINS[name].usage})",
+                   "meaning", key=True, hint=f"give the {what} another name, e.g. '{name}_{kind}'")
+        return               # not bound: the built-in's uses stay as they are (no follow-on errors)
 
     def call(ctx, node, args):
         if len(args) != 1 or isinstance(args[0], Lambda):

@@ -214,6 +214,10 @@ class _Explainer:
             hint = "add its items below, one '- item' per line"
         elif "boolean" in expected and isinstance(value, str):
             hint = "write true or false (without quotes)"
+        elif len(path) == 2 and path[0] == "options" and "object" in expected and not isinstance(value, (dict, list)):
+            # `target: 70`, as a variant changing an option's value would naturally write it
+            shown = text or _show(value)
+            hint = f"an option is written with its value under 'default': {path[1]}: {{default: {shown}}}"
         return self.diag(path, message, "type", hint or self.described(schema, path),
                          instance=value)
 

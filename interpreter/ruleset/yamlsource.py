@@ -63,6 +63,8 @@ class SourceMap:
         self._line_starts: dict[str, list[int]] = {}
         self._values: dict[tuple, _Span] = {}
         self._keys: dict[tuple, _Span] = {}
+        # keys a variant removed (set to null), by path: where the null was written (extends.py)
+        self.removed: dict[tuple, Pos] = {}
 
     # -- building -------------------------------------------------------
     def _add_file(self, name: str, text: str) -> None:
@@ -88,6 +90,7 @@ class SourceMap:
             out._add_files_of(m)
             out._values.update(m._values)
             out._keys.update(m._keys)
+            out.removed.update(m.removed)
         return out
 
     def adopt(self, src: "SourceMap", path: tuple, subtree: bool = True) -> None:

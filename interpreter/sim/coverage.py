@@ -11,8 +11,8 @@ code (fold.GENERATE) is switched off for that one load so that the folded
 closures call the wrapped functions; the rules then run a little slower, and
 only for coverage runs.
 
-A step *changed something* when the game state (variables, zones and the cards
-shown to everyone) differs after it.  A condition reports how often it was true and false.  A move
+A step *changed something* when the game state (variables, zones, the cards
+shown to everyone, whether the game is over and its winners) differs after it.  A condition reports how often it was true and false.  A move
 reports how often it was offered (legal at a decision) and chosen.
 """
 from __future__ import annotations
@@ -29,8 +29,8 @@ def _counting(s) -> bool:
 
 
 def _fingerprint(s):
-    # the cards shown to everyone are part of the game state too (a `reveal` changes only them)
-    return repr(s.v), repr(s.z), sorted(s.revealed)
+    # the end of the game (end_game) and the cards shown to everyone (reveal) are changes too
+    return repr(s.v), repr(s.z), s.over, repr(s.winners), sorted(s.revealed)
 
 
 class Coverage:
