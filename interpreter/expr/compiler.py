@@ -570,7 +570,8 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     from .attributes import check_rank_or_suit_literal
     check_rank_or_suit_literal(ctx, left, right, right_node)
     check_rank_or_suit_literal(ctx, right, left, left_node)
-    face = ctx.universe().face if ctx.universe() is not None and ctx.universe().copies > 1 else None
+    u = ctx.universe()
+    face = u.face_key if u is not None and u.twins else None
     lf, rf = left.fn, right.fn
     if op in ("in", "not in"):
         if not (T.is_collection(right.type) or right.type in (T.ANY, T.STR) or T.is_per(right.type)):
