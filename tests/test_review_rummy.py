@@ -118,3 +118,173 @@ def test_a_card_variable_holding_none_compares_with_a_card_in_a_double_pack(tmp_
     S.play(s, ("play", "7♣"))
     # the other copy of 7♣ is in seat 1's hand
     assert G.is_over(s) and _v(s, "score") == [1, 0]
+
+
+def _act(s, text):
+    """Apply the legal action described as `text` (as S.describe writes it)."""
+    for a in G.legal_actions(s):
+        if S.describe(s, a) == text:
+            return G.apply(s, a)
+    raise AssertionError(f"{text!r} not among {_legal(s)}")
+
+
+def _deck(hands, seats, stock_top=()):
+    size = len(hands[seats[0]])
+    return [hands[p][i] for i in range(size) for p in seats] + list(stock_top)
+
+
+def _tables(s):
+    u = s.rules.universe
+    return [sorted(sorted(u.names[c] for c in g) for g in t if g) for t in S.zone(s, "table")]
+
+
+# -- Gin Rummy --------------------------------------------------------------------------------------
+
+GIN = {
+    1: ["A♣", "2♣", "3♣", "8♦", "8♥", "8♠", "J♠", "Q♠", "K♠", "5♥"],
+    0: ["4♣", "5♣", "8♣", "9♠", "10♠", "2♥", "2♦", "2♠", "K♦", "Q♦"],
+}
+
+
+def _gin(hands=GIN, stock=("7♥", "4♦"), **options):
+    return S.stacked_game(_load("gin", **options), 2, _deck(hands, [1, 0], stock))
+
+
+def test_gin_knocking_laying_off_and_the_difference_of_deadwood():
+    s = _gin()
+    assert G.current_player(s) == 1 and _legal(s) == ["draw", "take"]
+    S.play(s, ("draw",))
+    # seat 1 holds A-2-3♣, 8♦ 8♥ 8♠, J-Q-K♠ and 5♥ 4♦ unmatched (9): knocking discards 5♥ (4 left) or
+    # 4♦ (5 left); any other discard breaks a meld and leaves more than 10
+    knocks = sorted(a for a in _legal(s) if a.startswith("knock"))
+    assert knocks == ["knock 4♦", "knock 5♥"]
+    assert len([a for a in _legal(s) if a.startswith("discard")]) == 11
+    S.play(s, ("knock", "5♥"))
+    # the knocker lays all three melds (4 left) or leaves A-2-3♣ unlaid (4 + 6 = 10, still allowed)
+    assert sorted(_legal(s)) == ["lay [J♠ Q♠ K♠] [8♦ 8♥ 8♠]", "lay [J♠ Q♠ K♠] [8♦ 8♥ 8♠] [A♣ 2♣ 3♣]"]
+    _act(s, "lay [J♠ Q♠ K♠] [8♦ 8♥ 8♠] [A♣ 2♣ 3♣]")
+    assert _z(s, "hand", 1) == ["4♦"] and not _v(s, "gin")
+    # the defender: its own set of Twos, and lay-offs on the knocker's melds (4♣ low? no: after 3♣;
+    # 8♣ on the Eights; 10♠ below J♠); 5♣ and 9♠ only once 4♣ and 10♠ lie there
+    assert G.current_player(s) == 0
+    assert sorted(_legal(s)) == sorted(["meld [2♦ 2♥ 2♠]", "lay_off 4♣ -> [A♣ 2♣ 3♣ 4♣]",
+                                        "lay_off 8♣ -> [8♣ 8♦ 8♥ 8♠]", "lay_off 10♠ -> [10♠ J♠ Q♠ K♠]", "done"])
+    _act(s, "meld [2♦ 2♥ 2♠]")
+    _act(s, "lay_off 4♣ -> [A♣ 2♣ 3♣ 4♣]")
+    assert "lay_off 5♣ -> [A♣ 2♣ 3♣ 4♣ 5♣]" in _legal(s)
+    _act(s, "lay_off 5♣ -> [A♣ 2♣ 3♣ 4♣ 5♣]")
+    _act(s, "lay_off 10♠ -> [10♠ J♠ Q♠ K♠]")
+    _act(s, "lay_off 9♠ -> [9♠ 10♠ J♠ Q♠ K♠]")
+    _act(s, "lay_off 8♣ -> [8♣ 8♦ 8♥ 8♠]")
+    assert sorted(_legal(s)) == ["done"]
+    _act(s, "done")
+    # the defender keeps K♦ Q♦ (20) against the knocker's 4: the knocker scores 16
+    assert _v(s, "score") == [0, 16]
+    assert s.hand_no == 2 and G.all_cards(s) == sorted(s.rules.deck(2))
+
+
+@pytest.mark.parametrize("knock, want", [("5♥", [25, 0]), ("4♦", [26, 0])])
+def test_gin_an_undercut_scores_for_the_defender(knock, want):
+    # the defender keeps A♦ 3♦ (4): against a knock with 4 (an equal count is an undercut) it scores
+    # 0 + 25; against 5, 1 + 25
+    hands = dict(GIN)
+    hands[0] = ["4♣", "5♣", "8♣", "9♠", "10♠", "2♥", "2♦", "2♠", "A♦", "3♦"]
+    s = _gin(hands)
+    S.play(s, ("draw",), ("knock", knock))
+    _act(s, "lay [J♠ Q♠ K♠] [8♦ 8♥ 8♠] [A♣ 2♣ 3♣]")
+    _act(s, "meld [2♦ 2♥ 2♠]")
+    for text in ("lay_off 4♣ -> [A♣ 2♣ 3♣ 4♣]", "lay_off 5♣ -> [A♣ 2♣ 3♣ 4♣ 5♣]",
+                 "lay_off 10♠ -> [10♠ J♠ Q♠ K♠]", "lay_off 9♠ -> [9♠ 10♠ J♠ Q♠ K♠]",
+                 "lay_off 8♣ -> [8♣ 8♦ 8♥ 8♠]", "done"):
+        _act(s, text)
+    assert _v(s, "score") == want
+
+
+def test_gin_no_lay_off_on_a_gin_hand_and_the_bonus():
+    # seat 1 draws 4♣: A-2-3-4♣ with the Eights and J-Q-K♠ leave 5♥ alone; discarding it is gin
+    hands = dict(GIN)
+    hands[0] = ["6♦"] + GIN[0][1:]
+    s = _gin(hands, stock=("7♥", "4♣"))
+    S.play(s, ("draw",))
+    assert sorted(a for a in _legal(s) if a.startswith("knock")) == ["knock 4♣", "knock 5♥", "knock A♣"]
+    S.play(s, ("knock", "5♥"))
+    # the Eights and J-Q-K♠ (54 of 64) must be laid; with them A-2-3-4♣, A-2-3♣, 2-3-4♣ or no club
+    assert sorted(_legal(s)) == sorted(["lay [J♠ Q♠ K♠] [8♦ 8♥ 8♠] [A♣ 2♣ 3♣ 4♣]",
+                                        "lay [J♠ Q♠ K♠] [8♦ 8♥ 8♠] [A♣ 2♣ 3♣]",
+                                        "lay [J♠ Q♠ K♠] [8♦ 8♥ 8♠] [2♣ 3♣ 4♣]",
+                                        "lay [J♠ Q♠ K♠] [8♦ 8♥ 8♠]"])
+    _act(s, "lay [J♠ Q♠ K♠] [8♦ 8♥ 8♠] [A♣ 2♣ 3♣ 4♣]")
+    assert _v(s, "gin")
+    # the defender may meld but never lay off (5♣ would follow 4♣, 10♠ precede J♠)
+    assert not any(a.startswith("lay_off") for a in _legal(s))
+    _act(s, "meld [2♦ 2♥ 2♠]")
+    _act(s, "done")
+    # 6♦ 5♣ 8♣ 9♠ 10♠ K♦ Q♦ left: 6+5+8+9+10+10+10 = 58, plus 25
+    assert _v(s, "score") == [0, 83]
+
+
+def test_gin_the_discard_just_taken_may_not_be_thrown_again():
+    s = _gin()
+    S.play(s, ("take",))                     # the up card 7♥
+    assert "discard 7♥" not in _legal(s) and "knock 7♥" not in _legal(s)
+    assert "discard 5♥" in _legal(s)
+    # with 7♥ in hand the deadwood is 5♥ 7♥ (12): no knock until one goes
+    assert [a for a in _legal(s) if a.startswith("knock")] == ["knock 5♥"]
+
+
+# -- Rummy 500 --------------------------------------------------------------------------------------
+
+R500 = {
+    1: ["Q♥", "K♥", "4♣", "9♦", "2♠", "6♣", "J♣"],
+    2: ["A♠", "2♦", "3♦", "7♥", "8♣", "10♦", "5♠"],
+    0: ["9♠", "10♠", "J♠", "K♣", "K♦", "K♠", "Joker"],
+}
+
+
+def test_rummy500_deep_discard_aces_high_and_low_and_the_scores():
+    s = S.stacked_game(_load("rummy500"), 3, _deck(R500, [1, 2, 0], ["4♦", "A♥", "Q♠"]))
+    assert _z(s, "discard") == ["4♦"] and _legal(s) == ["draw", "take 4♦"]
+    S.play(s, ("draw",))
+    # Q-K-A♥: the Ace high after the King
+    assert [a for a in _legal(s) if a.startswith("meld")] == ["meld [Q♥ K♥ A♥]"]
+    _act(s, "meld [Q♥ K♥ A♥]")
+    assert _v(s, "laid") == [0, 35, 0]                  # 10 + 10 + 15
+    S.play(s, ("discard", "2♠"))
+    # seat 2 may take 2♠ (the top), or 4♦ from below with 2♠: it melds with 2♦ 3♦ (A-2-3 low)
+    assert _legal(s) == ["draw", "take 4♦", "take 2♠"]
+    S.play(s, ("take", "4♦"))
+    assert _z(s, "discard") == [] and _v(s, "must_use") is not None
+    # 4♦ must be melded now: the only meld holding it, and no discard meanwhile
+    assert _legal(s) == ["meld [2♦ 3♦ 4♦]"]
+    _act(s, "meld [2♦ 3♦ 4♦]")
+    # nothing fits any meld (no lay-off), nothing else melds: the six cards may be discarded
+    assert sorted(_legal(s)) == sorted(f"discard {c}" for c in ["A♠", "7♥", "8♣", "10♦", "5♠", "2♠"])
+    S.play(s, ("discard", "10♦"))
+    S.play(s, ("draw",))                                 # seat 0 draws Q♠
+    # the joker on Q-K-A♥ can only be J♥ (never after the Ace: no K-A-2); on 2-3-4♦ A♦ or 5♦
+    S.play(s, ("lay_off", 1))
+    assert _legal(s) == ["add Joker -> [Joker=J♥ Q♥ K♥ A♥]", "back"]
+    S.play(s, ("back",))
+    S.play(s, ("lay_off", 2))
+    assert _legal(s) == ["add Joker -> [Joker=A♦ 2♦ 3♦ 4♦]", "add Joker -> [2♦ 3♦ 4♦ Joker=5♦]", "back"]
+    _act(s, "add Joker -> [Joker=A♦ 2♦ 3♦ 4♦]")
+    assert _v(s, "laid") == [1, 35, 9]                  # the joker as a low Ace: 1
+    _act(s, "meld [9♠ 10♠ J♠ Q♠]")
+    _act(s, "meld [K♣ K♦ K♠]")
+    # seat 0 is out without a discard: 1 + 39 + 30; seat 1 keeps 4♣ 9♦ 6♣ J♣ (29) against 35; seat 2
+    # keeps A♠ 7♥ 8♣ 5♠ 2♠ (15 + 22) against 9
+    assert _v(s, "score") == [70, 6, -28]
+    assert s.hand_no == 2
+
+
+def test_rummy500_no_run_round_the_corner_and_no_run_of_fourteen():
+    rules = _load("rummy500")
+    mr, u = rules.meld_rules, rules.universe
+    names = lambda ms: sorted(" ".join(u.names[c] for c in m.cards) for m in ms)   # noqa: E731
+    assert names(mr.melds_in(S.cards(rules, ["K♦", "A♦", "2♦"]))) == []
+    assert names(mr.melds_in(S.cards(rules, ["K♦", "A♦", "Q♦", "2♦"]))) == ["Q♦ K♦ A♦"]
+    assert names(mr.melds_in(S.cards(rules, ["A♦", "2♦", "3♦"]))) == ["A♦ 2♦ 3♦"]
+    # the whole suit and a joker as the second Ace: full_length false refuses it
+    suit = S.cards(rules, [f"{r}♣" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]])
+    assert not mr.is_meld(suit + S.cards(rules, ["Joker"]))
+    assert mr.is_meld(suit)
