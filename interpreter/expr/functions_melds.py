@@ -442,8 +442,11 @@ def add_meld_rules(cx, data):
     if spec.get("sets") is not None:
         st = spec["sets"]
         sp = path + ("sets",)
-        sets = SetRules(min_size=_setting(cx, sp + ("min",), st.get("min", 3)),
-                        max_size=_setting(cx, sp + ("max",), st.get("max", len(u.suits))),
+        set_min = _setting(cx, sp + ("min",), st.get("min", 3))
+        set_max = _setting(cx, sp + ("max",), st.get("max", len(u.suits)))
+        # none (no limit): no set is larger than the universe of cards, so that bound says it
+        sets = SetRules(min_size=1 if set_min is None else set_min,
+                        max_size=u.size if set_max is None else set_max,
                         max_wilds=_setting(cx, sp + ("wilds",), st.get("wilds", 1)),
                         distinct_suits=bool(_setting(cx, sp + ("different_suits",),
                                                      st.get("different_suits", True))),
