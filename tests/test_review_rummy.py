@@ -288,3 +288,65 @@ def test_rummy500_no_run_round_the_corner_and_no_run_of_fourteen():
     suit = S.cards(rules, [f"{r}♣" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]])
     assert not mr.is_meld(suit + S.cards(rules, ["Joker"]))
     assert mr.is_meld(suit)
+
+
+# -- Canasta-like: sets of any size, wild cards limited per meld -----------------------------------
+
+def test_a_set_without_a_largest_size_takes_every_copy_of_its_rank():
+    # `sets: {max: none}` (the reference allows none) must mean no limit, not stop every game with
+    # "cannot compare none with a number"; `min: none` means no minimum beyond one card
+    rules = _load("canasta")
+    mr, u = rules.meld_rules, rules.universe
+    fives = S.cards(rules, ["5♣", "5♣", "5♦", "5♥", "5♠", "5♠", "Joker", "2♥"])
+    biggest = max(mr.melds_in(fives), key=lambda m: len(m.cards))
+    assert len(biggest.cards) == 8 and mr.is_meld(fives)
+    # three wild cards at most: a fourth is refused
+    assert not mr.is_meld(S.cards(rules, ["5♣", "5♦", "Joker", "Joker", "2♥", "2♠"]))
+    assert mr.is_meld(S.cards(rules, ["5♣", "5♦", "Joker", "Joker", "2♥"]))
+    assert u.size == 108
+
+
+LIST_TYPES = """
+name: list types
+players: {count: 2}
+pack: {ranks: ["7", "8", "9"], suits: [clubs, hearts], copies: 2}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  pile: {visibility: public}
+state:
+  dealer: {type: player, initial: 0}
+  score: {per: player, initial: 0}
+hand:
+  - gather: {from: [hand, pile], to: stock}
+  - deal: {from: stock, to: hand, count: 3}
+  - move: {cards: last(stock), from: stock, to: pile}
+  - choose:
+      player: 0
+      moves:
+        pair:
+          options: "[] if count(pile) == 0 else groups(hand[0], c => c.rank, 2, 2)"
+          do:
+            - add: {"score[0]": "count(option + pile)"}
+            - add: {"score[1]": "count(pile + option)"}
+        none: {}
+end:
+  after_hand: hand_number >= 1
+  winners: players
+  score: score[p]
+"""
+
+
+def test_an_empty_list_in_one_branch_keeps_the_kind_of_the_other_and_joins(tmp_path):
+    # `[] if c else groups(...)` is a list of lists of cards (the empty list says nothing of its
+    # items), so `option + pile` joins two lists of cards; it was refused at load ("the right side of
+    # '+' must be a number").  Seat 0 holds 7♣ 7♣ 9♥? no: see the deal below.
+    path = tmp_path / "types.yaml"
+    path.write_text(LIST_TYPES, encoding="utf-8")
+    rules = _load(path)
+    # the deal starts at seat 1: seat 0 gets 7♣ 8♥ 7♥, the pile 9♣
+    s = S.stacked_game(rules, 2, ["8♣", "7♣", "9♥", "8♥", "9♣", "7♥", "9♣"])
+    assert _z(s, "hand", 0) == ["7♣", "8♥", "7♥"] and _z(s, "pile") == ["9♣"]
+    assert _legal(s) == ["pair 7♣ 7♥", "none"]
+    S.play(s, ("pair", ["7♣", "7♥"]))
+    assert _v(s, "score") == [3, 3]
