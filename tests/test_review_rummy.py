@@ -350,3 +350,69 @@ def test_an_empty_list_in_one_branch_keeps_the_kind_of_the_other_and_joins(tmp_p
     assert _legal(s) == ["pair 7♣ 7♥", "none"]
     S.play(s, ("pair", ["7♣", "7♥"]))
     assert _v(s, "score") == [3, 3]
+
+
+CANASTA = {1: "9♣ 9♦ K♣ K♣ K♦ K♥ K♠ 2♥ Joker 5♠ 6♠".split(),
+           2: "4♣ 4♦ 7♣ 8♦ 10♥ J♠ Q♣ A♦ 6♥ 9♥ 2♠".split(),
+           3: "Q♦ Q♥ 8♣ 8♥ 10♣ 10♦ J♥ 7♦ 6♣ 4♥ A♠".split(),
+           0: "A♣ A♥ 5♥ 6♦ 7♥ 7♠ 8♠ 10♠ J♣ J♦ Q♠".split()}
+
+
+def _canasta():
+    # dealer 0: seat 1 plays first; the up card 9♥, then the stock gives 4♠, J♣, 9♠
+    return S.stacked_game(_load("canasta"), 4, _deck(CANASTA, [1, 2, 3, 0], ["9♥", "4♠", "J♣", "9♠"]))
+
+
+def _first_turn(s):
+    # seat 1 takes the pile (just 9♥) with its natural pair of Nines: a new meld in front of seat 1
+    assert G.current_player(s) == 1 and _legal(s) == ["draw", "take_with_pair 9♣ 9♦"]
+    _act(s, "take_with_pair 9♣ 9♦")
+    assert _tables(s)[1] == [["9♣", "9♥", "9♦"]] and _z(s, "discard") == []
+    # the five natural Kings (both K♣) in one meld; the wild cards go on one at a time
+    _act(s, "meld [K♣ K♣ K♦ K♥ K♠]")
+    _act(s, "add 2♥ -> [K♣ K♣ 2♥=K♣ K♦ K♥ K♠]")
+    _act(s, "add Joker -> [K♣ K♣ 2♥=K♣ Joker=K♣ K♦ K♥ K♠]")
+    assert sorted(_legal(s)) == ["discard 5♠", "discard 6♠"]
+    S.play(s, ("discard", "5♠"))
+
+
+def test_canasta_a_hand_the_frozen_pile_and_the_scores():
+    s = _canasta()
+    _first_turn(s)
+    # seat 2 draws 4♠ and throws the wild 2♠: the pile is frozen
+    S.play(s, ("draw",), ("discard", "2♠"))
+    # a wild card on top: the pile cannot be taken at all
+    assert _legal(s) == ["draw"]
+    S.play(s, ("draw",), ("discard", "A♠"))
+    # frozen, but seat 0 holds a natural pair of Aces: it takes the pile (A♠ melded with the pair; 5♠
+    # and the 2♠ come to hand)
+    assert _legal(s) == ["draw", "take_with_pair A♣ A♥"]
+    _act(s, "take_with_pair A♣ A♥")
+    assert _tables(s)[0] == [["A♠", "A♣", "A♥"]]
+    assert sorted(_z(s, "hand", 0)) == sorted("5♥ 6♦ 7♥ 7♠ 8♠ 10♠ J♣ J♦ Q♠ 5♠ 2♠".split())
+    S.play(s, ("discard", "Q♠"))
+    # seat 1 draws 9♠; with a canasta on its side it may go out: 9♠ on the Nines, then its last card
+    S.play(s, ("draw",))
+    assert sorted(_legal(s)) == ["add 9♠ -> [9♣ 9♦ 9♥ 9♠]", "discard 6♠", "discard 9♠"]
+    _act(s, "add 9♠ -> [9♣ 9♦ 9♥ 9♠]")
+    S.play(s, ("discard", "6♠"))
+    # seats 1 and 3: Nines 40, Kings 5 x 10 + 20 + 50 and 300 for a mixed canasta, 100 for going out,
+    # less seat 3's Q♦ Q♥ 8♣ 8♥ 10♣ 10♦ J♥ J♣ (80) 7♦ 6♣ 4♥ (15): 560 - 95
+    # seats 0 and 2: Aces 60, less seat 0's 5♥ 6♦ 7♥ 7♠ 5♠ (25) 8♠ 10♠ J♣ J♦ (40) 2♠ (20) and seat 2's
+    # 4♣ 4♦ 7♣ 6♥ 4♠ (25) 8♦ 10♥ J♠ Q♣ 9♥ (50) A♦ (20): 60 - 85 - 95
+    assert _v(s, "score") == [-120, 465]
+    assert s.hand_no == 2 and G.all_cards(s) == sorted(s.rules.deck(4))
+    assert G.result(s)["team_scores"] == [-120, 465]
+
+
+def test_canasta_an_unfrozen_pile_goes_onto_the_teams_meld():
+    s = _canasta()
+    _first_turn(s)
+    # seat 2 throws 9♥: seat 3's side holds the Nines and the pile is not frozen; no pair is needed
+    # (and a pair would not do: the side has that rank already)
+    S.play(s, ("draw",), ("discard", "9♥"))
+    assert _legal(s) == ["draw", "take_onto_meld"]
+    S.play(s, ("take_onto_meld",))
+    assert sorted(_tables(s)[1]) == sorted([["9♣", "9♥", "9♥", "9♦"], ["2♥", "Joker", "K♠", "K♣", "K♣", "K♥", "K♦"]])
+    assert "5♠" in _z(s, "hand", 3) and _z(s, "discard") == []
+    assert G.current_player(s) == 3 and _v(s, "score") == [0, 0]
