@@ -416,3 +416,63 @@ def test_canasta_an_unfrozen_pile_goes_onto_the_teams_meld():
     assert sorted(_tables(s)[1]) == sorted([["9♣", "9♥", "9♥", "9♦"], ["2♥", "Joker", "K♠", "K♣", "K♣", "K♥", "K♦"]])
     assert "5♠" in _z(s, "hand", 3) and _z(s, "discard") == []
     assert G.current_player(s) == 3 and _v(s, "score") == [0, 0]
+
+
+# -- Contract Rummy ---------------------------------------------------------------------------------
+
+CONTRACT = {1: "7♣ 7♦ 7♣ K♥ K♠ 8♠ 3♠ 7♥ 2♥ K♣".split(),
+            2: "3♣ 3♦ 3♥ Joker 8♥ 8♦ 10♠ Q♠ 6♦ 7♠".split(),
+            3: "A♦ 2♣ 4♥ 6♣ 9♦ 10♥ J♦ Q♥ 5♠ 9♣".split(),
+            0: "2♦ 4♣ 5♥ 6♠ 9♥ 10♣ J♥ Q♣ A♠ 4♠".split()}
+
+
+def _distinct_plays(s, move):
+    """The card sets of the `move` actions offered, each meld's cards sorted, wild readings dropped."""
+    out = set()
+    for text in _legal(s):
+        if text.startswith(move + " "):
+            melds = text[len(move) + 2:-1].split("] [")
+            out.add(tuple(sorted(" ".join(sorted(c.split("=")[0] for c in m.split())) for m in melds)))
+    return out
+
+
+def test_contract_the_first_deal_two_sets_then_lay_offs_and_out():
+    s = S.stacked_game(_load("contract"), 4, _deck(CONTRACT, [1, 2, 3, 0], "6♥ K♦ A♣ J♠ Q♦ K♣".split()))
+    assert len(_z(s, "hand", 1)) == 10
+    S.play(s, ("draw",))                                 # K♦
+    # two sets exactly: any three or all four of the Sevens (7♣ twice: the copies are one choice),
+    # with any three or all four Kings: 4 x 5 plays; no run (8♠ 3♠ are alone), no third set
+    plays = _distinct_plays(s, "go_down")
+    sevens = {"7♣ 7♣ 7♦ 7♥", "7♣ 7♦ 7♥", "7♣ 7♣ 7♦", "7♣ 7♣ 7♥"}
+    kings = {"K♣ K♦ K♥ K♠", "K♣ K♦ K♥", "K♣ K♦ K♠", "K♣ K♥ K♠", "K♦ K♥ K♠"}
+    norm = lambda m: " ".join(sorted(m.split()))      # noqa: E731
+    assert plays == {tuple(sorted([norm(a), norm(b)])) for a in sevens for b in kings}
+    assert len([a for a in _legal(s) if a.startswith("go_down")]) == 20
+    _act(s, "go_down [K♣ K♦ K♥ K♠] [7♣ 7♣ 7♦ 7♥]")
+    # no lay-off in the turn of going down, and no second go-down
+    assert sorted(_legal(s)) == ["discard 2♥", "discard 3♠", "discard 8♠"]
+    S.play(s, ("discard", "2♥"))
+    S.play(s, ("draw",))                                 # seat 2: A♣
+    # the Eights need the joker: one play, [3♣ 3♦ 3♥] with [8♦ 8♥ joker]
+    assert _distinct_plays(s, "go_down") == {("3♣ 3♥ 3♦", "8♥ 8♦ Joker")}
+    _act(s, "go_down [3♣ 3♦ 3♥] [8♦ 8♥ Joker=8♠]")
+    S.play(s, ("discard", "A♣"))
+    S.play(s, ("draw",), ("discard", "J♠"))             # seat 3
+    S.play(s, ("draw",), ("discard", "Q♦"))             # seat 0
+    S.play(s, ("draw",))                                 # seat 1: K♣, the second copy
+    # lay-offs onto anyone's melds: the Eights take 8♠ (a natural beside the joker standing for it:
+    # suits may repeat), the Threes 3♠, its own Kings the other K♣
+    assert sorted(_legal(s)) == ["discard 3♠", "discard 8♠", "discard K♣", "lay_off 1", "lay_off 2"]
+    S.play(s, ("lay_off", 2))
+    assert sorted(_legal(s)) == ["add 3♠ -> [3♣ 3♦ 3♥ 3♠]", "add 8♠ -> [8♦ 8♥ 8♠ Joker=8♠]"]
+    _act(s, "add 8♠ -> [8♦ 8♥ 8♠ Joker=8♠]")
+    S.play(s, ("lay_off", 2))
+    _act(s, "add 3♠ -> [3♣ 3♦ 3♥ 3♠]")
+    S.play(s, ("lay_off", 1))
+    [king] = _legal(s)
+    _act(s, king)
+    # seat 1 is out with no discard; the others score what they hold
+    assert _v(s, "score") == [75, 0, 30, 75]
+    # the second deal: a set and a run, ten cards, seat 2 (left of dealer 1) first
+    assert s.hand_no == 2 and G.current_player(s) == 2
+    assert all(len(_z(s, "hand", p)) == 10 for p in range(4))
