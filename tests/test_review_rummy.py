@@ -12,6 +12,7 @@ ends, and an independent referee (sharing no code with the engine) recomputes th
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 
@@ -476,3 +477,202 @@ def test_contract_the_first_deal_two_sets_then_lay_offs_and_out():
     # the second deal: a set and a run, ten cards, seat 2 (left of dealer 1) first
     assert s.hand_no == 2 and G.current_player(s) == 2
     assert all(len(_z(s, "hand", p)) == 10 for p in range(4))
+
+
+# -- random games: invariants and an independent referee -------------------------------------------
+#
+# The referee reads cards by their names only (rank and suit) and recomputes, with its own small
+# meld logic, what the rules say: it shares no code with the engine's meld finder.
+
+from interpreter.sim.rulecheck import RuleCheck  # noqa: E402
+
+ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def _card(name):
+    """(rank, suit symbol) of a card name; ("Joker", None) for a joker."""
+    return ("Joker", None) if name == "Joker" else (name[:-1], name[-1])
+
+
+def _names(s, ids):
+    return [s.rules.universe.names[c] for c in ids]
+
+
+def _groups(s, owner=None):
+    z = S.zone(s, "table", owner)
+    return [_names(s, g) for g in z if g]
+
+
+def _games(name, counts, seeds, watch, prefer=(), policy=None, **options):
+    """Random games: after every move every card is in exactly one zone and the rules check finds no
+    move that was not offered; `watch(before, action, after)` sees every move (`before` a copy of the
+    state it was made in).  Moves are random, those named in `prefer` chosen (when offered) three
+    times in four, so that random play reaches them; `policy(state, legal, rng)` may pick instead
+    (an index, or None).  Returns the number of finished games."""
+    rules = _load(name, **options)
+    played = 0
+    for n in counts:
+        pack = sorted(rules.deck(n))
+        for seed in seeds:
+            rng, check = random.Random(seed), RuleCheck(seed)
+            s = G.new_game(rules, n, seed)
+            while not G.is_over(s):
+                before = G.clone(s)
+                legal = G.legal_actions(s)
+                wanted = [j for j, a in enumerate(legal) if a[0] in prefer]
+                i = policy(s, legal, rng) if policy else None
+                if i is None:
+                    i = rng.choice(wanted) if wanted and rng.random() < 0.75 else rng.randrange(len(legal))
+                action = legal[i]
+                check.apply(s, i)
+                assert G.all_cards(s) == pack, (name, n, seed, len(s.history))
+                watch(before, action, s)
+            report = check.report()
+            assert not report["violations"], (name, n, seed, report["violations"][:2])
+            assert set(G.result(s)["winners"]) <= set(range(n))
+            played += 1
+    return played
+
+
+# Gin: deadwood by brute force over every way to lay disjoint melds
+
+GIN_PIPS = {r: min(i + 1, 10) for i, r in enumerate(ORDER)}
+
+
+def _gin_melds(cards):
+    """Every set (3-4 of a rank) and run (3+ in a suit, Ace low only) among the card names."""
+    out = []
+    by_rank = {}
+    for c in cards:
+        by_rank.setdefault(_card(c)[0], []).append(c)
+    for same in by_rank.values():
+        for k in (3, 4):
+            out += [frozenset(m) for m in combinations(same, k)]
+    by_suit = {}
+    for c in cards:
+        r, su = _card(c)
+        by_suit.setdefault(su, {})[ORDER.index(r)] = c
+    for ranks in by_suit.values():
+        for lo in range(13):
+            for hi in range(lo + 2, 13):
+                if all(x in ranks for x in range(lo, hi + 1)):
+                    out.append(frozenset(ranks[x] for x in range(lo, hi + 1)))
+    return out
+
+
+def _gin_plays(cards):
+    """Every collection of disjoint melds (the empty one included), as frozensets of melds."""
+    melds = _gin_melds(cards)
+    out = []
+
+    def grow(start, used, chosen):
+        out.append(frozenset(chosen))
+        for j in range(start, len(melds)):
+            if not melds[j] & used:
+                grow(j + 1, used | melds[j], chosen + [melds[j]])
+    grow(0, frozenset(), [])
+    return out
+
+
+def _pips(cards):
+    return sum(GIN_PIPS[_card(c)[0]] for c in cards)
+
+
+def _deadwood(cards):
+    return _least_deadwood(frozenset(cards))
+
+
+@lru_cache(maxsize=100000)
+def _least_deadwood(cards):
+    return _pips(cards) - max(sum(_pips(m) for m in play) for play in _gin_plays(cards))
+
+
+def _gin_policy(s, legal, rng):
+    """Mostly the discard leaving the least deadwood, so that random games knock, go gin and get
+    undercut: gin whenever possible, another knock four times in ten."""
+    if rng.random() < 0.25 or not any(a[0] == "discard" for a in legal):
+        return None
+    hand = _names(s, S.zone(s, "hand", G.current_player(s)))
+    u = s.rules.universe
+    options = [(j, a[0], _deadwood([c for c in hand if c != u.names[a[1]]])) for j, a in enumerate(legal)]
+    least = min(d for _, _, d in options)
+    knock = [j for j, move, d in options if move == "knock" and d == least]
+    if knock and (least == 0 or rng.random() < 0.4):
+        return rng.choice(knock)
+    return rng.choice([j for j, move, d in options if move == "discard" and d == least])
+
+
+def _gin_watch(before, action, after):
+    who = G.current_player(before)
+    hand = _names(before, S.zone(before, "hand", who))
+    moves = {a[0] for a in G.legal_actions(before)}
+    if "knock" in moves or "discard" in moves:
+        # the turn's second decision: the discard just taken (if any) may not go; knocking needs
+        # deadwood at most 10 after the discard
+        last = before.history[-1]
+        taken = hand[-1] if last[1][0] == "take" else None
+        legal = {S.describe(before, a) for a in G.legal_actions(before)}
+        assert {a for a in legal if a.startswith("discard")} == {f"discard {c}" for c in hand if c != taken}
+        want = {f"knock {c}" for c in hand if c != taken and _deadwood([d for d in hand if d != c]) <= 10}
+        assert {a for a in legal if a.startswith("knock")} == want, (hand, taken)
+    if "lay" in moves or "lay_nothing" in moves:
+        total = _pips(hand)
+        want = {play for play in _gin_plays(hand) if total - sum(_pips(m) for m in play) <= 10}
+        got = set()
+        for a in G.legal_actions(before):
+            if a[0] == "lay":
+                got.add(frozenset(frozenset(_names(before, m.cards)) for m in a[1]))
+            else:
+                got.add(frozenset())
+        assert got == want, hand
+    if "lay_off" in moves and not S.var(before, "gin"):
+        # every card of the defender that fits a knocker's meld at one end (runs: Ace low only) or
+        # as the fourth of a set
+        knocker = S.var(before, "knocker")
+        want = set()
+        for group in _groups(before, knocker):
+            ranks = {_card(c)[0] for c in group}
+            for c in hand:
+                r, su = _card(c)
+                if len(ranks) == 1:
+                    fits = r in ranks and len(group) < 4
+                else:
+                    idx = sorted(ORDER.index(_card(g)[0]) for g in group)
+                    fits = su == _card(group[0])[1] and ORDER.index(r) in (idx[0] - 1, idx[-1] + 1)
+                if fits:
+                    want.add((c, frozenset(group + [c])))
+        got = set()
+        for a in G.legal_actions(before):
+            if a[0] == "lay_off":
+                text = S.describe(before, a)
+                card, _, result = text[len("lay_off "):].partition(" -> ")
+                got.add((card, frozenset(result.strip("[]").split())))
+        assert got == want, (hand, _groups(before, knocker))
+    if after.hand_no != before.hand_no or G.is_over(after):
+        score = [b - a for a, b in zip(S.var(before, "score"), S.var(after, "score"))]
+        knocker = S.var(before, "knocker")
+        if knocker is None:
+            assert score == [0, 0] and len(S.zone(before, "stock")) <= 3
+            return
+        assert action[0] == "done"
+        other = 1 - knocker
+        kd = _pips(_names(before, S.zone(before, "hand", knocker)))
+        dd = _pips(_names(before, S.zone(before, "hand", other)))
+        want = [0, 0]
+        if kd == 0:                      # gin: every card laid
+            want[knocker] = dd + 25
+        elif dd <= kd:
+            want[other] = kd - dd + 25
+        else:
+            want[knocker] = dd - kd
+        assert score == want, (kd, dd)
+
+
+def test_gin_random_games_against_the_referee():
+    assert _games("gin", [2], range(3), _gin_watch, prefer=("meld", "lay_off"), policy=_gin_policy,
+                  target=100) == 3
+
+
+@pytest.mark.soak
+def test_gin_random_games_against_the_referee_soak():
+    _games("gin", [2], range(3, 60), _gin_watch, prefer=("meld", "lay_off"), policy=_gin_policy, target=100)
