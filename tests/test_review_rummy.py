@@ -676,3 +676,104 @@ def test_gin_random_games_against_the_referee():
 @pytest.mark.soak
 def test_gin_random_games_against_the_referee_soak():
     _games("gin", [2], range(3, 60), _gin_watch, prefer=("meld", "lay_off"), policy=_gin_policy, target=100)
+
+
+# Rummy 500: runs with the Ace high or low, one joker a meld; deep takes; points laid
+
+def _r500_run(cards):
+    """A valid run (Ace low or high, not round the corner, at most one joker, 3 to 13 cards)?"""
+    naturals = [_card(c) for c in cards if c != "Joker"]
+    size = len(cards)
+    if size - len(naturals) > 1 or not naturals or len({su for _, su in naturals}) != 1 or not 3 <= size <= 13:
+        return False
+    for ace in (0, 13):                 # positions 0..13: the Ace below the Two or above the King
+        pos = sorted(ace if r == "A" else ORDER.index(r) for r, _ in naturals)
+        if len(set(pos)) == len(pos) and max(0, pos[-1] - size + 1) <= min(pos[0], 14 - size):
+            return True                 # a window of `size` places holds them all
+    return False
+
+
+def _r500_set(cards):
+    naturals = [_card(c) for c in cards if c != "Joker"]
+    jokers = len(cards) - len(naturals)
+    return (jokers <= 1 and bool(naturals) and len({r for r, _ in naturals}) == 1
+            and len({su for _, su in naturals}) == len(naturals) and 3 <= len(cards) <= 4)
+
+
+def _r500_meld(cards):
+    return _r500_run(cards) or _r500_set(cards)
+
+
+def _r500_usable(c, cards):
+    return any(_r500_meld([c, a, b]) for a, b in combinations(cards, 2))
+
+
+R500_HAND = {r: (15 if r == "A" else min(ORDER.index(r) + 1, 10)) for r in ORDER}
+R500_HAND["Joker"] = 15
+
+
+def _r500_value(readings):
+    """The points of the cards of a meld as read, in meld order (each 'X' or 'Joker=X'): in a run
+    the Ace is 1 at the low end, 15 at the high end; 15 in a set."""
+    stands = [_card(x.split("=")[-1]) for x in readings]
+    is_set = len({r for r, _ in stands}) == 1
+    return sum(1 if r == "A" and not is_set and i == 0 else R500_HAND[r] for i, (r, _) in enumerate(stands))
+
+
+class _R500:
+    def __init__(self):
+        self.laid, self.deep = {}, None
+
+    def __call__(self, before, action, after):
+        who = G.current_player(before)
+        hand = _names(before, S.zone(before, "hand", who))
+        pile = _names(before, S.zone(before, "discard"))
+        legal = [S.describe(before, a) for a in G.legal_actions(before)]
+        if before.hand_no not in self.laid:
+            self.laid = {before.hand_no: [0] * before.n}
+        laid = self.laid[before.hand_no]
+        if any(a == "draw" for a in legal):
+            took = {a[len("take "):] for a in legal if a.startswith("take ")}
+            tables = [g for p in range(before.n) for g in _groups(before, p)]
+            sure = {pile[-1]} | {c for i, c in enumerate(pile) if _r500_usable(c, hand + pile[i + 1:])}
+            maybe = sure | {c for c in pile if any(_r500_meld(g + [c]) for g in tables)}
+            assert sure <= took <= maybe, (hand, pile, took, tables)
+            if action[0] == "take":
+                name = before.rules.universe.names[action[1]]
+                self.deep = name if name != pile[-1] else None
+        for text in legal:
+            if text.startswith("meld "):
+                assert _r500_meld([x.split("=")[0] for x in text[len("meld ["):-1].split()]), text
+        if action[0] == "discard" and self.deep:
+            # the card taken from deep in the pile was melded (or laid off) before the discard
+            assert any(self.deep in g for p in range(before.n) for g in _groups(before, p)), self.deep
+        if action[0] == "discard" or after.hand_no != before.hand_no:
+            self.deep = None
+        text = S.describe(before, action)
+        if action[0] == "meld":
+            laid[who] += _r500_value(text[len("meld ["):-1].split())
+        elif action[0] == "add":
+            card, _, result = text[len("add "):].partition(" -> ")
+            readings = result.strip("[]").split()
+            rest = list(readings)
+            rest.remove(next(x for x in readings if x.split("=")[0] == card))
+            # the added card's worth where it joined (an Ace low or high by its place)
+            laid[who] += _r500_value(readings) - _r500_value(rest)
+        if after.hand_no != before.hand_no or G.is_over(after):
+            hands = [_names(before, S.zone(before, "hand", p)) for p in range(before.n)]
+            if action[0] == "discard":
+                hands[who].remove(text[len("discard "):])
+            elif action[0] in ("meld", "add"):
+                hands[who] = []
+            delta = [b - a for a, b in zip(S.var(before, "score"), S.var(after, "score"))]
+            assert delta == [laid[p] - sum(R500_HAND[_card(c)[0]] for c in hands[p]) for p in range(before.n)]
+
+
+def test_rummy500_random_games_against_the_referee():
+    assert _games("rummy500", [2, 3, 4], range(2), _R500(), prefer=("take", "meld", "lay_off", "add"),
+                  target=150) == 6
+
+
+@pytest.mark.soak
+def test_rummy500_random_games_against_the_referee_soak():
+    _games("rummy500", [2, 3, 4], range(2, 40), _R500(), prefer=("take", "meld", "lay_off", "add"), target=300)
