@@ -777,3 +777,111 @@ def test_rummy500_random_games_against_the_referee():
 @pytest.mark.soak
 def test_rummy500_random_games_against_the_referee_soak():
     _games("rummy500", [2, 3, 4], range(2, 40), _R500(), prefer=("take", "meld", "lay_off", "add"), target=300)
+
+
+# Canasta-like: team melds of a rank, wild cards limited, the frozen pile, going out with a canasta
+
+CANASTA_VALUE = {"Joker": 50, "2": 20, "A": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
+                 "7": 5, "6": 5, "5": 5, "4": 5}
+
+
+def _wild(name):
+    return name == "Joker" or _card(name)[0] == "2"
+
+
+def _plain(text):
+    """Card names of a meld as described ('Joker=K♣' read as the joker)."""
+    return [x.split("=")[0] for x in text.strip("[]").split()]
+
+
+def _team_groups(s, p):
+    return _groups(s, p % 2)            # partners 0-2 and 1-3: a team's melds lie before seat 0 or 1
+
+
+def _canasta_watch(before, action, after):
+    who = G.current_player(before)
+    n = before.n
+    for p in range(n):
+        if p > 1:
+            assert not _groups(after, p)
+    for home in (0, 1):
+        groups = _groups(after, home)
+        ranks = []
+        for g in groups:
+            naturals = [c for c in g if not _wild(c)]
+            assert len({_card(c)[0] for c in naturals}) == 1 and len(naturals) >= 2, g
+            assert len(g) - len(naturals) <= 3 and len(g) >= 3, g
+            ranks.append(_card(naturals[0])[0])
+        assert len(ranks) == len(set(ranks)), groups          # one meld of each rank per team
+    hand = _names(before, S.zone(before, "hand", who))
+    pile = _names(before, S.zone(before, "discard"))
+    mine = _team_groups(before, who)
+    canasta = any(len(g) >= 7 for g in mine)
+    keep = 0 if canasta else 2
+    legal = [S.describe(before, a) for a in G.legal_actions(before)]
+    if "draw" in legal:
+        top = pile[-1] if pile else None
+        has = top is not None and any(_card(top)[0] in {_card(c)[0] for c in g if not _wild(c)} for g in mine)
+        onto = (top is not None and not _wild(top) and not any(_wild(c) for c in pile) and has
+                and len(hand) + len(pile) - 1 >= keep)
+        assert ("take_onto_meld" in legal) == onto, (pile, hand, mine)
+        pairs = set()
+        if top is not None and not _wild(top) and not has and len(hand) + len(pile) - 3 >= keep:
+            same = [c for c in hand if not _wild(c) and _card(c)[0] == _card(top)[0]]
+            pairs = {"take_with_pair " + " ".join(sorted(p)) for p in combinations(same, 2)}
+        assert {" ".join(a.split()[:1] + sorted(a.split()[1:])) for a in legal
+                if a.startswith("take_with_pair")} == pairs, (pile, hand)
+    elif any(a.startswith("discard") for a in legal) or any(a.startswith(("meld", "add")) for a in legal):
+        assert any(a.startswith("discard") for a in legal) == (len(hand) > 1 or canasta), (hand, legal)
+    # the move, as the referee applies it: the hands and the team's melds after it
+    hands = [_names(before, S.zone(before, "hand", p)) for p in range(n)]
+    teams = [[list(g) for g in _groups(before, home)] for home in (0, 1)]
+    text = S.describe(before, action)
+    if action[0] == "discard":
+        hands[who].remove(text.split()[1])
+    elif action[0] == "meld":
+        cards = _plain(text[len("meld "):])
+        for c in cards:
+            hands[who].remove(c)
+        teams[who % 2].append(cards)
+    elif action[0] == "add":
+        card, _, result = text[len("add "):].partition(" -> ")
+        rest = _plain(result)
+        rest.remove(card)
+        [g] = [g for g in teams[who % 2] if sorted(g) == sorted(rest)] or [None]
+        assert g is not None, (text, teams[who % 2])
+        g.append(card)
+        hands[who].remove(card)
+    elif action[0] == "take_with_pair":
+        pair = text.split()[1:]
+        for c in pair:
+            hands[who].remove(c)
+        teams[who % 2].append(pair + [pile[-1]])
+        hands[who] += pile[:-1]
+    elif action[0] == "take_onto_meld":
+        [g] = [g for g in teams[who % 2] if _card(pile[-1])[0] in {_card(c)[0] for c in g if not _wild(c)}]
+        g.append(pile[-1])
+        hands[who] += pile[:-1]
+    if not hands[who] and action[0] != "draw":
+        assert canasta, ("out without a canasta", hand, text)
+    if after.hand_no != before.hand_no or G.is_over(after):
+        out = who if not hands[who] else None
+        want = []
+        for t in (0, 1):
+            melded = sum(CANASTA_VALUE[_card(c)[0]] for g in teams[t] for c in g)
+            bonus = sum((300 if any(_wild(c) for c in g) else 500) for g in teams[t] if len(g) >= 7)
+            held = sum(CANASTA_VALUE[_card(c)[0]] for p in (t, t + 2) for c in hands[p])
+            want.append(melded + bonus + (100 if out is not None and out % 2 == t else 0) - held)
+        delta = [b - a for a, b in zip(S.var(before, "score"), S.var(after, "score"))]
+        assert delta == want, (teams, hands, text)
+
+
+def test_canasta_random_games_against_the_referee():
+    assert _games("canasta", [4], range(2), _canasta_watch,
+                  prefer=("take_with_pair", "take_onto_meld", "meld", "add"), target=1500) == 2
+
+
+@pytest.mark.soak
+def test_canasta_random_games_against_the_referee_soak():
+    _games("canasta", [4], range(2, 30), _canasta_watch,
+           prefer=("take_with_pair", "take_onto_meld", "meld", "add"), target=3000)
