@@ -885,3 +885,117 @@ def test_canasta_random_games_against_the_referee():
 def test_canasta_random_games_against_the_referee_soak():
     _games("canasta", [4], range(2, 30), _canasta_watch,
            prefer=("take_with_pair", "take_onto_meld", "meld", "add"), target=3000)
+
+
+# Contract Rummy: the contract of each deal, lay-offs after going down, the cards held
+
+CONTRACT_SETS, CONTRACT_RUNS = [2, 1, 0, 3, 2, 1, 0], [0, 1, 2, 0, 1, 2, 3]
+CONTRACT_PIPS = {r: 15 if r == "A" else 10 if r in ("10", "J", "Q", "K") else 5 for r in ORDER}
+CONTRACT_PIPS["Joker"] = 25
+
+
+def _contract_set(cards):
+    naturals = [_card(c) for c in cards if c != "Joker"]
+    return len(cards) - len(naturals) <= 1 and bool(naturals) and len({r for r, _ in naturals}) == 1 \
+        and len(cards) >= 3
+
+
+def _contract_run(cards):
+    size = len(cards)
+    return size >= 4 and _r500_run(cards) if size <= 13 else False
+
+
+def _minimal_melds(cards):
+    """Every three-card set and four-card run among the cards (as tuples of positions in `cards`)."""
+    idx = range(len(cards))
+    sets = [m for m in combinations(idx, 3) if _contract_set([cards[i] for i in m])]
+    runs = [m for m in combinations(idx, 4) if _contract_run([cards[i] for i in m])]
+    return sets, runs
+
+
+def _contract_possible(cards, k_sets, k_runs):
+    sets, runs = _minimal_melds(cards)
+
+    def search(used, k, m, start_s, start_r):
+        if k == 0 and m == 0:
+            return True
+        if k:
+            return any(search(used | set(x), k - 1, m, j + 1, start_r)
+                       for j, x in enumerate(sets) if j >= start_s and not used & set(x))
+        return any(search(used | set(x), 0, m - 1, start_s, j + 1)
+                   for j, x in enumerate(runs) if j >= start_r and not used & set(x))
+    return search(set(), k_sets, k_runs, 0, 0)
+
+
+def _contract_watch(before, action, after):
+    who = G.current_player(before)
+    hand = _names(before, S.zone(before, "hand", who))
+    deal = (before.hand_no - 1) % 7
+    legal = [S.describe(before, a) for a in G.legal_actions(before)]
+    for p in range(after.n):
+        for g in _groups(after, p):
+            assert _contract_set(g) or _contract_run(g), g
+    if any(a.startswith("discard") for a in legal):
+        down = S.var(before, "down")[who]
+        downs = [a for a in legal if a.startswith("go_down")]
+        for a in downs:
+            melds = [_plain(m) for m in a[len("go_down ["):-1].split("] [")]
+            assert sum(map(_contract_set, melds)) == CONTRACT_SETS[deal], a
+            assert sum(map(_contract_run, melds)) == CONTRACT_RUNS[deal], a
+            assert len(melds) == CONTRACT_SETS[deal] + CONTRACT_RUNS[deal]
+        if not down:
+            assert bool(downs) == _contract_possible(hand, CONTRACT_SETS[deal], CONTRACT_RUNS[deal]), hand
+            assert not any(a.startswith("lay_off") for a in legal)
+        else:
+            assert not downs
+            if S.var(before, "down_now"):
+                assert not any(a.startswith("lay_off") for a in legal)
+    if after.hand_no != before.hand_no or G.is_over(after):
+        hands = [_names(before, S.zone(before, "hand", p)) for p in range(before.n)]
+        text = S.describe(before, action)
+        if action[0] == "discard":
+            hands[who].remove(text.split()[1])
+        elif action[0] == "add":
+            hands[who].remove(text.split()[1])
+        delta = [b - a for a, b in zip(S.var(before, "score"), S.var(after, "score"))]
+        assert delta == [sum(CONTRACT_PIPS[_card(c)[0]] for c in h) for h in hands], (hands, text)
+
+
+def test_contract_random_games_against_the_referee():
+    assert _games("contract", [3, 5], range(1), _contract_watch, prefer=("go_down", "lay_off", "add"),
+                  deals=7) == 2
+
+
+@pytest.mark.soak
+def test_contract_random_games_against_the_referee_soak():
+    _games("contract", [3, 4, 5], range(1, 12), _contract_watch, prefer=("go_down", "lay_off", "add"))
+
+
+# -- the same games every way (tests/test_review_unseen.py: autoplay, stops, logged, step by step,
+# the rules check, closures only) ------------------------------------------------------------------
+
+RULESETS = ["canasta", "contract", "gin", "rummy500"]
+
+
+SHORT = {"gin": {"target": 5}, "canasta": {"target": 1000}, "rummy500": {"target": 200}, "contract": {"deals": 3}}
+
+
+def _sweep(name, seeds):
+    from tests.test_review_unseen import _Plain, _compare, _counts
+    path, options = str(HERE / f"{name}.yaml"), SHORT[name]
+    fast = load_ruleset(path, options).rules
+    with _Plain():
+        plain = load_ruleset(path, options).rules
+    return [_compare(fast, plain, n, seed, name) for n in _counts(fast) for seed in seeds]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_review9_rulesets_play_the_same_games_every_way(name):
+    outcomes = _sweep(name, range(3))
+    assert all(o[0] != "error" for o in outcomes), [o[:2] for o in outcomes if o[0] == "error"]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", RULESETS)
+def test_review9_rulesets_play_the_same_games_every_way_soak(name):
+    _sweep(name, range(1, 40))
