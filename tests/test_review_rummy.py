@@ -999,3 +999,23 @@ def test_review9_rulesets_play_the_same_games_every_way(name):
 @pytest.mark.parametrize("name", RULESETS)
 def test_review9_rulesets_play_the_same_games_every_way_soak(name):
     _sweep(name, range(1, 40))
+
+
+# -- explain says what a meld is ---------------------------------------------------------------------
+
+def test_explain_says_what_a_meld_is():
+    # `rules explain` wrote everything but the melds section: what runs and sets are, the wild cards,
+    # the Ace high or low, how melded cards count; for a rummy these are the rules themselves
+    from interpreter.authoring.explain import explain
+    text = explain(_load("rummy500"))
+    melds = text[text.index("## Melds"):].split("\n## ")[0]
+    assert "**Wild cards**: the jokers" in melds
+    assert "at least 3 cards of one suit in sequence (A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K)" in melds
+    assert "A may also follow the last rank (a run of every rank with it at both ends is not allowed)" in melds
+    assert "runs do not go round the corner; wild cards in one run: 1." in melds
+    assert "**Sets**: 3 or more cards of one rank, at most 4, all of different suits" in melds
+    assert "in a run by **low**, in a set by **high**, after the last rank by **high**" in melds
+    canasta = explain(_load("canasta"))
+    assert "- No runs.\n- **Sets**: 3 or more cards of one rank, suits may repeat; wild cards in one set: 3." \
+        in canasta
+    assert "- No wild cards." in explain(_load("gin"))
