@@ -1030,3 +1030,25 @@ def test_a_wild_card_in_a_set_of_repeating_suits_is_one_meld_not_one_per_suit():
     mr = rules.meld_rules
     assert len(mr.melds_in(S.cards(rules, ["5♣", "5♦", "Joker"]))) == 1
     assert len(mr.melds_in(S.cards(rules, ["5♣", "2♣", "2♦"]))) == 1
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ("    min: 3\n    max: 4\n", "    min: 3\n    max: 2\n", "sets of at most 2 cards but at least 3: none can ever be made"),
+    ("  sets:\n    min: 3\n    max: 4\n", "  sets:\n    min: 5\n",
+     "sets (max, not given, is the number of suits) of at most 4 cards but at least 5"),
+    ("    min: 3\n    wilds: 1\n  sets:", "    min: 3\n    max: 2\n    wilds: 1\n  sets:",
+     "runs of at most 2 cards but at least 3"),
+    ("    wilds: 1\n  sets:", "    wilds: -1\n  sets:", "expected a number of cards, 0 or more, not -1"),
+    ("{run: low,", "{run: lowe,", "did you mean 'low'?"),
+])
+def test_meld_settings_that_no_meld_could_meet_are_reported(tmp_path, old, new, says):
+    # Accepted before without a word: a set or run whose largest size is below its smallest (no meld
+    # can ever be made), a negative number of cards; an unknown point table got no did-you-mean.
+    text = (HERE / "rummy500.yaml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "mistake.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    assert not loaded.ok
+    shown = "\n".join(d.format() for d in loaded.diagnostics)
+    assert says in shown and "mistake.yaml:" in shown, shown
