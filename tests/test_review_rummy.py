@@ -1052,3 +1052,17 @@ def test_meld_settings_that_no_meld_could_meet_are_reported(tmp_path, old, new, 
     assert not loaded.ok
     shown = "\n".join(d.format() for d in loaded.diagnostics)
     assert says in shown and "mistake.yaml:" in shown, shown
+
+
+def test_explain_says_the_meld_functions_in_words():
+    # position(items, x) was said "the position of items and x"; the meld built-ins as "the extends
+    # table of ...", "the table additions of ..."; partners(card, cards), a meld function, as "the
+    # partners of" a player
+    from interpreter.authoring.explain import explain
+    text = explain(_load("rummy500"))
+    assert "the position of it in *discard* (counting from 0) is more than the position of *c* in *discard*" in text
+    assert "*c* can be added to a meld in the player's *table*" in text
+    assert "the ways to add one of the current player's *hand* to a meld in its *table*" in text
+    from interpreter.authoring.phrasing import Lexicon, words
+    said = words("count(partners(c, hand[0]), x => x.is_joker)", Lexicon.of({}))
+    assert "cards" in said and "player" not in said, said
