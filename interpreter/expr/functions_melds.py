@@ -642,7 +642,9 @@ def _melds_with(ctx, node, args):
 
 @builtin("meld_plays", "meld_plays(cards, minimum) or meld_plays(cards, minimum, limit)",
          "Ways to lay several card-disjoint melds from the cards at once whose total value is at "
-         "least minimum (at most limit ways, 500 by default), most valuable melds tried first.", 2, 3, "melds")
+         "least minimum (at most limit ways, 500 by default), most valuable melds tried first. The ways "
+         "past the limit are never offered: when a move keeps only some of them (legal: a contract of so "
+         "many sets and runs), raise the limit, e.g. meld_plays(hand[current], 0, 5000).", 2, 3, "melds")
 def _meld_plays(ctx, node, args):
     mr = _rules_of(ctx, node)
     cards = _cards_arg(ctx, args[0])
