@@ -31,6 +31,7 @@ def explain(rules, detail: bool = False) -> str:
     out += _pack(rules, data)
     out += _orders(data, say)
     out += _points(data)
+    out += _melds(data, say)
     out += _definitions(data, say)
     out += _objects(data)
     out += _zones(rules)
@@ -157,6 +158,78 @@ def _points(data):
         listed = ", ".join(f"{k}: {v}" for k, v in values.items())
         default = spec.get("default", 0) if isinstance(spec, dict) else 0
         lines.append(f"- **{name}**: {listed}; any other card: {default}")
+    return lines + [""]
+
+
+def _setting(value, default, none_means, options=None):
+    """A setting of the melds section in words: a number, an option's name (and its value), or none."""
+    if value is ...:
+        return none_means if default is None else str(default)
+    if value is None or value == "none" or value is False:
+        return none_means
+    if isinstance(value, str):
+        spec = (options or {}).get(value)
+        known = ""
+        if isinstance(spec, dict) and "default" in spec:
+            known = f" ({_setting(spec['default'], None, none_means)})"
+        return f"the option *{value}*{known}"
+    return str(value)
+
+
+def _melds(data, say):
+    """What a meld is: the wild cards, runs, sets and the point tables of melded cards."""
+    spec = data.get("melds")
+    if not isinstance(spec, dict):
+        return []
+    lines = ["## Melds", ""]
+    opts = data.get("options") or {}
+    wild = " ".join(str(spec.get("wild", "card.is_joker")).split())
+    wilds = wild not in ("false", "False")
+    if wilds:
+        which = "the jokers" if wild == "card.is_joker" else f"the cards for which {say.bind('card', 'card')(wild)}"
+        lines.append(f"- **Wild cards**: {which}; a wild card stands for one card, which the player "
+                     "declares, and a meld holds at least one natural card.")
+    else:
+        lines.append("- No wild cards.")
+    runs, sets = spec.get("runs"), spec.get("sets")
+    if isinstance(runs, dict):
+        order = runs.get("order")
+        order = ", ".join(map(str, order)) if isinstance(order, list) else f"the order **{order}**" if order \
+            else "the pack's ranks"
+        text = (f"- **Runs**: at least {_setting(runs.get('min', ...), 3, '1', opts)} cards of one suit in sequence "
+                f"({order})")
+        if runs.get("max") not in (None, "none", False):
+            text += f", at most {_setting(runs['max'], None, '', opts)}"
+        if runs.get("after_last") is not None:
+            text += f"; {runs['after_last']} may also follow the last rank"
+            full = runs.get("full_length", True)
+            text += (" (a run of every rank with it at both ends is allowed)" if full is True else
+                     " (a run of every rank with it at both ends is not allowed)" if full is False else
+                     " (a run of every rank with it at both ends only when a wild card is one of them)")
+        text += "; runs go round the corner" if runs.get("wrap") else "; runs do not go round the corner"
+        if wilds:
+            text += f"; wild cards in one run: {_setting(runs.get('wilds', ...), 1, 'any number', opts)}"
+        if runs.get("split"):
+            text += "; a run grown past its longest on the table is cut into shorter runs"
+        lines.append(text + ".")
+    else:
+        lines.append("- No runs.")
+    if isinstance(sets, dict):
+        different = sets.get("different_suits", True)
+        most = _setting(sets.get("max", ...), "as many as there are suits", "", opts)
+        lines.append(f"- **Sets**: {_setting(sets.get('min', ...), 3, '1', opts)} or more cards of one rank"
+                     + (f", at most {most}" if most else "") + ", "
+                     + ("all of different suits" if different is True else "suits may repeat" if different is False
+                        else f"of different suits when *{different}*")
+                     + (f"; wild cards in one set: {_setting(sets.get('wilds', ...), 1, 'any number', opts)}" if wilds else "")
+                     + ".")
+    else:
+        lines.append("- No sets.")
+    value = spec.get("value") or {}
+    places = [("in a run", "run"), ("in a set", "set"), ("after the last rank", "after_last")]
+    said = [f"{where} by **{value[key]}**" for where, key in places if value.get(key)]
+    if said:
+        lines.append(f"- **Value of a melded card**: {', '.join(said)} (a wild card as the card it stands for).")
     return lines + [""]
 
 

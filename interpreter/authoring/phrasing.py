@@ -266,8 +266,14 @@ class _Speaker:
                 inner = str(collection.children[0])
                 if inner in ("filter", "sort", "unique") and collection.children[1] is not None:
                     return self.noun_of(collection.children[1].children[0])
-                if inner in ("teammates", "partners", "seat_order"):
+                if inner in ("teammates", "team_members", "seat_order"):
                     return "player"
+                if inner == "partners":
+                    return "card"
+                if inner in ("melds_in", "melds_with", "table_melds"):
+                    return "meld"
+                if inner == "meld_plays":
+                    return "play"
                 if inner == "range":
                     return "number"
                 if inner in ("of_suit", "of_rank", "meld_cards", "wilds_in"):
@@ -375,7 +381,10 @@ def _filter(sp, args):
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
     direct = clause.startswith(("for which", "whose"))
-    return f"the {_plural(noun)}{where} {clause if direct else who + ' ' + clause}"
+    said = f"the {_plural(noun)}{where}"
+    if where.startswith(f" of the {_plural(noun)} "):        # 'the melds of the melds in *table*'
+        said = where[len(" of "):]
+    return f"{said} {clause if direct else who + ' ' + clause}"
 
 
 def _is_all(node, sp=None) -> bool:
@@ -560,7 +569,24 @@ FUNCTIONS = {
     "card": lambda sp, a: f"the card of rank {_bare(sp.say(a[0]))} and suit {_bare(sp.say(a[1]))}",
     "contains": lambda sp, a: f"{sp.say(a[0])} holds {sp.say(a[1])}",
     "teammates": lambda sp, a: f"{sp.say(a[0])} and their partners",
-    "partners": lambda sp, a: f"the partners of {sp.say(a[0])}",
+    "team_members": lambda sp, a: f"the players of team {sp.say(a[0])}",
+    "position": lambda sp, a: f"the position of {sp.say(a[1])} in {sp.say(a[0])} (counting from 0)",
+    # melds
+    "partners": lambda sp, a: f"the cards of {sp.say(a[1])} that would make a meld with {sp.say(a[0])} "
+                              "and one wild card",
+    "melds_in": lambda sp, a: f"the melds that can be made from {sp.say(a[0])}",
+    "melds_with": lambda sp, a: f"the melds of {sp.say(a[0])} with some of {sp.say(a[1])}",
+    "meld_plays": lambda sp, a: f"the ways to lay melds from {sp.say(a[0])} worth {sp.say(a[1])} or more",
+    "meld_cards": lambda sp, a: f"the cards of {sp.say(a[0])}",
+    "meld_points": lambda sp, a: f"the value of {sp.say(a[0])}",
+    "meld_kind": lambda sp, a: f"the kind (run or set) of {sp.say(a[0])}",
+    "is_meld": lambda sp, a: f"{sp.say(a[0])} make a meld",
+    "extends_table": lambda sp, a: f"{sp.say(a[0])} can be added to a meld in {sp.say(a[1])}",
+    "table_additions": lambda sp, a: f"the ways to add one of {sp.say(a[0])} to a meld in {sp.say(a[1])}",
+    "table_melds": lambda sp, a: f"the melds in {sp.say(a[0])}",
+    "wild_swaps": lambda sp, a: f"the ways to put one of {sp.say(a[0])} in the place of a wild card of a meld "
+                                f"in {sp.say(a[1])}",
+    "wilds_in": lambda sp, a: f"the number of wild cards in {sp.say(a[0])}",
     "of_suit": lambda sp, a: f"the cards of {sp.say(a[0])} in {sp.say(a[1])}",
     "of_rank": lambda sp, a: f"the cards of {sp.say(a[0])} of rank {sp.say(a[1])}",
 }

@@ -34,6 +34,9 @@ class CardUniverse:
     is_joker: list = field(default_factory=list)
     face: list = field(default_factory=list)        # id -> id of the same card in copy 0
     names: list = field(default_factory=list)       # id -> display name, e.g. '10♥'
+    # id -> face, and none -> a face of its own: how expressions compare cards when some are
+    # identical (see twins); a dict so that a card variable holding none compares too
+    face_key: dict = field(default_factory=dict)
 
     def __post_init__(self):
         nr, ns = len(self.ranks), len(self.suits)
@@ -45,6 +48,8 @@ class CardUniverse:
         for j in range(self.jokers):
             self._add(JOKER, None, -1, -1, True, base)
         self.size = len(self.rank_of)
+        self.face_key = dict(enumerate(self.face))
+        self.face_key[None] = -1
         self._by_face = {}
         for cid in range(self.size):
             self._by_face.setdefault((self.rank_of[cid], self.suit_of[cid]), []).append(cid)
@@ -57,6 +62,12 @@ class CardUniverse:
         self.is_joker.append(joker)
         self.face.append(face)
         self.names.append("Joker" if joker else f"{rank}{STANDARD_SUITS.get(suit, '/' + str(suit))}")
+
+    @property
+    def twins(self) -> bool:
+        """Are some cards identical (two copies of a card, or two jokers)?  Then cards compare
+        by face in expressions (==, !=, in, contains, owner)."""
+        return self.copies > 1 or self.jokers > 1
 
     # -- lookups -----------------------------------------------------------
     def ids_of(self, rank: str, suit: str | None) -> list[int]:

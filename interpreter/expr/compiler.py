@@ -466,11 +466,15 @@ def _binop(ctx, node):
         if card is not None:
             return card
     left, right = ctx.compile(left_node), ctx.compile(right_node)
-    if op == "+" and T.is_collection(left.type) and T.is_collection(right.type):
+    # two lists joined; also a list and a value of unknown kind (an option of a move whose options
+    # are worked out, say), which can only be a list here
+    listy = [T.is_collection(x.type) for x in (left, right)]
+    if op == "+" and any(listy) and all(ok or x.type == T.ANY for ok, x in zip(listy, (left, right))):
         lf, rf = left.fn, right.fn
         codes = [ctx.code(left), ctx.code(right)]
         code = None if None in codes else "[%s]" % ", ".join(filter(None, map(_spliced, codes)))
-        return Compiled(lambda s, e: list(lf(s, e)) + list(rf(s, e)), left.type, code=code)
+        return Compiled(lambda s, e: list(lf(s, e)) + list(rf(s, e)), left.type if listy[0] else right.type,
+                        code=code)
     ctx.expect(left_node, left, T.NUM, f"the left side of '{op}'")
     ctx.expect(right_node, right, T.NUM, f"the right side of '{op}'")
     fn = _ARITH[op]
@@ -536,6 +540,9 @@ def _ifelse(ctx, node):
     typ = then.type if T.compatible(other.type, then.type) and then.type != T.NONE else other.type
     if then.type != other.type and T.NONE not in (then.type, other.type):
         typ = T.ANY if not T.compatible(other.type, then.type) else then.type
+    # `[] if c else groups(...)`: an empty list says nothing of its items; the other branch does
+    if then.const and then.value == [] and T.is_collection(other.type):
+        typ = other.type
     if cond.const:                       # e.g. an option: the branch is chosen once, here
         return replace(then if cond.value else other, type=typ)
     return Compiled(lambda s, e: tf(s, e) if cf(s, e) else of(s, e), typ,
@@ -574,7 +581,8 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     from .attributes import check_rank_or_suit_literal
     check_rank_or_suit_literal(ctx, left, right, right_node)
     check_rank_or_suit_literal(ctx, right, left, left_node)
-    face = ctx.universe().face if ctx.universe() is not None and ctx.universe().copies > 1 else None
+    u = ctx.universe()
+    face = u.face_key if u is not None and u.twins else None
     lf, rf = left.fn, right.fn
     if op in ("in", "not in"):
         if not (T.is_collection(right.type) or right.type in (T.ANY, T.STR) or T.is_per(right.type)):

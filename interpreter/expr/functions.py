@@ -365,8 +365,8 @@ def _contains(ctx, node, args):
     item = ctx.compile(args[1])
     cf, xf = coll.fn, item.fn
     u = ctx.universe()
-    if item.type == T.CARD and u.copies > 1:
-        face = u.face
+    if item.type == T.CARD and u.twins:
+        face = u.face_key
         return Compiled(lambda s, e: (lambda f: any(face[c] == f for c in cf(s, e)))(face[xf(s, e)]), T.BOOL)
     return Compiled(lambda s, e: xf(s, e) in cf(s, e), T.BOOL, code=ctx.source("({1} in {0})", coll, item))
 
@@ -520,11 +520,11 @@ def _owner(ctx, node, args):
             return None
         f = face[c]
         for p, cards in enumerate(zf(s, e)):
-            if c in cards or (u.copies > 1 and any(face[x] == f for x in cards)):
+            if c in cards or (u.twins and any(face[x] == f for x in cards)):
                 return p
         return None
     code = None
-    if u.copies == 1:      # one copy of each card: the player whose cards hold it
+    if not u.twins:      # no identical cards: the player whose cards hold it
         code = ctx.source("%s({0}, {1})" % ctx.ref(_holder), zone, card)
     return Compiled(run, T.PLAYER, code=code)
 

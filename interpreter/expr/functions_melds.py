@@ -26,7 +26,7 @@ from typing import NamedTuple
 from ..cards.combos import (CardInfo, CardPlace, Meld, RunRules, SetRules, disjoint_search,
                             extensions, interpret_run, interpret_set, meld_value, split_run)
 from ..cards.melds import MeldFinder
-from ..diagnostics import rank_hint
+from ..diagnostics import did_you_mean, rank_hint
 from . import types as T
 from .compiler import Compiled
 from .functions import _collection, builtin
@@ -430,6 +430,7 @@ def add_meld_rules(cx, data):
         max_len = _setting(cx, rp + ("max",), r.get("max"))
         full = r.get("full_length", True)
         twins = full != "with_wild"
+        _sizes_possible(cx, rp, min_len, max_len, "runs")
         runs = RunRules(sequence=order, high_wrap_rank=after_idx, wrap=bool(r.get("wrap", False)),
                         min_len=min_len or 1, max_len=max_len,
                         max_wilds=_setting(cx, rp + ("wilds",), r.get("wilds", 1)),
@@ -442,8 +443,13 @@ def add_meld_rules(cx, data):
     if spec.get("sets") is not None:
         st = spec["sets"]
         sp = path + ("sets",)
-        sets = SetRules(min_size=_setting(cx, sp + ("min",), st.get("min", 3)),
-                        max_size=_setting(cx, sp + ("max",), st.get("max", len(u.suits))),
+        set_min = _setting(cx, sp + ("min",), st.get("min", 3))
+        set_max = _setting(cx, sp + ("max",), st.get("max", len(u.suits)))
+        _sizes_possible(cx, sp, set_min, set_max,
+                        "sets" if "max" in st else "sets (max, not given, is the number of suits)")
+        # none (no limit): no set is larger than the universe of cards, so that bound says it
+        sets = SetRules(min_size=1 if set_min is None else set_min,
+                        max_size=u.size if set_max is None else set_max,
                         max_wilds=_setting(cx, sp + ("wilds",), st.get("wilds", 1)),
                         distinct_suits=bool(_setting(cx, sp + ("different_suits",),
                                                      st.get("different_suits", True))),
@@ -469,7 +475,18 @@ def _setting(cx, path, value):
     if value is not None and not isinstance(value, (int, bool)):
         cx.problem(path, f"expected a number, true/false or none, not {value!r}", "type")
         return None
+    if value is not None and not isinstance(value, bool) and value < 0:
+        cx.problem(path, f"expected a number of cards, 0 or more, not {value}", "meaning",
+                   hint="none (or leaving the key out) means no limit")
+        return None
     return value
+
+
+def _sizes_possible(cx, path, low, high, what):
+    """Report a largest size below the smallest: no run or set could ever be made."""
+    if isinstance(low, int) and isinstance(high, int) and not isinstance(high, bool) and high < low:
+        cx.problem(path + ("max",), f"{what} of at most {high} cards but at least {low}: none can ever be made",
+                   "meaning", hint=f"make max {low} or more, or min {high} or less")
 
 
 def _wild_table(cx, path, text):
@@ -512,8 +529,9 @@ def _point_of(cx, path, spec):
             continue
         binding = cx.ns.names.get(str(name))
         if binding is None or binding.kind != "points":
+            tables_known = [n for n, b in cx.ns.names.items() if b.kind == "points"]
             cx.problem(path + (place,), f"'{name}' is not a point table", "unknown-name",
-                       hint="declare it under 'points:'")
+                       hint=did_you_mean(name, tables_known) or "declare it under 'points:'")
             tables[place] = None
             continue
         grid = {}
@@ -624,7 +642,9 @@ def _melds_with(ctx, node, args):
 
 @builtin("meld_plays", "meld_plays(cards, minimum) or meld_plays(cards, minimum, limit)",
          "Ways to lay several card-disjoint melds from the cards at once whose total value is at "
-         "least minimum (at most limit ways, 500 by default), most valuable melds tried first.", 2, 3, "melds")
+         "least minimum (at most limit ways, 500 by default), most valuable melds tried first. The ways "
+         "past the limit are never offered: when a move keeps only some of them (legal: a contract of so "
+         "many sets and runs), raise the limit, e.g. meld_plays(hand[current], 0, 5000).", 2, 3, "melds")
 def _meld_plays(ctx, node, args):
     mr = _rules_of(ctx, node)
     cards = _cards_arg(ctx, args[0])
