@@ -268,3 +268,22 @@ def test_a_failing_bot_does_not_stop_the_game():
     notes = [e["text"] for e in se.seat_log(0) if e.get("event") == "note"]
     assert notes == ["the random bot of P2 failed (TypeError: no idea); it plays a random move whenever it fails"]
     assert any(e["event"] == "trick" for e in se.state.events)
+
+
+def test_a_refused_move_lists_the_legal_moves_in_the_menus_order():
+    import pytest
+
+    from interpreter.playtest.words import Refused, describe
+    session = _session("scotch-whist")
+    assert session.state.pending.player == 0 and len(session.legal(0)) > 2
+    shown = [m["text"] for m in session.legal(0)]
+    assert shown != [describe(session.state, a) for a in session.state.pending.actions]   # the menu is sorted
+    with pytest.raises(Refused) as refused:
+        session.choose(0, "nonsense words")
+    listed = str(refused.value).split("legal: ", 1)[1].split(", ")
+    assert listed == shown[:len(listed)]
+    # a typed card still plays the move it names
+    before = len(session.state.history)
+    session.choose(0, shown[-1].split()[-1])
+    player, action = session.state.history[before]
+    assert player == 0 and describe(session.state, action) == shown[-1]

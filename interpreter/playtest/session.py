@@ -152,7 +152,9 @@ class Session:
                 raise Refused(f"there is no move {move.strip()}: the moves are numbered 1 to {len(actions)}")
             index = keys[str(move).strip()]
         else:
-            index = match(self.state, actions, str(move))
+            # matched against the moves in the menu's order, so that a refusal lists them as shown
+            order = [m["index"] for m in self.legal(seat)]
+            index = order[match(self.state, [actions[i] for i in order], str(move))]
         self._apply(index)
         self.run_bots()
         return index
