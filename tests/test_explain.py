@@ -127,3 +127,17 @@ def test_every_golden_reads_as_prose_outside_the_tables():
                 continue
             for syntax in ("=>", "[p]", "argmax(", "argmin(", "count(", "==", ">=", "!="):
                 assert syntax not in line, f"{path.name}: {line}"
+
+
+@pytest.mark.parametrize("options, bound, said", [
+    ("range(1, 7)", "n", "**bid** with a number chosen from the numbers from 1 to 7"),
+    ("[hearts, spades]", "x", "**bid** with an option chosen from"),
+    ("[hearts, spades]", "strain", "**bid** with a strain chosen from"),
+])
+def test_a_one_letter_option_name_is_no_noun(options, bound, said):
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(zones={"hand": "player"}))
+    steps = [{"choose": {"player": "current", "moves": {"bid": {"options": options, "as": bound}}}}]
+    line = describe_steps(steps, 0, say)[1]
+    assert said in line, line
