@@ -325,18 +325,16 @@ def _decision(bot_name, states, seat, options):
     return final.pending.actions[bot.decide(final, seat, final.pending.actions)]
 
 
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("bot", ["search", "greedy"])
-def test_decisions_do_not_change_when_only_hidden_cards_change(name, bot):
-    """The cards the seat never saw are exchanged among the places that hold them, in every position of
-    the hand so far: the seat's view is the same, so must be its bot's choice (same seed)."""
-    rules = _rules(name)
+def _swap_check(rules, bot, seeds, decide=None):
+    """For each seed and seat: a random game up to one of the seat's decisions, the cards it never saw
+    exchanged at random in every position of the hand; the bot's choices must agree.  Returns how many
+    positions were compared and in how many the choices differed."""
     counts = rules.data["players"]["count"]
     n = counts if isinstance(counts, int) else counts[-1]
     options = {"playouts": 30, "worlds": 4, "samples": 3}
     rng = random.Random(7)
-    compared = 0
-    for seed in range(6):
+    compared = differ = 0
+    for seed in seeds:
         for seat in range(n):
             states = _hand_states(rules, n, 100 + seed * 10 + seat, seat, 2 + seed % 4)
             if states is None:
@@ -351,9 +349,44 @@ def test_decisions_do_not_change_when_only_hidden_cards_change(name, bot):
             moved = [_relabel(st, sigma) for st in states]
             assert visible_cards(moved[-1], seat) == visible_cards(states[-1], seat)
             assert moved[-1].pending.actions == states[-1].pending.actions
-            assert _decision(bot, states, seat, options) == _decision(bot, moved, seat, options), (seed, seat)
+            choose = decide or (lambda sts: _decision(bot, sts, seat, options))
+            differ += choose(states) != choose(moved)
             compared += 1
-    assert compared >= 2 * n
+    return compared, differ
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("bot", ["search", "greedy"])
+def test_decisions_do_not_change_when_only_hidden_cards_change(name, bot):
+    """The cards the seat never saw are exchanged among the places that hold them, in every position of
+    the hand so far: the seat's view is the same, so must be its bot's choice (same seed)."""
+    rules = _rules(name)
+    compared, differ = _swap_check(rules, bot, range(6))
+    assert differ == 0 and compared >= 2 * rules.default_players - 2, (compared, differ)
+
+
+def test_the_exchange_of_hidden_cards_catches_a_bot_that_peeks():
+    """A cheat that leads its lowest card when the next player holds a heart: its choices differ."""
+    rules = _rules("dummy")
+    hand = rules.zones["hand"].index
+
+    def peek(states):
+        s = states[-1]
+        seat = s.pending.player
+        hearts = any(rules.universe.suit_of[c] == "hearts" for c in s.z[hand][(seat + 1) % s.n])
+        return s.pending.actions[0 if hearts else -1]
+    compared, differ = _swap_check(rules, None, range(6), decide=peek)
+    assert compared > 10 and differ > 0
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES + ["euchre", "hearts", "scala40"])
+@pytest.mark.parametrize("bot", ["search", "greedy"])
+def test_decisions_do_not_change_when_only_hidden_cards_change_soak(name, bot):
+    from interpreter.resources import bundled_rulesets
+    rules = _rules(name) if name in GAMES else _load(bundled_rulesets()[name])
+    compared, differ = _swap_check(rules, bot, range(6, 30))
+    assert differ == 0 and compared > 20, (compared, differ)
 
 
 # -- scripted deals: what each seat sees, worked out by hand ---------------------------------------
