@@ -15,12 +15,12 @@ seat knows (docs/simulation.md, "What a bot knows"):
 
 A card the seat has seen and that went on to a hidden place (a card it passed,
 a face-up card a player picked up, its own face-down discard) stays where it
-is in every world, as long as that place loses no card the seat does not see
-go.  Once it does (the dealer who took the turned-up card discards one face
-down), the seen card may be any of the cards that left: it is dealt anew, but
-only into the places it may be in (its place, and the places that took in
-unseen cards then), as the sizes of the places show.  Every other hidden card
-is unseen: worlds deal these anew.
+is in every world, as long as the rules alone move it.  Once its holder makes
+a move the seat does not see (the dealer who took the turned-up card discards
+one face down), it may be any of the cards that left: it is dealt anew, but
+only where the cards that were with it, or that came in then, are (the sizes
+of the places tell which); likewise once its zone is shuffled or cut.  Every
+other hidden card is unseen: worlds deal these anew.
 
 Inference from legal moves, for any rules: when another player q makes a
 move with cards the seat then sees, the watcher asks the rules, in a copy of
@@ -186,7 +186,9 @@ class Watcher:
         # Seen cards now in hidden places whose place this seat no longer knows for sure (see _track):
         # card -> the cards (itself included) in whose places it may be.
         self.where = {}
-        self.last = None           # (cards seen at the last look, {card: place}, {place: hidden cards})
+        # at the last look: (cards in sight, {card out of sight: place}, {place: cards out of sight},
+        # {zone: times shuffled})
+        self.last = None
         self.samples = self.fallbacks = 0
 
     # -- watching ---------------------------------------------------------------
