@@ -168,6 +168,9 @@ def _choice_kind(s):
     return None
 
 
+REDRAWS = 20     # deals drawn at most for a world in which another player's decision can be offered
+
+
 class Watcher:
     """What one player has watched during the current hand, and worlds consistent with it."""
 
@@ -392,24 +395,48 @@ class Watcher:
         by_place = {}
         for x, slot in zip(positions, slots):
             by_place.setdefault(slot, []).append(x)
-        deal = deals.draw(self.rng) if deals is not None else None
-        if deal is None:
-            self.fallbacks += 1
-            cards = [_get(world, *x) for x in positions]
-            cards.sort()
-            self.rng.shuffle(cards)
-            for x, c in zip(positions, cards):
-                _set(world, *x, c)
-        else:
-            for place, slots in by_place.items():
-                for x, c in zip(slots, deal[place]):
+        # Another player's decision is worked out again in the world; a deal in which the rules can
+        # offer that player nothing (what the rules tell everyone, e.g. that the Two of clubs' holder
+        # leads, is not inferred) is drawn again, a few times at most.
+        others = world.pending is not None and world.pending.player != p
+        base = world
+        for attempt in range(REDRAWS if others else 1):
+            world = G.clone(base) if others else base
+            if others:
+                world.rng = random.Random(self.rng.getrandbits(64))
+            deal = deals.draw(self.rng) if deals is not None else None
+            if deal is None:
+                self.fallbacks += 1
+                cards = [_get(world, *x) for x in positions]
+                cards.sort()
+                self.rng.shuffle(cards)
+                for x, c in zip(positions, cards):
                     _set(world, *x, c)
-        if self.secret:   # the world's record of choices holds no card this seat did not see
-            world.history = [(q, (a[0], None)) if i in self.secret else (q, a)
-                             for i, (q, a) in enumerate(world.history)]
-        if world.pending is not None and world.pending.player != p and not refresh_choice(world):
-            self.fallbacks += 1
+            else:
+                for place, group in by_place.items():
+                    for x, c in zip(group, deal[place]):
+                        _set(world, *x, c)
+            if self.secret:   # the world's record of choices holds no card this seat did not see
+                world.history = [(q, (a[0], None)) if i in self.secret else (q, a)
+                                 for i, (q, a) in enumerate(world.history)]
+            if not others or self._refreshed(world):
+                return world
+        self.fallbacks += 1
         return world
+
+    @staticmethod
+    def _refreshed(world) -> bool:
+        """Work out the pending choice of another player in the world again; False (the choice left as it
+        was) when that cannot be done, or the world gives that player no legal move: what the rules
+        tell everyone beyond the moves (the Two of clubs' holder leads) is not inferred."""
+        stack, pending = list(world.stack), world.pending
+        try:
+            if refresh_choice(world) and world.pending is not None and world.pending.actions:
+                return True
+        except Exception:  # noqa: BLE001 - a world in which the rules cannot offer that choice
+            pass
+        world.stack, world.pending = stack, pending
+        return False
 
     def _slots(self, world, positions):
         """The place of each hidden position for dealing: (zone index, key), and for a position whose
