@@ -1091,3 +1091,27 @@ def test_a_world_sampled_at_another_players_decision_offers_that_player_a_move()
                 checked += 1
             assert w.fallbacks == 0
     assert checked == 120
+
+
+def test_a_void_shown_after_a_face_down_bury_tells_where_the_robbed_card_is():
+    """Seat 2 robs 7♥ and buries it under the stock.  Later it cannot follow a heart: the other seats
+    then know 7♥ is not in its hand, so it must be the buried card, in every world."""
+    hands = {
+        1: ["K♠", "2♣", "9♦", "3♠", "4♦"],
+        2: ["A♥", "5♣", "Q♠", "8♦", "J♣"],
+        3: ["10♠", "3♥", "K♦", "6♣", "2♠"],
+        0: ["Q♥", "9♥", "A♦", "7♣", "5♠"],
+    }
+    rules = _rules("turn-up")
+    s = S.stacked_game(rules, 4, _deck(hands, [1, 2, 3, 0], ["7♥"]))
+    watcher = Watcher(3, random.Random(3))
+    moves = [("rob",), ("bury", "7♥"), "4♦", "8♦", "K♦", "A♦", "9♥", "2♣", "A♥", "3♥",
+             "5♣", "6♣", "7♣", "3♠", "Q♥", "K♠", "J♣"]
+    for move in moves:
+        watcher.observe(s)
+        S.play(s, move)
+    assert G.current_player(s) == 3
+    seven = S.cards(rules, ["7♥"])[0]
+    stock = rules.zones["stock"].index
+    assert all(watcher.sample(s).z[stock][0] == seven for _ in range(30))
+    assert watcher.fallbacks == 0

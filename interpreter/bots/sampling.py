@@ -364,7 +364,8 @@ class Watcher:
         """Mark the unseen cards whose presence in q's hands would have made q's move illegal."""
         if zone is None:
             return
-        unseen = [_get(before, *x) for x in hidden_positions(before, self.player, self.seen)]
+        # the cards it has not seen, and the seen cards whose place it no longer knows for sure
+        unseen = [_get(before, *x) for x in hidden_positions(before, self.player, self.seen - self.where.keys())]
         unseen = [c for c in unseen if c not in cards and (q, c) not in self.excluded]
         if not unseen:
             return
