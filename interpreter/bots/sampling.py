@@ -15,12 +15,12 @@ seat knows (docs/simulation.md, "What a bot knows"):
 
 A card the seat has seen and that went on to a hidden place (a card it passed,
 a face-up card a player picked up, its own face-down discard) stays where it
-is in every world, as long as that place loses no card the seat does not see
-go.  Once it does (the dealer who took the turned-up card discards one face
-down), the seen card may be any of the cards that left: it is dealt anew, but
-only into the places it may be in (its place, and the places that took in
-unseen cards then), as the sizes of the places show.  Every other hidden card
-is unseen: worlds deal these anew.
+is in every world, as long as the rules alone move it.  Once its holder makes
+a move the seat does not see (the dealer who took the turned-up card discards
+one face down), it may be any of the cards that left: it is dealt anew, but
+only where the cards that were with it, or that came in then, are (the sizes
+of the places tell which); likewise once its zone is shuffled or cut.  Every
+other hidden card is unseen: worlds deal these anew.
 
 Inference from legal moves, for any rules: when another player q makes a
 move with cards the seat then sees, the watcher asks the rules, in a copy of
@@ -168,6 +168,9 @@ def _choice_kind(s):
     return None
 
 
+REDRAWS = 20     # deals drawn at most for a world in which another player's decision can be offered
+
+
 class Watcher:
     """What one player has watched during the current hand, and worlds consistent with it."""
 
@@ -186,7 +189,9 @@ class Watcher:
         # Seen cards now in hidden places whose place this seat no longer knows for sure (see _track):
         # card -> the cards (itself included) in whose places it may be.
         self.where = {}
-        self.last = None           # (cards seen at the last look, {card: place}, {place: hidden cards})
+        # at the last look: (cards in sight, {card out of sight: place}, {place: cards out of sight},
+        # {zone: times shuffled})
+        self.last = None
         self.samples = self.fallbacks = 0
 
     # -- watching ---------------------------------------------------------------
@@ -359,7 +364,8 @@ class Watcher:
         """Mark the unseen cards whose presence in q's hands would have made q's move illegal."""
         if zone is None:
             return
-        unseen = [_get(before, *x) for x in hidden_positions(before, self.player, self.seen)]
+        # the cards it has not seen, and the seen cards whose place it no longer knows for sure
+        unseen = [_get(before, *x) for x in hidden_positions(before, self.player, self.seen - self.where.keys())]
         unseen = [c for c in unseen if c not in cards and (q, c) not in self.excluded]
         if not unseen:
             return
@@ -390,24 +396,48 @@ class Watcher:
         by_place = {}
         for x, slot in zip(positions, slots):
             by_place.setdefault(slot, []).append(x)
-        deal = deals.draw(self.rng) if deals is not None else None
-        if deal is None:
-            self.fallbacks += 1
-            cards = [_get(world, *x) for x in positions]
-            cards.sort()
-            self.rng.shuffle(cards)
-            for x, c in zip(positions, cards):
-                _set(world, *x, c)
-        else:
-            for place, slots in by_place.items():
-                for x, c in zip(slots, deal[place]):
+        # Another player's decision is worked out again in the world; a deal in which the rules can
+        # offer that player nothing (what the rules tell everyone, e.g. that the Two of clubs' holder
+        # leads, is not inferred) is drawn again, a few times at most.
+        others = world.pending is not None and world.pending.player != p
+        base = world
+        for attempt in range(REDRAWS if others else 1):
+            world = G.clone(base) if others else base
+            if others:
+                world.rng = random.Random(self.rng.getrandbits(64))
+            deal = deals.draw(self.rng) if deals is not None else None
+            if deal is None:
+                self.fallbacks += 1
+                cards = [_get(world, *x) for x in positions]
+                cards.sort()
+                self.rng.shuffle(cards)
+                for x, c in zip(positions, cards):
                     _set(world, *x, c)
-        if self.secret:   # the world's record of choices holds no card this seat did not see
-            world.history = [(q, (a[0], None)) if i in self.secret else (q, a)
-                             for i, (q, a) in enumerate(world.history)]
-        if world.pending is not None and world.pending.player != p and not refresh_choice(world):
-            self.fallbacks += 1
+            else:
+                for place, group in by_place.items():
+                    for x, c in zip(group, deal[place]):
+                        _set(world, *x, c)
+            if self.secret:   # the world's record of choices holds no card this seat did not see
+                world.history = [(q, (a[0], None)) if i in self.secret else (q, a)
+                                 for i, (q, a) in enumerate(world.history)]
+            if not others or self._refreshed(world):
+                return world
+        self.fallbacks += 1
         return world
+
+    @staticmethod
+    def _refreshed(world) -> bool:
+        """Work out the pending choice of another player in the world again; False (the choice left as it
+        was) when that cannot be done, or the world gives that player no legal move: what the rules
+        tell everyone beyond the moves (the Two of clubs' holder leads) is not inferred."""
+        stack, pending = list(world.stack), world.pending
+        try:
+            if refresh_choice(world) and world.pending is not None and world.pending.actions:
+                return True
+        except Exception:  # noqa: BLE001 - a world in which the rules cannot offer that choice
+            pass
+        world.stack, world.pending = stack, pending
+        return False
 
     def _slots(self, world, positions):
         """The place of each hidden position for dealing: (zone index, key), and for a position whose
