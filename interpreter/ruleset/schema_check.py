@@ -218,6 +218,12 @@ class _Explainer:
             # `target: 70`, as a variant changing an option's value would naturally write it
             shown = text or _show(value)
             hint = f"an option is written with its value under 'default': {path[1]}: {{default: {shown}}}"
+        elif "object" in expected and not isinstance(value, dict) and path and isinstance(path[-1], str):
+            # `players: 3`: say which entries the mapping takes (here count: 3)
+            keys = self.property_names(schema)
+            if keys:
+                listed = ", ".join(keys[:10]) + (", ..." if len(keys) > 10 else "")
+                hint = f"{path[-1]} is a mapping with the entries {listed} (see docs/reference.md)"
         return self.diag(path, message, "type", hint or self.described(schema, path),
                          instance=value)
 
