@@ -172,3 +172,12 @@ def test_a_bot_setting_no_seated_bot_has_or_of_the_wrong_kind_is_a_usage_error_b
     assert rules("simulate", SW, "-n", "2", "--skill-gap", "--bot-option", "playouts=2").returncode == 0
     proc = rules("ladder", SW, "-n", "2", "--rungs", "random,search:worlds=x")
     assert proc.returncode == 2 and "search(worlds=x): bot setting 'worlds' needs a number" in proc.stderr
+
+
+def test_a_scenario_file_given_to_validate_says_to_run_it_with_test():
+    path = str(ROOT / "tests" / "rulesets_review6" / "widow.scenario.yaml")
+    proc = rules("validate", path)
+    assert proc.returncode == 1
+    out = proc.stdout + proc.stderr
+    assert "this is a scenario file (it has 'scenarios:'), not a ruleset" in out and f"rules test {path}" in out
+    assert out.count("error:") == 1

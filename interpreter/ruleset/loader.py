@@ -64,6 +64,12 @@ def load_ruleset(path, options: dict | None = None, dry_run: bool = False) -> Lo
         out.diagnostics = sort_diagnostics(err.diagnostics)
         return out
     out.data, out.smap = data, smap
+    if isinstance(data, dict) and "scenarios" in data and "hand" not in data:
+        # a scenario file given where a ruleset is expected: one clear message, not a schema error per key
+        out.diagnostics = [smap.diagnostic(("scenarios",), "this is a scenario file (it has 'scenarios:'), "
+                                           "not a ruleset", "file", key=True,
+                                           hint=f"run its scenarios with: rules test {path}")]
+        return out
     diags = check_schema(data, smap, ruleset_schema())
     if any(d.severity == "error" for d in diags):
         out.diagnostics = sort_diagnostics(diags)
