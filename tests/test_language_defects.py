@@ -295,3 +295,23 @@ def test_a_variant_that_moves_the_default_out_of_the_base_range_is_warned_at_its
     loaded = load_ruleset(str(variant))
     [w] = [d for d in loaded.diagnostics if "option 'target'" in d.message]
     assert w.severity == "warning" and w.line == 4 and str(variant) in w.format()
+
+
+@pytest.mark.parametrize("rank, peeks", [
+    # the suit of the option among the left neighbour's cards: cards the player cannot see
+    ("count(filter(hand[left_of(p)], c => c.suit == option.suit))", True),
+    ("1 if last(stock).suit == option.suit else 0", True),          # the top of the face-down stock
+    # the player's own hand, the size of another's, the public discard pile: all seen
+    ("count(filter(hand[p], c => c.suit == option.suit)) + count(hand[left_of(p)]) + count(discard)", False),
+])
+def test_a_bots_rank_that_reads_hidden_cards_is_warned_of(tmp_path, rank, peeks):
+    base = (ROOT / "rulesets" / "scala40" / "scala40.yaml").resolve()
+    variant = tmp_path / "peek.yaml"
+    variant.write_text(f"extends: {base}\nname: peeking\nbots:\n  rank:\n    discard: \"{rank}\"\n",
+                       encoding="utf-8")
+    loaded = load_ruleset(str(variant), dry_run=True)
+    assert loaded.ok
+    found = [d for d in loaded.diagnostics if "reads cards player" in d.message]
+    assert len(found) == int(peeks), [d.message for d in loaded.diagnostics]
+    if peeks:
+        assert found[0].severity == "warning" and found[0].line == 5 and "'discard'" in found[0].message

@@ -365,7 +365,8 @@ def complete_schema():
                            "description": "Move names, most wanted first: the priority bot makes the first of these "
                                           "moves that is legal (other moves only when none is)."},
                 "rank": obj("Per move name, how good each option is (`option`, with `p` the deciding player; "
-                            "higher is better): the priority bot picks the best option, ties at random.", {},
+                            "higher is better): the priority bot picks the best option, ties at random. It should read "
+                            "only what p may see (validate warns when a ranking reads hidden cards).", {},
                             additional=EXPR),
                 "explore": {"type": "number", "minimum": 0, "maximum": 1,
                             "description": "How often the priority bot picks a random option of its chosen move "

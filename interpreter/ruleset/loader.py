@@ -114,13 +114,16 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
     A game that only runs long (it reaches `turns: limit`, `end: max_hands` or the trial's own budget
     of decisions) is a warning about the length of play, not an error: random moves can make any game long."""
     from ..engine import game as G
+    from .peeking import note_peeking_ranks
     diags = []
     warned = set()
+    peeking = set()
     for n in rules.player_counts:
         for seed in range(games):
             s = None
             try:
                 rng = random.Random(seed)
+                shuffler = random.Random(seed + 1)       # the peeking check's own draws (not the moves')
                 s = G.new_game(rules, n, seed)
                 while not s.over:
                     if len(s.history) >= TRIAL_DECISIONS:
@@ -129,6 +132,7 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
                                                 f"hand {s.hand_no})"))
                         break
                     _note_unseen_options(s, smap, diags, warned)
+                    note_peeking_ranks(s, smap, diags, peeking, shuffler)
                     G.apply_index(s, rng.randrange(len(s.pending.actions)))
                 else:
                     G.result(s)

@@ -1,0 +1,81 @@
+"""Trial-game check: a `bots: rank` expression that reads cards the deciding player cannot see.
+
+The priority bot ranks a move's options with the ruleset's `bots: rank` expressions, evaluated on the
+game as it is (bots/priority.py).  An expression such as `count(hand[left_of(p)])`'s cards, or
+`last(stock)`, reads cards hidden from the player, so the bot would play knowing them: it cheats, and
+the simulation's figures come from a game nobody can play.  At each decision of the trial games
+(loader.dry_run_checks) that offers a ranked move more than one option, the options are ranked again
+on a copy in which the cards hidden from the player have changed places among themselves (zone sizes
+and everything the player sees stay the same).  If any rank differs, the expression depends on what
+the player cannot know: a warning at that rank, once per move.
+"""
+from __future__ import annotations
+
+from ..engine import game as G
+from ..expr.errors import EvalError
+
+_EVAL_ERRORS = (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError)
+
+
+def note_peeking_ranks(s, smap, diags, warned, rng) -> None:
+    """Warn (once per move, `warned` holds the moves warned of) when a ranked move's options rank
+    differently once the cards hidden from the deciding player are shuffled among their places."""
+    ranks = (getattr(s.rules, "bot_hints", None) or {}).get("rank") or {}
+    choice = s.pending
+    if not ranks or choice is None:
+        return
+    offered: dict = {}
+    for name, value in choice.actions:
+        if name in ranks and name not in warned:
+            offered.setdefault(name, []).append(value)
+    offered = {name: values for name, values in offered.items() if len(values) > 1}
+    if not offered:
+        return
+    player = choice.player
+    hidden = G.hidden_from(s, player)
+    if len(hidden) < 2:
+        return
+    other = G.clone(s)
+    _shuffle_hidden(other, hidden, rng)
+    base = dict(s.stack[-1][2]) if s.stack else {}
+    for name, values in offered.items():
+        if _ranked(s, ranks[name], base, player, values) != _ranked(other, ranks[name], base, player, values):
+            warned.add(name)
+            path = ("bots", "rank", name)
+            diags.append(smap.diagnostic(
+                path, f"the bots' rank of move '{name}' reads cards player {player} cannot see (its ranking "
+                "changed when only hidden cards changed places): the priority bot would play knowing them",
+                "bots", severity="warning",
+                hint="rank with what the deciding player p sees: its own zones (hand[p]), public zones, "
+                     "and counts of hidden ones", length=smap.span_length(path)))
+
+
+def _ranked(s, rank, base, player, values):
+    env = dict(base)
+    env["p"] = player
+    out = []
+    for value in values:
+        env["option"] = value
+        try:
+            out.append(rank(s, env))
+        except _EVAL_ERRORS as err:      # the bot reports it when it plays; here, no ranking to compare
+            return type(err).__name__
+    return out
+
+
+def _shuffle_hidden(s, hidden, rng) -> None:
+    """Change the places of the cards in `hidden` among themselves, in place (groups of melds too)."""
+    slots = []
+    for info in s.rules.zone_list:
+        zone = s.z[info.index]
+        parts = zone.values() if isinstance(zone, dict) else zone if info.per == "player" else [zone]
+        for part in parts:
+            for i, x in enumerate(part):
+                if isinstance(x, list):
+                    slots += [(x, j) for j, c in enumerate(x) if c in hidden]
+                elif x in hidden:
+                    slots.append((part, i))
+    cards = [part[i] for part, i in slots]
+    rng.shuffle(cards)
+    for (part, i), card in zip(slots, cards):
+        part[i] = card
