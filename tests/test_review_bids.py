@@ -18,6 +18,7 @@ import pytest
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
 from interpreter.ruleset.loader import load_ruleset
+from tests.scripted import deal_order as _deck, legal_texts as _legal, load_from, turn as _turn, var as _v, zone_names as _z
 
 HERE = Path(__file__).resolve().parent / "rulesets_review8"
 SUITS = "♣♦♥♠"
@@ -25,33 +26,9 @@ SUIT_NAMES = dict(zip(SUITS, ["clubs", "diamonds", "hearts", "spades"]))
 
 
 def _load(name, **options):
-    loaded = load_ruleset(str(HERE / f"{name}.yaml"), options)
-    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
-    return loaded.rules
+    return load_from(HERE, name, **options)
 
 
-def _deck(hands, seats, rest=()):
-    size = len(hands[seats[0]])
-    return [hands[p][i] for i in range(size) for p in seats] + list(rest)
-
-
-def _legal(s):
-    return [S.describe(s, a) for a in G.legal_actions(s)]
-
-
-def _v(s, name):
-    return S.var(s, name)
-
-
-def _z(s, name, owner=None):
-    return S.names(s, S.zone(s, name, owner))
-
-
-def _turn(s, who, legal, move):
-    """`who` is to move, offered exactly `legal` (in any order); then `move` is made."""
-    assert G.current_player(s) == who, (G.current_player(s), who)
-    assert sorted(_legal(s)) == sorted(legal), _legal(s)
-    S.play(s, move)
 
 
 def _suit(name):
@@ -1224,7 +1201,7 @@ def test_explain_brackets_a_choice_given_as_the_value_of_add_and_set_and_deals_t
     # 40 somewhere else; a deal into one zone (the skat) spoke of a player to start with.
     from interpreter.authoring.explain import explain
     race = explain(_load("race-marriages"))
-    assert "Add (40 if the x is the *trumps*, otherwise 20) to *leader*'s *score*." in race
+    assert "Add (40 if the option is the *trumps*, otherwise 20) to *leader*'s *score*." in race
     contract = explain(_load("point-contract"))
     assert "Add (*value* if *made*, otherwise minus 2 times *value*) to the *declarer*'s *score*." in contract
     assert "Deal all the cards from *stock* into *skat*." in contract

@@ -18,15 +18,14 @@ import pytest
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
 from interpreter.ruleset.loader import load_ruleset
+from tests.scripted import legal_texts as _legal, load_from, var as _v, zone_names as _z
 from tests.helpers import run_cli
 
 HERE = Path(__file__).resolve().parent / "rulesets_review2"
 
 
 def _load(name, **options):
-    loaded = load_ruleset(str(HERE / f"{name}.yaml"), options)
-    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
-    return loaded.rules
+    return load_from(HERE, name, **options)
 
 
 def _load_text(tmp_path, text, name="r.yaml"):
@@ -42,19 +41,6 @@ def _deck(hands, seats, stock_top=(), packet=1):
     size = len(hands[seats[0]])
     order = [c for i in range(0, size, packet) for p in seats for c in hands[p][i:i + packet]]
     return order + list(stock_top)
-
-
-def _legal(s):
-    """The legal moves as text, in the order offered (cards by name)."""
-    return [S.describe(s, a) for a in G.legal_actions(s)]
-
-
-def _v(s, name):
-    return S.var(s, name)
-
-
-def _z(s, name, owner=None):
-    return S.names(s, S.zone(s, name, owner))
 
 
 # -- a variable without a type whose initial value is none ------------------------------------

@@ -15,38 +15,15 @@ import pytest
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
 from interpreter.ruleset.loader import load_ruleset
+from tests.scripted import deal_order as _deck, legal_texts as _legal, load_from, turn as _turn, var as _v, zone_names as _z
 
 HERE = Path(__file__).resolve().parent / "rulesets_review3"
 
 
 def _load(name, **options):
-    loaded = load_ruleset(str(HERE / f"{name}.yaml"), options)
-    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
-    return loaded.rules
+    return load_from(HERE, name, **options)
 
 
-def _deck(hands, seats, stock_top=()):
-    size = len(hands[seats[0]])
-    return [hands[p][i] for i in range(size) for p in seats] + list(stock_top)
-
-
-def _legal(s):
-    return [S.describe(s, a) for a in G.legal_actions(s)]
-
-
-def _v(s, name):
-    return S.var(s, name)
-
-
-def _z(s, name, owner=None):
-    return S.names(s, S.zone(s, name, owner))
-
-
-def _turn(s, who, legal, move):
-    """`who` is to move, offered exactly `legal` (in any order); then `move` is made."""
-    assert G.current_player(s) == who, (G.current_player(s), who)
-    assert sorted(_legal(s)) == sorted(legal), _legal(s)
-    S.play(s, move)
 
 
 # -- Bowers: trumps named by a choice, the two Jacks of the trump colour, partnerships ----------------

@@ -32,18 +32,6 @@ def _load(name, **options):
     return loaded.rules
 
 
-def _legal(s):
-    return [S.describe(s, a) for a in G.legal_actions(s)]
-
-
-def _v(s, name):
-    return S.var(s, name)
-
-
-def _z(s, name, owner=None):
-    return S.names(s, S.zone(s, name, owner))
-
-
 # -- identical cards: two jokers of one pack, and none, compare as a designer means ------------------
 
 TWINS = """
@@ -129,9 +117,6 @@ def _act(s, text):
     raise AssertionError(f"{text!r} not among {_legal(s)}")
 
 
-def _deck(hands, seats, stock_top=()):
-    size = len(hands[seats[0]])
-    return [hands[p][i] for i in range(size) for p in seats] + list(stock_top)
 
 
 def _tables(s):
@@ -485,6 +470,7 @@ def test_contract_the_first_deal_two_sets_then_lay_offs_and_out():
 # meld logic, what the rules say: it shares no code with the engine's meld finder.
 
 from interpreter.sim.rulecheck import RuleCheck  # noqa: E402
+from tests.scripted import deal_order as _deck, legal_texts as _legal, var as _v, zone_names as _z
 
 ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 

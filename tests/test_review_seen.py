@@ -91,6 +91,7 @@ def test_the_search_bot_decides_the_same_whichever_card_the_dealer_threw_out(see
 
 from interpreter.bots.sampling import _action_cards, _choice_kind, cards_in, hidden_places, visible_cards  # noqa: E402
 from interpreter.engine.state import Choice, zone_parts  # noqa: E402
+from tests.scripted import deal_order as _deck
 
 GAMES = ["pass-three", "widow", "dummy", "turn-up", "thirty-one", "old-maid"]
 
@@ -391,9 +392,6 @@ def test_decisions_do_not_change_when_only_hidden_cards_change_soak(name, bot):
 
 # -- scripted deals: what each seat sees, worked out by hand ---------------------------------------
 
-def _deck(hands, seats, extra=()):
-    size = len(hands[seats[0]])
-    return [hands[p][i] for i in range(size) for p in seats] + list(extra)
 
 
 def _legal(s):

@@ -19,15 +19,14 @@ import pytest
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
 from interpreter.ruleset.loader import load_ruleset
+from tests.scripted import load_from, var as _v, zone_names as _z
 
 HERE = Path(__file__).resolve().parent / "rulesets_review7"
 RULESETS = sorted(p.stem for p in HERE.glob("*.yaml"))
 
 
 def _load(name, **options):
-    loaded = load_ruleset(str(HERE / f"{name}.yaml"), options)
-    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
-    return loaded.rules
+    return load_from(HERE, name, **options)
 
 
 def _legal(s):
@@ -41,14 +40,6 @@ def _text(s, a):
         return " ".join([name] + sorted(S.names(s, value)))
     text = S.describe(s, a)
     return text if text.split()[0] == name else f"{name} {text}"
-
-
-def _v(s, name):
-    return S.var(s, name)
-
-
-def _z(s, name, owner=None):
-    return S.names(s, S.zone(s, name, owner))
 
 
 def _do(s, who, legal, move):

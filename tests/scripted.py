@@ -1,0 +1,44 @@
+"""Helpers of the scripted deals in the review tests (tests/test_review_*.py): a ruleset of a review
+folder, a stacked pack from the hands, the legal moves as text, a variable, a zone's cards by name,
+and one turn checked and played."""
+from __future__ import annotations
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from interpreter.ruleset.loader import load_ruleset
+
+
+def load_from(folder, name, **options):
+    """The rules of `folder`/NAME.yaml (or of the path `name`), which must load without errors."""
+    path = name if not isinstance(name, str) else folder / f"{name}.yaml"
+    loaded = load_ruleset(str(path), options)
+    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
+    return loaded.rules
+
+
+def deal_order(hands, seats, rest=()):
+    """The pack order (first dealt first) for a deal of one card at a time to `seats` in turn:
+    hands[seat] lists that seat's cards in the order dealt; then `rest`, the first of them the next
+    card taken from the stock."""
+    size = len(hands[seats[0]])
+    return [hands[p][i] for i in range(size) for p in seats] + list(rest)
+
+
+def legal_texts(s):
+    """The legal moves as text, in the order offered (cards by name)."""
+    return [S.describe(s, a) for a in G.legal_actions(s)]
+
+
+def var(s, name):
+    return S.var(s, name)
+
+
+def zone_names(s, name, owner=None):
+    return S.names(s, S.zone(s, name, owner))
+
+
+def turn(s, who, legal, move):
+    """`who` is to move, offered exactly `legal` (in any order); then `move` is made."""
+    assert G.current_player(s) == who, (G.current_player(s), who)
+    assert sorted(legal_texts(s)) == sorted(legal), legal_texts(s)
+    S.play(s, move)
