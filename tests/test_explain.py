@@ -107,6 +107,8 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     # a total over items whose value is not a plain attribute: "the sum, over ..., of ..."
     ("sum(players, q => count(hand[q]))", "the sum, over all the players, of the number of cards in the player's *hand*"),
     ("map(filter(players, q => out[q]), q => score[q])", "the *score* of each of the players who are *out*"),
+    ("last(hand[p], 3)", "the last 3 cards of the player's *hand*"),
+    ("reverse(won[p])", "the player's *won* in the opposite order (from the top down)"),
     ("sum(range(1, 3), k => k * x)", "the sum, over the numbers from 1 to 3, of the number times the *x*"),
     ("passed[p] or out[p] and x > 0", "the player's *passed* or (the player's *out* and the *x* is more than 0)"),
 ])

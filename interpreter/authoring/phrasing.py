@@ -496,7 +496,10 @@ def _extreme(word, most):
 
 def _end(word):
     def phrase(sp, args):
-        return f"the {word} card of {sp.say(args[0])}" if _is_zone(sp, args[0]) else f"the {word} of {sp.say(args[0])}"
+        zone = _is_zone(sp, args[0])
+        if len(args) > 1:        # first(items, n): that many from the start (or the end)
+            return f"the {word} {sp.say(args[1])} {'cards' if zone else 'items'} of {sp.say(args[0])}"
+        return f"the {word} card of {sp.say(args[0])}" if zone else f"the {word} of {sp.say(args[0])}"
     return phrase
 
 
@@ -559,6 +562,8 @@ FUNCTIONS = {
     "last": _end("last"),
     "map": _map,
     "sort": _sort,
+    "reverse": lambda sp, a: f"{sp.say(a[0])} in the opposite order"
+                             + (" (from the top down)" if _is_zone(sp, a[0]) else ""),
     "range": lambda sp, a: f"the numbers from {sp.say(a[0])} to {sp.say(a[1])}",
     "next_player": lambda sp, a: (f"the next player{_going(sp, a[2] if len(a) > 2 else None)} after {sp.say(a[0])} "
                                   f"who {sp.relative(a[1], 'player', False)}").replace("who for which", "for which"),
