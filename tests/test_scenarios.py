@@ -145,3 +145,48 @@ scenarios:
                          "rung[diamond_ladder]: the rules take some cards by name before the first decision "
                          "(a starting card, say), and that shifts the positions a stacked deal relies on")
     assert (d.line, d.col) == (8, 12) and "zones:" in d.hint
+
+
+def test_a_saved_game_names_which_of_two_identical_copies_was_taken_and_replays_it(tmp_path):
+    """Seed 1 deals the row A♥ K♥ K♥ A♥: 'take A♥' is two moves.  Taking the second copy leaves A♥
+    first in the row (a point), the first copy K♥ (none).  The saved scenario says `nth: 2` and replays
+    the same game; without it the replay would take the first copy and score differently."""
+    import yaml
+
+    from interpreter.engine import scenario as S
+    from interpreter.playtest.record import save_scenario
+    from interpreter.playtest.session import Session
+    from interpreter.ruleset.loader import load_ruleset
+    rules_path = ROOT / "tests" / "scenarios" / "take-from-a-row.yaml"
+    session = Session(load_ruleset(str(rules_path)).rules, 2, 1, humans=[0, 1], bots=["random"],
+                      source=str(rules_path))
+    texts = [m["text"] for m in session.legal(0)]
+    assert sorted(texts) == ["take A♥", "take A♥", "take K♥", "take K♥"]
+    session.choose(0, 3)                          # the engine's action 3: the second A♥ of the row
+    assert S.var(session.state, "score") == [1, 0]
+    while not session.over:
+        session.choose(session.state.pending.player, 0)
+    path = save_scenario(session, tmp_path / "game.scenario.yaml")
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    first = doc["scenarios"][0]["moves"][0]
+    assert first == {"player": 0, "move": "take", "value": "A♥", "nth": 2}
+    outcomes, problems = run_file(str(path))
+    assert not problems and outcomes and all(o.passed for o in outcomes), (problems, outcomes)
+    # the same file without nth takes the first copy: its expected scores no longer hold
+    del doc["scenarios"][0]["moves"][0]["nth"]
+    other = tmp_path / "without-nth.scenario.yaml"
+    other.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    outcomes, problems = run_file(str(other))
+    assert outcomes and not all(o.passed for o in outcomes)
+
+
+def test_nth_must_be_a_whole_number_from_1(tmp_path):
+    rules_path = ROOT / "tests" / "scenarios" / "take-from-a-row.yaml"
+    path = tmp_path / "bad.scenario.yaml"
+    path.write_text(f"ruleset: {rules_path}\nplayers: 2\nscenarios:\n  - name: x\n    seed: 1\n    moves:\n"
+                    "      - {player: 0, move: take, value: A♥, nth: 3}\n      - {player: 1, move: take, value: K♥, "
+                    "nth: 0}\n", encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    said = " ".join(d.message for o in outcomes for d in getattr(o, "diagnostics", [])) + \
+        " ".join(getattr(p, "message", str(p)) for p in problems)
+    assert "fits 2 legal move(s), not 3" in said, said

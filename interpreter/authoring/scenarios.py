@@ -21,7 +21,7 @@ from . import meldvalues as MV
 FILE_KEYS = ("ruleset", "players", "options", "scenarios", "description")
 SCENARIO_KEYS = ("name", "description", "ruleset", "players", "options", "seed", "dealer", "deck", "deal", "zones",
                  "state", "moves", "expect")
-MOVE_KEYS = ("player", "play", "move", "value", "expect")
+MOVE_KEYS = ("player", "play", "move", "value", "nth", "expect")
 
 
 @dataclass
@@ -362,11 +362,15 @@ def _move(sc, s, move, path, number):
         raise Failure(path, "a move is a card to play, or a mapping such as {player: 1, play: J♥} "
                             "or {move: bid, value: 3}")
     player = move.get("player")
+    nth = move.get("nth", 1)
+    if nth.__class__ is not int or nth < 1:
+        raise Failure(path + ("nth",), f"'nth' is {nth!r}: give 1 for the first of the legal moves that fit, "
+                      "2 for the second, ... (identical copies of a card lying in different places)")
     if "play" in move:
         for token in _names(move["play"]):
-            _apply(s, path, number, player, ("play", token))
+            _apply(s, path, number, player, ("play", token), nth)
     elif "move" in move:
-        _apply(s, path, number, player, (str(move["move"]), move.get("value")))
+        _apply(s, path, number, player, (str(move["move"]), move.get("value")), nth)
     elif "expect" not in move:
         raise Failure(path, "this move says neither 'play' nor 'move'")
     if "expect" in move:
@@ -391,7 +395,7 @@ def _shown_value(value):
     return value
 
 
-def _apply(s, path, number, player, action):
+def _apply(s, path, number, player, action, nth=1):
     shown = action[1] if action[0] == "play" else \
         f"{action[0]} {_shown_value(action[1])}" if action[1] is not None else action[0]
     if s.over:
@@ -416,8 +420,12 @@ def _apply(s, path, number, player, action):
             raise Failure(path, f"move {number}: {shown} is not legal for player {who}: {why}", f"legal: {legal}")
     else:
         try:
-            chosen = S.find_action(s, *action)
+            chosen = S.find_action(s, *action, nth=nth)
         except AssertionError:
+            fits = len(S.matching_actions(s, *action)) if nth > 1 else 0
+            if fits:
+                raise Failure(path, f"move {number}: {shown} fits {fits} legal move(s), not {nth} (nth: {nth})",
+                              f"legal: {legal}") from None
             raise Failure(path, f"move {number}: {shown} is not legal for player {who}", f"legal: {legal}") from None
     try:
         G.apply(s, chosen)

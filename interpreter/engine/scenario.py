@@ -77,32 +77,49 @@ def _remove_everywhere(s, cid):
                     return
 
 
-def find_action(s, move, value=None):
+def find_action(s, move, value=None, nth=1):
     """The legal action named `move` with that value; a card value may be given by name.  Without a
-    value, the move must have a single action; the text 'none' names the option none."""
-    u = s.rules.universe
+    value, the move must have a single action; the text 'none' names the option none.  Where several
+    actions fit (identical copies of a card at different places, as two jokers deep in a discard pile),
+    `nth` picks among them, in the order offered (the first by default)."""
     same = [a for a in G.legal_actions(s) if a[0] == move]
     if value is None and len(same) > 1:
         raise AssertionError(f"'{move}' has {len(same)} options: say which with 'value:' "
                              f"({', '.join(describe(s, a) for a in same[:8])}{', ...' if len(same) > 8 else ''})")
-    if isinstance(value, str) and value.strip().lower() == "none" and any(a[1] is None for a in same):
-        return next(a for a in same if a[1] is None)
-    for action in same:
-        if value is None or action[1] == value:
-            return action
-        if isinstance(value, list) and isinstance(action[1], tuple) and tuple(value) == action[1]:
-            return action                    # a pair written as a list, e.g. [2, 3]
-        if isinstance(value, str) and isinstance(action[1], int) and u.names[action[1]] == _canon(u, value):
-            return action
-        if isinstance(value, str) and isinstance(action[1], (list, tuple)) and len(action[1]) == 1 \
-                and isinstance(action[1][0], int) and u.names[action[1][0]] == _canon(u, value):
-            return action                    # a card named where the move takes a set of one card
-        if isinstance(value, (list, tuple)) and isinstance(action[1], (list, tuple)) and \
-                all(isinstance(c, int) and not isinstance(c, bool) for c in action[1]):
-            if sorted(u.names[c] for c in action[1]) == sorted(_canon(u, v) for v in value):
-                return action
+    fits = matching_actions(s, move, value, same)
+    if len(fits) >= nth >= 1:
+        return fits[nth - 1]
     legal = ", ".join(describe(s, a) for a in G.legal_actions(s))
+    if fits:
+        raise AssertionError(f"{move} {value!r}: only {len(fits)} legal action(s) fit, not {nth}; legal: {legal}")
     raise AssertionError(f"{move} {value!r} is not legal for player {G.current_player(s)}; legal: {legal}")
+
+
+def matching_actions(s, move, value, same=None) -> list:
+    """Every legal action named `move` that `value` names (see find_action), in the order offered."""
+    u = s.rules.universe
+    if same is None:
+        same = [a for a in G.legal_actions(s) if a[0] == move]
+    if isinstance(value, str) and value.strip().lower() == "none" and any(a[1] is None for a in same):
+        return [a for a in same if a[1] is None]
+    return [action for action in same if _names(u, action, value)]
+
+
+def _names(u, action, value) -> bool:
+    """Whether `value` (as a scenario writes it) names the action's option."""
+    if value is None or action[1] == value:
+        return True
+    if isinstance(value, list) and isinstance(action[1], tuple) and tuple(value) == action[1]:
+        return True                    # a pair written as a list, e.g. [2, 3]
+    if isinstance(value, str) and isinstance(action[1], int) and u.names[action[1]] == _canon(u, value):
+        return True
+    if isinstance(value, str) and isinstance(action[1], (list, tuple)) and len(action[1]) == 1 \
+            and isinstance(action[1][0], int) and u.names[action[1][0]] == _canon(u, value):
+        return True                    # a card named where the move takes a set of one card
+    if isinstance(value, (list, tuple)) and isinstance(action[1], (list, tuple)) and \
+            all(isinstance(c, int) and not isinstance(c, bool) for c in action[1]):
+        return sorted(u.names[c] for c in action[1]) == sorted(_canon(u, v) for v in value)
+    return False
 
 
 def _canon(u, name):

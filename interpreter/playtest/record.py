@@ -13,6 +13,8 @@ import yaml
 
 from ..authoring.meldvalues import _groups, is_structured
 from ..engine import game as G
+from ..engine import scenario as S
+from ..engine.scenario import _option_type
 from ..sim.gamelog import write_log
 from . import view as V
 
@@ -43,7 +45,7 @@ def scenario_document(session, name=None) -> dict:
     moves = []
     for player, index in session.decisions:
         action = replay.pending.actions[index]
-        moves.append(_move(replay, player, action))
+        moves.append(_nth(replay, action, _move(replay, player, action)))
         G.apply_index(replay, index)
     expect = {"hand": s.hand_no, "over": s.over}
     if s.over:
@@ -74,11 +76,26 @@ def _move(s, player, action):
     if isinstance(value, int) and not isinstance(value, bool) and _card_option(s, name):
         return {"player": player, "move": name, "value": u.names[value]}
     if isinstance(value, (list, tuple)) and value and all(isinstance(c, int) and not isinstance(c, bool)
-                                                          for c in value) and name != "bid":
+                                                          for c in value) and _option_type(s, name) != "list":
         return {"player": player, "move": name, "value": [u.names[c] for c in value]}
     move = {"player": player, "move": name}
     if value is not None:
         move["value"] = list(value) if isinstance(value, tuple) else value
+    return move
+
+
+def _nth(s, action, move):
+    """The scenario move, with 'nth' when the words it gives fit several legal actions and the one
+    played is not the first of them (identical copies of a card in different places: two jokers at
+    different depths of a discard pile take different cards with them)."""
+    if "play" in move:
+        fits = S.matching_actions(s, "play", move["play"])
+    elif "value" in move and not is_structured(action[1]):
+        fits = S.matching_actions(s, move["move"], move["value"])
+    else:
+        return move
+    if len(fits) > 1 and fits.index(action) > 0:
+        move["nth"] = fits.index(action) + 1
     return move
 
 

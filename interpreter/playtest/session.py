@@ -75,7 +75,6 @@ class Session:
     def _apply(self, index):
         s = self.state
         player = s.pending.player
-        index = self._first_alike(index)
         face_up = None
         if V.face_up_play(s):
             from .words import action_cards
@@ -87,19 +86,6 @@ class Session:
         self.decisions.append((player, index))
         G.apply_index(s, index)
         self._see(face_up, before)
-
-    def _first_alike(self, index):
-        """With several copies of a card, the first legal move that reads the same: moves are saved by
-        their words (record.py), and a scenario replaying them takes the first that fits."""
-        u = self.rules.universe
-        if u.copies < 2 and u.jokers < 2:
-            return index
-        actions = self.state.pending.actions
-        text = describe(self.state, actions[index])
-        for i in range(index):
-            if actions[i][0] == actions[index][0] and describe(self.state, actions[i]) == text:
-                return i
-        return index
 
     def run_bots(self, limit=100000):
         """Let the bots move until a human seat must decide or the game ends."""

@@ -54,8 +54,9 @@ class Mask:
         self.known = known_names
 
     def text(self, text: str) -> str:
+        # a name after '=' is what a wild card stands for in a meld (Joker=J♦), said on the table: not a card
         return _TOKEN.sub(lambda m: HIDDEN if m.group(1) in self.all and m.group(1) not in self.known
-                          else m.group(1), text)
+                          and text[m.start() - 1:m.start()] != "=" else m.group(1), text)
 
     def value(self, value):
         if isinstance(value, str):
