@@ -1,0 +1,43 @@
+"""review11: a card game designer's first rulesets (tests/rulesets_review11/) and the messages their
+natural mistakes give.  Each test writes the ruleset with one mistake and checks what `rules validate`
+says about it: what is wrong, where, and how to fix it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.ruleset.loader import load_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "tests" / "rulesets_review11"
+BID = GAMES / "bid-whist.yaml"
+MATCH = GAMES / "match-up.yaml"
+VARIANT = GAMES / "quick-scotch.yaml"
+
+
+def _diags(tmp_path, source: Path, old: str, new: str, name="mistake.yaml"):
+    text = source.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return load_ruleset(str(path), {}, dry_run=True).diagnostics
+
+
+def _errors(diags):
+    return [d for d in diags if d.severity == "error"]
+
+
+@pytest.mark.parametrize("path", [BID, MATCH, VARIANT])
+def test_the_designer_games_are_valid(path):
+    diags = load_ruleset(str(path), {}, dry_run=True).diagnostics
+    assert not diags, [d.format() for d in diags]
+
+
+def test_a_per_player_zone_counted_without_saying_whose_is_an_error(tmp_path):
+    # count(hand) counted the players (one hand each), so 'the hand is empty' was never true
+    [d] = _errors(_diags(tmp_path, MATCH, "if: count(hand[current]) == 0", "if: count(hand) == 0"))
+    assert d.rule == "type" and "zone 'hand' is kept per player" in d.message
+    assert "hand[current]" in d.hint
+    [d] = _errors(_diags(tmp_path, MATCH, "options: filter(hand[current],", "options: filter(hand,"))
+    assert "zone 'hand' is kept per player" in d.message     # not 'a list of cards has no attribute suit'
