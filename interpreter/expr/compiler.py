@@ -356,7 +356,9 @@ def _name(ctx, node):
                     "does not see the names of the place it is used from): keep the value in a state variable, "
                     "or give a definition a parameter for it")
         else:
-            hint = f"did you mean '{close[0]}'?" if close else None
+            hint = f"did you mean '{close[0]}'?" if close else (
+                "declare it under 'options:', 'state:' or 'define:'; the name of each item of a for_each: "
+                f"or each option of a move is given with 'as:', e.g. as: {name}")
         ctx.error(node, f"unknown name '{name}'", hint=hint, rule="unknown-name")
     if binding.kind == "define":     # a named derived value (ruleset/defines.py)
         return binding.call(ctx, node, None)
