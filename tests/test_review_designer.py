@@ -48,3 +48,17 @@ def test_a_name_given_nowhere_points_at_as(tmp_path):
     [d] = _errors(_diags(tmp_path, BID, "                as: n\n", ""))
     assert d.message.startswith("unknown name 'n'") and d.rule == "unknown-name"
     assert "'as:'" in d.hint and "as: n" in d.hint and "'options:'" in d.hint
+
+
+def test_a_set_line_written_with_equals_says_to_use_a_colon(tmp_path):
+    [d] = _errors(_diags(tmp_path, MATCH, "set: {out: current}", "set: {out = current}"))
+    assert "'out = current' is not a state variable" in d.message
+    assert d.hint == "write 'variable: value', with a colon: {out: current}"
+
+
+def test_an_unknown_name_in_the_index_of_a_set_line_keeps_its_kind_and_hint(tmp_path):
+    # for_each without 'as: p': 'bid[p]: n' was reported as an 'expression' error without a hint
+    diags = _errors(_diags(tmp_path, BID, "      in: seat_order(left_of(dealer))\n      as: p\n",
+                           "      in: seat_order(left_of(dealer))\n"))
+    [d] = [d for d in diags if d.message.startswith("in 'bid[p]'")]
+    assert d.rule == "unknown-name" and "as: p" in d.hint

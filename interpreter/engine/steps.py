@@ -374,7 +374,11 @@ def _target(cx, path, text):
     try:
         tree = parse(str(text))
     except ExprError as err:
-        cx.problem(path, f"'{text}' is not a state variable: {err.message}", "expression", key=True)
+        hint = None
+        if "=" in str(text) and "==" not in str(text):     # set: {out = current}
+            name, _, value = str(text).partition("=")
+            hint = f"write 'variable: value', with a colon: {{{name.strip()}: {value.strip()}}}"
+        cx.problem(path, f"'{text}' is not a state variable: {err.message}", "expression", key=True, hint=hint)
         return None
     index = None
     if tree.data == "index":
@@ -406,8 +410,9 @@ def _target(cx, path, text):
         try:
             ctx = Ctx(cx.ns, str(text), cx.locals)
             key = ctx.finish(ctx.compile(index)).fn
-        except Exception as err:  # ExprError
-            cx.problem(path, f"in '{text}': {getattr(err, 'message', err)}", "expression", key=True)
+        except Exception as err:  # ExprError: keep its kind and hint (an unknown name: did you mean, as:)
+            cx.problem(path, f"in '{text}': {getattr(err, 'message', err)}", getattr(err, "rule", "expression"),
+                       key=True, hint=getattr(err, "hint", None))
             return None
     return info, key
 
