@@ -62,3 +62,9 @@ def test_an_unknown_name_in_the_index_of_a_set_line_keeps_its_kind_and_hint(tmp_
                            "      in: seat_order(left_of(dealer))\n"))
     [d] = [d for d in diags if d.message.startswith("in 'bid[p]'")]
     assert d.rule == "unknown-name" and "as: p" in d.hint
+
+
+def test_a_value_kept_per_player_used_as_a_number_says_which_entry(tmp_path):
+    [d] = _errors(_diags(tmp_path, BID, "score[p]: bonus + bid[p]", "score[p]: bonus + bid"))
+    assert "must be a number, but this is a number per player" in d.message
+    assert d.hint == "say which player's, e.g. bid[p]"

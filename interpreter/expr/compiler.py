@@ -100,6 +100,12 @@ class Ctx:
             if compiled.const and isinstance(compiled.value, str) and wanted == T.NUM:
                 # e.g. an option whose default was written `default: five`
                 hint = f"its value is the text '{compiled.value}'; a number is written as digits, e.g. 5"
+            elif T.is_per(compiled.type) and not T.is_per(wanted):
+                # score + bid, with bid kept per player: say which entry
+                key = T.per_parts(compiled.type)[0]
+                name = str(node.children[0]) if isinstance(node, Tree) and node.data == "name" else None
+                hint = (f"say which {key}'s, e.g. {name}[p]" if name else
+                        f"take one {key}'s entry, e.g. score[p]")
             self.error(node, f"{what} must be {T.describe(wanted)}, but this is {T.describe(compiled.type)}",
                        hint=hint, rule="type")
         return compiled
