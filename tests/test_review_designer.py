@@ -68,3 +68,16 @@ def test_a_value_kept_per_player_used_as_a_number_says_which_entry(tmp_path):
     [d] = _errors(_diags(tmp_path, BID, "score[p]: bonus + bid[p]", "score[p]: bonus + bid"))
     assert "must be a number, but this is a number per player" in d.message
     assert d.hint == "say which player's, e.g. bid[p]"
+
+
+def test_a_variant_item_at_the_wrong_position_names_the_right_one(tmp_path):
+    # quick-scotch changes the tricks step (position 5); counting wrong landed on the set step, whose
+    # merged item 'set + tricks' gave "'tricks' needs a 'hand' entry"
+    text = VARIANT.read_text(encoding="utf-8").replace("extends: scotch-whist",
+                                                       f"extends: {ROOT / 'rulesets' / 'scotch-whist.yaml'}")
+    source = tmp_path / "variant.yaml"
+    source.write_text(text, encoding="utf-8")
+    [d] = _errors(_diags(tmp_path, source, "    5:\n", "    4:\n"))
+    assert d.rule == "extends" and d.line == 18
+    assert d.message == "the inherited item at position 4 is 'set: ...', which has no 'tricks' to change"
+    assert d.hint == "positions count from 0: the item with 'tricks' is at position 5"
