@@ -143,7 +143,9 @@ def _check_pack(cx, data, universe):
     for key in by_players:
         if int(key) not in counts:
             cx.problem(("pack", "by_players", key), f"{key} players is not an allowed player count "
-                       f"({', '.join(map(str, sorted(counts)))})", "meaning", key=True)
+                       f"({', '.join(map(str, sorted(counts)))})", "meaning", key=True,
+                       hint=f"allow {key} under 'players: count', or take this entry out (a variant takes out "
+                       f"an inherited one with pack: {{by_players: {{{key}: null}}}})")
     for path, spec in sources:
         remove = (spec or {}).get("remove") or {}
         for i, text in enumerate(remove.get("cards", []) if isinstance(remove, dict) else []):
