@@ -81,3 +81,25 @@ def test_a_variant_item_at_the_wrong_position_names_the_right_one(tmp_path):
     assert d.rule == "extends" and d.line == 18
     assert d.message == "the inherited item at position 4 is 'set: ...', which has no 'tricks' to change"
     assert d.hint == "positions count from 0: the item with 'tricks' is at position 5"
+
+
+def _variant(tmp_path, old, new):
+    """quick-scotch.yaml with its parent given by path (the bundled name needs no install here)."""
+    text = VARIANT.read_text(encoding="utf-8").replace(
+        "extends: scotch-whist", f"extends: {ROOT / 'rulesets' / 'scotch-whist.yaml'}")
+    assert old in text
+    path = tmp_path / "variant.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return load_ruleset(str(path), {}, dry_run=True).diagnostics
+
+
+def test_a_variant_with_fewer_players_is_told_how_to_take_out_an_inherited_by_players(tmp_path):
+    [d] = _errors(_variant(tmp_path, "    7: null", "    5: {remove: {cards: [6♣]}}"))
+    assert d.message == "7 players is not an allowed player count (3, 4, 5)" and d.file.endswith("scotch-whist.yaml")
+    assert "pack: {by_players: {7: null}}" in d.hint
+
+
+def test_a_default_player_count_not_allowed_lists_the_allowed_ones(tmp_path):
+    [d] = _errors(_variant(tmp_path, "  count: [3, 4, 5]", "  count: [3, 4, 5]\n  default: 6"))
+    assert d.message == "the default of 6 players is not one of the allowed counts (3, 4, 5)"
+    assert d.hint
