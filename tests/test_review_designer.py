@@ -103,3 +103,12 @@ def test_a_default_player_count_not_allowed_lists_the_allowed_ones(tmp_path):
     [d] = _errors(_variant(tmp_path, "  count: [3, 4, 5]", "  count: [3, 4, 5]\n  default: 6"))
     assert d.message == "the default of 6 players is not one of the allowed counts (3, 4, 5)"
     assert d.hint
+
+
+def test_an_option_nothing_reads_is_warned_about_with_the_close_name(tmp_path):
+    # a variant that misspells the option it means to change adds a new one: the game stays at 41
+    diags = _variant(tmp_path, "  target: {default: 21}", "  targt: {default: 21}")
+    [d] = [d for d in diags if d.rule == "unused"]
+    assert d.severity == "warning" and d.line == 10
+    assert d.message == "option 'targt' is never used: no expression reads it"
+    assert d.hint == "did you mean 'target'?"

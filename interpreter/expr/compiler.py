@@ -68,6 +68,7 @@ class Namespace:
     names: dict = field(default_factory=dict)
     universe: Any = None
     objects: dict = field(default_factory=dict)   # collection -> {entry name: {field: value}, '__types__': {...}}
+    read: set = field(default_factory=set)        # the names expressions have used (an option nothing reads)
 
     def add(self, name: str, binding: Binding):
         self.names[name] = binding
@@ -348,6 +349,7 @@ def _name(ctx, node):
         return Compiled(lambda s, e: e[name], ctx.locals[name], shape=("local", name),
                         code=var or f"e[{ctx.ref(name)}]")
     binding = ctx.ns.names.get(name)
+    ctx.ns.read.add(name)
     if binding is None:
         candidates = list(ctx.locals) + list(ctx.ns.names)
         close = get_close_matches(name, candidates, n=1, cutoff=0.6)

@@ -370,6 +370,15 @@ def _usage_checks(cx, data):
         if name not in cx.var_writes and info.scope == "hand" and info.name != "dealer":
             cx.problem(("state", name), f"state variable '{name}' is reset each hand but never set", "unused",
                        key=True, severity="warning")
+    options = data.get("options") or {}
+    for name in options:
+        if name not in cx.ns.read:
+            # a variant that writes 'targt: {default: 21}' adds an option and leaves 'target' as it was
+            from difflib import get_close_matches
+            close = get_close_matches(name, [o for o in options if o != name and o in cx.ns.read], n=1)
+            cx.problem(("options", name), f"option '{name}' is never used: no expression reads it", "unused",
+                       key=True, severity="warning",
+                       hint=f"did you mean '{close[0]}'?" if close else "use it in an expression, or remove it")
     if cx.rules.pack_zone not in cx.rules.zones:
         cx.problem(("pack",), f"the pack starts in zone '{cx.rules.pack_zone}', which is not declared under 'zones:'",
                    "unknown-name", hint="declare a 'stock' zone, or set 'pack: {zone: ...}'")
