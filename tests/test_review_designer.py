@@ -112,3 +112,14 @@ def test_an_option_nothing_reads_is_warned_about_with_the_close_name(tmp_path):
     assert d.severity == "warning" and d.line == 10
     assert d.message == "option 'targt' is never used: no expression reads it"
     assert d.hint == "did you mean 'target'?"
+
+
+def test_play_shows_the_trump_suit_and_the_state_command_shows_the_bids():
+    # at the terminal the trump suit and the bids were nowhere to be seen (only the scores)
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    result = CliRunner().invoke(cli, ["play", str(BID), "-p", "3", "--seed", "4"], input="state\nquit\n")
+    table, state = result.output.split("P0> ", 2)[:2]
+    assert "  trumps: hearts\n  scores: you 0  P1 0  P2 0" in table
+    assert state.splitlines() == ["  dealer: you", "  score: you 0, P1 0, P2 0", "  bid: you 0, P1 0, P2 5",
+                                  "  trumps: hearts"]
