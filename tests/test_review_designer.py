@@ -123,3 +123,12 @@ def test_play_shows_the_trump_suit_and_the_state_command_shows_the_bids():
     assert "  trumps: hearts\n  scores: you 0  P1 0  P2 0" in table
     assert state.splitlines() == ["  dealer: you", "  score: you 0, P1 0, P2 0", "  bid: you 0, P1 0, P2 5",
                                   "  trumps: hearts"]
+
+
+def test_an_error_in_a_list_a_variant_wrote_whole_says_the_list_replaces_the_parents(tmp_path):
+    # the designer meant to change the lead of the tricks step and wrote the hand as a one-step list
+    diags = _errors(_variant(tmp_path, "hand:\n  $items:\n    5:\n      tricks: {lead: dealer}\n",
+                             "hand:\n  - tricks: {lead: dealer}\n"))
+    assert diags and all(d.message.startswith("'tricks' needs a ") for d in diags)
+    assert all(d.hint.endswith("this list replaces the parent's whole 'hand' (7 items); to change one item, "
+                               "write hand: {$items: {POSITION: ...}} (positions from 0)") for d in diags)

@@ -134,6 +134,8 @@ def _merge(base, over, path: tuple, maps):
     if not isinstance(over, dict):
         if maps:
             maps[2].adopt(maps[1], path)
+            if isinstance(over, list) and isinstance(base, list) and any(isinstance(x, dict) for x in base):
+                maps[2].replaced[path] = len(base)
         return over
     if maps:
         maps[2].adopt(maps[1], path, subtree=False)
