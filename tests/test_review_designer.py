@@ -132,3 +132,9 @@ def test_an_error_in_a_list_a_variant_wrote_whole_says_the_list_replaces_the_par
     assert diags and all(d.message.startswith("'tricks' needs a ") for d in diags)
     assert all(d.hint.endswith("this list replaces the parent's whole 'hand' (7 items); to change one item, "
                                "write hand: {$items: {POSITION: ...}} (positions from 0)") for d in diags)
+
+
+def test_a_line_not_indented_under_its_step_says_to_indent_it(tmp_path):
+    [d] = _errors(_diags(tmp_path, BID, "                score[p]: bonus + bid[p]", "              score[p]: bonus + bid[p]"))
+    assert d.message == "unknown key 'score[p]' in item 1 of 'then'" and (d.line, d.col) == (64, 15)
+    assert d.hint == "'add' has no value and 'score[p]' sits beside it: indent 'score[p]' further, under 'add:'"
