@@ -138,3 +138,10 @@ def test_a_line_not_indented_under_its_step_says_to_indent_it(tmp_path):
     [d] = _errors(_diags(tmp_path, BID, "                score[p]: bonus + bid[p]", "              score[p]: bonus + bid[p]"))
     assert d.message == "unknown key 'score[p]' in item 1 of 'then'" and (d.line, d.col) == (64, 15)
     assert d.hint == "'add' has no value and 'score[p]' sits beside it: indent 'score[p]' further, under 'add:'"
+
+
+def test_explain_deals_an_option_number_of_cards_without_the():
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    text = CliRunner().invoke(cli, ["explain", str(MATCH)]).output
+    assert "3. Deal *hand_size* cards to each from *stock* into *hand*" in text
