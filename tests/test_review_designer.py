@@ -145,3 +145,10 @@ def test_explain_deals_an_option_number_of_cards_without_the():
     from interpreter.cli.main import cli
     text = CliRunner().invoke(cli, ["explain", str(MATCH)]).output
     assert "3. Deal *hand_size* cards to each from *stock* into *hand*" in text
+
+
+def test_a_card_read_from_an_empty_zone_says_the_zone_is_empty(tmp_path):
+    # at 4 players the 24 cards are all dealt: the stock is empty when trumps are turned
+    diags = _errors(_diags(tmp_path, BID, "trumps: last(hand[dealer]).suit", "trumps: last(stock).suit"))
+    [d] = [d for d in diags if d.message.startswith("with 4 players")]
+    assert d.rule == "runtime" and "'last(stock)' is none (stock has no cards here), not a card" in d.message
