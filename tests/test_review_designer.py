@@ -152,3 +152,10 @@ def test_a_card_read_from_an_empty_zone_says_the_zone_is_empty(tmp_path):
     diags = _errors(_diags(tmp_path, BID, "trumps: last(hand[dealer]).suit", "trumps: last(stock).suit"))
     [d] = [d for d in diags if d.message.startswith("with 4 players")]
     assert d.rule == "runtime" and "'last(stock)' is none (stock has no cards here), not a card" in d.message
+
+
+def test_explain_names_a_bundled_parent_once():
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    text = CliRunner().invoke(cli, ["explain", str(VARIANT)]).output
+    assert "These rules change **scotch-whist**. This variant rewrites:" in text    # not '(scotch-whist)' again
