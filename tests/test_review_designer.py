@@ -159,3 +159,12 @@ def test_explain_names_a_bundled_parent_once():
     from interpreter.cli.main import cli
     text = CliRunner().invoke(cli, ["explain", str(VARIANT)]).output
     assert "These rules change **scotch-whist**. This variant rewrites:" in text    # not '(scotch-whist)' again
+
+
+def test_an_option_default_written_as_an_expression_is_pointed_out(tmp_path):
+    diags = _diags(tmp_path, MATCH, "  hand_size: {default: 5, description: cards dealt to each player}",
+                   "  base: {default: 4}\n  hand_size: {default: base + 1, description: cards dealt to each player}")
+    [w] = [d for d in diags if d.severity == "warning"]
+    assert (w.line, w.rule) == (20, "type")
+    assert w.message == ("option 'hand_size': its default 'base + 1' is text: a default is a value, not an "
+                         "expression, so it cannot use the option 'base'")

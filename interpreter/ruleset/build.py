@@ -6,6 +6,8 @@ state variables, then the steps of the game, the end and the metrics.
 """
 from __future__ import annotations
 
+import re
+
 from ..cards.pack import STANDARD_SUITS, CardUniverse, PackSpec
 from ..engine.fold import fold_program
 from ..engine.program import GameLoop
@@ -167,6 +169,14 @@ def _options(cx, data, given):
     values = {}
     for name, spec in declared.items():
         values[name] = spec.get("default") if isinstance(spec, dict) else spec
+    for name, default in values.items():
+        # `default: base + 1`: an option is a value, so this is the text 'base + 1', not a number
+        others = [o for o in declared if o != name and isinstance(default, str) and re.search(rf"\b{o}\b", default)]
+        if others:
+            cx.problem(("options", name, "default"), f"option '{name}': its default '{default}' is text: a default "
+                       f"is a value, not an expression, so it cannot use the option '{others[0]}'", "type",
+                       hint="write the value itself, e.g. default: 5; an expression that needs it can compute "
+                       f"it where it is used ({default})", severity="warning")
     for name, value in given.items():
         if name not in declared:
             from difflib import get_close_matches
