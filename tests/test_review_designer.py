@@ -168,3 +168,22 @@ def test_an_option_default_written_as_an_expression_is_pointed_out(tmp_path):
     assert (w.line, w.rule) == (20, "type")
     assert w.message == ("option 'hand_size': its default 'base + 1' is text: a default is a value, not an "
                          "expression, so it cannot use the option 'base'")
+
+
+def test_a_scenario_move_with_a_misspelt_name_says_so(tmp_path):
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    text = (GAMES / "bid-whist-scenarios.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text(text.replace("ruleset: bid-whist.yaml", f"ruleset: {BID}")
+                    .replace("{move: bid, value: 2}", "{move: bidd, value: 2}"), encoding="utf-8")
+    out = CliRunner().invoke(cli, ["test", str(path)]).output
+    assert "move 2: no legal move of player 1 is called 'bidd'" in out
+    assert "hint: did you mean 'bid'? legal: bid 0, bid 1" in out
+
+
+def test_the_designer_scenario_passes():
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    result = CliRunner().invoke(cli, ["test", str(GAMES / "bid-whist-scenarios.yaml")])
+    assert result.exit_code == 0 and "1 passed, 0 failed" in result.output

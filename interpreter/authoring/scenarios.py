@@ -418,6 +418,12 @@ def _apply(s, path, number, player, action):
         try:
             chosen = S.find_action(s, *action)
         except AssertionError:
+            names = sorted({str(a[0]) for a in actions})
+            if action[0] != "play" and str(action[0]) not in names:     # {move: bidd}: no move of that name
+                from difflib import get_close_matches
+                close = get_close_matches(str(action[0]), names, n=1)
+                raise Failure(path, f"move {number}: no legal move of player {who} is called '{action[0]}'",
+                              (f"did you mean '{close[0]}'? " if close else "") + f"legal: {legal}") from None
             raise Failure(path, f"move {number}: {shown} is not legal for player {who}", f"legal: {legal}") from None
     try:
         G.apply(s, chosen)
