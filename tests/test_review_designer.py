@@ -187,3 +187,14 @@ def test_the_designer_scenario_passes():
     from interpreter.cli.main import cli
     result = CliRunner().invoke(cli, ["test", str(GAMES / "bid-whist-scenarios.yaml")])
     assert result.exit_code == 0 and "1 passed, 0 failed" in result.output
+
+
+def test_a_card_dealt_to_two_seats_in_a_scenario_says_it_is_named_twice(tmp_path):
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    text = (GAMES / "bid-whist-scenarios.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text(text.replace("ruleset: bid-whist.yaml", f"ruleset: {BID}")
+                    .replace("2: [9♦", "2: [9♣"), encoding="utf-8")
+    out = CliRunner().invoke(cli, ["test", str(path)]).output
+    assert "'9♣' is named more often than the pack has it (1 copy)" in out      # was: no copy of '9♣' is left
