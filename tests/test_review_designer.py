@@ -198,3 +198,12 @@ def test_a_card_dealt_to_two_seats_in_a_scenario_says_it_is_named_twice(tmp_path
                     .replace("2: [9♦", "2: [9♣"), encoding="utf-8")
     out = CliRunner().invoke(cli, ["test", str(path)]).output
     assert "'9♣' is named more often than the pack has it (1 copy)" in out      # was: no copy of '9♣' is left
+
+
+def test_no_legal_move_names_the_player(tmp_path):
+    # 'until' checked after the turn of the player who just played: the next one may have nothing to do
+    diags = _errors(_diags(tmp_path, MATCH, "until: out != none or count(stock) == 0",
+                           "until: out != none or (count(stock) == 0 and not any(hand[current], "
+                           "c => c.suit == last(pile).suit or c.rank == last(pile).rank))"))
+    assert diags and all(d.rule == "runtime" for d in diags)
+    assert "player 0 has no legal move: play and draw offer nothing allowed here" in diags[0].message
