@@ -25,6 +25,7 @@ from interpreter.engine import fold
 from interpreter.engine import game as G
 from interpreter.engine.vm import Node
 from interpreter.expr import codegen, compiler
+from interpreter.expr.errors import ExprError
 from interpreter.expr import types as T
 from interpreter.expr.compiler import Binding, Namespace, compile_expression
 from interpreter.resources import bundled_rulesets
@@ -402,13 +403,20 @@ def test_runtime_error_message_is_the_same(monkeypatch, fallbacks, text, fragmen
 
 @pytest.mark.parametrize("text", ["odd(first(empty))", "first(empty) < 3", 'sort([c, 3, "a"])', "first(bids)",
                                   "left_of(first(empty))", "abs(first(empty))", "smallest(nums, first(empty))",
-                                  "of_suit(hand, hearts)", "count(nothing)", "sum(nothing)", "sort(nothing)",
+                                  "count(nothing)", "sum(nothing)", "sort(nothing)",
                                   "max(nothing, k => k)", "unique(nothing)", "any(nothing)"])
 def test_other_runtime_errors_are_the_same(monkeypatch, fallbacks, text):
     closures, generated = compile_both(monkeypatch, text)
     before, after = run(closures.fn), run(generated.fn)
     assert before[0] == "error"
     assert after == before
+
+
+def test_a_zone_kept_per_player_given_whole_is_refused_at_load(monkeypatch):
+    # of_suit(hand, hearts) failed while running (it was a case of the test above); now the compiler
+    # refuses it: hand is kept per player (review11)
+    with pytest.raises(ExprError, match="zone 'hand' is kept per player"):
+        compile_both(monkeypatch, "of_suit(hand, hearts)")
 
 
 def test_cyclic_passes_with_a_missing_end_fails_both_ways(monkeypatch):

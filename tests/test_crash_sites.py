@@ -264,7 +264,7 @@ def test_never_set_warning_shows_beside_errors(tmp_path):
 
 def test_attribute_of_no_card_names_the_part(tmp_path):
     out = _validate(tmp_path, _scotch(lambda d: d["hand"].insert(5, {"set": {"trumps": "first(trick).suit"}})))
-    assert out.code == 1 and "'first(trick)' is none, not a card, so it has no suit" in out.out, out.out
+    assert out.code == 1 and "'first(trick)' is none (trick has no cards here), not a card, so it has no suit" in out.out, out.out
 
 
 def _simulate(tmp_path, data, *extra):

@@ -114,7 +114,7 @@ CASES = {
                            "the player who chooses is None, not a seat from 0 to", None),
     "no legal move": (_choice("dealer", "        bid:\n          options: range(0, 3)\n          as: x\n"
                               "          legal: x > count(hand[dealer])\n        hold:\n"
-                              "          legal: count(stock) > 99\n"), Choose, "enter", "a player has no legal move",
+                              "          legal: count(stock) > 99\n"), Choose, "enter", "has no legal move",
                       None),
     # the body is the choice alone (entered directly)
     "turns of one step": (_turns(["until: passes >= 3", "next: left_of(current)"]), Turns, "step", None,

@@ -1175,6 +1175,6 @@ def test_a_choice_with_nothing_allowed_names_its_moves():
             _set_hands(s, {1: ["3♣", "4♣"], 2: ["5♦", "A♠"], 3: ["2♣", "6♦"], 0: ["7♠", "8♠"]})
             S.play(s, ("play", "3♣"), ("play", "A♠"))
             # seat 0 cannot beat a Two and may not pass
-            with pytest.raises(G.GameError, match="a player has no legal move: play and pass offer nothing "
+            with pytest.raises(G.GameError, match="player 0 has no legal move: play and pass offer nothing "
                                                   "allowed here at .*president.yaml:77:"):
                 S.play(s, ("play", "2♣"))

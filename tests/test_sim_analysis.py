@@ -20,7 +20,7 @@ PARTNERS = str(ROOT / "rulesets" / "scalade" / "scalade-partnerships.yaml")
 def _simulate(*args):
     result = CliRunner().invoke(cli, ["simulate", *args])
     assert result.exit_code == 0, result.output
-    return result.output
+    return result.stdout    # the JSON; warnings go to stderr
 
 
 def _records(path):
@@ -238,7 +238,7 @@ def test_ladder_command_recomputed_from_records(tmp_path):
     result = CliRunner().invoke(cli, ["ladder", UNFAIR, "-p", "2", "-n", "12", "--json", "--records", str(rec),
                                       "--rungs", "random,greedy,search:playouts=6:worlds=2"])
     assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
+    out = json.loads(result.stdout)
     assert out["rungs"] == ["random", "greedy", "search(playouts=6,worlds=2)"]
     lines = _records(rec)
     assert len(lines) == 3 * 12
@@ -255,7 +255,7 @@ def test_ladder_command_recomputed_from_records(tmp_path):
     result = CliRunner().invoke(cli, ["ladder", UNFAIR, "-p", "2", "-n", "12", "--json", "--records", str(rec2),
                                       "--rungs", "random,greedy,search:playouts=6:worlds=2", "--workers", "2"])
     assert result.exit_code == 0, result.output
-    assert rec2.read_text() == rec.read_text() and json.loads(result.output) == out     # any number of workers
+    assert rec2.read_text() == rec.read_text() and json.loads(result.stdout) == out     # any number of workers
     table = CliRunner().invoke(cli, ["ladder", UNFAIR, "-p", "2", "-n", "4", "--rungs", "random,random"])
     assert table.exit_code == 0 and "skill depth 1 of 2" in table.output
 
@@ -297,7 +297,7 @@ def test_tune_finds_the_target_that_makes_scotch_whist_last_two_hands(tmp_path):
     result = CliRunner().invoke(cli, ["tune", TUNABLE, "--goals", str(goals), "-n", "150", "--trials", "12",
                                       "--search", "builtin", "--json"])
     assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
+    out = json.loads(result.stdout)
     best = out["best"]
     target = best["options"]["target"]
     hands = best["figures"]["hands"]
@@ -343,7 +343,7 @@ def test_tune_with_optuna_meets_two_goals():
                                       "max_seat_advantage<=0.08", "--param", "bonus=0:6", "-n", "100",
                                       "--trials", "7", "--search", "optuna", "--json"])
     assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
+    out = json.loads(result.stdout)
     assert out["method"] == "optuna TPE" and out["best"]["options"]["bonus"] <= 3
     assert all(f["met"] for f in out["best"]["figures"].values())
     assert out["candidates"][0]["check_loss"] <= out["candidates"][-1]["check_loss"]

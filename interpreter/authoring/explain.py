@@ -74,7 +74,7 @@ def _variant(rules):
     if not chain:
         return []
     first, own = chain[0]
-    lines = ["## A variant", "", f"These rules change **{Path(first).stem}** ({first})"
+    lines = ["## A variant", "", f"These rules change **{Path(first).stem}**" + (f" ({first})" if first != Path(first).stem else "")
              + (", itself a variant of " + ", ".join(f"**{Path(c).stem}**" for c, _ in chain[1:]) if chain[1:] else "")
              + "."]
     if own:

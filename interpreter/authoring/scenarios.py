@@ -426,6 +426,11 @@ def _apply(s, path, number, player, action, nth=1):
             if fits:
                 raise Failure(path, f"move {number}: {shown} fits {fits} legal move(s), not {nth} (nth: {nth})",
                               f"legal: {legal}") from None
+            names = sorted({str(a[0]) for a in actions})
+            if action[0] != "play" and str(action[0]) not in names:     # {move: bidd}: no move of that name
+                hint = did_you_mean(str(action[0]), names)
+                raise Failure(path, f"move {number}: no legal move of player {who} is called '{action[0]}'",
+                              (f"{hint} " if hint else "") + f"legal: {legal}") from None
             raise Failure(path, f"move {number}: {shown} is not legal for player {who}", f"legal: {legal}") from None
     try:
         G.apply(s, chosen)

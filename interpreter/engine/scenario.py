@@ -15,7 +15,8 @@ def cards(rules, names) -> list[int]:
         same = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
         free = [c for c in same if c not in used]
         if not free:
-            raise ValueError(f"no copy of '{name}' is left")
+            copies = f"{len(same)} cop{'y' if len(same) == 1 else 'ies'}"   # a card listed twice, say
+            raise ValueError(f"'{name}' is named more often than the pack has it ({copies})")
         used.add(free[0])
         out.append(free[0])
     return out

@@ -374,7 +374,11 @@ def _target(cx, path, text):
     try:
         tree = parse(str(text))
     except ExprError as err:
-        cx.problem(path, f"'{text}' is not a state variable: {err.message}", "expression", key=True)
+        hint = None
+        if "=" in str(text) and "==" not in str(text):     # set: {out = current}
+            name, _, value = str(text).partition("=")
+            hint = f"write 'variable: value', with a colon: {{{name.strip()}: {value.strip()}}}"
+        cx.problem(path, f"'{text}' is not a state variable: {err.message}", "expression", key=True, hint=hint)
         return None
     index = None
     if tree.data == "index":
@@ -406,8 +410,9 @@ def _target(cx, path, text):
         try:
             ctx = Ctx(cx.ns, str(text), cx.locals)
             key = ctx.finish(ctx.compile(index)).fn
-        except Exception as err:  # ExprError
-            cx.problem(path, f"in '{text}': {getattr(err, 'message', err)}", "expression", key=True)
+        except Exception as err:  # ExprError: keep its kind and hint (an unknown name: did you mean, as:)
+            cx.problem(path, f"in '{text}': {getattr(err, 'message', err)}", getattr(err, "rule", "expression"),
+                       key=True, hint=getattr(err, "hint", None))
             return None
     return info, key
 
@@ -664,7 +669,8 @@ def _fail(cx, value, path, step):
 # -- choices ---------------------------------------------------------------------------
 
 @step_kind("choose", "A player decides: `choose: {player: expr, moves: {name: {options, legal, as, do}}}`. "
-           "Each move is one action, or one action per option.")
+           "Each move is one action, or one action per option of `options` (a list, e.g. range(0, 6)); "
+           "`legal` and `do` call the chosen option `option`, or the name given with `as:` (as: n).")
 def _choose(cx, value, path, step):
     spec = _fields(cx, value, path, "choose", ("player", "moves"), ())
     if spec is None:

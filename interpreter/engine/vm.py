@@ -150,6 +150,17 @@ class Choose(Node):
             f": {' and '.join(names) if len(names) <= 2 else ', '.join(names[:-1]) + ' and ' + names[-1]} "
             f"{'offer' if len(names) > 1 else 'offers'} nothing allowed here" if names else "")
 
+    def no_move_for(self, s, env) -> str:
+        """The message when no move offers anything, naming the player who was to choose (when the
+        player expression gives a seat)."""
+        try:
+            player = self.player(s, env)
+        except Exception:  # noqa: BLE001 - the message without the seat then
+            player = None
+        if isinstance(player, int) and not isinstance(player, bool):
+            return self.no_move.replace("a player", f"player {player}", 1)
+        return self.no_move
+
     # How enter() builds a move's actions (see make_plan()).
     SINGLE, ALL, ONCE, EACH = range(4)
 
@@ -249,7 +260,7 @@ class Choose(Node):
                 found.append((move, values))
                 count += len(values)
         if not count:
-            raise GameStopped(self.no_move, self.where)
+            raise GameStopped(self.no_move_for(s, env), self.where)
         return found, count
 
     def step(self, s, frame):  # pragma: no cover - a pending choice is answered by apply()

@@ -82,14 +82,27 @@ def _read(table, f, ctx, node, attr):
     from .compiler import _text_of
     from .errors import EvalError, describe_value
     whole = _text_of(ctx, node.children[0])
+    empty = _emptied(ctx, node.children[0])
 
     def read(s, e):
         value = f(s, e)
         try:
             return table[value]
         except (TypeError, IndexError, KeyError):
-            raise EvalError(f"'{whole}' is {describe_value(value)}, not a card, so it has no {attr}") from None
+            said = describe_value(value) + (empty if value is None else "")
+            raise EvalError(f"'{whole}' is {said}, not a card, so it has no {attr}") from None
     return read
+
+
+def _emptied(ctx, node) -> str:
+    """' (stock has no cards here)' for first(x) or last(x) of one argument, whose none means x is empty
+    at that moment (a step before the deal, a stock dealt out), else ''."""
+    from lark import Tree
+    from .compiler import _text_of
+    if not (isinstance(node, Tree) and node.data == "call" and str(node.children[0]) in ("first", "last")
+            and len(node.children) > 1 and len(node.children[1].children) == 1):
+        return ""
+    return f" ({_text_of(ctx, node.children[1].children[0])} has no cards here)"
 
 
 def _unknown(ctx, node, attr, known, what):

@@ -68,6 +68,7 @@ class Namespace:
     names: dict = field(default_factory=dict)
     universe: Any = None
     objects: dict = field(default_factory=dict)   # collection -> {entry name: {field: value}, '__types__': {...}}
+    read: set = field(default_factory=set)        # the names expressions have used (an option nothing reads)
 
     def add(self, name: str, binding: Binding):
         self.names[name] = binding
@@ -100,6 +101,12 @@ class Ctx:
             if compiled.const and isinstance(compiled.value, str) and wanted == T.NUM:
                 # e.g. an option whose default was written `default: five`
                 hint = f"its value is the text '{compiled.value}'; a number is written as digits, e.g. 5"
+            elif T.is_per(compiled.type) and not T.is_per(wanted):
+                # score + bid, with bid kept per player: say which entry
+                key = T.per_parts(compiled.type)[0]
+                name = str(node.children[0]) if isinstance(node, Tree) and node.data == "name" else None
+                hint = (f"say which {key}'s, e.g. {name}[p]" if name else
+                        f"take one {key}'s entry, e.g. score[p]")
             self.error(node, f"{what} must be {T.describe(wanted)}, but this is {T.describe(compiled.type)}",
                        hint=hint, rule="type")
         return compiled
@@ -342,6 +349,7 @@ def _name(ctx, node):
         return Compiled(lambda s, e: e[name], ctx.locals[name], shape=("local", name),
                         code=var or f"e[{ctx.ref(name)}]")
     binding = ctx.ns.names.get(name)
+    ctx.ns.read.add(name)
     if binding is None:
         candidates = list(ctx.locals) + list(ctx.ns.names)
         close = get_close_matches(name, candidates, n=1, cutoff=0.6)
@@ -360,7 +368,9 @@ def _name(ctx, node):
             hint = (f"the option of this move is called 'option'; to call it '{name}', "
                     f"write 'as: {name}' in the move")
         else:
-            hint = f"did you mean '{close[0]}'?" if close else None
+            hint = f"did you mean '{close[0]}'?" if close else (
+                "declare it under 'options:', 'state:' or 'define:'; the name of each item of a for_each: "
+                f"or each option of a move is given with 'as:', e.g. as: {name}")
         ctx.error(node, f"unknown name '{name}'", hint=hint, rule="unknown-name")
     if binding.kind == "define":     # a named derived value (ruleset/defines.py)
         return binding.call(ctx, node, None)

@@ -43,7 +43,21 @@ def _collection(ctx, arg, what="the first argument"):
     c = ctx.compile(arg)
     if not (T.is_collection(c.type) or c.type == T.ANY or T.is_per(c.type)):
         ctx.error(arg, f"{what} must be a list, but this is {T.describe(c.type)}", rule="type")
+    if T.is_per(c.type) and _names_zone(ctx, arg):
+        # count(won) would count the players (one pile each), never the cards: a forgotten [p]
+        name, key = str(arg.children[0]), T.per_parts(c.type)[0]
+        ctx.error(arg, f"zone '{name}' is kept per {key}, so '{name}' alone is not a list of cards", rule="type",
+                  hint=f"say whose: {name}[current], {name}[p]" + (
+                      f"; for every player's, e.g. sum(players, p => count({name}[p]))" if key == "player" else ""))
     return ctx.fast(c)    # a built-in without source calls it: one generated function (compiler.py)
+
+
+def _names_zone(ctx, arg) -> bool:
+    from lark import Tree
+    if not (isinstance(arg, Tree) and arg.data == "name"):
+        return False
+    binding = ctx.ns.names.get(str(arg.children[0]))
+    return binding is not None and binding.kind == "zone" and str(arg.children[0]) not in ctx.locals
 
 
 def _elem_type(c):

@@ -469,6 +469,7 @@ def _setting(cx, path, value):
             cx.problem(path, f"'{value}' is neither a number nor an option", "unknown-name",
                        hint="options: " + ", ".join(cx.rules.options) if cx.rules.options else None)
             return None
+        cx.ns.read.add(value)          # the option is used (build.py warns about one nothing reads)
         value = cx.rules.options[value]
         if value == "none":
             return None

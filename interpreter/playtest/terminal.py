@@ -2,7 +2,7 @@
 
 Each turn shows what happened since the human's last move (plays, tricks and their winners, scoring),
 the table as the seat sees it and the legal moves with short keys.  A move is its key, a card as written
-on the table (J♠, JS, js, 10h, Th) or its words (`bid 3`, `pass`); commands: undo, hint, log, moves,
+on the table (J♠, JS, js, 10h, Th) or its words (`bid 3`, `pass`); commands: undo, hint, log, moves, state,
 save [NAME], help, quit.
 """
 from __future__ import annotations
@@ -17,6 +17,7 @@ Commands:
   hint         what the search bot would play here
   log          everything that happened so far (cards you have not seen show as ?)
   moves        list every legal move
+  state        every value the game keeps (scores, bids, the trump suit...), as your seat may know it
   save [NAME]  write NAME.log (+ .json, for rules replay) and NAME.scenario.yaml (for rules test)
   help         this text
   quit         leave the game"""
@@ -36,7 +37,38 @@ def cards_text(cards) -> str:
     return " ".join(cards) if cards else "-"
 
 
-def table_text(view) -> str:
+def state_text(view, variables, names=None) -> list[str]:
+    """Lines 'name: value' for the game's state variables (`variables`: the ruleset's var_list; only
+    `names` if given); a value kept per player reads 'you 2, P1 0, P2 5', a player 'you' or 'P1'; a value
+    that is none is left out."""
+    seat, lines, state = view["seat"], [], view.get("state") or {}
+
+    def who(p):
+        return "you" if p == seat else f"P{p}"
+    for info in variables:
+        value = state.get(info.name)
+        if (names is not None and info.name not in names) or value is None:
+            continue
+        one = (lambda v: who(v) if isinstance(v, int) and not isinstance(v, bool) else _plain(v)) \
+            if info.type == "player" else _plain
+        if info.per == "player" and isinstance(value, list):
+            text = ", ".join(f"{who(p)} {one(v)}" for p, v in enumerate(value))
+        else:
+            text = one(value)
+        lines.append(f"  {info.name}: {text}")
+    return lines
+
+
+def _plain(value) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_plain(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items())
+    return "-" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def table_text(view, kept=()) -> str:
+    """The table as the seat sees it; `kept` lists state variables shown with it (the trump suit)."""
     lines = []
     seat = view["seat"]
     for zone in view["zones"]:
@@ -64,6 +96,7 @@ def table_text(view) -> str:
         elif zone["size"]:
             shown = f" (shown: {cards_text(zone['cards'])})" if zone["cards"] else ""
             lines.append(f"  {zone['name']}: {zone['size']} card(s){shown}")
+    lines += state_text(view, kept) if kept else []
     if any(s is not None for s in view["scores"]):
         lines.append("  scores: " + "  ".join(f"{'you' if p == seat else f'P{p}'} {s}"
                                               for p, s in enumerate(view["scores"])))
@@ -93,6 +126,8 @@ class Terminal:
         self.save_stem = save_stem
         self.shown = 0
         self.per_player = {v.name for v in session.rules.var_list if v.per == "player"}
+        # a suit the game keeps (the trump suit) matters at every turn: shown with the table
+        self.kept = [v for v in session.rules.var_list if v.type == "suit" and not v.per]
 
     def run(self) -> int:
         se = self.session
@@ -107,7 +142,7 @@ class Terminal:
                 return 0
             view = se.view(self.seat)
             self.say(f"\nhand {view['hand']}, your turn (P{self.seat})")
-            self.say(table_text(view))
+            self.say(table_text(view, self.kept))
             self.say("moves:\n" + moves_text(view["legal"]))
             if not self._turn(view):
                 self.say("bye")
@@ -129,6 +164,8 @@ class Terminal:
                 self.say(HELP)
             elif word == "log":
                 self.say("\n".join(V.log_lines(se.seat_log(self.seat), self.per_player)) or "(nothing yet)")
+            elif word == "state":
+                self.say("\n".join(state_text(view, self.session.rules.var_list)) or "(no values kept)")
             elif word == "moves":
                 self.say(moves_text(view["legal"], most=len(view["legal"])))
             elif word == "hint":

@@ -6,6 +6,8 @@ state variables, then the steps of the game, the end and the metrics.
 """
 from __future__ import annotations
 
+import re
+
 from ..cards.pack import STANDARD_SUITS, CardUniverse, PackSpec
 from ..engine.fold import fold_program
 from ..engine.program import GameLoop
@@ -143,7 +145,9 @@ def _check_pack(cx, data, universe):
     for key in by_players:
         if int(key) not in counts:
             cx.problem(("pack", "by_players", key), f"{key} players is not an allowed player count "
-                       f"({', '.join(map(str, sorted(counts)))})", "meaning", key=True)
+                       f"({', '.join(map(str, sorted(counts)))})", "meaning", key=True,
+                       hint=f"allow {key} under 'players: count', or take this entry out (a variant takes out "
+                       f"an inherited one with pack: {{by_players: {{{key}: null}}}})")
     for path, spec in sources:
         remove = (spec or {}).get("remove") or {}
         for i, text in enumerate(remove.get("cards", []) if isinstance(remove, dict) else []):
@@ -165,6 +169,14 @@ def _options(cx, data, given):
     values = {}
     for name, spec in declared.items():
         values[name] = spec.get("default") if isinstance(spec, dict) else spec
+    for name, default in values.items():
+        # `default: base + 1`: an option is a value, so this is the text 'base + 1', not a number
+        others = [o for o in declared if o != name and isinstance(default, str) and re.search(rf"\b{o}\b", default)]
+        if others:
+            cx.problem(("options", name, "default"), f"option '{name}': its default '{default}' is text: a default "
+                       f"is a value, not an expression, so it cannot use the option '{others[0]}'", "type",
+                       hint="write the value itself, e.g. default: 5; an expression that needs it can compute "
+                       f"it where it is used ({default})", severity="warning")
     for name, value in given.items():
         if name not in declared:
             from difflib import get_close_matches
@@ -370,6 +382,15 @@ def _usage_checks(cx, data):
         if name not in cx.var_writes and info.scope == "hand" and info.name != "dealer":
             cx.problem(("state", name), f"state variable '{name}' is reset each hand but never set", "unused",
                        key=True, severity="warning")
+    options = data.get("options") or {}
+    for name in options:
+        if name not in cx.ns.read:
+            # a variant that writes 'targt: {default: 21}' adds an option and leaves 'target' as it was
+            from difflib import get_close_matches
+            close = get_close_matches(name, [o for o in options if o != name and o in cx.ns.read], n=1)
+            cx.problem(("options", name), f"option '{name}' is never used: no expression reads it", "unused",
+                       key=True, severity="warning",
+                       hint=f"did you mean '{close[0]}'?" if close else "use it in an expression, or remove it")
     if cx.rules.pack_zone not in cx.rules.zones:
         cx.problem(("pack",), f"the pack starts in zone '{cx.rules.pack_zone}', which is not declared under 'zones:'",
                    "unknown-name", hint="declare a 'stock' zone, or set 'pack: {zone: ...}'")

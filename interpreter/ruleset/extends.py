@@ -90,10 +90,27 @@ def _merge_items(base, over, path, maps):
         if value is None:
             raise _ItemsError(where, "an item cannot be removed with null", "write the whole list without it")
         index = pos % len(base)
+        _check_same_item(base, index, value, where)
         if maps:
             _alias(maps[1], where, path + (index,))
         result[index] = _merge(base[index], value, path + (index,), maps)
     return result
+
+
+def _check_same_item(base, index, value, where):
+    """A mapping item that shares no key with an inherited one-key item (a step such as `set: ...`)
+    would make one item of two kinds: positions counted wrong (from 1, or a step forgotten)."""
+    item = base[index]
+    if not (isinstance(item, dict) and len(item) == 1 and isinstance(value, dict) and value
+            and not set(value) & set(item)):
+        return
+    kind, new = next(iter(item)), next(iter(value))
+    found = [i for i, other in enumerate(base) if isinstance(other, dict) and new in other]
+    hint = (f"positions count from 0: the item with '{new}' is at position {found[0]}" if len(found) == 1 else
+            f"positions count from 0: items with '{new}' are at positions {', '.join(map(str, found))}"
+            if found else "to replace the item whole, write the whole list")
+    raise _ItemsError(where, f"the inherited item at position {where[-1]} is '{kind}: ...', which has no "
+                      f"'{new}' to change", hint)
 
 
 def _alias(smap: SourceMap, src: tuple, dst: tuple) -> None:
@@ -117,6 +134,8 @@ def _merge(base, over, path: tuple, maps):
     if not isinstance(over, dict):
         if maps:
             maps[2].adopt(maps[1], path)
+            if isinstance(over, list) and isinstance(base, list) and any(isinstance(x, dict) for x in base):
+                maps[2].replaced[path] = len(base)
         return over
     if maps:
         maps[2].adopt(maps[1], path, subtree=False)

@@ -100,8 +100,10 @@ def pack_checks(rules, smap) -> list:
         if len(rules.deck(n)) == 0:
             diags.append(smap.diagnostic(("pack",), f"the pack is empty at {n} players", "meaning"))
     if rules.default_players not in rules.player_counts:
+        counts = ", ".join(map(str, sorted(rules.player_counts)))
         diags.append(smap.diagnostic(("players", "default"), f"the default of {rules.default_players} players is "
-                                     "not one of the allowed counts", "meaning"))
+                                     f"not one of the allowed counts ({counts})", "meaning",
+                                     "give one of them as 'default', or allow it under 'count'"))
     return diags
 
 

@@ -153,15 +153,19 @@ class _Explainer:
         patterns = list(schema.get("patternProperties", {}))
         extras = [k for k in inst if k not in allowed
                   and not any(re.search(p, str(k)) for p in patterns)]
-        return [self.unknown_key(path, k, allowed) for k in extras]
+        return [self.unknown_key(path, k, allowed, inst) for k in extras]
 
     def on_unevaluatedProperties(self, err, path):
         allowed = self.property_names(err.schema)
         extras = [k for k in err.instance if repr(k) in err.message]
-        return [self.unknown_key(path, k, allowed) for k in extras]
+        return [self.unknown_key(path, k, allowed, err.instance) for k in extras]
 
-    def unknown_key(self, path, key, allowed) -> Diagnostic:
+    def unknown_key(self, path, key, allowed, inst=None) -> Diagnostic:
         hint = did_you_mean(key, allowed)
+        empty = [k for k, v in inst.items() if v is None and k != key] if isinstance(inst, dict) else []
+        if hint is None and empty:      # `- add:` then `score[p]: 1` not indented under it
+            hint = (f"'{empty[0]}' has no value and '{key}' sits beside it: indent '{key}' further, "
+                    f"under '{empty[0]}:'")
         if hint is None and allowed:
             hint = "allowed keys here: " + ", ".join(map(str, allowed[:_MAX_LISTED]))
         return self.diag(path + (key,), f"unknown key '{key}' in {_where(path)}",

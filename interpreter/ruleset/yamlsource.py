@@ -65,6 +65,9 @@ class SourceMap:
         self._keys: dict[tuple, _Span] = {}
         # keys a variant removed (set to null), by path: where the null was written (extends.py)
         self.removed: dict[tuple, Pos] = {}
+        # lists of mappings (steps) a variant wrote whole in place of its parent's: path -> how many items
+        # the parent had; an error inside one says so (a designer often expects lists to merge)
+        self.replaced: dict[tuple, int] = {}
 
     # -- building -------------------------------------------------------
     def _add_file(self, name: str, text: str) -> None:
@@ -162,6 +165,12 @@ class SourceMap:
             pos = Pos(self.root_file, 1, 1)
         lines = self.files.get(pos.file)
         src = lines[pos.line - 1] if lines and 0 < pos.line <= len(lines) else None
+        whole = next((p for p in self.replaced if path[:len(p)] == p), None) if severity == "error" else None
+        if whole is not None:
+            name = ": ".join(str(k) for k in whole)
+            note = (f"this list replaces the parent's whole '{name}' ({self.replaced[whole]} items); to change "
+                    f"one item, write {name}: {{$items: {{POSITION: ...}}}} (positions from 0)")
+            hint = f"{hint}; {note}" if hint else note
         return Diagnostic(pos.file, pos.line, pos.col, message, rule, hint=hint,
                           source_line=src, length=length, severity=severity)
 
