@@ -122,3 +122,220 @@ def test_sheepshead_a_scripted_hand():
     # the next hand: dealer 1, picker 2, who buries first
     assert G.current_player(s) == 2 and _legal(s)[0].startswith("bury")
     assert sorted(_z(s, "won", 2)) == [] and len(_z(s, "hand", 2)) == 12
+
+
+# -- the referee: plain Python, sharing no code with the engine ---------------------------------------
+
+def _card(name):
+    """'10♦' -> ('10', '♦')."""
+    return name[:-1], name[-1]
+
+
+class _Referee:
+    """Plays along a game answered at random one decision at a time: `legal(s)` is the referee's set of
+    legal moves at the decision, `played(s, who, action)` follows the move.  Subclasses know one game."""
+
+    def __init__(self, s):
+        self.s = s
+
+    def hand(self, p):
+        return _z(self.s, "hand", p)
+
+    def run(self, seed, checks):
+        s, rng = self.s, random.Random(seed)
+        while not G.is_over(s):
+            who = G.current_player(s)
+            offered = sorted(_legal(s))
+            want = self.legal(who)
+            if want is not None:
+                assert offered == sorted(want), (seed, who, offered, want)
+            action = G.legal_actions(s)[rng.randrange(len(G.legal_actions(s)))]
+            text = S.describe(s, action)
+            G.apply(s, action)
+            self.played(who, text)
+            checks[0] += 1
+        self.finish()
+
+
+SHEEP_PLAIN = ["7", "8", "9", "K", "10", "A"]
+SHEEP_TRUMPS = ["7♦", "8♦", "9♦", "K♦", "10♦", "A♦", "J♦", "J♥", "J♠", "J♣", "Q♦", "Q♥", "Q♠", "Q♣"]
+SHEEP_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+
+
+def _sheep_suit(name):
+    rank, suit = _card(name)
+    return "T" if rank in ("Q", "J") or suit == "♦" else suit
+
+
+def _sheep_key(name, led):
+    if _sheep_suit(name) == "T":
+        return 100 + SHEEP_TRUMPS.index(name)
+    return SHEEP_PLAIN.index(_card(name)[0]) if _sheep_suit(name) == led else -1
+
+
+class _SheepReferee(_Referee):
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0, 0, 0]
+        self.dealer = 0
+        self.new_hand()
+
+    def new_hand(self):
+        self.points = [0, 0, 0]
+        self.picker = (self.dealer + 1) % 3
+        self.trick = []             # (player, card)
+        self.next = self.picker     # who must play next
+        self.tricks = 0
+
+    def legal(self, who):
+        hand = self.hand(who)
+        if len(hand) == 12:         # the picker buries
+            assert who == self.picker
+            return [f"bury {c}" for c in hand]
+        assert who == self.next, (who, self.next)
+        if len(hand) == 11:
+            return [f"bury {c}" for c in hand]
+        if not self.trick:
+            return hand
+        led = _sheep_suit(self.trick[0][1])
+        follow = [c for c in hand if _sheep_suit(c) == led]
+        return follow or hand
+
+    def played(self, who, text):
+        if text.startswith("bury "):
+            self.points[who] += SHEEP_POINTS.get(_card(text[5:])[0], 0)
+            return
+        self.trick.append((who, text))
+        self.next = (who + 1) % 3
+        if len(self.trick) < 3:
+            return
+        led = _sheep_suit(self.trick[0][1])
+        winner = max(self.trick, key=lambda pc: _sheep_key(pc[1], led))[0]
+        self.points[winner] += sum(SHEEP_POINTS.get(_card(c)[0], 0) for _, c in self.trick)
+        self.trick = []
+        self.next = winner
+        self.tricks += 1
+        if self.tricks == 10:
+            assert sum(self.points) == 120
+            mine = self.points[self.picker]
+            unit = 1 if mine >= 61 else -1
+            if mine >= 61 and 120 - mine < 31 or mine < 31:
+                unit *= 2
+            for p in range(3):
+                self.score[p] += 2 * unit if p == self.picker else -unit
+            assert _v(self.s, "score") == self.score, (self.points, self.picker)
+            self.dealer = (self.dealer + 1) % 3
+            self.new_hand()
+
+    def finish(self):
+        best = max(self.score)
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(3) if self.score[p] == best]
+
+
+def test_sheepshead_random_games_agree_with_the_referee():
+    rules = _load("sheepshead")
+    checks = [0]
+    for seed in range(40):
+        _SheepReferee(G.new_game(rules, 3, seed)).run(seed, checks)
+    assert checks[0] == 40 * 3 * 32        # three hands of two burials and thirty plays each
+
+
+# -- no duty to follow suit; the last trick's bonus; a player without a trick pays ---------------------
+
+LAST = {
+    1: ["A♠", "7♥", "8♣", "K♦", "9♠"],
+    2: ["10♠", "A♥", "7♣", "8♦", "Q♠"],
+    3: ["K♠", "9♥", "10♣", "7♦", "8♠"],
+    0: ["7♠", "J♥", "A♣", "9♦", "10♦"],
+}
+
+
+def test_last_trick_a_scripted_hand():
+    s = S.stacked_game(_load("last-trick"), 4, _deck(LAST, [1, 2, 3, 0]))
+    # 1: any card may be played, whatever was led; A♥ does not follow and cannot win: K♠ (seat 3)
+    _turn(s, 1, LAST[1], "9♠")
+    _turn(s, 2, LAST[2], "A♥")
+    _turn(s, 3, LAST[3], "K♠")
+    _turn(s, 0, LAST[0], "7♠")
+    assert _v(s, "taken") == [0, 0, 0, 1] and _v(s, "score") == [0, 0, 0, 1]
+    # 2: seat 3 leads 7♦; A♠ (seat 1) is off suit: 10♦ wins for seat 0
+    _turn(s, 3, ["9♥", "10♣", "7♦", "8♠"], "7♦")
+    _turn(s, 0, ["J♥", "A♣", "9♦", "10♦"], "10♦")
+    _turn(s, 1, ["A♠", "7♥", "8♣", "K♦"], "A♠")
+    _turn(s, 2, ["10♠", "7♣", "8♦", "Q♠"], "8♦")
+    # 3: J♥ led: Q♠ is off suit, 7♥ and 9♥ lower: seat 0 again
+    _turn(s, 0, ["J♥", "A♣", "9♦"], "J♥")
+    _turn(s, 1, ["7♥", "8♣", "K♦"], "7♥")
+    _turn(s, 2, ["10♠", "7♣", "Q♠"], "Q♠")
+    _turn(s, 3, ["9♥", "10♣", "8♠"], "9♥")
+    # 4: 9♦ led: K♦ wins for seat 1 (10♣ is off suit)
+    _turn(s, 0, ["A♣", "9♦"], "9♦")
+    _turn(s, 1, ["8♣", "K♦"], "K♦")
+    _turn(s, 2, ["10♠", "7♣"], "7♣")
+    _turn(s, 3, ["10♣", "8♠"], "10♣")
+    assert _v(s, "score") == [2, 1, 0, 1]
+    # 5, the last: 8♣ led, A♣ wins for seat 0: 1 + 2 bonus; seat 2 took no trick and pays seat 0 two
+    _turn(s, 1, ["8♣"], "8♣")
+    _turn(s, 2, ["10♠"], "10♠")
+    _turn(s, 3, ["8♠"], "8♠")
+    _turn(s, 0, ["A♣"], "A♣")
+    assert _v(s, "score") == [3 + 2 + 2, 1, -2, 1]
+    # the next hand: dealer 1, seat 2 leads
+    assert G.current_player(s) == 2 and len(_z(s, "hand", 2)) == 5
+
+
+LAST_RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+class _LastReferee(_Referee):
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0] * 4
+        self.dealer = 0
+        self.new_hand()
+
+    def new_hand(self):
+        self.taken = [0] * 4
+        self.trick = []
+        self.next = (self.dealer + 1) % 4
+        self.tricks = 0
+
+    def legal(self, who):
+        assert who == self.next
+        return self.hand(who)
+
+    def played(self, who, text):
+        self.trick.append((who, text))
+        self.next = (who + 1) % 4
+        if len(self.trick) < 4:
+            return
+        led = _card(self.trick[0][1])[1]
+        winner = max((pc for pc in self.trick if _card(pc[1])[1] == led),
+                     key=lambda pc: LAST_RANKS.index(_card(pc[1])[0]))[0]
+        self.taken[winner] += 1
+        self.score[winner] += 1
+        self.trick, self.next = [], winner
+        self.tricks += 1
+        if self.tricks == 5:
+            self.score[winner] += 2
+            for p in range(4):
+                if self.taken[p] == 0:
+                    self.score[p] -= 2
+                    self.score[winner] += 2
+            assert _v(self.s, "score") == self.score
+            self.dealer = (self.dealer + 1) % 4
+            self.new_hand()
+
+    def finish(self):
+        best = max(self.score)
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(4) if self.score[p] == best]
+
+
+def test_last_trick_random_games_agree_with_the_referee():
+    rules = _load("last-trick")
+    checks = [0]
+    for seed in range(40):
+        _LastReferee(G.new_game(rules, 4, seed)).run(seed, checks)
+    assert checks[0] == 40 * 4 * 20
