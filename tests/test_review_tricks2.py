@@ -339,3 +339,111 @@ def test_last_trick_random_games_agree_with_the_referee():
     for seed in range(40):
         _LastReferee(G.new_game(rules, 4, seed)).run(seed, checks)
     assert checks[0] == 40 * 4 * 20
+
+
+# -- two cards each to a trick (turns and choices); hearts trumps; the suit of the first card led -------
+
+TWO = {
+    1: ["A♠", "9♠", "K♥", "10♣", "J♦", "Q♦", "9♣", "A♦"],
+    2: ["10♠", "K♠", "9♥", "A♣", "Q♣", "9♦", "K♦", "J♥"],
+    0: ["J♠", "Q♠", "A♥", "10♥", "Q♥", "J♣", "K♣", "10♦"],
+}
+
+
+def _play(s, who, legal, move):
+    _turn(s, who, legal, move)
+
+
+def test_two_cards_each_a_scripted_hand():
+    s = S.stacked_game(_load("two-cards"), 3, _deck(TWO, [1, 2, 0]))
+    # 1: seat 1 leads 9♠ and must follow with its own second card: A♠
+    _play(s, 1, TWO[1], "9♠")
+    _play(s, 1, ["A♠"], "A♠")
+    _play(s, 2, ["10♠", "K♠"], "K♠")
+    _play(s, 2, ["10♠"], "10♠")
+    _play(s, 0, ["J♠", "Q♠"], "J♠")
+    _play(s, 0, ["Q♠"], "Q♠")
+    # A♠ wins for seat 1 (the second card a player played wins for that player): 1 + A + 10 = 3
+    assert _v(s, "score") == [0, 3, 0]
+    # 2: 10♣ 9♣ | Q♣ A♣ | K♣ J♣: A♣ wins for seat 2, 3 points
+    _play(s, 1, ["K♥", "10♣", "J♦", "Q♦", "9♣", "A♦"], "10♣")
+    _play(s, 1, ["9♣"], "9♣")
+    _play(s, 2, ["A♣", "Q♣"], "Q♣")
+    _play(s, 2, ["A♣"], "A♣")
+    _play(s, 0, ["J♣", "K♣"], "K♣")
+    _play(s, 0, ["J♣"], "J♣")
+    assert _v(s, "score") == [0, 3, 3]
+    # 3: seat 2 leads 9♦ K♦; seat 0 plays 10♦ then, out of diamonds, trumps with Q♥; seat 1 J♦ A♦
+    _play(s, 2, ["9♥", "9♦", "K♦", "J♥"], "9♦")
+    _play(s, 2, ["K♦"], "K♦")
+    _play(s, 0, ["10♦"], "10♦")
+    _play(s, 0, ["A♥", "10♥", "Q♥"], "Q♥")
+    _play(s, 1, ["J♦", "Q♦", "A♦"], "J♦")
+    _play(s, 1, ["Q♦", "A♦"], "A♦")
+    # Q♥, the only trump, wins for seat 0: 1 + 10♦ + A♦ = 3
+    assert _v(s, "score") == [3, 3, 3]
+    # 4: seat 0 leads A♥ 10♥; seat 1 K♥ then Q♦ (no heart left); seat 2 9♥ J♥: A♥ wins 3 for seat 0
+    _play(s, 0, ["A♥", "10♥"], "A♥")
+    _play(s, 0, ["10♥"], "10♥")
+    _play(s, 1, ["K♥"], "K♥")
+    _play(s, 1, ["Q♦"], "Q♦")
+    _play(s, 2, ["9♥", "J♥"], "9♥")
+    _play(s, 2, ["J♥"], "J♥")
+    assert _v(s, "score") == [6, 3, 3]
+    # the next hand: dealer 1, seat 2 leads
+    assert G.current_player(s) == 2 and len(_z(s, "hand", 2)) == 8 and _v(s, "by") == []
+
+
+TWO_RANKS = ["9", "J", "Q", "K", "10", "A"]
+
+
+class _TwoReferee(_Referee):
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0] * 3
+        self.dealer = 0
+        self.new_hand()
+
+    def new_hand(self):
+        self.trick = []
+        self.leader = (self.dealer + 1) % 3
+        self.tricks = 0
+
+    def legal(self, who):
+        # the leader plays the first two cards, then each player to the left two
+        assert who == (self.leader + len(self.trick) // 2) % 3, (who, self.leader, self.trick)
+        hand = self.hand(who)
+        if self.trick:
+            led = _card(self.trick[0][1])[1]
+            hand = [c for c in hand if _card(c)[1] == led] or hand
+        return hand
+
+    def played(self, who, text):
+        self.trick.append((who, text))
+        if len(self.trick) < 6:
+            return
+        led = _card(self.trick[0][1])[1]
+        suits = [_card(c)[1] for _, c in self.trick]
+        target = "♥" if "♥" in suits else led
+        winner = max((pc for pc in self.trick if _card(pc[1])[1] == target),
+                     key=lambda pc: TWO_RANKS.index(_card(pc[1])[0]))[0]
+        self.score[winner] += 1 + sum(_card(c)[0] in ("A", "10") for _, c in self.trick)
+        self.trick, self.leader = [], winner
+        self.tricks += 1
+        assert _v(self.s, "score") == self.score
+        if self.tricks == 4:
+            self.dealer = (self.dealer + 1) % 3
+            self.new_hand()
+
+    def finish(self):
+        best = max(self.score)
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(3) if self.score[p] == best]
+
+
+def test_two_cards_each_random_games_agree_with_the_referee():
+    rules = _load("two-cards")
+    checks = [0]
+    for seed in range(40):
+        _TwoReferee(G.new_game(rules, 3, seed)).run(seed, checks)
+    assert checks[0] == 40 * 3 * 24
