@@ -447,3 +447,29 @@ def test_two_cards_each_random_games_agree_with_the_referee():
     for seed in range(40):
         _TwoReferee(G.new_game(rules, 3, seed)).run(seed, checks)
     assert checks[0] == 40 * 3 * 24
+
+
+# -- every way of playing gives the same games (tests/test_review_unseen.py's harness) -----------------
+
+RULESETS = sorted(p.stem for p in HERE.glob("*.yaml"))
+
+
+def _sweep(name, seeds):
+    from tests.test_review_unseen import _compare, _counts
+    from tests.test_review_unseen import _load as load_both
+    path = HERE / f"{name}.yaml"
+    fast, plain = load_both(path), load_both(path, plain=True)
+    outcomes = [_compare(fast, plain, n, seed, name) for n in _counts(fast) for seed in seeds]
+    assert all(o[0] != "error" for o in outcomes), [o for o in outcomes if o[0] == "error"][:1]
+    return outcomes
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_way_of_playing_gives_the_same_games(name):
+    _sweep(name, range(6))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_way_of_playing_gives_the_same_games_soak(name):
+    _sweep(name, range(6, 206))
