@@ -473,3 +473,66 @@ def test_every_way_of_playing_gives_the_same_games(name):
 @pytest.mark.parametrize("name", RULESETS)
 def test_every_way_of_playing_gives_the_same_games_soak(name):
     _sweep(name, range(6, 206))
+
+
+# -- a called Ace: the partner is whoever holds it, known when it is played -----------------------------
+
+CALL = {
+    1: ["Q♣", "Q♠", "J♣", "A♥", "10♥", "9♠", "8♦", "K♦"],
+    2: ["A♠", "10♠", "K♥", "J♦", "A♣", "7♣", "9♦", "7♦"],
+    3: ["Q♥", "J♠", "9♥", "8♥", "10♣", "K♣", "K♠", "A♦"],
+    0: ["Q♦", "J♥", "7♥", "9♣", "8♣", "8♠", "7♠", "10♦"],
+}
+
+
+def test_called_ace_a_scripted_hand():
+    s = S.stacked_game(_load("called-ace"), 4, _deck(CALL, [1, 2, 3, 0]))
+    # seat 1 may call A♠ (holds 9♠) or A♦ (holds 8♦ K♦), not A♣: its only club, J♣, is a trump
+    _turn(s, 1, ["call A♠", "call A♦"], ("call", "A♠"))
+    assert _v(s, "partner") is None
+    # 1: Q♣ asks for trumps: seat 2 K♥ J♦; seat 3 Q♥ J♠ 9♥ 8♥; seat 0 Q♦ J♥ 7♥.  Q♣ wins 5 for seat 1
+    _turn(s, 1, CALL[1], "Q♣")
+    _turn(s, 2, ["K♥", "J♦"], "J♦")
+    _turn(s, 3, ["Q♥", "J♠", "9♥", "8♥"], "8♥")
+    _turn(s, 0, ["Q♦", "J♥", "7♥"], "7♥")
+    # 2: the called suit led: seat 2 must play the Ace (not 10♠); seat 3 K♠; seat 0 8♠ or 7♠
+    _turn(s, 1, ["Q♠", "J♣", "A♥", "10♥", "9♠", "8♦", "K♦"], "9♠")
+    _turn(s, 2, ["A♠"], "A♠")
+    assert _v(s, "partner") is None          # known once the trick is over
+    _turn(s, 3, ["K♠"], "K♠")
+    _turn(s, 0, ["8♠", "7♠"], "7♠")
+    assert _v(s, "partner") == 2             # A♠ wins 11 + 4 = 15 for seat 2, who leads
+    # 3: A♣ led: 10♣ K♣; 9♣ 8♣; seat 1 has no club (J♣ is a trump): anything; A♣ wins 25 for seat 2
+    _turn(s, 2, ["10♠", "K♥", "A♣", "7♣", "9♦", "7♦"], "A♣")
+    _turn(s, 3, ["10♣", "K♣"], "10♣")
+    _turn(s, 0, ["9♣", "8♣"], "8♣")
+    _turn(s, 1, ["Q♠", "J♣", "A♥", "10♥", "8♦", "K♦"], "K♦")
+    # 4: 10♠ led: seat 3 has no spade and trumps with J♠; seat 0 8♠; seat 1 (Q♠ is a trump) Q♠ wins 15
+    _turn(s, 2, ["10♠", "K♥", "7♣", "9♦", "7♦"], "10♠")
+    _turn(s, 3, ["Q♥", "J♠", "9♥", "K♣", "A♦"], "J♠")
+    _turn(s, 0, ["8♠"], "8♠")
+    _turn(s, 1, ["Q♠", "J♣", "A♥", "10♥", "8♦"], "Q♠")
+    # 5: 8♦ led: 9♦ 7♦; A♦; 10♦: A♦ wins 21 for seat 3
+    _turn(s, 1, ["J♣", "A♥", "10♥", "8♦"], "8♦")
+    _turn(s, 2, ["9♦", "7♦"], "9♦")
+    _turn(s, 3, ["A♦"], "A♦")
+    _turn(s, 0, ["10♦"], "10♦")
+    # 6: K♣ led: 9♣; seat 1 trumps with A♥; 7♣: 15 for seat 1
+    _turn(s, 3, ["Q♥", "9♥", "K♣"], "K♣")
+    _turn(s, 0, ["9♣"], "9♣")
+    _turn(s, 1, ["J♣", "A♥", "10♥"], "A♥")
+    _turn(s, 2, ["7♣"], "7♣")
+    # 7: J♣ led: K♥; Q♥ or 9♥; Q♦ or J♥: Q♦ beats J♣, 9 for seat 0
+    _turn(s, 1, ["J♣", "10♥"], "J♣")
+    _turn(s, 2, ["K♥"], "K♥")
+    _turn(s, 3, ["Q♥", "9♥"], "9♥")
+    _turn(s, 0, ["Q♦", "J♥"], "Q♦")
+    # 8: J♥ 10♥ 7♦ Q♥: Q♥ wins 15 for seat 3
+    _turn(s, 0, ["J♥"], "J♥")
+    _turn(s, 1, ["10♥"], "10♥")
+    _turn(s, 2, ["7♦"], "7♦")
+    _turn(s, 3, ["Q♥"], "Q♥")
+    # the caller's side: 35 + 40 = 75 >= 61; the defenders 36 + 9
+    assert _v(s, "score") == [-1, 1, 1, -1]
+    # the next hand: dealer 1, seat 2 calls; nobody is a partner yet
+    assert G.current_player(s) == 2 and _v(s, "partner") is None and _v(s, "called") is None
