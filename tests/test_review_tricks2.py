@@ -536,3 +536,96 @@ def test_called_ace_a_scripted_hand():
     assert _v(s, "score") == [-1, 1, 1, -1]
     # the next hand: dealer 1, seat 2 calls; nobody is a partner yet
     assert G.current_player(s) == 2 and _v(s, "partner") is None and _v(s, "called") is None
+
+
+CALL_PLAIN = ["7", "8", "9", "K", "10", "A"]
+CALL_TRUMPS = ["7♥", "8♥", "9♥", "K♥", "10♥", "A♥", "J♦", "J♥", "J♠", "J♣", "Q♦", "Q♥", "Q♠", "Q♣"]
+
+
+def _call_suit(name):
+    rank, suit = _card(name)
+    return "T" if rank in ("Q", "J") or suit == "♥" else suit
+
+
+class _CallReferee(_Referee):
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0] * 4
+        self.dealer = 0
+        self.alone_hands = 0
+        self.new_hand()
+
+    def new_hand(self):
+        self.points = [0] * 4
+        self.caller = (self.dealer + 1) % 4
+        self.called = self.partner = None
+        self.calling = True
+        self.trick, self.next, self.tricks = [], self.caller, 0
+
+    def legal(self, who):
+        hand = self.hand(who)
+        if self.calling:
+            assert who == self.caller
+            calls = [f"call A{suit}" for suit in "♣♠♦" if f"A{suit}" not in hand
+                     and any(_call_suit(c) == suit for c in hand)]
+            return calls or ["alone"]
+        assert who == self.next and _v(self.s, "partner") == self.partner
+        if not self.trick:
+            return hand
+        led = _call_suit(self.trick[0][1])
+        if self.called and led == self.called[-1] and self.called in hand:
+            return [self.called]
+        return [c for c in hand if _call_suit(c) == led] or hand
+
+    def played(self, who, text):
+        if self.calling:
+            self.calling = False
+            self.called = text[5:] if text.startswith("call ") else None
+            self.alone_hands += self.called is None
+            return
+        self.trick.append((who, text))
+        self.next = (who + 1) % 4
+        if len(self.trick) < 4:
+            return
+        led = _call_suit(self.trick[0][1])
+
+        def key(pc):
+            c = pc[1]
+            if _call_suit(c) == "T":
+                return 100 + CALL_TRUMPS.index(c)
+            return CALL_PLAIN.index(_card(c)[0]) if _call_suit(c) == led else -1
+        winner = max(self.trick, key=key)[0]
+        self.points[winner] += sum(SHEEP_POINTS.get(_card(c)[0], 0) for _, c in self.trick)
+        for p, c in self.trick:
+            if c == self.called:
+                self.partner = p
+        self.trick, self.next = [], winner
+        self.tricks += 1
+        if self.tricks < 8:
+            return
+        side = {self.caller, self.partner} - {None}
+        won = sum(self.points[p] for p in side) >= 61
+        for p in range(4):
+            if p == self.caller:
+                delta = 1 if self.partner is not None else 3
+            else:
+                delta = 1 if p in side else -1
+            self.score[p] += delta if won else -delta
+        assert _v(self.s, "score") == self.score, (self.points, self.caller, self.partner)
+        self.dealer = (self.dealer + 1) % 4
+        self.new_hand()
+
+    def finish(self):
+        best = max(self.score)
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(4) if self.score[p] == best]
+
+
+def test_called_ace_random_games_agree_with_the_referee():
+    rules = _load("called-ace")
+    checks, alone = [0], 0
+    for seed in range(60):
+        referee = _CallReferee(G.new_game(rules, 4, seed))
+        referee.run(seed, checks)
+        alone += referee.alone_hands
+    assert checks[0] == 60 * 4 * 33 and alone > 0, alone
