@@ -629,3 +629,17 @@ def test_called_ace_random_games_agree_with_the_referee():
         referee.run(seed, checks)
         alone += referee.alone_hands
     assert checks[0] == 60 * 4 * 33 and alone > 0, alone
+
+
+# -- rules explain -----------------------------------------------------------------------------------
+
+def test_explain_keeps_the_brackets_of_a_choice_inside_the_first_value_of_a_choice():
+    """`(3 if partner == none else 1) if p == caller else -1` said as "3 if the partner does not exist,
+    otherwise 1 if the player is the caller, otherwise minus 1" reads as `3 if partner == none else (1
+    if ... else -1)`: 3 for every player of a hand without a partner.  The inner choice keeps its
+    brackets (as in Euchre's `(4 if alone else 2) if side_tricks(maker) == 5 else 1`)."""
+    from interpreter.authoring.phrasing import words
+    said = words("(3 if partner == none else 1) if p == caller else -1")
+    assert said.startswith("(3 if ") and "otherwise 1) if " in said, said
+    assert words("3 if a else 1 if b else 2") == "3 if *a*, otherwise 1 if *b*, otherwise 2"
+    assert words("x if (a if b else c) else y").startswith("*x* if (*a* if *b*, otherwise *c*), otherwise")

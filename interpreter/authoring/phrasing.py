@@ -170,7 +170,12 @@ class _Speaker:
 
     def _ifelse(self, n):
         a, cond, b = n.children
-        return f"{self.say(a)} if {self.say(cond)}, otherwise {self.say(b)}"
+        # A choice inside the first value or the condition keeps its brackets: `(4 if x else 2) if y
+        # else 1` said as "4 if x, otherwise 2 if y, otherwise 1" would mean `4 if x else (2 if y else
+        # 1)`.  A choice in the last value reads right as a chain.
+        first, test = (f"({self.say(c)})" if isinstance(c, Tree) and c.data == "ifelse" else self.say(c)
+                       for c in (a, cond))
+        return f"{first} if {test}, otherwise {self.say(b)}"
 
     def _or_op(self, n):
         return " or ".join(self.grouped(c, "and_op") for c in n.children)
