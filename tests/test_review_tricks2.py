@@ -643,3 +643,15 @@ def test_explain_keeps_the_brackets_of_a_choice_inside_the_first_value_of_a_choi
     assert said.startswith("(3 if ") and "otherwise 1) if " in said, said
     assert words("3 if a else 1 if b else 2") == "3 if *a*, otherwise 1 if *b*, otherwise 2"
     assert words("x if (a if b else c) else y").startswith("*x* if (*a* if *b*, otherwise *c*), otherwise")
+
+
+def test_explain_says_position_with_the_item_and_the_list_the_right_way_round():
+    """position(items, x) was said as a plain call, "the position of *trick* and the card": the list
+    first, as if it were sought in the card.  It reads "the position of x in items"; a list indexed by a
+    position in another list (`trick_players[position(trick, c)]`, who played a card) reads as such."""
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(zones={"trick": None}, state={"called": None})
+    assert words("position(trick, called)", lex) == "the position of the *called* in *trick* (from 0)"
+    said = words("trick_players[position(trick, called)]", lex)
+    assert "in the place the *called* has in *trick*" in said, said
+    assert "(the *a* if *b*, otherwise the *c*) in *xs*" in words("position(xs, a if b else c)", Lexicon(state={"a": None, "c": None}))

@@ -144,6 +144,11 @@ class _Speaker:
                 return f"the {base} of ({self.say(key)})"    # score[1 - t]: not "1 minus t's score"
             return f"{owner} {base}".strip() if owner is not None else f"the {base} of {self.say(key)}"
         noun = self.noun_of(target)
+        if isinstance(key, Tree) and key.data == "call" and str(key.children[0]) == "position" \
+                and key.children[1] is not None and len(key.children[1].children) == 2:
+            # trick_players[position(trick, c)]: the item in the same place in one list as c in another
+            items, item = key.children[1].children
+            return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
         return f"the {noun} at position {self.operand(key)} of {base} (counting from 0)"
 
     def possessor(self, node):
@@ -549,6 +554,7 @@ FUNCTIONS = {
     "owner": lambda sp, a: f"the player whose {sp.say(a[0])} holds {sp.say(a[1])}",
     "card": lambda sp, a: f"the card of rank {_bare(sp.say(a[0]))} and suit {_bare(sp.say(a[1]))}",
     "contains": lambda sp, a: f"{sp.say(a[0])} holds {sp.say(a[1])}",
+    "position": lambda sp, a: f"the position of {sp.operand(a[1])} in {sp.say(a[0])} (from 0)",
     "teammates": lambda sp, a: f"{sp.say(a[0])} and their partners",
     "partners": lambda sp, a: f"the partners of {sp.say(a[0])}",
     "of_suit": lambda sp, a: f"the cards of {sp.say(a[0])} in {sp.say(a[1])}",
