@@ -451,7 +451,7 @@ def test_two_cards_each_random_games_agree_with_the_referee():
 
 # -- every way of playing gives the same games (tests/test_review_unseen.py's harness) -----------------
 
-RULESETS = sorted(p.stem for p in HERE.glob("*.yaml"))
+RULESETS = sorted(p.stem for p in HERE.glob("*.yaml") if not p.name.endswith(".scenario.yaml"))
 
 
 def _sweep(name, seeds):
@@ -655,3 +655,42 @@ def test_explain_says_position_with_the_item_and_the_list_the_right_way_round():
     said = words("trick_players[position(trick, called)]", lex)
     assert "in the place the *called* has in *trick*" in said, said
     assert "(the *a* if *b*, otherwise the *c*) in *xs*" in words("position(xs, a if b else c)", Lexicon(state={"a": None, "c": None}))
+
+
+# -- rules test -------------------------------------------------------------------------------------------
+
+def _rules_test(*paths):
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    return CliRunner().invoke(cli, ["test", *map(str, paths)])
+
+
+def test_the_worked_examples_of_the_called_ace_pass():
+    result = _rules_test(HERE / "called-ace.scenario.yaml")
+    assert result.exit_code == 0 and "2 passed, 0 failed" in result.output, result.output
+
+
+def test_a_scenario_expects_state_values_written_as_expressions_and_moves_write_them(tmp_path):
+    """`partner: none` (the word expressions use for nothing) failed with 'expected none, got none', and
+    a card written `AS` (as a move's value may be) with 'expected AS, got A♠'."""
+    path = tmp_path / "forms.scenario.yaml"
+    path.write_text(f"""ruleset: {HERE / 'called-ace.yaml'}
+players: 4
+scenarios:
+  - name: forms
+    dealer: 0
+    deal:
+      hand:
+        1: [Q♣, Q♠, J♣, A♥, 10♥, 9♠, 8♦, K♦]
+    moves:
+      - {{player: 1, move: call, value: AS, expect: {{state: {{called: AS, partner: none, caller: 1}}}}}}
+    expect:
+      state: {{called: A♠, partner: NONE}}
+  - name: a wrong value still fails
+    dealer: 0
+    expect:
+      state: {{called: A♠}}
+""", encoding="utf-8")
+    result = _rules_test(path)
+    assert "PASS" in result.output and "1 passed, 1 failed" in result.output, result.output
+    assert "called: expected A♠, got none" in result.output
