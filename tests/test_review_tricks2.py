@@ -694,3 +694,68 @@ scenarios:
     result = _rules_test(path)
     assert "PASS" in result.output and "1 passed, 1 failed" in result.output, result.output
     assert "called: expected A♠, got none" in result.output
+
+
+# -- a double pack: which copy of a card was played -------------------------------------------------------
+
+def test_position_finds_a_card_of_a_double_pack_whichever_copy_lies_there():
+    """With two packs, `Q♣ in trick` held for the second copy but `position(trick, Q♣)` was none, so
+    `trick_players[position(trick, Q♣)]` (who played the Queen of clubs: Doppelkopf's partner) failed.
+    A card is now found as itself (`position(trick, last(best))`: the second 10♥ of a trick, which beats
+    the first), else as the first card of the same rank and suit; with and without generated code."""
+    from interpreter.cards.pack import CardUniverse
+    from interpreter.expr import compiler
+    from interpreter.expr import types as T
+    from interpreter.expr.compiler import Binding, Namespace, compile_expression
+    u = CardUniverse(ranks=["9", "10", "J", "Q", "K", "A"], suits=["clubs", "diamonds", "hearts", "spades"],
+                     copies=2)
+    q0 = u.parse_card("Q♣")
+    q1 = next(c for c in range(u.size) if u.face[c] == u.face[q0] and c != q0)
+    k = u.parse_card("K♠")
+
+    def ev(text, trick):
+        space = Namespace(universe=u)
+        space.add("trick", Binding("state", T.CARDS, getter=lambda s, e: trick))
+        return compile_expression(text, space, {}).fn(None, {})
+    for generate in (True, False):
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(compiler, "GENERATE", generate)
+            assert ev("Q♣ in trick", [k, q1]) and ev("position(trick, Q♣)", [k, q1]) == 1
+            assert ev("position(trick, Q♣)", [q0, k, q1]) == 0
+            assert ev("position(trick, last(trick))", [q0, q1]) == 1      # the card itself
+            assert ev("position(trick, Q♣)", [k]) is None
+            assert ev("position(trick, K♠)", [q0, k]) == 1
+
+
+DOKO = {
+    1: ["10♥", "Q♣", "A♠", "9♣", "K♣", "9♠", "A♣", "9♥", "K♥", "J♦", "J♥", "10♠"],
+    2: ["Q♣", "10♣", "K♠", "A♥", "J♠", "9♦", "Q♦", "A♦", "10♦", "K♦", "J♣", "9♠"],
+    3: ["10♥", "Q♠", "A♠", "Q♥", "K♣", "10♣", "9♣", "A♥", "K♥", "Q♦", "J♦", "J♥"],
+    0: ["Q♠", "Q♥", "J♣", "J♠", "A♦", "10♦", "K♦", "9♦", "A♣", "10♠", "K♠", "9♥"],
+}
+
+
+def test_doppelkopf_the_second_ten_of_hearts_and_the_queens_of_clubs():
+    s = S.stacked_game(_load("doppelkopf"), 4, _deck(DOKO, [1, 2, 3, 0]))
+    # the holders of the Queens of clubs: seats 1 and 2 (seat 2's is the second copy)
+    assert _v(s, "re") == [1, 2] and _v(s, "known") == []
+    # 1: 10♥ led is a trump: seat 2 any trump; seat 3 plays the other 10♥ and beats the first
+    _turn(s, 1, DOKO[1], "10♥")
+    _turn(s, 2, ["Q♣", "J♠", "9♦", "Q♦", "A♦", "10♦", "K♦", "J♣"], "9♦")
+    _turn(s, 3, ["10♥", "Q♠", "Q♥", "Q♦", "J♦", "J♥"], "10♥")
+    _turn(s, 0, ["Q♠", "Q♥", "J♣", "J♠", "A♦", "10♦", "K♦", "9♦"], "9♦")
+    # 2: seat 3 leads A♠; seat 0 has no spade... it has 10♠ K♠: K♠; seat 1 A♠ (the other copy): the
+    # first A♠ wins, for seat 3; seat 2 K♠
+    _turn(s, 3, ["Q♠", "A♠", "Q♥", "K♣", "10♣", "9♣", "A♥", "K♥", "Q♦", "J♦", "J♥"], "A♠")
+    _turn(s, 0, ["10♠", "K♠"], "K♠")
+    _turn(s, 1, ["A♠", "9♠", "10♠"], "A♠")
+    _turn(s, 2, ["K♠", "9♠"], "K♠")
+    assert G.current_player(s) == 3
+    # 3: seat 3 leads J♥; seat 0 plays Q♠; seat 1 Q♣ (copy one) wins; seat 2 follows with its Q♣ (copy
+    # two): the first of two equal cards wins, seat 1; both are known to be Re now
+    _turn(s, 3, ["Q♠", "Q♥", "K♣", "10♣", "9♣", "A♥", "K♥", "Q♦", "J♦", "J♥"], "J♥")
+    _turn(s, 0, ["Q♠", "Q♥", "J♣", "J♠", "A♦", "10♦", "K♦"], "Q♠")
+    _turn(s, 1, ["Q♣", "J♦", "J♥"], "Q♣")
+    assert _v(s, "known") == []
+    _turn(s, 2, ["Q♣", "J♠", "Q♦", "A♦", "10♦", "K♦", "J♣"], "Q♣")
+    assert sorted(_v(s, "known")) == [1, 2] and G.current_player(s) == 1
