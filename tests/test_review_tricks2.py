@@ -759,3 +759,82 @@ def test_doppelkopf_the_second_ten_of_hearts_and_the_queens_of_clubs():
     assert _v(s, "known") == []
     _turn(s, 2, ["Q♣", "J♠", "Q♦", "A♦", "10♦", "K♦", "J♣"], "Q♣")
     assert sorted(_v(s, "known")) == [1, 2] and G.current_player(s) == 1
+
+
+DOKO_TRUMPS = ["9♦", "K♦", "10♦", "A♦", "J♦", "J♥", "J♠", "J♣", "Q♦", "Q♥", "Q♠", "Q♣", "10♥"]
+DOKO_PLAIN = ["9", "K", "10", "A"]
+
+
+def _doko_suit(name):
+    rank, suit = _card(name)
+    return "T" if rank in ("Q", "J") or suit == "♦" or name == "10♥" else suit
+
+
+class _DokoReferee(_Referee):
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0] * 4
+        self.dealer = 0
+        self.solos = 0
+        self.new_hand()
+
+    def new_hand(self):
+        self.points = [0] * 4
+        self.re = [p for p in range(4) if "Q♣" in self.hand(p)]
+        self.known = set()
+        self.trick, self.next, self.tricks = [], (self.dealer + 1) % 4, 0
+
+    def legal(self, who):
+        assert who == self.next and sorted(_v(self.s, "known")) == sorted(self.known)
+        assert _v(self.s, "re") == self.re
+        hand = self.hand(who)
+        if not self.trick:
+            return hand
+        led = _doko_suit(self.trick[0][1])
+        return [c for c in hand if _doko_suit(c) == led] or hand
+
+    def played(self, who, text):
+        self.trick.append((who, text))
+        self.next = (who + 1) % 4
+        if len(self.trick) < 4:
+            return
+        led = _doko_suit(self.trick[0][1])
+
+        def key(c):
+            if _doko_suit(c) == "T":
+                return 100 + DOKO_TRUMPS.index(c)
+            return DOKO_PLAIN.index(_card(c)[0]) if _doko_suit(c) == led else -1
+        top = max(key(c) for _, c in self.trick)
+        best = [p for p, c in self.trick if key(c) == top]
+        winner = best[-1] if self.trick[[p for p, _ in self.trick].index(best[0])][1] == "10♥" else best[0]
+        self.points[winner] += sum(SHEEP_POINTS.get(_card(c)[0], 0) for _, c in self.trick)
+        self.known |= {p for p, c in self.trick if c == "Q♣"}
+        self.trick, self.next = [], winner
+        self.tricks += 1
+        if self.tricks < 12:
+            return
+        assert sum(self.points) == 240
+        solo = len(self.re) == 1
+        self.solos += solo
+        won = sum(self.points[p] for p in self.re) >= 121
+        for p in range(4):
+            delta = (3 if solo else 1) if p in self.re else -1
+            self.score[p] += delta if won else -delta
+        assert _v(self.s, "score") == self.score, (self.points, self.re)
+        self.dealer = (self.dealer + 1) % 4
+        self.new_hand()
+
+    def finish(self):
+        best = max(self.score)
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(4) if self.score[p] == best]
+
+
+def test_doppelkopf_random_games_agree_with_the_referee():
+    rules = _load("doppelkopf")
+    checks, solos = [0], 0
+    for seed in range(40):
+        referee = _DokoReferee(G.new_game(rules, 4, seed))
+        referee.run(seed, checks)
+        solos += referee.solos
+    assert checks[0] == 40 * 4 * 48 and solos > 0, solos
