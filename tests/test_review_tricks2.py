@@ -838,3 +838,13 @@ def test_doppelkopf_random_games_agree_with_the_referee():
         referee.run(seed, checks)
         solos += referee.solos
     assert checks[0] == 40 * 4 * 48 and solos > 0, solos
+
+
+def test_a_called_card_offered_as_a_card_is_warned_with_a_hint_that_fits_naming_a_card():
+    """Calling an Ace by offering the cards (`options: filter([A♣, A♠, A♦], ...)`) is warned as offering
+    cards the caller cannot see; the hint spoke only of picking a card blind by position, which does not
+    fit a card that is named, not taken: it now says how to name one (its suit, then card("A", x))."""
+    loaded = load_ruleset(str(HERE / "called-ace.yaml"), dry_run=True)
+    warned = [d for d in loaded.diagnostics if d.rule == "hidden-options"]
+    assert loaded.ok and len(warned) == 1 and "'call'" in warned[0].message
+    assert "positions" in warned[0].hint and 'card("A", x)' in warned[0].hint
