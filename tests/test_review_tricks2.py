@@ -10,6 +10,7 @@ hands and the trick, and at the end of each hand the trick winners and the score
 """
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 
@@ -848,3 +849,30 @@ def test_a_called_card_offered_as_a_card_is_warned_with_a_hint_that_fits_naming_
     warned = [d for d in loaded.diagnostics if d.rule == "hidden-options"]
     assert loaded.ok and len(warned) == 1 and "'call'" in warned[0].message
     assert "positions" in warned[0].hint and 'card("A", x)' in warned[0].hint
+
+
+# -- a winner rule that gives no player ---------------------------------------------------------------
+
+def test_a_winner_rule_that_gives_no_player_is_reported_at_the_rule(tmp_path):
+    """`winner:` giving none (or a number past the last seat) went on until a later step read the
+    winner (`add: {"taken[winner]": 1}`: 'a list position must be a number, not none', at that step).
+    It stops at the rule, whichever way the trick ends (generated, plain, logged, played through)."""
+    from tests.test_review_unseen import _Plain
+    text = (HERE / "last-trick.yaml").read_text(encoding="utf-8")
+    for bad, said in (('"none if trick_number == 3 else leader"', "none"), ('"player_count + 1"', "5")):
+        path = tmp_path / "bad-winner.yaml"
+        path.write_text(text.replace("      order: plain\n", f"      winner: {bad}\n"), encoding="utf-8")
+        line = next(i for i, ln in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "winner: " in ln)
+        for plain in (False, True):
+            for how in ("step", "auto", "logged"):
+                with _Plain() if plain else contextlib.nullcontext(), pytest.raises(G.GameError) as err:
+                    rules = load_ruleset(str(path)).rules
+                    s = G.new_game(rules, 4, 1, log=how == "logged")
+                    if how == "auto":
+                        from interpreter.engine.autoplay import play_picked, random_picker
+                        play_picked(s, [random_picker(random.Random(1))] * 4)
+                    else:
+                        while not G.is_over(s):
+                            G.apply_index(s, 0)
+                assert f"winner rule gave {said}, not a player" in str(err.value), (plain, how, str(err.value))
+                assert f"bad-winner.yaml:{line}:" in str(err.value), str(err.value)
