@@ -875,3 +875,11 @@ def test_a_winner_rule_that_gives_no_player_is_reported_at_the_rule(tmp_path):
                             G.apply_index(s, 0)
                 assert f"winner rule gave {said}, not a player" in str(err.value), (plain, how, str(err.value))
                 assert f"bad-winner.yaml:{line}:" in str(err.value), str(err.value)
+
+
+def test_explain_brackets_a_sum_that_is_the_first_value_of_a_choice():
+    """`100 + trumprank(c) if is_trump(c) else -1` said "100 plus the trumprank points of c if ...,
+    otherwise minus 1" also reads as 100 plus (the points if ..., otherwise minus 1)."""
+    from interpreter.authoring.phrasing import words
+    assert words("100 + x if y else -1") == "(100 plus *x*) if *y*, otherwise minus 1"
+    assert words("x if y else 100 + z") == "*x* if *y*, otherwise 100 plus *z*"

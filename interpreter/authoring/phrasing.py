@@ -178,7 +178,7 @@ class _Speaker:
         # A choice inside the first value or the condition keeps its brackets: `(4 if x else 2) if y
         # else 1` said as "4 if x, otherwise 2 if y, otherwise 1" would mean `4 if x else (2 if y else
         # 1)`.  A choice in the last value reads right as a chain.
-        first, test = (f"({self.say(c)})" if isinstance(c, Tree) and c.data == "ifelse" else self.say(c)
+        first, test = (f"({self.say(c)})" if isinstance(c, Tree) and c.data in ("ifelse", "binop") else self.say(c)
                        for c in (a, cond))
         return f"{first} if {test}, otherwise {self.say(b)}"
 
