@@ -883,3 +883,11 @@ def test_explain_brackets_a_sum_that_is_the_first_value_of_a_choice():
     from interpreter.authoring.phrasing import words
     assert words("100 + x if y else -1") == "(100 plus *x*) if *y*, otherwise minus 1"
     assert words("x if y else 100 + z") == "*x* if *y*, otherwise 100 plus *z*"
+
+
+def test_explain_says_a_test_named_is_something_as_a_statement_about_its_argument():
+    """is_trump(c) read "the is trump of c" (a definition's name said as a noun)."""
+    from interpreter.authoring.phrasing import words
+    assert words("is_trump(c)") == "*c* is trump"
+    assert words("has_suit(hand, x)") == "the has suit of *hand* and *x*"      # two arguments: unchanged
+    assert words("effective_suit(c)") == "the effective suit of *c*"

@@ -244,6 +244,10 @@ class _Speaker:
         if name in self.lex.orders:
             return f"the place of {_join(spoken)} in the order *{name}*"
         named = name.replace("_", " ")
+        verb = named.split()[0]
+        if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
+            # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
+            return f"{spoken[0]} {named}"
         joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
 
