@@ -891,3 +891,84 @@ def test_explain_says_a_test_named_is_something_as_a_statement_about_its_argumen
     assert words("is_trump(c)") == "*c* is trump"
     assert words("has_suit(hand, x)") == "the has suit of *hand* and *x*"      # two arguments: unchanged
     assert words("effective_suit(c)") == "the effective suit of *c*"
+
+
+# -- Skat: a game named by the declarer; Jacks trumps whatever their suit; a null game stops early --------
+
+SKAT_NULL = {
+    1: ["7♣", "8♣", "7♠", "8♠", "7♥", "9♥", "7♦", "8♦", "9♦", "A♣"],
+    2: ["9♣", "10♣", "J♣", "9♠", "10♠", "J♠", "8♥", "10♥", "J♥", "10♦"],
+    0: ["Q♣", "K♣", "Q♠", "K♠", "A♠", "Q♥", "K♥", "A♥", "J♦", "Q♦"],
+}
+SKAT_GRAND = {
+    1: ["J♣", "J♠", "A♣", "10♣", "K♣", "A♠", "10♠", "7♥", "8♥", "9♥"],
+    2: ["J♥", "Q♣", "9♣", "8♣", "K♠", "Q♠", "A♥", "10♥", "K♥", "7♦"],
+    0: ["J♦", "7♣", "9♠", "8♠", "7♠", "Q♥", "A♦", "10♦", "K♦", "Q♦"],
+}
+
+
+def test_skat_a_null_game_stops_at_the_first_trick_the_declarer_takes():
+    s = S.stacked_game(_load("skat"), 3, _deck(SKAT_NULL, [1, 2, 0], ["K♦", "A♦"]))
+    S.play(s, ("lay_away", "A♣"), ("lay_away", "A♦"))
+    _turn(s, 1, ["suit clubs", "suit spades", "suit hearts", "suit diamonds", "grand", "null"], ("null", None))
+    # no trumps: J♣ is a club like any other and follows clubs; Q♣ beats J♣ (A K Q J 10 9 8 7)
+    _turn(s, 1, ["7♣", "8♣", "7♠", "8♠", "7♥", "9♥", "7♦", "8♦", "9♦", "K♦"], "7♣")
+    _turn(s, 2, ["9♣", "10♣", "J♣"], "J♣")
+    _turn(s, 0, ["Q♣", "K♣"], "Q♣")
+    _turn(s, 0, ["K♣", "Q♠", "K♠", "A♠", "Q♥", "K♥", "A♥", "J♦", "Q♦"], "A♠")
+    _turn(s, 1, ["7♠", "8♠"], "8♠")
+    _turn(s, 2, ["9♠", "10♠", "J♠"], "9♠")
+    # 3: J♦ led; the declarer's K♦ takes the trick: the null game is lost and the hand ends at once
+    _turn(s, 0, ["K♣", "Q♠", "K♠", "Q♥", "K♥", "A♥", "J♦", "Q♦"], "J♦")
+    _turn(s, 1, ["7♦", "8♦", "9♦", "K♦"], "K♦")
+    _turn(s, 2, ["10♦"], "10♦")
+    assert _v(s, "score") == [0, -46, 0]
+    assert G.current_player(s) == 2 and _legal(s)[0].startswith("lay_away") and len(_z(s, "hand", 2)) == 12
+
+
+def test_skat_a_grand_only_jacks_are_trumps():
+    s = S.stacked_game(_load("skat"), 3, _deck(SKAT_GRAND, [1, 2, 0], ["9♦", "8♦"]))
+    S.play(s, ("lay_away", "9♦"), ("lay_away", "8♦"), ("grand", None))
+    # 1: J♣ asks for Jacks: J♥, J♦ forced; 6 points to seat 1
+    _turn(s, 1, SKAT_GRAND[1], "J♣")
+    _turn(s, 2, ["J♥"], "J♥")
+    _turn(s, 0, ["J♦"], "J♦")
+    # 2: A♣ is a plain club (no club is a trump in a grand): 8♣; 7♣
+    _turn(s, 1, SKAT_GRAND[1][1:], "A♣")
+    _turn(s, 2, ["Q♣", "9♣", "8♣"], "8♣")
+    _turn(s, 0, ["7♣"], "7♣")
+    # 3: J♠: nobody else has a Jack: anything; J♠ wins A♥ and 10♦ (23)
+    _turn(s, 1, ["J♠", "10♣", "K♣", "A♠", "10♠", "7♥", "8♥", "9♥"], "J♠")
+    _turn(s, 2, ["Q♣", "9♣", "K♠", "Q♠", "A♥", "10♥", "K♥", "7♦"], "A♥")
+    _turn(s, 0, ["9♠", "8♠", "7♠", "Q♥", "A♦", "10♦", "K♦", "Q♦"], "10♦")
+    # 4-7: 10♣ 9♣ A♦ | K♣ Q♣ Q♦ | A♠ K♠ 7♠ | 10♠ Q♠ 8♠: all to seat 1 (21 + 10 + 15 + 13)
+    for lead, second, third in (("10♣", "9♣", "A♦"), ("K♣", "Q♣", "Q♦"), ("A♠", "K♠", "7♠"), ("10♠", "Q♠", "8♠")):
+        S.play(s, lead, second, third)
+        assert G.current_player(s) == 1
+    # 8: 7♥ 10♥ Q♥: seat 2; 9: 7♦ K♦ 8♥: seat 0; 10: 9♠ 9♥ K♥: seat 0
+    S.play(s, "7♥", "10♥", "Q♥")
+    assert G.current_player(s) == 2
+    S.play(s, "7♦", "K♦", "8♥")
+    assert G.current_player(s) == 0
+    _turn(s, 0, ["9♠"], "9♠")
+    _turn(s, 1, ["9♥"], "9♥")
+    _turn(s, 2, ["K♥"], "K♥")
+    # the declarer: 6 + 11 + 23 + 21 + 10 + 15 + 13 = 99 >= 61: a grand is worth 24
+    assert _v(s, "score") == [0, 24, 0]
+
+
+def test_a_key_yaml_reads_as_null_or_as_yes_no_is_reported_with_quotes_as_the_hint(tmp_path):
+    """A move named `null:` (Skat's null game) or `no:` was accepted as a move named None or False (its
+    offers read 'None'); a state variable `null:` became 'None'.  It is an error at the key."""
+    text = (HERE / "skat.yaml").read_text(encoding="utf-8")
+    assert '        "null":\n' in text
+    for word, read in (("null", "nothing (null)"), ("no", "false (a yes/no value)"), ("Off", "false")):
+        path = tmp_path / "skat.yaml"
+        path.write_text(text.replace('        "null":\n', f"        {word}:\n"), encoding="utf-8")
+        loaded = load_ruleset(str(path))
+        errors = [d for d in loaded.diagnostics if d.severity == "error"]
+        assert not loaded.ok and len(errors) == 1, [d.format() for d in errors]
+        line = text.splitlines().index('        "null":') + 1
+        assert (errors[0].line, errors[0].col) == (line, 9)
+        assert f"reads the key '{word}' as {read}" in errors[0].message
+        assert f'"{word}":' in errors[0].hint
