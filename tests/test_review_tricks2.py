@@ -972,3 +972,96 @@ def test_a_key_yaml_reads_as_null_or_as_yes_no_is_reported_with_quotes_as_the_hi
         assert (errors[0].line, errors[0].col) == (line, 9)
         assert f"reads the key '{word}' as {read}" in errors[0].message
         assert f'"{word}":' in errors[0].hint
+
+
+SKAT_PLAIN = ["7", "8", "9", "Q", "K", "10", "A"]
+SKAT_NULL_ORDER = ["7", "8", "9", "10", "J", "Q", "K", "A"]
+SKAT_JACKS = ["J♦", "J♥", "J♠", "J♣"]
+SKAT_BASE = {"♦": 9, "♥": 10, "♠": 11, "♣": 12, "grand": 24, "null": 23}
+SUIT_SYMBOL = {"clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦"}
+
+
+class _SkatReferee(_Referee):
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0] * 3
+        self.dealer = 0
+        self.games = set()
+        self.new_hand()
+
+    def new_hand(self):
+        self.points = [0] * 3
+        self.declarer = (self.dealer + 1) % 3
+        self.game = None
+        self.taken = 0
+        self.trick, self.next, self.tricks = [], self.declarer, 0
+
+    def group(self, c):
+        rank, suit = _card(c)
+        if self.game == "null":
+            return suit
+        return "T" if rank == "J" or suit == self.game else suit
+
+    def legal(self, who):
+        hand = self.hand(who)
+        if len(hand) > 10:
+            assert who == self.declarer
+            return [f"lay_away {c}" for c in hand]
+        if self.game is None:
+            return [f"suit {x}" for x in ("clubs", "spades", "hearts", "diamonds")] + ["grand", "null"]
+        assert who == self.next
+        if not self.trick:
+            return hand
+        led = self.group(self.trick[0][1])
+        return [c for c in hand if self.group(c) == led] or hand
+
+    def played(self, who, text):
+        if text.startswith("lay_away "):
+            self.points[who] += SHEEP_POINTS.get(_card(text[9:])[0], 0)
+            return
+        if self.game is None:
+            self.game = SUIT_SYMBOL[text[5:]] if text.startswith("suit ") else text
+            self.games.add(text.split()[0])
+            return
+        self.trick.append((who, text))
+        self.next = (who + 1) % 3
+        if len(self.trick) < 3:
+            return
+        led = self.group(self.trick[0][1])
+
+        def key(c):
+            if self.game == "null":
+                return SKAT_NULL_ORDER.index(_card(c)[0]) if _card(c)[1] == led else -1
+            if _card(c)[0] == "J":
+                return 200 + SKAT_JACKS.index(c)
+            if self.group(c) == "T":
+                return 100 + SKAT_PLAIN.index(_card(c)[0])
+            return SKAT_PLAIN.index(_card(c)[0]) if self.group(c) == led else -1
+        winner = max(self.trick, key=lambda pc: key(pc[1]))[0]
+        self.points[winner] += sum(SHEEP_POINTS.get(_card(c)[0], 0) for _, c in self.trick)
+        self.taken += winner == self.declarer
+        self.trick, self.next = [], winner
+        self.tricks += 1
+        if self.tricks < 10 and not (self.game == "null" and self.taken):
+            return
+        won = self.taken == 0 if self.game == "null" else self.points[self.declarer] >= 61
+        base = SKAT_BASE[self.game]
+        self.score[self.declarer] += base if won else -2 * base
+        assert _v(self.s, "score") == self.score, (self.game, self.points, self.taken)
+        self.dealer = (self.dealer + 1) % 3
+        self.new_hand()
+
+    def finish(self):
+        best = max(self.score)
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(3) if self.score[p] == best]
+
+
+def test_skat_random_games_agree_with_the_referee():
+    rules = _load("skat")
+    checks, games = [0], set()
+    for seed in range(50):
+        referee = _SkatReferee(G.new_game(rules, 3, seed))
+        referee.run(seed, checks)
+        games |= referee.games
+    assert games == {"suit", "grand", "null"}
