@@ -1065,3 +1065,11 @@ def test_skat_random_games_agree_with_the_referee():
         referee.run(seed, checks)
         games |= referee.games
     assert games == {"suit", "grand", "null"}
+
+
+def test_explain_brackets_a_number_of_tricks_given_as_a_choice():
+    """Skat's null game: `count: "trick_number if taken > 0 else 10"` read "..., trick_number if the taken
+    is more than 0, otherwise 10 of them"."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("skat"))
+    assert "onto *trick*, (*trick_number* if the *taken* is more than 0, otherwise 10) of them." in text
