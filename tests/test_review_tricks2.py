@@ -1073,3 +1073,11 @@ def test_explain_brackets_a_number_of_tricks_given_as_a_choice():
     from interpreter.authoring.explain import explain
     text = explain(_load("skat"))
     assert "onto *trick*, (*trick_number* if the *taken* is more than 0, otherwise 10) of them." in text
+
+
+def test_explain_says_the_first_of_several_best_cards_in_the_plural():
+    """first(argmax(trick, ...)) read "the first of the card with the highest strength": argmax gives
+    every card with the best key (two equal cards of a double pack), the first of them wins."""
+    from interpreter.authoring.phrasing import Lexicon, words
+    said = words("first(argmax(trick, c => strength(c)))", Lexicon(zones={"trick": None}))
+    assert said.startswith("the first of the cards with the highest strength"), said

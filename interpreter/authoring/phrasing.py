@@ -486,7 +486,17 @@ def _extreme(word, most):
 
 def _end(word):
     def phrase(sp, args):
-        return f"the {word} card of {sp.say(args[0])}" if _is_zone(sp, args[0]) else f"the {word} of {sp.say(args[0])}"
+        if _is_zone(sp, args[0]):
+            return f"the {word} card of {sp.say(args[0])}"
+        said = sp.say(args[0])
+        node = args[0]
+        if isinstance(node, Tree) and node.data == "call" and str(node.children[0]) in ("argmax", "argmin"):
+            # argmax gives every item with the best key, in order: first(argmax(trick, ...)) is the first
+            # of the cards with the highest ..., not "the first of the card with the highest ..."
+            noun = sp.noun_of(node.children[1].children[0])
+            if said.startswith(f"the {noun} with "):
+                said = f"the {_plural(noun)} with " + said[len(f"the {noun} with "):]
+        return f"the {word} of {said}"
     return phrase
 
 
