@@ -570,7 +570,7 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     from .attributes import check_rank_or_suit_literal
     check_rank_or_suit_literal(ctx, left, right, right_node)
     check_rank_or_suit_literal(ctx, right, left, left_node)
-    face = ctx.universe().face if ctx.universe() is not None and ctx.universe().copies > 1 else None
+    face = faces(ctx.universe()) if ctx.universe() is not None and ctx.universe().copies > 1 else None
     lf, rf = left.fn, right.fn
     if op in ("in", "not in"):
         if not (T.is_collection(right.type) or right.type in (T.ANY, T.STR) or T.is_per(right.type)):
@@ -614,6 +614,18 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     if fast is not None:
         return fast, code
     return lambda s, e: fn(lf(s, e), rf(s, e)), code
+
+
+def faces(universe) -> dict:
+    """Card id -> the id of the same card in copy 0, and none -> none: with several copies cards compare
+    by face, and a card value holding nothing (`called == K♠` before a call, `first(trick)` of an empty
+    trick) compares as it does with one copy (none is only none) instead of failing."""
+    table = universe.__dict__.get("_faces")
+    if table is None:
+        table = dict(enumerate(universe.face))
+        table[None] = None
+        universe._faces = table
+    return table
 
 
 def face_member(face, card, cards) -> bool:

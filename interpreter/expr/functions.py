@@ -366,7 +366,8 @@ def _contains(ctx, node, args):
     cf, xf = coll.fn, item.fn
     u = ctx.universe()
     if item.type == T.CARD and u.copies > 1:
-        face = u.face
+        from .compiler import faces
+        face = faces(u)
         return Compiled(lambda s, e: (lambda f: any(face[c] == f for c in cf(s, e)))(face[xf(s, e)]), T.BOOL)
     return Compiled(lambda s, e: xf(s, e) in cf(s, e), T.BOOL, code=ctx.source("({1} in {0})", coll, item))
 
