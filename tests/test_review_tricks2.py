@@ -1081,3 +1081,29 @@ def test_explain_says_the_first_of_several_best_cards_in_the_plural():
     from interpreter.authoring.phrasing import Lexicon, words
     said = words("first(argmax(trick, c => strength(c)))", Lexicon(zones={"trick": None}))
     assert said.startswith("the first of the cards with the highest strength"), said
+
+
+def test_a_card_value_holding_nothing_compares_as_nothing_with_two_packs_as_with_one():
+    """With two packs (cards compare by face), `called == K♠`, `called in trick` and contains(trick,
+    called) failed ('list indices must be integers') while `called` was none, and so did
+    `first(trick) == Q♣` on an empty trick; with one pack they are false.  Now the same both ways."""
+    from interpreter.cards.pack import CardUniverse
+    from interpreter.expr import compiler
+    from interpreter.expr import types as T
+    from interpreter.expr.compiler import Binding, Namespace, compile_expression
+    texts = ("contains(trick, called)", "called in trick", "called not in trick", "called == K♠", "called != K♠",
+             "called == none", "first(empty) == K♠", "K♠ in trick", "position(trick, called)")
+    seen = []
+    for copies in (1, 2):
+        u = CardUniverse(ranks=["9", "10", "J", "Q", "K", "A"], suits=["clubs", "diamonds", "hearts", "spades"],
+                         copies=copies)
+        k = u.parse_card("K♠")
+        space = Namespace(universe=u)
+        space.add("trick", Binding("state", T.CARDS, getter=lambda s, e: [k]))
+        space.add("empty", Binding("state", T.CARDS, getter=lambda s, e: []))
+        space.add("called", Binding("state", T.CARD, getter=lambda s, e: None))
+        for generate in (True, False):
+            with pytest.MonkeyPatch.context() as m:
+                m.setattr(compiler, "GENERATE", generate)
+                seen.append([compile_expression(t, space, {}).fn(None, {}) for t in texts])
+    assert seen == [[False, False, True, False, True, True, False, True, None]] * 4
