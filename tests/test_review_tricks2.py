@@ -1107,3 +1107,10 @@ def test_a_card_value_holding_nothing_compares_as_nothing_with_two_packs_as_with
                 m.setattr(compiler, "GENERATE", generate)
                 seen.append([compile_expression(t, space, {}).fn(None, {}) for t in texts])
     assert seen == [[False, False, True, False, True, True, False, True, None]] * 4
+
+
+def test_explain_names_a_one_letter_option_of_a_named_list_an_option():
+    """`options: callable` with `as: a` read "**call** with an a chosen from *callable*"."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("called-ace"))
+    assert "**call** with an option chosen from *callable*:" in text and "Set the *called* to the option." in text

@@ -204,6 +204,8 @@ def _choose(v, step, say):
             bound = move.get("as", "option")
             # a one-letter name (as: n) is no noun: 'a number chosen', not 'a n chosen'
             noun = _noun(move["options"], bound, "as" in move and len(str(bound)) > 1, say)
+            if noun == str(bound) and len(noun) == 1:
+                noun = "option"     # `as: a` over a named list: 'an option chosen from callable', not 'an a'
             inner = say.bind(bound, noun)
             article = "" if noun.endswith("s") else "an " if noun[:1] in "aeiou" else "a "
             bits.append(f"with {article}{noun} chosen from {say(move['options'])}")
