@@ -1114,3 +1114,15 @@ def test_explain_names_a_one_letter_option_of_a_named_list_an_option():
     from interpreter.authoring.explain import explain
     text = explain(_load("called-ace"))
     assert "**call** with an option chosen from *callable*:" in text and "Set the *called* to the option." in text
+
+
+def test_a_suit_typed_as_its_symbol_names_a_move_offering_suits():
+    """At the terminal, Skat's `suit hearts` could be typed only in words: `suit ♥` (a suit as the
+    expressions and the table write it) fitted no legal move."""
+    from interpreter.playtest.words import match
+    s = S.stacked_game(_load("skat"), 3, _deck(SKAT_NULL, [1, 2, 0], ["K♦", "A♦"]))
+    S.play(s, ("lay_away", "A♣"), ("lay_away", "A♦"))
+    actions = G.legal_actions(s)
+    assert actions[match(s, actions, "suit ♥")] == ("suit", "hearts")
+    assert actions[match(s, actions, "suit clubs")] == ("suit", "clubs")
+    assert actions[match(s, actions, "null")] == ("null", None)
