@@ -1126,3 +1126,17 @@ def test_a_suit_typed_as_its_symbol_names_a_move_offering_suits():
     assert actions[match(s, actions, "suit ♥")] == ("suit", "hearts")
     assert actions[match(s, actions, "suit clubs")] == ("suit", "clubs")
     assert actions[match(s, actions, "null")] == ("null", None)
+
+
+REFEREES = {"sheepshead": (_SheepReferee, 3), "last-trick": (_LastReferee, 4), "two-cards": (_TwoReferee, 3),
+            "called-ace": (_CallReferee, 4), "doppelkopf": (_DokoReferee, 4), "skat": (_SkatReferee, 3)}
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", sorted(REFEREES))
+def test_random_games_agree_with_the_referees_soak(name):
+    referee, players = REFEREES[name]
+    rules = _load(name)
+    checks = [0]
+    for seed in range(100, 600):
+        referee(G.new_game(rules, players, seed)).run(seed, checks)
