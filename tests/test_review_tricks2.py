@@ -1140,3 +1140,22 @@ def test_random_games_agree_with_the_referees_soak(name):
     checks = [0]
     for seed in range(100, 600):
         referee(G.new_game(rules, players, seed)).run(seed, checks)
+
+
+def test_trumps_of_a_tricks_block_must_be_a_suit(tmp_path):
+    """`trumps: "[Q♣, Q♠, J♣]"` (Queens and Jacks as trumps, the Sheepshead way) or `trumps: "Q♣"` was
+    accepted and did nothing: the block compares the suits of the cards with it.  It is a type error at
+    the setting; a suit, a suit variable or none still loads."""
+    text = (HERE / "last-trick.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "trumps.yaml"
+    for value, kind in (('"[Q♣, Q♠, J♣]"', "a list of cards"), ('"Q♣"', "a card"), ('"3"', "a number")):
+        path.write_text(text.replace("      order: plain\n", f"      order: plain\n      trumps: {value}\n"),
+                        encoding="utf-8")
+        loaded = load_ruleset(str(path))
+        errors = [d for d in loaded.diagnostics if d.severity == "error"]
+        assert not loaded.ok and len(errors) == 1 and "must give a suit" in errors[0].message, errors
+        assert kind in errors[0].message and "trumps: " in errors[0].source_line
+    for value in ("hearts", '"none"', '"card(\\"A\\", hearts).suit"'):
+        path.write_text(text.replace("      order: plain\n", f"      order: plain\n      trumps: {value}\n"),
+                        encoding="utf-8")
+        assert load_ruleset(str(path)).ok, value

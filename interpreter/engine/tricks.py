@@ -504,7 +504,7 @@ def _tricks(cx, value, path, step):
             legal = cx.expr(path + ("follow",), follow, T.BOOL, extra_locals={"card": T.CARD}).fn
         elif follow == "any":
             legal = lambda s, e: True
-        trumps = cx.expr(path + ("trumps",), spec["trumps"]).fn if "trumps" in spec else None
+        trumps = cx.expr(path + ("trumps",), spec["trumps"], T.SUIT).fn if "trumps" in spec else None
         order = _order_key(cx, path + ("order",), spec.get("order"))
         winner = cx.expr(path + ("winner",), spec["winner"], T.PLAYER).fn if "winner" in spec else None
         players = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
