@@ -1159,3 +1159,19 @@ def test_trumps_of_a_tricks_block_must_be_a_suit(tmp_path):
         path.write_text(text.replace("      order: plain\n", f"      order: plain\n      trumps: {value}\n"),
                         encoding="utf-8")
         assert load_ruleset(str(path)).ok, value
+
+
+def test_a_scenario_expects_a_suit_written_as_its_symbol(tmp_path):
+    """`state: {trumps: ♥}` failed with 'expected ♥, got hearts' (a suit is written ♥ or hearts in
+    expressions)."""
+    path = tmp_path / "suit.scenario.yaml"
+    deal = "    deal:\n      hand:\n        1: [7♣, 8♣, 9♣, J♣, A♣, 7♦, 8♦, 9♦, Q♦, K♦]\n"
+    moves = ("    moves:\n      - {player: 1, move: lay_away, value: 7♣}\n      - {player: 1, move: lay_away, value: 8♣}\n"
+             "      - {player: 1, move: suit, value: hearts}\n")
+    text = f"ruleset: {HERE / 'skat.yaml'}\nplayers: 3\nscenarios:\n"
+    for name, expect in (("symbol", "{trumps: ♥, game: suit}"), ("word", "{trumps: hearts}"), ("wrong", "{trumps: ♠}")):
+        text += f"  - name: {name}\n    dealer: 0\n{deal}{moves}    expect:\n      state: {expect}\n"
+    path.write_text(text, encoding="utf-8")
+    result = _rules_test(path)
+    assert "2 passed, 1 failed" in result.output and "trumps: expected spades, got hearts" in result.output, \
+        result.output

@@ -51,6 +51,9 @@ def _expected_value(s, typ, value):
         return value
     if isinstance(value, str) and value.strip().lower() == "none" and typ != T.STR:
         return None
+    if typ == T.SUIT and isinstance(value, str) and value not in s.rules.universe.suits:
+        from ..cards.pack import SYMBOL_SUITS
+        return SYMBOL_SUITS.get(value.strip(), value)      # trumps: ♥ for hearts
     if typ == T.CARD and isinstance(value, str):
         cid = s.rules.universe.parse_card(value)
         return s.rules.universe.names[cid] if cid is not None else value
