@@ -39,6 +39,29 @@ def shown(s, typ, value):
     return value
 
 
+def _expected_value(s, typ, value):
+    """An expected state value as shown() gives the engine's: `none` (as in expressions) is nothing, and a
+    card may be written in any form a move takes (AS, A♠)."""
+    if T.is_per(typ):
+        _, element = T.per_parts(typ)
+        if isinstance(value, dict):
+            return {k: _expected_value(s, element, v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [_expected_value(s, element, v) for v in value]
+        return value
+    if isinstance(value, str) and value.strip().lower() == "none" and typ != T.STR:
+        return None
+    if typ == T.SUIT and isinstance(value, str) and value not in s.rules.universe.suits:
+        from ..cards.pack import SYMBOL_SUITS
+        return SYMBOL_SUITS.get(value.strip(), value)      # trumps: ♥ for hearts
+    if typ == T.CARD and isinstance(value, str):
+        cid = s.rules.universe.parse_card(value)
+        return s.rules.universe.names[cid] if cid is not None else value
+    if typ == T.CARDS and isinstance(value, (list, str)):
+        return [_expected_value(s, T.CARD, v) for v in (value.split() if isinstance(value, str) else value)]
+    return value
+
+
 def _card_names(s, value):
     u = s.rules.universe
     items = value.split() if isinstance(value, str) else list(value)
@@ -107,9 +130,7 @@ def check_expectations(s, spec, path, when, failure):
                     raise failure(sub + (name,), f"unknown state variable '{name}'", did_you_mean(name, rules.vars),
                                   key=True)
                 typ = T.per(info.per, info.type) if info.per else info.type
-                want = value
-                if info.type == T.CARDS:
-                    want = value
+                want = _expected_value(s, typ, value)
                 c.compare(sub + (name,), name, want, shown(s, typ, s.v[info.index]))
         elif key in ("zones", "sizes"):
             for name, value in (expected or {}).items():

@@ -149,6 +149,11 @@ class _Speaker:
                 return f"the {base} of ({self.say(key)})"    # score[1 - t]: not "1 minus t's score"
             return f"{owner} {base}".strip() if owner is not None else f"the {base} of {self.say(key)}"
         noun = self.noun_of(target)
+        if isinstance(key, Tree) and key.data == "call" and str(key.children[0]) == "position" \
+                and key.children[1] is not None and len(key.children[1].children) == 2:
+            # trick_players[position(trick, c)]: the item in the same place in one list as c in another
+            items, item = key.children[1].children
+            return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
         return f"the {noun} at position {self.operand(key)} of {base} (counting from 0)"
 
     def possessor(self, node):
@@ -175,11 +180,11 @@ class _Speaker:
 
     def _ifelse(self, n):
         a, cond, b = n.children
-        # a choice inside the first value or the condition is bracketed: "(x if c, otherwise y) if d,
-        # otherwise z" (unbracketed it reads as x if c, otherwise (y if d, otherwise z)); a choice after
-        # "otherwise" reads right as it is (a chain of cases)
-        first = f"({self.say(a)})" if _is_choice(a) else self.say(a)
-        test = f"({self.say(cond)})" if _is_choice(cond) else self.say(cond)
+        # a choice (or a sum) inside the first value or the condition keeps its brackets: "(x if c,
+        # otherwise y) if d, otherwise z" unbracketed reads as x if c, otherwise (y if d, otherwise z);
+        # a choice after "otherwise" reads right as it is (a chain of cases)
+        first, test = (f"({self.say(c)})" if _is_choice(c) or (isinstance(c, Tree) and c.data == "binop")
+                       else self.say(c) for c in (a, cond))
         return f"{first} if {test}, otherwise {self.say(b)}"
 
     def _or_op(self, n):
@@ -245,6 +250,10 @@ class _Speaker:
         if name in self.lex.orders:
             return f"the place of {_join(spoken)} in the order *{name}*"
         named = name.replace("_", " ")
+        verb = named.split()[0]
+        if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
+            # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
+            return f"{spoken[0]} {named}"
         joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
 
@@ -499,7 +508,17 @@ def _end(word):
         zone = _is_zone(sp, args[0])
         if len(args) > 1:        # first(items, n): that many from the start (or the end)
             return f"the {word} {sp.say(args[1])} {'cards' if zone else 'items'} of {sp.say(args[0])}"
-        return f"the {word} card of {sp.say(args[0])}" if zone else f"the {word} of {sp.say(args[0])}"
+        if zone:
+            return f"the {word} card of {sp.say(args[0])}"
+        said = sp.say(args[0])
+        node = args[0]
+        if isinstance(node, Tree) and node.data == "call" and str(node.children[0]) in ("argmax", "argmin"):
+            # argmax gives every item with the best key, in order: first(argmax(trick, ...)) is the first
+            # of the cards with the highest ..., not "the first of the card with the highest ..."
+            noun = sp.noun_of(node.children[1].children[0])
+            if said.startswith(f"the {noun} with "):
+                said = f"the {_plural(noun)} with " + said[len(f"the {noun} with "):]
+        return f"the {word} of {said}"
     return phrase
 
 
@@ -573,9 +592,9 @@ FUNCTIONS = {
     "owner": lambda sp, a: f"the player whose {sp.say(a[0])} holds {sp.say(a[1])}",
     "card": lambda sp, a: f"the card of rank {_bare(sp.say(a[0]))} and suit {_bare(sp.say(a[1]))}",
     "contains": lambda sp, a: f"{sp.say(a[0])} holds {sp.say(a[1])}",
+    "position": lambda sp, a: f"the position of {sp.operand(a[1])} in {sp.say(a[0])} (from 0)",
     "teammates": lambda sp, a: f"{sp.say(a[0])} and their partners",
     "team_members": lambda sp, a: f"the players of team {sp.say(a[0])}",
-    "position": lambda sp, a: f"the position of {sp.say(a[1])} in {sp.say(a[0])} (counting from 0)",
     # melds
     "partners": lambda sp, a: f"the cards of {sp.say(a[1])} that would make a meld with {sp.say(a[0])} "
                               "and one wild card",

@@ -174,8 +174,11 @@ def _tricks(v, step, say):
     follow = v.get("follow", "suit")
     rule = {"suit": "players must follow the suit led if they can", "any": "any card may be played"}.get(
         follow, f"a card may be played when {card(follow)}")
+    count = say(v["count"]) if "count" in v else None
+    if count is not None and " if " in count and not count.startswith("("):
+        count = f"({count})"            # ", 3 if X, otherwise 10 of them" reads as 10 of them otherwise
     bits = [f"Play tricks from *{v['hand']}* onto *{v['trick']}*"
-            + (f", {say(v['count'])} of them" if "count" in v else " until the hands are empty") + ".",
+            + (f", {count} of them" if count is not None else " until the hands are empty") + ".",
             _capital(f"{say(v.get('lead', 'left_of(dealer)'))} leads the first trick and each trick's winner leads "
                      "the next;"),
             f"{rule}."]

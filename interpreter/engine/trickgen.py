@@ -73,6 +73,8 @@ def _winner(w, block):
     """`_w` = the trick's winner (Tricks.decide, written for this block)."""
     if block.winner is not None:
         w.value(0, "_w", block.winner)
+        w.emit(0, "if _w.__class__ is not int or not 0 <= _w < s.n:")      # not a seat: Tricks.decide's error
+        w.emit(1, f"raise {w.ref(block.bad_winner)}(_w)")
         return
     w.emit(0, "_players = e['trick_players']")
     # a rule changed the trick (took, put in or, with an after_plays hook, swapped cards): Tricks.decide

@@ -392,7 +392,10 @@ class Tricks(Node):
         within a hand.  Between cards the order ranks equal, the one played first wins.
         """
         if self.winner is not None:
-            return self.winner(s, env)
+            winner = self.winner(s, env)
+            if winner.__class__ is not int or not 0 <= winner < s.n:
+                raise self.bad_winner(winner)
+            return winner
         players = env["trick_players"]
         cards = trick
         # a rule took cards from the trick, put cards in it or swapped one (only an after_plays hook
@@ -424,6 +427,16 @@ class Tricks(Node):
                 if k > best_key:
                     best, best_key = i, k
         return players[best]
+
+    def bad_winner(self, value):
+        """The error of a `winner:` rule that gave something other than a seat (none, or a number past
+        the last seat): it names the rule, not the first later step that reads the winner."""
+        said = "none" if value is None else repr(value)
+        return GameStopped(f"the trick's winner rule gave {said}, not a player: it must give the seat of "
+                           "the player who takes the trick, e.g. trick_players[position(trick, best)]",
+                           self.winner_where or self.where)
+
+    winner_where = None          # the place of the `winner:` setting
 
     def still_played(self, s, players, trick):
         """(players, cards) of the plays to this trick whose cards are still in it, in the order played,
@@ -491,7 +504,7 @@ def _tricks(cx, value, path, step):
             legal = cx.expr(path + ("follow",), follow, T.BOOL, extra_locals={"card": T.CARD}).fn
         elif follow == "any":
             legal = lambda s, e: True
-        trumps = cx.expr(path + ("trumps",), spec["trumps"]).fn if "trumps" in spec else None
+        trumps = cx.expr(path + ("trumps",), spec["trumps"], T.SUIT).fn if "trumps" in spec else None
         order = _order_key(cx, path + ("order",), spec.get("order"))
         winner = cx.expr(path + ("winner",), spec["winner"], T.PLAYER).fn if "winner" in spec else None
         players = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
@@ -528,7 +541,8 @@ def _tricks(cx, value, path, step):
     return kind(players=players, lead=lead, count=count, follow_suit=follow == "suit", legal=legal, trumps=trumps, order=order,
                   winner=winner, collect=collect, before=before, after_plays=after_plays, after=after,
                   hand_zone=hand.index, trick_zone=trick.index, suit_of=cx.ns.universe.suit_of,
-                  direction=direction, where=cx.where(path))
+                  direction=direction, where=cx.where(path),
+                  winner_where=cx.where(path + ("winner",)) if winner is not None else None)
 
 
 def _mentions(steps, name) -> bool:

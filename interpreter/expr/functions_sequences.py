@@ -38,16 +38,21 @@ def _where_in(seq, item, text):
 
 @builtin("position", "position(items, x)",
          "Where x is in the list, counting from 0 (none if it is not there), e.g. "
-         "position([clubs, spades, hearts, diamonds], hearts) is 2.", 2, 2, "sequences")
+         "position([clubs, spades, hearts, diamonds], hearts) is 2. With several copies of each card, a card "
+         "is found as itself, else as the first card of the same rank and suit.", 2, 2, "sequences")
 def _position(ctx, node, args):
     coll = _collection(ctx, args[0])
     seq = _values(coll)
     x_c = ctx.compile(args[1])
     item = x_c.fn
+    find = position
+    u = ctx.universe()
+    if x_c.type == T.CARD and u is not None and u.copies > 1:
+        find = _card_position(u.face)
 
     def run(s, e):
-        return position(seq(s, e), item(s, e))
-    return Compiled(run, T.NUM, code=_call(ctx, position, _items(ctx, coll), x_c))
+        return find(seq(s, e), item(s, e))
+    return Compiled(run, T.NUM, code=_call(ctx, find, _items(ctx, coll), x_c))
 
 
 def position(items, x):
@@ -57,6 +62,20 @@ def position(items, x):
         return None
     except (AttributeError, TypeError):  # anything else that can be iterated
         return next((i for i, y in enumerate(items) if y == x), None)
+
+
+def _card_position(face):
+    """position() of a card with several copies of each card: the card itself if it is there (the
+    second 10♥ of a trick is found as the second), else the first card of the same rank and suit, as
+    `==`, `in` and contains() compare cards: `position(trick, Q♣)` finds the Queen of clubs whichever
+    copy was played (it was none for the second copy, while `Q♣ in trick` held)."""
+    def find(items, x):
+        found = position(items, x)
+        if found is not None or x is None:
+            return found
+        f = face[x]
+        return next((i for i, y in enumerate(items) if y is not None and face[y] == f), None)
+    return find
 
 
 @builtin("smallest", "smallest(items, n)",

@@ -33,12 +33,18 @@ def canonical(universe, text) -> str:
             continue
         card, eq, stands = token.partition("=")
         cid = parse_card(universe, card)
-        shown = universe.names[cid] if cid is not None else card.lower()
+        shown = universe.names[cid] if cid is not None else _suit_named(universe, card) or card.lower()
         if eq:
             sid = parse_card(universe, stands)
             shown += "=" + (universe.names[sid] if sid is not None else stands.lower())
         tokens.append(shown)
     return " ".join(tokens)
+
+
+def _suit_named(universe, token):
+    """The pack's suit a symbol stands for (`suit ♥` for the move shown as `suit hearts`), else None."""
+    from ..cards.pack import STANDARD_SUITS
+    return next((suit for suit in universe.suits if STANDARD_SUITS.get(suit) == token), None)
 
 
 def describe(s, action) -> str:

@@ -187,7 +187,8 @@ def _note_unseen_options(s, smap, diags, warned):
             f"{s.rules.universe.names[unseen[0]]}, in a zone hidden from it): whoever chooses sees which "
             "cards they are, and so do the bots", "hidden-options", severity="warning",
             hint="to pick a card unseen, offer positions: options: range(1, count(zone)) with 'as: i', "
-            "then move zone[i - 1]", length=smap.span_length(path or ())))
+            "then move zone[i - 1]; to name a card without taking it (a called Ace), offer what names it: "
+            "options: filter(suits, x => ...) with 'as: x', then card(\"A\", x)", length=smap.span_length(path or ())))
 
 
 def _long_play(smap, path, message) -> Diagnostic:

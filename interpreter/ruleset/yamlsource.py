@@ -533,6 +533,7 @@ class _Walker:
             self.loader.flatten_mapping(node)   # resolve '<<' merge keys
             for key_node, value_node in node.value:
                 key = self.key_of(key_node)
+                self.check_word_key(key_node, key)
                 if key is not None:
                     self.smap._keys[path + (key,)] = self.span(key_node)
                     self.walk(value_node, path + (key,))
@@ -545,6 +546,22 @@ class _Walker:
         except (yaml.YAMLError, TypeError):
             return None
         return key
+
+    def check_word_key(self, key_node, key) -> None:
+        """A key written as a plain word that YAML reads as nothing or as yes/no (null, ~, no, yes, on,
+        off, true, false): a move, state variable or zone named `null:` or `no:` would be named None or
+        False.  Quoted, it is the name."""
+        if not isinstance(key_node, ScalarNode) or key_node.style or key_node.tag == _MERGE_TAG:
+            return
+        if key is not None and key.__class__ is not bool or not key_node.value:
+            return
+        read = "nothing (null)" if key is None else f"{'true' if key else 'false'} (a yes/no value)"
+        span = self.span(key_node)
+        self.pitfalls.append(Diagnostic(
+            self.filename, span.line + 1, span.col + 1,
+            f"YAML reads the key '{key_node.value}' as {read}, not as a name", "yaml-syntax",
+            hint=f"put the name in quotes: \"{key_node.value}\":",
+            source_line=self.smap.files[self.filename][span.line], length=len(key_node.value)))
 
     def check_commas(self, node) -> None:
         """A plain value such as max(a, b) inside {...} or [...] is cut at its comma by YAML: find a
