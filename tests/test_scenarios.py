@@ -157,7 +157,7 @@ def test_a_saved_game_names_which_of_two_identical_copies_was_taken_and_replays_
     from interpreter.playtest.record import save_scenario
     from interpreter.playtest.session import Session
     from interpreter.ruleset.loader import load_ruleset
-    rules_path = ROOT / "tests" / "scenarios" / "take-from-a-row.yaml"
+    rules_path = ROOT / "tests" / "rulesets_copies" / "take-from-a-row.yaml"
     session = Session(load_ruleset(str(rules_path)).rules, 2, 1, humans=[0, 1], bots=["random"],
                       source=str(rules_path))
     texts = [m["text"] for m in session.legal(0)]
@@ -181,7 +181,7 @@ def test_a_saved_game_names_which_of_two_identical_copies_was_taken_and_replays_
 
 
 def test_nth_must_be_a_whole_number_from_1(tmp_path):
-    rules_path = ROOT / "tests" / "scenarios" / "take-from-a-row.yaml"
+    rules_path = ROOT / "tests" / "rulesets_copies" / "take-from-a-row.yaml"
     path = tmp_path / "bad.scenario.yaml"
     path.write_text(f"ruleset: {rules_path}\nplayers: 2\nscenarios:\n  - name: x\n    seed: 1\n    moves:\n"
                     "      - {player: 0, move: take, value: A♥, nth: 3}\n      - {player: 1, move: take, value: K♥, "
