@@ -143,3 +143,13 @@ def test_a_one_letter_option_name_is_no_noun(options, bound, said):
     steps = [{"choose": {"player": "current", "moves": {"bid": {"options": options, "as": bound}}}}]
     line = describe_steps(steps, 0, say)[1]
     assert said in line, line
+
+
+def test_a_choice_of_one_move_is_not_one_of_these_moves():
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(zones={"hand": "player"}))
+    one = [{"choose": {"player": "current", "moves": {"bid": {"options": "range(1, 7)", "as": "n"}}}}]
+    two = [{"choose": {"player": "current", "moves": {"bid": {"options": "range(1, 7)", "as": "n"}, "pass": {}}}}]
+    assert describe_steps(one, 0, say)[0] == "1. The current player makes this move:"
+    assert describe_steps(two, 0, say)[0] == "1. The current player chooses one of these moves:"

@@ -211,7 +211,8 @@ def _turns(v, step, say):
 
 
 def _choose(v, step, say):
-    head = f"{_capital(say(v['player']))} chooses one of these moves:"
+    one = len(v.get("moves") or {}) == 1
+    head = f"{_capital(say(v['player']))} {'makes this move' if one else 'chooses one of these moves'}:"
     nested = []
     for name, move in (v.get("moves") or {}).items():
         move = move or {}
