@@ -119,7 +119,7 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
     from .peeking import note_peeking_ranks
     diags = []
     warned = set()
-    peeking = set()
+    peeking: dict = {}
     for n in rules.player_counts:
         for seed in range(games):
             s = None

@@ -14,19 +14,21 @@ from __future__ import annotations
 from ..engine import game as G
 from ..expr.errors import EvalError
 
+CHECKS = 40
 _EVAL_ERRORS = (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError)
 
 
-def note_peeking_ranks(s, smap, diags, warned, rng) -> None:
-    """Warn (once per move, `warned` holds the moves warned of) when a ranked move's options rank
-    differently once the cards hidden from the deciding player are shuffled among their places."""
+def note_peeking_ranks(s, smap, diags, checked, rng) -> None:
+    """Warn (once per move) when a ranked move's options rank differently once the cards hidden from
+    the deciding player are shuffled among their places.  `checked`: move -> how many decisions it was
+    checked at (CHECKS once warned of)."""
     ranks = (getattr(s.rules, "bot_hints", None) or {}).get("rank") or {}
     choice = s.pending
     if not ranks or choice is None:
         return
     offered: dict = {}
     for name, value in choice.actions:
-        if name in ranks and name not in warned:
+        if name in ranks and checked.get(name, 0) < CHECKS:
             offered.setdefault(name, []).append(value)
     offered = {name: values for name, values in offered.items() if len(values) > 1}
     if not offered:
@@ -39,8 +41,9 @@ def note_peeking_ranks(s, smap, diags, warned, rng) -> None:
     _shuffle_hidden(other, hidden, rng)
     base = dict(s.stack[-1][2]) if s.stack else {}
     for name, values in offered.items():
+        checked[name] = checked.get(name, 0) + 1
         if _ranked(s, ranks[name], base, player, values) != _ranked(other, ranks[name], base, player, values):
-            warned.add(name)
+            checked[name] = CHECKS
             path = ("bots", "rank", name)
             diags.append(smap.diagnostic(
                 path, f"the bots' rank of move '{name}' reads cards player {player} cannot see (its ranking "
