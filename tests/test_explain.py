@@ -153,3 +153,14 @@ def test_a_choice_of_one_move_is_not_one_of_these_moves():
     two = [{"choose": {"player": "current", "moves": {"bid": {"options": "range(1, 7)", "as": "n"}, "pass": {}}}}]
     assert describe_steps(one, 0, say)[0] == "1. The current player makes this move:"
     assert describe_steps(two, 0, say)[0] == "1. The current player chooses one of these moves:"
+
+
+def test_a_for_each_over_a_described_list_reads_for_each_of():
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(state={"out": "player", "dealer": None}, flags={"out"}))
+    steps = [{"for_each": {"in": "seat_order(left_of(dealer))", "as": "p", "do": []}},
+             {"for_each": {"in": "filter(players, q => not out[q])", "as": "p", "do": []}}]
+    lines = describe_steps(steps, 0, say)
+    assert "1. For each of the players in turn order, starting with the player to the left of the *dealer*:" in lines
+    assert "2. For each of the players who are not *out*:" in lines, lines

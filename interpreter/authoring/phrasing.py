@@ -587,6 +587,8 @@ FUNCTIONS = {
     "next_player": lambda sp, a: (f"the next player{_going(sp, a[2] if len(a) > 2 else None)} after {sp.say(a[0])} "
                                   f"who {sp.relative(a[1], 'player', False)}").replace("who for which", "for which"),
     "abs": lambda sp, a: f"the size of {sp.operand(a[0])} (without its sign)",
+    "seat_order": lambda sp, a: (f"the players in turn order{_going(sp, a[1] if len(a) > 1 else None)}, "
+                                 f"starting with {sp.say(a[0])}"),
     "left_of": lambda sp, a: _seats(sp, a, "left", "right"),
     "right_of": lambda sp, a: _seats(sp, a, "right", "left"),
     "owner": lambda sp, a: f"the player whose {sp.say(a[0])} holds {sp.say(a[1])}",

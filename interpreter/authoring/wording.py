@@ -4,7 +4,7 @@ Expressions are said in words (phrasing.py); with detail=True each is followed b
 """
 from __future__ import annotations
 
-from .phrasing import Lexicon, noun_for, words
+from .phrasing import Lexicon, _plural, noun_for, words
 
 
 class Say:
@@ -148,8 +148,11 @@ def _for_each(v, step, say):
     noun = _noun(v["in"], name, "as" in v, say)
     inner = say.bind(name, noun)
     every = str(v["in"]).strip() in ("players", "suits", "ranks") or str(v["in"]).strip() in say.lex.objects
-    what = "" if every else f" of {say(v['in'])}"
+    said = "" if every else say(v["in"])
     shown = f" ({code(name)})" if say.detail else ""
+    if said.startswith(f"the {_plural(noun)} "):     # 'For each of the players in turn order, ...'
+        return f"For each of {said}{shown}:", [("", v.get("do") or [], inner)]
+    what = f" of {said}" if said else ""
     return f"For each {noun}{what}{shown}:", [("", v.get("do") or [], inner)]
 
 
