@@ -118,6 +118,16 @@ def test_endless_ruleset_stops_with_seed_and_place(tmp_path):
     assert "did not end within 3 hands" in err and "seed" in err
 
 
+def test_a_run_where_every_game_stopped_shows_no_table_of_zeros_and_points_at_the_move():
+    proc = rules("simulate", str(ROOT / "tests" / "broken" / "nothing-allowed.yaml"), "-n", "3")
+    assert proc.returncode == 1
+    assert "no game finished: all 3 stopped with an error" in proc.stdout
+    assert "win rate" not in proc.stdout and "games per second" not in proc.stdout
+    # the move whose options were all refused, not the 'player:' line above it
+    assert "player 0 has no legal move: play offers nothing allowed here at " in proc.stderr
+    assert "nothing-allowed.yaml:18:9 in hand 1" in proc.stderr
+
+
 def test_an_output_file_in_a_missing_folder_is_refused_before_any_game(tmp_path):
     missing = tmp_path / "no-such-folder"
     for args in (("simulate", SW, "-n", "5", "--records", str(missing / "r.jsonl")),

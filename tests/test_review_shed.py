@@ -1176,5 +1176,5 @@ def test_a_choice_with_nothing_allowed_names_its_moves():
             S.play(s, ("play", "3♣"), ("play", "A♠"))
             # seat 0 cannot beat a Two and may not pass
             with pytest.raises(G.GameError, match="player 0 has no legal move: play and pass offer nothing "
-                                                  "allowed here at .*president.yaml:77:"):
+                                                  "allowed here at .*president.yaml:78:13"):   # at 'moves:'
                 S.play(s, ("play", "2♣"))

@@ -11,6 +11,10 @@ def print_summary(summary: dict) -> None:
     click.echo(f"{variant}: {n} games, {summary['players']} players, "
                f"bots {','.join(summary['bots'])}{rotate}, seed {summary['seed']}")
     click.echo("")
+    if n == 0 and summary.get("stopped_games"):
+        # a table of zeros would read as results: say instead that there are none (the errors follow)
+        click.echo(f"no game finished: all {summary['stopped_games']} stopped with an error (see below)")
+        return
     header = f"{'seat':>4}  {'win rate':>8}  {'95% interval':>13}  {'mean score':>10}  {'sd':>7}  vs fair share"
     click.echo(header)
     click.echo("-" * len(header))

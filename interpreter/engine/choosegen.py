@@ -56,7 +56,7 @@ def choose_enter(node: Choose):
             w.emit(1, f"e[{key}] = _saved")
         w.emit(0, f"_count += len({v})")
     w.emit(0, "if not _count:")
-    w.emit(1, f"raise _GameStopped({w.ref(node.no_move_for)}(s, e), {where})")
+    w.emit(1, f"raise _GameStopped({w.ref(node.no_move_for)}(s, e), {node.no_move_where!r})")
     w.value(0, "_player", node.player)
     w.emit(0, "if _player.__class__ is not int or not 0 <= _player < s.n:")
     w.emit(1, "raise _GameStopped(f'the player who chooses is {_player!r}, not a seat from 0 to {s.n - 1}', "

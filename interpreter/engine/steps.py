@@ -708,5 +708,8 @@ def _choose(cx, value, path, step):
         moves.append((str(name), options, legal, bind, body))
         option_types[str(name)] = bind_type.get(bind, T.ANY) if bind else T.ANY
     node = Choose(player.fn, moves, cx.where(path))
+    # "no legal move" points at the move whose options or legal test gave nothing (at 'moves:' if several)
+    names = list(spec["moves"])
+    node.no_move_where = cx.where(path + ("moves", names[0]) if len(names) == 1 else path + ("moves",), key=True)
     node.option_types = option_types
     return node

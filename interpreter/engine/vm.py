@@ -143,6 +143,8 @@ class Choose(Node):
 
     def __init__(self, player, moves, where=""):
         self.player, self.moves, self.where = player, moves, where
+        # where "no legal move" points: the step unless the builder names the moves (steps.py)
+        self.no_move_where = where
         self.plan = None        # the moves as enter() goes through them (made at the first enter)
         names = [str(m[0]) for m in moves]
         # the message when no move offers anything: which moves were tried
@@ -260,7 +262,7 @@ class Choose(Node):
                 found.append((move, values))
                 count += len(values)
         if not count:
-            raise GameStopped(self.no_move_for(s, env), self.where)
+            raise GameStopped(self.no_move_for(s, env), self.no_move_where)
         return found, count
 
     def step(self, s, frame):  # pragma: no cover - a pending choice is answered by apply()

@@ -31,8 +31,9 @@ class CompileContext:
         self.deferred: list = []         # compile work that needs every name declared first
 
     # -- locations and problems -------------------------------------------------
-    def where(self, path) -> str:
-        pos = self.smap.value_pos(tuple(path)) if self.smap is not None else None
+    def where(self, path, key=False) -> str:
+        """file:line:col of the value at `path` (with `key`, of its key: e.g. a move's name)."""
+        pos = None if self.smap is None else (self.smap.key_pos if key else self.smap.value_pos)(tuple(path))
         return f"{pos.file}:{pos.line}:{pos.col}" if pos else "/".join(map(str, path))
 
     def problem(self, path, message, rule, hint=None, key=False, offset=None, length=1, severity="error"):

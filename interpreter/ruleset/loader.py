@@ -220,6 +220,21 @@ def _path_at(smap, where):
     return None
 
 
+def _length_at(smap, where) -> int:
+    """How many characters to underline at 'file:line:col': the whole expression or key (a move's
+    name) written there, on its first line; 1 for a mapping or list, or when nothing starts there."""
+    if smap is None:
+        return 1
+    for table, key in ((smap._keys, True), (smap._values, False)):   # a mapping starts at its first key
+        for path in table:
+            pos = (smap.key_pos if key else smap.value_pos)(path)
+            if pos is not None and f"{pos.file}:{pos.line}:{pos.col}" == where:
+                if not key and table[path].scalar is None:
+                    return 1                 # a step written as a mapping: its start, not all of it
+                return smap.span_length(path, key=key)
+    return 1
+
+
 # Places a game error names by section rather than by file position.
 _SECTIONS = {"hand": ("hand",), "end": ("end",), "setup": ("setup",), "bots": ("bots",)}
 
@@ -232,7 +247,8 @@ def located(err, smap, message) -> Diagnostic:
         file, line, col = parts[0], int(parts[1]), int(parts[2])
         lines = smap.files.get(file, []) if smap is not None else []
         source = lines[line - 1] if 0 < line <= len(lines) else None
-        return Diagnostic(file, line, col, message, "runtime", source_line=source)
+        return Diagnostic(file, line, col, message, "runtime", source_line=source,
+                          length=_length_at(smap, where))
     if smap is not None:
         path = _SECTIONS.get(where, ())
         if path not in smap._values:
