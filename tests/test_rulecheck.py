@@ -79,6 +79,19 @@ def test_games_without_tricks_play_only_offered_moves(path, bot):
     assert report["moves"] == record["turns"] or report["moves"] > 20
 
 
+def test_the_check_of_a_game_without_tricks_says_what_it_covered():
+    from interpreter.sim.rulecheck import CheckTotals, describe
+
+    def totals(path):
+        out = CheckTotals()
+        out.add(play_game(rules_of(path), 4, 3, ["random"], check=True)["check"])
+        return out.as_dict()
+    lines = describe(totals("rulesets/escalation/escalation.yaml"))
+    assert lines[0].startswith("rules check: 1 game(s), ") and "0 trick winners checked" in lines[0]
+    assert lines[1] == "  no trick block was played: the check covered that every move was one of those offered"
+    assert not any("no trick block" in line for line in describe(totals("rulesets/scotch-whist.yaml")))
+
+
 def _fresh(path):
     """A ruleset loaded anew, so that breaking its engine parts leaves the cached copies alone."""
     loaded = load_ruleset(str(ROOT / path), {})

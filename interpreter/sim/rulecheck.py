@@ -260,6 +260,8 @@ def describe(totals: dict) -> list:
     lines = [f"rules check: {totals['games']} game(s), {totals['moves']} moves, {totals['offers']} trick offers, "
              f"{totals['tricks']} trick winners checked: "
              + (f"{totals['violation_count']} violation(s)" if totals["violation_count"] else "no violation")]
+    if not totals["offers"] and not totals["tricks"] and not totals["unchecked"]:
+        lines.append("  no trick block was played: the check covered that every move was one of those offered")
     for reason, n in sorted(totals["unchecked"].items()):
         lines.append(f"  {n} trick winner(s) not checked: {reason}")
     for v in totals["violations"]:
