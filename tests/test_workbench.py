@@ -145,6 +145,10 @@ def test_edit_validate_explain_simulate_and_play(server, page, tmp_path):
     page.fill("#play-seed", "4")
     page.click("#play-btn")
     page.wait_for_selector("#hand .card")
+    # the state panel: the game's values as this seat may know them, players named from the seat
+    assert page.text_content("#state [data-var=score]") == "score: you 0, P1 0, P2 0, P3 0"
+    assert page.text_content("#state [data-var=dealer]") == "dealer: you"
+    assert re.fullmatch(r"trumps: (clubs|diamonds|hearts|spades)", page.text_content("#state [data-var=trumps]"))
     game_id = page.evaluate("() => game.id")
     token = page.evaluate("() => game.token")
     session = bench.games[game_id].session

@@ -128,6 +128,9 @@ def seat_view(session, seat) -> dict:
             "your_turn": to_move == seat and seat in session.humans, "over": s.over,
             "winners": sorted(s.winners) if s.over and s.winners is not None else None,
             "scores": scores(s), "zones": zones, "state": mask.value(_state(s, session.known_ids(seat))),
+            # how the page shows each value: kept per player ("you 2, P1 0") and/or a player ("P1")
+            "state_per_player": sorted(_per_player(s)),
+            "state_players": sorted(v.name for v in s.rules.var_list if v.type == "player"),
             "seats": [("you" if p == seat else "human" if p in session.humans else session.bot_names[p])
                       for p in range(s.n)],
             "log": log_lines(session.seat_log(seat), _per_player(s)),
