@@ -111,6 +111,12 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("reverse(won[p])", "the player's *won* in the opposite order (from the top down)"),
     ("sum(range(1, 3), k => k * x)", "the sum, over the numbers from 1 to 3, of the number times the *x*"),
     ("passed[p] or out[p] and x > 0", "the player's *passed* or (the player's *out* and the *x* is more than 0)"),
+    # card() with plain words, and with a rank worked out; the cyclic functions in words
+    ("card(\"A\", spades)", "the card of rank “A” and suit *spades*"),
+    ("card(last(hand[p]).rank, spades)",
+     "the card whose rank is the rank of the last card of the player's *hand* and whose suit is *spades*"),
+    ("cyclic_next(ranks, \"A\")", "the item after “A” in the ranks (going round)"),
+    ("cyclic_next(ranks, \"A\", 2)", "the item 2 place(s) after “A” in the ranks (going round)"),
 ])
 def test_expressions_in_words_by_a_walk_over_the_syntax_tree(expr, said):
     from interpreter.authoring.phrasing import Lexicon, words

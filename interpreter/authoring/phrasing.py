@@ -353,6 +353,22 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
+def _card(rank: str, suit: str) -> str:
+    """card(rank, suit): 'the card of rank A and suit spades' when both are plain words, else 'the card
+    whose rank is ... and whose suit is ...' (a rank worked out from other values)."""
+    if len(_bare(rank).split()) == 1 and len(_bare(suit).split()) == 1:
+        return f"the card of rank {_bare(rank)} and suit {_bare(suit)}"
+    return f"the card whose rank is {rank} and whose suit is {suit}"
+
+
+def _cyclic_next(sp, a) -> str:
+    steps = a[2] if len(a) > 2 else None
+    where = f"in {sp.say(a[0])} (going round)"
+    if steps is None:
+        return f"the item after {sp.say(a[1])} {where}"
+    return f"the item {sp.say(steps)} place(s) after {sp.say(a[1])} {where}"
+
+
 def _bare(text: str) -> str:
     return text[4:] if text.startswith("the ") else text
 
@@ -592,7 +608,10 @@ FUNCTIONS = {
     "left_of": lambda sp, a: _seats(sp, a, "left", "right"),
     "right_of": lambda sp, a: _seats(sp, a, "right", "left"),
     "owner": lambda sp, a: f"the player whose {sp.say(a[0])} holds {sp.say(a[1])}",
-    "card": lambda sp, a: f"the card of rank {_bare(sp.say(a[0]))} and suit {_bare(sp.say(a[1]))}",
+    "card": lambda sp, a: _card(sp.say(a[0]), sp.say(a[1])),
+    "cyclic_next": lambda sp, a: _cyclic_next(sp, a),
+    "cyclic_run": lambda sp, a: (f"the items that follow {sp.say(a[1])} in {sp.say(a[0])} without a gap (going "
+                                 f"round), as far as they are among {sp.say(a[2])}"),
     "contains": lambda sp, a: f"{sp.say(a[0])} holds {sp.say(a[1])}",
     "position": lambda sp, a: f"the position of {sp.operand(a[1])} in {sp.say(a[0])} (from 0)",
     "teammates": lambda sp, a: f"{sp.say(a[0])} and their partners",
