@@ -117,6 +117,12 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
      "the card whose rank is the rank of the last card of the player's *hand* and whose suit is *spades*"),
     ("cyclic_next(ranks, \"A\")", "the item after “A” in the ranks (going round)"),
     ("cyclic_next(ranks, \"A\", 2)", "the item 2 place(s) after “A” in the ranks (going round)"),
+    ("groups(hand[p], c => c.rank, 2, 4)", "each set of 2 to 4 cards from the player's *hand* with the same rank"),
+    ("groups(hand[p], c => c.rank, 2)", "each set of 2 or more cards from the player's *hand* with the same rank"),
+    ("sum(smallest(map(players, q => score[q]), dealt))",
+     "the total of the *dealt* smallest of the *score* of each player"),
+    ("count(unique(map(hand[p], c => c.suit)))",
+     "the number of the suit of each card in the player's *hand*, each counted once"),
 ])
 def test_expressions_in_words_by_a_walk_over_the_syntax_tree(expr, said):
     from interpreter.authoring.phrasing import Lexicon, words

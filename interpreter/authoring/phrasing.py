@@ -361,6 +361,29 @@ def _card(rank: str, suit: str) -> str:
     return f"the card whose rank is {rank} and whose suit is {suit}"
 
 
+def _key_words(sp, key, noun) -> str:
+    """A key given to groups() or same_key(): 'place in the order *plain*', '*value* points' or what
+    a function `c => ...` says of one card ('rank' for c => c.rank)."""
+    if isinstance(key, Tree) and key.data == "name":
+        name = str(key.children[0])
+        if name in sp.lex.orders:
+            return f"place in the order *{name}*"
+        if name in sp.lex.points:
+            return f"*{name}* points"
+    said = sp.each(key, noun)
+    if said.startswith("the ") and said.endswith(f" of the {noun}") and " " not in said[4:-len(f" of the {noun}")]:
+        return said[4:-len(f" of the {noun}")]         # c => c.rank: 'rank'
+    return _bare(said)
+
+
+def _groups(sp, a) -> str:
+    """groups(cards, key, min, max): 'each set of 1 to 4 cards from X with the same rank'."""
+    low = sp.say(a[2]) if len(a) > 2 else "1"
+    size = (f"{low} to {sp.say(a[3])}" if len(a) > 3 and sp.say(a[3]) != low else low if len(a) > 3
+            else f"{low} or more")
+    return f"each set of {size} cards from {sp.say(a[0])} with the same {_key_words(sp, a[1], 'card')}"
+
+
 def _cyclic_next(sp, a) -> str:
     steps = a[2] if len(a) > 2 else None
     where = f"in {sp.say(a[0])} (going round)"
@@ -610,6 +633,14 @@ FUNCTIONS = {
     "owner": lambda sp, a: f"the player whose {sp.say(a[0])} holds {sp.say(a[1])}",
     "card": lambda sp, a: _card(sp.say(a[0]), sp.say(a[1])),
     "cyclic_next": lambda sp, a: _cyclic_next(sp, a),
+    "cyclic_distance": lambda sp, a: (f"how many places {sp.say(a[2])} comes after {sp.say(a[1])} in "
+                                      f"{sp.say(a[0])} (going round)"),
+    "smallest": lambda sp, a: f"the {_bare(sp.say(a[1]))} smallest of {sp.say(a[0])}",
+    "unique": lambda sp, a: f"{sp.say(a[0])}, each counted once",
+    "suits_in": lambda sp, a: f"the suits among {sp.say(a[0])}",
+    "team_of": lambda sp, a: f"the team of {sp.say(a[0])}",
+    "same_key": lambda sp, a: f"{sp.say(a[0])} all have the same {_key_words(sp, a[1], 'card')}",
+    "groups": _groups,
     "cyclic_run": lambda sp, a: (f"the items that follow {sp.say(a[1])} in {sp.say(a[0])} without a gap (going "
                                  f"round), as far as they are among {sp.say(a[2])}"),
     "contains": lambda sp, a: f"{sp.say(a[0])} holds {sp.say(a[1])}",
