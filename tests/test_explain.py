@@ -117,6 +117,8 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
      "the card whose rank is the rank of the last card of the player's *hand* and whose suit is *spades*"),
     ("cyclic_next(ranks, \"A\")", "the item after “A” in the ranks (going round)"),
     ("cyclic_next(ranks, \"A\", 2)", "the item 2 place(s) after “A” in the ranks (going round)"),
+    ("count(hand[0]) + score[1]", "the number of cards in player 0's *hand* plus player 1's *score*"),
+    ("cyclic_passes(ranks, \"K\", \"3\", \"A\")", "going round the ranks from “K” to “3” reaches or passes “A”"),
     ("groups(hand[p], c => c.rank, 2, 4)", "each set of 2 to 4 cards from the player's *hand* with the same rank"),
     ("groups(hand[p], c => c.rank, 2)", "each set of 2 or more cards from the player's *hand* with the same rank"),
     ("sum(smallest(map(players, q => score[q]), dealt))",

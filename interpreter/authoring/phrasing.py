@@ -145,6 +145,8 @@ class _Speaker:
         name = str(target.children[0]) if isinstance(target, Tree) and target.data == "name" else None
         kept = self.lex.state.get(name) or self.lex.zones.get(name)
         if kept:                        # an entry kept per player, suit, ...: score[p], hand[dealer]
+            if kept in ("player", "team") and _literal(key) is not None:
+                return f"{kept} {_literal(key)}'s {base}"     # hand[0]: "player 0's hand", not "0's hand"
             if owner is None and isinstance(key, Tree) and key.data in _COMPOUND:
                 return f"the {base} of ({self.say(key)})"    # score[1 - t]: not "1 minus t's score"
             return f"{owner} {base}".strip() if owner is not None else f"the {base} of {self.say(key)}"
@@ -635,6 +637,8 @@ FUNCTIONS = {
     "cyclic_next": lambda sp, a: _cyclic_next(sp, a),
     "cyclic_distance": lambda sp, a: (f"how many places {sp.say(a[2])} comes after {sp.say(a[1])} in "
                                       f"{sp.say(a[0])} (going round)"),
+    "cyclic_passes": lambda sp, a: (f"going round {sp.say(a[0])} from {sp.say(a[1])} to {sp.say(a[2])} reaches "
+                                    f"or passes {sp.say(a[3])}"),
     "smallest": lambda sp, a: f"the {_bare(sp.say(a[1]))} smallest of {sp.say(a[0])}",
     "unique": lambda sp, a: f"{sp.say(a[0])}, each counted once",
     "suits_in": lambda sp, a: f"the suits among {sp.say(a[0])}",
