@@ -77,6 +77,17 @@ def test_scoring_and_conditions_read_as_words_and_the_detail_mode_keeps_the_expr
     assert result.exit_code == 0 and "(`argmax(players, p => score[p])`)" in result.output
 
 
+def test_a_lead_that_depends_on_a_condition_is_said_as_who_leads_the_first_trick():
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(state={"chooser": None, "dealer": None}, zones={"hand": "player", "trick": None}))
+    steps = [{"tricks": {"hand": "hand", "trick": "trick", "lead": "left_of(dealer) if chooser == none else chooser"}}]
+    text = describe_steps(steps, 0, say)[0]
+    # not "... if the chooser does not exist, otherwise the chooser leads the first trick"
+    assert ("The first trick is led by the player to the left of the *dealer* if the *chooser* does not exist, "
+            "otherwise the *chooser*, and each trick's winner leads the next;") in text, text
+
+
 def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     from interpreter.authoring.phrasing import Lexicon
     from interpreter.authoring.wording import Say, describe_steps

@@ -180,10 +180,13 @@ def _tricks(v, step, say):
     count = say(v["count"]) if "count" in v else None
     if count is not None and " if " in count and not count.startswith("("):
         count = f"({count})"            # ", 3 if X, otherwise 10 of them" reads as 10 of them otherwise
+    lead = say(v.get('lead', 'left_of(dealer)'))
+    # "x if c, otherwise y leads the first trick" reads as if y alone led: say it as the trick's
+    lead = (f"The first trick is led by {lead}, and each trick's winner leads the next;" if " if " in lead
+            else _capital(f"{lead} leads the first trick and each trick's winner leads the next;"))
     bits = [f"Play tricks from *{v['hand']}* onto *{v['trick']}*"
             + (f", {count} of them" if count is not None else " until the hands are empty") + ".",
-            _capital(f"{say(v.get('lead', 'left_of(dealer)'))} leads the first trick and each trick's winner leads "
-                     "the next;"),
+            lead,
             f"{rule}."]
     if v.get("direction") == -1:
         bits.append("Play goes round to the right.")
