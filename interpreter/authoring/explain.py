@@ -103,7 +103,7 @@ def _pack(rules, data):
     if u.jokers:
         desc += f" {u.jokers} joker{'s' if u.jokers > 1 else ''}."
     lines += [desc, ""]
-    lines += ["| players | cards | left out | each player holds |", "|---|---|---|---|"]
+    lines += ["| players | cards | left out | each player holds at the first decision |", "|---|---|---|---|"]
     full = set(range(u.size))
     for n in rules.player_counts:
         deck = rules.deck(n)
