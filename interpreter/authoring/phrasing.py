@@ -285,6 +285,8 @@ class _Speaker:
                     return "meld"
                 if inner == "meld_plays":
                     return "play"
+                if inner == "groups":
+                    return "cards"           # one item is a set of cards: 'the number of the cards'
                 if inner == "range":
                     return "number"
                 if inner in ("of_suit", "of_rank", "meld_cards", "wilds_in"):
@@ -379,11 +381,11 @@ def _key_words(sp, key, noun) -> str:
 
 
 def _groups(sp, a) -> str:
-    """groups(cards, key, min, max): 'each set of 1 to 4 cards from X with the same rank'."""
+    """groups(cards, key, min, max): 'the sets of 1 to 4 cards from X with the same rank'."""
     low = sp.say(a[2]) if len(a) > 2 else "1"
     size = (f"{low} to {sp.say(a[3])}" if len(a) > 3 and sp.say(a[3]) != low else low if len(a) > 3
             else f"{low} or more")
-    return f"each set of {size} cards from {sp.say(a[0])} with the same {_key_words(sp, a[1], 'card')}"
+    return f"the sets of {size} cards from {sp.say(a[0])} with the same {_key_words(sp, a[1], 'card')}"
 
 
 def _cyclic_next(sp, a) -> str:
