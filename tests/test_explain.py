@@ -130,6 +130,12 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("cyclic_next(ranks, \"A\", 2)", "the item 2 place(s) after “A” in the ranks (going round)"),
     ("count(hand[0]) + score[1]", "the number of cards in player 0's *hand* plus player 1's *score*"),
     ("cyclic_passes(ranks, \"K\", \"3\", \"A\")", "going round the ranks from “K” to “3” reaches or passes “A”"),
+    # an 'or' inside a quantifier that is a part of an 'and' is bracketed with it
+    ("any(teams, t => score[t] >= target or score[t] < 0) and x > 0",
+     "(some team's *score* is at least the *target* or the team's *score* is less than 0) and the *x* is more than 0"),
+    ("count(argmax(teams, t => score[t])) == 1", "the number of the teams with the highest *score* is 1"),
+    ("team_members(first(teams))", "the players of the first of the teams"),
+    ("team_members(1)", "the players of team 1"),
     ("groups(hand[p], c => c.rank, 2, 4)", "the sets of 2 to 4 cards from the player's *hand* with the same rank"),
     ("groups(hand[p], c => c.rank, 2)", "the sets of 2 or more cards from the player's *hand* with the same rank"),
     ("sum(smallest(map(players, q => score[q]), dealt))",

@@ -23,11 +23,12 @@ ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "//": 
               "%": "modulo"}
 BUILTIN_NAMES = {"players": "the players", "player_count": "the number of players",
                  "hand_number": "the number of the hand", "pack_size": "the number of cards in the pack",
-                 "suits": "the suits", "ranks": "the ranks", "dealer": "the dealer", "winner": "the winner",
+                 "suits": "the suits", "ranks": "the ranks", "teams": "the teams", "dealer": "the dealer",
+                 "winner": "the winner",
                  "current": "the current player", "turn_number": "the number of the turn",
                  "card": "the card", "option": "the chosen option", "round": "the round"}
 ATTRIBUTES = {"suit": "suit", "rank": "rank", "is_joker": "being a joker"}
-NOUNS = {"players": "player", "suits": "suit", "ranks": "rank"}      # what one item of a collection is
+NOUNS = {"players": "player", "suits": "suit", "ranks": "rank", "teams": "team"}   # what one item of a collection is
 
 
 def _is_choice(node) -> bool:
@@ -191,15 +192,19 @@ class _Speaker:
 
     def _or_op(self, n):
         # "a or (b and c)": unbracketed, "a or b and c" is read as (a or b) and c just as well
-        return " or ".join(self._part(c, ("ifelse", "and_op")) for c in n.children)
+        return " or ".join(self._part(c, ("ifelse", "and_op"), " and ") for c in n.children)
 
     def _and_op(self, n):
         # "a and (b or c)": unbracketed it reads as (a and b) or c
-        return " and ".join(self._part(c, ("or_op", "ifelse")) for c in n.children)
+        return " and ".join(self._part(c, ("or_op", "ifelse"), " or ") for c in n.children)
 
-    def _part(self, node, bracketed):
+    def _part(self, node, bracketed, joiner):
+        """An operand of `and`/`or`, bracketed when it is the other kind, or when its words join parts
+        by the other word outside brackets (some team's x or the team's y, from any(teams, t => x or y))."""
         text = self.say(node)
-        return f"({text})" if isinstance(node, Tree) and node.data in bracketed else text
+        if isinstance(node, Tree) and node.data in bracketed or _outside_brackets(text, joiner):
+            return f"({text})"
+        return text
 
     def _not_op(self, n):
         inner = n.children[0]
@@ -439,6 +444,19 @@ def _filter(sp, args):
     return f"{said} {clause if direct else who + ' ' + clause}"
 
 
+def _outside_brackets(text: str, word: str) -> bool:
+    """Whether `word` (' or ') occurs in `text` outside any brackets."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif depth == 0 and text.startswith(word, i):
+            return True
+    return False
+
+
 def _is_all(node, sp=None) -> bool:
     """All the players, suits, ranks, or all the entries of an object collection."""
     if not (isinstance(node, Tree) and node.data == "name"):
@@ -460,10 +478,21 @@ def _best(word):
 def _count(sp, args):
     if len(args) == 1:
         inner = sp.say(args[0])
+        inner = _every_best(sp, args[0], inner)     # 'the number of the teams with the highest ...'
         return f"the number of cards in {inner}" if _is_zone(sp, args[0]) else f"the number of {inner}"
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun)}"
+
+
+def _every_best(sp, node, said: str) -> str:
+    """argmax/argmin give every item with the best key, in order: where their words are counted or
+    taken from, 'the card with the highest ...' becomes 'the cards with the highest ...'."""
+    if isinstance(node, Tree) and node.data == "call" and str(node.children[0]) in ("argmax", "argmin"):
+        noun = sp.noun_of(node.children[1].children[0])
+        if said.startswith(f"the {noun} with "):
+            return f"the {_plural(noun)} with " + said[len(f"the {noun} with "):]
+    return said
 
 
 def _is_zone(sp, node) -> bool:
@@ -553,15 +582,9 @@ def _end(word):
             return f"the {word} {sp.say(args[1])} {'cards' if zone else 'items'} of {sp.say(args[0])}"
         if zone:
             return f"the {word} card of {sp.say(args[0])}"
-        said = sp.say(args[0])
-        node = args[0]
-        if isinstance(node, Tree) and node.data == "call" and str(node.children[0]) in ("argmax", "argmin"):
-            # argmax gives every item with the best key, in order: first(argmax(trick, ...)) is the first
-            # of the cards with the highest ..., not "the first of the card with the highest ..."
-            noun = sp.noun_of(node.children[1].children[0])
-            if said.startswith(f"the {noun} with "):
-                said = f"the {_plural(noun)} with " + said[len(f"the {noun} with "):]
-        return f"the {word} of {said}"
+        # first(argmax(trick, ...)) is the first of the cards with the highest ..., not "the first of
+        # the card with the highest ..."
+        return f"the {word} of {_every_best(sp, args[0], sp.say(args[0]))}"
     return phrase
 
 
@@ -652,7 +675,8 @@ FUNCTIONS = {
     "contains": lambda sp, a: f"{sp.say(a[0])} holds {sp.say(a[1])}",
     "position": lambda sp, a: f"the position of {sp.operand(a[1])} in {sp.say(a[0])} (from 0)",
     "teammates": lambda sp, a: f"{sp.say(a[0])} and their partners",
-    "team_members": lambda sp, a: f"the players of team {sp.say(a[0])}",
+    "team_members": lambda sp, a: (f"the players of {sp.say(a[0])}" if sp.say(a[0]).startswith("the ")
+                                   else f"the players of team {sp.say(a[0])}"),
     # melds
     "partners": lambda sp, a: f"the cards of {sp.say(a[1])} that would make a meld with {sp.say(a[0])} "
                               "and one wild card",

@@ -147,7 +147,7 @@ def _for_each(v, step, say):
     name = v.get("as", "item")
     noun = _noun(v["in"], name, "as" in v, say)
     inner = say.bind(name, noun)
-    every = str(v["in"]).strip() in ("players", "suits", "ranks") or str(v["in"]).strip() in say.lex.objects
+    every = str(v["in"]).strip() in ("players", "suits", "ranks", "teams") or str(v["in"]).strip() in say.lex.objects
     said = "" if every else say(v["in"])
     shown = f" ({code(name)})" if say.detail else ""
     if said.startswith(f"the {_plural(noun)} "):     # 'For each of the players in turn order, ...'
