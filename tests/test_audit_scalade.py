@@ -419,3 +419,53 @@ def test_scotch_seven_players_clubs_trumps_without_the_six():
     T(s, 1, ["6♦", "7♦", "8♦", "9♦"], "9♦")
     assert trick_events_of(s)[-1]["winner"] == 0
     assert G.current_player(s) == 0
+
+
+# -- the variants combined, refereed move by move -----------------------------------------------------
+
+# tests/rulesets_review16/ combines the text's variants the way a designer would (extends: plus the
+# hooks of the trump variants); the referee of tests/test_text_audit_tricks.py, written from the text,
+# checks every legal move, trick winner, rung, holder, marker and score.
+COMBOS = [("scalade-mobile-double", 3, {"double": True, "trumps": "mobile"}),
+          ("scalade-mobile-double", 5, {"double": True, "trumps": "mobile"}),
+          ("scalade-retromobile-double", 4, {"double": True, "trumps": "retro"}),
+          ("scalade-retromobile-double", 6, {"double": True, "trumps": "retro"}),
+          ("scalade-retromobile-rubber", 3, {"trumps": "retro", "cap": 2, "goal": 1, "rubber": True}),
+          ("scalade-mobile-partnerships", 4, {"trumps": "mobile", "teams": [[0, 2], [1, 3]]}),
+          ("scalade-mobile-partnerships", 6, {"trumps": "mobile", "teams": [[0, 3], [1, 4], [2, 5]]})]
+# the bundled variants at the player counts test_text_audit_tricks.py leaves out
+BUNDLED = [("scalade-mobile", 5, {"trumps": "mobile"}), ("scalade-mobile", 6, {"trumps": "mobile"}),
+           ("scalade-retromobile", 4, {"trumps": "retro"}), ("scalade-retromobile", 6, {"trumps": "retro"}),
+           ("scalade-double", 5, {"double": True}), ("scalade-double", 6, {"double": True}),
+           ("scalade-capped-2", 5, {"cap": 2}), ("scalade-rubber", 6, {"goal": 1, "rubber": True}),
+           ("scalade-partnerships", 6, {"teams": [[0, 3], [1, 4], [2, 5]]}),
+           ("scalade-double-partnerships", 4, {"double": True, "teams": [[0, 2], [1, 3]]})]
+
+
+def _refereed(path, players, how, seeds):
+    from tests.test_text_audit_tricks import Driver, ScaladeReferee
+    rules = _load(ROOT / path)
+    for seed in seeds:
+        Driver(rules, players, seed, ScaladeReferee(players, **how)).run()
+
+
+@pytest.mark.parametrize("name,players,how", COMBOS)
+def test_combined_variants_refereed_move_by_move(name, players, how):
+    _refereed(f"tests/rulesets_review16/{name}.yaml", players, how, range(3))
+
+
+@pytest.mark.parametrize("name,players,how", BUNDLED)
+def test_other_player_counts_refereed_move_by_move(name, players, how):
+    _refereed(f"rulesets/scalade/{name}.yaml", players, how, range(2))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name,players,how", COMBOS)
+def test_soak_combined_variants_refereed(name, players, how):
+    _refereed(f"tests/rulesets_review16/{name}.yaml", players, how, range(3, 203))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name,players,how", BUNDLED)
+def test_soak_other_player_counts_refereed(name, players, how):
+    _refereed(f"rulesets/scalade/{name}.yaml", players, how, range(2, 202))
