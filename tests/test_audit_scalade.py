@@ -469,3 +469,16 @@ def test_soak_combined_variants_refereed(name, players, how):
 @pytest.mark.parametrize("name,players,how", BUNDLED)
 def test_soak_other_player_counts_refereed(name, players, how):
     _refereed(f"rulesets/scalade/{name}.yaml", players, how, range(2, 202))
+
+
+def _scenarios():
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(ROOT / "tests" / "rulesets_review16" / "scenarios-combined.yaml"))
+    assert not problems
+    return [pytest.param(o, id=o.name[:40]) for o in outcomes]
+
+
+@pytest.mark.parametrize("outcome", _scenarios())
+def test_combined_variant_scenarios(outcome):
+    """tests/rulesets_review16/scenarios-combined.yaml (`rules test`): Mobile and Retromobile Double."""
+    assert not outcome.diagnostics, "\n".join(d.format() for d in outcome.diagnostics)
