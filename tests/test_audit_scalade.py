@@ -482,3 +482,17 @@ def _scenarios():
 def test_combined_variant_scenarios(outcome):
     """tests/rulesets_review16/scenarios-combined.yaml (`rules test`): Mobile and Retromobile Double."""
     assert not outcome.diagnostics, "\n".join(d.format() for d in outcome.diagnostics)
+
+
+def test_extending_two_variants_at_once_is_refused_with_a_hint(tmp_path):
+    """A designer combining Mobile and Double Scalade may list both files under `extends`: the
+    error says where, and the hint says how to combine them instead."""
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "mobile-double.yaml"
+    base = ROOT / "rulesets" / "scalade"
+    path.write_text(f"name: Mobile Double\nextends: [{base / 'scalade-mobile.yaml'}, {base / 'scalade-double.yaml'}]\n",
+                    encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    [d] = loaded.diagnostics
+    assert (d.line, d.col, d.rule) == (2, 10, "extends")
+    assert "extends one file" in (d.hint or "") and "combine two variants" in d.hint
