@@ -38,6 +38,10 @@ Scalade
   Double: escalation every second pass ............... passes_per_escalation ts test_double_scalade_escalates...
   capped multipliers, cap 1 .......................... holding_cap          ts test_capped_multiplier, test_a_cap_of_one...
   Rubber: one-escalation games, first to two ......... scalade-rubber       ts test_rubber_...
+  Rubber: a tied game is won by both, a tied match shared (reading)         new test_rubber_a_tied_game_is_won_by_both...
+  variants combined (Mobile/Retromobile Double, Retromobile Rubber, Mobile partnerships): tests/rulesets_review16/
+                                                                            new test_combined_variants_refereed_move_by_move,
+                                                                            new test_combined_variant_scenarios
   partnerships: individual play, summed scores ....... end                  ts test_partnership_scores_are_combined
   every variant plays the same game every way (autoplay, stops, logged, step by step, rules check)
                                                                             new test_variants_play_the_same_games_every_way
@@ -496,3 +500,41 @@ def test_extending_two_variants_at_once_is_refused_with_a_hint(tmp_path):
     [d] = loaded.diagnostics
     assert (d.line, d.col, d.rule) == (2, 10, "extends")
     assert "extends one file" in (d.hint or "") and "combine two variants" in d.hint
+
+
+# -- Rubber: a tie for a game's highest total --------------------------------------------------------
+
+def _rubber_game_ends_in_a_tie(s, partner):
+    """Last trick of a hand with no ladder held: the leader's 9♠, then 10♠ (wins: no trump played),
+    then 4♣; the bonus is the lowest rung value, 5 (♦), for the second seat.  The scores before are
+    set so that the second seat (15 + 5) ends level with seat `partner` (20; offsets from the
+    leader), and a clubs escalation ends the game."""
+    lead = position(s, SC.var(s, "hand_size"),
+                    rungs={"diamond_ladder": "5♦", "heart_ladder": "6♥", "spade_ladder": "7♠",
+                           "club_ladder": "8♣"},
+                    hands={0: ["9♠"], 1: ["10♠"], 2: ["4♣"]}, trumps="diamonds")
+    seat = [(lead + k) % 3 for k in range(3)]
+    score = [3, 3, 3]
+    score[seat[1]], score[seat[partner]] = 15, 20
+    SC.set_var(s, "score", score)
+    SC.set_var(s, "passes", 1, "clubs")
+    SC.set_var(s, "escalations", 1, "clubs")
+    SC.play(s, "9♠", "10♠", "4♣")
+    assert trick_events(s)[-1]["winner"] == seat[1]
+    return seat
+
+
+def test_rubber_a_tied_game_is_won_by_both_and_a_tied_match_shared():
+    """Reading (the text is silent): equal highest totals each win the game; two players reaching two
+    games in the same game share the match."""
+    s = new("scalade-rubber", seed=8)
+    seat = _rubber_game_ends_in_a_tie(s, 0)
+    assert seat == [0, 1, 2]                        # (the last trick's leader, after random play)
+    assert not G.is_over(s)
+    assert SC.var(s, "games_won") == [1, 1, 0]      # seats 0 and 1 both on 20
+    assert SC.var(s, "score") == [0, 0, 0] and SC.var(s, "advance") is None     # a new game
+    seat = _rubber_game_ends_in_a_tie(s, 2)
+    assert seat == [2, 0, 1]
+    assert G.is_over(s)
+    result = G.result(s)
+    assert result["scores"] == [2, 2, 0] and result["winners"] == [0, 1]
