@@ -538,3 +538,26 @@ def test_rubber_a_tied_game_is_won_by_both_and_a_tied_match_shared():
     assert G.is_over(s)
     result = G.result(s)
     assert result["scores"] == [2, 2, 0] and result["winners"] == [0, 1]
+
+
+# -- options from the command line -----------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["[hearts, clubs, spades, diamonds]", "[hearts,clubs,spades,diamonds]",
+                                  "hearts,clubs,spades,diamonds", "['hearts', 'clubs', 'spades', 'diamonds']"])
+def test_a_list_option_from_the_command_line(text):
+    """`--option suit_hierarchy=[hearts, clubs, spades, diamonds]`, written as in YAML, is that list
+    of four suits (it was read as '[hearts', ..., 'diamonds]', and every game then stopped with an
+    error in choose_trumps); the comma-separated form stays as it was."""
+    from interpreter.ruleset.loader import load_ruleset
+    loaded = load_ruleset(str(ROOT / "rulesets" / "scalade" / "scalade.yaml"), {"suit_hierarchy": text})
+    assert loaded.ok
+    assert loaded.rules.options["suit_hierarchy"] == ["hearts", "clubs", "spades", "diamonds"]
+    # Hearts now win ties: with every rung on 7, hearts are trumps (not clubs).
+    s = G.new_game(loaded.rules, 3, 1, log=True)
+    play_to_trick(s, 12)
+    for ladder, card in {"diamond_ladder": "7♦", "heart_ladder": "7♥", "spade_ladder": "7♠",
+                         "club_ladder": "7♣"}.items():
+        set_rung(s, ladder, card)
+    calm(s)
+    finish_trick(s)
+    assert s.hand_no == 2 and SC.var(s, "trumps") == "hearts"
