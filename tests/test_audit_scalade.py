@@ -561,3 +561,13 @@ def test_a_list_option_from_the_command_line(text):
     calm(s)
     finish_trick(s)
     assert s.hand_no == 2 and SC.var(s, "trumps") == "hearts"
+
+
+def test_a_suit_hierarchy_without_every_suit_stops_with_a_clear_error():
+    """--option suit_hierarchy=hearts,clubs: the ruleset's own check says what is wrong, at the
+    start, instead of a type error deep in the trump rule."""
+    from interpreter.ruleset.loader import load_ruleset
+    loaded = load_ruleset(str(ROOT / "rulesets" / "scalade" / "scalade.yaml"), {"suit_hierarchy": "hearts,clubs"})
+    assert loaded.ok
+    with pytest.raises(G.GameError, match="suit_hierarchy must list the four suits"):
+        G.new_game(loaded.rules, 3, 1)
