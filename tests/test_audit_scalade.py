@@ -55,6 +55,11 @@ Scotch Whist
   scoring order 10, tricks, A, K, Q, J; first past 41  score_hand           tw test_race_to_41... (10 before tricks);
                                                                             new test_scotch_honours_are_scored_in_the_texts_order
   seven players: 5 cards each, clubs trumps without the 6♣                  new test_scotch_seven_players_clubs_trumps_without_the_six
+
+Found on the way (fixed, each with its test here): `--option NAME=[a, b]` for a list option was read
+as '[a', 'b]' (test_a_list_option_from_the_command_line); a suit_hierarchy option without every suit
+failed with a type error inside the trump rule (test_a_suit_hierarchy_without_every_suit_...); a list
+under `extends:` (two variants combined) had no hint (test_extending_two_variants_at_once_...).
 """
 from pathlib import Path
 
