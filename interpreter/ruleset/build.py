@@ -206,7 +206,18 @@ def _coerce_option(cx, name, value, default):
     elif isinstance(default, str) or default is None:
         return value
     elif isinstance(default, list):
-        items = [v.strip() for v in value.split(",")]
+        text = value.strip()
+        if text.startswith("[") and text.endswith("]"):
+            # written as a YAML list, as in the ruleset: --option 'order=[hearts, clubs]'
+            import yaml
+            try:
+                parsed = yaml.safe_load(text)
+            except yaml.YAMLError:
+                parsed = None
+            if isinstance(parsed, list):
+                return parsed
+            text = text[1:-1]
+        items = [v.strip() for v in text.split(",")]
         # A list of numbers given on the command line stays a list of numbers.
         if default and all(isinstance(d, int) and not isinstance(d, bool) for d in default):
             try:

@@ -245,8 +245,10 @@ def _load_mapping(name: str) -> tuple[dict, SourceMap]:
 def _find_parent(ref, child_name: str, smap: SourceMap, find_bundled) -> str:
     """Resolve an `extends` value to a file name, or raise a located error."""
     if not isinstance(ref, str) or not ref.strip():
+        hint = ("a ruleset extends one file: to combine two variants, extend one of them and write the "
+                "other's changes (its procedures, options...) again") if isinstance(ref, list) else None
         raise RulesetError([smap.diagnostic(
-            (EXTENDS,), "'extends' must name a ruleset file, like 'base.yaml'", "extends",
+            (EXTENDS,), "'extends' must name a ruleset file, like 'base.yaml'", "extends", hint,
             length=smap.span_length((EXTENDS,)))])
     if len(ref) > MAX_REF_LENGTH or "\x00" in ref or "\n" in ref:
         raise RulesetError([smap.diagnostic(
