@@ -128,6 +128,21 @@ def test_a_run_where_every_game_stopped_shows_no_table_of_zeros_and_points_at_th
     assert "nothing-allowed.yaml:18:9 in hand 1" in proc.stderr
 
 
+def test_an_option_set_outside_its_range_or_values_is_warned_of_and_played(tmp_path):
+    proc = rules("simulate", str(ROOT / "rulesets" / "scalade" / "scalade.yaml"), "-n", "2", "-o", "escalation_goal=5")
+    assert proc.returncode == 0, proc.stderr
+    assert "option 'escalation_goal' is set to 5 (with --option), outside its range [1, 4]" in proc.stderr
+    variant = tmp_path / "v.yaml"
+    variant.write_text(f"extends: {SW}\noptions:\n  style: {{default: plain, values: [plain, fancy]}}\n",
+                       encoding="utf-8")
+    proc = rules("simulate", str(variant), "-n", "2", "-o", "style=fancey")
+    assert proc.returncode == 0, proc.stderr
+    assert "option 'style' is set to 'fancey' (with --option), which is not among its values" in proc.stderr
+    assert "did you mean 'fancy'?" in proc.stderr
+    quiet = rules("simulate", str(variant), "-n", "2", "-o", "style=fancy")
+    assert "with --option" not in quiet.stderr
+
+
 def test_an_output_file_in_a_missing_folder_is_refused_before_any_game(tmp_path):
     missing = tmp_path / "no-such-folder"
     for args in (("simulate", SW, "-n", "5", "--records", str(missing / "r.jsonl")),

@@ -187,7 +187,29 @@ def _options(cx, data, given):
             continue
         default = values[name]
         values[name] = _coerce_option(cx, name, value, default)
+        _given_outside(cx, name, declared[name], values[name])
     return values
+
+
+def _given_outside(cx, name, spec, value):
+    """A warning when --option gives a value outside the option's `range` or `values` (the values the
+    designer meant, which `rules tune` tries): the game is played with it, but a typo such as
+    trumps=mobil would otherwise pass unnoticed."""
+    if not isinstance(spec, dict):
+        return
+    allowed, bounds = spec.get("values"), spec.get("range")
+    if isinstance(allowed, list) and value not in allowed:
+        from difflib import get_close_matches
+        close = get_close_matches(str(value), [str(v) for v in allowed], n=1)
+        cx.problem(("options", name), f"option '{name}' is set to {value!r} (with --option), which is not among "
+                   f"its values {allowed!r}: the game is played with it", "options", key=True, severity="warning",
+                   hint=f"did you mean '{close[0]}'?" if close else None)
+    elif (isinstance(bounds, list) and len(bounds) == 2 and isinstance(value, (int, float))
+          and not isinstance(value, bool) and all(isinstance(b, (int, float)) for b in bounds)
+          and not bounds[0] <= value <= bounds[1]):
+        cx.problem(("options", name), f"option '{name}' is set to {value} (with --option), outside its range "
+                   f"[{bounds[0]}, {bounds[1]}]: the game is played with it", "options", key=True,
+                   severity="warning")
 
 
 def _coerce_option(cx, name, value, default):
