@@ -248,8 +248,10 @@ def _coerce_option(cx, name, value, default):
                 pass
         else:
             return items
-    cx.problem(("options", name), f"option '{name}' needs {T.describe(_type_of(default))}, got '{value}' "
-               "(set with --option)", "type", key=True)
+    wanted = "a whole number" if isinstance(default, int) and not isinstance(default, bool) \
+        else T.describe(_type_of(default))
+    cx.problem(("options", name), f"option '{name}' needs {wanted}, got '{value}' (set with --option)", "type",
+               key=True)
     return default
 
 
