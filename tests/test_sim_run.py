@@ -173,6 +173,21 @@ def test_log_and_replay(tmp_path):
     assert missing.exit_code == 1
 
 
+def test_a_deal_into_a_public_zone_names_its_cards_in_the_log(tmp_path):
+    # Scalade deals the grounding face up: the log says which cards (a deal into hands only counts)
+    log = tmp_path / "game.log"
+    result = CliRunner().invoke(cli, ["simulate", str(ROOT / "rulesets" / "scalade" / "scalade.yaml"), "-n", "1",
+                                      "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads((tmp_path / "game.log.json").read_text(encoding="utf-8"))
+    deals = [e for e in doc["events"] if e["event"] == "deal"]
+    grounding = [e for e in deals if e["to"] == "grounding"]
+    assert grounding and all(len(e["cards"]) == e["count"] for e in grounding)
+    assert all("cards" not in e for e in deals if e["to"] == "hand")
+    text = log.read_text(encoding="utf-8")
+    assert f"deal {grounding[0]['count']} card(s) to grounding: {' '.join(grounding[0]['cards'])}" in text
+
+
 @pytest.mark.parametrize("content", [b'{"a": 1}', b"[1, 2]", b"\xff\xfe not text", b"plain text",
                                      b'{"events": [5, {"event": "choice", "player": "x"}]}'])
 def test_replay_of_a_file_that_is_not_a_game_log_says_so(tmp_path, content):

@@ -147,10 +147,14 @@ def _deal(cx, value, path, step):
         per_target = True
         cx.zone_writes.add(to_text)
         tgt = lambda s, e, i=info.index: s.z[i]
+        tgt_name = to_text
     else:
-        tgt, _ = _zone_fn(cx, path + ("to",), spec["to"])
+        tgt, tgt_name = _zone_fn(cx, path + ("to",), spec["to"])
     if src is None or tgt is None:
         return None
+    # cards dealt face up (into a public zone) are named in the game log, as a move's are
+    face_up = not per_target and tgt_name is not None and cx.rules.zones[tgt_name].visibility == "public"
+    names = cx.rules.universe.names
     count_spec = spec.get("count", "all")
     everything = count_spec == "all"
     count = None if everything else cx.expr(path + ("count",), count_spec, T.NUM).fn
@@ -171,7 +175,10 @@ def _deal(cx, value, path, step):
             if s.revealed and k:             # cards shown to everyone stop being shown when they move
                 s.revealed.difference_update(dest[-k:])
             if s.events is not None:
-                log_event(s, event="deal", to=to_text, count=k)
+                if face_up:
+                    log_event(s, event="deal", to=to_text, count=k, cards=[names[c] for c in dest[len(dest) - k:]])
+                else:
+                    log_event(s, event="deal", to=to_text, count=k)
         return Atomic(run_one, where, "deal")
     start = cx.expr(path + ("start",), spec.get("start", "left_of(dealer)"), T.PLAYER).fn
     direction = _constant_or_fn(cx.expr(path + ("direction",), spec.get("direction", 1), T.NUM))

@@ -122,7 +122,8 @@ def _line(event, per_player):
     if kind == "hand":
         return f"\n== hand {event['hand']} ==  dealer {player(event['dealer'])}"
     if kind == "deal":
-        return f"  deal {event.get('count')} card(s) to {event.get('to')}"
+        shown = f": {' '.join(event['cards'])}" if event.get("cards") else ""     # dealt face up
+        return f"  deal {event.get('count')} card(s) to {event.get('to')}{shown}"
     if kind == "holdings":
         out = []
         for zone, parts in (event.get("zones") or {}).items():
