@@ -67,6 +67,13 @@ def test_an_illegal_move_lists_the_legal_ones(tmp_path):
     assert d.hint == "legal: 9♣, 10♣, J♣, Q♣, K♣" and d.line == 13
 
 
+def test_moves_are_numbered_without_the_entries_that_only_expect_and_none_is_no_winner_yet(tmp_path):
+    path = _write(tmp_path, "  - name: numbered\n" + DEAL + "    moves:\n      - expect: {last_trick_winner: none}\n"
+                  "      - K♦ A♣ K♣\n      - expect: {last_trick_winner: 1}\n      - {player: 1, play: 9♥}\n")
+    [d] = run_file(str(path))[0][0].diagnostics
+    assert d.message == "scenario 'numbered': move 2: 9♥ is not legal for player 1"
+
+
 def test_the_wrong_player_is_reported(tmp_path):
     path = _write(tmp_path, "  - name: turn\n" + DEAL + "    moves:\n      - {player: 2, play: 9♥}\n")
     [d] = run_file(str(path))[0][0].diagnostics

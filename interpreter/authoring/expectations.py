@@ -73,6 +73,8 @@ def _card_names(s, value):
 
 
 def _eq(expected, actual):
+    if isinstance(expected, str) and expected.strip().lower() == "none" and not isinstance(actual, str):
+        expected = None          # `none` as a designer writes it (YAML reads it as text): no value
     if isinstance(expected, float) or isinstance(actual, float):
         return abs(float(expected) - float(actual)) < 1e-9 if _num(expected) and _num(actual) else False
     return expected == actual

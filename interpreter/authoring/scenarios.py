@@ -142,8 +142,13 @@ def _run(sc, rules):
         _set_zones(sc, s, spec["zones"], base + ("zones",))
     if "state" in spec:
         _set_state(sc, s, spec["state"], base + ("state",))
+    made = 0                     # moves made so far: an entry with only 'expect:' is no move
     for i, move in enumerate(spec.get("moves") or []):
-        _move(sc, s, move, base + ("moves", i), i + 1)
+        if not (isinstance(move, dict) and set(move) <= {"expect"}):
+            made += 1
+            _move(sc, s, move, base + ("moves", i), made)
+        else:
+            _move(sc, s, move, base + ("moves", i), made + 1)
     if "expect" in spec:
         check_expectations(s, spec["expect"], base + ("expect",), "at the end", Failure)
 
