@@ -179,7 +179,7 @@ def test_a_scenario_move_with_a_misspelt_name_says_so(tmp_path):
     path.write_text(text.replace("ruleset: bid-whist.yaml", f"ruleset: {BID}")
                     .replace("{move: bid, value: 2}", "{move: bidd, value: 2}"), encoding="utf-8")
     out = CliRunner().invoke(cli, ["test", str(path)]).output
-    assert "move 2: no legal move of player 1 is called 'bidd'" in out
+    assert "move 1: no legal move of player 1 is called 'bidd'" in out   # the first move (the entry before it only expects)
     assert "hint: did you mean 'bid'? legal: bid 0, bid 1" in out
 
 
