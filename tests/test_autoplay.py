@@ -16,8 +16,8 @@ from interpreter.sim.play import play_game
 RULESETS = sorted(bundled_rulesets())
 
 
-def _rules(name):
-    return load_ruleset(str(bundled_rulesets()[name])).rules
+def _rules(name, **options):
+    return load_ruleset(str(bundled_rulesets()[name]), options).rules
 
 
 def _bots(rules):
@@ -202,7 +202,7 @@ def test_a_player_without_a_card_is_the_same_error_either_way(tmp_path, follow):
 def test_at_hand_sees_each_new_hand_where_a_hand_stop_would_stop(name):
     """play_picked with at_hand plays on through the hands, calling it where a hand stop returns: the
     same positions seen (hand, history, zones, variables), the same game in the end."""
-    rules = _rules(name)
+    rules = _rules(name, **({"deals": 4} if name == "escalative" else {}))    # games of several hands
     n = rules.default_players
     hands = 0
     for seed in range(6):

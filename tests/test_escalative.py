@@ -126,13 +126,13 @@ def test_point_trick_table_played_out():
         expected[winner] += TABLE[k]
         assert raws[k] == expected, f"after trick {k + 1}"
     assert raws[1][1] - raws[0][1] == 14     # the trick A K T 8, played second: (4 + 3 + 0 + 0) x 2
-    S.play(s, *TRICKS[6][0])                 # the hand ends; the next one is dealt
+    S.play(s, *TRICKS[6][0])                 # the hand ends, and with it the game (one deal)
     # Seat 1 won tricks 2, 3 and 6: 14 + 15 + 54 = 83, and made the contract of 80.
     assert S.var(s, "score") == [15, 83 + 80, 4 + 42, 24]
     assert s.metrics["contract"] == [80] and s.metrics["declarer"] == [1]
     assert s.metrics["made"] == [True] and s.metrics["trumps"] == ["hearts"]
     assert s.metrics["declarer_raw"] == [83]
-    assert s.hand_no == 2
+    assert s.over and s.hand_no == 1 and G.result(s)["winners"] == [1]
 
 
 def test_point_trick_contract_failed():
@@ -272,9 +272,10 @@ def test_undealt_cards_and_schedule():
 
 def test_undealt_all_pass_throws_the_hand_in():
     # All four Aces stay undealt (they come last in the pack), so nobody must bid.
-    non_aces = [c for c in S.names(G.new_game(rules("escalative-undealt"), 4, 0),
-                                   rules("escalative-undealt").deck(4)) if not c.startswith("A")]
-    s = S.stacked_game(rules("escalative-undealt"), 4, non_aces)
+    # A game of four deals, so that the deal can be seen to pass on.
+    undealt = rules("escalative-undealt", deals=4)
+    non_aces = [c for c in S.names(G.new_game(undealt, 4, 0), undealt.deck(4)) if not c.startswith("A")]
+    s = S.stacked_game(undealt, 4, non_aces)
     assert G.current_player(s) == 1
     S.play(s, ("pass", None), ("pass", None), ("pass", None))
     assert G.current_player(s) == 0 and s.hand_no == 1
@@ -284,9 +285,18 @@ def test_undealt_all_pass_throws_the_hand_in():
     assert s.metrics["contract"] == [0] and s.metrics["declarer"] == [None] and s.metrics["made"] == [None]
 
 
-def test_game_is_one_deal_per_player_and_highest_total_wins():
-    s = G.new_game(rules("escalative"), 4, 11)
+def test_game_is_one_deal_as_the_text_says_and_the_option_deals_plays_more():
+    # "The game will be played as 7 tricks": the scores are final when the seven tricks are played.
     rng = random.Random(11)
+    s = G.new_game(rules("escalative"), 4, 11)
+    while not s.over:
+        G.apply_index(s, rng.randrange(len(G.legal_actions(s))))
+    res = G.result(s)
+    assert res["hands"] == 1 and res["tricks"] == 7
+    best = max(res["scores"])
+    assert res["winners"] == [p for p in range(4) if res["scores"][p] == best]
+    # deals: 4 lets every player deal once, the scores adding up; the highest total wins
+    s = G.new_game(rules("escalative", deals=4), 4, 11)
     dealers = []
     while not s.over:
         if not dealers or dealers[-1][0] != s.hand_no:
@@ -297,10 +307,6 @@ def test_game_is_one_deal_per_player_and_highest_total_wins():
     assert res["hands"] == 4
     best = max(res["scores"])
     assert res["winners"] == [p for p in range(4) if res["scores"][p] == best]
-    s = G.new_game(rules("escalative", rounds=2), 4, 11)
-    while not s.over:
-        G.apply_index(s, rng.randrange(len(G.legal_actions(s))))
-    assert G.result(s)["hands"] == 8
 
 
 # -- many simulated games --------------------------------------------------------------
@@ -326,7 +332,7 @@ def _all_cards(s):
 
 
 def simulate(name, games, seed0=0):
-    r = rules(name)
+    r = rules(name, deals=4)             # four deals: the scores carried from hand to hand are checked too
     deck = Counter(r.deck(4))
     outcomes = Counter()
     for g in range(games):
@@ -390,5 +396,5 @@ def test_random_bots_play_every_variant():
     for name in VARIANTS:
         for seed in range(20):
             record = play_game(rules(name), 4, seed, ["random"])
-            assert record["hands"] == 4
-            assert len(record["metrics"]["contract"]) == 4 and len(record["metrics"]["made"]) == 4
+            assert record["hands"] == 1          # the text's game: one deal
+            assert len(record["metrics"]["contract"]) == 1 and len(record["metrics"]["made"]) == 1

@@ -104,7 +104,7 @@ def test_whole_game_of_scotch_whist(tmp_path):
 
 
 def test_a_bidding_hand_of_the_escalative_game(tmp_path):
-    table = Table("escalative", "--seed", "5", "--bots", "random")
+    table = Table("escalative", "--seed", "5", "--bots", "random", "-o", "deals=4")   # a second hand follows
     bids = 0
     while True:
         moves = table.turn()

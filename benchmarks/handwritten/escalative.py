@@ -28,7 +28,7 @@ ACE = 14
 PLAYERS = 4
 CARDS_EACH = 7
 MAX_BID = sum(range(1, CARDS_EACH + 1))   # 28: every trick's value
-ROUNDS = 1
+DEALS = 1                # the text's game is one deal (the ruleset's option deals)
 
 
 def make_pack() -> list[Card]:
@@ -122,13 +122,13 @@ def play_hand(rng: random.Random, dealer: int, scores: list[int]) -> dict:
 
 
 def play_game(rng: random.Random, players: int = PLAYERS) -> dict:
-    """A game of ROUNDS * 4 deals with a uniformly random policy for every seat."""
+    """A game of DEALS deals with a uniformly random policy for every seat."""
     if players != PLAYERS:
         raise ValueError("the escalative sample game is for four players")
     scores = [0] * PLAYERS
     dealer = 0
     hands = []
-    for _ in range(ROUNDS * PLAYERS):
+    for _ in range(DEALS):
         hands.append(play_hand(rng, dealer, scores))
         dealer = (dealer + 1) % PLAYERS
     top = max(scores)
