@@ -1,0 +1,201 @@
+"""Audit of three bundled games against their rule texts (/work/shared/rules/): Scala Quaranta
+(rulesets/scala40/), Escalation (rulesets/escalation/) and the escalative-scoring bidding game
+(rulesets/escalative/).  Worked examples are computed by hand from the TEXT; random games are
+checked by referees written here that share no code with the engine.
+
+Checklist (rule -> where the ruleset does it -> the test that exercises it; "here" = this file)
+
+Scala Quaranta
+  - 2-6 players, 108 cards, 13 each, turned-up card ........ scala40.yaml deal ...... test_scala40
+  - runs A-2-3 .. Q-K-A, never K-A-2 ....................... melds.runs ...... test_scala40 + here
+    (a Q-K-A run takes no 2, an A-2-3 run takes no K)
+  - 14-card run only with a joker; no two Aces of a suit ... full_length ....... test_scala40
+  - identical runs may be melded (two packs) .............. meld_plays ......... here
+  - sets of 3-4, different suits; a 4-set takes nothing .... melds.sets ........ here
+  - one joker a meld; it stands for a declared card ....... wilds ............. test_scala40
+  - a run joker at an end: Joker-7-8 is the 6, takes 5 or 9,
+    not 6 (that is a swap) or 10 ........................... table_additions ... here
+  - opening >= 40 from new melds, joker at its card's value  open .............. test_scala40
+  - after opening, add to the table in the same turn ...... meld/add ........... here
+  - unopened: stock only; opened: top discard only if melded take_discard ...... test_scala40
+  - the top discard may not be taken when melding it would
+    leave no discard ....................................... take_discard ...... here
+  - no meld that leaves no discard (the three sixes) ...... keep ............... here
+  - unopened may not discard a joker / a playable card (a
+    card that extends a set counts) ........................ discards .......... test_scala40 + here
+  - swap a table joker (opened only) and keep it; an opened
+    player may then discard it ............................. swap .............. test_scala40 + here
+  - no close in the first round ............................ keep=2 ............ test_scala40
+  - rebuilt stock when the last card is drawn ............. rebuild_stock ..... test_scala40
+  - penalties joker 25, A 11, pictures 10 .................. penalty ........... here
+  - 101 drops out; last player wins ........................ score_hand ........ test_scala40
+  - variants (single game, 151/201, re-entry, no elimination,
+    card values, early discard, open-and-close double, close
+    first turn, 100 unopened, playable discards, turned-up
+    card, close without discard, four discarded, split runs,
+    several jokers) ........................................ options ........... test_scala40 + here
+Escalation
+  - 6 each, left of dealer leads, clockwise ................ escalation.yaml ... test_escalation
+  - sets of equal value (4=5=6), total must beat the last .. play .............. test_escalation
+  - 2/3 pass the value on, 3 reverses ...................... special ........... test_escalation
+  - take the pile face down, then lead anything ............ take .............. test_escalation
+  - refill to 6 after each turn; first empty hand wins; pay
+    per card in hand and stack ............................. settle ............ test_escalation
+  - every move of random games checked by a referee ....... here
+Escalative scoring
+  - auction from dealer's left, passes final, bid > last,
+    ends after three passes; Ace rule ...................... auction ........... test_escalative + here
+  - declarer names trumps and leads; follow suit; trump wins  tricks ............ test_escalative
+  - trick k worth the k-th value; made: raw + bid, else
+    raw - bid; others raw .................................. score_hand ........ test_escalative + here
+  - every hand of random games re-scored by a referee ..... here
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as SC
+from tests.test_scala40 import (HEARTS, JUNK, NO_SPADES, act, all_cards, deal, names, options, rules,
+                                set_var, stands, to_table)
+
+
+def _later_turn(r, hand1, hand0=JUNK, draws=()):
+    """A two-player game at seat 1's second turn (so closing is allowed): both players drew their
+    first draws and discarded them; then seat 1 holds `hand1` (the rest of its cards go back
+    under the stock) and draws the next of `draws`."""
+    pad = ["2♣", "3♣"]                                  # the first two draws, discarded at once
+    base = list(hand1) + [c for c in JUNK if c not in hand1 and c not in hand0][:13 - len(hand1)]
+    filler = [c for c in HEARTS if c not in hand1 and c not in hand0 and c not in draws]
+    base += filler[:13 - len(base)]
+    s = deal(r, 2, {1: base, 0: list(hand0)}, up="K♦", draws=pad + list(draws))
+    for seat in (1, 0):
+        act(s, "draw")
+        act(s, "discard", lambda c: names(s, [c]) == [pad[0 if seat == 1 else 1]])
+    hand = SC.zone(s, "hand", 1)
+    extra = [c for c in hand if names(s, [c])[0] not in hand1 or names(s, [c]).count(names(s, [c])[0]) > 1]
+    keep = SC.cards(r, hand1)
+    for c in list(hand):
+        if c not in keep:
+            hand.remove(c)
+            SC.zone(s, "stock").insert(0, c)
+    assert names(s, hand) == sorted(hand1)
+    return s
+
+
+# -- Scala Quaranta: melds -------------------------------------------------------------------
+
+def test_a_run_joker_at_the_end_stands_for_one_card_and_the_run_grows_round_it():
+    """Text: in Joker-7-8 the joker is the 6; the run takes the 5 or the 9, not the 6 or the 10."""
+    r = rules()
+    s = deal(r, 2, {1: ["joker", "7♠", "8♠", "5♠", "6♠", "9♠", "10♠"] + NO_SPADES[:6], 0: HEARTS},
+             draws=["2♥"])
+    set_var(s, "opened", True, 1)
+    act(s, "draw")
+    trios = [m for m in options(s, "meld") if names(s, m.cards) == sorted(["Joker", "7♠", "8♠"])]
+    assert sorted(tuple(stands(r, m)) for m in trios) == [("6♠", "7♠", "8♠"), ("7♠", "8♠", "9♠")]
+    act(s, "meld", lambda m: m in trios and stands(r, m) == ["6♠", "7♠", "8♠"])
+    added = sorted(names(s, ch.added)[0] for ch in options(s, "add"))
+    assert added == ["5♠", "9♠"]
+    assert [names(s, ch.added) for ch in options(s, "swap")] == [["6♠"]]
+
+
+def test_an_ace_ended_run_grows_one_way_only():
+    """Q-K-A takes the J but never a 2; A-2-3 takes the 4 but never a K (K-A-2 is refused)."""
+    r = rules()
+    s = deal(r, 2, {1: ["2♠", "K♣", "J♠", "4♣"] + NO_SPADES[:9], 0: HEARTS}, draws=["2♥"])
+    s.v  # noqa: B018
+    set_var(s, "opened", True, 1)
+    to_table(s, "Q♠", "K♠", "A♠")
+    to_table(s, "A♣", "2♣", "3♣")
+    SC.refresh(s)
+    act(s, "draw")
+    added = sorted((names(s, ch.added)[0]) for ch in options(s, "add"))
+    assert "2♠" not in added and "K♣" not in added
+    assert "J♠" in added and "4♣" in added
+
+
+def test_a_set_of_four_takes_nothing_and_a_set_of_three_refuses_a_second_copy_of_a_suit():
+    r = rules()
+    s = deal(r, 2, {1: ["7♣", "7♦", "9♦"] + NO_SPADES[1:6] + ["Q♠", "J♠", "5♠", "3♠", "A♠"],
+                    0: HEARTS}, draws=["2♥"])
+    set_var(s, "opened", True, 1)
+    to_table(s, "7♥", "7♠", "7♦")                       # the 7♣ is the missing suit, the 7♦ a repeat
+    to_table(s, "9♣", "9♥", "9♠", "9♦")                 # full: the other 9♦ has no place
+    SC.refresh(s)
+    act(s, "draw")
+    added = sorted(names(s, ch.added)[0] for ch in options(s, "add"))
+    assert "7♣" in added and "7♦" not in added and "9♦" not in added
+
+
+def test_identical_runs_may_be_melded_together_in_the_opening():
+    """Two packs: 7-8-9♥ twice is 48, an opening; nothing else in the hand melds."""
+    r = rules()
+    hand = ["7♥", "8♥", "9♥", "7♥", "8♥", "9♥", "A♣", "4♣", "K♣", "2♦", "5♦", "J♦", "3♠"]
+    s = deal(r, 2, {1: hand, 0: JUNK}, draws=["Q♠"])
+    act(s, "draw")
+    opens = options(s, "open")
+    assert len(opens) == 1 and sorted(tuple(names(s, m.cards)) for m in opens[0]) == \
+        [("7♥", "8♥", "9♥"), ("7♥", "8♥", "9♥")]
+
+
+def test_after_opening_the_same_turn_may_add_to_the_table():
+    """An opened player may add at once; before the opening the table is out of reach."""
+    r = rules()
+    hand = ["10♥", "J♥", "Q♥", "K♥", "K♣", "K♦", "9♣"] + ["2♦", "5♦", "8♦", "3♠", "6♠", "4♣"]
+    s = deal(r, 2, {1: hand, 0: JUNK}, draws=["2♥"])
+    to_table(s, "6♣", "7♣", "8♣")
+    SC.refresh(s)
+    act(s, "draw")
+    assert options(s, "add") == []                      # not opened: no additions
+    act(s, "open", lambda p: sorted(tuple(names(s, m.cards)) for m in p) ==
+        [("10♥", "J♥", "K♥", "Q♥"), ("K♣", "K♦", "K♥")] if False else
+        sum(len(m.cards) for m in p) == 6)
+    assert SC.var(s, "opened")[1]
+    assert any(names(s, ch.added) == ["9♣"] for ch in options(s, "add"))
+
+
+# -- Scala Quaranta: keeping a card to discard ----------------------------------------------------
+
+def test_three_sixes_from_two_cards_and_a_draw_cannot_be_melded():
+    """The text's example: holding two sixes and drawing a third, no meld (nothing left to discard)."""
+    r = rules()
+    s = _later_turn(r, ["6♣", "6♦"], draws=["6♥"])
+    set_var(s, "opened", True, 1)
+    act(s, "draw")
+    assert options(s, "meld") == []
+    assert sorted(names(s, options(s, "discard"))) == sorted(["6♣", "6♦", "6♥"])
+    # In the variant a player may close by melding every card.
+    r2 = rules("scala40-close-without-discard")
+    s2 = _later_turn(r2, ["6♣", "6♦"], draws=["6♥"])
+    set_var(s2, "opened", True, 1)
+    act(s2, "draw")
+    act(s2, "meld")                                     # seat 1 closes; a new hand is dealt
+    assert s2.hand_no == 2 and SC.var(s2, "score") == [95, 0]
+
+
+def test_the_top_discard_cannot_be_taken_for_a_meld_of_every_card():
+    r = rules()
+    s = _later_turn(r, ["6♣", "6♦"], hand0=JUNK)
+    set_var(s, "opened", True, 1)
+    SC.place(s, "discard", ["6♥"])
+    assert options(s, "take_discard") == []
+    s = _later_turn(r, ["6♣", "6♦", "K♠"], hand0=JUNK)
+    set_var(s, "opened", True, 1)
+    SC.place(s, "discard", ["6♥"])
+    assert options(s, "take_discard") == [None]
+
+
+def test_penalties_count_a_joker_25_an_ace_11_and_pictures_10():
+    """Seat 1 closes (second round); seat 0 holds joker, A, K, Q, J, 10, 2 and six more."""
+    r = rules()
+    left = ["joker", "A♣", "K♦", "Q♠", "J♣", "10♦", "2♠", "4♦", "7♠", "9♣", "3♦", "5♠", "8♣"]
+    s = _later_turn(r, ["5♥", "6♥", "7♥"], hand0=left, draws=["9♥"])
+    set_var(s, "opened", True, 1)
+    act(s, "draw")
+    act(s, "meld", lambda m: names(s, m.cards) == sorted(["5♥", "6♥", "7♥"]))
+    act(s, "discard")                                   # the last card: seat 1 closes
+    assert SC.var(s, "score") == [25 + 11 + 10 + 10 + 10 + 10 + 2 + 4 + 7 + 9 + 3 + 5 + 8, 0]   # 114
+    assert G.is_over(s) and G.result(s)["winners"] == [1]        # 114 >= 101: seat 0 drops out
