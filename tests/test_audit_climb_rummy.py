@@ -199,3 +199,191 @@ def test_penalties_count_a_joker_25_an_ace_11_and_pictures_10():
     act(s, "discard")                                   # the last card: seat 1 closes
     assert SC.var(s, "score") == [25 + 11 + 10 + 10 + 10 + 10 + 2 + 4 + 7 + 9 + 3 + 5 + 8, 0]   # 114
     assert G.is_over(s) and G.result(s)["winners"] == [1]        # 114 >= 101: seat 0 drops out
+
+
+# -- referees for random games (no engine code: the engine's state is read only for the deal) ----
+
+def _load(path, **options):
+    from tests.helpers import rules_of
+    return rules_of(path, **{k: str(v) for k, v in options.items()})
+
+
+ESC_VALUE = {"4": 6, "5": 6, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+def _escalation_referee(players, seed, take_bias=0.2):
+    """One random game of Escalation, every offer and outcome checked against the text."""
+    from itertools import combinations
+    r = _load("rulesets/escalation/escalation.yaml")
+    s = G.new_game(r, players, seed)
+    u, rng = r.universe, random.Random(seed)
+    rank = lambda c: u.rank_of[c]                                    # noqa: E731
+    hands = {p: list(SC.zone(s, "hand", p)) for p in range(players)}
+    stock = list(SC.zone(s, "stock"))                                 # the top card is the last
+    assert all(len(h) == 6 for h in hands.values()) and len(stock) == 52 - 6 * players
+    pile, stacks = [], {p: [] for p in range(players)}
+    to_beat, direction, current, winner = 0, 1, 1 % players, None   # dealer 0; the left player leads
+    while winner is None:
+        taken = False
+        while True:
+            assert G.current_player(s) == current
+            mine = set()
+            ordinary = [c for c in hands[current] if rank(c) in ESC_VALUE]
+            for k in range(1, len(ordinary) + 1):
+                for combo in combinations(sorted(ordinary), k):
+                    vals = {ESC_VALUE[rank(c)] for c in combo}
+                    if len(vals) == 1 and ESC_VALUE[rank(combo[0])] * k > to_beat:
+                        mine.add(("play", frozenset(combo)))
+            mine |= {("special", frozenset([c])) for c in hands[current] if rank(c) in ("2", "3")}
+            if pile:
+                mine.add(("take", frozenset()))
+            acts = G.legal_actions(s)
+            theirs = {(a[0], frozenset(a[1] if isinstance(a[1], tuple) else [] if a[1] is None else [a[1]]))
+                      for a in acts}
+            assert theirs == mine and len(acts) == len(mine), (sorted(theirs - mine), sorted(mine - theirs))
+            takes = [a for a in acts if a[0] == "take"]
+            a = takes[0] if takes and rng.random() < take_bias else rng.choice(acts)
+            G.apply(s, a)
+            if a[0] == "take":
+                assert not taken
+                stacks[current] += pile
+                pile, to_beat, taken = [], 0, True
+                continue
+            cards = list(a[1]) if isinstance(a[1], tuple) else [a[1]]
+            for c in cards:
+                hands[current].remove(c)
+            pile += cards
+            if a[0] == "play":
+                to_beat = sum(ESC_VALUE[rank(c)] for c in cards)
+            elif rank(cards[0]) == "3":
+                direction = -direction
+            break
+        while len(hands[current]) < 6 and stock:
+            hands[current].append(stock.pop())
+        if not hands[current]:
+            winner = current
+        current = (current + direction) % players
+        for p in range(players if winner is None else 0):     # (at the end the hands go to the stacks)
+            assert sorted(SC.zone(s, "hand", p)) == sorted(hands[p])
+    assert G.is_over(s)
+    pay = {p: len(stacks[p]) + len(hands[p]) for p in range(players) if p != winner}
+    result = G.result(s)
+    assert result["winners"] == [winner]
+    assert result["scores"] == [sum(pay.values()) if p == winner else -pay[p] for p in range(players)]
+
+
+@pytest.mark.parametrize("players", [3, 4, 8])
+def test_escalation_random_games_follow_the_text(players):
+    for seed in range(6):
+        _escalation_referee(players, seed)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+def test_soak_escalation_referee(players):
+    for seed in range(200):
+        _escalation_referee(players, 1000 + seed, take_bias=(seed % 5) / 5)
+
+
+ORDER = ["8", "9", "10", "J", "Q", "K", "A"]
+CARD_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def _escalative_referee(name, seed, cards_each=7, values=None, points=False, pass_bias=0.6):
+    """One random game (four deals) of the escalative-scoring game, every offer checked against
+    the text: the auction, the trumps, following suit, trick winners and the scores."""
+    r = _load(f"rulesets/escalative/{name}.yaml")
+    s = G.new_game(r, 4, seed)
+    u, rng = r.universe, random.Random(seed)
+    values = values or list(range(1, cards_each + 1))
+    totals = [0] * 4
+    for deal_no in range(4):
+        assert s.hand_no == deal_no + 1
+        dealer = deal_no % 4
+        hands = {p: list(SC.zone(s, "hand", p)) for p in range(4)}
+        assert all(len(h) == cards_each for h in hands.values())
+        # the auction: passed players pass again (skipped); over after three passes in a row once
+        # someone bid (with no bid, the Ace rule keeps it going: the ruleset's reading)
+        high, declarer, passed, seat, in_a_row = 0, None, set(), (dealer + 1) % 4, 0
+        while not (declarer is not None and in_a_row >= 3) and len(passed) < 4:
+            if seat in passed:
+                in_a_row += 1
+                seat = (seat + 1) % 4
+                continue
+            assert G.current_player(s) == seat
+            acts = G.legal_actions(s)
+            bids = sorted(a[1] for a in acts if a[0] == "bid")
+            has_ace = any(u.rank_of[c] == "A" for c in hands[seat])
+            if not points:                              # bids from 1 to the most one can score
+                assert bids == list(range(high + 1, sum(values) + 1))
+            else:                                       # (the point form's ceiling is the ruleset's)
+                assert bids and bids == list(range(high + 1, bids[-1] + 1))
+            assert (("pass", None) in acts) == (high > 0 or not has_ace)
+            a = ("pass", None) if ("pass", None) in acts and (rng.random() < pass_bias or not bids) else \
+                ("bid", rng.choice(bids[:3]))
+            G.apply(s, a)
+            if a[0] == "pass":
+                passed.add(seat)
+                in_a_row += 1
+            else:
+                high, declarer, in_a_row = a[1], seat, 0
+            seat = (seat + 1) % 4
+        raw = [0] * 4
+        if declarer is not None:
+            assert G.current_player(s) == declarer
+            assert sorted(a[1] for a in G.legal_actions(s)) == sorted(u.suits)
+            trumps = rng.choice(u.suits)
+            G.apply(s, ("name_trumps", trumps))
+            leader = declarer
+            for k in range(cards_each):
+                trick = []
+                for i in range(4):
+                    p = (leader + i) % 4
+                    assert G.current_player(s) == p
+                    led = [c for c in hands[p] if trick and u.suit_of[c] == u.suit_of[trick[0][1]]]
+                    offered = sorted(a[1] for a in G.legal_actions(s))
+                    assert offered == sorted(led or hands[p])
+                    c = rng.choice(offered)
+                    G.apply(s, ("play", c))
+                    hands[p].remove(c)
+                    trick.append((p, c))
+                suit_led = u.suit_of[trick[0][1]]
+                best = max(trick, key=lambda pc: (u.suit_of[pc[1]] == trumps, u.suit_of[pc[1]] == suit_led,
+                                                  ORDER.index(u.rank_of[pc[1]])))
+                leader = best[0]
+                worth = sum(CARD_POINTS.get(u.rank_of[c], 0) for _, c in trick) if points else 1
+                raw[leader] += values[k] * worth
+            final = [raw[p] if p != declarer else raw[p] + high if raw[p] >= high else raw[p] - high
+                     for p in range(4)]
+            totals = [t + f for t, f in zip(totals, final)]
+        assert SC.var(s, "score") == totals if not G.is_over(s) else True
+    assert G.is_over(s)
+    result = G.result(s)
+    assert result["scores"] == totals
+    best = max(totals)
+    assert result["winners"] == [p for p in range(4) if totals[p] == best]
+
+
+@pytest.mark.parametrize("name,kw", [
+    ("escalative", {}),
+    ("escalative-equal", {"values": [1] * 7}),
+    ("escalative-list", {"values": [1, 1, 2, 3, 5, 8, 13]}),
+    ("escalative-points", {"points": True}),
+    ("escalative-undealt", {"cards_each": 6}),
+])
+def test_escalative_random_games_follow_the_text(name, kw):
+    for seed in range(4):
+        _escalative_referee(name, seed, **kw)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name,kw", [
+    ("escalative", {}),
+    ("escalative-equal", {"values": [1] * 7}),
+    ("escalative-list", {"values": [1, 1, 2, 3, 5, 8, 13]}),
+    ("escalative-points", {"points": True}),
+    ("escalative-undealt", {"cards_each": 6}),
+])
+def test_soak_escalative_referee(name, kw):
+    for seed in range(150):
+        _escalative_referee(name, 500 + seed, pass_bias=(seed % 4) / 4 + 0.2, **kw)
