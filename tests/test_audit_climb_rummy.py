@@ -387,3 +387,166 @@ def test_escalative_random_games_follow_the_text(name, kw):
 def test_soak_escalative_referee(name, kw):
     for seed in range(150):
         _escalative_referee(name, 500 + seed, pass_bias=(seed % 4) / 4 + 0.2, **kw)
+
+
+# -- a referee for random games of Scala Quaranta -----------------------------------------------
+
+S40_FACE = {"A": 1, "J": 10, "Q": 10, "K": 10}
+S40_PENALTY = {"A": 11, "J": 10, "Q": 10, "K": 10}
+
+
+def _s40_valid(u, m, jokers_max):
+    """Is the reading `m` a meld by the text?"""
+    rank = lambda c: u.ranks.index(u.rank_of[c])                     # noqa: E731
+    suit = lambda c: u.suits.index(u.suit_of[c])                     # noqa: E731
+    wild = [u.is_joker[c] for c in m.cards]
+    if sum(wild) > jokers_max or all(wild) or len(m.cards) < 3:
+        return False
+    if any(not w and m.stands_for[i] != (rank(c), suit(c)) for i, (c, w) in enumerate(zip(m.cards, wild))):
+        return False
+    if m.kind == "set":
+        return len(m.cards) <= 4 and len({r for r, _ in m.stands_for}) == 1 and \
+            len({x for _, x in m.stands_for}) == len(m.cards)
+    pos = list(m.positions)
+    if len({x for _, x in m.stands_for}) != 1 or pos != list(range(pos[0], pos[0] + len(pos))):
+        return False
+    if pos[0] < 0 or pos[-1] > 13 or any(p % 13 != r for p, (r, _) in zip(pos, m.stands_for)):
+        return False
+    return not (pos[0] == 0 and pos[-1] == 13 and not wild[0] and not wild[-1])   # two natural Aces
+
+
+def _s40_value(u, m, high=False):
+    """The meld's value: faces, pictures 10, the Ace 1 low and 11 high or in a set (the card-values
+    variant, high=True: J 11, Q 12, K 13, the high Ace 14)."""
+    total, face = 0, {"A": 1, "J": 11, "Q": 12, "K": 13} if high else S40_FACE
+    for (r, _), p in zip(m.stands_for, m.positions or [None] * len(m.cards)):
+        name = u.ranks[r]
+        ace_high = name == "A" and (m.kind == "set" or p == 13)
+        total += (14 if high else 11) if ace_high else face.get(name) or int(name)
+    return total
+
+
+def _s40_fits(u, c, m):
+    """Could the natural card c lengthen the table meld m?"""
+    if u.is_joker[c]:
+        return False
+    rank, suit = u.ranks.index(u.rank_of[c]), u.suits.index(u.suit_of[c])
+    if m.kind == "set":
+        return len(m.cards) == 3 and rank == m.stands_for[0][0] and suit not in {x for _, x in m.stands_for}
+    if suit != m.stands_for[0][1] or len(m.cards) >= 14:
+        return False
+    ends = [p for p in (m.positions[0] - 1, m.positions[-1] + 1) if 0 <= p <= 13 and p % 13 == rank]
+    if not ends:
+        return False
+    if len(m.cards) == 13:                           # the 14th card: one of the two Aces must be wild
+        other = m.cards[0] if ends[0] == 13 else m.cards[-1]
+        return u.is_joker[other]
+    return True
+
+
+def _s40_referee(name, players, seed, meld_bias=0.9):
+    """One random game, checked move by move against the text (and the variant's comment)."""
+    r = rules(name)
+    s = G.new_game(r, players, seed)
+    u, rng = r.universe, random.Random(seed)
+    jokers_max = 4 if name == "scala40-jokers" else 1
+    target = {"scala40-target-151": 151, "scala40-target-201": 201}.get(name, 101)
+    hand_no, taken, opened_now = 0, None, False
+    table_ = {"A": 14, "J": 11, "Q": 12, "K": 13, "joker": 14} if name == "scala40-card-values" else \
+        dict(S40_PENALTY, joker=25)
+    penalty = lambda c: table_["joker"] if u.is_joker[c] else table_.get(u.rank_of[c]) or int(u.rank_of[c])  # noqa
+    steps = 0
+    while not G.is_over(s) and steps < 60000:
+        steps += 1
+        if s.hand_no != hand_no:                         # a new hand
+            hand_no, opened, table, turns = s.hand_no, set(), [], 0
+            out = SC.var(s, "out")
+            starters = players - sum(out)
+        p = G.current_player(s)
+        acts = G.legal_actions(s)
+        kinds = {a[0] for a in acts}
+        hand = list(SC.zone(s, "hand", p))
+        if "draw" in kinds or "nothing_to_draw" in kinds:
+            turns += 1
+            taken, opened_now = None, False
+            if p not in opened and name != "scala40-early-discard":
+                assert "take_discard" not in kinds, "the discard pile before opening"
+        discards = [a[1] for a in acts if a[0] == "discard"]
+        if discards and p not in opened and taken is None:
+            allowed = [c for c in hand if not u.is_joker[c] and not any(_s40_fits(u, c, m) for m in table)]
+            expect = sorted(u.names[c] for c in (allowed or hand))
+            assert sorted({u.names[c] for c in discards}) == sorted(set(expect)), (expect, discards)
+        if discards and turns <= starters and name != "scala40-close-first-turn":
+            assert len(hand) >= 2, "closing in the first round"
+        pref = [a for a in acts if a[0] in ("open", "meld", "add", "swap", "take_discard")]
+        a = rng.choice(pref) if pref and rng.random() < meld_bias else rng.choice(acts)
+        before = {q: list(SC.zone(s, "hand", q)) for q in range(players)}
+        score_before = list(SC.var(s, "score"))
+        top = SC.zone(s, "discard")[-1] if SC.zone(s, "discard") else None
+        G.apply(s, a)
+        kind, value = a
+        if kind == "take_discard":
+            taken = top
+        if kind == "open":
+            assert p not in opened
+            assert all(_s40_valid(u, m, jokers_max) for m in value)
+            assert sum(_s40_value(u, m, name == "scala40-card-values") for m in value) >= 40
+            opened.add(p)
+            opened_now = True
+            table += list(value)
+        elif kind == "meld":
+            assert p in opened and _s40_valid(u, value, jokers_max)
+            table.append(value)
+        elif kind in ("add", "swap"):
+            assert p in opened
+            i = next(i for i, m in enumerate(table) if tuple(m.cards) == tuple(value.before))
+            assert all(_s40_valid(u, m, jokers_max) for m in value.pieces)
+            if kind == "swap":
+                assert len(value.added) == 1 and len(value.freed) == 1 and u.is_joker[value.freed[0]]
+                j = table[i].cards.index(value.freed[0])
+                assert table[i].stands_for[j] == (u.ranks.index(u.rank_of[value.added[0]]),
+                                                   u.suits.index(u.suit_of[value.added[0]]))
+            table[i:i + 1] = list(value.pieces)
+        if kind in ("open", "meld", "add") and taken is not None:
+            if any(u.names[taken] in [u.names[c] for c in m.cards] for m in table):   # or its twin
+                taken = None
+        if kind == "discard":
+            assert taken is None, "the taken discard was never melded"
+        if name == "scala40-four-discarded":
+            table = [m for m in table if not (m.kind == "set" and len(m.cards) == 4
+                                              and not any(u.is_joker[c] for c in m.cards))]
+        if s.hand_no != hand_no or G.is_over(s):
+            closed = kind == "discard" and len(before[p]) == 1
+            if closed and name not in ("scala40-single-game",):
+                for q in range(players):
+                    if q != p and not out[q]:
+                        add = 100 if name == "scala40-unopened-100" and q not in opened else \
+                            sum(penalty(c) for c in before[q])
+                        if name == "scala40-double-penalty" and opened_now:
+                            add *= 2
+                        assert SC.var(s, "score")[q] - score_before[q] == add or name == \
+                            "scala40-reentry", (q, add, score_before, SC.var(s, "score"))
+                for q in range(players):
+                    if name not in ("scala40-reentry", "scala40-no-elimination"):
+                        assert SC.var(s, "out")[q] == (out[q] or SC.var(s, "score")[q] >= target)
+        else:
+            on_table = sorted(sorted(g) for g in SC.zone(s, "table") if g)
+            assert on_table == sorted(sorted(m.cards) for m in table)
+    assert G.is_over(s)
+
+
+S40_CHECKED = ["scala40", "scala40-card-values", "scala40-close-first-turn", "scala40-double-penalty",
+               "scala40-four-discarded", "scala40-jokers", "scala40-single-game", "scala40-target-151",
+               "scala40-unopened-100", "scala40-reentry", "scala40-no-elimination"]
+
+
+@pytest.mark.parametrize("name", ["scala40", "scala40-jokers", "scala40-unopened-100"])
+def test_scala40_random_games_follow_the_text(name):
+    _s40_referee(name, 3, 1)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", S40_CHECKED)
+def test_soak_scala40_referee(name):
+    for seed in range(12):
+        _s40_referee(name, 2 + seed % 5, 100 + seed)
