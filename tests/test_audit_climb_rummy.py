@@ -478,6 +478,22 @@ def _s40_referee(name, players, seed, meld_bias=0.9):
             assert sorted({u.names[c] for c in discards}) == sorted(set(expect)), (expect, discards)
         if discards and turns <= starters and name != "scala40-close-first-turn":
             assert len(hand) >= 2, "closing in the first round"
+        keep = 2 if turns <= starters and name != "scala40-close-first-turn" else 1
+        if "discard" in kinds and p not in opened:
+            assert not kinds & {"meld", "add", "swap"}, "the table before opening"
+        if "discard" in kinds and p in opened and taken is None:
+            # every card that lengthens a table meld, and every swap the text allows, is offered
+            adds = {u.names[ch.added[0]] for k, ch in acts if k == "add"}
+            fits = {u.names[c] for c in hand if any(_s40_fits(u, c, m) for m in table)}
+            assert (fits <= adds) if len(hand) - 1 >= keep else not adds, (fits, adds)
+            swaps = {u.names[ch.added[0]] for k, ch in acts if k == "swap"}
+            freeable = {u.names[u.card_id(u.ranks[m.stands_for[i][0]], u.suits[m.stands_for[i][1]])]
+                        for m in table for i, c in enumerate(m.cards) if u.is_joker[c]}
+            assert swaps == freeable & {u.names[c] for c in hand}, (swaps, freeable)
+        if "draw" in kinds and p in opened and len(hand) >= keep:
+            top_ = SC.zone(s, "discard")[-1] if SC.zone(s, "discard") else None
+            if top_ is not None and any(_s40_fits(u, top_, m) for m in table) and name != "scala40-four-discarded":
+                assert "take_discard" in kinds, "a top discard that lengthens a table meld"
         pref = [a for a in acts if a[0] in ("open", "meld", "add", "swap", "take_discard")]
         a = rng.choice(pref) if pref and rng.random() < meld_bias else rng.choice(acts)
         before = {q: list(SC.zone(s, "hand", q)) for q in range(players)}
