@@ -395,8 +395,8 @@ S40_FACE = {"A": 1, "J": 10, "Q": 10, "K": 10}
 S40_PENALTY = {"A": 11, "J": 10, "Q": 10, "K": 10}
 
 
-def _s40_valid(u, m, jokers_max):
-    """Is the reading `m` a meld by the text?"""
+def _s40_valid(u, m, jokers_max, longest=14):
+    """Is the reading `m` a meld by the text (runs at most `longest` long)?"""
     rank = lambda c: u.ranks.index(u.rank_of[c])                     # noqa: E731
     suit = lambda c: u.suits.index(u.suit_of[c])                     # noqa: E731
     wild = [u.is_joker[c] for c in m.cards]
@@ -408,6 +408,8 @@ def _s40_valid(u, m, jokers_max):
         return len(m.cards) <= 4 and len({r for r, _ in m.stands_for}) == 1 and \
             len({x for _, x in m.stands_for}) == len(m.cards)
     pos = list(m.positions)
+    if len(pos) > longest:
+        return False
     if len({x for _, x in m.stands_for}) != 1 or pos != list(range(pos[0], pos[0] + len(pos))):
         return False
     if pos[0] < 0 or pos[-1] > 13 or any(p % 13 != r for p, (r, _) in zip(pos, m.stands_for)):
@@ -444,12 +446,20 @@ def _s40_fits(u, c, m):
     return True
 
 
+def _s40_joker_fits(u, m, jokers_max):
+    """Could a joker lengthen the table meld m?"""
+    if sum(u.is_joker[c] for c in m.cards) >= jokers_max:
+        return False
+    return len(m.cards) == 3 if m.kind == "set" else len(m.cards) < 14   # A..K takes a joker as 14th
+
+
 def _s40_referee(name, players, seed, meld_bias=0.9):
     """One random game, checked move by move against the text (and the variant's comment)."""
     r = rules(name)
     s = G.new_game(r, players, seed)
     u, rng = r.universe, random.Random(seed)
     jokers_max = 4 if name == "scala40-jokers" else 1
+    longest = 5 if name == "scala40-split-runs" else 14
     target = {"scala40-target-151": 151, "scala40-target-201": 201}.get(name, 101)
     hand_no, taken, opened_now = 0, None, False
     table_ = {"A": 14, "J": 11, "Q": 12, "K": 13, "joker": 14} if name == "scala40-card-values" else \
@@ -472,13 +482,18 @@ def _s40_referee(name, players, seed, meld_bias=0.9):
             if p not in opened and name != "scala40-early-discard":
                 assert "take_discard" not in kinds, "the discard pile before opening"
         discards = [a[1] for a in acts if a[0] == "discard"]
-        if discards and p not in opened and taken is None:
-            allowed = [c for c in hand if not u.is_joker[c] and not any(_s40_fits(u, c, m) for m in table)]
+        banned = p not in opened or (name == "scala40-playable-discards" and len(hand) > 1)
+        if discards and banned and taken is None:
+            allowed = [c for c in hand if not (u.is_joker[c] and p not in opened) and
+                       not any(_s40_fits(u, c, m) or (u.is_joker[c] and _s40_joker_fits(u, m, jokers_max))
+                               for m in table)]
             expect = sorted(u.names[c] for c in (allowed or hand))
-            assert sorted({u.names[c] for c in discards}) == sorted(set(expect)), (expect, discards)
-        if discards and turns <= starters and name != "scala40-close-first-turn":
+            assert sorted({u.names[c] for c in discards}) == sorted(set(expect)), \
+                (expect, [u.names[c] for c in discards], [[u.names[c] for c in m.cards] for m in table])
+        if discards and turns <= starters and name != "scala40-close-first-turn" and taken is None:
             assert len(hand) >= 2, "closing in the first round"
-        keep = 2 if turns <= starters and name != "scala40-close-first-turn" else 1
+        keep = 2 if turns <= starters and name != "scala40-close-first-turn" else \
+            0 if name == "scala40-close-without-discard" else 1
         if "discard" in kinds and p not in opened:
             assert not kinds & {"meld", "add", "swap"}, "the table before opening"
         if "discard" in kinds and p in opened and taken is None:
@@ -505,18 +520,18 @@ def _s40_referee(name, players, seed, meld_bias=0.9):
             taken = top
         if kind == "open":
             assert p not in opened
-            assert all(_s40_valid(u, m, jokers_max) for m in value)
+            assert all(_s40_valid(u, m, jokers_max, longest) for m in value)
             assert sum(_s40_value(u, m, name == "scala40-card-values") for m in value) >= 40
             opened.add(p)
             opened_now = True
             table += list(value)
         elif kind == "meld":
-            assert p in opened and _s40_valid(u, value, jokers_max)
+            assert p in opened and _s40_valid(u, value, jokers_max, longest)
             table.append(value)
         elif kind in ("add", "swap"):
             assert p in opened
             i = next(i for i, m in enumerate(table) if tuple(m.cards) == tuple(value.before))
-            assert all(_s40_valid(u, m, jokers_max) for m in value.pieces)
+            assert all(_s40_valid(u, m, jokers_max, longest) for m in value.pieces)
             if kind == "swap":
                 assert len(value.added) == 1 and len(value.freed) == 1 and u.is_joker[value.freed[0]]
                 j = table[i].cards.index(value.freed[0])
@@ -532,7 +547,11 @@ def _s40_referee(name, players, seed, meld_bias=0.9):
             table = [m for m in table if not (m.kind == "set" and len(m.cards) == 4
                                               and not any(u.is_joker[c] for c in m.cards))]
         if s.hand_no != hand_no or G.is_over(s):
-            closed = kind == "discard" and len(before[p]) == 1
+            closed = len(before[p]) == len(value) if kind == "open" and False else \
+                not SC.zone(s, "hand", p) if G.is_over(s) else (kind == "discard" and len(before[p]) == 1) or \
+                (kind in ("meld", "add", "open") and name == "scala40-close-without-discard" and
+                 len(before[p]) == sum(len(m.cards) for m in (value if kind == "open" else [value]))
+                 if kind != "add" else len(before[p]) == 1)
             if closed and name not in ("scala40-single-game",):
                 for q in range(players):
                     if q != p and not out[q]:
@@ -553,7 +572,9 @@ def _s40_referee(name, players, seed, meld_bias=0.9):
 
 S40_CHECKED = ["scala40", "scala40-card-values", "scala40-close-first-turn", "scala40-double-penalty",
                "scala40-four-discarded", "scala40-jokers", "scala40-single-game", "scala40-target-151",
-               "scala40-unopened-100", "scala40-reentry", "scala40-no-elimination"]
+               "scala40-unopened-100", "scala40-reentry", "scala40-no-elimination", "scala40-playable-discards",
+               "scala40-early-discard", "scala40-turned-up-card", "scala40-close-without-discard",
+               "scala40-split-runs"]
 
 
 @pytest.mark.parametrize("name", ["scala40", "scala40-jokers", "scala40-unopened-100"])
