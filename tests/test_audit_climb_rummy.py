@@ -587,3 +587,20 @@ def test_scala40_random_games_follow_the_text(name):
 def test_soak_scala40_referee(name):
     for seed in range(12):
         _s40_referee(name, 2 + seed % 5, 100 + seed)
+
+
+def test_a_long_hand_of_random_moves_is_not_stopped_by_the_turn_guard():
+    """Six players moving at random: this game's longest hand takes 513 turns (more than the
+    old guard of 500, which stopped the game with an error); the text sets no limit."""
+    r = rules()
+    s = G.new_game(r, 6, 6)
+    rng = random.Random(6)
+    turns = longest = 0
+    hand_no = s.hand_no
+    while not G.is_over(s):
+        acts = G.legal_actions(s)
+        turns += any(a[0] == "draw" for a in acts)
+        G.apply(s, rng.choice(acts))
+        if s.hand_no != hand_no:
+            longest, turns, hand_no = max(longest, turns), 0, s.hand_no
+    assert longest > 500 and G.result(s)["winners"]
