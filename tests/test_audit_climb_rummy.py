@@ -604,3 +604,15 @@ def test_a_long_hand_of_random_moves_is_not_stopped_by_the_turn_guard():
         if s.hand_no != hand_no:
             longest, turns, hand_no = max(longest, turns), 0, s.hand_no
     assert longest > 500 and G.result(s)["winners"]
+
+
+def test_a_metric_of_players_with_some_none_keeps_its_numbers_in_the_summary():
+    """Scala 40's `closer` is a seat, or none for a void hand: one none used to replace the whole
+    numeric summary by 'none 100.0% (1 values)'."""
+    from interpreter.sim.stats import Summary
+    st = Summary(2)
+    for v in (0, 1, 1, None):
+        st._metric("closer", v)
+    m = st.as_dict(1.0)["metrics"]["closer"]
+    assert m["kind"] == "number" and m["count"] == 3 and abs(m["mean"] - 2 / 3) < 1e-9
+    assert m["other"] == {"none": 1}
