@@ -619,3 +619,12 @@ def test_a_metric_of_players_with_some_none_keeps_its_numbers_in_the_summary():
     m = st.as_dict(1.0)["metrics"]["closer"]
     assert m["kind"] == "number" and m["count"] == 3 and abs(m["mean"] - 2 / 3) < 1e-9
     assert m["other"] == {"none": 1}
+
+
+def test_the_audit_scenario_file_passes():
+    from pathlib import Path
+
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(Path(__file__).parent / "rulesets_review17" / "audit-scenarios.yaml"))
+    assert not problems and len(outcomes) == 3
+    assert all(not o.diagnostics for o in outcomes), [d.format() for o in outcomes for d in o.diagnostics]
