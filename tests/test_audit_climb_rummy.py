@@ -628,3 +628,30 @@ def test_the_audit_scenario_file_passes():
     outcomes, problems = run_file(str(Path(__file__).parent / "rulesets_review17" / "audit-scenarios.yaml"))
     assert not problems and len(outcomes) == 3
     assert all(not o.diagnostics for o in outcomes), [d.format() for o in outcomes for d in o.diagnostics]
+
+
+# -- the seven ways of playing one game (tests/test_review_unseen.py) ---------------------------
+
+def _seven_ways(path, players, seeds):
+    from pathlib import Path
+
+    from tests.test_review_unseen import _compare, _load
+    full = Path(__file__).resolve().parent.parent / path
+    fast, plain = _load(full), _load(full, plain=True)
+    for seed in seeds:
+        _compare(fast, plain, players, seed, path)
+
+
+@pytest.mark.parametrize("path,players", [
+    ("rulesets/escalation/escalation.yaml", 3), ("rulesets/escalative/escalative-points.yaml", 4),
+    ("rulesets/scala40/scala40-split-runs.yaml", 2)])
+def test_the_audited_games_play_the_same_every_way(path, players):
+    _seven_ways(path, players, range(2))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("path", ["rulesets/escalation/escalation.yaml", "rulesets/escalative/escalative-undealt.yaml"]
+                         + [f"rulesets/scala40/{n}.yaml" for n in S40_CHECKED])
+def test_soak_the_audited_games_play_the_same_every_way(path):
+    for players in ([2, 3, 4] if "scala40" in path else [3, 4, 6] if "escalation/" in path else [4]):
+        _seven_ways(path, players, range(3))
