@@ -10,23 +10,25 @@ Scala Quaranta
   - runs A-2-3 .. Q-K-A, never K-A-2 ....................... melds.runs ...... test_scala40 + here
     (a Q-K-A run takes no 2, an A-2-3 run takes no K)
   - 14-card run only with a joker; no two Aces of a suit ... full_length ....... test_scala40
-  - identical runs may be melded (two packs) .............. meld_plays ......... here
+  - identical runs may be melded (two packs) .............. meld_plays ......... test_text_audit_climb_rummy
   - sets of 3-4, different suits; a 4-set takes nothing .... melds.sets ........ here
   - one joker a meld; it stands for a declared card ....... wilds ............. test_scala40
   - a run joker at an end: Joker-7-8 is the 6, takes 5 or 9,
-    not 6 (that is a swap) or 10 ........................... table_additions ... here
+    not 6 (that is a swap) or 10 ........................... table_additions ... test_text_audit_climb_rummy
   - opening >= 40 from new melds, joker at its card's value  open .............. test_scala40
   - after opening, add to the table in the same turn ...... meld/add ........... here
   - unopened: stock only; opened: top discard only if melded take_discard ...... test_scala40
   - the top discard may not be taken when melding it would
     leave no discard ....................................... take_discard ...... here
-  - no meld that leaves no discard (the three sixes) ...... keep ............... here
+  - no meld that leaves no discard (the three sixes); in the
+    variant, melding every card closes ..................... keep ............... here
   - unopened may not discard a joker / a playable card (a
     card that extends a set counts) ........................ discards .......... test_scala40 + here
   - swap a table joker (opened only) and keep it; an opened
     player may then discard it ............................. swap .............. test_scala40 + here
   - no close in the first round ............................ keep=2 ............ test_scala40
   - rebuilt stock when the last card is drawn ............. rebuild_stock ..... test_scala40
+  - no limit on a hand's turns (the guard lies far beyond) . turns.limit ....... here
   - penalties joker 25, A 11, pictures 10 .................. penalty ........... here
   - 101 drops out; last player wins ........................ score_hand ........ test_scala40
   - variants (single game, 151/201, re-entry, no elimination,
@@ -41,14 +43,21 @@ Escalation
   - take the pile face down, then lead anything ............ take .............. test_escalation
   - refill to 6 after each turn; first empty hand wins; pay
     per card in hand and stack ............................. settle ............ test_escalation
-  - every move of random games checked by a referee ....... here
+  - every move of random games checked by a referee ....... here (a Three making a player beat
+    his own play: tests/rulesets_review17/audit-scenarios.yaml)
 Escalative scoring
   - auction from dealer's left, passes final, bid > last,
     ends after three passes; Ace rule ...................... auction ........... test_escalative + here
   - declarer names trumps and leads; follow suit; trump wins  tricks ............ test_escalative
   - trick k worth the k-th value; made: raw + bid, else
     raw - bid; others raw .................................. score_hand ........ test_escalative + here
-  - every hand of random games re-scored by a referee ..... here
+  - every hand of random games re-scored by a referee ..... test_text_audit_tricks + here (soak)
+Every game, every way it can be played (autoplay, stops, logged, step by step, rules check, closures
+only: tests/test_review_unseen.py) ........................... here
+Earlier audits of the same games: tests/test_text_audit_climb_rummy.py (scripted rules) and
+tests/test_text_audit_tricks.py (an escalative referee); this file adds what they lack: referees for
+Escalation and Scala 40 (every offer of random games: new melds, additions, swaps, taking the top
+discard, discards of unopened players, opening values, the first round, penalties, elimination).
 """
 from __future__ import annotations
 
