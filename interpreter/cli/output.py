@@ -64,7 +64,8 @@ def print_summary(summary: dict) -> None:
         click.echo("ruleset metrics:")
         for name, m in metrics.items():
             if m["kind"] == "number":
-                click.echo(f"  {name}: mean {m['mean']:.3f} (sd {m['sd']:.3f}, {m['count']} values)")
+                other = "".join(f", {k} {v}" for k, v in (m.get("other") or {}).items())
+                click.echo(f"  {name}: mean {m['mean']:.3f} (sd {m['sd']:.3f}, {m['count']} values{other})")
             else:
                 total = m["count"] or 1
                 shown = ", ".join(f"{k} {100 * v / total:.1f}%" for k, v in list(m["counts"].items())[:8])

@@ -341,6 +341,9 @@ class Summary:
             mean, sd = acc.mean_sd()
             metrics[name] = {"kind": "number", "count": acc.n, "mean": mean, "sd": sd}
         for name, counts in self.metric_cat.items():
+            if name in metrics:          # numbers and other values (a player or none): keep both
+                metrics[name]["other"] = dict(counts.most_common())
+                continue
             metrics[name] = {"kind": "counts", "count": sum(counts.values()),
                              "counts": dict(counts.most_common())}
         all_scores = Counter()
