@@ -52,6 +52,8 @@ Escalative scoring
   - trick k worth the k-th value; made: raw + bid, else
     raw - bid; others raw .................................. score_hand ........ test_escalative + here
   - every hand of random games re-scored by a referee ..... test_text_audit_tricks + here (soak)
+  - the game is one deal ("played as 7 tricks"); option deals escalative.yaml end ... test_escalative
+    (found here: the ruleset played four deals by default; now one, deals=4 as before)
 Every game, every way it can be played (autoplay, stops, logged, step by step, rules check, closures
 only: tests/test_review_unseen.py) ........................... here
 Earlier audits of the same games: tests/test_text_audit_climb_rummy.py (scripted rules) and
@@ -268,9 +270,10 @@ CARD_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
 
 def _escalative_referee(name, seed, cards_each=7, values=None, points=False, pass_bias=0.6):
-    """One random game (four deals) of the escalative-scoring game, every offer checked against
-    the text: the auction, the trumps, following suit, trick winners and the scores."""
-    r = _load(f"rulesets/escalative/{name}.yaml")
+    """One random game of four deals (option deals=4; the text's game is one) of the escalative-scoring
+    game, every offer checked against the text: the auction, the trumps, following suit, trick winners
+    and the scores carried from deal to deal."""
+    r = _load(f"rulesets/escalative/{name}.yaml", deals=4)
     s = G.new_game(r, 4, seed)
     u, rng = r.universe, random.Random(seed)
     values = values or list(range(1, cards_each + 1))
