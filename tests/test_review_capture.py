@@ -1,0 +1,120 @@
+"""Correctness on beating, capturing and adding games the engine has never seen (tests/rulesets_review14/,
+each says at its top what game it is and which rules it keeps), judged against the rules as a designer
+means them: Scopa (captures of one equal card preferred to sums, sweeps, the last capturer takes the
+rest, primiera), Durak (attack, beat with a higher card of the suit or a trump, throw in cards of ranks
+on the table, take, draw back up to six), Cribbage pegging (the running count to 31, go, pairs, runs
+and fifteens scored as played) and Go Fish (asking a named player for a rank: the answer is shown).
+
+Scripted deals: the moves offered, who plays next and the scores are worked out by hand from the rules,
+in the comments.  Random games: every card in exactly one zone, the game ends, the games are the same
+every way the engine plays them (tests/test_review_unseen.py's `_compare`), and small referees written
+here from the rules (sharing no code with the engine) recompute the moves offered and the outcomes.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import deal_order as _deck, legal_texts as _legal, load_from, turn as _turn, var as _v, zone_names as _z
+
+HERE = Path(__file__).resolve().parent / "rulesets_review14"
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+def _sorted_legal(s):
+    """The legal moves as text, the cards of a set sorted (the order of a set's cards never matters)."""
+    out = []
+    for a in G.legal_actions(s):
+        name, value = a
+        if isinstance(value, (list, tuple)):
+            out.append(" ".join([name] + sorted(S.names(s, value))))
+        else:
+            out.append(S.describe(s, a))
+    return sorted(out)
+
+
+def _take(s, who, legal, *cards):
+    """`who` is to choose a capture, offered exactly the sets `legal` (lists of card names); takes `cards`."""
+    assert G.current_player(s) == who, (G.current_player(s), who)
+    assert _sorted_legal(s) == sorted(" ".join(["capture"] + sorted(g)) for g in legal), _sorted_legal(s)
+    want = sorted(cards)
+    for a in G.legal_actions(s):
+        if sorted(S.names(s, a[1])) == want:
+            G.apply(s, a)
+            return
+    raise AssertionError(cards)
+
+
+def _all_cards_once(s):
+    """Every card of the pack is in exactly one zone."""
+    seen = []
+    for zone in s.z:
+        parts = zone.values() if isinstance(zone, dict) else zone if zone and isinstance(zone[0], list) else [zone]
+        for part in parts:
+            seen.extend(part)
+    assert sorted(seen) == sorted(s.rules.deck(s.n)), "a card lost or doubled"
+
+
+# -- Scopa ------------------------------------------------------------------------------------------
+
+SCOPA = {1: ["5/coins", "7/cups", "K/swords"], 0: ["2/cups", "3/batons", "7/coins"]}
+SCOPA_TABLE = ["A/cups", "4/batons", "3/swords", "7/swords"]
+SCOPA_ROUND2 = {1: ["K/coins", "6/cups", "2/batons"], 0: ["5/cups", "6/swords", "2/coins"]}
+
+
+def test_scopa_a_scripted_hand():
+    rules = _load("scopa")
+    s = S.stacked_game(rules, 2, _deck(SCOPA, [1, 0], SCOPA_TABLE + _deck(SCOPA_ROUND2, [1, 0])))
+    assert _z(s, "table") == SCOPA_TABLE
+    assert _z(s, "hand", 1) == SCOPA[1]
+    # seat 1 (the dealer's left) plays 7 of cups: the 7 of swords is there, so it must take that card
+    # alone, not 3+4 (the rule of the single capture)
+    _turn(s, 1, SCOPA[1], "7/cups")
+    _take(s, 1, [["7/swords"]], "7/swords")
+    # seat 0 plays the 7 of coins: no 7 left; 4+3 is the only sum of 7 (A+4 is 5, A+3 4, A+3+4 8)
+    _turn(s, 0, SCOPA[0], "7/coins")
+    _take(s, 0, [["4/batons", "3/swords"]], "4/batons", "3/swords")
+    assert _z(s, "table") == ["A/cups"]
+    # nothing sums to a King (10), a 2 (the Ace is 1) or a 5 (A+2 is 3): three cards trailed
+    _turn(s, 1, ["5/coins", "K/swords"], "K/swords")
+    _turn(s, 0, ["2/cups", "3/batons"], "2/cups")
+    _turn(s, 1, ["5/coins"], "5/coins")
+    assert sorted(_z(s, "table")) == sorted(["A/cups", "K/swords", "2/cups", "5/coins"])
+    # the 3 of clubs takes A+2 (no 3 on the table)
+    _turn(s, 0, ["3/batons"], "3/batons")
+    _take(s, 0, [["A/cups", "2/cups"]], "A/cups", "2/cups")
+    # both hands empty: three more each, from seat 1 (whose turn it is)
+    assert _z(s, "hand", 1) == SCOPA_ROUND2[1] and _z(s, "hand", 0) == SCOPA_ROUND2[0]
+    _turn(s, 1, SCOPA_ROUND2[1], "K/coins")
+    _take(s, 1, [["K/swords"]], "K/swords")
+    # the 5 of cups takes the last card on the table: a scopa
+    _turn(s, 0, SCOPA_ROUND2[0], "5/cups")
+    _take(s, 0, [["5/coins"]], "5/coins")
+    assert _z(s, "table") == [] and _v(s, "scope") == [1, 0]
+    # a card played to an empty table stays there; the 6 of swords sweeps it: a second scopa
+    _turn(s, 1, ["6/cups", "2/batons"], "6/cups")
+    _turn(s, 0, ["6/swords", "2/coins"], "6/swords")
+    _take(s, 0, [["6/cups"]], "6/cups")
+    assert _v(s, "scope") == [2, 0]
+    _turn(s, 1, ["2/batons"], "2/batons")
+    # the 24 cards left in the stock go (by hand) to seat 1's pile, so that this is the last play
+    rest = _z(s, "stock")
+    assert len(rest) == 24
+    S.place(s, "taken", rest, owner=1)
+    # the 2 of coins takes the 2 of clubs and clears the table with the last card: no scopa
+    _turn(s, 0, ["2/coins"], "2/coins")
+    _take(s, 0, [["2/batons"]], "2/batons")
+    # seat 0 took 12 cards (3 coins, the 7 of coins; primiera 21+18+18+14 = 71), seat 1 28 cards
+    # (7 coins; primiera 6 of coins 18 + 21 + 21 + 21 = 81): seat 0 2 scope + settebello = 3, seat 1
+    # cards + coins + primiera = 3.  A tie: the game goes on, seat 1 deals.
+    assert _v(s, "score") == [3, 3]
+    assert s.hand_no == 2 and _v(s, "dealer") == 1 and not s.over
+    assert G.current_player(s) == 0
