@@ -118,3 +118,64 @@ def test_scopa_a_scripted_hand():
     assert _v(s, "score") == [3, 3]
     assert s.hand_no == 2 and _v(s, "dealer") == 1 and not s.over
     assert G.current_player(s) == 0
+
+
+# -- Durak -------------------------------------------------------------------------------------------
+
+DURAK = {1: ["6♠", "7♠", "9♥", "10♥", "K♣", "A♦"], 0: ["8♠", "J♠", "6♥", "Q♦", "7♣", "9♣"]}
+DURAK_REST = ["8♥", "Q♠", "A♣", "K♠", "7♦", "10♣", "J♦"]     # 8♥ turned up (trumps); then drawn in order
+
+
+def _durak():
+    return S.stacked_game(_load("durak"), 2, _deck(DURAK, [1, 0], DURAK_REST))
+
+
+def test_durak_a_scripted_game():
+    s = _durak()
+    # 8♥ turned up and put under the stock: hearts are trumps, and it is the last card to be drawn
+    assert _v(s, "trumps") == "hearts" and _z(s, "stock")[0] == "8♥"
+    assert len(_z(s, "stock")) == 24
+    # seat 0 holds the lowest trump (6♥ against 9♥): seat 0 attacks first, with any card
+    _turn(s, 0, ["attack " + c for c in DURAK[0]], ("attack", "8♠"))
+    # seat 1 beats 8♠ with a trump (6♠ 7♠ are lower spades), or takes
+    _turn(s, 1, ["beat 9♥", "beat 10♥", "take"], ("beat", "9♥"))
+    # on the table 8 and 9: seat 0 may throw in 9♣, or end the bout
+    _turn(s, 0, ["add 9♣", "done"], ("add", "9♣"))
+    # 9♣ is beaten by K♣ or any trump
+    _turn(s, 1, ["beat K♣", "beat 10♥", "take"], ("take",))
+    # after 'take' seat 0 could still throw in an 8 or a 9: it holds none
+    _turn(s, 0, ["done"], ("done",))
+    # seat 1 takes the three cards; seat 0 draws back up to six (Q♠ A♣), and attacks again
+    assert sorted(_z(s, "hand", 1)) == sorted(DURAK[1][:2] + DURAK[1][3:] + ["8♠", "9♣", "9♥"])
+    assert sorted(_z(s, "hand", 0)) == sorted(["J♠", "6♥", "Q♦", "7♣", "Q♠", "A♣"])
+    assert _z(s, "attack") == [] and _z(s, "defence") == [] and _z(s, "out") == []
+    _turn(s, 0, ["attack " + c for c in ["J♠", "6♥", "Q♦", "7♣", "Q♠", "A♣"]], ("attack", "Q♠"))
+    _turn(s, 1, ["beat 9♥", "beat 10♥", "take"], ("beat", "9♥"))
+    _turn(s, 0, ["add Q♦", "done"], ("add", "Q♦"))
+    _turn(s, 1, ["beat A♦", "beat 10♥", "take"], ("beat", "A♦"))
+    _turn(s, 0, ["add A♣", "done"], ("add", "A♣"))        # an Ace is on the table now
+    _turn(s, 1, ["beat 10♥", "take"], ("beat", "10♥"))
+    _turn(s, 0, ["done"], ("done",))                          # no Q, 9, A or 10 left in seat 0's hand
+    # a successful defence: six cards out; seat 0 draws three (K♠ 7♦ 10♣), seat 1 one (J♦); seat 1 attacks
+    assert sorted(_z(s, "out")) == sorted(["Q♠", "9♥", "Q♦", "A♦", "A♣", "10♥"])
+    assert sorted(_z(s, "hand", 0)) == sorted(["J♠", "6♥", "7♣", "K♠", "7♦", "10♣"])
+    assert sorted(_z(s, "hand", 1)) == sorted(["6♠", "7♠", "8♠", "K♣", "9♣", "J♦"])
+    assert G.current_player(s) == 1
+    # the end, set by hand: the stock empty, seat 1 holds 6♠ 6♣ 6♦ and seat 0 7♦ 7♠
+    gone = [c for c in _z(s, "stock") + _z(s, "hand", 0) + _z(s, "hand", 1) if c not in ("6♠", "6♦", "7♠")]
+    S.place(s, "out", gone)
+    S.place(s, "hand", ["6♠", "6♣", "6♦"], owner=1)
+    S.place(s, "hand", ["7♦", "7♠"], owner=0)
+    _turn(s, 1, ["attack 6♠", "attack 6♣", "attack 6♦"], ("attack", "6♠"))
+    _turn(s, 0, ["beat 7♠", "take"], ("beat", "7♠"))
+    # seat 0 holds one card: one more six may be thrown in, not two
+    _turn(s, 1, ["add 6♣", "add 6♦", "done"], ("add", "6♦"))
+    _turn(s, 0, ["beat 7♦", "take"], ("take",))
+    _turn(s, 1, ["done"], ("done",))                    # seat 0 holds no card now: nothing more may be added
+    # seat 0 takes 6♠ 7♠ 6♦; nothing to draw; seat 1 attacks again with its last card
+    assert sorted(_z(s, "hand", 0)) == sorted(["6♠", "7♠", "6♦", "7♦"])
+    _turn(s, 1, ["attack 6♣"], ("attack", "6♣"))
+    _turn(s, 0, ["take"], ("take",))                    # no club, no trump
+    _turn(s, 1, ["done"], ("done",))
+    # seat 1 is out of cards with the stock empty: seat 0 is the fool
+    assert s.over and G.result(s)["winners"] == [1]
