@@ -179,3 +179,67 @@ def test_durak_a_scripted_game():
     _turn(s, 1, ["done"], ("done",))
     # seat 1 is out of cards with the stock empty: seat 0 is the fool
     assert s.over and G.result(s)["winners"] == [1]
+
+
+# -- Cribbage pegging --------------------------------------------------------------------------------
+
+def _lay_away(s, away):
+    """Both players lay away their two cards (away[seat]), whoever is asked first."""
+    for _ in range(4):
+        who = G.current_player(s)
+        left = [c for c in away[who] if c in _z(s, "hand", who)]
+        S.play(s, ("select", left[0]))
+    assert all(sorted(_z(s, "away", p) + _z(s, "crib")) for p in (0, 1))
+    assert sorted(_z(s, "crib")) == sorted(away[0] + away[1])
+
+
+PEG = {1: ["5♣", "10♦", "4♥", "6♠", "K♣", "Q♦"], 0: ["5♥", "J♣", "3♠", "A♦", "2♣", "9♥"]}
+
+
+def test_pegging_go_fifteens_and_a_run_out_of_order():
+    rules = _load("pegging")
+    s = S.stacked_game(rules, 2, _deck(PEG, [1, 0], ["J♥"]))
+    _lay_away(s, {1: ["K♣", "Q♦"], 0: ["2♣", "9♥"]})
+    # the starter is J♥: his heels, 2 for the dealer (seat 0)
+    assert _z(s, "starter") == ["J♥"] and _v(s, "score") == [2, 0]
+    _turn(s, 1, ["lay 5♣", "lay 10♦", "lay 4♥", "lay 6♠"], ("lay", "5♣"))
+    _turn(s, 0, ["lay 5♥", "lay J♣", "lay 3♠", "lay A♦"], ("lay", "J♣"))      # 15 for 2
+    assert _v(s, "total") == 15 and _v(s, "score") == [4, 0]
+    _turn(s, 1, ["lay 10♦", "lay 4♥", "lay 6♠"], ("lay", "10♦"))               # 25
+    # 25: 5♥ makes 30, 3♠ 28, A♦ 26
+    _turn(s, 0, ["lay 5♥", "lay 3♠", "lay A♦"], ("lay", "3♠"))                 # 28
+    # seat 1 (4♥, 6♠) cannot stay within 31; seat 0 can (A♦): seat 1 says go
+    _turn(s, 1, ["go"], ("go",))
+    _turn(s, 0, ["lay A♦"], ("lay", "A♦"))                                     # 29; 10 3 A no run
+    # now nobody can lay (5♥ makes 34): seat 0 laid the last card, 1 for the go; the count starts
+    # again from seat 1
+    assert _v(s, "score") == [5, 0] and _v(s, "total") == 0
+    _turn(s, 1, ["lay 4♥", "lay 6♠"], ("lay", "6♠"))
+    _turn(s, 0, ["lay 5♥"], ("lay", "5♥"))                                     # 11
+    _turn(s, 1, ["lay 4♥"], ("lay", "4♥"))                                     # 15, and 6 5 4 a run
+    # 15 for 2, the run of three for 3; the last card of all for 1
+    assert _v(s, "score") == [5, 6]
+    assert s.hand_no == 2 and _v(s, "dealer") == 1
+
+
+PAIRS = {1: ["7♣", "7♦", "3♥", "8♠", "K♣", "Q♦"], 0: ["7♥", "7♠", "2♦", "9♣", "2♣", "9♥"]}
+
+
+def test_pegging_pairs_royal_and_thirty_one():
+    rules = _load("pegging")
+    s = S.stacked_game(rules, 2, _deck(PAIRS, [1, 0], ["4♦"]))
+    _lay_away(s, {1: ["K♣", "Q♦"], 0: ["2♣", "9♥"]})
+    assert _v(s, "score") == [0, 0]
+    _turn(s, 1, ["lay 7♣", "lay 7♦", "lay 3♥", "lay 8♠"], ("lay", "7♣"))
+    _turn(s, 0, ["lay 7♥", "lay 7♠", "lay 2♦", "lay 9♣"], ("lay", "7♥"))       # a pair: 2
+    _turn(s, 1, ["lay 7♦", "lay 3♥", "lay 8♠"], ("lay", "7♦"))                 # pair royal: 6
+    _turn(s, 0, ["lay 7♠", "lay 2♦", "lay 9♣"], ("lay", "7♠"))                 # double pair royal: 12
+    assert _v(s, "score") == [14, 6] and _v(s, "total") == 28
+    _turn(s, 1, ["lay 3♥"], ("lay", "3♥"))                                     # 31 for 2, no go point
+    assert _v(s, "score") == [14, 8] and _v(s, "total") == 0
+    # the player after the one who made 31 starts the next count
+    _turn(s, 0, ["lay 2♦", "lay 9♣"], ("lay", "2♦"))
+    _turn(s, 1, ["lay 8♠"], ("lay", "8♠"))
+    _turn(s, 0, ["lay 9♣"], ("lay", "9♣"))                                     # 19: 2 8 9 no run
+    # the last card: 1 for seat 0
+    assert _v(s, "score") == [15, 8]
