@@ -243,3 +243,45 @@ def test_pegging_pairs_royal_and_thirty_one():
     _turn(s, 0, ["lay 9♣"], ("lay", "9♣"))                                     # 19: 2 8 9 no run
     # the last card: 1 for seat 0
     assert _v(s, "score") == [15, 8]
+
+
+# -- Go Fish -----------------------------------------------------------------------------------------
+
+FISH = {1: ["A♣", "A♦", "5♠", "9♥", "K♣", "K♦", "K♥"],
+        2: ["A♥", "3♣", "7♦", "8♠", "2♣", "4♦", "Q♠"],
+        0: ["K♠", "6♣", "6♦", "J♥", "10♣", "3♦", "5♥"]}
+
+
+def _sees(s, seat, zone, owner):
+    """The card names `seat` sees in another player's zone, from the engine's observation."""
+    return sorted(S.names(s, [c for c in G.observation(s, seat)["zones"][zone][owner] if c is not None]))
+
+
+def test_go_fish_a_scripted_game():
+    s = S.stacked_game(_load("go-fish"), 3, _deck(FISH, [1, 2, 0], ["7♣", "9♠", "2♦"]))
+    # seat 1 asks anyone holding cards, for a rank it holds
+    _turn(s, 1, ["ask 0", "ask 2"], ("ask", 0))
+    _turn(s, 1, ["rank A", "rank 5", "rank 9", "rank K"], ("rank", "K"))
+    # seat 0 hands over K♠: seat 1 has four Kings, a book, face up; seat 1 asks again
+    assert _z(s, "books", 1) == ["K♣", "K♦", "K♥", "K♠"] and "K♠" not in _z(s, "hand", 0)
+    _turn(s, 1, ["ask 0", "ask 2"], ("ask", 2))
+    _turn(s, 1, ["rank A", "rank 5", "rank 9"], ("rank", "A"))
+    # A♥ passes to seat 1, shown: seat 0 knows where it is, and that seat 1 holds no more than that
+    assert "A♥" in _z(s, "hand", 1)
+    assert _sees(s, 0, "hand", 1) == ["A♥"] and _sees(s, 2, "hand", 1) == ["A♥"]
+    _turn(s, 1, ["ask 0", "ask 2"], ("ask", 2))
+    _turn(s, 1, ["rank A", "rank 5", "rank 9"], ("rank", "9"))
+    # go fish: seat 1 draws 7♣, not a 9: unseen by the others, and the turn passes to seat 2
+    assert "7♣" in _z(s, "hand", 1) and _sees(s, 2, "hand", 1) == ["A♥"]
+    _turn(s, 2, ["ask 0", "ask 1"], ("ask", 1))
+    _turn(s, 2, ["rank 3", "rank 7", "rank 8", "rank 2", "rank 4", "rank Q"], ("rank", "7"))
+    assert sorted(_z(s, "hand", 2)) == sorted(["3♣", "7♦", "8♠", "2♣", "4♦", "Q♠", "7♣"])
+    assert "7♣" in _sees(s, 0, "hand", 2)
+    _turn(s, 2, ["ask 0", "ask 1"], ("ask", 0))
+    _turn(s, 2, ["rank 3", "rank 7", "rank 8", "rank 2", "rank 4", "rank Q"], ("rank", "Q"))
+    # go fish: 9♠, no Queen; seat 0's turn
+    assert "9♠" in _z(s, "hand", 2) and G.current_player(s) == 0
+    _turn(s, 0, ["ask 1", "ask 2"], ("ask", 1))
+    _turn(s, 0, ["rank 6", "rank J", "rank 10", "rank 3", "rank 5"], ("rank", "3"))
+    # seat 1 has no 3: seat 0 draws 2♦; seat 1 asks next
+    assert "2♦" in _z(s, "hand", 0) and G.current_player(s) == 1
