@@ -285,3 +285,253 @@ def test_go_fish_a_scripted_game():
     _turn(s, 0, ["rank 6", "rank J", "rank 10", "rank 3", "rank 5"], ("rank", "3"))
     # seat 1 has no 3: seat 0 draws 2♦; seat 1 asks next
     assert "2♦" in _z(s, "hand", 0) and G.current_player(s) == 1
+
+
+# -- every way the engine plays them -----------------------------------------------------------------
+
+GAMES = ["scopa", "durak", "pegging", "go-fish"]
+
+
+def _every_way(name, seeds):
+    from tests.test_review_unseen import _compare, _counts, _load as _load_both
+    path = HERE / f"{name}.yaml"
+    fast, plain = _load_both(path), _load_both(path, plain=True)
+    outcomes = []
+    for n in _counts(fast):
+        for seed in seeds:
+            outcomes.append(_compare(fast, plain, n, seed, name))
+    return outcomes
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_games_are_the_same_every_way(name):
+    outcomes = _every_way(name, range(3))
+    assert all(o[0] != "error" for o in outcomes), [o[1] for o in outcomes if o[0] == "error"][:1]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES)
+def test_the_games_are_the_same_every_way_soak(name):
+    outcomes = _every_way(name, range(3, 40))
+    assert all(o[0] != "error" for o in outcomes), [o[1] for o in outcomes if o[0] == "error"][:1]
+
+
+# -- referees: the rules written again here, sharing no code with the engine ---------------------------
+
+def _names(s, ids):
+    return S.names(s, ids)
+
+
+def _rank_suit(name):
+    """'10♥' -> ('10', '♥'); '7/coins' -> ('7', 'coins')."""
+    if "/" in name:
+        rank, suit = name.split("/")
+        return rank, suit
+    return name[:-1], name[-1]
+
+
+def _drive(rules, n, seed, referee, check_cards=True):
+    """A random game, the referee asked before each decision (who moves, the moves offered) and told
+    of each move; its finish() checks the outcome."""
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    ref = referee(s)
+    moves = 0
+    while not s.over:
+        actions = G.legal_actions(s)
+        ref.before(s, G.current_player(s), sorted(_move_text(s, a) for a in actions))
+        action = actions[rng.randrange(len(actions))]
+        text = _move_text(s, action)
+        G.apply(s, action)
+        ref.after(s, text)
+        if check_cards:
+            _all_cards_once(s)
+        moves += 1
+        assert moves < 5000, "the game ends"
+    ref.finish(s)
+    return s
+
+
+def _move_text(s, a):
+    name, value = a
+    if isinstance(value, (list, tuple)):
+        return " ".join([name] + sorted(S.names(s, value)))
+    return S.describe(s, a)
+
+
+SCOPA_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 9, "K": 10}
+SCOPA_PRIME = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10, "K": 10}
+
+
+class ScopaReferee:
+    def __init__(self, s):
+        self.score = [0, 0]
+        self.new_hand(s)
+
+    def new_hand(self, s):
+        self.hand_no = s.hand_no
+        self.taken = [[], []]
+        self.scope = [0, 0]
+        self.last_taker = None
+        self.card = None
+
+    def before(self, s, who, legal):
+        if s.hand_no != self.hand_no:
+            self.new_hand(s)
+        hand = _z(s, "hand", who)
+        self.table = _z(s, "table")
+        self.last_play = not _z(s, "stock") and len(_z(s, "hand", 0)) + len(_z(s, "hand", 1)) == 1
+        if legal[0].startswith("capture"):
+            value = SCOPA_VALUE[_rank_suit(self.card)[0]]
+            equal = [[t] for t in self.table if SCOPA_VALUE[_rank_suit(t)[0]] == value]
+            sets = equal or [list(g) for k in range(2, len(self.table) + 1) for g in combinations(self.table, k)
+                             if sum(SCOPA_VALUE[_rank_suit(t)[0]] for t in g) == value]
+            assert sets, "a capture is offered only when one is possible"
+            assert legal == sorted(" ".join(["capture"] + sorted(g)) for g in sets), (legal, self.card, self.table)
+        else:
+            assert legal == sorted(hand), (legal, hand)
+        self.who = who
+
+    def after(self, s, text):
+        who = self.who
+        if text.startswith("capture"):
+            got = text.split()[1:]
+            self.taken[who] += got + [self.card]
+            self.last_taker = who
+            rest = [t for t in self.table if t not in got]
+            if not rest and not self.last_play:
+                self.scope[who] += 1
+            self.table = rest
+            if self.last_play:
+                self.end_hand(s)
+        else:
+            self.card = text
+            value = SCOPA_VALUE[_rank_suit(text)[0]]
+            if not any(SCOPA_VALUE[_rank_suit(t)[0]] == value for t in self.table) and not any(
+                    sum(SCOPA_VALUE[_rank_suit(t)[0]] for t in g) == value
+                    for k in range(2, len(self.table) + 1) for g in combinations(self.table, k)):
+                self.table = self.table + [text]          # no capture: the card stays on the table
+                if self.last_play:
+                    self.end_hand(s)
+
+    def end_hand(self, s):
+        if self.last_taker is not None:
+            self.taken[self.last_taker] += self.table
+        t = self.taken
+        assert len(t[0]) + len(t[1]) == 40
+
+        def point(f):
+            a, b = f(t[0]), f(t[1])
+            return [int(a > b), int(b > a)]
+
+        def primiera(cards):
+            return sum(max([SCOPA_PRIME[_rank_suit(c)[0]] for c in cards if _rank_suit(c)[1] == x] or [0])
+                       for x in ("coins", "cups", "swords", "batons"))
+
+        parts = [point(len), point(lambda cs: sum(_rank_suit(c)[1] == "coins" for c in cs)),
+                 [int("7/coins" in t[0]), int("7/coins" in t[1])], point(primiera), self.scope]
+        for p in (0, 1):
+            self.score[p] += sum(part[p] for part in parts)
+        assert _v(s, "score") == self.score, (_v(s, "score"), self.score, parts)
+
+    def finish(self, s):
+        assert _v(s, "score") == self.score
+        assert max(self.score) >= 11 and self.score[0] != self.score[1]
+        best = max(self.score)
+        assert G.result(s)["winners"] == [p for p in (0, 1) if self.score[p] == best]
+
+
+def test_scopa_random_games_agree_with_the_referee():
+    rules = _load("scopa")
+    for seed in range(6):
+        _drive(rules, 2, seed, ScopaReferee)
+
+
+DURAK_ORDER = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+class DurakReferee:
+    """Follows the bouts: who attacks, the cards that may beat or be thrown in, the draws, the fool."""
+
+    def __init__(self, s):
+        stock = _z(s, "stock")
+        self.trump = _rank_suit(stock[0])[1]                  # the card turned up, under the stock
+        holders = {p: min(DURAK_ORDER.index(_rank_suit(c)[0]) for c in _z(s, "hand", p)
+                          if _rank_suit(c)[1] == self.trump)
+                   for p in (0, 1) if any(_rank_suit(c)[1] == self.trump for c in _z(s, "hand", p))}
+        self.attacker = min(holders, key=holders.get) if holders else 1      # dealer 0: the left is 1
+        self.attack, self.defence, self.taking, self.in_bout = [], [], False, False
+
+    def beats(self, b, a):
+        (br, bs), (ar, as_) = _rank_suit(b), _rank_suit(a)
+        return (bs == as_ and DURAK_ORDER.index(br) > DURAK_ORDER.index(ar)) or (bs == self.trump and as_ != self.trump)
+
+    def before(self, s, who, legal):
+        attacker, defender = self.attacker, 1 - self.attacker
+        hand = _z(s, "hand", who)
+        if not self.in_bout:
+            assert who == attacker and legal == sorted("attack " + c for c in hand)
+        elif not self.taking and len(self.attack) > len(self.defence):
+            assert who == defender
+            want = ["beat " + c for c in hand if self.beats(c, self.attack[-1])] + ["take"]
+            assert legal == sorted(want), (legal, want, self.attack)
+        else:
+            assert who == attacker
+            ranks = {_rank_suit(c)[0] for c in self.attack + self.defence}
+            room = len(self.attack) < 6 and len(self.attack) - len(self.defence) < len(_z(s, "hand", defender))
+            want = ["add " + c for c in hand if room and _rank_suit(c)[0] in ranks] + ["done"]
+            assert legal == sorted(want), (legal, want)
+        self.sizes = [len(_z(s, "hand", p)) for p in (0, 1)]
+        self.stock = len(_z(s, "stock"))
+
+    def after(self, s, text):
+        move, _, card = text.partition(" ")
+        if move in ("attack", "add"):
+            self.attack.append(card)
+            self.in_bout = True
+        elif move == "beat":
+            self.defence.append(card)
+        elif move == "take":
+            self.taking = True
+        else:                                                  # done: the bout ends, then the draws
+            attacker, defender = self.attacker, 1 - self.attacker
+            sizes = list(self.sizes)
+            if self.taking:
+                sizes[defender] += len(self.attack) + len(self.defence)
+            stock = self.stock
+            for p in (attacker, defender):
+                drawn = min(stock, max(0, 6 - sizes[p]))
+                sizes[p] += drawn
+                stock -= drawn
+            assert [len(_z(s, "hand", p)) for p in (0, 1)] == sizes and len(_z(s, "stock")) == stock
+            if not self.taking:
+                self.attacker = defender
+            self.attack, self.defence, self.taking, self.in_bout = [], [], False, False
+            self.over = stock == 0 and 0 in sizes
+            assert s.over == self.over
+
+    def finish(self, s):
+        assert self.over
+        assert G.result(s)["winners"] == [p for p in (0, 1) if not _z(s, "hand", p)]
+
+
+def test_durak_random_games_agree_with_the_referee():
+    rules = _load("durak")
+    for seed in range(30):
+        _drive(rules, 2, seed, DurakReferee)
+
+
+# -- fixes -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("last([5, 1], 3)", [5, 1]),            # fewer items than asked: all of them (was [1])
+    ("last([5, 1, 18], 5)", [5, 1, 18]),
+    ("last([], 2)", []),
+    ("last([5, 1, 18], 2)", [1, 18]),
+    ("last([5, 1], 0)", []),
+])
+def test_last_with_more_than_there_are_gives_them_all(text, value):
+    """Durak's drawing back up to six, last(stock, 6 - count(hand[p])), took one card from a stock of
+    two when three were wanted: the slice started at len - n, negative, so counted from the end."""
+    from tests.test_sequences import ev
+    assert ev(text) == value
