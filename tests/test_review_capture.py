@@ -535,3 +535,169 @@ def test_last_with_more_than_there_are_gives_them_all(text, value):
     two when three were wanted: the slice started at len - n, negative, so counted from the end."""
     from tests.test_sequences import ev
     assert ev(text) == value
+
+
+PIPS = {"A": 1, "J": 10, "Q": 10, "K": 10}
+SEQ = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def _pips(c):
+    r = _rank_suit(c)[0]
+    return PIPS.get(r) or int(r)
+
+
+def _peg_points(pile, total):
+    """The points for the last card laid: 15, 31, pairs, the longest run of the last cards."""
+    pts = 2 * (total == 15) + 2 * (total == 31)
+    ranks = [_rank_suit(c)[0] for c in pile]
+    same = 1
+    while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
+        same += 1
+    pts += {1: 0, 2: 2, 3: 6, 4: 12}[same]
+    for k in range(len(ranks), 2, -1):
+        idx = sorted(SEQ.index(r) for r in ranks[-k:])
+        if idx == list(range(idx[0], idx[0] + k)):
+            pts += k
+            break
+    return pts
+
+
+class PeggingReferee:
+    """Plays the pegging itself from the hands kept after laying away, and checks every decision."""
+
+    def __init__(self, s):
+        self.score, self.dealer, self.hands = [0, 0], 0, None
+
+    def start_play(self, s):
+        self.hands = [list(_z(s, "hand", p)) for p in (0, 1)]
+        assert all(len(h) == 4 for h in self.hands) and len(_z(s, "crib")) == 4
+        if _rank_suit(_z(s, "starter")[0])[0] == "J":
+            self.score[self.dealer] += 2
+        self.total, self.pile, self.last, self.turn = 0, [], None, 1 - self.dealer
+
+    def can(self, p):
+        return any(self.total + _pips(c) <= 31 for c in self.hands[p])
+
+    def settle(self):
+        """Counts that end with nobody able to lay: the go point, a new count after the last player."""
+        while not self.can(self.turn) and not self.can(1 - self.turn) and (self.pile or any(self.hands)):
+            if self.pile:
+                self.score[self.last] += 1
+            self.total, self.pile, self.turn = 0, [], 1 - self.last
+
+    def end_hand(self):
+        self.settle()
+        assert not any(self.hands)
+        self.hands = None
+        self.dealer = 1 - self.dealer
+
+    def before(self, s, who, legal):
+        if legal[0].startswith("select"):
+            if self.hands is not None:
+                self.end_hand()
+            assert _v(s, "score") == self.score
+            return
+        if self.hands is None:
+            self.start_play(s)
+        self.settle()
+        assert _v(s, "score") == self.score
+        assert who == self.turn
+        if self.can(who):
+            assert legal == sorted("lay " + c for c in self.hands[who] if self.total + _pips(c) <= 31)
+        else:
+            assert legal == ["go"]
+
+    def after(self, s, text):
+        if text.startswith("select"):
+            return
+        who = self.turn
+        if text.startswith("lay"):
+            card = text.split()[1]
+            self.hands[who].remove(card)
+            self.pile.append(card)
+            self.total += _pips(card)
+            self.last = who
+            self.score[who] += _peg_points(self.pile, self.total)
+            if self.total == 31:
+                self.total, self.pile = 0, []
+        self.turn = 1 - who
+
+    def finish(self, s):
+        self.end_hand()
+        assert _v(s, "score") == self.score and max(self.score) >= 61
+        best = max(self.score)
+        assert G.result(s)["winners"] == [p for p in (0, 1) if self.score[p] == best]
+
+
+def test_pegging_random_games_agree_with_the_referee():
+    rules = _load("pegging")
+    for seed in range(3):
+        _drive(rules, 2, seed, PeggingReferee)
+
+
+class GoFishReferee:
+    """The asks offered, who moves next, the books; the winners."""
+
+    def __init__(self, s):
+        self.n = s.n
+        self.stage = "start"
+
+    def before(self, s, who, legal):
+        hands = [_z(s, "hand", p) for p in range(self.n)]
+        if legal[0].startswith("ask"):
+            if self.stage == "next":
+                # the next to ask: the turn passes over anyone holding no card (the stock being out)
+                p = self.expect
+                while not hands[p]:
+                    p = (p + 1) % self.n
+                assert who == p, (who, self.expect)
+            assert legal == sorted(f"ask {q}" for q in range(self.n) if q != who and hands[q])
+            self.before_hands = hands
+            self.before_books = _z(s, "books", who)
+            self.stock = len(_z(s, "stock"))
+            self.top = self.stock and _z(s, "stock")[-1]
+        else:
+            assert legal[0].startswith("rank") and who == self.asker
+            assert legal == sorted({"rank " + _rank_suit(c)[0] for c in hands[who]})
+        self.asker = who
+
+    def after(self, s, text):
+        move, value = text.split()
+        if move == "ask":
+            self.asked = int(value)
+            return
+        who, q, rank = self.asker, self.asked, value
+        had = [c for c in self.before_hands[q] if _rank_suit(c)[0] == rank]
+        mine = set(self.before_hands[who]) | set(had)
+        if had:
+            again = True
+        elif self.stock:
+            drawn = [self.top]                               # the top card of the stock
+            assert self.top in _z(s, "hand", who) + _z(s, "books", who)
+            again = _rank_suit(drawn[0])[0] == rank
+            mine.add(drawn[0])
+        else:
+            again = False
+        # the asker's books: every rank of which the asker now holds four, laid down
+        held = {}
+        for c in mine:
+            held.setdefault(_rank_suit(c)[0], []).append(c)
+        assert sorted(c for r, cs in held.items() if len(cs) == 4 for c in cs) == \
+            sorted(c for c in _z(s, "books", who) if c in mine and len(held[_rank_suit(c)[0]]) == 4)
+        assert all(len(held.get(_rank_suit(c)[0], ())) < 4 for c in _z(s, "hand", who))
+        for c in had:
+            assert c in _z(s, "hand", who) + _z(s, "books", who) and c not in _z(s, "hand", q)
+        self.stage = "next"
+        self.expect = who if again else (who + 1) % self.n    # passed on; an empty hand may draw first
+
+    def finish(self, s):
+        books = [len(_z(s, "books", p)) // 4 for p in range(self.n)]
+        assert sum(books) == 13
+        assert G.result(s)["winners"] == [p for p in range(self.n) if books[p] == max(books)]
+
+
+def test_go_fish_random_games_agree_with_the_referee():
+    rules = _load("go-fish")
+    for n in (2, 3, 4, 5):
+        for seed in range(4):
+            _drive(rules, n, seed, GoFishReferee)
