@@ -701,3 +701,15 @@ def test_go_fish_random_games_agree_with_the_referee():
     for n in (2, 3, 4, 5):
         for seed in range(4):
             _drive(rules, n, seed, GoFishReferee)
+
+
+def test_explain_reads_a_card_of_a_suit_without_a_symbol_as_the_card():
+    """`contains(taken[p], 7/coins)` (the settebello) read 'holds 7 divided by *coins*': the compiler
+    takes a rank, a slash and a suit's name as that card, and the words must say so too."""
+    from interpreter.authoring.explain import explain
+    from interpreter.authoring.phrasing import Lexicon, words
+    text = explain(_load("scopa"))
+    assert "holds 7/coins" in text and "divided by" not in text
+    lex = Lexicon.of({"pack": {"suits": ["coins", "cups"]}, "state": {"n": {}}})
+    assert words("K/cups", lex) == "K/cups"
+    assert words("n / 2", lex) == "the *n* divided by 2"          # a division stays one
