@@ -289,7 +289,7 @@ def test_go_fish_a_scripted_game():
 
 # -- every way the engine plays them -----------------------------------------------------------------
 
-GAMES = ["scopa", "durak", "pegging", "go-fish"]
+GAMES = ["scopa", "durak", "pegging", "go-fish", "cassino"]
 
 
 def _every_way(name, seeds):
@@ -713,3 +713,149 @@ def test_explain_reads_a_card_of_a_suit_without_a_symbol_as_the_card():
     lex = Lexicon.of({"pack": {"suits": ["coins", "cups"]}, "state": {"n": {}}})
     assert words("K/cups", lex) == "K/cups"
     assert words("n / 2", lex) == "the *n* divided by 2"          # a division stays one
+
+
+# -- Cassino -----------------------------------------------------------------------------------------
+
+CASSINO = {1: ["9♣", "K♦", "2♠", "6♥"], 0: ["K♠", "A♦", "10♦", "8♣"]}
+CASSINO_TABLE = ["4♣", "5♦", "9♥", "3♠"]
+CASSINO_ROUND2 = {1: ["10♠", "5♣", "3♥", "2♦"], 0: ["8♦", "Q♣", "5♠", "4♦"]}
+
+
+def _capture_or_trail(s, who, sets, take=None):
+    """`who` is offered exactly the captures `sets` and 'trail'; takes the set `take` or trails."""
+    assert G.current_player(s) == who, (G.current_player(s), who)
+    assert _sorted_legal(s) == sorted([" ".join(["capture"] + sorted(g)) for g in sets] + ["trail"]), _sorted_legal(s)
+    if take is None:
+        S.play(s, ("trail",))
+        return
+    for a in G.legal_actions(s):
+        if a[0] == "capture" and sorted(S.names(s, a[1])) == sorted(take):
+            G.apply(s, a)
+            return
+    raise AssertionError(take)
+
+
+def test_cassino_a_scripted_deal():
+    rules = _load("cassino")
+    s = S.stacked_game(rules, 2, _deck(CASSINO, [1, 0], CASSINO_TABLE + _deck(CASSINO_ROUND2, [1, 0])))
+    # the 9 takes the 9, or 4+5, or both groups at once (18 split as 9 and 4+5); 3 fits in no group
+    _turn(s, 1, CASSINO[1], "9♣")
+    _capture_or_trail(s, 1, [["9♥"], ["4♣", "5♦"], ["4♣", "5♦", "9♥"]], ["4♣", "5♦", "9♥"])
+    assert _z(s, "table") == ["3♠"]
+    # a King takes only a King: none on the table, so it trails; seat 1's King then takes it
+    _turn(s, 0, CASSINO[0], "K♠")
+    _capture_or_trail(s, 0, [])
+    _turn(s, 1, ["K♦", "2♠", "6♥"], "K♦")
+    _capture_or_trail(s, 1, [["K♠"]], ["K♠"])
+    _turn(s, 0, ["A♦", "10♦", "8♣"], "A♦")
+    _capture_or_trail(s, 0, [])                                     # no Ace on the table
+    # the 2: 3, A and 3+A (4 = 2 x 2, but no part of it makes 2) do not fit
+    _turn(s, 1, ["2♠", "6♥"], "2♠")
+    _capture_or_trail(s, 1, [])
+    _turn(s, 0, ["10♦", "8♣"], "10♦")
+    _capture_or_trail(s, 0, [])                                     # 3+A+2 is 6, no 10
+    # the 6: 3+A+2, and nothing else (10 is too much); capturing is not compulsory
+    _turn(s, 1, ["6♥"], "6♥")
+    _capture_or_trail(s, 1, [["3♠", "A♦", "2♠"]], ["3♠", "A♦", "2♠"])
+    _turn(s, 0, ["8♣"], "8♣")
+    _capture_or_trail(s, 0, [])
+    # four more each, from seat 1
+    _turn(s, 1, CASSINO_ROUND2[1], "10♠")
+    _capture_or_trail(s, 1, [["10♦"]], ["10♦"])
+    # the 8 takes the last card on the table: a sweep
+    _turn(s, 0, CASSINO_ROUND2[0], "8♦")
+    _capture_or_trail(s, 0, [["8♣"]], ["8♣"])
+    assert _z(s, "table") == [] and _v(s, "sweeps") == [1, 0]
+    _turn(s, 1, ["5♣", "3♥", "2♦"], "5♣")
+    _capture_or_trail(s, 1, [])
+    _turn(s, 0, ["Q♣", "5♠", "4♦"], "Q♣")
+    _capture_or_trail(s, 0, [])
+    _turn(s, 1, ["3♥", "2♦"], "3♥")
+    _capture_or_trail(s, 1, [])
+    _turn(s, 0, ["5♠", "4♦"], "5♠")
+    _capture_or_trail(s, 0, [["5♣"]], ["5♣"])                       # 5; 3+5 is 8, not 10
+    _turn(s, 1, ["2♦"], "2♦")
+    _capture_or_trail(s, 1, [])
+    # the 32 cards of the stock go to seat 1's pile (by hand): the next card is the last of the deal
+    S.place(s, "pile", _z(s, "stock"), owner=1)
+    _turn(s, 0, ["4♦"], "4♦")
+    _capture_or_trail(s, 0, [])                                     # 3+2 is 5: no 4 (and no 8)
+    # the last capturer (seat 0) takes Q♣ 3♥ 2♦ 4♦.  Seat 1: most cards 3, spades 1, 10♦ 2, 2♠ 1,
+    # four Aces 4 = 11; seat 0: its sweep, 1.
+    assert s.over
+    assert sorted(_z(s, "pile", 0)) == sorted(["8♣", "8♦", "5♣", "5♠", "Q♣", "3♥", "2♦", "4♦"])
+    assert G.result(s)["scores"] == [1, 11] and G.result(s)["winners"] == [1]
+
+
+CASSINO_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
+
+
+def _splits(cards, v, groups=3):
+    """Whether the cards split into at most `groups` groups each summing to v (numerals only)."""
+    if not cards:
+        return True
+    if groups == 0:
+        return False
+    first, rest = cards[0], cards[1:]
+    for k in range(len(rest) + 1):
+        for more in combinations(rest, k):
+            if CASSINO_VALUE[_rank_suit(first)[0]] + sum(CASSINO_VALUE[_rank_suit(c)[0]] for c in more) == v:
+                if _splits([c for c in rest if c not in more], v, groups - 1):
+                    return True
+    return False
+
+
+class CassinoReferee:
+    def __init__(self, s):
+        self.piles, self.sweeps, self.last_taker = [[], []], [0, 0], None
+
+    def before(self, s, who, legal):
+        self.table = _z(s, "table")
+        self.last_play = not _z(s, "stock") and len(_z(s, "hand", 0)) + len(_z(s, "hand", 1)) == 1
+        if "trail" in legal:
+            rank = _rank_suit(self.card)[0]
+            if rank in ("J", "Q", "K"):
+                sets = [[t] for t in self.table if _rank_suit(t)[0] == rank]
+            else:
+                numerals = [t for t in self.table if _rank_suit(t)[0] in CASSINO_VALUE]
+                sets = [list(g) for k in range(1, len(numerals) + 1) for g in combinations(numerals, k)
+                        if _splits(list(g), CASSINO_VALUE[rank])]
+            assert legal == sorted([" ".join(["capture"] + sorted(g)) for g in sets] + ["trail"]), (legal, self.card)
+        else:
+            assert legal == sorted(_z(s, "hand", who))
+        self.who = who
+
+    def after(self, s, text):
+        if text.startswith("capture"):
+            got = text.split()[1:]
+            self.piles[self.who] += got + [self.card]
+            self.last_taker = self.who
+            self.table = [t for t in self.table if t not in got]
+            if not self.table and not self.last_play:
+                self.sweeps[self.who] += 1
+        elif text == "trail":
+            self.table = self.table + [self.card]
+        else:
+            self.card = text
+            return
+        if self.last_play and self.last_taker is not None:
+            self.piles[self.last_taker] += self.table
+
+    def finish(self, s):
+        def most(f):
+            a, b = f(self.piles[0]), f(self.piles[1])
+            return [a > b, b > a]
+        cards, spades = most(len), most(lambda cs: sum(_rank_suit(c)[1] == "♠" for c in cs))
+        points = [self.sweeps[p] + 3 * cards[p] + spades[p] + 2 * ("10♦" in self.piles[p]) + ("2♠" in self.piles[p])
+                  + sum(_rank_suit(c)[0] == "A" for c in self.piles[p]) for p in (0, 1)]
+        assert sorted(self.piles[0] + self.piles[1]) == sorted(_z(s, "pile", 0) + _z(s, "pile", 1))
+        res = G.result(s)
+        assert res["scores"] == points, (res["scores"], points)
+        assert res["winners"] == [p for p in (0, 1) if points[p] == max(points)]
+
+
+def test_cassino_random_games_agree_with_the_referee():
+    rules = _load("cassino")
+    for seed in range(8):
+        _drive(rules, 2, seed, CassinoReferee)
