@@ -859,3 +859,33 @@ def test_cassino_random_games_agree_with_the_referee():
     rules = _load("cassino")
     for seed in range(8):
         _drive(rules, 2, seed, CassinoReferee)
+
+
+def _run_scenarios(path):
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    return CliRunner().invoke(cli, ["test", str(path)])
+
+
+def test_the_scenario_files_of_the_review_pass():
+    result = _run_scenarios(HERE / "scenarios" / "durak.yaml")
+    assert result.exit_code == 0, result.output
+    assert "2 passed, 0 failed" in result.output
+
+
+def test_a_scenario_listing_the_pack_zone_empty_leaves_no_card_in_it(tmp_path):
+    """`zones: {stock: []}` with hands listed: the cards pushed out of the hands went back to the stock
+    (the pack's zone), so the stock was not empty and the game did not end as the scenario meant; now
+    the scenario says which cards no zone lists, at the stock's line."""
+    text = (HERE / "scenarios" / "durak.yaml").read_text(encoding="utf-8")
+    text = text.replace("ruleset: ../durak.yaml", f"ruleset: {HERE / 'durak.yaml'}")
+    start = text.index("      out: [")
+    text = text[:start] + text[text.index("\n", start) + 1:]          # the cards out of play not listed
+    path = tmp_path / "durak.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = _run_scenarios(path)
+    assert result.exit_code == 1
+    assert "1 passed, 1 failed" in result.output
+    assert "'stock' is listed, so it holds only the cards given, but 31 card(s) no zone lists" in result.output
+    line = text[:text.index("      stock: []")].count("\n") + 1
+    assert f"durak.yaml:{line}:14:" in result.output
