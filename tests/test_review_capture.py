@@ -889,3 +889,123 @@ def test_a_scenario_listing_the_pack_zone_empty_leaves_no_card_in_it(tmp_path):
     assert "'stock' is listed, so it holds only the cards given, but 31 card(s) no zone lists" in result.output
     line = text[:text.index("      stock: []")].count("\n") + 1
     assert f"durak.yaml:{line}:14:" in result.output
+
+
+class DurakManyReferee:
+    """Durak for two to four: the bouts followed with the referee's own hand sizes and stock count."""
+
+    def __init__(self, s):
+        self.n = n = s.n
+        stock = _z(s, "stock")
+        self.trump = _rank_suit(stock[0])[1]
+        self.sizes, self.stock = [6] * n, 36 - 6 * n
+        lows = {p: min(DURAK_ORDER.index(_rank_suit(c)[0]) for c in _z(s, "hand", p) if _rank_suit(c)[1] == self.trump)
+                for p in range(n) if any(_rank_suit(c)[1] == self.trump for c in _z(s, "hand", p))}
+        self.attacker = min(lows, key=lambda p: (lows[p], p)) if lows else 1 % n
+        self.in_bout, self.over = False, False
+
+    def after_seat(self, p):
+        """The first player after p (to the left) holding cards, p itself last."""
+        for k in range(1, self.n + 1):
+            q = (p + k) % self.n
+            if self.sizes[q] > 0:
+                return q
+
+    def beats(self, b, a):
+        (br, bs), (ar, as_) = _rank_suit(b), _rank_suit(a)
+        return (bs == as_ and DURAK_ORDER.index(br) > DURAK_ORDER.index(ar)) or (bs == self.trump and as_ != self.trump)
+
+    def start_bout(self):
+        a = self.attacker
+        self.defender = d = self.after_seat(a)
+        self.throwers = [a] + [(d + k) % self.n for k in range(1, self.n)
+                               if (d + k) % self.n not in (a, d) and self.sizes[(d + k) % self.n] > 0]
+        self.attack, self.defence, self.taking, self.thrower, self.passes = [], [], False, a, 0
+
+    def before(self, s, who, legal):
+        assert [len(_z(s, "hand", p)) for p in range(self.n)] == self.sizes and len(_z(s, "stock")) == self.stock
+        hand = _z(s, "hand", who)
+        if not self.in_bout:
+            self.start_bout()
+            assert who == self.attacker and legal == sorted("attack " + c for c in hand), (who, legal)
+        elif not self.taking and len(self.attack) > len(self.defence):
+            assert who == self.defender
+            assert legal == sorted(["beat " + c for c in hand if self.beats(c, self.attack[-1])] + ["take"])
+        else:
+            assert who == self.thrower, (who, self.thrower, self.throwers)
+            ranks = {_rank_suit(c)[0] for c in self.attack + self.defence}
+            room = len(self.attack) < 6 and len(self.attack) - len(self.defence) < self.sizes[self.defender]
+            assert legal == sorted(["add " + c for c in hand if room and _rank_suit(c)[0] in ranks] + ["pass"])
+
+    def after(self, s, text):
+        move, _, card = text.partition(" ")
+        if move == "attack":
+            self.in_bout = True
+        if move in ("attack", "add"):
+            self.attack.append(card)
+            self.sizes[self.thrower] -= 1
+            self.passes = 0
+        elif move == "beat":
+            self.defence.append(card)
+            self.sizes[self.defender] -= 1
+        elif move == "take":
+            self.taking = True
+        else:
+            self.passes += 1
+            self.thrower = self.throwers[(self.throwers.index(self.thrower) + 1) % len(self.throwers)]
+        # throwers without cards pass by themselves; every thrower passing in a row ends the bout
+        while not (not self.taking and len(self.attack) > len(self.defence)) and self.passes < len(self.throwers) \
+                and self.sizes[self.thrower] == 0:
+            self.passes += 1
+            self.thrower = self.throwers[(self.throwers.index(self.thrower) + 1) % len(self.throwers)]
+        if self.passes >= len(self.throwers):
+            self.end_bout(s)
+
+    def end_bout(self, s):
+        d = self.defender
+        if self.taking:
+            self.sizes[d] += len(self.attack) + len(self.defence)
+        for p in self.throwers + [d]:
+            drawn = min(self.stock, max(0, 6 - self.sizes[p]))
+            self.sizes[p] += drawn
+            self.stock -= drawn
+        self.attacker = self.after_seat(d) if self.taking or self.sizes[d] == 0 else d
+        self.in_bout = False
+        self.over = self.stock == 0 and sum(1 for x in self.sizes if x > 0) <= 1
+        assert s.over == self.over
+
+    def finish(self, s):
+        assert self.over
+        assert [len(_z(s, "hand", p)) for p in range(self.n)] == self.sizes
+        assert G.result(s)["winners"] == [p for p in range(self.n) if self.sizes[p] == 0]
+
+
+def test_durak_for_more_players_random_games_agree_with_the_referee():
+    rules = _load("durak-many")
+    for n in (2, 3, 4):
+        for seed in range(6):
+            _drive(rules, n, seed, DurakManyReferee)
+
+
+@pytest.mark.parametrize("old,new,col", [
+    ('in: throwers + [defender]', 'in: [defender] + throwers', 17),
+    ('options: hand[current]\n                as: c\n                do:\n                  - move: {cards: c, from: "hand[current]", to: attack}',
+     'options: [first(hand[current])] + hand[current]\n                as: c\n                do:\n                  - move: {cards: c, from: "hand[current]", to: attack}', 26),
+])
+def test_an_unquoted_expression_starting_with_a_bracket_is_named(tmp_path, old, new, col):
+    """`in: [defender] + throwers` (a designer's natural first try) was reported as "this line's
+    indentation does not match the lines above it": YAML takes the [...] as its own list and stumbles on
+    the rest of the line.  Now: the expression must be quoted, with the quoted text to write."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "durak-many.yaml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "mistake.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    diags = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert len(diags) == 1
+    d = diags[0]
+    line = text.replace(old, new, 1)[:text.replace(old, new, 1).index(new)].count("\n") + 1
+    assert (d.line, d.col) == (line, col), d.format()
+    assert "must be quoted" in d.message and "indentation" not in d.message
+    value = new.split(": ", 1)[1].split("\n")[0]
+    assert f'"{value}"' in d.hint
