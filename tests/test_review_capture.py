@@ -289,7 +289,7 @@ def test_go_fish_a_scripted_game():
 
 # -- every way the engine plays them -----------------------------------------------------------------
 
-GAMES = ["scopa", "durak", "pegging", "go-fish", "cassino"]
+GAMES = ["scopa", "durak", "durak-many", "pegging", "go-fish", "cassino"]
 
 
 def _every_way(name, seeds):
@@ -1009,3 +1009,47 @@ def test_an_unquoted_expression_starting_with_a_bracket_is_named(tmp_path, old, 
     assert "must be quoted" in d.message and "indentation" not in d.message
     value = new.split(": ", 1)[1].split("\n")[0]
     assert f'"{value}"' in d.hint
+
+
+DURAK3 = {1: ["6♠", "7♠", "8♦", "10♥", "K♣", "A♦"], 2: ["8♠", "J♠", "9♦", "Q♦", "7♣", "9♣"],
+          0: ["6♥", "8♣", "10♠", "Q♠", "K♦", "A♣"]}
+
+
+def test_durak_for_three_a_scripted_game():
+    s = S.stacked_game(_load("durak-many"), 3, _deck(DURAK3, [1, 2, 0], ["J♥", "A♠", "7♦", "Q♥"]))
+    assert _v(s, "trumps") == "hearts"
+    # seat 0 holds the lowest trump (6♥): it attacks seat 1, the next to its left
+    _turn(s, 0, ["attack " + c for c in DURAK3[0]], ("attack", "8♣"))
+    _turn(s, 1, ["beat K♣", "beat 10♥", "take"], ("beat", "K♣"))
+    # the throwers: seat 0 first, then seat 2 (the defender never)
+    _turn(s, 0, ["add K♦", "pass"], ("pass",))
+    _turn(s, 2, ["add 8♠", "pass"], ("add", "8♠"))
+    _turn(s, 1, ["beat 10♥", "take"], ("beat", "10♥"))          # no higher spade
+    # seat 2 threw in last, so it is asked first; it holds no 8, K or 10, and passes
+    _turn(s, 2, ["pass"], ("pass",))
+    _turn(s, 0, ["add K♦", "add 10♠", "pass"], ("add", "10♠"))
+    _turn(s, 1, ["take"], ("take",))                            # no higher spade, no trump left
+    # after 'take' the throwers may still add: seat 0 its K♦ (one unbeaten card, four in seat 1's hand)
+    _turn(s, 0, ["add K♦", "pass"], ("pass",))
+    _turn(s, 2, ["pass"], ("pass",))
+    # seat 1 takes the five cards; seat 0 draws two (A♠ 7♦), seat 2 one (Q♥); the player after the
+    # defender, seat 2, attacks seat 0
+    assert sorted(_z(s, "hand", 1)) == sorted(["6♠", "7♠", "8♦", "A♦", "8♣", "K♣", "8♠", "10♥", "10♠"])
+    assert sorted(_z(s, "hand", 0)) == sorted(["6♥", "Q♠", "K♦", "A♣", "A♠", "7♦"])
+    assert sorted(_z(s, "hand", 2)) == sorted(["J♠", "9♦", "Q♦", "7♣", "9♣", "Q♥"])
+    assert G.current_player(s) == 2
+    # the end, set by hand: the stock out, seat 2 holds 9♣, seat 0 10♣ 6♦, seat 1 6♣
+    S.place(s, "hand", ["9♣"], owner=2)
+    S.place(s, "hand", ["10♣", "6♦"], owner=0)
+    S.place(s, "hand", ["6♣"], owner=1)
+    S.place(s, "out", [c for c in _z(s, "stock") + _z(s, "hand", 0) + _z(s, "hand", 1) + _z(s, "hand", 2)
+                       if c not in ("9♣", "10♣", "6♦", "6♣")])
+    _turn(s, 2, ["attack 9♣"], ("attack", "9♣"))
+    _turn(s, 0, ["beat 10♣", "take"], ("beat", "10♣"))
+    # seat 2 holds no card (it passes by itself); seat 1 has no 9 or 10
+    _turn(s, 1, ["pass"], ("pass",))
+    # a defence: seat 0 attacks; seat 2 is out, so seat 1 defends
+    _turn(s, 0, ["attack 6♦"], ("attack", "6♦"))
+    _turn(s, 1, ["take"], ("take",))
+    # seat 0 has no card left to throw in: the bout ends, seat 1 alone holds cards: the fool
+    assert s.over and G.result(s)["winners"] == [0, 2]
