@@ -867,8 +867,9 @@ def _run_scenarios(path):
     return CliRunner().invoke(cli, ["test", str(path)])
 
 
-def test_the_scenario_files_of_the_review_pass():
-    result = _run_scenarios(HERE / "scenarios" / "durak.yaml")
+@pytest.mark.parametrize("name", ["durak", "scopa"])
+def test_the_scenario_files_of_the_review_pass(name):
+    result = _run_scenarios(HERE / "scenarios" / f"{name}.yaml")
     assert result.exit_code == 0, result.output
     assert "2 passed, 0 failed" in result.output
 
