@@ -1054,3 +1054,15 @@ def test_durak_for_three_a_scripted_game():
     _turn(s, 1, ["take"], ("take",))
     # seat 0 has no card left to throw in: the bout ends, seat 1 alone holds cards: the fool
     assert s.over and G.result(s)["winners"] == [0, 2]
+
+
+def test_play_names_the_winners_of_a_game_ended_by_the_end_section():
+    """`rules play` ended Go Fish with 'GAME OVER. Winner(s): ' and nobody named (the workbench with
+    'winner(s) '): the view read only the winners an end_game step sets, not the end section's."""
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    result = CliRunner().invoke(cli, ["play", str(HERE / "go-fish.yaml"), "--seed", "2"], input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    # seat 0 is the human (answering 1 every time); seat 2 makes 8 books
+    assert "GAME OVER. Winner(s): P2\n" in result.output
+    assert "final scores: P0 1  P1 4  P2 8" in result.output
