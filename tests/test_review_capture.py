@@ -1066,3 +1066,22 @@ def test_play_names_the_winners_of_a_game_ended_by_the_end_section():
     # seat 0 is the human (answering 1 every time); seat 2 makes 8 books
     assert "GAME OVER. Winner(s): P2\n" in result.output
     assert "final scores: P0 1  P1 4  P2 8" in result.output
+
+
+def test_a_game_saved_from_play_with_a_relative_ruleset_path_runs_as_a_scenario(tmp_path, monkeypatch):
+    """`rules play tests/.../go-fish.yaml`, then `save /elsewhere/game`: the scenario file named the
+    ruleset as typed, relative to where play ran, but a scenario's ruleset is read relative to the
+    scenario file: 'file not found'.  Now the path is written relative to the scenario file."""
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    monkeypatch.chdir(HERE.parent.parent)
+    stem = tmp_path / "saved" / "game"
+    stem.parent.mkdir()
+    moves = "1\n" * 12 + f"save {stem}\n" + "1\n" * 400
+    played = CliRunner().invoke(cli, ["play", "tests/rulesets_review14/go-fish.yaml", "--seed", "4"], input=moves)
+    assert played.exit_code == 0, played.output
+    scenario = stem.parent / "game.scenario.yaml"
+    assert scenario.is_file()
+    result = _run_scenarios(scenario)
+    assert result.exit_code == 0, result.output
+    assert "1 passed, 0 failed" in result.output
