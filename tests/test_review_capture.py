@@ -1085,3 +1085,22 @@ def test_a_game_saved_from_play_with_a_relative_ruleset_path_runs_as_a_scenario(
     result = _run_scenarios(scenario)
     assert result.exit_code == 0, result.output
     assert "1 passed, 0 failed" in result.output
+
+
+def test_a_choice_that_can_offer_nothing_gets_a_hint(tmp_path):
+    """Scopa written with the capture choice reached even when the card captures nothing: the dry run
+    said where and what ('player 0 has no legal move: capture offers nothing allowed here') but gave no
+    hint of the way out."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "scopa.yaml").read_text(encoding="utf-8")
+    old = ('                  - if: count(captures(c)) == 0\n                    then:\n'
+           '                      - move: {cards: c, from: "hand[current]", to: table}\n'
+           '                    else:\n                      - choose:')
+    assert old in text
+    path = tmp_path / "scopa.yaml"
+    path.write_text(text.replace(old, "                  - if: true\n                    then:\n                      - choose:"),
+                    encoding="utf-8")
+    errors = [d for d in load_ruleset(str(path), {}, dry_run=True).diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and "has no legal move: capture offers nothing allowed here" in errors[0].message
+    assert errors[0].source_line.strip() == "player: current"          # the capture choice's player line
+    assert "guard the choose step with an if" in errors[0].hint and "pass" in errors[0].hint
