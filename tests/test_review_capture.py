@@ -1,9 +1,12 @@
 """Correctness on beating, capturing and adding games the engine has never seen (tests/rulesets_review14/,
 each says at its top what game it is and which rules it keeps), judged against the rules as a designer
 means them: Scopa (captures of one equal card preferred to sums, sweeps, the last capturer takes the
-rest, primiera), Durak (attack, beat with a higher card of the suit or a trump, throw in cards of ranks
-on the table, take, draw back up to six), Cribbage pegging (the running count to 31, go, pairs, runs
-and fifteens scored as played) and Go Fish (asking a named player for a rank: the answer is shown).
+rest, primiera), Cassino without builds (captures split into groups by sum, optional), Durak for two
+and for two to four (attack, beat with a higher card of the suit or a trump, throw in cards of ranks on
+the table, take, draw back up to six, players out, the fool), Cribbage pegging (the running count to 31,
+go, pairs, runs and fifteens scored as played) and Go Fish (asking a named player for a rank: the answer
+is shown).  Also the fixes this review made (last(items, n), explain of 7/coins, scenario zones, the
+bracket-first YAML message, play's winners and saved scenarios, the hint of a choice offering nothing).
 
 Scripted deals: the moves offered, who plays next and the scores are worked out by hand from the rules,
 in the comments.  Random games: every card in exactly one zone, the game ends, the games are the same
