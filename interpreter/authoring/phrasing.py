@@ -51,6 +51,7 @@ class Lexicon:
     nouns: dict = field(default_factory=dict)       # a bound local name -> noun ('player', 'card', ...)
     flags: set = field(default_factory=set)         # state and options that are true or false
     objects: dict = field(default_factory=dict)     # an object collection -> what one entry is called
+    suits: set = field(default_factory=set)         # the pack's suits (7/coins is a card, not a division)
 
     @classmethod
     def of(cls, data: dict) -> "Lexicon":
@@ -60,12 +61,14 @@ class Lexicon:
         flags |= {k for k, v in (data.get("options") or {}).items()
                   if isinstance(v, dict) and isinstance(v.get("default"), bool)}
         objects = {k: _singular(k) for k in (data.get("objects") or {})}
+        pack = data.get("pack") if isinstance(data.get("pack"), dict) else {}
+        suits = {str(x) for x in pack.get("suits") or [] if isinstance(x, (str, int))}
         return cls(per("state"), per("zones"), set(data.get("options") or {}), set(data.get("orders") or {}),
-                   set(data.get("points") or {}), flags=flags, objects=objects)
+                   set(data.get("points") or {}), flags=flags, objects=objects, suits=suits)
 
     def binding(self, name: str, noun: str) -> "Lexicon":
         return Lexicon(self.state, self.zones, self.options, self.orders, self.points, {**self.nouns, name: noun},
-                       self.flags, self.objects)
+                       self.flags, self.objects, self.suits)
 
 
 def words(text, lex: Lexicon | None = None) -> str:
@@ -233,7 +236,20 @@ class _Speaker:
 
     def _binop(self, n):
         a, op, b = n.children
+        if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
+            return f"{a.children[0]}/{b.children[0]}"
         return f"{self.operand(a)} {ARITHMETIC.get(str(op), str(op))} {self.operand(b)}"
+
+    def _suit_card(self, a, b) -> bool:
+        """A rank, a slash and a suit's name (the compiler reads it as that card, expr/attributes.py)."""
+        lex = self.lex
+        if not (isinstance(b, Tree) and b.data == "name" and str(b.children[0]) in lex.suits
+                and str(b.children[0]) not in lex.nouns):
+            return False
+        if isinstance(a, Tree) and a.data == "number":
+            return True
+        name = str(a.children[0]) if isinstance(a, Tree) and a.data == "name" else None
+        return name is not None and name not in lex.nouns and name not in lex.state and name not in lex.options
 
     def operand(self, node):
         text = self.say(node)

@@ -305,12 +305,15 @@ def _set_zones(sc, s, spec, path):
                 groups[k] = seats
         spec = {k: v for k, v in spec.items() if k not in groups}
     listed = set()                            # the cards the scenario puts in other zones
+    pack_listed = None                        # (its cards, where) when the pack's zone itself is listed
     for info, owner, names, where in _parts(sc, rules, spec, path):
         try:
             ids = S.cards(rules, names)
         except ValueError as err:
             raise Failure(where, str(err)) from None
         listed.update(ids)
+        if info.name == rules.pack_zone and owner is None:
+            pack_listed = (set(ids), where)
         zone = s.z[info.index]
         part = zone[_owner(owner, info, s.n, where)] if owner is not None else zone
         for c in ids:
@@ -327,6 +330,16 @@ def _set_zones(sc, s, spec, path):
             where = path + (zone, owner)
             part = s.z[info.index][_owner(owner, info, s.n, where)]
             MV.lay_groups(s, part, seat_groups or [], Failure, where, listed, _place_of)
+    if pack_listed is not None:
+        # The pack's zone, listed, must hold exactly its cards too: the cards nobody lists (pushed out
+        # of the zones listed, or left from the deal) would otherwise stay there, or come back to it.
+        extra = [c for c in pack_zone if c not in pack_listed[0]]
+        if extra:
+            shown = ", ".join(S.names(s, extra[:6])) + (", ..." if len(extra) > 6 else "")
+            raise Failure(pack_listed[1], f"'{rules.pack_zone}' is listed, so it holds only the cards given, "
+                          f"but {len(extra)} card(s) no zone lists would be left in it ({shown})",
+                          hint="every card must lie somewhere: list those cards in another zone (say, "
+                               "one for the cards out of play), or leave the pack's zone out of 'zones:'")
     S.refresh(s)
 
 

@@ -351,7 +351,7 @@ def _last(ctx, node, args):
     coll = _collection(ctx, args[0])
     f = coll.fn
     if len(args) == 2:
-        return _first_n(ctx, args, coll, lambda v, k: v[len(v) - max(0, k):])
+        return _first_n(ctx, args, coll, lambda v, k: v[max(0, len(v) - max(0, k)):])
     return Compiled(lambda s, e: (lambda v: v[-1] if v else None)(f(s, e)), _elem_type(coll),
                     code=ctx.source("({0} or %s)[-1]" % ctx.ref(_NOTHING), coll))
 

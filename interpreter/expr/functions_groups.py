@@ -43,7 +43,9 @@ def _sized(ctx, arg, what):
          "each set is a list of cards (in a fixed order), one set per exact choice of cards, so two sets "
          "with the same values but different cards both appear. The key is a function c => ... or the "
          "name of an order or point table; cards whose key is none belong to no set. min and max bound "
-         "the size of a set (1 and no limit by default). Used as a move's options, each set is one action.",
+         "the size of a set (1 and no limit by default). Used as a move's options, each set is one action. "
+         "With a key that is the same for every card, every set of the cards: filter(groups(table, c => 0, 2, 4), "
+         "g => total(g, value) == 10) is every set of two to four table cards worth 10 together (a capture by sum).",
          2, 4, "cards")
 def _groups(ctx, node, args):
     cards = _collection(ctx, args[0], "the cards")

@@ -7,6 +7,7 @@ outcome that was played: the winners and scores of a finished game, else whose t
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import yaml
@@ -101,8 +102,14 @@ def _nth(s, action, move):
 
 def save_scenario(session, path, name=None) -> Path:
     path = Path(path)
+    doc = scenario_document(session, name)
+    source = Path(doc["ruleset"])
+    if not source.is_absolute() and source.is_file():
+        # a path as given on the command line is relative to where `rules play` ran; a scenario's
+        # ruleset is read relative to the scenario file
+        doc["ruleset"] = Path(os.path.relpath(source.resolve(), path.resolve().parent)).as_posix()
     text = ("# A game played with `rules play`; run it with: rules test " + path.name + "\n" +
-            yaml.safe_dump(scenario_document(session, name), sort_keys=False, allow_unicode=True, width=110))
+            yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=110))
     path.write_text(text, encoding="utf-8")
     return path
 

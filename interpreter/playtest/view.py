@@ -88,6 +88,17 @@ def log_lines(events, per_player) -> list[str]:
     return out
 
 
+def _winners(s):
+    """The winners of a finished game (None while it goes on): those of an end_game step, else the end
+    section's (s.winners alone is set only by an end_game step)."""
+    if not s.over:
+        return None
+    try:
+        return G.result(s)["winners"]
+    except G.GameError:                  # winners that cannot be worked out: those an end_game step named
+        return sorted(s.winners) if s.winners is not None else None
+
+
 def scores(s) -> list:
     env, out = {}, []
     for p in range(s.n):
@@ -126,7 +137,7 @@ def seat_view(session, seat) -> dict:
     to_move = G.current_player(s)
     view = {"seat": seat, "players": s.n, "ruleset": s.rules.name, "hand": s.hand_no, "to_move": to_move,
             "your_turn": to_move == seat and seat in session.humans, "over": s.over,
-            "winners": sorted(s.winners) if s.over and s.winners is not None else None,
+            "winners": _winners(s),
             "scores": scores(s), "zones": zones, "state": mask.value(_state(s, session.known_ids(seat))),
             # how the page shows each value: kept per player ("you 2, P1 0") and/or a player ("P1")
             "state_per_player": sorted(_per_player(s)),

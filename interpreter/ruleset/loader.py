@@ -239,19 +239,28 @@ def _length_at(smap, where) -> int:
 _SECTIONS = {"hand": ("hand",), "end": ("end",), "setup": ("setup",), "bots": ("bots",)}
 
 
+# Hints for the game errors a dry run meets most: (a part of the message, the hint).
+_RUNTIME_HINTS = (
+    ("has no legal move",
+     "a choice must offer at least one move whenever it is reached: guard the choose step with an if "
+     "(e.g. if: count(...) > 0), or give it a move that is always legal, such as a pass"),
+)
+
+
 def located(err, smap, message) -> Diagnostic:
     """A diagnostic at the step or expression named by a game error's 'file:line:col'."""
     where = err.where or ""
+    hint = next((h for part, h in _RUNTIME_HINTS if part in message), None)
     parts = where.rsplit(":", 2)
     if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
         file, line, col = parts[0], int(parts[1]), int(parts[2])
         lines = smap.files.get(file, []) if smap is not None else []
         source = lines[line - 1] if 0 < line <= len(lines) else None
-        return Diagnostic(file, line, col, message, "runtime", source_line=source,
+        return Diagnostic(file, line, col, message, "runtime", hint=hint, source_line=source,
                           length=_length_at(smap, where))
     if smap is not None:
         path = _SECTIONS.get(where, ())
         if path not in smap._values:
             path = ()
-        return smap.diagnostic(path, message, "runtime", key=bool(path))
-    return Diagnostic(where or "<rules>", 1, 1, message, "runtime")
+        return smap.diagnostic(path, message, "runtime", key=bool(path), hint=hint)
+    return Diagnostic(where or "<rules>", 1, 1, message, "runtime", hint=hint)

@@ -12,6 +12,7 @@ Diagnostics, never as PyYAML tracebacks.
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -388,7 +389,8 @@ def _syntax_diagnostic(err: yaml.YAMLError, filename: str, text: str,
         if all(f in full for f in fragments):
             message, hint = f"invalid YAML: {msg}", h
             break
-    flow = _flow_pitfall(full, lines[line] if line < len(lines) else "", col)
+    flow = _bracket_first(lines[line] if line < len(lines) else "") \
+        or _flow_pitfall(full, lines[line] if line < len(lines) else "", col)
     if flow is not None:
         message, hint, col = flow
         length = len(hint.rsplit(": ", 1)[1]) - 2
@@ -408,6 +410,38 @@ def _syntax_diagnostic(err: yaml.YAMLError, filename: str, text: str,
 
 
 _OPEN, _CLOSE = "([{", ")]}"
+
+# a key, then a value that starts with [ or { (YAML's own list or mapping when unquoted)
+_BRACKET_VALUE = re.compile(r"^(\s*(?:-\s+)?[^\s:#'\"][^:#]*:\s+)([\[{])")
+
+
+def _bracket_first(line: str):
+    """(message, hint, col) for an unquoted expression that starts with a bracket and goes on after it
+    closes, `in: [dealer] + others`: YAML reads the bracket as a list or mapping of its own, then stumbles
+    on the rest of the line (whatever it then says: indentation, a bracket inside a list...)."""
+    m = _BRACKET_VALUE.match(line)
+    if m is None:
+        return None
+    start, depth, quote = m.end(1), 0, None
+    for i in range(start, len(line)):
+        c = line[i]
+        if quote is not None:
+            quote = None if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c in _OPEN:
+            depth += 1
+        elif c in _CLOSE:
+            depth -= 1
+            if depth == 0:
+                rest = line[i + 1:].strip()
+                if not rest or rest.startswith("#"):
+                    return None              # a YAML list or mapping indeed
+                value = line[start:].split(" #")[0].rstrip()
+                return (f"invalid YAML: an expression that starts with '{m.group(2)}' must be quoted",
+                        f"YAML reads a value starting with [ or {{ as its own list or mapping; put the whole "
+                        f"expression in quotes: \"{value}\"", start)
+    return None
 
 
 def _flow_pitfall(full: str, line: str, col: int):
