@@ -1105,5 +1105,5 @@ def test_a_choice_that_can_offer_nothing_gets_a_hint(tmp_path):
                     encoding="utf-8")
     errors = [d for d in load_ruleset(str(path), {}, dry_run=True).diagnostics if d.severity == "error"]
     assert len(errors) == 1 and "has no legal move: capture offers nothing allowed here" in errors[0].message
-    assert errors[0].source_line.strip() == "player: current"          # the capture choice's player line
+    assert errors[0].source_line.strip() == "capture:"          # the move that offered nothing
     assert "guard the choose step with an if" in errors[0].hint and "pass" in errors[0].hint
