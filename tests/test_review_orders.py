@@ -1,0 +1,552 @@
+"""Correctness on trick-taking games whose card orders and card values change with the contract, on
+games the engine has never seen (tests/rulesets_review13/, each says at its top what game it is and
+which rules it keeps): Belote (trumps J 9 A 10 K Q 8 7, must overtrump, belote-rebelote), Jass with
+Obenabe and Undenufe (no trumps, high or low wins, chosen per hand; trumps at any time, no
+undertrumping, the Buur never forced), Five Hundred (the joker above the bowers, a kitty, misere
+played alone: tricks of three, the hand stopping at the declarer's first trick) and Ninety-Nine
+(bids made by laying away three cards in secret, trumps going round).
+
+Scripted deals: the legal cards offered, the trick winners, who leads next and the scores are worked
+out by hand from the rules, in the comments.  Random games are followed move by move by small
+referees written here from the rules (sharing no code with the engine): every decision must be the
+referee's player with exactly the referee's legal moves, the trick winners and the scores must come
+out as the referee counts them, and every card is in exactly one zone after every move.  The games
+are also played every way the engine can play them (tests/test_review_unseen.py's `_compare`).
+"""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import deal_order, legal_texts, load_from, turn, var as _v, zone_names as _z
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent / "rulesets_review13"
+RULESETS = sorted(p.stem for p in HERE.glob("*.yaml") if not p.stem.endswith(".scenario"))
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+def _card(name):
+    """'10♦' -> ('10', '♦'); the joker -> ('Joker', None)."""
+    if name.lower() == "joker":
+        return "Joker", None
+    return name[:-1], name[-1]
+
+
+SUIT = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠", None: None}
+
+
+# -- the referee: plain Python, sharing no code with the engine ---------------------------------------
+
+class _Referee:
+    """Follows a game answered at random one decision at a time.  `expect(who, offered)` checks the
+    decision (returns nothing); `played(who, text)` follows the move; `hand_over()` is called when a
+    hand's last decision has been made (before the next hand's first decision) to compare the
+    scores; subclasses know one game."""
+
+    players = 4
+
+    def __init__(self, s):
+        self.s = s
+        self.pack = sorted(G.all_cards(s))
+        self.trick = []          # (player, card name) of the trick being played
+        self.next = None         # who must play next, when known
+        self.tricks_checked = 0
+
+    def hand(self, p):
+        return _z(self.s, "hand", p)
+
+    def run(self, seed):
+        s, rng = self.s, random.Random(seed)
+        decisions = 0
+        while not G.is_over(s):
+            who = G.current_player(s)
+            offered = sorted(legal_texts(s))
+            self.expect(who, offered)
+            actions = G.legal_actions(s)
+            action = actions[rng.randrange(len(actions))]
+            text = S.describe(s, action)
+            G.apply(s, action)
+            assert sorted(G.all_cards(s)) == self.pack, (seed, decisions)
+            self.played(who, text)
+            decisions += 1
+        self.hand_over()
+        return decisions
+
+    # trick play shared by the games: `legal_cards`, `winner` and `trick_size` come from the subclass
+    def expect_play(self, who, offered):
+        if self.next is not None:
+            assert who == self.next, (who, self.next, self.trick)
+        want = sorted(self.legal_cards(who, self.hand(who)))
+        assert offered == want, (who, self.trick, self.hand(who), offered, want)
+
+    def play(self, who, card):
+        self.trick.append((who, card))
+        if len(self.trick) < self.trick_size():
+            self.next = self.after(who)
+            return None
+        winner = self.winner()
+        self.tricks_checked += 1
+        self.trick = []
+        self.next = winner
+        return winner
+
+    def after(self, who):
+        return (who + 1) % self.players
+
+
+def _team(p):
+    return p % 2
+
+
+# -- Belote ---------------------------------------------------------------------------------------------
+
+BEL_TRUMP = ["7", "8", "Q", "K", "10", "A", "9", "J"]
+BEL_PLAIN = ["7", "8", "9", "J", "Q", "K", "10", "A"]
+BEL_TP = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3}
+BEL_PP = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+
+
+class _BeloteReferee(_Referee):
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0, 0]
+        self.hand_no = 0
+        self.trumps = None
+
+    def expect(self, who, offered):
+        if offered[0].startswith("trumps "):
+            assert who == (self.hand_no + 1) % 4, (who, self.hand_no)     # the dealer's left
+            assert offered == sorted(f"trumps {x}" for x in SUIT if x), offered
+            return
+        self.expect_play(who, offered)
+
+    def played(self, who, text):
+        if text.startswith("trumps "):
+            self.hand_no += 1
+            self.trumps = SUIT[text.split()[1]]
+            self.taker = who
+            self.points = [0, 0]
+            self.tricks = 0
+            self.next = who
+            self.belote = -1
+            for p in range(4):
+                if {f"K{self.trumps}", f"Q{self.trumps}"} <= set(self.hand(p)):
+                    self.belote = _team(p)
+            return
+        cards = [c for _, c in self.trick] + [text]
+        winner = self.play(who, text)
+        if winner is not None:
+            self.tricks += 1
+            self.points[_team(winner)] += sum(self.pts(c) for c in cards) + (10 if self.tricks == 8 else 0)
+            if self.tricks == 8:
+                self.score_hand()
+
+    def pts(self, c):
+        r, s = _card(c)
+        return (BEL_TP if s == self.trumps else BEL_PP).get(r, 0)
+
+    def score_hand(self):
+        made = list(self.points)
+        if self.belote >= 0:
+            made[self.belote] += 20
+        t = _team(self.taker)
+        if made[t] > made[1 - t]:
+            self.score = [self.score[0] + made[0], self.score[1] + made[1]]
+        else:
+            self.score[1 - t] += 162 + (20 if self.belote == 1 - t else 0)
+            self.score[t] += 20 if self.belote == t else 0
+        assert sum(self.points) == 162
+        assert _v(self.s, "score") == self.score, (_v(self.s, "score"), self.score, self.points, self.belote)
+
+    def hand_over(self):
+        assert max(self.score) >= 501
+        best = max(self.score)
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(4) if self.score[_team(p)] == best]
+
+    def trick_size(self):
+        return 4
+
+    def legal_cards(self, p, hand):
+        if not self.trick:
+            return hand
+        T, led = self.trumps, _card(self.trick[0][1])[1]
+        tops = [BEL_TRUMP.index(_card(c)[0]) for _, c in self.trick if _card(c)[1] == T]
+        top = max(tops) if tops else -1
+        mine = [c for c in hand if _card(c)[1] == T]
+        higher = [c for c in mine if BEL_TRUMP.index(_card(c)[0]) > top]
+        if led == T:
+            return (higher or mine) if mine else hand
+        follow = [c for c in hand if _card(c)[1] == led]
+        if follow:
+            return follow
+        if self.current_winner() == (p + 2) % 4:
+            return hand
+        return (higher or mine) if mine else hand
+
+    def current_winner(self):
+        T, led = self.trumps, _card(self.trick[0][1])[1]
+
+        def key(pc):
+            r, s = _card(pc[1])
+            return 100 + BEL_TRUMP.index(r) if s == T else BEL_PLAIN.index(r) if s == led else -1
+        return max(self.trick, key=key)[0]
+
+    def winner(self):
+        return self.current_winner()
+
+
+# -- Jass -----------------------------------------------------------------------------------------------
+
+JASS_UP = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+JASS_TRUMP = ["6", "7", "8", "10", "Q", "K", "A", "9", "J"]
+JASS_POINTS = {
+    "trump": {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3},
+    "plain": {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2},
+    "up": {"A": 11, "10": 10, "8": 8, "K": 4, "Q": 3, "J": 2},
+    "down": {"6": 11, "10": 10, "8": 8, "K": 4, "Q": 3, "J": 2},
+}
+
+
+class _JassReferee(_Referee):
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0, 0]
+        self.hand_no = 0
+
+    def expect(self, who, offered):
+        if any(o in ("obenabe", "undenufe") for o in offered):
+            assert who == (self.hand_no + 1) % 4
+            assert offered == sorted(["obenabe", "undenufe"] + [f"trumps {x}" for x in SUIT if x])
+            return
+        self.expect_play(who, offered)
+
+    def played(self, who, text):
+        if text in ("obenabe", "undenufe") or text.startswith("trumps "):
+            self.hand_no += 1
+            self.game = {"obenabe": "up", "undenufe": "down"}.get(text, "trumps")
+            self.trumps = SUIT[text.split()[1]] if self.game == "trumps" else None
+            self.points, self.won, self.tricks, self.next = [0, 0], [0, 0], 0, who
+            return
+        cards = [c for _, c in self.trick] + [text]
+        winner = self.play(who, text)
+        if winner is not None:
+            self.tricks += 1
+            t = _team(winner)
+            self.won[t] += 1
+            self.points[t] += sum(self.pts(c) for c in cards) + (5 if self.tricks == 9 else 0)
+            if self.tricks == 9:
+                assert sum(self.points) == 157
+                for t in (0, 1):
+                    self.score[t] += self.points[t] + (100 if self.won[t] == 9 else 0)
+                assert _v(self.s, "score") == self.score, (_v(self.s, "score"), self.score, self.game)
+
+    def pts(self, c):
+        r, s = _card(c)
+        table = self.game if self.game != "trumps" else "trump" if s == self.trumps else "plain"
+        return JASS_POINTS[table].get(r, 0)
+
+    def hand_over(self):
+        best = max(self.score)
+        assert best >= 1000
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(4) if self.score[_team(p)] == best]
+
+    def trick_size(self):
+        return 4
+
+    def is_trump(self, c):
+        return self.trumps is not None and _card(c)[1] == self.trumps
+
+    def legal_cards(self, p, hand):
+        if not self.trick:
+            return hand
+        lead = self.trick[0][1]
+        if self.is_trump(lead):
+            others = [c for c in hand if self.is_trump(c) and _card(c)[0] != "J"]
+            return [c for c in hand if self.is_trump(c)] if others else hand
+        tops = [JASS_TRUMP.index(_card(c)[0]) for _, c in self.trick if self.is_trump(c)]
+        top = max(tops) if tops else -1
+        follow = [c for c in hand if _card(c)[1] == _card(lead)[1]]
+        only_trumps = all(self.is_trump(c) for c in hand)
+        out = []
+        for c in hand:
+            if follow and c not in follow and not self.is_trump(c):
+                continue
+            if self.is_trump(c) and JASS_TRUMP.index(_card(c)[0]) < top and not only_trumps:
+                continue                  # no undertrumping
+            out.append(c)
+        return out
+
+    def winner(self):
+        led = _card(self.trick[0][1])[1]
+        trumps = [(p, c) for p, c in self.trick if self.is_trump(c)]
+        if trumps:
+            return max(trumps, key=lambda pc: JASS_TRUMP.index(_card(pc[1])[0]))[0]
+        sign = -1 if self.game == "down" else 1
+        return max((pc for pc in self.trick if _card(pc[1])[1] == led),
+                   key=lambda pc: sign * JASS_UP.index(_card(pc[1])[0]))[0]
+
+
+# -- Five Hundred ---------------------------------------------------------------------------------------
+
+FH_PLAIN = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+FH_SUITS = ["♠", "♣", "♦", "♥", None]          # the bid suits in order (None: no trumps)
+
+
+def _fh_value(b):
+    return 250 if b == 25 else 40 + 20 * (b % 5) + 100 * (b // 5)
+
+
+class _FiveHundredReferee(_Referee):
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0, 0]
+        self.hand_no = 0
+        self.start_hand()
+
+    def start_hand(self):
+        self.hand_no += 1
+        self.dealer = (self.hand_no - 1) % 4
+        self.bids = 0
+        self.high, self.declarer = -1, None
+        self.discards = 0
+        self.trick, self.next = [], None
+        self.taken, self.decl_tricks, self.tricks = [0, 0], 0, 0
+        self.playing = False
+
+    def expect(self, who, offered):
+        if self.bids < 4:
+            assert who == (self.dealer + 1 + self.bids) % 4, (who, self.dealer, self.bids)
+            floor = _fh_value(self.high) if self.high >= 0 else 0
+            want = [f"bid {b}" for b in range(25) if _fh_value(b) > floor]
+            want += ["misere"] if 250 > floor else []
+            assert offered == sorted(want + ["pass"]), (offered, self.high)
+            return
+        if self.discards < 3:
+            assert who == self.declarer
+            assert offered == sorted(f"discard {c}" for c in self.hand(who))
+            assert len(self.hand(who)) == 13 - self.discards
+            return
+        if not self.playing:
+            self.playing, self.next = True, self.declarer
+            if self.misere:
+                assert self.hand((self.declarer + 2) % 4) == [], "the partner's hand is laid down"
+        self.expect_play(who, offered)
+
+    def played(self, who, text):
+        if self.bids < 4:
+            self.bids += 1
+            if text != "pass":
+                self.high = 25 if text == "misere" else int(text.split()[1])
+                self.declarer = who
+            if self.bids == 4 and self.declarer is None:
+                self.hand_done()
+            elif self.bids == 4:
+                self.misere = self.high == 25
+                self.trumps = None if self.misere else FH_SUITS[self.high % 5]
+            return
+        if self.discards < 3:
+            self.discards += 1
+            return
+        winner = self.play(who, text)
+        if winner is None:
+            return
+        self.tricks += 1
+        self.taken[_team(winner)] += 1
+        self.decl_tricks += winner == self.declarer
+        if self.tricks == 10 or (self.misere and self.decl_tricks):
+            self.score_hand()
+            self.hand_done()
+
+    def score_hand(self):
+        t = _team(self.declarer)
+        if self.misere:
+            self.score[t] += 250 if self.decl_tricks == 0 else -250
+        else:
+            value = _fh_value(self.high)
+            if self.taken[t] >= 6 + self.high // 5:
+                self.score[t] += max(value, 250) if self.taken[t] == 10 else value
+            else:
+                self.score[t] -= value
+            self.score[1 - t] += 10 * self.taken[1 - t]
+        assert _v(self.s, "score") == self.score, (_v(self.s, "score"), self.score, self.high, self.taken)
+
+    def hand_done(self):
+        self.last_declarer = self.declarer
+        if not G.is_over(self.s):
+            assert max(self.score) < 500 and min(self.score) > -500, self.score
+            self.start_hand()
+
+    def hand_over(self):
+        sc = self.score
+        if max(sc) >= 500:
+            t = _team(self.last_declarer)
+            team = t if sc[t] >= 500 else 1 - t
+        else:
+            team = 0 if sc[1] <= -500 else 1
+        assert sorted(G.result(self.s)["winners"]) == [team, team + 2], (sc, G.result(self.s)["winners"])
+
+    def trick_size(self):
+        return 3 if self.misere else 4
+
+    def after(self, who):
+        nxt = (who + 1) % 4
+        if self.misere and nxt == (self.declarer + 2) % 4:
+            nxt = (nxt + 1) % 4
+        return nxt
+
+    def eff(self, c):
+        r, s = _card(c)
+        T = self.trumps
+        if r == "Joker":
+            return T
+        if T is not None and r == "J" and s != T and (s in "♥♦") == (T in "♥♦"):
+            return T
+        return s
+
+    def strength(self, c, lead):
+        r, s = _card(c)
+        T = self.trumps
+        if r == "Joker":
+            return 300
+        if T is not None and r == "J" and s == T:
+            return 290
+        if T is not None and self.eff(c) == T and s != T:
+            return 280
+        if T is not None and s == T:
+            return 200 + FH_PLAIN.index(r)
+        return FH_PLAIN.index(r) if s == lead else -1
+
+    def legal_cards(self, p, hand):
+        if not self.trick:
+            return hand
+        led = self.eff(self.trick[0][1])
+        if led is None:
+            return hand
+        follow = [c for c in hand if self.eff(c) == led]
+        return follow or hand
+
+    def winner(self):
+        led = self.eff(self.trick[0][1])
+        return max(self.trick, key=lambda pc: self.strength(pc[1], led))[0]
+
+
+# -- Ninety-Nine ----------------------------------------------------------------------------------------
+
+NN_ORDER = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+NN_TRUMPS = ["♦", "♠", "♥", "♣"]
+NN_BID = {"♦": 0, "♠": 1, "♥": 2, "♣": 3}
+
+
+class _NinetyNineReferee(_Referee):
+
+    players = 3
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0, 0, 0]
+        self.hand_no = 0
+        self.start_hand()
+
+    def start_hand(self):
+        self.hand_no += 1
+        self.dealer = (self.hand_no - 1) % 3
+        self.trumps = NN_TRUMPS[(self.hand_no - 1) % 4]
+        self.picks = [[], [], []]
+        self.taken = [0, 0, 0]
+        self.tricks = 0
+        self.trick, self.next = [], None
+
+    def expect(self, who, offered):
+        if sum(map(len, self.picks)) < 9:
+            assert offered == sorted(f"select {c}" for c in self.hand(who)), offered
+            assert len(self.picks[who]) < 3
+            return
+        if self.next is None:
+            self.next = (self.dealer + 1) % 3
+            for p in range(3):     # the bids laid away are in the player's own zone, out of the hand
+                assert sorted(_z(self.s, "bidcards", p)) == sorted(self.picks[p])
+                assert len(self.hand(p)) == 9
+            assert _v(self.s, "bid") == [sum(NN_BID[_card(c)[1]] for c in self.picks[p]) for p in range(3)]
+        self.expect_play(who, offered)
+
+    def played(self, who, text):
+        if text.startswith("select "):
+            self.picks[who].append(text.split()[1])
+            return
+        winner = self.play(who, text)
+        if winner is None:
+            return
+        self.taken[winner] += 1
+        self.tricks += 1
+        if self.tricks == 9:
+            bids = [sum(NN_BID[_card(c)[1]] for c in self.picks[p]) for p in range(3)]
+            made = sum(self.taken[p] == bids[p] for p in range(3))
+            for p in range(3):
+                self.score[p] += self.taken[p] + ((40 - 10 * made) if self.taken[p] == bids[p] else 0)
+            assert _v(self.s, "score") == self.score, (_v(self.s, "score"), self.score, bids, self.taken)
+            if not G.is_over(self.s):
+                self.start_hand()
+
+    def hand_over(self):
+        best = max(self.score)
+        assert best >= 100
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(3) if self.score[p] == best]
+
+    def trick_size(self):
+        return 3
+
+    def legal_cards(self, p, hand):
+        if not self.trick:
+            return hand
+        led = _card(self.trick[0][1])[1]
+        return [c for c in hand if _card(c)[1] == led] or hand
+
+    def winner(self):
+        led = _card(self.trick[0][1])[1]
+        T = self.trumps
+
+        def key(pc):
+            r, s = _card(pc[1])
+            return 100 + NN_ORDER.index(r) if s == T else NN_ORDER.index(r) if s == led else -1
+        return max(self.trick, key=key)[0]
+
+
+REFEREES = {"belote": _BeloteReferee, "jass": _JassReferee, "five-hundred": _FiveHundredReferee,
+            "ninety-nine": _NinetyNineReferee}
+
+
+def _refereed(name, seeds):
+    rules = _load(name)
+    n = 3 if name == "ninety-nine" else 4
+    tricks = decisions = 0
+    for seed in seeds:
+        s = G.new_game(rules, n, seed)
+        ref = REFEREES[name](s)
+        decisions += ref.run(seed)
+        tricks += ref.tricks_checked
+    return tricks, decisions
+
+
+@pytest.mark.parametrize("name", sorted(REFEREES))
+def test_random_games_agree_with_the_referee(name):
+    tricks, decisions = _refereed(name, range(3))
+    assert tricks > 20 and decisions > 100
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", sorted(REFEREES))
+def test_random_games_agree_with_the_referee_soak(name):
+    _refereed(name, range(3, 60))
