@@ -550,3 +550,56 @@ def test_random_games_agree_with_the_referee(name):
 @pytest.mark.parametrize("name", sorted(REFEREES))
 def test_random_games_agree_with_the_referee_soak(name):
     _refereed(name, range(3, 60))
+
+
+# -- every way of playing gives the same games ------------------------------------------------------------
+
+def _sweep(name, seeds):
+    from tests.test_review_unseen import _compare, _load as _load_unseen
+    path = HERE / f"{name}.yaml"
+    fast, plain = _load_unseen(path), _load_unseen(path, plain=True)
+    n = 3 if name == "ninety-nine" else 4
+    return [_compare(fast, plain, n, seed, name) for seed in seeds]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_games_are_the_same_every_way(name):
+    outcomes = _sweep(name, range(2))
+    assert all(o[0] != "error" for o in outcomes), outcomes[0][:2]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_games_are_the_same_every_way_soak(name):
+    _sweep(name, range(2, 30))
+
+
+# -- fixes: orders and messages ---------------------------------------------------------------------------
+
+def _variant(tmp_path, base, text, name="variant.yaml"):
+    path = tmp_path / name
+    path.write_text(f"extends: {HERE / base}.yaml\nname: A variant\n" + text)
+    return path
+
+
+def _validate(path):
+    proc = subprocess.run([sys.executable, "-m", "interpreter", "validate", str(path)], capture_output=True,
+                          text=True, cwd=ROOT)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("written", ["joker", "Joker", "JOKER"])
+def test_an_order_ranks_the_joker_however_its_name_is_capitalised(tmp_path, written):
+    # Five Hundred in no trumps: the joker is above the Ace.  The card prints as 'Joker', and `rules
+    # validate` accepts 'Joker' in an order: it must then rank the joker there (it was left at -1, below
+    # every card, without a word).
+    path = _variant(tmp_path, "five-hundred", f"orders:\n  nt: [\"4\", \"5\", \"6\", \"7\", \"8\", \"9\", \"10\", "
+                    f"J, Q, K, A, {written}]\n")
+    from interpreter.ruleset.loader import load_ruleset
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    rules = loaded.rules
+    s = G.new_game(rules, 4, 0)
+    nt = rules.namespace.names["nt"].value
+    joker, ace = S.cards(rules, ["joker", "A♥"])
+    assert nt(s, joker) == 11 and nt(s, ace) == 10
