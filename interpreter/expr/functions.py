@@ -105,6 +105,10 @@ def _key_arg(ctx, arg, elem_type):
         binding = ctx.ns.names.get(name)
         if binding is not None and binding.call is not None and binding.kind in ("order", "points"):
             return None, binding.value  # a function card -> number, taking (s, card)
+        if binding is not None and binding.kind == "define" and \
+                len(getattr(getattr(binding.call, "__self__", None), "params", ())) == 1:
+            ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point "
+                      f"table; '{name}' is a definition", hint=f"write it as a function: c => {name}(c)")
     ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point table")
 
 
