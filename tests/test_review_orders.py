@@ -603,3 +603,22 @@ def test_an_order_ranks_the_joker_however_its_name_is_capitalised(tmp_path, writ
     nt = rules.namespace.names["nt"].value
     joker, ace = S.cards(rules, ["joker", "A♥"])
     assert nt(s, joker) == 11 and nt(s, ace) == 10
+
+
+def test_a_rank_written_as_a_name_gets_a_hint_to_quote_it(tmp_path):
+    # belote-rebelote: a designer writes card(K, trumps); K is a rank, and ranks are text
+    path = _variant(tmp_path, "belote", "end:\n  after_hand: any(players, p => contains(hand[p], card(K, trumps)))\n")
+    code, out = _validate(path)
+    assert code != 0
+    assert "variant.yaml:4:" in out and "unknown name 'K'" in out
+    assert 'hint: a rank is text, in quotes: "K"' in out, out
+
+
+def test_a_definition_given_as_a_key_gets_a_hint_to_write_a_function(tmp_path):
+    # the Jass points depend on the contract, so they are a definition pts(c); total(won[p], pts) reads
+    # like total(won[p], uppoints) but a definition is not a table: the hint says how to write it
+    path = _variant(tmp_path, "jass", "end:\n  after_hand: any(players, p => total(won[p], pts) > 100)\n")
+    code, out = _validate(path)
+    assert code != 0
+    assert "variant.yaml:4:" in out and "'pts' is a definition" in out
+    assert "hint: write it as a function: c => pts(c)" in out, out
