@@ -622,3 +622,101 @@ def test_a_definition_given_as_a_key_gets_a_hint_to_write_a_function(tmp_path):
     assert code != 0
     assert "variant.yaml:4:" in out and "'pts' is a definition" in out
     assert "hint: write it as a function: c => pts(c)" in out, out
+
+
+# -- scripted deals ---------------------------------------------------------------------------------------
+# The dealer is seat 0 in the first hand; cards are dealt one at a time from the dealer's left.
+
+BELOTE = {
+    1: ["J♥", "9♥", "A♠", "10♠", "K♣", "7♣", "8♦", "7♥"],
+    2: ["A♥", "7♦", "K♠", "Q♠", "A♣", "10♣", "9♦", "J♦"],
+    3: ["K♥", "Q♥", "8♥", "7♠", "8♠", "Q♣", "A♦", "10♦"],
+    0: ["10♥", "J♠", "9♠", "J♣", "9♣", "8♣", "K♦", "Q♦"],
+}
+
+
+def test_belote_a_scripted_hand():
+    s = S.stacked_game(_load("belote"), 4, deal_order(BELOTE, [1, 2, 3, 0]))
+    turn(s, 1, ["trumps clubs", "trumps diamonds", "trumps hearts", "trumps spades"], ("trumps", "hearts"))
+    assert _v(s, "belote") == 1                  # seat 3 holds K♥ and Q♥: belote for 1 and 3
+    # 1: J♥ led (trumps): nobody can beat the Jack, so any trump; seat 2's only trump is A♥
+    turn(s, 1, BELOTE[1], "J♥")
+    turn(s, 2, ["A♥"], "A♥")
+    turn(s, 3, ["K♥", "Q♥", "8♥"], "8♥")
+    turn(s, 0, ["10♥"], "10♥")
+    # the Jack wins: 20 + 11 + 0 + 10 = 41 for 1 and 3
+    # 2: 9♥ led: seat 2 has no trump left, so any card; K♥ Q♥ cannot beat the 9 (J 9 A 10 K Q 8 7)
+    turn(s, 1, ["9♥", "A♠", "10♠", "K♣", "7♣", "8♦", "7♥"], "9♥")
+    turn(s, 2, ["7♦", "K♠", "Q♠", "A♣", "10♣", "9♦", "J♦"], "7♦")
+    turn(s, 3, ["K♥", "Q♥"], "Q♥")
+    turn(s, 0, ["J♠", "9♠", "J♣", "9♣", "8♣", "K♦", "Q♦"], "K♦")
+    # the 9 wins: 14 + 0 + 3 + 4 = 21 (62)
+    # 3: A♠: 11 + 3 + 0 + 0 (76)
+    turn(s, 1, ["A♠", "10♠", "K♣", "7♣", "8♦", "7♥"], "A♠")
+    turn(s, 2, ["K♠", "Q♠"], "Q♠")
+    turn(s, 3, ["7♠", "8♠"], "7♠")
+    turn(s, 0, ["J♠", "9♠"], "9♠")
+    # 4: 7♣ led; A♣ wins for seat 2: 0 + 11 + 3 + 0 = 14 for 0 and 2
+    turn(s, 1, ["10♠", "K♣", "7♣", "8♦", "7♥"], "7♣")
+    turn(s, 2, ["A♣", "10♣"], "A♣")
+    turn(s, 3, ["Q♣"], "Q♣")
+    turn(s, 0, ["J♣", "9♣", "8♣"], "8♣")
+    # 5: seat 2 leads K♠; the ten is above the King in a plain suit: 10♠ wins, 4 + 0 + 2 + 10 (92)
+    turn(s, 2, ["K♠", "10♣", "9♦", "J♦"], "K♠")
+    turn(s, 3, ["8♠"], "8♠")
+    turn(s, 0, ["J♠"], "J♠")
+    turn(s, 1, ["10♠"], "10♠")
+    # 6: 8♦ led; A♦ wins for seat 3: 0 + 0 + 11 + 3 (106)
+    turn(s, 1, ["K♣", "8♦", "7♥"], "8♦")
+    turn(s, 2, ["9♦", "J♦"], "9♦")
+    turn(s, 3, ["A♦", "10♦"], "A♦")
+    turn(s, 0, ["Q♦"], "Q♦")
+    # 7: 10♦ led by seat 3; seat 0 has no diamond and no trump: anything; seat 1 has no diamond but
+    # a trump: his partner (seat 3) is winning, so he need not trump
+    turn(s, 3, ["K♥", "10♦"], "10♦")
+    turn(s, 0, ["J♣", "9♣"], "9♣")
+    turn(s, 1, ["K♣", "7♥"], "K♣")
+    turn(s, 2, ["J♦"], "J♦")
+    # 10 + 0 + 4 + 2 = 16 (122); 8: K♥ led, 10♣ is plain: 4 + 2 + 0 + 10 and 10 for the last (148)
+    turn(s, 3, ["K♥"], "K♥")
+    turn(s, 0, ["J♣"], "J♣")
+    turn(s, 1, ["7♥"], "7♥")
+    turn(s, 2, ["10♣"], "10♣")
+    # 14 + 148 = 162; the takers made 148 + 20 > 14: each side scores its own
+    assert _v(s, "score") == [14, 168]
+    assert G.current_player(s) == 2 and legal_texts(s)[0] == "trumps clubs"   # dealer 1, taker 2
+
+
+BELOTE_VOIDS = {
+    1: ["A♣", "K♣", "Q♣", "J♣", "10♣", "9♣", "8♣", "7♣"],
+    2: ["8♥", "K♥", "A♠", "K♠", "Q♠", "J♠", "10♠", "9♠"],
+    3: ["7♥", "9♥", "8♠", "7♠", "A♦", "K♦", "Q♦", "J♦"],
+    0: ["J♥", "A♥", "10♥", "Q♥", "10♦", "9♦", "8♦", "7♦"],
+}
+
+
+def test_belote_void_players_must_trump_and_overtrump_an_opponent():
+    s = S.stacked_game(_load("belote"), 4, deal_order(BELOTE_VOIDS, [1, 2, 3, 0]))
+    S.play(s, ("trumps", "hearts"))
+    # 1: A♣ led; seat 2 has no club and the opponent is winning: any trump (none in the trick yet)
+    turn(s, 1, BELOTE_VOIDS[1], "A♣")
+    turn(s, 2, ["8♥", "K♥"], "8♥")
+    # seat 3 has no club; his partner is not winning (8♥ is): he must go over the 8 (7♥ would not)
+    turn(s, 3, ["9♥"], "9♥")
+    # seat 0: the opponent's 9♥ wins: of J♥ A♥ 10♥ Q♥ only the Jack is above the 9
+    turn(s, 0, ["J♥"], "J♥")
+    # 2: seat 0 leads 10♦; seat 1 has neither diamond nor trump: any card; seat 2 has no diamond but
+    # his partner is winning: any card, trump or not; seat 3 follows suit
+    turn(s, 0, ["A♥", "10♥", "Q♥", "10♦", "9♦", "8♦", "7♦"], "10♦")
+    turn(s, 1, BELOTE_VOIDS[1][1:], "7♣")
+    turn(s, 2, ["K♥", "A♠", "K♠", "Q♠", "J♠", "10♠", "9♠"], "9♠")
+    turn(s, 3, ["A♦", "K♦", "Q♦", "J♦"], "A♦")
+    # 3: seat 3 (A♦ won) leads 7♥: A♥ 10♥ Q♥ all go over it; seat 1 has no trump; seat 2 must go
+    # over the Queen: K♥ (K above Q in J 9 A 10 K Q 8 7)
+    turn(s, 3, ["7♥", "8♠", "7♠", "K♦", "Q♦", "J♦"], "7♥")
+    turn(s, 0, ["A♥", "10♥", "Q♥"], "Q♥")
+    turn(s, 1, ["K♣", "Q♣", "J♣", "10♣", "9♣", "8♣"], "8♣")
+    turn(s, 2, ["K♥"], "K♥")
+    # K♥ wins for seat 2: 0 + 3 + 0 + 4 = 7 in the trick; seat 2 leads
+    assert G.current_player(s) == 2
+    assert sorted(_z(s, "won", 2)) == sorted(["K♥", "7♥", "Q♥", "8♣"])
