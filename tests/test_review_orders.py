@@ -720,3 +720,182 @@ def test_belote_void_players_must_trump_and_overtrump_an_opponent():
     # K♥ wins for seat 2: 0 + 3 + 0 + 4 = 7 in the trick; seat 2 leads
     assert G.current_player(s) == 2
     assert sorted(_z(s, "won", 2)) == sorted(["K♥", "7♥", "Q♥", "8♣"])
+
+
+JASS = {
+    1: ["A♠", "6♠", "K♥", "6♥", "8♦", "9♣", "10♣", "Q♦", "7♥"],
+    2: ["J♠", "A♥", "Q♥", "10♦", "6♣", "7♣", "A♦", "K♦", "9♦"],
+    3: ["9♠", "7♠", "8♠", "J♥", "8♥", "6♦", "7♦", "8♣", "J♣"],
+    0: ["10♠", "Q♠", "K♠", "9♥", "10♥", "J♦", "Q♣", "K♣", "A♣"],
+}
+
+
+def _jass(contract):
+    s = S.stacked_game(_load("jass"), 4, deal_order(JASS, [1, 2, 3, 0]))
+    offered = ["obenabe", "undenufe"] + [f"trumps {x}" for x in ("clubs", "diamonds", "hearts", "spades")]
+    turn(s, 1, offered, contract)
+    return s
+
+
+def test_jass_a_trump_game_the_buur_and_no_undertrumping():
+    s = _jass(("trumps", "spades"))
+    # 1: A♠ led (a trump): seat 2's only trump is the Buur J♠: he need not play it (any card);
+    # seat 3 holds other trumps: he must play a trump
+    turn(s, 1, JASS[1], "A♠")
+    turn(s, 2, JASS[2], "A♥")
+    turn(s, 3, ["9♠", "7♠", "8♠"], "9♠")
+    turn(s, 0, ["10♠", "Q♠", "K♠"], "K♠")
+    # the Nell (9) is above the Ace: seat 3 wins 11 + 11 + 14 + 4 = 40
+    assert sorted(_z(s, "won", 3)) == sorted(["A♠", "A♥", "9♠", "K♠"])
+    # 2: 8♥ led: seat 0 may follow or trump at will (9♥ 10♥ or 10♠ Q♠)
+    turn(s, 3, ["7♠", "8♠", "J♥", "8♥", "6♦", "7♦", "8♣", "J♣"], "8♥")
+    turn(s, 0, ["9♥", "10♥", "10♠", "Q♠"], "Q♠")
+    # seat 1: 6♠ would go under the Queen of trumps (an undertrump) while he has other cards
+    turn(s, 1, ["K♥", "6♥", "7♥"], "7♥")
+    # seat 2: the Buur goes over the Queen: allowed, as is following with Q♥
+    turn(s, 2, ["J♠", "Q♥"], "J♠")
+    assert sorted(_z(s, "won", 2)) == sorted(["8♥", "Q♠", "7♥", "J♠"])
+    assert G.current_player(s) == 2
+    assert _v(s, "tricks_won") == [1, 1]
+
+
+def test_jass_undenufe_the_low_card_wins_and_the_six_counts_eleven():
+    s = _jass(("undenufe",))
+    # no trumps: follow suit; the lowest card of the suit led wins, the Ace lowest of all
+    turn(s, 1, JASS[1], "A♠")
+    turn(s, 2, ["J♠"], "J♠")
+    turn(s, 3, ["9♠", "7♠", "8♠"], "7♠")
+    turn(s, 0, ["10♠", "Q♠", "K♠"], "K♠")
+    assert G.current_player(s) == 3           # 7♠ is below every other spade played: seat 3 wins
+    turn(s, 3, ["9♠", "8♠", "J♥", "8♥", "6♦", "7♦", "8♣", "J♣"], "6♦")
+    turn(s, 0, ["J♦"], "J♦")
+    turn(s, 1, ["8♦", "Q♦"], "8♦")
+    turn(s, 2, ["10♦", "A♦", "K♦", "9♦"], "9♦")
+    assert G.current_player(s) == 3
+    assert sorted(_z(s, "won", 3)) == sorted(["A♠", "J♠", "7♠", "K♠", "6♦", "J♦", "8♦", "9♦"])
+
+
+def test_jass_obenabe_the_ace_wins():
+    s = _jass(("obenabe",))
+    turn(s, 1, JASS[1], "A♠")
+    turn(s, 2, ["J♠"], "J♠")
+    turn(s, 3, ["9♠", "7♠", "8♠"], "7♠")
+    turn(s, 0, ["10♠", "Q♠", "K♠"], "K♠")
+    assert G.current_player(s) == 1 and sorted(_z(s, "won", 1)) == sorted(["A♠", "J♠", "7♠", "K♠"])
+
+
+FH_MISERE = {
+    1: ["4♥", "5♥", "6♥", "5♠", "6♠", "5♣", "A♣", "4♦", "5♦", "10♠"],
+    2: ["A♥", "K♥", "Q♥", "A♠", "K♠", "8♠", "6♣", "K♣", "Q♣", "A♦"],
+    3: ["7♥", "8♥", "9♥", "10♥", "J♥", "7♠", "9♠", "Q♠", "J♠", "Q♦"],
+    0: ["Joker", "J♦", "K♦", "10♦", "9♦", "8♦", "7♦", "6♦", "7♣", "8♣"],
+}
+FH_KITTY = ["9♣", "10♣", "J♣"]
+
+
+def _bids_over(value):
+    vals = {b: 40 + 20 * (b % 5) + 100 * (b // 5) for b in range(25)}
+    return [f"bid {b}" for b in range(25) if vals[b] > value] + (["misere"] if 250 > value else []) + ["pass"]
+
+
+def test_five_hundred_misere_alone_stops_at_the_declarers_first_trick():
+    s = S.stacked_game(_load("five-hundred"), 4, deal_order(FH_MISERE, [1, 2, 3, 0], FH_KITTY))
+    turn(s, 1, _bids_over(0), ("misere",))
+    # above misere (250): eight clubs (260) and up
+    turn(s, 2, [f"bid {b}" for b in range(11, 25)] + ["pass"], ("pass",))
+    turn(s, 3, [f"bid {b}" for b in range(11, 25)] + ["pass"], ("pass",))
+    turn(s, 0, [f"bid {b}" for b in range(11, 25)] + ["pass"], ("pass",))
+    # the declarer takes the kitty and lays three cards away
+    turn(s, 1, [f"discard {c}" for c in FH_MISERE[1] + FH_KITTY], ("discard", "9♣"))
+    S.play(s, ("discard", "10♣"))
+    S.play(s, ("discard", "J♣"))
+    assert sorted(_z(s, "discards")) == sorted(FH_KITTY)
+    # the partner (seat 3) lays the hand down and sits out: tricks of three, 1 then 2 then 0
+    assert _z(s, "hand", 3) == [] and sorted(_z(s, "out")) == sorted(FH_MISERE[3])
+    turn(s, 1, FH_MISERE[1], "5♠")
+    turn(s, 2, ["A♠", "K♠", "8♠"], "8♠")
+    # seat 0 has no spade: anything, the joker too
+    turn(s, 0, FH_MISERE[0], "8♣")
+    # 8♠ wins for seat 2; 2: A♦ led: seat 0 holds diamonds, so the joker may not be played (no trumps)
+    turn(s, 2, ["A♥", "K♥", "Q♥", "A♠", "K♠", "6♣", "K♣", "Q♣", "A♦"], "A♦")
+    turn(s, 0, ["J♦", "K♦", "10♦", "9♦", "8♦", "7♦", "6♦"], "6♦")
+    turn(s, 1, ["4♦", "5♦"], "5♦")
+    # 3: seat 2 leads 6♣; seat 0's only club 7♣; the declarer's A♣ takes the trick: the hand stops
+    turn(s, 2, ["A♥", "K♥", "Q♥", "A♠", "K♠", "6♣", "K♣", "Q♣"], "6♣")
+    turn(s, 0, ["7♣"], "7♣")
+    turn(s, 1, ["5♣", "A♣"], "A♣")
+    assert _v(s, "score") == [0, -250]
+    # the next hand: dealer 1, seat 2 bids first
+    assert G.current_player(s) == 2 and "misere" in legal_texts(s)
+    assert len(_z(s, "hand", 2)) == 10
+
+
+FH_HEARTS = {
+    1: ["4♥", "5♥", "6♥", "A♠", "K♠", "A♣", "K♣", "A♦", "K♦", "4♦"],
+    2: ["J♦", "Q♦", "10♦", "9♦", "5♠", "6♠", "7♠", "5♣", "6♣", "7♣"],
+    3: ["Joker", "8♦", "7♦", "6♦", "5♦", "8♠", "9♠", "8♣", "9♣", "10♣"],
+    0: ["J♥", "7♥", "8♥", "9♥", "10♥", "Q♥", "K♥", "A♥", "J♠", "10♠"],
+}
+FH_HEARTS_KITTY = ["Q♠", "J♣", "Q♣"]
+
+
+def test_five_hundred_the_joker_and_the_left_bower_are_trumps():
+    s = S.stacked_game(_load("five-hundred"), 4, deal_order(FH_HEARTS, [1, 2, 3, 0], FH_HEARTS_KITTY))
+    turn(s, 1, _bids_over(0), ("bid", 3))             # six hearts: 100
+    turn(s, 2, _bids_over(100), ("pass",))
+    turn(s, 3, _bids_over(100), ("pass",))
+    turn(s, 0, _bids_over(100), ("pass",))
+    for c in FH_HEARTS_KITTY:
+        S.play(s, ("discard", c))
+    assert _v(s, "trumps") == "hearts"
+    # 1: 4♥ led: seat 2's only trump is the left bower J♦, seat 3's the joker: both must play them
+    turn(s, 1, FH_HEARTS[1], "4♥")
+    turn(s, 2, ["J♦"], "J♦")
+    turn(s, 3, ["Joker"], "Joker")
+    # seat 0 follows with a heart, not the black J♠
+    turn(s, 0, ["J♥", "7♥", "8♥", "9♥", "10♥", "Q♥", "K♥", "A♥"], "J♥")
+    # the joker beats the right bower: seat 3 leads; 2: 8♠: J♠ is a plain spade in hearts
+    turn(s, 3, ["8♦", "7♦", "6♦", "5♦", "8♠", "9♠", "8♣", "9♣", "10♣"], "8♠")
+    turn(s, 0, ["J♠", "10♠"], "10♠")
+    turn(s, 1, ["A♠", "K♠"], "K♠")
+    turn(s, 2, ["5♠", "6♠", "7♠"], "5♠")
+    # K♠ wins for seat 1; 3: 4♦ led: seat 0 has no diamond and trumps with 7♥
+    turn(s, 1, ["5♥", "6♥", "A♠", "A♣", "K♣", "A♦", "K♦", "4♦"], "4♦")
+    turn(s, 2, ["Q♦", "10♦", "9♦"], "9♦")
+    turn(s, 3, ["8♦", "7♦", "6♦", "5♦"], "5♦")
+    turn(s, 0, ["7♥", "8♥", "9♥", "10♥", "Q♥", "K♥", "A♥", "J♠"], "7♥")
+    assert G.current_player(s) == 0
+    assert _v(s, "taken") == [1, 2]
+
+
+NINETY_NINE = {
+    1: ["A♦", "K♦", "Q♦", "J♦", "10♦", "9♦", "A♠", "K♠", "Q♠", "6♣", "7♣", "8♣"],
+    2: ["8♦", "7♦", "J♠", "10♠", "9♠", "8♠", "7♠", "6♠", "A♥", "K♥", "Q♥", "J♥"],
+    0: ["6♦", "10♥", "9♥", "8♥", "7♥", "6♥", "A♣", "K♣", "Q♣", "J♣", "10♣", "9♣"],
+}
+NINETY_NINE_AWAY = {0: ["6♦", "10♥", "9♥"], 1: ["6♣", "7♣", "8♣"], 2: ["8♦", "7♦", "6♠"]}
+
+
+def test_ninety_nine_bids_by_laying_cards_away():
+    s = S.stacked_game(_load("ninety-nine"), 3, deal_order(NINETY_NINE, [1, 2, 0]))
+    for p in (0, 1, 2):
+        for i, c in enumerate(NINETY_NINE_AWAY[p]):
+            left = [x for x in NINETY_NINE[p] if x not in NINETY_NINE_AWAY[p][:i]]
+            turn(s, p, [f"select {x}" for x in left], ("select", c))
+    # a diamond 0, a spade 1, a heart 2, a club 3: seat 0 bids 0 + 2 + 2, seat 1 nine, seat 2 one
+    assert _v(s, "bid") == [4, 9, 1]
+    assert _v(s, "trumps") == "diamonds"
+    # 1: seat 1 (the dealer's left) leads A♦: nobody else has a diamond left: anything
+    turn(s, 1, [c for c in NINETY_NINE[1] if c not in NINETY_NINE_AWAY[1]], "A♦")
+    turn(s, 2, ["J♠", "10♠", "9♠", "8♠", "7♠", "A♥", "K♥", "Q♥", "J♥"], "7♠")
+    turn(s, 0, ["8♥", "7♥", "6♥", "A♣", "K♣", "Q♣", "J♣", "10♣", "9♣"], "9♣")
+    # seat 1 holds every trump left and the top spades: he leads and wins every trick
+    for c in ["K♦", "Q♦", "J♦", "10♦", "9♦", "A♠", "K♠", "Q♠"]:
+        assert G.current_player(s) == 1
+        S.play(s, c)
+        S.play(s, G.legal_actions(s)[0])
+        S.play(s, G.legal_actions(s)[0])
+    # seat 1 took nine as bid and is the only one: 9 + 30; the others took none and bid more
+    assert _v(s, "score") == [0, 39, 0]
+    # the next hand: spades are trumps, seat 1 deals, seat 2 leads after the bids
+    assert _v(s, "trumps") == "spades"
