@@ -899,3 +899,21 @@ def test_ninety_nine_bids_by_laying_cards_away():
     assert _v(s, "score") == [0, 39, 0]
     # the next hand: spades are trumps, seat 1 deals, seat 2 leads after the bids
     assert _v(s, "trumps") == "spades"
+
+
+def test_the_jass_scenarios_pass_with_rules_test():
+    proc = subprocess.run([sys.executable, "-m", "interpreter", "test", str(HERE / "jass.scenario.yaml")],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "3 scenario(s): 3 passed, 0 failed" in proc.stdout
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_commands_run_on_the_rulesets(name):
+    path = str(HERE / f"{name}.yaml")
+    for args in (["validate", path], ["explain", path], ["simulate", path, "-n", "20", "--check", "--seed", "3"]):
+        proc = subprocess.run([sys.executable, "-m", "interpreter", *args], capture_output=True, text=True,
+                              cwd=ROOT)
+        assert proc.returncode == 0 and "Traceback" not in proc.stderr, (args, proc.stdout, proc.stderr)
+        if args[0] == "simulate":
+            assert "no violation" in proc.stdout, proc.stdout
