@@ -917,3 +917,15 @@ def test_the_commands_run_on_the_rulesets(name):
         assert proc.returncode == 0 and "Traceback" not in proc.stderr, (args, proc.stdout, proc.stderr)
         if args[0] == "simulate":
             assert "no violation" in proc.stdout, proc.stdout
+
+
+def test_an_order_by_cases_without_otherwise_is_warned_about(tmp_path):
+    # Belote's order with the plain suits forgotten: every plain card would rank alike (-1), so the
+    # first card of the suit led would win every trick without a trump, without a word
+    path = _variant(tmp_path, "belote", "orders:\n  power:\n    otherwise: null\n")
+    code, out = _validate(path)
+    assert code == 0
+    assert "variant.yaml:4:3: warning: order 'power' has no 'otherwise'" in out, out
+    assert "hint: add otherwise:" in out
+    code, out = _validate(HERE / "belote.yaml")
+    assert "warning" not in out
