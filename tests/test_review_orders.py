@@ -929,3 +929,13 @@ def test_an_order_by_cases_without_otherwise_is_warned_about(tmp_path):
     assert "hint: add otherwise:" in out
     code, out = _validate(HERE / "belote.yaml")
     assert "0 warning(s)" in out
+
+
+def test_explain_brackets_a_sum_followed_by_more_arithmetic():
+    # Jass: sum(team_members(t), p => total(...)) + (5 if last == t else 0) + ...: the 5 for the last
+    # trick is added once to the side's sum, not to each player's total
+    proc = subprocess.run([sys.executable, "-m", "interpreter", "explain", str(HERE / "jass.yaml")],
+                          capture_output=True, text=True, cwd=ROOT)
+    line = next(x for x in proc.stdout.splitlines() if "Set the t's *made*" in x)
+    assert "((the sum, over the players of team the t, of the total of the pts of the cards in the " \
+           "player's *won*) plus (5 if" in line, line

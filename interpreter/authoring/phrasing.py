@@ -226,7 +226,11 @@ class _Speaker:
 
     def _binop(self, n):
         a, op, b = n.children
-        return f"{self.operand(a)} {ARITHMETIC.get(str(op), str(op))} {self.operand(b)}"
+        left = self.operand(a)
+        if left.startswith("the sum, over ") and not left.startswith("("):
+            # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
+            left = f"({left})"
+        return f"{left} {ARITHMETIC.get(str(op), str(op))} {self.operand(b)}"
 
     def operand(self, node):
         text = self.say(node)
