@@ -298,6 +298,38 @@ class _JassReferee(_Referee):
                    key=lambda pc: sign * JASS_UP.index(_card(pc[1])[0]))[0]
 
 
+class _SlalomReferee(_JassReferee):
+    """Jass Slalom: no trumps, Obenabe on the odd tricks and Undenufe on the even ones, each trick's
+    cards counted by its own way."""
+
+    def expect(self, who, offered):
+        if "slalom" in offered:
+            assert who == (self.hand_no + 1) % 4 and offered == ["slalom"]
+            return
+        self.expect_play(who, offered)
+
+    def played(self, who, text):
+        if text == "slalom":
+            self.hand_no += 1
+            self.trumps = None
+            self.points, self.won, self.tricks, self.next = [0, 0], [0, 0], 0, who
+            self.game = "up"
+            return
+        cards = [c for _, c in self.trick] + [text]
+        winner = self.play(who, text)
+        if winner is not None:
+            self.tricks += 1
+            t = _team(winner)
+            self.won[t] += 1
+            self.points[t] += sum(JASS_POINTS[self.game].get(_card(c)[0], 0) for c in cards)
+            self.points[t] += 5 if self.tricks == 9 else 0
+            self.game = "up" if self.tricks % 2 == 0 else "down"       # the next trick's way
+            if self.tricks == 9:
+                for t in (0, 1):
+                    self.score[t] += self.points[t] + (100 if self.won[t] == 9 else 0)
+                assert _v(self.s, "score") == self.score, (_v(self.s, "score"), self.score)
+
+
 # -- Five Hundred ---------------------------------------------------------------------------------------
 
 FH_PLAIN = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -524,7 +556,7 @@ class _NinetyNineReferee(_Referee):
         return max(self.trick, key=key)[0]
 
 
-REFEREES = {"belote": _BeloteReferee, "jass": _JassReferee, "five-hundred": _FiveHundredReferee,
+REFEREES = {"belote": _BeloteReferee, "jass": _JassReferee, "slalom": _SlalomReferee, "five-hundred": _FiveHundredReferee,
             "ninety-nine": _NinetyNineReferee}
 
 
