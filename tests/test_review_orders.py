@@ -206,6 +206,77 @@ class _BeloteReferee(_Referee):
         return self.current_winner()
 
 
+NATURAL = ["7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def _roem(cards, trumps):
+    """Klaverjas roem of one trick's cards: sequences in the natural order, stuk, four of a kind."""
+    ranks = [_card(c)[0] for c in cards]
+    if len(set(ranks)) == 1:
+        return 200 if ranks[0] == "J" else 100
+    longest = 0
+    for suit in {_card(c)[1] for c in cards}:
+        steps = sorted(NATURAL.index(_card(c)[0]) for c in cards if _card(c)[1] == suit)
+        run = 1
+        for a, b in zip(steps, steps[1:]):
+            run = run + 1 if b == a + 1 else 1
+            longest = max(longest, run)
+    out = 50 if longest >= 4 else 20 if longest == 3 else 0
+    return out + (20 if {f"K{trumps}", f"Q{trumps}"} <= set(cards) else 0)
+
+
+class _KlaverjasReferee(_BeloteReferee):
+    """Rotterdam rules: no exception for a winning partner; roem per trick; pit; no belote held."""
+
+    def played(self, who, text):
+        if text.startswith("trumps "):
+            super().played(who, text)
+            self.belote, self.roem, self.won = -1, [0, 0], [0, 0]
+            return
+        cards = [c for _, c in self.trick] + [text]
+        if len(cards) == 4:
+            winner = self.play(who, text)
+            self.tricks += 1
+            t = _team(winner)
+            self.won[t] += 1
+            self.roem[t] += _roem(cards, self.trumps)
+            self.points[t] += sum(self.pts(c) for c in cards) + (10 if self.tricks == 8 else 0)
+            if self.tricks == 8:
+                self.score_hand()
+        else:
+            self.play(who, text)
+
+    def score_hand(self):
+        made = [self.points[t] + self.roem[t] + (100 if self.won[t] == 8 else 0) for t in (0, 1)]
+        t = _team(self.taker)
+        if made[t] > made[1 - t]:
+            self.score = [self.score[0] + made[0], self.score[1] + made[1]]
+        else:
+            self.score[1 - t] += 162 + sum(self.roem) + (100 if self.won[1 - t] == 8 else 0)
+        assert _v(self.s, "score") == self.score, (_v(self.s, "score"), self.score, self.points, self.roem)
+
+    def hand_over(self):
+        best = max(self.score)
+        assert best >= 1500
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(4) if self.score[_team(p)] == best]
+
+    def current_winner(self):
+        return super().current_winner()
+
+    def legal_cards(self, p, hand):
+        if not self.trick:
+            return hand
+        T, led = self.trumps, _card(self.trick[0][1])[1]
+        tops = [BEL_TRUMP.index(_card(c)[0]) for _, c in self.trick if _card(c)[1] == T]
+        top = max(tops) if tops else -1
+        mine = [c for c in hand if _card(c)[1] == T]
+        higher = [c for c in mine if BEL_TRUMP.index(_card(c)[0]) > top]
+        follow = [c for c in hand if _card(c)[1] == led]
+        if led != T and follow:
+            return follow
+        return (higher or mine) if mine else hand
+
+
 # -- Jass -----------------------------------------------------------------------------------------------
 
 JASS_UP = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -556,7 +627,7 @@ class _NinetyNineReferee(_Referee):
         return max(self.trick, key=key)[0]
 
 
-REFEREES = {"belote": _BeloteReferee, "jass": _JassReferee, "slalom": _SlalomReferee, "five-hundred": _FiveHundredReferee,
+REFEREES = {"belote": _BeloteReferee, "klaverjas": _KlaverjasReferee, "jass": _JassReferee, "slalom": _SlalomReferee, "five-hundred": _FiveHundredReferee,
             "ninety-nine": _NinetyNineReferee}
 
 
