@@ -95,6 +95,12 @@ def order_checks(rules, data, smap) -> list[Diagnostic]:
                            hint="add otherwise: NAME, the order of the cards no case applies to"))
         if not isinstance(spec, list):
             continue
+        written = [str(x) for x in spec]
+        twice = sorted({r for r in written if written.count(r) > 1}, key=written.index)
+        if twice:
+            out.append(_at(smap, ("orders", name), f"order '{name}' lists the rank(s) {', '.join(twice)} more "
+                           "than once: such a card takes its last place in the list", "meaning", key=True,
+                           severity="warning", hint="list every rank once, from low to high"))
         missing = [r for r in u.ranks if r in in_play and r not in {str(x) for x in spec}]
         if missing:
             out.append(_at(smap, ("orders", name), f"order '{name}' leaves out the rank(s) "
