@@ -558,6 +558,11 @@ def _mentions(steps, name) -> bool:
 def _order_key(cx, path, name):
     if name is None:
         return None
+    if isinstance(name, list):         # the ranks written in place: an order is named here
+        cx.problem(path, "'order' takes the name of an order, not a list of ranks", "unknown-name",
+                   hint="declare the list under 'orders:' with a name, e.g. orders: {trick_order: [...]}, "
+                        "and write order: trick_order")
+        return None
     binding = cx.ns.names.get(str(name))
     if binding is None or binding.kind not in ("order", "points"):
         from difflib import get_close_matches
