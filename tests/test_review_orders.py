@@ -1042,3 +1042,21 @@ def test_explain_brackets_a_sum_followed_by_more_arithmetic():
     line = next(x for x in proc.stdout.splitlines() if "Set the t's *made*" in x)
     assert "((the sum, over the players of team the t, of the total of the pts of the cards in the " \
            "player's *won*) plus (5 if" in line, line
+
+
+def test_an_order_listing_a_rank_twice_is_warned_about(tmp_path):
+    # the Belote trump order with the Jack written twice: the Jack would rank at its last place
+    path = _variant(tmp_path, "belote", 'orders:\n  trumporder: ["7", "8", Q, K, "10", A, "9", J, J]\n')
+    code, out = _validate(path)
+    assert code == 0
+    assert "variant.yaml:4:3: warning: order 'trumporder' lists the rank(s) J more than once" in out, out
+
+
+def test_a_list_of_ranks_as_a_tricks_order_says_to_name_it(tmp_path):
+    # a designer writes the Obenabe order in place in the tricks step
+    path = _variant(tmp_path, "belote", 'hand:\n  $items:\n    6:\n      tricks:\n'
+                    '        order: ["7", "8", "9", J, Q, K, "10", A]\n')
+    code, out = _validate(path)
+    assert code != 0
+    assert "variant.yaml:7:16: error: 'order' takes the name of an order, not a list of ranks" in out, out
+    assert "hint: declare the list under 'orders:' with a name" in out
