@@ -1060,3 +1060,16 @@ def test_a_list_of_ranks_as_a_tricks_order_says_to_name_it(tmp_path):
     assert code != 0
     assert "variant.yaml:7:16: error: 'order' takes the name of an order, not a list of ranks" in out, out
     assert "hint: declare the list under 'orders:' with a name" in out
+
+
+def test_explain_reads_the_winner_of_a_trick_by_strength():
+    # trick_players[position(trick, first(argmax(trick, c => strength(c))))], the usual winner rule of
+    # a game with bowers or a joker: it read "the item of trick_players in the place the first of the
+    # cards with the highest strength of it among trick has in trick"
+    proc = subprocess.run([sys.executable, "-m", "interpreter", "explain", str(ROOT / "rulesets/euchre/euchre.yaml")],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert "The trick goes to the player who played the first of the cards with the highest strength " \
+           "among *trick*." in proc.stdout, proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "interpreter", "explain", str(HERE / "belote.yaml")],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert "- **best**: the first of the cards with the highest strength among *trick*" in proc.stdout

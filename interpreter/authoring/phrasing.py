@@ -153,6 +153,8 @@ class _Speaker:
                 and key.children[1] is not None and len(key.children[1].children) == 2:
             # trick_players[position(trick, c)]: the item in the same place in one list as c in another
             items, item = key.children[1].children
+            if name == "trick_players":   # the trick's cards and its players go together, play by play
+                return f"the player who played {self.operand(item)}"
             return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
         return f"the {noun} at position {self.operand(key)} of {base} (counting from 0)"
 
@@ -414,6 +416,8 @@ def _best(word):
         among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
         value = sp.about(args[1], noun)
         value = value[4:] if value.startswith(("the ", "its ")) else value
+        if value.endswith(" of it") and not _mentions_it(value[:-6]):
+            value = value[:-6]           # c => strength(c): "the highest strength", not "strength of it"
         return f"the {noun} with the {word} {value}{among}"
     return phrase
 
