@@ -1004,11 +1004,12 @@ def test_ninety_nine_bids_by_laying_cards_away():
     assert _v(s, "trumps") == "spades"
 
 
-def test_the_jass_scenarios_pass_with_rules_test():
-    proc = subprocess.run([sys.executable, "-m", "interpreter", "test", str(HERE / "jass.scenario.yaml")],
+@pytest.mark.parametrize("name, count", [("jass", 3), ("five-hundred", 2)])
+def test_the_scenarios_pass_with_rules_test(name, count):
+    proc = subprocess.run([sys.executable, "-m", "interpreter", "test", str(HERE / f"{name}.scenario.yaml")],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "3 scenario(s): 3 passed, 0 failed" in proc.stdout
+    assert f"{count} scenario(s): {count} passed, 0 failed" in proc.stdout
 
 
 @pytest.mark.parametrize("name", RULESETS)
