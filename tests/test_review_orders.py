@@ -1074,3 +1074,13 @@ def test_explain_reads_the_winner_of_a_trick_by_strength():
     proc = subprocess.run([sys.executable, "-m", "interpreter", "explain", str(HERE / "belote.yaml")],
                           capture_output=True, text=True, cwd=ROOT)
     assert "- **best**: the first of the cards with the highest strength among *trick*" in proc.stdout
+
+
+def test_a_card_of_a_suit_not_chosen_yet_says_none(tmp_path):
+    # belote-rebelote looked for before trumps are named: card("K", trumps) with trumps none
+    path = _variant(tmp_path, "belote", 'hand:\n  $items:\n    3:\n      set: {taker: left_of(dealer), belote: '
+                    '"1 if contains(hand[0], card(\\"K\\", trumps)) else -1"}\n')
+    code, out = _validate(path)
+    assert code != 0
+    assert "no card of rank 'K' and suit none (not set yet?)" in out, out
+    assert "suit None" not in out

@@ -456,7 +456,10 @@ def _card(ctx, node, args):
     def make(s, e):
         cid = by_suit.get(sf(s, e), _NO_RANKS).get(rf(s, e))
         if cid is None:
-            raise EvalError(f"no card of rank {rf(s, e)!r} and suit {sf(s, e)!r}")
+            r, su = rf(s, e), sf(s, e)
+            # none for a suit not yet chosen (trumps before they are named), as the language writes it
+            raise EvalError(f"no card of rank {'none' if r is None else repr(r)} and suit "
+                            f"{'none (not set yet?)' if su is None else repr(su)}")
         return cid
     return Compiled(make, T.CARD, code=ctx.source("%s[{1}][{0}]" % ctx.ref(by_suit), rank, suit))
 
