@@ -652,7 +652,7 @@ def test_random_games_agree_with_the_referee(name):
 @pytest.mark.soak
 @pytest.mark.parametrize("name", sorted(REFEREES))
 def test_random_games_agree_with_the_referee_soak(name):
-    _refereed(name, range(3, 60))
+    _refereed(name, range(3, 203))
 
 
 # -- every way of playing gives the same games ------------------------------------------------------------
@@ -674,7 +674,7 @@ def test_the_games_are_the_same_every_way(name):
 @pytest.mark.soak
 @pytest.mark.parametrize("name", RULESETS)
 def test_the_games_are_the_same_every_way_soak(name):
-    _sweep(name, range(2, 30))
+    _sweep(name, range(2, 42))
 
 
 # -- fixes: orders and messages ---------------------------------------------------------------------------
