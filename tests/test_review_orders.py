@@ -627,12 +627,121 @@ class _NinetyNineReferee(_Referee):
         return max(self.trick, key=key)[0]
 
 
-REFEREES = {"belote": _BeloteReferee, "klaverjas": _KlaverjasReferee, "jass": _JassReferee, "slalom": _SlalomReferee, "five-hundred": _FiveHundredReferee,
+# -- Euchre (the bundled ruleset): going alone, tricks of three ------------------------------------------
+
+EU_PLAIN = ["9", "10", "J", "Q", "K", "A"]
+EU_PARTNER = {"♣": "♠", "♠": "♣", "♥": "♦", "♦": "♥"}
+
+
+class _EuchreReferee(_Referee):
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.score = [0, 0]
+        self.hand_no = 0
+        self.start_hand()
+
+    def start_hand(self):
+        self.hand_no += 1
+        self.dealer = (self.hand_no - 1) % 4
+        self.turned = _card(_z(self.s, "upcard")[0])[1]
+        self.maker = self.trumps = None
+        self.alone = False
+        self.asked = 0                 # decisions of the two rounds so far
+        self.discarded = None          # None: no discard due yet
+        self.trick, self.next, self.tricks, self.taken = [], None, 0, [0, 0]
+
+    @property
+    def sits_out(self):
+        return (self.maker + 2) % 4 if self.alone else None
+
+    def expect(self, who, offered):
+        if self.maker is None:
+            assert who == (self.dealer + 1 + self.asked % 4) % 4, (who, self.dealer, self.asked)
+            if self.asked < 4:
+                assert offered == ["order_up", "order_up_alone", "pass"], offered
+            else:
+                names = [f"{m} {x}" for m in ("name", "name_alone") for x, sym in SUIT.items()
+                         if x and sym != self.turned]
+                assert offered == sorted(names + ([] if who == self.dealer else ["pass"])), offered
+            return
+        if self.discarded is False:
+            assert who == self.dealer and len(self.hand(who)) == 6
+            assert offered == sorted(f"discard {c}" for c in self.hand(who))
+            return
+        if self.next is None:
+            self.next = (self.dealer + 1) % 4
+            if self.next == self.sits_out:
+                self.next = (self.next + 1) % 4
+        self.expect_play(who, offered)
+
+    def played(self, who, text):
+        if self.maker is None:
+            self.asked += 1
+            if text != "pass":
+                self.maker, self.alone = who, text.split()[0].endswith("alone")
+                self.trumps = self.turned if self.asked <= 4 else SUIT[text.split()[1]]
+                if self.asked <= 4 and self.dealer != self.sits_out:
+                    self.discarded = False
+            return
+        if self.discarded is False:
+            self.discarded = True
+            return
+        winner = self.play(who, text)
+        if winner is None:
+            return
+        self.tricks += 1
+        self.taken[_team(winner)] += 1
+        if self.tricks == 5:
+            t = _team(self.maker)
+            if self.taken[t] >= 3:
+                self.score[t] += (4 if self.alone else 2) if self.taken[t] == 5 else 1
+            else:
+                self.score[1 - t] += 2
+            assert _v(self.s, "score") == self.score, (_v(self.s, "score"), self.score, self.taken, self.alone)
+            if not G.is_over(self.s):
+                self.start_hand()
+
+    def hand_over(self):
+        assert max(self.score) >= 10
+        assert sorted(G.result(self.s)["winners"]) == [p for p in range(4) if self.score[_team(p)] >= 10]
+
+    def trick_size(self):
+        return 3 if self.alone else 4
+
+    def after(self, who):
+        nxt = (who + 1) % 4
+        return (nxt + 1) % 4 if nxt == self.sits_out else nxt
+
+    def eff(self, c):
+        r, s = _card(c)
+        return self.trumps if r == "J" and s == EU_PARTNER[self.trumps] else s
+
+    def legal_cards(self, p, hand):
+        if not self.trick:
+            return hand
+        led = self.eff(self.trick[0][1])
+        return [c for c in hand if self.eff(c) == led] or hand
+
+    def winner(self):
+        led, T = self.eff(self.trick[0][1]), self.trumps
+
+        def key(pc):
+            r, s = _card(pc[1])
+            if r == "J" and s == T:
+                return 300
+            if r == "J" and s == EU_PARTNER[T]:
+                return 290
+            return 200 + EU_PLAIN.index(r) if s == T else EU_PLAIN.index(r) if s == led else -1
+        return max(self.trick, key=key)[0]
+
+
+REFEREES = {"euchre": _EuchreReferee, "belote": _BeloteReferee, "klaverjas": _KlaverjasReferee, "jass": _JassReferee, "slalom": _SlalomReferee, "five-hundred": _FiveHundredReferee,
             "ninety-nine": _NinetyNineReferee}
 
 
 def _refereed(name, seeds):
-    rules = _load(name)
+    rules = _load(ROOT / "rulesets/euchre/euchre.yaml") if name == "euchre" else _load(name)
     n = 3 if name == "ninety-nine" else 4
     tricks = decisions = 0
     for seed in seeds:
