@@ -401,6 +401,19 @@ class _SlalomReferee(_JassReferee):
                 assert _v(self.s, "score") == self.score, (_v(self.s, "score"), self.score)
 
 
+class _JassRightReferee(_JassReferee):
+    """Jass played to the right: the dealer's right chooses and leads; the deal passes to the right."""
+
+    def expect(self, who, offered):
+        if any(o in ("obenabe", "undenufe") for o in offered):
+            assert who == (-self.hand_no - 1) % 4, (who, self.hand_no)   # dealer 0, 3, 2, ...: its right
+            return
+        self.expect_play(who, offered)
+
+    def after(self, who):
+        return (who - 1) % 4
+
+
 # -- Five Hundred ---------------------------------------------------------------------------------------
 
 FH_PLAIN = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -736,7 +749,7 @@ class _EuchreReferee(_Referee):
         return max(self.trick, key=key)[0]
 
 
-REFEREES = {"euchre": _EuchreReferee, "belote": _BeloteReferee, "klaverjas": _KlaverjasReferee, "jass": _JassReferee, "slalom": _SlalomReferee, "five-hundred": _FiveHundredReferee,
+REFEREES = {"euchre": _EuchreReferee, "jass-ccw": _JassRightReferee, "belote": _BeloteReferee, "klaverjas": _KlaverjasReferee, "jass": _JassReferee, "slalom": _SlalomReferee, "five-hundred": _FiveHundredReferee,
             "ninety-nine": _NinetyNineReferee}
 
 
