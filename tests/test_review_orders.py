@@ -1134,8 +1134,7 @@ def test_the_scenarios_pass_with_rules_test(name, count):
     assert f"{count} scenario(s): {count} passed, 0 failed" in proc.stdout
 
 
-@pytest.mark.parametrize("name", RULESETS)
-def test_the_commands_run_on_the_rulesets(name):
+def _commands(name):
     path = str(HERE / f"{name}.yaml")
     for args in (["validate", path], ["explain", path], ["simulate", path, "-n", "20", "--check", "--seed", "3"]):
         proc = subprocess.run([sys.executable, "-m", "interpreter", *args], capture_output=True, text=True,
@@ -1143,6 +1142,17 @@ def test_the_commands_run_on_the_rulesets(name):
         assert proc.returncode == 0 and "Traceback" not in proc.stderr, (args, proc.stdout, proc.stderr)
         if args[0] == "simulate":
             assert "no violation" in proc.stdout, proc.stdout
+
+
+@pytest.mark.parametrize("name", ["five-hundred", "jass"])
+def test_the_commands_run_on_the_rulesets(name):
+    _commands(name)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_commands_run_on_the_rulesets_soak(name):
+    _commands(name)
 
 
 def test_an_order_by_cases_without_otherwise_is_warned_about(tmp_path):
