@@ -1216,3 +1216,12 @@ def test_a_card_of_a_suit_not_chosen_yet_says_none(tmp_path):
     assert code != 0
     assert "no card of rank 'K' and suit none (not set yet?)" in out, out
     assert "suit None" not in out
+
+
+def test_a_rank_named_joker_hints_is_joker(tmp_path):
+    # Five Hundred: a designer tests c.rank == "Joker"; the hint was "did you mean "J"?"
+    path = _variant(tmp_path, "five-hundred", 'end:\n  after_hand: any(players, p => any(hand[p], '
+                    'c => c.rank == "Joker")) or any(teams, t => score[t] >= target)\n')
+    code, out = _validate(path)
+    assert code != 0 and 'there is no rank "Joker" in this pack' in out, out
+    assert "hint: a joker has no rank or suit of its own: test it with c.is_joker" in out
