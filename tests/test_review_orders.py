@@ -1225,3 +1225,35 @@ def test_a_rank_named_joker_hints_is_joker(tmp_path):
     code, out = _validate(path)
     assert code != 0 and 'there is no rank "Joker" in this pack' in out, out
     assert "hint: a joker has no rank or suit of its own: test it with c.is_joker" in out
+
+
+def _marks_hold(name, seeds):
+    """Every seat watches random games; what it marks as not held must be true of the real cards:
+    a mark (q, card, zone) says card is not in q's part of zone."""
+    from interpreter.bots.sampling import Watcher, _private_owner_zones
+    rules = _load(name)
+    marks = fallbacks = 0
+    for seed in seeds:
+        s, rng = G.new_game(rules, 3, seed), random.Random(seed)
+        watchers = [Watcher(p, random.Random(p)) for p in range(3)]
+        while not G.is_over(s):
+            for w in watchers:
+                w.observe(s)
+                for m in w.excluded:
+                    q, c = m[0], m[1]
+                    zones = [m[2]] if len(m) == 3 else _private_owner_zones(rules)
+                    assert all(c not in s.z[z][q] for z in zones), (seed, w.player, q, S.names(s, [c]))
+                    marks += 1
+            if G.current_player(s) == 0 and s.tricks:
+                watchers[0].sample(s)
+            G.apply_index(s, rng.randrange(len(G.legal_actions(s))))
+        fallbacks += watchers[0].fallbacks
+    return marks, fallbacks
+
+
+def test_a_void_shown_in_the_hand_says_nothing_of_the_cards_laid_away():
+    # Ninety-Nine: a player who lays three clubs away to bid and then shows a void in clubs still holds
+    # those clubs face down: the watchers marked the void against all of the player's private zones,
+    # so worlds never put clubs among the bid cards (and the real deal was ruled out: fallbacks)
+    marks, fallbacks = _marks_hold("ninety-nine", range(2))
+    assert marks > 100 and fallbacks == 0
