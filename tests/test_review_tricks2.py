@@ -653,8 +653,10 @@ def test_explain_says_position_with_the_item_and_the_list_the_right_way_round():
     from interpreter.authoring.phrasing import Lexicon, words
     lex = Lexicon(zones={"trick": None}, state={"called": None})
     assert words("position(trick, called)", lex) == "the position of the *called* in *trick* (from 0)"
-    said = words("trick_players[position(trick, called)]", lex)
+    said = words("seats[position(trick, called)]", Lexicon(zones={"trick": None}, state={"called": None, "seats": None}))
     assert "in the place the *called* has in *trick*" in said, said
+    # the players of a trick go with its cards, play by play (review13): who played the card
+    assert words("trick_players[position(trick, called)]", lex) == "the player who played the *called*"
     assert "(the *a* if *b*, otherwise the *c*) in *xs*" in words("position(xs, a if b else c)", Lexicon(state={"a": None, "c": None}))
 
 

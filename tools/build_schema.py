@@ -64,7 +64,7 @@ SETTING_DOCS = {
     "tricks.trick": "The shared zone the cards of the trick are played to (e.g. trick).",
     "tricks.collect": "Where a finished trick goes, e.g. won[winner].",
     "tricks.lead": "Who leads the first trick (default left_of(dealer)); later tricks are led by the winner.",
-    "tricks.count": "How many tricks (default: until the hands are empty).",
+    "tricks.count": "How many tricks, worked out again before each trick (count: trick_number ends the block after the trick just played); default: while the leader has cards.",
     "tricks.follow": "Which cards may be played: suit (follow suit if you can), any, or a condition on `card`.",
     "tricks.trumps": "The trump suit (an expression, e.g. trumps; none for no trumps).",
     "tricks.order": "The order (name under 'orders:') that ranks the cards of a trick.",

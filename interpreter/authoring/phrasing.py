@@ -159,6 +159,8 @@ class _Speaker:
                 and key.children[1] is not None and len(key.children[1].children) == 2:
             # trick_players[position(trick, c)]: the item in the same place in one list as c in another
             items, item = key.children[1].children
+            if name == "trick_players":   # the trick's cards and its players go together, play by play
+                return f"the player who played {self.operand(item)}"
             return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
         return f"the {noun} at position {self.operand(key)} of {base} (counting from 0)"
 
@@ -238,7 +240,11 @@ class _Speaker:
         a, op, b = n.children
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
-        return f"{self.operand(a)} {ARITHMETIC.get(str(op), str(op))} {self.operand(b)}"
+        left = self.operand(a)
+        if left.startswith("the sum, over ") and not left.startswith("("):
+            # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
+            left = f"({left})"
+        return f"{left} {ARITHMETIC.get(str(op), str(op))} {self.operand(b)}"
 
     def _suit_card(self, a, b) -> bool:
         """A rank, a slash and a suit's name (the compiler reads it as that card, expr/attributes.py)."""
@@ -487,6 +493,8 @@ def _best(word):
         among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
         value = sp.about(args[1], noun)
         value = value[4:] if value.startswith(("the ", "its ")) else value
+        if value.endswith(" of it") and not _mentions_it(value[:-6]):
+            value = value[:-6]           # c => strength(c): "the highest strength", not "strength of it"
         return f"the {noun} with the {word} {value}{among}"
     return phrase
 

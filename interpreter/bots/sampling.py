@@ -27,7 +27,8 @@ move with cards the seat then sees, the watcher asks the rules, in a copy of
 the position before the move (hidden cards scrubbed), whether the move would
 still have been legal had q also held card x.  Where the answer is no (a
 follow rule: q showed a void; a must-beat rule: q held nothing higher), x is
-marked as not in q's hands.  These marks hold until q takes in cards the seat
+marked as not in the zone q's move took its cards from (q's hand; not q's other private
+zones, such as cards q laid away face down).  These marks hold until q takes in cards the seat
 did not see (a draw from the stock), when q's marks are dropped.
 
 Worlds are drawn uniformly among the deals that meet every constraint
@@ -178,7 +179,7 @@ class Watcher:
         self.player, self.rng, self.probe = player, rng, probe
         self.hand = None
         self.seen = set()          # cards this seat has seen this hand
-        self.excluded = set()      # (q, card): card is not in q's private zones
+        self.excluded = set()      # (q, card, zone): card is not in q's part of that private zone
         self.secret = set()        # indexes in history of others' choices whose cards it did not see
         self.checked = 0           # history entries looked at so far
         self.face_up = set()       # indexes in history of plays that go face up to a public trick
@@ -260,7 +261,7 @@ class Watcher:
             # cards that were unseen in q's hands and are now seen count as gone, like cards q moved out
             grew = {q for q in range(s.n) if sizes[q] > old[q] - left[q]}
             if grew:
-                self.excluded = {(q, c) for q, c in self.excluded if q not in grew}
+                self.excluded = {m for m in self.excluded if m[0] not in grew}
         self.sizes = sizes
 
     def _track(self, s, now, secret_movers):
@@ -366,7 +367,7 @@ class Watcher:
             return
         # the cards it has not seen, and the seen cards whose place it no longer knows for sure
         unseen = [_get(before, *x) for x in hidden_positions(before, self.player, self.seen - self.where.keys())]
-        unseen = [c for c in unseen if c not in cards and (q, c) not in self.excluded]
+        unseen = [c for c in unseen if c not in cards and (q, c, zone) not in self.excluded]
         if not unseen:
             return
         probe = G.clone(before)
@@ -378,7 +379,9 @@ class Watcher:
             return
         for c in unseen:
             if not legal_with(cards + [c]):
-                self.excluded.add((q, c))
+                # only the zone the move came from: a void shown in the hand says nothing of the
+                # cards q laid away face down before (Ninety-Nine's bid cards)
+                self.excluded.add((q, c, zone))
 
     # -- sampling -----------------------------------------------------------------
     def sample(self, s):
@@ -467,14 +470,13 @@ class Watcher:
         for c in self.where:     # a seen card whose place is no longer certain: the places of its group
             allowed[c] = {slot for slot in capacities if len(slot) == 3 and c in slot[2]}
         if self.excluded:
-            private = set(_private_owner_zones(world.rules))
             banned = {}
-            for q, c in self.excluded:
-                banned.setdefault(c, set()).add(q)
+            for q, c, zone in self.excluded:
+                banned.setdefault(c, set()).add((zone, q))
             for c in cards:
                 if c in banned:
                     allowed[c] = {place for place in allowed.get(c, capacities)
-                                  if not (place[0] in private and place[1] in banned[c])}
+                                  if (place[0], place[1]) not in banned[c]}
         try:
             deals = UniformDeals(cards, capacities, allowed)
         except TooManyStates:

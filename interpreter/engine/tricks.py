@@ -472,7 +472,9 @@ class Tricks(Node):
 
 
 @step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "
-           "collect (zone for a finished trick, e.g. won[winner]), lead, count, follow ('suit', 'any' or a "
+           "collect (zone for a finished trick, e.g. won[winner]), lead, count (how many tricks, worked out before "
+           "each trick: count: trick_number ends the block after the trick just played; default: while the "
+           "leader has cards), follow ('suit', 'any' or a "
            "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps, "
            "order, winner (an expression that replaces order and trumps), direction (1 to the left, the default, or "
            "-1), players (who takes part "
@@ -557,6 +559,11 @@ def _mentions(steps, name) -> bool:
 
 def _order_key(cx, path, name):
     if name is None:
+        return None
+    if isinstance(name, list):         # the ranks written in place: an order is named here
+        cx.problem(path, "'order' takes the name of an order, not a list of ranks", "unknown-name",
+                   hint="declare the list under 'orders:' with a name, e.g. orders: {trick_order: [...]}, "
+                        "and write order: trick_order")
         return None
     binding = cx.ns.names.get(str(name))
     if binding is None or binding.kind not in ("order", "points"):

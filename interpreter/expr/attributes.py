@@ -129,6 +129,8 @@ def check_rank_or_suit_literal(ctx, typed, literal, literal_node):
         lowered = {k.lower(): k for k in known}
         if literal.value.lower() in lowered:
             close = [lowered[literal.value.lower()]]
-        ctx.error(literal_node, f"there is no {what} \"{literal.value}\" in this pack",
-                  hint=f"did you mean \"{close[0]}\"?" if close else "known: " + ", ".join(known),
+        hint = f"did you mean \"{close[0]}\"?" if close else "known: " + ", ".join(known)
+        if literal.value.lower() == "joker":      # not "did you mean J?": a joker is told by is_joker
+            hint = "a joker has no rank or suit of its own: test it with c.is_joker"
+        ctx.error(literal_node, f"there is no {what} \"{literal.value}\" in this pack", hint=hint,
                   rule="unknown-name")

@@ -363,6 +363,9 @@ def _name(ctx, node):
             hint = (f"'{name}' is a local name of {where}, known only inside it (a procedure or definition "
                     "does not see the names of the place it is used from): keep the value in a state variable, "
                     "or give a definition a parameter for it")
+        elif name in (getattr(getattr(ctx.ns, "universe", None), "ranks", None) or ()):
+            # a rank written as a name: ranks are text (K, not "K", reads a name that does not exist)
+            hint = f'a rank is text, in quotes: "{name}", e.g. card("{name}", hearts) or c.rank == "{name}"'
         elif "option" in ctx.locals and (not close or close[0] == "option"):
             # a move's options without `as:` are bound to the name 'option'
             hint = (f"the option of this move is called 'option'; to call it '{name}', "

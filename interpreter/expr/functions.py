@@ -105,6 +105,10 @@ def _key_arg(ctx, arg, elem_type):
         binding = ctx.ns.names.get(name)
         if binding is not None and binding.call is not None and binding.kind in ("order", "points"):
             return None, binding.value  # a function card -> number, taking (s, card)
+        if binding is not None and binding.kind == "define" and \
+                len(getattr(getattr(binding.call, "__self__", None), "params", ())) == 1:
+            ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point "
+                      f"table; '{name}' is a definition", hint=f"write it as a function: c => {name}(c)")
     ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point table")
 
 
@@ -452,7 +456,10 @@ def _card(ctx, node, args):
     def make(s, e):
         cid = by_suit.get(sf(s, e), _NO_RANKS).get(rf(s, e))
         if cid is None:
-            raise EvalError(f"no card of rank {rf(s, e)!r} and suit {sf(s, e)!r}")
+            r, su = rf(s, e), sf(s, e)
+            # none for a suit not yet chosen (trumps before they are named), as the language writes it
+            raise EvalError(f"no card of rank {'none' if r is None else repr(r)} and suit "
+                            f"{'none (not set yet?)' if su is None else repr(su)}")
         return cid
     return Compiled(make, T.CARD, code=ctx.source("%s[{1}][{0}]" % ctx.ref(by_suit), rank, suit))
 

@@ -86,8 +86,21 @@ def order_checks(rules, data, smap) -> list[Diagnostic]:
     for n in rules.player_counts:
         in_play.update(u.rank_of[c] for c in rules.deck(n) if not u.is_joker[c])
     for name, spec in (data.get("orders") or {}).items():
+        if isinstance(spec, dict) and spec.get("cases") and spec.get("otherwise") is None:
+            # e.g. a trump order by cases, the plain suits forgotten: they all rank alike, so the
+            # first card played of the suit led wins every trick without a trump
+            out.append(_at(smap, ("orders", name), f"order '{name}' has no 'otherwise': a card no case "
+                           "applies to has no place in it (every such card ranks alike, below the others)",
+                           "meaning", key=True, severity="warning",
+                           hint="add otherwise: NAME, the order of the cards no case applies to"))
         if not isinstance(spec, list):
             continue
+        written = [str(x) for x in spec]
+        twice = sorted({r for r in written if written.count(r) > 1}, key=written.index)
+        if twice:
+            out.append(_at(smap, ("orders", name), f"order '{name}' lists the rank(s) {', '.join(twice)} more "
+                           "than once: such a card takes its last place in the list", "meaning", key=True,
+                           severity="warning", hint="list every rank once, from low to high"))
         missing = [r for r in u.ranks if r in in_play and r not in {str(x) for x in spec}]
         if missing:
             out.append(_at(smap, ("orders", name), f"order '{name}' leaves out the rank(s) "

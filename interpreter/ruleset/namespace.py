@@ -67,8 +67,9 @@ def _rank_table(cx, path, ranks, base=None, default=-1):
             cx.problem(path + (pos,), f"'{rank}' is not one of the pack's ranks", "unknown-name",
                        hint=rank_hint(rank, u.ranks))
             continue
+        joker = rank.lower() == "joker"      # written joker, Joker or JOKER: the jokers
         for cid in range(u.size):
-            if u.rank_of[cid] == rank:
+            if u.is_joker[cid] if joker else u.rank_of[cid] == rank:
                 table[cid] = pos
     return table
 
