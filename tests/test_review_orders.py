@@ -1172,8 +1172,8 @@ def test_explain_brackets_a_sum_followed_by_more_arithmetic():
     # trick is added once to the side's sum, not to each player's total
     proc = subprocess.run([sys.executable, "-m", "interpreter", "explain", str(HERE / "jass.yaml")],
                           capture_output=True, text=True, cwd=ROOT)
-    line = next(x for x in proc.stdout.splitlines() if "Set the t's *made*" in x)
-    assert "((the sum, over the players of team the t, of the total of the pts of the cards in the " \
+    line = next(x for x in proc.stdout.splitlines() if "Set the team's *made*" in x)
+    assert "((the sum, over the players of the team, of the total of the pts of the cards in the " \
            "player's *won*) plus (5 if" in line, line
 
 
