@@ -87,3 +87,29 @@ def lockstep(a, b, n, seed, rename_a=None, rename_b=None, check=None, limit=5000
     assert G.is_over(sa) and G.is_over(sb), ("over", G.is_over(sa), G.is_over(sb), history[-12:])
     ra, rb = G.result(sa), G.result(sb)
     return ra, rb, history, sa, sb
+
+
+def refereed(rules, n, seed, referee, rename=None, limit=5000):
+    """Play `rules` against an independent `referee` (tests/referees.py): at every decision the same
+    player and the same set of legal moves; one picked at random and given to both; the same winners
+    and scores at the end.  Returns (result, referee, decisions)."""
+    s = new_game(rules, n, seed)
+    pick = random.Random(seed * 11 + 5)
+    history = []
+    for _ in range(limit):
+        want = referee.decision()
+        if G.is_over(s) or want is None:
+            break
+        p = G.current_player(s)
+        moves = {norm(s, x, rename or {}): x for x in G.legal_actions(s)}
+        assert (p, set(moves)) == (want[0], want[1]), ("decision", p, want[0], sorted(set(moves) - want[1]),
+                                                      sorted(want[1] - set(moves)), history[-12:])
+        key = sorted(moves)[pick.randrange(len(moves))]
+        history.append((p, key))
+        G.apply(s, moves[key])
+        referee.apply(key)
+    assert G.is_over(s) and referee.decision() is None, ("over", G.is_over(s), history[-12:])
+    r = G.result(s)
+    assert (r["winners"], r["scores"]) == tuple(map(list, referee.result())), (r["winners"], r["scores"],
+                                                                            referee.result())
+    return r, referee, history
