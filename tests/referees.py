@@ -119,9 +119,12 @@ class Escalative:
     one deal by each player."""
     ORDER = ["8", "9", "10", "J", "Q", "K", "A"]
 
-    def __init__(self, n, seed):
+    CARD_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+    def __init__(self, n, seed, point_tricks=False):
         assert n == 4
         self.n, self.seed, self.k, self.dealer, self.deals = n, seed, 0, 0, 0
+        self.point_tricks, self.max_bid = point_tricks, 240 if point_tricks else 28
         self.total = [0] * n
         self.pack = [r + SYM[s] for s in SYM for r in self.ORDER]
         self.over = False
@@ -147,7 +150,7 @@ class Escalative:
             return None
         p = self.to_move
         if self.phase == "auction":
-            moves = {f"bid {b}" for b in range(self.bid + 1, 29)}
+            moves = {f"bid {b}" for b in range(self.bid + 1, self.max_bid + 1)}
             if self.bidder is not None or not any(rank(c) == "A" for c in self.hand[p]):
                 moves.add("pass")
             return p, moves
@@ -192,7 +195,8 @@ class Escalative:
         winner = max(self.trick, key=lambda pc: (suit(pc[1]) == self.trumps, suit(pc[1]) == led,
                                                  self.ORDER.index(rank(pc[1]))))[0]
         self.tricks_won += 1
-        self.raw[winner] += self.tricks_won          # the lowest token left
+        points = sum(self.CARD_POINTS.get(rank(c), 0) for _, c in self.trick) if self.point_tricks else 1
+        self.raw[winner] += self.tricks_won * points          # the lowest token left
         self.trick, self.to_move = [], winner
         if self.tricks_won == 7:
             for q in range(4):
