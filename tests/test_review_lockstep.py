@@ -253,3 +253,23 @@ def test_the_commands_run_cleanly_on_the_second_readings(name):
                               cwd=ROOT, timeout=120)
         assert done.returncode == 0 and "Traceback" not in done.stderr + done.stdout, (args, done.stderr[-800:])
     assert "no violation" in done.stdout
+
+
+# -- What validate says about a second designer's natural omissions --------------------------------------
+
+def test_an_end_without_after_hand_but_with_max_hands_or_end_game_is_warned_about(tmp_path):
+    # A designer whose game ends from an end_game step in the scoring wrote no after_hand, and got a
+    # game of one hand without a word (after_hand defaults to true).
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "catch-the-ten.yaml").read_text(encoding="utf-8")
+    line = "  after_hand: false          # only the end_game of the scoring lines ends it\n"
+    assert line in text
+    path = tmp_path / "no-after-hand.yaml"
+    path.write_text(text.replace(line, ""), encoding="utf-8")
+    [d] = load_ruleset(str(path), {}, dry_run=True).diagnostics
+    assert d.severity == "warning" and d.rule == "meaning" and d.line == text[:text.index("\nend:")].count("\n") + 2
+    assert "no 'after_hand'" in d.message and "one hand" in d.message and "max_hands: 500" in d.message
+    assert "after_hand: false" in d.hint
+    path.write_text(text.replace(line, "").replace("  max_hands: 500\n", ""), encoding="utf-8")
+    [d] = load_ruleset(str(path), {}, dry_run=True).diagnostics
+    assert "an end_game step" in d.message
