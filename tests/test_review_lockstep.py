@@ -40,6 +40,8 @@ PAIRS = {
     "points": ("escalative/escalative-points", "tokens-auction-points", TRUMPS, [4],
                lambda n, seed: R.Escalative(n, seed, point_tricks=True)),
     "escalation": ("escalation/escalation", "pass-through", CLIMB, range(3, 9), lambda n, seed: R.Escalation(n, seed)),
+    "scalade": ("scalade/scalade", "ladders", {}, range(3, 7), None),
+    "retromobile": ("scalade/scalade-retromobile", "ladders-retromobile", {}, range(3, 7), None),
 }
 _CACHE = {}
 
@@ -65,6 +67,8 @@ def _same_games(pair, seeds):
 
 def _refereed(pair, seeds):
     bundled, ours, rename, counts, referee = PAIRS[pair]
+    if referee is None:
+        return
     for n in counts:
         for seed in seeds:
             refereed(_rules(bundled), n, seed, referee(n, seed))
@@ -83,7 +87,7 @@ def test_both_readings_offer_the_same_moves_and_reach_the_same_results(pair):
     assert _same_games(pair, range(3)) > 100
 
 
-@pytest.mark.parametrize("pair", sorted(PAIRS))
+@pytest.mark.parametrize("pair", sorted(p for p in PAIRS if PAIRS[p][4] is not None))
 def test_both_readings_agree_with_an_independent_referee(pair):
     _refereed(pair, range(2))
 
@@ -110,7 +114,7 @@ def test_the_lockstep_finds_a_reading_that_differs():
 @pytest.mark.parametrize("pair", sorted(PAIRS))
 def test_soak_hundreds_of_lockstep_and_refereed_games(pair):
     counts = len(PAIRS[pair][3])
-    seeds = range(3, 3 + max(40, 240 // counts))
+    seeds = range(3, 3 + max(30 if "scalade" in pair or "retro" in pair else 40, 240 // counts))
     _same_games(pair, seeds)
     _refereed(pair, seeds)
 
@@ -273,3 +277,53 @@ def test_an_end_without_after_hand_but_with_max_hands_or_end_game_is_warned_abou
     path.write_text(text.replace(line, "").replace("  max_hands: 500\n", ""), encoding="utf-8")
     [d] = load_ruleset(str(path), {}, dry_run=True).diagnostics
     assert "an end_game step" in d.message
+
+
+# -- Engine: a variable set from a zone keeps the cards the zone held then ---------------------------------
+
+SNAPSHOT = """
+name: snapshot
+players: {count: [2]}
+pack: {ranks: ["7", "8", "9"], suits: [clubs, hearts]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  pile: {visibility: public}
+state:
+  dealer: {type: player, initial: 0}
+  snap: {type: cards, initial: "[]"}
+  mine: {per: player, type: cards, initial: "[]"}
+  before: {initial: 0}
+  after: {initial: 0}
+hand:
+  - deal: {from: stock, to: hand, count: 3}
+  - move: {cards: "hand[0]", to: pile}
+  - set: {snap: pile, "mine[1]": "hand[1]"}
+  - set: {before: count(snap)}
+  - move: {cards: "first(pile)", to: "hand[1]"}
+  - set: {after: "count(snap) * 10 + count(mine[1])"}
+end:
+  after_hand: true
+  winners: "[0]"
+  score: "before * 100 + after"
+"""
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_a_variable_set_from_a_zone_is_not_changed_by_later_moves(tmp_path, plain):
+    # Retromobile Scalade written with `set: {played: trick}` before the climb moves cards out of the
+    # trick: the variable followed the zone (it held the zone's own list), so the trick was won among
+    # fewer cards, and a card put in later (the spoils) showed up in it.  Three cards were set aside,
+    # one moved away: the snapshot still has 3, the per-player one still 3.
+    from interpreter.engine import fold
+    from interpreter.expr import compiler, hoist, inline
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "snapshot.yaml"
+    path.write_text(SNAPSHOT, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as m:
+        if plain:
+            for module, name in ((compiler, "GENERATE"), (fold, "GENERATE"), (hoist, "HOIST"), (inline, "INLINE")):
+                m.setattr(module, name, False)
+        rules = load_ruleset(str(path)).rules
+        s = G.new_game(rules, 2, 0)
+        assert G.result(s)["scores"] == [333, 333]
