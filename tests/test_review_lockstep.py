@@ -293,19 +293,20 @@ state:
   dealer: {type: player, initial: 0}
   snap: {type: cards, initial: "[]"}
   mine: {per: player, type: cards, initial: "[]"}
+  hist: {type: list, initial: "[]"}
   before: {initial: 0}
   after: {initial: 0}
 hand:
   - deal: {from: stock, to: hand, count: 3}
   - move: {cards: "hand[0]", to: pile}
-  - set: {snap: pile, "mine[1]": "hand[1]"}
+  - set: {snap: pile, "mine[1]": "hand[1]", hist: "hist + [pile]"}
   - set: {before: count(snap)}
   - move: {cards: "first(pile)", to: "hand[1]"}
-  - set: {after: "count(snap) * 10 + count(mine[1])"}
+  - set: {after: "count(snap) * 100 + count(mine[1]) * 10 + count(first(hist))"}
 end:
   after_hand: true
   winners: "[0]"
-  score: "before * 100 + after"
+  score: "before * 1000 + after"
 """
 
 
@@ -314,7 +315,7 @@ def test_a_variable_set_from_a_zone_is_not_changed_by_later_moves(tmp_path, plai
     # Retromobile Scalade written with `set: {played: trick}` before the climb moves cards out of the
     # trick: the variable followed the zone (it held the zone's own list), so the trick was won among
     # fewer cards, and a card put in later (the spoils) showed up in it.  Three cards were set aside,
-    # one moved away: the snapshot still has 3, the per-player one still 3.
+    # one moved away: the snapshot still has 3, the per-player one 3, the pile kept in a list 3.
     from interpreter.engine import fold
     from interpreter.expr import compiler, hoist, inline
     from interpreter.ruleset.loader import load_ruleset
@@ -326,4 +327,4 @@ def test_a_variable_set_from_a_zone_is_not_changed_by_later_moves(tmp_path, plai
                 m.setattr(module, name, False)
         rules = load_ruleset(str(path)).rules
         s = G.new_game(rules, 2, 0)
-        assert G.result(s)["scores"] == [333, 333]
+        assert G.result(s)["scores"] == [3333, 3333]

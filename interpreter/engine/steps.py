@@ -438,6 +438,8 @@ def _assign(cx, value, path, combine, kind):
     def run(s, e):
         for index, key, fn, name, typ in ops:
             value = fn(s, e)
+            if value.__class__ is list and typ not in SCALARS:
+                value = owned(value)      # a zone's own list (set: {played: trick}): keep its cards as they are now
             if key is None:
                 s.v[index] = s.v[index] + value if combine else value
             else:
@@ -448,6 +450,17 @@ def _assign(cx, value, path, combine, kind):
                 log_event(s, event=kind, var=name, key=shown(s, key(s, e)) if key else None,
                           value=shown(s, value, typ))
     return Assign(run, where, kind, ops, combine)
+
+
+# The kinds of variable that never hold a list: a value set into any other kind is copied when it is a
+# list, for an expression may give a zone's own list of cards, which later moves would change.
+SCALARS = frozenset((T.NUM, T.BOOL, T.STR, T.CARD, T.PLAYER, T.SUIT, T.RANK))
+
+
+def owned(value: list) -> list:
+    """A copy of a list to store, the lists in it copied too: `history + [trick]` holds a zone's own
+    list, which the next trick would empty."""
+    return [owned(x) if x.__class__ is list else x for x in value]
 
 
 class Assign(Atomic):
