@@ -328,3 +328,28 @@ def test_a_variable_set_from_a_zone_is_not_changed_by_later_moves(tmp_path, plai
         rules = load_ruleset(str(path)).rules
         s = G.new_game(rules, 2, 0)
         assert G.result(s)["scores"] == [3333, 3333]
+
+
+# -- Engine: count: all in packets gives every player the share of a deal one card at a time --------------
+
+@pytest.mark.parametrize("n, share", [(5, 7), (7, 5), (4, 9)])
+def test_scotch_whist_dealt_in_threes_gives_equal_hands_at_five_and_seven(tmp_path, n, share):
+    # The README's variant "Scotch Whist dealt in threes" at five players (35 cards): packets of three
+    # went round until the pack ran out, so the first seats got 9 and 8 cards, the last ones 6, and the
+    # hand stopped with 'player 3 has no card to play'.  A designer means 3, 3 and 1 card each (seven,
+    # as dealt one at a time), the dealer's last card still the pack's last.
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "threes.yaml"
+    path.write_text(f"extends: {BUNDLED / 'scotch-whist.yaml'}\nname: Scotch Whist dealt in threes\n"
+                    "hand:\n  $items:\n    2: {deal: {packet: 3}}\n", encoding="utf-8")
+    rules = load_ruleset(str(path)).rules
+    pack = [rules.universe.names[c] for c in rules.deck(n)]
+    s = S.stacked_game(rules, n, pack)
+    want, cards, given = {p: [] for p in range(n)}, iter(pack), 0
+    while given < share:                     # rounds from the dealer's left, three cards or what is left
+        for p in [(1 + i) % n for i in range(n)]:
+            want[p] += [next(cards) for _ in range(min(3, share - given))]
+        given += 3
+    assert {p: _z(s, "hand", p) for p in range(n)} == want
+    assert want[0][-1] == pack[-1] and S.var(s, "trumps") == R.suit(pack[-1])   # the dealer's last card
+    assert not load_ruleset(str(path), {}, dry_run=True).diagnostics

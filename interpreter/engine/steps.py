@@ -208,10 +208,17 @@ def _deal(cx, value, path, step):
             if s.events is not None:
                 log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
             return
+        if k is None:
+            # count: all in packets: each seat gets the share a deal one card at a time would give
+            # (35 cards to five players in threes: 3, 3 and 1 each), in packets of `size` while it lasts
+            base, extra = divmod(len(cards), len(seats))
+            shares = [base + (i < extra) for i in range(len(seats))]
+        else:
+            shares = [k] * len(seats)
         given = 0
-        while cards and (k is None or given < k):
-            for p in seats:
-                take = size if k is None else min(size, k - given)
+        while cards and given < max(shares, default=0):
+            for i, p in enumerate(seats):
+                take = min(size, shares[i] - given)
                 for _ in range(min(take, len(cards))):
                     card = cards.pop()
                     s.revealed.discard(card)  # cards shown to everyone stop being shown when they move
