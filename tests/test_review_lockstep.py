@@ -75,7 +75,7 @@ def _refereed(pair, seeds):
             refereed(_rules(ours), n, seed, referee(n, seed), rename=rename)
 
 
-@pytest.mark.parametrize("name", sorted(p.stem for p in HERE.glob("*.yaml")))
+@pytest.mark.parametrize("name", sorted(p.stem for p in HERE.glob("*.yaml") if not p.name.endswith(".scenario.yaml")))
 def test_the_second_readings_are_valid_without_warnings(name):
     from interpreter.ruleset.loader import load_ruleset
     diags = load_ruleset(str(HERE / f"{name}.yaml"), {}, dry_run=True).diagnostics
@@ -257,6 +257,12 @@ def test_the_commands_run_cleanly_on_the_second_readings(name):
                               cwd=ROOT, timeout=120)
         assert done.returncode == 0 and "Traceback" not in done.stderr + done.stdout, (args, done.stderr[-800:])
     assert "no violation" in done.stdout
+
+
+def test_the_rule_texts_example_runs_as_a_scenario_file():
+    done = subprocess.run([sys.executable, "-m", "interpreter", "test", str(HERE / "pass-through.scenario.yaml")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and "1 passed, 0 failed" in done.stdout, done.stdout + done.stderr
 
 
 # -- What validate says about a second designer's natural omissions --------------------------------------
