@@ -42,6 +42,7 @@ PAIRS = {
     "escalation": ("escalation/escalation", "pass-through", CLIMB, range(3, 9), lambda n, seed: R.Escalation(n, seed)),
     "scalade": ("scalade/scalade", "ladders", {}, range(3, 7), None),
     "retromobile": ("scalade/scalade-retromobile", "ladders-retromobile", {}, range(3, 7), None),
+    "mobile": ("scalade/scalade-mobile", "ladders-mobile", {}, range(3, 7), None),
 }
 _CACHE = {}
 
