@@ -360,3 +360,34 @@ def test_scotch_whist_dealt_in_threes_gives_equal_hands_at_five_and_seven(tmp_pa
     assert {p: _z(s, "hand", p) for p in range(n)} == want
     assert want[0][-1] == pack[-1] and S.var(s, "trumps") == R.suit(pack[-1])   # the dealer's last card
     assert not load_ruleset(str(path), {}, dry_run=True).diagnostics
+
+
+def test_a_variable_whose_initial_value_is_a_zone_keeps_the_cards_it_held(tmp_path):
+    # initial: stock (a hand variable, worked out as the hand starts) held the stock's own list, so the
+    # deal emptied the variable too: 6 cards noted before the deal, 0 left in it at the end (60).
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "initial.yaml"
+    path.write_text(INITIAL, encoding="utf-8")
+    rules = load_ruleset(str(path)).rules
+    assert G.result(G.new_game(rules, 2, 0))["scores"] == [66, 66]
+
+
+INITIAL = """
+name: initial
+players: {count: [2]}
+pack: {ranks: ["7", "8", "9"], suits: [clubs, hearts]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+state:
+  dealer: {type: player, initial: 0}
+  snap: {type: cards, initial: "stock", scope: hand}
+  noted: {initial: 0}
+hand:
+  - set: {noted: count(snap)}
+  - deal: {from: stock, to: hand, count: 3}
+end:
+  after_hand: true
+  winners: "[0]"
+  score: "noted * 10 + count(snap)"
+"""

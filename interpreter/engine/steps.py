@@ -11,7 +11,7 @@ import random
 from ..expr import types as T
 from ..expr.errors import describe_value
 from .registry import compile_steps, step_kind
-from .state import GameStopped
+from .state import GameStopped, owned
 from .logtext import card_place, log_move
 from .vm import Atomic, Call, Choose, ForEach, If, While
 
@@ -462,12 +462,6 @@ def _assign(cx, value, path, combine, kind):
 # The kinds of variable that never hold a list: a value set into any other kind is copied when it is a
 # list, for an expression may give a zone's own list of cards, which later moves would change.
 SCALARS = frozenset((T.NUM, T.BOOL, T.STR, T.CARD, T.PLAYER, T.SUIT, T.RANK))
-
-
-def owned(value: list) -> list:
-    """A copy of a list to store, the lists in it copied too: `history + [trick]` holds a zone's own
-    list, which the next trick would empty."""
-    return [owned(x) if x.__class__ is list else x for x in value]
 
 
 class Assign(Atomic):
