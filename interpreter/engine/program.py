@@ -1,7 +1,7 @@
 """The outer loop of a game: setup once, then hands until the end condition holds."""
 from __future__ import annotations
 
-from .state import GameStopped
+from .state import GameStopped, owned
 from .vm import Node
 
 
@@ -98,11 +98,13 @@ def _hand_reset(rules, n):
 def expression_value(s, info):
     """A variable's initial value, by running its expression (once per player, suit or entry)."""
     if info.per is None:
-        return info.initial(s, {})
+        value = info.initial(s, {})
+        return owned(value) if value.__class__ is list else value    # initial: stock, not the zone itself
     keys = per_keys(s, info.per)
     out = {}
     for k in keys:
-        out[k] = info.initial(s, {info.bind: k})
+        value = info.initial(s, {info.bind: k})
+        out[k] = owned(value) if value.__class__ is list else value
     return [out[k] for k in keys] if info.per in ("player", "team") else out
 
 

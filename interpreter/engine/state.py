@@ -179,3 +179,10 @@ def zone_parts(s, info):
     if info.per == "player":
         return list(enumerate(zone))
     return [(None, zone)]
+
+
+def owned(value: list) -> list:
+    """A copy of a list to store in a variable, the lists in it copied too: an expression may give a
+    zone's own list (`set: {played: trick}`, `history + [trick]`, `initial: stock`), which later moves
+    would change."""
+    return [owned(x) if x.__class__ is list else x for x in value]

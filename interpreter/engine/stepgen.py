@@ -28,7 +28,7 @@ from ..expr.codegen import hoist_reads, makes_new_list, renamed, test_statements
 from ..expr.errors import EvalError, in_words
 from .effects import fusable_filter
 from .state import GameStopped
-from .steps import move_cards, take_card
+from .steps import SCALARS, move_cards, owned, take_card
 from .vm import Atomic, Call, ForEach, If, Seq
 
 ERRORS = (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError)
@@ -241,11 +241,18 @@ class _Writer:
             if i:
                 self.at(depth + 1, node)       # each value on its own, for the message if it fails
             value = self.expr(value_fn)
+            if not node.combine and _typ not in SCALARS:
+                # as in steps._assign, a list is stored as a copy (it may be or hold a zone's own list)
+                self.emit(depth + 1, f"_v = {value}")
+                self.emit(depth + 1, "if _v.__class__ is list:")
+                self.emit(depth + 2, f"_v = {self.ref(owned)}(_v)")
+                value = "_v"
             if key is None:
                 self.emit(depth + 1, f"s.v[{index}] = s.v[{index}] + {value}" if node.combine
                           else f"s.v[{index}] = {value}")
             else:
-                self.emit(depth + 1, f"_v = {value}")
+                if value != "_v":
+                    self.emit(depth + 1, f"_v = {value}")
                 self.emit(depth + 1, f"_c = s.v[{index}]")
                 self.emit(depth + 1, f"_x = {self.expr(key)}")
                 self.emit(depth + 1, "_c[_x] = _c[_x] + _v" if node.combine else "_c[_x] = _v")

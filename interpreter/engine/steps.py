@@ -11,7 +11,7 @@ import random
 from ..expr import types as T
 from ..expr.errors import describe_value
 from .registry import compile_steps, step_kind
-from .state import GameStopped
+from .state import GameStopped, owned
 from .logtext import card_place, log_move
 from .vm import Atomic, Call, Choose, ForEach, If, While
 
@@ -215,10 +215,17 @@ def _deal(cx, value, path, step):
             if s.events is not None:
                 log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
             return
+        if k is None:
+            # count: all in packets: each seat gets the share a deal one card at a time would give
+            # (35 cards to five players in threes: 3, 3 and 1 each), in packets of `size` while it lasts
+            base, extra = divmod(len(cards), len(seats))
+            shares = [base + (i < extra) for i in range(len(seats))]
+        else:
+            shares = [k] * len(seats)
         given = 0
-        while cards and (k is None or given < k):
-            for p in seats:
-                take = size if k is None else min(size, k - given)
+        while cards and given < max(shares, default=0):
+            for i, p in enumerate(seats):
+                take = min(size, shares[i] - given)
                 for _ in range(min(take, len(cards))):
                     card = cards.pop()
                     s.revealed.discard(card)  # cards shown to everyone stop being shown when they move
@@ -445,6 +452,8 @@ def _assign(cx, value, path, combine, kind):
     def run(s, e):
         for index, key, fn, name, typ in ops:
             value = fn(s, e)
+            if value.__class__ is list and typ not in SCALARS:
+                value = owned(value)      # a zone's own list (set: {played: trick}): keep its cards as they are now
             if key is None:
                 s.v[index] = s.v[index] + value if combine else value
             else:
@@ -455,6 +464,11 @@ def _assign(cx, value, path, combine, kind):
                 log_event(s, event=kind, var=name, key=shown(s, key(s, e)) if key else None,
                           value=shown(s, value, typ))
     return Assign(run, where, kind, ops, combine)
+
+
+# The kinds of variable that never hold a list: a value set into any other kind is copied when it is a
+# list, for an expression may give a zone's own list of cards, which later moves would change.
+SCALARS = frozenset((T.NUM, T.BOOL, T.STR, T.CARD, T.PLAYER, T.SUIT, T.RANK))
 
 
 class Assign(Atomic):

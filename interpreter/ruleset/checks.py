@@ -74,7 +74,26 @@ def end_checks(data, smap) -> list[Diagnostic]:
     if "winners" not in end:
         return [_at(smap, ("end",), "'end:' has no 'winners': every player wins", "meaning", key=True,
                     severity="warning", hint="e.g. winners: argmax(players, p => score[p])")]
+    if isinstance(end, dict) and "after_hand" not in end:
+        # without after_hand the game is one hand; max_hands above 1 or end_game steps say more were meant
+        many = isinstance(end.get("max_hands"), int) and end["max_hands"] > 1
+        if many or _has_step(data, "end_game"):
+            why = f"max_hands: {end['max_hands']}" if many else "an end_game step"
+            return [_at(smap, ("end",), f"'end:' has no 'after_hand', so the game ends after one hand, "
+                        f"though {why} suggests more hands were meant", "meaning", key=True,
+                        severity="warning",
+                        hint="to play hands until an end_game step ends the game, write after_hand: false; "
+                             "for one hand, after_hand: true")]
     return []
+
+
+def _has_step(node, kind) -> bool:
+    """Whether a step of this kind appears anywhere in the ruleset's data."""
+    if isinstance(node, dict):
+        return kind in node or any(_has_step(v, kind) for v in node.values())
+    if isinstance(node, list):
+        return any(_has_step(v, kind) for v in node)
+    return False
 
 
 def order_checks(rules, data, smap) -> list[Diagnostic]:
