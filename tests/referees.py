@@ -116,7 +116,8 @@ class ScotchWhist:
 
 class Escalative:
     """Dave Barber's sample game (section 2 of escalative-scoring.txt), four players, the whole game
-    one deal by each player."""
+    one deal ("played as 7 tricks")."""
+    DEALS = 1
     ORDER = ["8", "9", "10", "J", "Q", "K", "A"]
 
     CARD_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
@@ -204,7 +205,7 @@ class Escalative:
             d = self.bidder
             self.total[d] += self.bid if self.raw[d] >= self.bid else -self.bid
             self.deals += 1
-            if self.deals == 4:
+            if self.deals == self.DEALS:
                 self.over = True
                 return
             self.dealer = (self.dealer + 1) % 4
