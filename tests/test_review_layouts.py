@@ -524,3 +524,83 @@ def test_golf_a_scripted_deal():
     # 8♠ out: col6's top is 6♠, next to nothing on 8; col7 shows 7♥
     _turn(s, 0, ["build 9♣", "build 7♥", "turn"], ("turn",))
     _every_card_once(s)
+
+
+# -- the seven ways, and the simulator with and without the rules check ------------------------------
+
+GAMES = ["sevens", "michigan", "cheat", "german-whist", "golf"]
+
+
+def _ways(name, seeds):
+    from tests.test_review_unseen import _compare, _counts, _load as _load_both
+    path = HERE / f"{name}.yaml"
+    fast, plain = _load_both(path), _load_both(path, plain=True)
+    outcomes = [_compare(fast, plain, n, seed, name) for n in _counts(fast) for seed in seeds]
+    assert all(o[0] != "error" for o in outcomes), [o[:2] for o in outcomes if o[0] == "error"][:2]
+    return outcomes
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_way_of_playing_gives_the_same_games(name):
+    _ways(name, range(4))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES)
+def test_every_way_of_playing_gives_the_same_games_soak(name):
+    _ways(name, range(2, 40))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_simulator_checks_every_move_and_finds_no_violation(name):
+    from interpreter.sim.play import play_game
+    rules = _load(name)
+    counts = rules.data["players"]["count"]
+    for n in counts if isinstance(counts, list) else [counts]:
+        for seed in range(2):
+            fast = play_game(rules, n, seed, ["random"])
+            checked = play_game(rules, n, seed, ["random"], check=True)
+            assert not checked.pop("check")["violations"]
+            assert fast == checked
+
+
+# -- what a seat may see: a claim is face down ------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["cheat", "german-whist"])
+@pytest.mark.parametrize("bot", ["search", "greedy"])
+def test_decisions_do_not_change_when_only_hidden_cards_change(name, bot):
+    """The cards a seat never saw (a claim put face down, the card the other player drew) are exchanged
+    among the places that hold them: the bot of the seat must choose the same."""
+    from tests.test_review_seen import _swap_check
+    compared, differ = _swap_check(_load(name), bot, range(2))
+    assert differ == 0 and compared >= 2, (compared, differ)
+
+
+# -- the command line on these games; one seat alone -----------------------------------------------
+
+def test_simulate_for_one_player_reads_sensibly():
+    """A patience has one seat: no fair share, no test of the seats against each other (a chi-square of
+    the one seat's wins with 0 degrees of freedom was printed as 50.00, and 'below the fair share' of 1)."""
+    from tests.helpers import run_cli
+    out = run_cli("simulate", str(HERE / "golf.yaml"), "-n", "30")
+    assert out.returncode == 0 and "Traceback" not in out.stderr
+    assert "30 games, 1 player," in out.stdout
+    assert "one side only" in out.stdout
+    assert "fair share" not in out.stdout and "chi-square" not in out.stdout and "first seat" not in out.stdout
+    data = json.loads(run_cli("simulate", str(HERE / "golf.yaml"), "-n", "30", "--json").stdout)
+    assert data["fairness"]["df"] == 0 and data["fairness"]["chi_square"] == 0 and not data["fairness"]["significant"]
+    # two seats still get the full comparison
+    two = run_cli("simulate", str(HERE / "german-whist.yaml"), "-n", "10").stdout
+    assert "10 games, 2 players," in two and "fair share 0.500" in two and "chi-square" in two
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_commands_run_on_these_games(name):
+    from tests.helpers import run_cli
+    path = str(HERE / f"{name}.yaml")
+    checked = run_cli("validate", path)
+    assert checked.returncode == 0 and "0 error(s), 0 warning(s)" in checked.stdout + checked.stderr
+    explained = run_cli("explain", path)
+    assert explained.returncode == 0 and explained.stdout.startswith("# Review ")
+    sim = run_cli("simulate", path, "-n", "20", "--coverage", "--check")
+    assert sim.returncode == 0 and "Traceback" not in sim.stderr + sim.stdout
