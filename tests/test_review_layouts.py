@@ -604,3 +604,36 @@ def test_the_commands_run_on_these_games(name):
     assert explained.returncode == 0 and explained.stdout.startswith("# Review ")
     sim = run_cli("simulate", path, "-n", "20", "--coverage", "--check")
     assert sim.returncode == 0 and "Traceback" not in sim.stderr + sim.stdout
+
+
+# -- text in a log line: `'claims ' + ...`, as the log step's own description writes it -----------
+
+def test_a_log_line_joins_text_with_a_rank_and_a_number():
+    """`log: "'claims ' + count(claim) + ' of rank ' + rank_now"` was refused: '+' took only numbers
+    (the hint even said to write the text 'claims ' as digits), though the log step's description
+    shows `log: "'claims ' + ..."`."""
+    rules = _load("cheat")
+    s = S.stacked_game(rules, 3, _deck(CHEAT, [1, 2, 0]), log=True)
+    S.play(s, ("put", "A♣"), ("put", "5♥"), ("stop",))
+    notes = [e["text"] for e in s.events if e.get("event") == "note"]
+    assert notes == ["claims 2 of rank A"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("'claims ' + rank_now + ' ' + true + ' ' + none", None),
+    ("'led ' + first(claim).name", None),
+    ("'led ' + first(claim)", "'+' joins text with text, a rank, a suit or a number, but this is a text + a card"),
+    ("rank_now + rank_now", "the left side of '+' must be a number"),
+])
+def test_what_text_joins_with(tmp_path, text, message):
+    from interpreter.ruleset.loader import load_ruleset
+    source = (HERE / "cheat.yaml").read_text()
+    path = tmp_path / "cheat.yaml"
+    path.write_text(source.replace("- log: \"'claims ' + count(claim) + ' of rank ' + rank_now\"",
+                                   "- log: " + json.dumps(text)))
+    loaded = load_ruleset(str(path))
+    errors = [d for d in loaded.diagnostics if d.severity == "error"]
+    if message is None:
+        assert not errors, errors[0].format()
+    else:
+        assert len(errors) == 1 and message in errors[0].message and errors[0].line == 59
