@@ -637,3 +637,13 @@ def test_what_text_joins_with(tmp_path, text, message):
         assert not errors, errors[0].format()
     else:
         assert len(errors) == 1 and message in errors[0].message and errors[0].line == 59
+
+
+def test_a_ladder_for_one_player_says_why_not():
+    """A ladder plays bots head to head; for a patience it printed a table of 0.00 shares (every 'pair'
+    sharing one seat) and 'skill depth 1 of 3'."""
+    from tests.helpers import run_cli
+    out = run_cli("ladder", str(HERE / "golf.yaml"), "-n", "2", "--budgets", "2")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "played by one player" in out.stderr and "rules simulate FILE --bots greedy" in out.stderr
+    assert "skill depth" not in out.stdout
