@@ -647,3 +647,14 @@ def test_a_ladder_for_one_player_says_why_not():
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert "played by one player" in out.stderr and "rules simulate FILE --bots greedy" in out.stderr
     assert "skill depth" not in out.stdout
+
+
+def test_explain_reads_one_player_and_a_seat_number():
+    """'For 1 players', 'Players take turns, starting with 0, then 0' and '0 chooses one of these
+    moves' read now 'For 1 player', 'seat 0'."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("golf"))
+    assert "For 1 player (usually 1)." in text
+    assert "Players take turns, starting with seat 0, then seat 0, until" in text
+    assert "Seat 0 chooses one of these moves:" in text
+    assert "For 3, 4, 5 or 6 players" in explain(_load("sevens"))
