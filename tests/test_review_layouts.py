@@ -658,3 +658,9 @@ def test_explain_reads_one_player_and_a_seat_number():
     assert "Players take turns, starting with seat 0, then seat 0, until" in text
     assert "Seat 0 chooses one of these moves:" in text
     assert "For 3, 4, 5 or 6 players" in explain(_load("sevens"))
+
+
+def test_the_worked_examples_pass_rules_test():
+    from tests.helpers import run_cli
+    out = run_cli("test", str(HERE / "layouts.scenario.yaml"))
+    assert out.returncode == 0 and "4 scenario(s): 4 passed, 0 failed" in out.stdout, out.stdout + out.stderr
