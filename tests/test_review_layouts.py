@@ -664,3 +664,31 @@ def test_the_worked_examples_pass_rules_test():
     from tests.helpers import run_cli
     out = run_cli("test", str(HERE / "layouts.scenario.yaml"))
     assert out.returncode == 0 and "4 scenario(s): 4 passed, 0 failed" in out.stdout, out.stdout + out.stderr
+
+
+# -- playtest: a human seat's log names no card it has not seen -------------------------------------
+
+def test_a_human_seat_log_names_no_card_it_never_saw():
+    """Cheat at the terminal or in the workbench, seat 2 human: a lost challenge moves the face-down
+    pile and the turned-up claim into one hand in one move.  The log line masked the moved cards ('?')
+    but listed who saw each card by its name ('Q♠ seen by P1; ...'): the pile's cards leaked."""
+    import re
+    from interpreter.playtest import view as V
+    from interpreter.playtest.session import Session
+    rules = _load("cheat")
+    rng = random.Random(0)
+    mixed = 0
+    for seed in range(3):
+        ses = Session(rules, players=3, seed=seed, humans=(2,), bots=("random",))
+        for _ in range(150):
+            ses.run_bots()
+            if ses.over:
+                break
+            known = ses.known_names(2)
+            lines = V.log_lines(ses.seat_log(2), V._per_player(ses.state))
+            for line in lines:
+                named = re.findall(r"(?:10|[2-9AJQK])[♣♦♥♠]", line)
+                assert all(c in known for c in named), line
+            mixed += sum("seen by" in line and ";" in line for line in lines)
+            ses.choose(2, rng.choice(ses.legal(2))["text"])
+    assert mixed > 0, "a move whose cards were seen by different players was logged"
