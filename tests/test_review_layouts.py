@@ -692,3 +692,33 @@ def test_a_human_seat_log_names_no_card_it_never_saw():
             mixed += sum("seen by" in line and ";" in line for line in lines)
             ses.choose(2, rng.choice(ses.legal(2))["text"])
     assert mixed > 0, "a move whose cards were seen by different players was logged"
+
+
+# -- a turn that ends the game counts ----------------------------------------------------------------
+
+@pytest.mark.parametrize("how", ["step", "auto"])
+def test_the_turn_in_which_end_game_fires_counts_as_a_turn(tmp_path, how):
+    """Golf ended by an end_game step in the move that clears the tableau played one turn, as the same
+    game ended by the turns block's `until` does; the end_game's turn was not counted (turns 0): the
+    simulator's turns per game and the records came out one short."""
+    from interpreter.engine.autoplay import play_picked
+    source = (HERE / "golf.yaml").read_text()
+    ended = source.replace("                  - move: {cards: c, to: waste}\n",
+                           "                  - move: {cards: c, to: waste}\n"
+                           "                  - end_game: {when: left == 0, winners: \"[0]\"}\n")
+    ended = ended.replace("until: left == 0 or (count(stock)", "until: (count(stock)")
+    assert ended.count("end_game") == 1 and "until: (count(stock)" in ended
+    (tmp_path / "golf-end.yaml").write_text(ended)
+    for rules in (_load("golf"), load_from(tmp_path, "golf-end")):
+        s = G.new_game(rules, 1, 0)
+        for k in ("col1", "col2", "col3", "col4", "col5", "col6", "col7"):
+            S.place(s, "stock", S.names(s, S.zone(s, "column", k)))
+        S.place(s, "waste", ["9♠"])
+        S.place(s, "column", ["10♥"], owner="col2")
+        S.place(s, "column", ["J♥"], owner="col5")
+        if how == "step":
+            S.play(s, ("build", "10♥"), ("build", "J♥"))
+        else:
+            play_picked(s, [lambda n: 0])        # build 10♥, then the J♥
+        assert s.over and G.result(s)["winners"] == [0]
+        assert G.result(s)["turns"] == 2 == s.turns
