@@ -722,3 +722,16 @@ def test_the_turn_in_which_end_game_fires_counts_as_a_turn(tmp_path, how):
             play_picked(s, [lambda n: 0])        # build 10♥, then the J♥
         assert s.over and G.result(s)["winners"] == [0]
         assert G.result(s)["turns"] == 2 == s.turns
+
+
+def test_playing_a_lost_patience_at_the_terminal_says_nobody_wins():
+    """'GAME OVER. Winner(s): ' with nothing after it, for a game nobody won."""
+    import os
+    import subprocess
+    import sys
+    from tests.helpers import ROOT
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-m", "interpreter", "play", str(HERE / "golf.yaml"), "--seed", "1"],
+                         input="1\n" * 80, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert out.returncode == 0 and "Traceback" not in out.stderr
+    assert "GAME OVER. Nobody wins." in out.stdout and "Winner(s): \n" not in out.stdout
