@@ -594,7 +594,8 @@ def test_simulate_for_one_player_reads_sensibly():
     assert "10 games, 2 players," in two and "fair share 0.500" in two and "chi-square" in two
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", [pytest.param(g, marks=() if g in ("golf", "cheat") else pytest.mark.soak)
+                                  for g in GAMES])
 def test_the_commands_run_on_these_games(name):
     from tests.helpers import run_cli
     path = str(HERE / f"{name}.yaml")
