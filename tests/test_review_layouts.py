@@ -736,3 +736,22 @@ def test_playing_a_lost_patience_at_the_terminal_says_nobody_wins():
                          input="1\n" * 80, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert out.returncode == 0 and "Traceback" not in out.stderr
     assert "GAME OVER. Nobody wins." in out.stdout and "Winner(s): \n" not in out.stdout
+
+
+def test_a_description_cut_at_its_comma_is_reported_as_such(tmp_path):
+    """`{visibility: hidden, description: the cards of this turn's claim, face down}` was reported as
+    "unknown key 'face down' in 'claim'": YAML had cut the text at its comma.  Now the message says so,
+    at the text, with the quoted text as the hint."""
+    from interpreter.ruleset.loader import load_ruleset
+    source = (HERE / "cheat.yaml").read_text()
+    quoted = "description: \"the cards of this turn's claim, face down\"}"
+    assert quoted in source
+    path = tmp_path / "cut.yaml"
+    path.write_text(source.replace(quoted, "description: the cards of this turn's claim, face down}"))
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert len(errors) == 1, [d.format() for d in errors]
+    d = errors[0]
+    assert d.rule == "yaml-syntax" and (d.line, d.col) == (20, 44)
+    assert "YAML cut 'the cards of this turn's claim, face down' at its comma" in d.message
+    assert "'face down' became a key of its own" in d.message
+    assert d.hint == "put the text in quotes: \"the cards of this turn's claim, face down\""
