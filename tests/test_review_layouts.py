@@ -755,3 +755,11 @@ def test_a_description_cut_at_its_comma_is_reported_as_such(tmp_path):
     assert "YAML cut 'the cards of this turn's claim, face down' at its comma" in d.message
     assert "'face down' became a key of its own" in d.message
     assert d.hint == "put the text in quotes: \"the cards of this turn's claim, face down\""
+
+
+def test_the_game_log_writes_none_as_the_rules_do():
+    """`doubter = None` in the log of a Cheat game: the language's word is none (also inside lists)."""
+    from interpreter.sim.gamelog import _line
+    assert _line({"event": "set", "var": "doubter", "key": None, "value": None}, False) == "  doubter = none"
+    assert _line({"event": "set", "var": "seen", "key": None, "value": [None, True, 3]}, False) == \
+        "  seen = [none, true, 3]"
