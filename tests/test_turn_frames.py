@@ -101,7 +101,7 @@ def test_a_turn_that_ends_the_game_stops_at_once(tmp_path):
         G.apply(s, (name, None))
     assert s.over and s.winners == [1]
     assert _var(s, "log") == [10, 11, 20, 22, 0, 3, 10, 14]     # the step after end_game never ran
-    assert s.turns == 3
+    assert s.turns == 4          # the fourth turn, which ended the game, counts (test_review_layouts.py)
 
 
 def test_the_turn_block_keeps_its_place_in_the_body(rules):

@@ -37,7 +37,8 @@ CONSTRUCTS = [
     ("`count(hand[p])`", "a built-in function, an order or a point table called on its arguments"),
     ("`p => score[p] > 10`", "a function of one name, given to built-ins such as `filter`, `any`, `argmax`"),
     ("`a + b`, `a - b`, `a * b`, `a / b`, `a // b`, `a % b`", "arithmetic (`//` divides and rounds down, "
-                                                              "`%` is the remainder); `+` also joins two lists"),
+                                                              "`%` is the remainder); `+` also joins two lists, "
+                                                              "or text: `'claims ' + rank_now`"),
     ("`-a`", "minus"),
     ("`==`, `!=`, `<`, `<=`, `>`, `>=`", "comparisons; they chain: `0 < x <= 5`. Cards and suits compare only "
                                          "with `==` and `!=`"),

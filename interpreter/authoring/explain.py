@@ -84,7 +84,7 @@ def _variant(rules):
 
 def _players(rules, data):
     counts = rules.player_counts
-    text = (f"{counts[0]} players" if len(counts) == 1 else
+    text = (f"{counts[0]} player{'' if counts[0] == 1 else 's'}" if len(counts) == 1 else
             f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players")
     lines = ["## Players", "", f"For {text} (usually {rules.default_players}). "
              "Seats are numbered from 0; 'left' is the next seat up."]

@@ -209,16 +209,21 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _seat(say, value):
+    """A player written as a seat number (a patience's `player: 0`) reads 'seat 0', not '0'."""
+    return f"seat {value}" if str(value).strip().isdigit() else say(value)
+
+
 def _turns(v, step, say):
-    head = (f"Players take turns, starting with {say(v.get('first', 'left_of(dealer)'))}, then "
-            f"{say(v.get('next', 'left_of(current)')).replace('the current player', 'the last to play')}")
+    head = (f"Players take turns, starting with {_seat(say, v.get('first', 'left_of(dealer)'))}, then "
+            f"{_seat(say, v.get('next', 'left_of(current)')).replace('the current player', 'the last to play')}")
     head += f", until {say(v['until'])}:" if "until" in v else ":"
     return head, [("", v.get("do") or [])]
 
 
 def _choose(v, step, say):
     one = len(v.get("moves") or {}) == 1
-    head = f"{_capital(say(v['player']))} {'makes this move' if one else 'chooses one of these moves'}:"
+    head = f"{_capital(_seat(say, v['player']))} {'makes this move' if one else 'chooses one of these moves'}:"
     nested = []
     for name, move in (v.get("moves") or {}).items():
         move = move or {}

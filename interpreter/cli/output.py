@@ -8,29 +8,35 @@ def print_summary(summary: dict) -> None:
     n = summary["games"]
     variant = summary.get("variant") or summary.get("ruleset", "")
     rotate = ", seats rotating" if summary.get("rotate") else ""
-    click.echo(f"{variant}: {n} games, {summary['players']} players, "
+    click.echo(f"{variant}: {n} games, {summary['players']} player{'' if summary['players'] == 1 else 's'}, "
                f"bots {','.join(summary['bots'])}{rotate}, seed {summary['seed']}")
     click.echo("")
     if n == 0 and summary.get("stopped_games"):
         # a table of zeros would read as results: say instead that there are none (the errors follow)
         click.echo(f"no game finished: all {summary['stopped_games']} stopped with an error (see below)")
         return
-    header = f"{'seat':>4}  {'win rate':>8}  {'95% interval':>13}  {'mean score':>10}  {'sd':>7}  vs fair share"
+    fair = summary.get("fairness")
+    # one side only (a patience for one player, or every seat in one team): no share to compare with
+    alone = len(summary["seats"]) == 1 or bool(fair and fair["df"] < 1)
+    header = (f"{'seat':>4}  {'win rate':>8}  {'95% interval':>13}  {'mean score':>10}  {'sd':>7}"
+              + ("" if alone else "  vs fair share"))
     click.echo(header)
     click.echo("-" * len(header))
     for seat in summary["seats"]:
         interval = f"{seat['win_low']:.3f}-{seat['win_high']:.3f}"
         click.echo(f"{seat['seat']:>4}  {seat['win_rate']:>8.3f}  {interval:>13}  {seat['score_mean']:>10.2f}  "
-                   f"{seat['score_sd']:>7.2f}  {_seat_mark(seat, summary)}")
+                   f"{seat['score_sd']:>7.2f}" + ("" if alone else f"  {_seat_mark(seat, summary)}"))
     click.echo("")
-    first = summary["first_seat"]
-    click.echo(f"fair share {summary['fair_share']:.3f}; ties share a win equally")
-    fair = summary.get("fairness")
-    if fair:
-        click.echo(fairness_line(fair))
-    click.echo(f"first seat (seat {first['seat']}): win rate {first['win_rate']:.3f} "
-               f"({first['win_low']:.3f}-{first['win_high']:.3f}), advantage {first['advantage']:+.3f} "
-               f"{_verdict(first['win_low'], first['win_high'], summary['fair_share'])}")
+    if alone:
+        click.echo("one side only: the win rate is how often the game is won; no other side to compare with")
+    else:
+        first = summary["first_seat"]
+        click.echo(f"fair share {summary['fair_share']:.3f}; ties share a win equally")
+        if fair:
+            click.echo(fairness_line(fair))
+        click.echo(f"first seat (seat {first['seat']}): win rate {first['win_rate']:.3f} "
+                   f"({first['win_low']:.3f}-{first['win_high']:.3f}), advantage {first['advantage']:+.3f} "
+                   f"{_verdict(first['win_low'], first['win_high'], summary['fair_share'])}")
     f = summary["figures"]
     click.echo(f"per game: {f['hands']['mean']:.2f} hands (sd {f['hands']['sd']:.2f}), "
                f"{f['tricks']['mean']:.2f} tricks, {f['turns']['mean']:.2f} turns (sd {f['turns']['sd']:.2f})")

@@ -626,10 +626,20 @@ def _end_game(cx, value, path, step):
 
     def run(s, e):
         if when(s, e):
+            _count_turns_in_play(s)
             s.winners = list(winners(s, e)) if winners else None
             s.over = True
             log_event(s, event="end", winners=s.winners)
     return Guarded(run, cx.where(path), "end_game", when)
+
+
+def _count_turns_in_play(s):
+    """A `turns` block counts a turn once its steps are done (Turns.step); the game ending in the
+    middle of one (an end_game in its steps) ends that turn too: it counts, as a turn ended by `until`."""
+    from .turns import Turns
+    for frame in s.stack:
+        if isinstance(frame[0], Turns) and frame[1] > 0:
+            s.turns += 1
 
 
 class Guarded(Atomic):

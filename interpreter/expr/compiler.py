@@ -488,6 +488,12 @@ def _binop(ctx, node):
         code = None if None in codes else "[%s]" % ", ".join(filter(None, map(_spliced, codes)))
         return Compiled(lambda s, e: list(lf(s, e)) + list(rf(s, e)), left.type if listy[0] else right.type,
                         code=code)
+    if op == "+" and any(_is_text(n, x) for n, x in ((left_node, left), (right_node, right))):
+        if all(x.type in _JOINABLE for x in (left, right)):
+            return _joined(left, right)
+        ctx.error(node, f"'+' joins text with text, a rank, a suit or a number, but this is "
+                  f"{T.describe(left.type)} + {T.describe(right.type)}",
+                  hint="a card is written as text with .name, e.g. 'led ' + first(trick).name", rule="type")
     ctx.expect(left_node, left, T.NUM, f"the left side of '{op}'")
     ctx.expect(right_node, right, T.NUM, f"the right side of '{op}'")
     fn = _ARITH[op]
@@ -509,6 +515,34 @@ def _binop(ctx, node):
                 raise EvalError(f"division by zero in {ctx.text!r}") from None
         return Compiled(safe, T.NUM, code=code)
     return Compiled(lambda s, e: fn(lf(s, e), rf(s, e)), T.NUM, code=code)
+
+
+# '+' with quoted text on one side joins text: `'claims ' + rank_now` (a log line, say).  The other
+# side may be text, a rank, a suit, a number or a player (a seat number); a card is written with
+# its `.name`.
+_JOINABLE = {T.STR, T.RANK, T.SUIT, T.NUM, T.BOOL, T.PLAYER, T.NONE}
+
+
+def _is_text(node, compiled) -> bool:
+    """Text written in quotes, or text already joined: the side that makes '+' join text.  (An option
+    whose default is text, `default: five`, stays an error where a number is needed.)"""
+    literal = isinstance(node, Tree) and node.data in ("string", "binop")
+    return compiled.type == T.STR and (not compiled.const or literal)
+
+
+def _as_text(v) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def _joined(left, right) -> Compiled:
+    if left.const and right.const:
+        return constant(_as_text(left.value) + _as_text(right.value), T.STR)
+    lf, rf = left.fn, right.fn
+    return Compiled(lambda s, e: _as_text(lf(s, e)) + _as_text(rf(s, e)), T.STR)
 
 
 def _neg(ctx, node):

@@ -206,7 +206,8 @@ class Terminal:
         view = self.session.view(self.seat)
         winners = view["winners"] or []
         self.say("\nGAME OVER. " + ("You win!" if self.seat in winners else
-                                    "Winner(s): " + ", ".join(f"P{p}" for p in winners)))
+                                    "Winner(s): " + ", ".join(f"P{p}" for p in winners) if winners else
+                                    "Nobody wins."))
         self.say("final scores: " + "  ".join(f"P{p} {s}" for p, s in enumerate(view["scores"])))
         if self.save_stem:
             self._save(self.save_stem)

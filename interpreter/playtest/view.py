@@ -64,7 +64,12 @@ class Mask:
         if isinstance(value, list):
             return [self.value(v) for v in value]
         if isinstance(value, dict):
-            return {k: self.value(v) for k, v in value.items()}
+            # keys too: a move's `seen_by` is keyed by card name (cards nobody at this seat saw merge
+            # into one '?' entry)
+            out = {}
+            for k, v in value.items():
+                out.setdefault(self.text(k) if isinstance(k, str) else k, self.value(v))
+            return out
         return value
 
 

@@ -559,6 +559,8 @@ class _Walker:
         self.stack.add(id(node))
         if node.flow_style:
             self.check_commas(node)
+            if isinstance(node, MappingNode):
+                self.check_cut_text(node)
         if isinstance(node, SequenceNode):
             for i, item in enumerate(node.value):
                 self.walk(item, path + (i,))
@@ -620,6 +622,32 @@ class _Walker:
                 f"YAML cut '{written}' at its comma: inside a {inside} a comma separates entries",
                 "yaml-syntax", hint=f"put the text in quotes: \"{written}\"",
                 source_line=self.smap.files[self.filename][scalar.start_mark.line], length=len(written)))
+
+    def check_cut_text(self, node: MappingNode) -> None:
+        """Plain text with a comma inside {...}, e.g. `{description: the claim, face down}`: YAML
+        reads 'face down' as a key of its own (no ':' after it, no value); say to quote the text."""
+        text = self.smap._texts[self.filename]
+        pairs = node.value
+        for (_, before), (key, value) in zip(pairs, pairs[1:]):
+            if not (isinstance(before, ScalarNode) and isinstance(key, ScalarNode)
+                    and isinstance(value, ScalarNode)) or before.style or key.style or value.value != "":
+                continue
+            if value.start_mark.index != value.end_mark.index or not before.value:
+                continue
+            if text[before.end_mark.index:key.start_mark.index].strip() != ",":
+                continue
+            if text[key.end_mark.index:].lstrip(" ").startswith(":"):
+                continue
+            written = text[before.start_mark.index:key.end_mark.index]
+            at = (self.filename, before.start_mark.line + 1, before.start_mark.column + 1)
+            if "\n" in written or any((d.file, d.line, d.col) == at for d in self.pitfalls):
+                continue                    # (check_commas said it already, for max(a, b))
+            self.pitfalls.append(Diagnostic(
+                self.filename, before.start_mark.line + 1, before.start_mark.column + 1,
+                f"YAML cut '{written}' at its comma: inside a {{...}} mapping a comma separates entries, "
+                f"so '{key.value}' became a key of its own", "yaml-syntax",
+                hint=f"put the text in quotes: \"{written}\"",
+                source_line=self.smap.files[self.filename][before.start_mark.line], length=len(written)))
 
     def check_duplicates(self, node: MappingNode) -> None:
         seen: dict = {}

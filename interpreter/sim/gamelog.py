@@ -113,7 +113,9 @@ def _key(event, per_player):
 
 def _value(value):
     if isinstance(value, list):
-        return "[" + ", ".join(str(v) for v in value) + "]"
+        return "[" + ", ".join(map(_value, value)) + "]"
+    if value is None:
+        return "none"                    # as the rules write it
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 

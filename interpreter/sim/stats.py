@@ -389,8 +389,9 @@ def fairness(side_wins, games, sides, players, alpha=0.05) -> dict:
     least about 5; `reliable` says whether that holds."""
     from .dist import chi2_sf
     expected = [games * len(side) / players for side in sides]
-    chi = sum((o - e) ** 2 / e for o, e in zip(side_wins, expected) if e > 0)
     df = len(sides) - 1
+    # one side alone (one player, or everyone in one team) has nothing to be compared with: no statistic
+    chi = sum((o - e) ** 2 / e for o, e in zip(side_wins, expected) if e > 0) if df > 0 else 0.0
     p = chi2_sf(chi, df) if games and df > 0 else 1.0
     return {"by": "team" if any(len(s) > 1 for s in sides) else "seat", "sides": [list(s) for s in sides],
             "wins": list(side_wins), "expected": expected, "chi_square": chi, "df": df, "p": p,
