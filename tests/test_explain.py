@@ -88,6 +88,14 @@ def test_a_lead_that_depends_on_a_condition_is_said_as_who_leads_the_first_trick
             "otherwise the *chooser*, and each trick's winner leads the next;") in text, text
 
 
+def test_a_deal_of_one_card_says_one_card():
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(zones={"hand": "player", "stock": None}))
+    text = describe_steps([{"deal": {"from": "stock", "to": "hand", "count": 1}}], 0, say)[0]
+    assert text.startswith("1. Deal 1 card to each from *stock* into *hand*"), text
+
+
 def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     from interpreter.authoring.phrasing import Lexicon
     from interpreter.authoring.wording import Say, describe_steps
@@ -119,6 +127,8 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("sum(players, q => count(hand[q]))", "the sum, over all the players, of the number of cards in the player's *hand*"),
     ("map(filter(players, q => out[q]), q => score[q])", "the *score* of each of the players who are *out*"),
     ("last(hand[p], 3)", "the last 3 cards of the player's *hand*"),
+    # a count worked out: not 'the last the larger of ... cards'
+    ("last(hand[p], max(0, x - 1))", "the last cards of the player's *hand*, as many as the larger of 0 and the *x* minus 1"),
     ("reverse(won[p])", "the player's *won* in the opposite order (from the top down)"),
     ("sum(range(1, 3), k => k * x)", "the sum, over the numbers from 1 to 3, of the number times the *x*"),
     ("passed[p] or out[p] and x > 0", "the player's *passed* or (the player's *out* and the *x* is more than 0)"),

@@ -603,7 +603,11 @@ def _end(word):
     def phrase(sp, args):
         zone = _is_zone(sp, args[0])
         if len(args) > 1:        # first(items, n): that many from the start (or the end)
-            return f"the {word} {sp.say(args[1])} {'cards' if zone else 'items'} of {sp.say(args[0])}"
+            count, noun = _bare(sp.say(args[1])), "cards" if zone else "items"
+            if _literal(args[1]) is not None or count.startswith("*") and count.count("*") == 2 and " " not in count:
+                return f"the {word} {count} {noun} of {sp.say(args[0])}"       # 'the last 3 cards', 'the last *k* cards'
+            # 'the last cards of the stock, as many as the larger of ...', not 'the last the larger of ... cards'
+            return f"the {word} {noun} of {sp.say(args[0])}, as many as {sp.say(args[1])}"
         if zone:
             return f"the {word} card of {sp.say(args[0])}"
         # first(argmax(trick, ...)) is the first of the cards with the highest ..., not "the first of

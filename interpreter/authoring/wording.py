@@ -94,7 +94,7 @@ def _deal(v, step, say):
         said = f"({said})"
     if isinstance(count, str) and count.isidentifier() and said.startswith("the "):
         said = said[4:]          # an option: "Deal *hand_size* cards", not "Deal the *hand_size* cards"
-    each = "all the cards" if count == "all" else f"{said} cards"
+    each = "all the cards" if count == "all" else "1 card" if count == 1 else f"{said} cards"
     packet = v.get("packet", 1)
     how = "one at a time" if packet == 1 else f"in packets of {say(packet)}"
     start = v.get("start", "left_of(dealer)")
