@@ -343,7 +343,8 @@ def complete_schema():
             "hand": steps("Steps of one hand, repeated until the game ends."),
             "procedures": obj("Named lists of steps, run with `call: name`.", {}, additional={"$ref": "#/$defs/steps"}),
             "end": obj("When the game ends and who wins.", {
-                "after_hand": expr("Checked after every hand: the game ends when it holds.",
+                "after_hand": expr("Checked after every hand: the game ends when it holds. Without it the "
+                                   "game is one hand.",
                                    examples=["any(players, p => score[p] >= target)"]),
                 "winners": expr("The winning players (a list; several on a tie).",
                                 examples=["argmax(players, p => score[p])"]),

@@ -479,8 +479,10 @@ class Tricks(Node):
            "order, winner (an expression that replaces order and trumps), direction (1 to the left, the default, or "
            "-1), players (who takes part "
            "in each trick: "
-           "a list of players, worked out at the start of every trick; default everyone), before_trick, "
-           "after_plays, after_trick.")
+           "a list of players, worked out at the start of every trick; default everyone), before_trick (steps "
+           "before each trick's lead), after_plays (steps once every card of a trick is played, before its winner "
+           "is decided), after_trick (steps after the winner is decided, before the trick is collected; "
+           "winner names the winner).")
 def _tricks(cx, value, path, step):
     spec = _fields(cx, value, path, "tricks", ("hand", "trick"),
                    ("collect", "lead", "count", "follow", "trumps", "order", "winner", "direction",
