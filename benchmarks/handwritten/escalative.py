@@ -4,7 +4,8 @@ Four players, a 28-card pack (eight to Ace), seven cards each.  An auction
 (a player holding an Ace must bid while nobody has bid; a player who passed
 stays out), the high bidder names trumps and leads, trick k is worth k, and
 the high bidder gains the bid on reaching it and loses it otherwise.  A game
-is four deals, one by each player; the highest total wins.
+is one deal, as in the text (DEALS, like the ruleset's option `deals`, plays
+more, the deal passing left); the highest total wins.
 
 Every decision is made by a uniformly random policy over the legal actions
 the interpreter's random bot sees: each bid amount is one action, passing
