@@ -244,8 +244,21 @@ class _Writer:
             if not node.combine and _typ not in SCALARS:
                 # as in steps._assign, a list is stored as a copy (it may be or hold a zone's own list)
                 self.emit(depth + 1, f"_v = {value}")
-                self.emit(depth + 1, "if _v.__class__ is list:")
-                self.emit(depth + 2, f"_v = {self.ref(owned)}(_v)")
+                # owned() written in place, without a call (sets that run at every trick): a list of
+                # lists goes to owned(); a flat list is copied by a slice, or kept when it was made
+                # here (`history + [x]`, a list nothing else holds)
+                fresh = makes_new_list(value)
+                inner = depth + 1
+                if not fresh:
+                    self.emit(depth + 1, "if _v.__class__ is list:")
+                    inner += 1
+                self.emit(inner, "for _vi in _v:")
+                self.emit(inner + 1, "if _vi.__class__ is list:")
+                self.emit(inner + 2, f"_v = {self.ref(owned)}(_v)")
+                self.emit(inner + 2, "break")
+                if not fresh:
+                    self.emit(inner, "else:")
+                    self.emit(inner + 1, "_v = _v[:]")
                 value = "_v"
             if key is None:
                 self.emit(depth + 1, f"s.v[{index}] = s.v[{index}] + {value}" if node.combine
