@@ -290,7 +290,7 @@ def complete_schema():
                                                     "description": text("What the zone is for.")}),
                          examples=[{"stock": {"visibility": "hidden"}, "hand": {"per": "player", "visibility": "owner"},
                                     "trick": {"visibility": "public"}}]),
-            "state": obj("Values the game keeps: scores, the trump suit, markers.", {},
+            "state": obj("Values the game keeps: scores, the trump suit, markers. The dealer's seat is the variable `dealer` (type player); a game that does not declare it gets one, starting at `dealer.first`.", {},
                          additional=obj("A state variable.", {
                              "type": {"enum": ["number", "boolean", "text", "card", "cards", "player", "players",
                                                "suit", "rank", "list", "any"],

@@ -277,7 +277,7 @@ def _state(rules, data):
     lines = ["## What the game keeps track of", "", "| name | kind | starts as | kept for | what it means |",
              "|---|---|---|---|---|"]
     for info in rules.var_list:
-        raw = spec.get(info.name)
+        raw = spec.get(info.name, {"type": "player", "initial": rules.first_dealer})   # the dealer, if undeclared
         initial = raw.get("initial", 0 if raw.get("type", "number") == "number" else "none") \
             if isinstance(raw, dict) else raw
         kind = info.type + (f", one per {info.per}" if info.per else "")

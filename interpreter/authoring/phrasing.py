@@ -178,7 +178,10 @@ class _Speaker:
     def _attr(self, n):
         target, name = n.children
         name = str(name)
-        if isinstance(target, Tree) and target.data == "name" and str(target.children[0]) == self.subject:
+        mine = isinstance(target, Tree) and target.data == "name" and str(target.children[0]) == self.subject
+        if name == "is_joker":          # a test, said as one: 'it is a joker', 'the last card of X is a joker'
+            return f"{'it' if mine else self.say(target)} is a joker"
+        if mine:
             return f"its {ATTRIBUTES.get(name, name.replace('_', ' '))}"
         return f"the {ATTRIBUTES.get(name, name.replace('_', ' '))} of {self.say(target)}"
 
@@ -238,6 +241,10 @@ class _Speaker:
 
     def _binop(self, n):
         a, op, b = n.children
+        pieces = _joined_text(n)
+        if pieces:          # 'claims ' + count(claim) + ' of rank ' + r: text joined, as the compiler takes it
+            said = [self._string(p) if _is_text(p) else self.operand(p) for p in pieces]
+            return "the text " + said[0] + " followed by " + _and_list(said[1:])
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
         left = self.operand(a)
@@ -347,7 +354,8 @@ class _Speaker:
         if negated and isinstance(node.children[0], Tree) and node.children[0].data in ("and_op", "or_op"):
             return f"for which not ({text})"       # 'not a and b' would read as '(not a) and b'
         if text.startswith("it is "):
-            return (f"{be} not " if negated else f"{be} ") + text[6:]
+            said = "jokers" if text == "it is a joker" and be == "are" else text[6:]
+            return (f"{be} not " if negated else f"{be} ") + said
         if text.startswith("its ") and not _mentions_it(text[4:]):
             text = text[4:]
             if not _has_verb(text):
@@ -365,6 +373,26 @@ class _Speaker:
             return self.say(fn_node)
         name, body = fn_node.children
         return _Speaker(self.lex.binding(str(name), noun), subject=self.subject).say(body)
+
+
+def _is_text(node) -> bool:
+    return isinstance(node, Tree) and node.data == "string"
+
+
+def _joined_text(node) -> list:
+    """The pieces of a chain of '+' that joins text (quoted text on one side, or text joined on the left),
+    as the compiler reads it; [] for arithmetic. `1 + 2 + 'x'` is [1 + 2, 'x']: the sum comes first."""
+    if not (isinstance(node, Tree) and node.data == "binop" and str(node.children[1]) == "+"):
+        return []
+    left, _, right = node.children
+    joined = _joined_text(left)
+    if joined:
+        return joined + [right]
+    return [left, right] if _is_text(left) or _is_text(right) else []
+
+
+def _and_list(items: list) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _mentions_it(text: str) -> bool:

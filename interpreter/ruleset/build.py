@@ -47,6 +47,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     add_meld_rules(cx, data)
     _zones(cx, data.get("zones") or {})
     _vars(cx, data.get("state") or {})
+    _implicit_dealer(cx, data)
     add_builtin_names(cx)
     unused_definitions = add_definitions(cx, data.get("define"))
     for work in cx.deferred:
@@ -329,7 +330,7 @@ def _zones(cx, zones):
 def _vars(cx, state):
     """Declare every state variable; their initial values compile later (`cx.deferred`), when the
     built-in names (players, suits...) and the definitions are known too."""
-    for i, (name, spec) in enumerate(state.items()):
+    for i, (name, spec) in enumerate(state.items(), start=len(cx.rules.var_list)):
         path = ("state", name)
         if not isinstance(spec, dict):
             spec = {"initial": spec}
@@ -349,6 +350,24 @@ def _vars(cx, state):
                                 shape=("var", i), code=f"s.v[{i}]"))
         cx.deferred.append(lambda info=info, initial=initial, path=path, spec=spec: _initial(cx, info, initial,
                                                                                            path, spec))
+
+
+def _implicit_dealer(cx, data):
+    """A game whose state declares no dealer (a patience, a game dealt by nobody in particular) gets one, as if
+    it had declared `dealer: {type: player, initial: 0}`: seat dealer.first, passed on by dealer.next."""
+    if "dealer" in cx.rules.vars:
+        return
+    binding = cx.ns.names.get("dealer")
+    if binding is not None:
+        section = next((key for key in ("zones", "options", "objects", "orders", "points")
+                        if "dealer" in (data.get(key) or {})), None)
+        cx.problem((section, "dealer") if section else ("state",),
+                   f"'dealer' is the dealer's seat (a state variable of type player), not a {binding.kind}",
+                   "meaning", key=True, hint="rename it: 'dealer' always names the dealer's seat")
+        # the engine's own defaults (dealer.next, a deal's start, a lead) read the dealer: no follow-on errors
+        cx.ns.add("dealer", Binding("builtin", T.PLAYER, getter=lambda s, e: 0))
+        return
+    _vars(cx, {"dealer": {"type": "player", "initial": 0, "description": "who deals this hand"}})
 
 
 def _initial(cx, info, initial, path, spec):

@@ -43,10 +43,6 @@ def add_builtin_names(cx):
     for suit in u.suits:
         if suit not in ns.names:
             ns.add(suit, Binding("const", T.SUIT, value=suit, doc=f"the suit {suit}"))
-    if "dealer" not in ns.names:
-        cx.problem(("state",), "the state needs a 'dealer' variable of type player", "meaning", key=True,
-                   hint="add 'dealer: {type: player, initial: 0}' under 'state:'")
-        ns.add("dealer", Binding("builtin", T.PLAYER, getter=lambda s, e: 0))  # no follow-on errors
 
 
 # -- orders and point tables: callable on a card --------------------------------
