@@ -141,7 +141,7 @@ def _set_readings(rules, naturals, wilds, info):
     if rules.distinct_suits:
         declarations = combinations([s for s in rules.suits if s not in nat_suits], len(wilds))
     else:
-        declarations = combinations_with_replacement(rules.suits, len(wilds))
+        declarations = [(min(rules.suits),) * len(wilds)]     # suits may repeat: one reading of the wild cards
     natural_items = [(s, 0, c) for s, c in zip(nat_suits, naturals)]
     for declared in declarations:
         items = sorted(natural_items + [(s, 1, c) for s, c in zip(declared, wilds)])
@@ -281,12 +281,15 @@ def ref_additions(s, cards, zone, mr):
             for card in mr.distinct(cards) for i, m in ref_table(s, zone, mr) for pieces in ref_grown(mr, m, card)]
 
 
-def ref_replace_wild(meld, card, info):
+def ref_replace_wild(meld, card, info, loose=False):
+    """With `loose` (sets whose suits may repeat), a natural of the set's rank takes any wild's place."""
     if info.wild[card] or card in meld.cards:
         return None
+    face = (info.rank_of[card], info.suit_of[card])
     for i, (c, stands) in enumerate(zip(meld.cards, meld.stands_for)):
-        if info.wild[c] and stands == (info.rank_of[card], info.suit_of[card]):
-            return replace(meld, cards=meld.cards[:i] + (card,) + meld.cards[i + 1:]), c
+        if info.wild[c] and (stands == face or loose and meld.kind == "set" and stands[0] == face[0]):
+            return replace(meld, cards=meld.cards[:i] + (card,) + meld.cards[i + 1:],
+                           stands_for=meld.stands_for[:i] + (face,) + meld.stands_for[i + 1:]), c
     return None
 
 
@@ -295,7 +298,7 @@ def ref_swaps(s, cards, zone, mr):
     out = []
     for card in mr.distinct(cards):
         for i, m in table:
-            hit = ref_replace_wild(m, card, mr.info)
+            hit = ref_replace_wild(m, card, mr.info, mr.sets is not None and not mr.sets.distinct_suits)
             if hit is not None and mr.ok(hit[0]):
                 out.append(FM.TableChange(i, m.cards, (hit[0],), (card,), (hit[1],)))
     return out

@@ -441,7 +441,7 @@ def test_contract_the_first_deal_two_sets_then_lay_offs_and_out():
     S.play(s, ("draw",))                                 # seat 2: A♣
     # the Eights need the joker: one play, [3♣ 3♦ 3♥] with [8♦ 8♥ joker]
     assert _distinct_plays(s, "go_down") == {("3♣ 3♥ 3♦", "8♥ 8♦ Joker")}
-    _act(s, "go_down [3♣ 3♦ 3♥] [8♦ 8♥ Joker=8♠]")
+    _act(s, "go_down [3♣ 3♦ 3♥] [Joker=8♣ 8♦ 8♥]")     # suits may repeat: the joker has one reading
     S.play(s, ("discard", "A♣"))
     S.play(s, ("draw",), ("discard", "J♠"))             # seat 3
     S.play(s, ("draw",), ("discard", "Q♦"))             # seat 0
@@ -450,8 +450,8 @@ def test_contract_the_first_deal_two_sets_then_lay_offs_and_out():
     # suits may repeat), the Threes 3♠, its own Kings the other K♣
     assert sorted(_legal(s)) == ["discard 3♠", "discard 8♠", "discard K♣", "lay_off 1", "lay_off 2"]
     S.play(s, ("lay_off", 2))
-    assert sorted(_legal(s)) == ["add 3♠ -> [3♣ 3♦ 3♥ 3♠]", "add 8♠ -> [8♦ 8♥ 8♠ Joker=8♠]"]
-    _act(s, "add 8♠ -> [8♦ 8♥ 8♠ Joker=8♠]")
+    assert sorted(_legal(s)) == ["add 3♠ -> [3♣ 3♦ 3♥ 3♠]", "add 8♠ -> [Joker=8♣ 8♦ 8♥ 8♠]"]
+    _act(s, "add 8♠ -> [Joker=8♣ 8♦ 8♥ 8♠]")
     S.play(s, ("lay_off", 2))
     _act(s, "add 3♠ -> [3♣ 3♦ 3♥ 3♠]")
     S.play(s, ("lay_off", 1))
@@ -1007,15 +1007,30 @@ def test_explain_says_what_a_meld_is():
     assert "- No wild cards." in explain(_load("gin"))
 
 
-@pytest.mark.xfail(strict=True, reason="a wild card in a set whose suits may repeat is read once per suit it "
-                   "could declare: the same meld is offered 4 times (10 with two wild cards, 20 with three), "
-                   "though the suit changes nothing; a fix (one reading, and any natural of the rank taking "
-                   "the wild card's place in wild_swaps) changes the meld layer: see the review9 report")
 def test_a_wild_card_in_a_set_of_repeating_suits_is_one_meld_not_one_per_suit():
     rules = _load("canasta")
     mr = rules.meld_rules
     assert len(mr.melds_in(S.cards(rules, ["5♣", "5♦", "Joker"]))) == 1
     assert len(mr.melds_in(S.cards(rules, ["5♣", "2♣", "2♦"]))) == 1
+
+
+def test_any_natural_of_the_rank_takes_a_wild_cards_place_in_a_set_of_repeating_suits():
+    # with one reading, the joker of [5♣ 5♦ Joker] stands for 'a Five': wild_swaps lets a Five of any
+    # suit take its place (a Five of clubs, like the suit it is read as, and a Five of hearts alike),
+    # and no card of another rank
+    from interpreter.expr.functions_tables import _swaps, _with_wilds
+    rules = _load("canasta")
+    mr = rules.meld_rules
+    (meld,) = mr.melds_in(S.cards(rules, ["5♣", "5♦", "Joker"]))
+    joker = S.cards(rules, ["Joker"])[0]
+    for name in ("5♥", "5♣"):
+        card = next(c for c in S.cards(rules, [name, name]) if c not in meld.cards)
+        (change,) = _swaps(_with_wilds([(0, meld)], mr), [card], mr)
+        (new,) = change.pieces
+        assert sorted(new.cards) == sorted([c for c in meld.cards if c != joker] + [card])
+        assert change.freed == (joker,)
+        assert new.stands_for[new.cards.index(card)] == (mr.info.rank_of[card], mr.info.suit_of[card])
+    assert _swaps(_with_wilds([(0, meld)], mr), S.cards(rules, ["6♥"]), mr) == []
 
 
 @pytest.mark.parametrize("old, new, says", [

@@ -47,9 +47,10 @@ def _plain_additions(grows, cards, mr):
 def _plain_swaps(table, cards, mr):
     """functions_tables._swaps without the filter of the cells the wild cards stand for."""
     out = []
+    loose = mr.sets is not None and not mr.sets.distinct_suits
     for card in cards:
         for i, m, _ in table:
-            hit = replace_wild(m, card, mr.info)
+            hit = replace_wild(m, card, mr.info, loose)
             if hit is not None and mr.ok(hit[0]):
                 out.append(TableChange(i, m.cards, (hit[0],), (card,), (hit[1],)))
     return out

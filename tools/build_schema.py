@@ -219,7 +219,7 @@ def melds_section():
             "min": dict(setting, description="Fewest cards in a set (3)."),
             "max": dict(setting, description="Most cards in a set (the number of suits)."),
             "wilds": dict(setting, description="Most wild cards in one set (1; none for no limit)."),
-            "different_suits": dict(setting, description="The cards of a set must all be of different suits (true)."),
+            "different_suits": dict(setting, description="The cards of a set must all be of different suits (true). With false, a wild card in a set stands for a card of the set's rank, one reading whatever its suit, and wild_swaps lets any natural card of that rank take its place."),
         }),
         "value": obj("Point tables (names under 'points:') giving the value of a card in a meld.", {
             "run": text("A card in a run."),

@@ -412,16 +412,20 @@ def _set_wild_extensions(meld: Meld, card: int, info: CardInfo, rules: SetRules)
     return out
 
 
-def replace_wild(meld: Meld, card: int, info: CardInfo) -> tuple[Meld, int] | None:
-    """If natural ``card`` is exactly what a wild in ``meld`` stands for,
-    return (meld with the card in the wild's place, freed wild id)."""
+def replace_wild(meld: Meld, card: int, info: CardInfo, any_suit: bool = False) -> tuple[Meld, int] | None:
+    """If natural ``card`` is exactly what a wild in ``meld`` stands for (with ``any_suit``, in a set:
+    any card of its rank, for sets whose suits may repeat), return (meld with the card in the wild's
+    place, freed wild id)."""
     if info.wild[card] or card in meld.cards:
         return None
     wanted = (info.rank_of[card], info.suit_of[card])
+    loose = any_suit and meld.kind == "set"
     for i, (c, stands) in enumerate(zip(meld.cards, meld.stands_for)):
-        if info.wild[c] and stands == wanted:
+        if info.wild[c] and (stands == wanted or loose and stands[0] == wanted[0]):
             cards = meld.cards[:i] + (card,) + meld.cards[i + 1:]
-            return Meld(meld.kind, cards, meld.stands_for, meld.positions, meld.seq_len), c
+            stands_for = meld.stands_for if stands == wanted else \
+                meld.stands_for[:i] + (wanted,) + meld.stands_for[i + 1:]
+            return Meld(meld.kind, cards, stands_for, meld.positions, meld.seq_len), c
     return None
 
 

@@ -491,7 +491,10 @@ def _set_readings(rules: SetRules, naturals: Sequence[int], wilds: Sequence[int]
         free = [s for s in rules.suits if s not in nat_suits]
         declarations = combinations(free, len(wilds))
     else:
-        declarations = combinations_with_replacement(rules.suits, len(wilds))
+        # suits may repeat: what suit a wild card declares changes nothing, so it has one reading, the
+        # same whatever else the set holds (the first suit), so that adding to the set keeps it;
+        # wild_swaps lets any natural of the rank take its place
+        declarations = [(min(rules.suits),) * len(wilds)]
     natural_items = [(s, 0, c) for s, c in zip(nat_suits, naturals)]
     for declared in declarations:
         items = sorted(natural_items + [(s, 1, c) for s, c in zip(declared, wilds)])

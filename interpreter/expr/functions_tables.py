@@ -241,11 +241,17 @@ def _with_wilds(table, mr: MeldRules) -> list:
     """(group index, meld, the cells its wild cards stand for) for the melds of `table` holding a
     wild card: replace_wild() finds nothing for a card of another cell (see MeldRules._cell)."""
     wild, suits, no_wild = mr.info.wild, mr._suits, mr.wild_set.isdisjoint
+    loose = mr.sets is not None and not mr.sets.distinct_suits      # any natural of the rank (replace_wild)
     out = []
     for i, m in table:
         if not no_wild(m.cards):                # a test of sets, in C
-            out.append((i, m, frozenset([rank * suits + suit for c, (rank, suit) in zip(m.cards, m.stands_for)
-                                         if wild[c]])))
+            if loose and m.kind == "set":
+                cells = frozenset([rank * suits + suit for c, (rank, _) in zip(m.cards, m.stands_for) if wild[c]
+                                   for suit in range(suits)])
+            else:
+                cells = frozenset([rank * suits + suit for c, (rank, suit) in zip(m.cards, m.stands_for)
+                                   if wild[c]])
+            out.append((i, m, cells))
     return out
 
 
@@ -253,12 +259,13 @@ def _swaps(table, cards, mr: MeldRules) -> list:
     """swaps() of these cards on the melds of `table` (see _with_wilds)."""
     out = []
     cell = mr._cell
+    loose = mr.sets is not None and not mr.sets.distinct_suits
     for card in cards:
         key = cell[card]
         for i, m, stands in table:
             if key not in stands:
                 continue
-            hit = replace_wild(m, card, mr.info)
+            hit = replace_wild(m, card, mr.info, loose)
             if hit is not None and mr.ok(hit[0]):
                 new, freed = hit
                 out.append(TableChange(i, m.cards, (new,), (card,), (freed,)))
@@ -267,6 +274,7 @@ def _swaps(table, cards, mr: MeldRules) -> list:
 
 @builtin("wild_swaps", "wild_swaps(cards, zone)",
          "Every way to put one of the cards in place of a wild card of a table meld that stands for "
-         "exactly that card (the wild card is freed).", 2, 2, "melds")
+         "exactly that card (in a set whose suits may repeat, any card of its rank; the wild card is "
+         "freed).", 2, 2, "melds")
 def _wild_swaps(ctx, node, args):
     return _changes(ctx, node, args, swaps)
