@@ -152,7 +152,11 @@ def build() -> str:
             "any card may follow it, and `led_suit` stays none); `follow: any` allows any card; a condition on `card` "
             "replaces the follow-suit rule entirely: exactly the cards for which it holds may be played. "
             "For the leader of a trick `led_suit` is none, so a condition must allow a lead, e.g. "
-            "`led_suit == none or card.suit == led_suit or not any(hand[current], c => c.suit == led_suit)`.",
+            "`led_suit == none or card.suit == led_suit or not any(hand[current], c => c.suit == led_suit)`. "
+            "**A card that counts as another suit** (a left bower that is a trump, Queens and Jacks that belong "
+            "to the trump suit): `card_suit:` gives the suit each card counts as, e.g. "
+            "`card_suit: trumps if is_left_bower(card) else card.suit`; following, `led_suit` and the trumps "
+            "then read it, with no follow condition or winner rule to write.",
             "- **A player who may play no card** (an empty hand, or a follow condition that allows none) stops "
             "the game with an error naming the `tricks:` step: the rules must make sure this cannot happen "
             "(by default a block plays tricks while the leader has cards).",

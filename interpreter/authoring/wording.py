@@ -188,6 +188,8 @@ def _tricks(v, step, say):
             + (f", {count} of them" if count is not None else " until the hands are empty") + ".",
             lead,
             f"{rule}."]
+    if "card_suit" in v:
+        bits.append(f"A card counts as the suit {card(v['card_suit'])}, in following and in winning the trick.")
     if v.get("direction") == -1:
         bits.append("Play goes round to the right.")
     if "players" in v:

@@ -21,6 +21,7 @@ from .steps import _fields, log_event
 from .trickgen import trick_end
 from .vm import PAUSE, Node, Seq
 
+_NONE = object()
 TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "trick_number": T.NUM,
                 "trick_players": T.PLAYERS, "winner": T.PLAYER, "taking_part": T.PLAYERS}
 note_block_locals("tricks", TRICK_LOCALS)
@@ -32,6 +33,7 @@ class Tricks(Node):
     player is asked, a marker frame [node, -1, env, follow lookup] sits above it (bots look for it)."""
 
     players = None               # who takes part in a trick: an expression, or None for everyone
+    card_suit = None             # the suit a card counts as in this block: an expression of card, or None
 
     def __init__(self, **kw):
         self.__dict__.update(kw)
@@ -181,7 +183,7 @@ class Tricks(Node):
         frame = s.stack[-2]                  # the marker frame stays while the trick goes on
         env = frame[2]
         if (across and self._direct and pickers is not None and s.events is None and self.players is None
-                and None not in pickers):
+                and None not in pickers and self.card_suit is None):
             return self.play_through(s, frame, env, marker, choice, index, pickers, limit)
         z = s.z
         hands = z[self.hand_zone]
@@ -203,7 +205,7 @@ class Tricks(Node):
             trick_players.append(player)
             played = frame[3]
             if played == 0:
-                env["led_suit"] = led = self.suit_of[card]
+                env["led_suit"] = led = self.suit_of[card] if self.card_suit is None else self.suit_now(s, env, card)
                 marker[3] = self.follow_of.get(led)
             frame[3] = played = played + 1
             s.turns += 1
@@ -402,7 +404,10 @@ class Tricks(Node):
         # runs between the last play and the winner)
         if len(trick) != len(players) or (self.after_plays is not None and self.swapped(s, players, trick)):
             players, cards = self.still_played(s, players, trick)
-        suits = list(map(self.suit_get, cards))
+        if self.card_suit is None:
+            suits = list(map(self.suit_get, cards))
+        else:                                # what each card counts as now (the trumps may have changed)
+            suits = [self.suit_now(s, env, c) for c in cards]
         target = env["led_suit"]
         if self.trumps is not None:
             trumps = self.trumps(s, env)
@@ -427,6 +432,28 @@ class Tricks(Node):
                 if k > best_key:
                     best, best_key = i, k
         return players[best]
+
+    def suit_now(self, s, env, card):
+        """The suit `card` counts as in this block (`card_suit:`), worked out now; the local name card is
+        given back as it was."""
+        had = env.get("card", _NONE)
+        env["card"] = card
+        try:
+            return self.card_suit(s, env)
+        finally:
+            if had is _NONE:
+                env.pop("card", None)
+            else:
+                env["card"] = had
+
+    def follow_card_suit(self, s, env, hand):
+        """`follow: suit` with card_suit: the cards of the hand that count as the suit led, if any, else
+        the whole hand (the leader, and a card led that counts as no suit, allow any card)."""
+        led = env["led_suit"]
+        if led is None or not env["trick_players"]:
+            return list(hand)
+        same = [c for c in hand if self.suit_now(s, env, c) == led]
+        return same or list(hand)
 
     def bad_winner(self, value):
         """The error of a `winner:` rule that gave something other than a seat (none, or a number past
@@ -476,7 +503,8 @@ class Tricks(Node):
            "each trick: count: trick_number ends the block after the trick just played; default: while the "
            "leader has cards), follow ('suit', 'any' or a "
            "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps, "
-           "order, winner (an expression that replaces order and trumps), direction (1 to the left, the default, or "
+           "order, card_suit (the suit a card counts as in this block, an expression of card: following, "
+           "led_suit and the trumps read it), winner (an expression that replaces order and trumps), direction (1 to the left, the default, or "
            "-1), players (who takes part "
            "in each trick: "
            "a list of players, worked out at the start of every trick; default everyone), before_trick (steps "
@@ -486,7 +514,7 @@ class Tricks(Node):
 def _tricks(cx, value, path, step):
     spec = _fields(cx, value, path, "tricks", ("hand", "trick"),
                    ("collect", "lead", "count", "follow", "trumps", "order", "winner", "direction",
-                    "players", "before_trick", "after_plays", "after_trick"))
+                    "players", "card_suit", "before_trick", "after_plays", "after_trick"))
     if spec is None:
         return None
     zones = cx.rules.zones
@@ -509,6 +537,8 @@ def _tricks(cx, value, path, step):
         elif follow == "any":
             legal = lambda s, e: True
         trumps = cx.expr(path + ("trumps",), spec["trumps"], T.SUIT).fn if "trumps" in spec else None
+        card_suit = cx.expr(path + ("card_suit",), spec["card_suit"], T.SUIT,
+                            extra_locals={"card": T.CARD}).fn if "card_suit" in spec else None
         order = _order_key(cx, path + ("order",), spec.get("order"))
         winner = cx.expr(path + ("winner",), spec["winner"], T.PLAYER).fn if "winner" in spec else None
         players = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
@@ -542,11 +572,18 @@ def _tricks(cx, value, path, step):
     if players is not None:
         from .tricks_some import SomeTricks
         kind = SomeTricks
-    return kind(players=players, lead=lead, count=count, follow_suit=follow == "suit", legal=legal, trumps=trumps, order=order,
-                  winner=winner, collect=collect, before=before, after_plays=after_plays, after=after,
-                  hand_zone=hand.index, trick_zone=trick.index, suit_of=cx.ns.universe.suit_of,
-                  direction=direction, where=cx.where(path),
-                  winner_where=cx.where(path + ("winner",)) if winner is not None else None)
+    block = kind(players=players, lead=lead, count=count, follow_suit=follow == "suit" and card_suit is None,
+                 legal=legal, trumps=trumps, order=order, winner=winner, collect=collect, before=before,
+                 after_plays=after_plays, after=after, hand_zone=hand.index, trick_zone=trick.index,
+                 suit_of=cx.ns.universe.suit_of, direction=direction, where=cx.where(path),
+                 winner_where=cx.where(path + ("winner",)) if winner is not None else None)
+    if card_suit is not None:
+        # the offers go through ask() (no per-suit tables: what a card counts as may change each trick)
+        block.card_suit = card_suit
+        block.follows_led = follow == "suit"
+        if follow == "suit":
+            block.legal_cards = block.follow_card_suit
+    return block
 
 
 def _mentions(steps, name) -> bool:

@@ -47,13 +47,14 @@ class _TrickLog(list):
 
 
 class _Trick:
-    __slots__ = ("block", "env", "number", "plays", "before", "index", "hand")
+    __slots__ = ("block", "env", "number", "plays", "before", "index", "hand", "led")
 
     def __init__(self, block, env, hand):
         self.block, self.env, self.number, self.hand = block, env, env["trick_number"], hand
         self.plays = []            # (player, card) in the order played, as the checker saw the moves
         self.before = None         # a copy of the game before the latest play, and that play's number
         self.index = None
+        self.led = None            # with card_suit: what the card led counted as when it was led
 
 
 class RuleCheck:
@@ -123,11 +124,19 @@ class RuleCheck:
     def _check_offer(self, s, trick, block, env, player, actions):
         hand = list(s.z[block.hand_zone][player])
         suit_of = block.suit_of
+        if block.card_suit is not None and len(trick.plays) == 1:
+            # what the card led counts as, as it was led (the second offer comes right after the lead:
+            # nothing runs between plays)
+            trick.led = block.suit_now(s, env, trick.plays[0][1])
         if block.follow_suit:
             # the leader may lead any card, and any card may follow a card without a suit (a joker's
             # suit is none: it is not a suit led)
             led = suit_of[trick.plays[0][1]] if trick.plays else None
             allowed = (led is not None and [c for c in hand if suit_of[c] == led]) or hand
+        elif block.card_suit is not None and block.follows_led:
+            # what each card counts as (card_suit), read now; the card led, as it counted when led
+            led = trick.led if trick.plays else None
+            allowed = (led is not None and [c for c in hand if block.suit_now(s, env, c) == led]) or hand
         else:
             local = dict(env)
             allowed = []
@@ -205,9 +214,13 @@ class RuleCheck:
         on_table = set(s.z[block.trick_zone])
         plays = [(p, c) for p, c in trick.plays if c in on_table]
         suit_of = block.suit_of
-        led = suit_of[trick.plays[0][1]]
         trumps = block.trumps(s, env) if block.trumps is not None else None
-        suits = [suit_of[c] for _, c in plays]
+        if block.card_suit is not None:     # what the cards count as now; the lead, as when it was led
+            led = trick.led if len(trick.plays) > 1 else block.suit_now(s, env, trick.plays[0][1])
+            suits = [block.suit_now(s, env, c) for _, c in plays]
+        else:
+            led = suit_of[trick.plays[0][1]]
+            suits = [suit_of[c] for _, c in plays]
         target = trumps if trumps is not None and trumps in suits else led
         best, best_key = None, None
         for (p, c), suit in zip(plays, suits):
