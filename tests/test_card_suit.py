@@ -122,6 +122,32 @@ def test_euchre_written_with_card_suit_plays_the_same_games_as_with_its_follow_r
     assert len(a) == 150 and a == b
 
 
+def test_euchre_with_card_suit_trumps_and_an_order_expression_plays_the_same_games(tmp_path):
+    # no follow condition and no winner rule: the bowers count as trumps (card_suit) and rank by an
+    # order written as an expression of card; the same games as the bundled rules' winner expression
+    text = bundled_rulesets()["euchre"].read_text(encoding="utf-8")
+    old = ("      follow: count(trick) == 0 or effective_suit(card) == led or not any(hand[current], "
+           "c => effective_suit(c) == led)\n"
+           "      winner: \"trick_players[position(trick, first(argmax(trick, c => strength(c))))]\"\n")
+    assert old in text
+    new = ("      card_suit: effective_suit(card)\n"
+           "      trumps: trumps\n"
+           "      order: 30 if is_right_bower(card) else 29 if is_left_bower(card) else plain(card)\n")
+    mine = _rules(tmp_path, text.replace(old, new), "euchre.yaml")
+    theirs = load_ruleset(str(bundled_rulesets()["euchre"]), {}).rules
+    a, b = [], []
+    run(mine, games=150, seed=9, on_record=a.append)
+    run(theirs, games=150, seed=9, on_record=b.append)
+    assert len(a) == 150 and a == b
+    checked = run(mine, games=60, seed=2, check=True)
+    assert not checked["check"]["violations"] and checked["check"]["tricks"] > 200, checked["check"]
+    from interpreter.authoring.explain import explain
+    words = explain(mine)
+    assert ("ranked by 30 if the card is right bower, otherwise 29 if the card is left bower, otherwise the "
+            "place of the card in the order *plain* (the higher, the stronger)") in words
+    assert "A card counts as the effective suit of the card, in following and in winning the trick." in words
+
+
 def test_explain_says_what_a_card_counts_as(tmp_path):
     from interpreter.authoring.explain import explain
     rules = _rules(tmp_path, QUEENS.replace("HAND", "3"))
@@ -138,3 +164,15 @@ def test_card_suit_must_give_a_suit(tmp_path):
     assert not loaded.ok
     (error,) = [d for d in loaded.diagnostics if d.severity == "error"]
     assert "card_suit" in error.source_line and "suit" in error.message
+
+
+def test_an_order_written_as_an_expression_is_checked_like_one(tmp_path):
+    for written, says in (("strenght", "'strenght' is not an order"),
+                          ("strenght(card) + 1", "strenght"),
+                          ("card.suit", "number")):
+        path = tmp_path / "bad.yaml"
+        path.write_text(QUEENS.replace("HAND", "3").replace("order: strength", f"order: {written}"))
+        loaded = load_ruleset(str(path), {})
+        assert not loaded.ok, written
+        errors = [d for d in loaded.diagnostics if d.severity == "error"]
+        assert len(errors) == 1 and says in errors[0].message and "order" in errors[0].source_line, errors

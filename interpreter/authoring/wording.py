@@ -4,6 +4,8 @@ Expressions are said in words (phrasing.py); with detail=True each is followed b
 """
 from __future__ import annotations
 
+import re
+
 from .phrasing import Lexicon, _plural, noun_for, words
 
 
@@ -189,7 +191,9 @@ def _tricks(v, step, say):
             lead,
             f"{rule}."]
     if "card_suit" in v:
-        bits.append(f"A card counts as the suit {card(v['card_suit'])}, in following and in winning the trick.")
+        said = card(v["card_suit"])
+        said = said if said.startswith("the ") else f"the suit {said}"
+        bits.append(f"A card counts as {said}, in following and in winning the trick.")
     if v.get("direction") == -1:
         bits.append("Play goes round to the right.")
     if "players" in v:
@@ -198,7 +202,10 @@ def _tricks(v, step, say):
         bits.append(f"The trick goes to {say(v['winner'])}.")
     else:
         trumps = f"the highest trump ({say(v['trumps'])}) wins, otherwise " if "trumps" in v else ""
-        bits.append(f"In each trick {trumps}the highest card of the suit led wins, ranked by **{v.get('order')}**.")
+        order = str(v.get("order"))
+        ranked = (f"**{order}**" if re.fullmatch(r"\s*[A-Za-z_]\w*\s*", order)
+                  else f"{card(order)} (the higher, the stronger)")
+        bits.append(f"In each trick {trumps}the highest card of the suit led wins, ranked by {ranked}.")
     if "collect" in v:
         bits.append(f"The winner puts the trick into {say(v['collect'])}.")
     nested = [(f"{label}:", v[key]) for key, label in (("before_trick", "Before each trick"),

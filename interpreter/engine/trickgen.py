@@ -76,7 +76,7 @@ def _winner(w, block):
         w.emit(0, "if _w.__class__ is not int or not 0 <= _w < s.n:")      # not a seat: Tricks.decide's error
         w.emit(1, f"raise {w.ref(block.bad_winner)}(_w)")
         return
-    if block.card_suit is not None:      # what the cards count as is worked out by the block
+    if block.card_suit is not None or block.order_expr is not None:     # worked out by the block
         w.emit(0, f"_w = {w.ref(block.decide)}(s, e, _trick)")
         return
     w.emit(0, "_players = e['trick_players']")

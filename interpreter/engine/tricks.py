@@ -34,6 +34,7 @@ class Tricks(Node):
 
     players = None               # who takes part in a trick: an expression, or None for everyone
     card_suit = None             # the suit a card counts as in this block: an expression of card, or None
+    order_expr = None            # `order:` written as an expression of card (a number), or None
 
     def __init__(self, **kw):
         self.__dict__.update(kw)
@@ -424,7 +425,7 @@ class Tricks(Node):
                 if suits[i] == target and table[cards[i]] > best_key:
                     best, best_key = i, table[cards[i]]
             return players[best]
-        key = self.order
+        key = self.order if self.order_expr is None else (lambda s, c: self.card_value(self.order_expr, s, env, c))
         best_key = key(s, cards[best])
         for i in range(best + 1, len(cards)):
             if suits[i] == target:
@@ -434,12 +435,16 @@ class Tricks(Node):
         return players[best]
 
     def suit_now(self, s, env, card):
-        """The suit `card` counts as in this block (`card_suit:`), worked out now; the local name card is
-        given back as it was."""
+        """The suit `card` counts as in this block (`card_suit:`), worked out now."""
+        return self.card_value(self.card_suit, s, env, card)
+
+    @staticmethod
+    def card_value(fn, s, env, card):
+        """`fn`, an expression of the local name card, for `card`; the name is given back as it was."""
         had = env.get("card", _NONE)
         env["card"] = card
         try:
-            return self.card_suit(s, env)
+            return fn(s, env)
         finally:
             if had is _NONE:
                 env.pop("card", None)
@@ -503,7 +508,7 @@ class Tricks(Node):
            "each trick: count: trick_number ends the block after the trick just played; default: while the "
            "leader has cards), follow ('suit', 'any' or a "
            "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps, "
-           "order, card_suit (the suit a card counts as in this block, an expression of card: following, "
+           "order (the name of an order, or an expression of card giving a number: higher wins), card_suit (the suit a card counts as in this block, an expression of card: following, "
            "led_suit and the trumps read it), winner (an expression that replaces order and trumps), direction (1 to the left, the default, or "
            "-1), players (who takes part "
            "in each trick: "
@@ -539,7 +544,14 @@ def _tricks(cx, value, path, step):
         trumps = cx.expr(path + ("trumps",), spec["trumps"], T.SUIT).fn if "trumps" in spec else None
         card_suit = cx.expr(path + ("card_suit",), spec["card_suit"], T.SUIT,
                             extra_locals={"card": T.CARD}).fn if "card_suit" in spec else None
-        order = _order_key(cx, path + ("order",), spec.get("order"))
+        written = spec.get("order")
+        order_expr = None
+        if isinstance(written, str) and not re.fullmatch(r"\s*[A-Za-z_]\w*\s*", written):
+            # not a name: an expression of card giving a number, higher beats lower
+            order_expr = cx.expr(path + ("order",), written, T.NUM, extra_locals={"card": T.CARD}).fn
+            order = None
+        else:
+            order = _order_key(cx, path + ("order",), written)
         winner = cx.expr(path + ("winner",), spec["winner"], T.PLAYER).fn if "winner" in spec else None
         players = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
         collect = None
@@ -577,6 +589,7 @@ def _tricks(cx, value, path, step):
                  after_plays=after_plays, after=after, hand_zone=hand.index, trick_zone=trick.index,
                  suit_of=cx.ns.universe.suit_of, direction=direction, where=cx.where(path),
                  winner_where=cx.where(path + ("winner",)) if winner is not None else None)
+    block.order_expr = order_expr
     if card_suit is not None:
         # the offers go through ask() (no per-suit tables: what a card counts as may change each trick)
         block.card_suit = card_suit

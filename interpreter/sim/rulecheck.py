@@ -226,7 +226,7 @@ class RuleCheck:
         for (p, c), suit in zip(plays, suits):
             if suit != target:
                 continue
-            key = block.order(s, c)
+            key = block.order(s, c) if block.order_expr is None else block.card_value(block.order_expr, s, env, c)
             if best is None or key > best_key:
                 best, best_key = p, key
         return best
