@@ -196,8 +196,14 @@ class _Speaker:
         return f"{first} if {test}, otherwise {self.say(b)}"
 
     def _or_op(self, n):
+        # c == Q♠ or c == J♦: 'the card is Q♠ or J♦'
+        children = _or_leaves(n)
+        same = [c for c in children if isinstance(c, Tree) and c.data == "compare" and len(c.children) == 3
+                and _op(c.children[1]) == "==" and not (isinstance(c.children[2], Tree) and c.children[2].data == "none")]
+        if len(same) == len(children) and all(c.children[0] == same[0].children[0] for c in same):
+            return f"{self.say(same[0].children[0])} is {_join_or([self.say(c.children[2]) for c in same])}"
         # "a or (b and c)": unbracketed, "a or b and c" is read as (a or b) and c just as well
-        return " or ".join(self._part(c, ("ifelse", "and_op"), " and ") for c in n.children)
+        return " or ".join(self._part(c, ("ifelse", "and_op"), " and ") for c in children)
 
     def _and_op(self, n):
         # "a and (b or c)": unbracketed it reads as (a and b) or c
@@ -230,6 +236,16 @@ class _Speaker:
                 out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
                 continue
             said = self.say(left)
+            if op in ("in", "not in") and isinstance(right, Tree) and right.data == "list_" and len(right.children) > 1:
+                # c in [Q♠, J♦]: 'the card is Q♠ or J♦' (not 'is in the list Q♠ and J♦')
+                items = [self.say(c) for c in right.children if c is not None]
+                if op == "in":
+                    out.append(f"{said} is {_join_or(items)}")
+                elif len(items) == 2:
+                    out.append(f"{said} is neither {items[0]} nor {items[1]}")
+                else:
+                    out.append(f"{said} is none of {_join(items)}")
+                continue
             if " for which " in said or " whose " in said or _is_choice(left):
                 said = f"({said})"      # "the number of players for which X is at most 1": the count is
             other = f"({self.say(right)})" if _is_choice(right) else self.say(right)       # at most 1, not X
@@ -384,12 +400,40 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
-def _card(rank: str, suit: str) -> str:
-    """card(rank, suit): 'the card of rank A and suit spades' when both are plain words, else 'the card
-    whose rank is ... and whose suit is ...' (a rank worked out from other values)."""
-    if len(_bare(rank).split()) == 1 and len(_bare(suit).split()) == 1:
-        return f"the card of rank {_bare(rank)} and suit {_bare(suit)}"
-    return f"the card whose rank is {rank} and whose suit is {suit}"
+SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+
+
+def _card(sp, rank_node, suit_node) -> str:
+    """card(rank, suit): the card's name when both are written out (card("Q", spades) is Q♠, as the
+    engine prints it); 'the Q of the suit' for a rank written out; else 'the card of rank R and suit S',
+    where an item of a loop over ranks or suits reads 'that rank' / 'that suit' (not 'rank rank')."""
+    rank, suit = sp.say(rank_node), sp.say(suit_node)
+    literal_rank = isinstance(rank_node, Tree) and rank_node.data in ("string", "number")
+    rank_word = str(rank_node.children[0]).strip("'\"") if literal_rank else None
+    suit_name = (str(suit_node.children[0]) if isinstance(suit_node, Tree) and suit_node.data in ("name", "suit_symbol")
+                 else None)
+    if suit_name is not None and suit_name in sp.lex.nouns:
+        suit_name = None
+    if rank_word is not None and suit_name is not None and (suit_name in sp.lex.suits or suit_name in SUIT_SYMBOLS
+                                                            or suit_name in SUIT_SYMBOLS.values()):
+        symbol = SUIT_SYMBOLS.get(suit_name, suit_name)
+        return f"{rank_word}{symbol}" if symbol in SUIT_SYMBOLS.values() else f"{rank_word}/{suit_name}"
+
+    if suit_name is not None and suit_name in sp.lex.suits:
+        suit = suit_name                        # a suit of the pack by name: 'spades', not '*spades*'
+
+    def part(said, kind):
+        if said == f"the {kind}":
+            return f"that {kind}"             # the item of a loop over ranks (suits)
+        bare = _bare(said)
+        return f"{kind} {bare}" if len(bare.split()) == 1 else None
+    if rank_word is not None:
+        suit_words = part(suit, "suit")
+        return f"the {rank_word} of {suit_words[5:] if suit_words and suit_words.startswith('suit ') else suit_words or suit}"
+    r, s = part(rank, "rank"), part(suit, "suit")
+    if r is None or s is None:
+        return f"the card whose rank is {rank} and whose suit is {suit}"
+    return f"the card of {r} and {s}"
 
 
 def _key_words(sp, key, noun) -> str:
@@ -425,6 +469,19 @@ def _cyclic_next(sp, a) -> str:
 
 def _bare(text: str) -> str:
     return text[4:] if text.startswith("the ") else text
+
+
+def _or_leaves(node) -> list:
+    """The operands of a chain of `or` (a or b or c may parse as (a or b) or c)."""
+    out = []
+    for c in node.children:
+        out.extend(_or_leaves(c) if isinstance(c, Tree) and c.data == "or_op" else [c])
+    return out
+
+
+def _join_or(items) -> str:
+    items = list(items)
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else "".join(items)
 
 
 def _op(token) -> str:
@@ -506,6 +563,10 @@ def _count(sp, args):
         return f"the number of cards in {inner}" if _is_zone(sp, args[0]) else f"the number of {inner}"
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+    clause = sp.relative(args[1], noun)
+    if clause.startswith("are "):
+        # count(hand, c => c in [Q♠, J♦]): 'the number of cards in X that are Q♠ or J♦'
+        return f"the number of {_plural(noun)}{where} {'who' if noun == 'player' else 'that'} {clause}"
     return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun)}"
 
 
@@ -686,7 +747,7 @@ FUNCTIONS = {
     "left_of": lambda sp, a: _seats(sp, a, "left", "right"),
     "right_of": lambda sp, a: _seats(sp, a, "right", "left"),
     "owner": lambda sp, a: f"the player whose {sp.say(a[0])} holds {sp.say(a[1])}",
-    "card": lambda sp, a: _card(sp.say(a[0]), sp.say(a[1])),
+    "card": lambda sp, a: _card(sp, a[0], a[1]),
     "cyclic_next": lambda sp, a: _cyclic_next(sp, a),
     "cyclic_distance": lambda sp, a: (f"how many places {sp.say(a[2])} comes after {sp.say(a[1])} in "
                                       f"{sp.say(a[0])} (going round)"),
