@@ -64,3 +64,50 @@ def test_explain_a_card_from_loop_items():
     assert words("card(line, trumps)", line) == "the card of rank line and suit *trumps*"
     assert "For each r of the list “Q” and “J”" in _explain("explain-shapes")
     assert "that are the card of rank r and suit spades" in _explain("explain-shapes")
+
+
+# -- scenarios: two identical cards, misspelt cards ---------------------------------------------------
+
+def _run_scenarios(path):
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    return CliRunner().invoke(cli, ["test", str(path)])
+
+
+def test_the_bezique_scenarios_pass_with_a_card_named_in_two_zones():
+    """Both players hold a Q♠ (the double pack's two copies): the deal used to fail ('Q♠ is listed for
+    hand[1], but the game put it in hand[0]') and zones: kept only one of them."""
+    result = _run_scenarios(HERE / "bezique.scenario.yaml")
+    assert result.exit_code == 0, result.output
+    assert "2 passed, 0 failed" in result.output
+
+
+def test_a_misspelt_card_is_told_in_the_packs_own_spelling():
+    result = _run_scenarios(HERE / "misspelt.scenario.yaml")
+    assert result.exit_code == 1
+    out = result.output
+    assert "'K/cup' is not a card of Review Briscola" in out and "did you mean 'K/cups'?" in out
+    assert "0: [K/cup]" in out                          # the error points at the card's own line
+    assert "did you mean 'A/coins'?" in out and "did you mean 'K/swords'?" in out
+
+
+@pytest.mark.parametrize("text, told", [
+    ("c == K/cup", "'K/cup' is not a card of this pack"),
+    ("c == 1/coins", "did you mean 'A/coins'?"),
+    ("c == 11/coins", "the pack's ranks are A, 2, 3, 4, 5, 6, 7, J, Q, K"),
+])
+def test_a_misspelt_card_in_an_expression(tmp_path, text, told):
+    src = (HERE / "briscola.yaml").read_text(encoding="utf-8").replace("total(trick, value)", f"count(trick, c => {text})")
+    (tmp_path / "b.yaml").write_text(src, encoding="utf-8")
+    out = run_cli("validate", str(tmp_path / "b.yaml"))
+    assert out.returncode == 1 and told in out.stdout + out.stderr, out.stdout + out.stderr
+
+
+def test_a_misspelt_card_in_a_point_table_and_a_removal(tmp_path):
+    src = (HERE / "briscola.yaml").read_text(encoding="utf-8")
+    src = src.replace("value: {values: {A: 11", "value: {values: {K/cup: 3, A: 11").replace(
+        "pack:\n", "pack:\n  remove: {cards: [7B]}\n", 1)
+    (tmp_path / "b.yaml").write_text(src, encoding="utf-8")
+    out = run_cli("validate", str(tmp_path / "b.yaml"))
+    text = out.stdout + out.stderr
+    assert "did you mean 'K/cups'?" in text and "did you mean '7/batons'?" in text, text

@@ -15,7 +15,7 @@ def to_internal(s, typ, value, path, failure):
     if typ == T.CARD and value is not None:
         cid = u.parse_card(str(value))
         if cid is None:
-            raise failure(path, f"'{value}' is not a card of {s.rules.name}")
+            raise failure(path, f"'{value}' is not a card of {s.rules.name}", u.card_hint(value))
         return cid
     if typ == T.CARDS:
         return [to_internal(s, T.CARD, v, path, failure) for v in (value.split() if isinstance(value, str) else value)]
