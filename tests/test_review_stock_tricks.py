@@ -111,3 +111,16 @@ def test_a_misspelt_card_in_a_point_table_and_a_removal(tmp_path):
     out = run_cli("validate", str(tmp_path / "b.yaml"))
     text = out.stdout + out.stderr
     assert "did you mean 'K/cups'?" in text and "did you mean '7/batons'?" in text, text
+
+
+def test_a_definition_given_no_card_names_it(tmp_path):
+    """isx(first(trick)) on an empty trick, with isx(c) reading c.suit: the error was 'a value of the
+    wrong kind (a list position must be a number, not none)'; now it names the parameter."""
+    src = (HERE / "briscola.yaml").read_text(encoding="utf-8")
+    src = src.replace("follow: any", "follow: same(card, trick)").replace(
+        "orders:", "define:\n  isx(c): c.suit == trumps or c == A/coins\n  same(c, t): isx(first(t)) or true\norders:", 1)
+    (tmp_path / "b.yaml").write_text(src, encoding="utf-8")
+    out = run_cli("validate", str(tmp_path / "b.yaml"))
+    text = out.stdout + out.stderr
+    assert "'c' is none, not a card, so it has no suit" in text, text
+    assert "list position" not in text

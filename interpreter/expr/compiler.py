@@ -690,10 +690,12 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
                 ctx.source("(%s[{0}] %s %s[{1}])" % (table, op, table), left, right))
     from .fused import fused_compare
     code = ctx.source("({0} %s {1})" % op, left, right)
-    fast = fused_compare(fn, left.shape, right.shape)
+    plain = lambda s, e: fn(lf(s, e), rf(s, e))        # noqa: E731
+    # on an error the fused read gives way to the sides' own, whose message names the value
+    fast = fused_compare(fn, left.shape, right.shape, plain)
     if fast is not None:
         return fast, code
-    return lambda s, e: fn(lf(s, e), rf(s, e)), code
+    return plain, code
 
 
 def face_member(face, card, cards) -> bool:
