@@ -124,3 +124,340 @@ def test_a_definition_given_no_card_names_it(tmp_path):
     text = out.stdout + out.stderr
     assert "'c' is none, not a card, so it has no suit" in text, text
     assert "list position" not in text
+
+
+# -- referees: the rules written again here, sharing no code with the engine ---------------------------
+
+def _rs(name):
+    """'10♥' -> ('10', 'hearts'); '7/coins' -> ('7', 'coins')."""
+    if "/" in name:
+        rank, suit = name.split("/")
+        return rank, suit
+    return name[:-1], {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}[name[-1]]
+
+
+def _all_cards_once(s):
+    assert G.all_cards(s) == sorted(s.rules.deck(s.n)), "a card lost or doubled"
+
+
+def _drive(rules, n, seed, referee):
+    """A random game: the referee is asked before each decision (who moves, the moves offered, in
+    order-free text) and told of each move; its finish() checks the outcome."""
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    ref = referee(s)
+    moves = 0
+    while not s.over:
+        actions = G.legal_actions(s)
+        ref.before(s, G.current_player(s), sorted(S.describe(s, a) for a in actions))
+        action = actions[rng.randrange(len(actions))]
+        text = S.describe(s, action)
+        G.apply(s, action)
+        ref.after(s, text)
+        _all_cards_once(s)
+        moves += 1
+        assert moves < 20000, "the game ends"
+    ref.finish(s)
+    return s
+
+
+class TrickReferee:
+    """What trick games share: whose turn, the trick so far, its winner (who leads next).  A game
+    gives legal(hand, who), winner_of(plays) and won(winner, plays); new_hand(s) reads the deal."""
+    players_dir = 1
+
+    def __init__(self, s):
+        self.n = s.n
+        self.hand_no = None
+        self.plays = []                 # [(seat, card)] of the trick being played
+        self.decl = False               # a declaration (not a card) is asked now
+
+    def next_seat(self, p):
+        return (p + self.players_dir) % self.n
+
+    def before(self, s, who, legal):
+        if s.hand_no != self.hand_no:
+            if self.hand_no is not None:
+                self.end_hand(s)
+            self.hand_no = s.hand_no
+            self.plays = []
+            self.new_hand(s)
+        if self.decl:
+            self.check_declaration(s, who, legal)
+            return
+        expected = self.leader if not self.plays else self.next_seat(self.plays[-1][0])
+        assert who == expected, (who, expected, self.plays)
+        hand = _z(s, "hand", who)
+        want = sorted(self.legal(hand, who))
+        assert legal == want, (legal, want, self.plays, hand)
+        self.stock_before = _z(s, "stock")
+        self.who = who
+
+    def after(self, s, text):
+        if self.decl:
+            self.declared(s, text)
+            return
+        self.plays.append((self.who, text))
+        if len(self.plays) == self.n:
+            plays, self.plays = self.plays, []
+            winner = self.winner_of(plays)
+            self.leader = winner
+            self.won(s, winner, plays)
+
+    def finish(self, s):
+        self.end_hand(s)
+
+
+BRISCOLA_ORDER = ["2", "4", "5", "6", "7", "J", "Q", "K", "3", "A"]
+BRISCOLA_POINTS = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
+
+
+class BriscolaReferee(TrickReferee):
+    def new_hand(self, s):
+        stock = _z(s, "stock")
+        self.trumps = _rs(stock[0])[1]                    # the card turned up lies under the stock
+        self.leader = 1                                   # seat 0 deals; no other hand is played
+        self.points = [0, 0]
+
+    def legal(self, hand, who):
+        return list(hand)                                 # nobody has to follow suit
+
+    def winner_of(self, plays):
+        trumps = [(BRISCOLA_ORDER.index(_rs(c)[0]), p) for p, c in plays if _rs(c)[1] == self.trumps]
+        if trumps:
+            return max(trumps)[1]
+        led = _rs(plays[0][1])[1]
+        return max((BRISCOLA_ORDER.index(_rs(c)[0]), p) for p, c in plays if _rs(c)[1] == led)[1]
+
+    def won(self, s, winner, plays):
+        self.points[winner] += sum(BRISCOLA_POINTS.get(_rs(c)[0], 0) for _, c in plays)
+        stock = self.stock_before
+        if stock:
+            # the winner draws the top card, then the other player (the turned-up card comes last)
+            assert stock[-1] in _z(s, "hand", winner) and stock[-2] in _z(s, "hand", 1 - winner)
+            assert _z(s, "stock") == stock[:-2]
+        assert _v(s, "points") == self.points
+
+    def end_hand(self, s):
+        assert sum(self.points) == 120
+        assert _v(s, "points") == self.points
+        assert s.over
+        over = [p for p in (0, 1) if self.points[p] > 60]
+        assert G.result(s)["winners"] == (over or [0, 1])
+
+
+def test_briscola_random_games_agree_with_the_referee():
+    rules = _load("briscola")
+    for seed in range(30):
+        _drive(rules, 2, seed, BriscolaReferee)
+
+
+TRESSETTE_ORDER = ["4", "5", "6", "7", "J", "Q", "K", "A", "2", "3"]
+
+
+def _follow_suit(hand, plays):
+    if not plays:
+        return list(hand)
+    led = _rs(plays[0][1])[1]
+    same = [c for c in hand if _rs(c)[1] == led]
+    return same or list(hand)
+
+
+class TeamScores:
+    """Partnerships 0+2 and 1+3: the game ends after a hand where a side has the target, the sides
+    not level; the higher side wins."""
+    target = 0
+
+    def check_end(self, s):
+        assert _v(s, "score") == self.score, (_v(s, "score"), self.score)
+        over = max(self.score) >= self.target and self.score[0] != self.score[1]
+        assert s.over == over, (s.over, self.score)
+        if over:
+            best = 0 if self.score[0] > self.score[1] else 1
+            assert sorted(G.result(s)["winners"]) == [best, best + 2]
+
+
+class TressetteReferee(TrickReferee, TeamScores):
+    players_dir = -1                  # play goes to the right
+    target = 21
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.dealer = 0
+        self.score = [0, 0]
+
+    def new_hand(self, s):
+        if self.hand_no > 1:
+            self.dealer = (self.dealer - 1) % 4          # the deal passes to the right
+        self.leader = (self.dealer - 1) % 4              # the player on the dealer's right leads
+        self.thirds = [0, 0]
+        self.tricks = 0
+        assert all(len(_z(s, "hand", p)) == 10 for p in range(4))
+
+    def legal(self, hand, who):
+        return _follow_suit(hand, self.plays)
+
+    def winner_of(self, plays):
+        led = _rs(plays[0][1])[1]
+        return max((TRESSETTE_ORDER.index(_rs(c)[0]), p) for p, c in plays if _rs(c)[1] == led)[1]
+
+    def won(self, s, winner, plays):
+        self.tricks += 1
+        worth = {"A": 3, "2": 1, "3": 1, "K": 1, "Q": 1, "J": 1}
+        self.thirds[winner % 2] += sum(worth.get(_rs(c)[0], 0) for _, c in plays) + (3 if self.tricks == 10 else 0)
+
+    def end_hand(self, s):
+        assert self.tricks == 10 and sum(self.thirds) == 35
+        for t in (0, 1):
+            self.score[t] += self.thirds[t] // 3
+        self.check_end(s)
+
+
+def test_tressette_random_games_agree_with_the_referee():
+    rules = _load("tressette")
+    for seed in range(4):
+        _drive(rules, 4, seed, TressetteReferee)
+
+
+MANILLE_ORDER = ["7", "8", "9", "J", "Q", "K", "A", "10"]
+MANILLE_POINTS = {"10": 5, "A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+class ManilleReferee(TrickReferee, TeamScores):
+    target = 61
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.dealer = 0
+        self.score = [0, 0]
+
+    def new_hand(self, s):
+        if self.hand_no > 1:
+            self.dealer = (self.dealer + 1) % 4
+        self.leader = (self.dealer + 1) % 4
+        self.trumps = _rs(_z(s, "hand", self.dealer)[-1])[1]        # the dealer's last card, shown
+        self.taken = [0, 0]
+        self.tricks = 0
+
+    def best(self, plays):
+        trumps = [(MANILLE_ORDER.index(_rs(c)[0]), p) for p, c in plays if _rs(c)[1] == self.trumps]
+        if trumps:
+            return max(trumps)
+        led = _rs(plays[0][1])[1]
+        return max((MANILLE_ORDER.index(_rs(c)[0]), p) for p, c in plays if _rs(c)[1] == led)
+
+    def legal(self, hand, who):
+        if not self.plays:
+            return list(hand)
+        led = _rs(self.plays[0][1])[1]
+        same = [c for c in hand if _rs(c)[1] == led]
+        if same:
+            return same
+        if self.best(self.plays)[1] == (who + 2) % 4:               # the partner is winning: anything
+            return list(hand)
+        trumps = [c for c in hand if _rs(c)[1] == self.trumps]
+        if not trumps:
+            return list(hand)
+        top = max([MANILLE_ORDER.index(_rs(c)[0]) for p, c in self.plays if _rs(c)[1] == self.trumps], default=None)
+        if top is None:
+            return trumps                                              # must trump
+        over = [c for c in trumps if MANILLE_ORDER.index(_rs(c)[0]) > top]
+        return over or list(hand)                                      # overtrump, or anything
+
+    def winner_of(self, plays):
+        return self.best(plays)[1]
+
+    def won(self, s, winner, plays):
+        self.tricks += 1
+        self.taken[winner % 2] += sum(MANILLE_POINTS.get(_rs(c)[0], 0) for _, c in plays)
+
+    def end_hand(self, s):
+        assert self.tricks == 8 and sum(self.taken) == 60
+        for t in (0, 1):
+            self.score[t] += max(0, self.taken[t] - 30)
+        self.check_end(s)
+
+
+def test_manille_random_games_agree_with_the_referee():
+    rules = _load("manille")
+    for seed in range(4):
+        _drive(rules, 4, seed, ManilleReferee)
+
+
+RED = ("hearts", "diamonds")
+SPOIL_TRUMP = {True: ["2", "3", "4", "6", "7", "8", "9", "10", "Q", "K"],            # red, low to high
+               False: ["10", "9", "8", "7", "6", "4", "3", "2", "Q", "K"]}
+SPOIL_PLAIN = {True: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+               False: ["10", "9", "8", "7", "6", "5", "4", "3", "2", "A", "J", "Q", "K"]}
+
+
+class SpoilFiveReferee(TrickReferee):
+    target = 3
+
+    def __init__(self, s):
+        super().__init__(s)
+        self.dealer = 0
+        self.score = [0] * s.n
+
+    def new_hand(self, s):
+        if self.hand_no > 1:
+            self.dealer = (self.dealer + 1) % self.n
+        self.leader = (self.dealer + 1) % self.n
+        self.trumps = _rs(_z(s, "turned")[0])[1]
+        self.tricks = [0] * self.n
+        self.count = 0
+
+    def is_trump(self, c):
+        return _rs(c)[1] == self.trumps or c == "A♥"
+
+    def power(self, c):
+        rank, suit = _rs(c)
+        if not self.is_trump(c):
+            return SPOIL_PLAIN[suit in RED].index(rank)
+        top = [("5", self.trumps), ("J", self.trumps), ("A", "hearts"), ("A", self.trumps)]
+        if (rank, suit) in top:
+            return 100 - top.index((rank, suit))
+        return 50 + SPOIL_TRUMP[self.trumps in RED].index(rank)
+
+    def legal(self, hand, who):
+        if not self.plays:
+            return list(hand)
+        first = self.plays[0][1]
+        if self.is_trump(first):
+            # a trump led: a trump if able, but the 5, the J of trumps and the A♥ need not be played
+            # to a lower trump
+            top3 = {"5" + self.trumps, "J" + self.trumps, "Ahearts"}
+            must = [c for c in hand if self.is_trump(c)
+                    and not ("".join(_rs(c)) in top3 and self.power(c) > self.power(first))]
+            return [c for c in hand if self.is_trump(c)] if must else list(hand)
+        led = _rs(first)[1]
+        if any(_rs(c)[1] == led and not self.is_trump(c) for c in hand):
+            return [c for c in hand if (_rs(c)[1] == led and not self.is_trump(c)) or self.is_trump(c)]
+        return list(hand)
+
+    def winner_of(self, plays):
+        led = _rs(plays[0][1])[1]
+        lead_trump = self.is_trump(plays[0][1])
+        return max((self.power(c) + (200 if self.is_trump(c) else 0), p) for p, c in plays
+                   if self.is_trump(c) or (not lead_trump and _rs(c)[1] == led))[1]
+
+    def won(self, s, winner, plays):
+        self.tricks[winner] += 1
+        self.count += 1
+
+    def end_hand(self, s):
+        assert self.count == 5
+        for p in range(self.n):
+            if self.tricks[p] >= 3:
+                self.score[p] += 1
+        assert _v(s, "score") == self.score
+        assert s.over == (max(self.score) >= self.target)
+        if s.over:
+            assert G.result(s)["winners"] == [p for p in range(self.n) if self.score[p] == max(self.score)]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_spoil_five_random_games_agree_with_the_referee(n):
+    rules = _load("spoil-five")
+    for seed in range(3):
+        _drive(rules, n, seed, SpoilFiveReferee)
