@@ -195,7 +195,7 @@ class TrickReferee:
 
     def after(self, s, text):
         if self.decl:
-            self.declared(s, text)
+            self.declaration_made(s, text)
             return
         self.plays.append((self.who, text))
         if len(self.plays) == self.n:
@@ -461,3 +461,120 @@ def test_spoil_five_random_games_agree_with_the_referee(n):
     rules = _load("spoil-five")
     for seed in range(3):
         _drive(rules, n, seed, SpoilFiveReferee)
+
+
+BEZIQUE_ORDER = ["7", "8", "9", "J", "Q", "K", "10", "A"]
+BEZIQUE_WORTH = {"double bezique": 500, "sequence": 250, "A": 100, "K": 80, "Q": 60, "J": 40,
+                 "royal marriage": 40, "bezique": 40}
+
+
+class BeziqueReferee(TrickReferee):
+    draw = None                 # (the last trick's winner, the stock before the draws)
+    stock_empty_at_lead = False
+
+    def new_hand(self, s):
+        stock = _z(s, "stock")
+        self.trumps = _rs(stock[0])[1]
+        self.leader = 1
+        self.score = [10 if _rs(stock[0])[0] == "7" else 0, 0]      # a 7 turned up: 10 to the dealer
+        self.declared = [[], []]
+        self.dixes = [0, 0]
+        self.tricks = 0
+        self.draw = None
+
+    def held(self, hand, rank, suit):
+        return sum(1 for c in hand if _rs(c) == (rank, suit))
+
+    def before(self, s, who, legal):
+        if self.draw is not None and not self.decl:
+            # the last trick's winner drew the top card, then the other player
+            winner, stock = self.draw
+            assert _z(s, "stock") == stock[:-2]
+            self.draw = None
+        super().before(s, who, legal)
+
+    def legal(self, hand, who):
+        if not self.plays or self.stock_empty_at_lead is False:
+            return list(hand)
+        led = _rs(self.plays[0][1])[1]
+
+        def beats(c):
+            rank, suit = _rs(c)
+            trumps = [BEZIQUE_ORDER.index(_rs(x)[0]) for _, x in self.plays if _rs(x)[1] == self.trumps]
+            if suit == self.trumps:
+                return max(trumps, default=-1) < BEZIQUE_ORDER.index(rank)
+            same = [BEZIQUE_ORDER.index(_rs(x)[0]) for _, x in self.plays if _rs(x)[1] == led]
+            return suit == led and not trumps and max(same) < BEZIQUE_ORDER.index(rank)
+        same = [c for c in hand if _rs(c)[1] == led]
+        if same:
+            return [c for c in same if beats(c)] or same
+        return [c for c in hand if _rs(c)[1] == self.trumps] or list(hand)
+
+    def after(self, s, text):
+        if not self.decl and not self.plays:
+            self.stock_empty_at_lead = not self.stock_before
+        super().after(s, text)
+
+    def winner_of(self, plays):
+        trumps = [(BEZIQUE_ORDER.index(_rs(c)[0]), -i, p) for i, (p, c) in enumerate(plays) if _rs(c)[1] == self.trumps]
+        if trumps:
+            return max(trumps)[2]                       # of two identical cards the first played wins
+        led = _rs(plays[0][1])[1]
+        return max((BEZIQUE_ORDER.index(_rs(c)[0]), -i, p) for i, (p, c) in enumerate(plays) if _rs(c)[1] == led)[2]
+
+    def won(self, s, winner, plays):
+        self.tricks += 1
+        self.score[winner] += sum(10 for _, c in plays if _rs(c)[0] in ("A", "10"))
+        if self.tricks == 32:
+            self.score[winner] += 10
+        if self.stock_before:
+            self.decl = True                            # the winner may declare, then both draw
+            self.draw = (winner, self.stock_before)
+
+    def check_declaration(self, s, who, legal):
+        assert who == self.leader
+        hand, done = _z(s, "hand", who), self.declared[who]
+        t = self.trumps
+        want = ["pass"]
+        kinds = {"sequence": all(self.held(hand, r, t) for r in ("A", "10", "K", "Q", "J")),
+                 "royal marriage": self.held(hand, "K", t) and self.held(hand, "Q", t),
+                 "double bezique": self.held(hand, "Q", "spades") == 2 and self.held(hand, "J", "diamonds") == 2,
+                 "bezique": self.held(hand, "Q", "spades") and self.held(hand, "J", "diamonds")}
+        for r in ("A", "K", "Q", "J"):
+            kinds[r] = sum(1 for c in hand if _rs(c)[0] == r) >= 4
+        want += ["declare " + k for k, ok in kinds.items() if ok and k not in done]
+        want += ["marriage " + x for x in ("clubs", "diamonds", "hearts", "spades")
+                 if x != t and self.held(hand, "K", x) and self.held(hand, "Q", x) and x not in done]
+        if self.dixes[who] < self.held(hand, "7", t):
+            want.append("dix")
+        assert legal == sorted(want), (legal, sorted(want), hand)
+        self.who = who
+
+    def declaration_made(self, s, text):
+        who = self.who
+        move, _, what = text.partition(" ")
+        if move == "declare":
+            self.score[who] += BEZIQUE_WORTH[what]
+            self.declared[who].append(what)
+        elif move == "marriage":
+            self.score[who] += 20
+            self.declared[who].append(what)
+        elif move == "dix":
+            self.score[who] += 10
+            self.dixes[who] += 1
+        self.decl = False
+        assert _v(s, "score") == self.score
+        winner, stock = self.draw
+        assert stock[-1] in _z(s, "hand", winner) and stock[-2] in _z(s, "hand", 1 - winner)
+
+    def end_hand(self, s):
+        assert self.tricks == 32 and s.over
+        assert _v(s, "score") == self.score
+        best = max(self.score)
+        assert G.result(s)["winners"] == [p for p in (0, 1) if self.score[p] == best]
+
+
+def test_bezique_random_games_agree_with_the_referee():
+    rules = _load("bezique")
+    for seed in range(12):
+        _drive(rules, 2, seed, BeziqueReferee)
