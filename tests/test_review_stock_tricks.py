@@ -578,3 +578,37 @@ def test_bezique_random_games_agree_with_the_referee():
     rules = _load("bezique")
     for seed in range(12):
         _drive(rules, 2, seed, BeziqueReferee)
+
+
+GAMES = ["briscola", "tressette", "spoil-five", "bezique", "manille"]
+
+
+def _every_way(name, seeds):
+    from tests.test_review_unseen import _compare, _counts, _load as _load_both
+    path = HERE / f"{name}.yaml"
+    fast, plain = _load_both(path), _load_both(path, plain=True)
+    return [_compare(fast, plain, n, seed, name) for n in _counts(fast) for seed in seeds]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_games_are_the_same_every_way(name):
+    outcomes = _every_way(name, range(2))
+    assert all(o[0] != "error" for o in outcomes), [o[1] for o in outcomes if o[0] == "error"][:1]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES)
+def test_the_games_are_the_same_every_way_soak(name):
+    outcomes = _every_way(name, range(2, 30))
+    assert all(o[0] != "error" for o in outcomes), [o[1] for o in outcomes if o[0] == "error"][:1]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name, referee, counts", [
+    ("briscola", BriscolaReferee, [2]), ("tressette", TressetteReferee, [4]), ("manille", ManilleReferee, [4]),
+    ("spoil-five", SpoilFiveReferee, [2, 3, 4, 5, 6]), ("bezique", BeziqueReferee, [2])])
+def test_random_games_agree_with_the_referees_soak(name, referee, counts):
+    rules = _load(name)
+    for n in counts:
+        for seed in range(100, 300):
+            _drive(rules, n, seed, referee)
