@@ -612,3 +612,150 @@ def test_random_games_agree_with_the_referees_soak(name, referee, counts):
     for n in counts:
         for seed in range(100, 300):
             _drive(rules, n, seed, referee)
+
+
+# -- scripted deals, worked by hand ---------------------------------------------------------------------
+
+def test_briscola_a_scripted_start():
+    hands = {1: ["A/cups", "3/swords", "2/coins"], 0: ["K/cups", "7/batons", "Q/swords"]}
+    # after the deal the next card (4 of coins) is turned up and put under the stock; then the draws
+    s = S.stacked_game(_load("briscola"), 2, _deck(hands, [1, 0], ["4/coins", "J/cups", "5/batons", "6/cups", "2/swords"]))
+    assert _v(s, "trumps") == "coins" and _z(s, "stock")[0] == "4/coins"
+    assert len(_z(s, "stock")) == 34
+    # seat 1 (not the dealer) leads; nobody has to follow suit
+    _turn(s, 1, hands[1], "3/swords")
+    _turn(s, 0, hands[0], "Q/swords")
+    # 3 ranks above Q: seat 1 takes 10 + 3, draws J of cups, seat 0 the 5 of batons
+    assert _v(s, "points") == [0, 13]
+    assert "J/cups" in _z(s, "hand", 1) and "5/batons" in _z(s, "hand", 0)
+    _turn(s, 1, ["A/cups", "2/coins", "J/cups"], "A/cups")
+    _turn(s, 0, ["K/cups", "7/batons", "5/batons"], "K/cups")
+    assert _v(s, "points") == [0, 28]                     # 11 + 4 more
+    assert "6/cups" in _z(s, "hand", 1) and "2/swords" in _z(s, "hand", 0)
+    # a trump led: seat 0 may play anything, and nothing but a trump would win
+    _turn(s, 1, ["2/coins", "J/cups", "6/cups"], "2/coins")
+    _turn(s, 0, ["7/batons", "5/batons", "2/swords"], "7/batons")
+    assert G.current_player(s) == 1 and _v(s, "points") == [0, 28]
+    # the turned-up card is still the bottom of the stock: the last card to be drawn
+    assert _z(s, "stock")[0] == "4/coins" and len(_z(s, "stock")) == 28
+
+
+TRESSETTE = {3: ["A/coins", "4/coins", "5/coins", "6/coins", "7/coins", "J/coins", "Q/coins", "K/coins", "2/cups", "3/cups"],
+             2: ["2/coins", "3/coins", "A/cups", "4/cups", "5/cups", "6/cups", "7/cups", "J/cups", "Q/cups", "K/cups"],
+             1: [r + "/swords" for r in ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]],
+             0: [r + "/batons" for r in ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]]}
+
+
+def test_tressette_a_scripted_start():
+    # seat 0 deals to the right: seat 3 first, and seat 3 leads; play goes 3, 2, 1, 0
+    s = S.stacked_game(_load("tressette"), 4, _deck(TRESSETTE, [3, 2, 1, 0]))
+    assert all(sorted(_z(s, "hand", p)) == sorted(TRESSETTE[p]) for p in range(4))
+    _turn(s, 3, TRESSETTE[3], "4/coins")
+    _turn(s, 2, ["2/coins", "3/coins"], "3/coins")             # must follow coins
+    _turn(s, 1, TRESSETTE[1], "A/swords")                      # no coins: any card
+    _turn(s, 0, TRESSETTE[0], "A/batons")
+    # the 3 is the highest card: seat 2 wins 1 + 3 + 3 thirds for seats 0 and 2
+    assert _v(s, "got") == [7, 0] and G.current_player(s) == 2
+    _turn(s, 2, ["2/coins"] + TRESSETTE[2][2:], "A/cups")
+    _turn(s, 1, TRESSETTE[1][1:], "K/swords")
+    _turn(s, 0, TRESSETTE[0][1:], "K/batons")
+    _turn(s, 3, ["2/cups", "3/cups"], "2/cups")                # the 2 beats the Ace
+    assert _v(s, "got") == [7, 6] and G.current_player(s) == 3
+
+
+MANILLE = {1: ["7♥", "8♥", "9♥", "A♣", "10♣", "7♦", "8♦", "9♦"],
+           2: ["J♥", "Q♥", "K♥", "K♣", "7♣", "10♦", "J♦", "Q♦"],
+           3: ["A♥", "10♥", "8♣", "9♣", "J♣", "K♦", "A♦", "7♠"],
+           0: ["8♠", "9♠", "J♠", "Q♠", "Q♣", "K♠", "A♠", "10♠"]}
+
+
+def test_manille_a_scripted_start():
+    s = S.stacked_game(_load("manille"), 4, _deck(MANILLE, [1, 2, 3, 0]))
+    # the dealer's last card, the 10♠: spades are trumps
+    assert _v(s, "trumps") == "spades"
+    _turn(s, 1, MANILLE[1], "A♣")
+    _turn(s, 2, ["K♣", "7♣"], "7♣")
+    _turn(s, 3, ["8♣", "9♣", "J♣"], "J♣")
+    _turn(s, 0, ["Q♣"], "Q♣")
+    assert _v(s, "taken") == [0, 7] and G.current_player(s) == 1       # A 4 + J 1 + Q 2
+    _turn(s, 1, ["7♥", "8♥", "9♥", "10♣", "7♦", "8♦", "9♦"], "10♣")
+    _turn(s, 2, ["K♣"], "K♣")
+    _turn(s, 3, ["8♣", "9♣"], "9♣")
+    # seat 0 has no club and its partner is not winning: it must trump (any trump: none is in yet)
+    _turn(s, 0, ["8♠", "9♠", "J♠", "Q♠", "K♠", "A♠", "10♠"], "8♠")
+    assert _v(s, "taken") == [8, 7] and G.current_player(s) == 0       # 10 5 + K 3
+    _turn(s, 0, ["9♠", "J♠", "Q♠", "K♠", "A♠", "10♠"], "Q♠")
+    # seat 1 has no spade and no trump: anything
+    _turn(s, 1, ["7♥", "8♥", "9♥", "7♦", "8♦", "9♦"], "7♥")
+    # seat 2 has no spade, and its partner is winning: anything, even no trump
+    _turn(s, 2, ["J♥", "Q♥", "K♥", "10♦", "J♦", "Q♦"], "K♥")
+    _turn(s, 3, ["7♠"], "7♠")
+    assert _v(s, "taken") == [13, 7] and G.current_player(s) == 0
+
+
+SPOIL = {1: ["A♥", "3♣", "9♠", "K♣", "6♥"], 2: ["5♦", "3♦", "4♦", "10♣", "8♠"], 0: ["J♦", "7♣", "2♠", "K♥", "A♣"]}
+
+
+def test_spoil_five_a_scripted_hand():
+    s = S.stacked_game(_load("spoil-five"), 3, _deck(SPOIL, [1, 2, 0], ["2♦"]))
+    assert _v(s, "trumps") == "diamonds"
+    _turn(s, 1, SPOIL[1], "3♣")
+    # a plain suit led: follow or trump, as one likes; 8♠ is neither
+    _turn(s, 2, ["10♣", "5♦", "3♦", "4♦"], "10♣")
+    _turn(s, 0, ["7♣", "A♣", "J♦"], "A♣")
+    # black suits: K Q J A 2 ... 10, so the A♣ beats the 3♣ and the 10♣
+    assert G.current_player(s) == 0
+    _turn(s, 0, ["J♦", "7♣", "2♠", "K♥"], "2♠")
+    _turn(s, 1, ["9♠", "A♥"], "9♠")                            # the A♥ is a trump
+    _turn(s, 2, ["8♠", "5♦", "3♦", "4♦"], "3♦")
+    assert G.current_player(s) == 2
+    # a low trump led: the J of trumps and the A♥ need not be played to it (reneging)
+    _turn(s, 2, ["5♦", "4♦", "8♠"], "4♦")
+    _turn(s, 0, ["J♦", "7♣", "K♥"], "7♣")
+    _turn(s, 1, ["A♥", "K♣", "6♥"], "K♣")
+    # the 5 of trumps led: now they must be played
+    _turn(s, 2, ["5♦", "8♠"], "5♦")
+    _turn(s, 0, ["J♦"], "J♦")
+    _turn(s, 1, ["A♥"], "A♥")
+    _turn(s, 2, ["8♠"], "8♠")
+    _turn(s, 0, ["K♥"], "K♥")
+    _turn(s, 1, ["6♥"], "6♥")
+    # seat 2 took four tricks: 1 point; the next deal is seat 1's
+    assert _v(s, "score") == [0, 0, 1] and s.hand_no == 2 and _v(s, "dealer") == 1
+
+
+def test_bezique_the_last_eight_tricks():
+    s = S.stacked_game(_load("bezique"), 2, [])
+    # set by hand: the stock used up, hearts trumps, five cards each, no points yet
+    S.place(s, "hand", ["K♠", "7♥", "9♣", "Q♦", "J♣"], owner=1)
+    S.place(s, "hand", ["A♠", "10♠", "9♠", "8♣", "8♥"], owner=0)
+    rules = s.rules
+    stock, won = s.z[rules.zones["stock"].index], s.z[rules.zones["won"].index]
+    won[0].extend(stock)
+    stock[:] = []
+    keep = {0: ["A♠", "10♠", "9♠", "8♣", "8♥"], 1: ["K♠", "7♥", "9♣", "Q♦", "J♣"]}
+    for p in (0, 1):
+        hand = s.z[rules.zones["hand"].index][p]
+        extra = hand[:-5]                    # the dealt cards; the five placed last stay
+        for c in extra:
+            hand.remove(c)
+            won[p].append(c)
+    S.set_var(s, "trumps", "hearts")
+    S.set_var(s, "score", [0, 0])
+    _all_cards_once(s)
+    assert sorted(_z(s, "hand", 0)) == sorted(keep[0]) and sorted(_z(s, "hand", 1)) == sorted(keep[1])
+    _turn(s, 1, keep[1], "K♠")
+    # follow suit and win if able: the A or the 10, not the 9
+    _turn(s, 0, ["A♠", "10♠"], "10♠")
+    assert _v(s, "score") == [10, 0]
+    _turn(s, 0, ["A♠", "9♠", "8♣", "8♥"], "8♣")
+    _turn(s, 1, ["9♣", "J♣"], "9♣")
+    # no diamond: a trump must be played
+    _turn(s, 1, ["7♥", "Q♦", "J♣"], "Q♦")
+    _turn(s, 0, ["8♥"], "8♥")
+    _turn(s, 0, ["A♠", "9♠"], "9♠")
+    _turn(s, 1, ["7♥"], "7♥")
+    # the last trick: the A♠ (10) and 10 for the last trick to seat 1
+    _turn(s, 1, ["J♣"], "J♣")
+    _turn(s, 0, ["A♠"], "A♠")
+    assert s.over and _v(s, "score") == [10, 20] and G.result(s)["winners"] == [1]
