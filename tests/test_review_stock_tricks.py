@@ -759,3 +759,12 @@ def test_bezique_the_last_eight_tricks():
     _turn(s, 1, ["J♣"], "J♣")
     _turn(s, 0, ["A♠"], "A♠")
     assert s.over and _v(s, "score") == [10, 20] and G.result(s)["winners"] == [1]
+
+
+def test_explain_a_game_of_one_hand_and_the_names_of_a_tricks_block():
+    text = _explain("briscola")
+    # no end: after_hand, so one hand: not 'A game that has not ended after 1000 hands stops ...'
+    assert "- The game ends after one hand." in text and "1000 hands" not in text
+    text = _explain("bezique")
+    # led_suit in a follow rule reads 'the suit led', not '*led_suit*'
+    assert "the current player's *hand*, *trick* and the suit led" in text and "*led_suit*" not in text

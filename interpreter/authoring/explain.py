@@ -308,8 +308,8 @@ def _dealer(data, say):
 def _end(data, say):
     end = data.get("end") or {}
     lines = ["## The end of the game", ""]
-    if end.get("after_hand") is True:
-        lines.append("- The game ends after one hand.")
+    if end.get("after_hand") is True or "after_hand" not in end:
+        lines.append("- The game ends after one hand.")     # without after_hand the game is one hand
     elif "after_hand" in end:
         lines.append(f"- After each hand the game ends if {say(end['after_hand'])}.")
     winners = end.get("winners", "players")
@@ -318,7 +318,7 @@ def _end(data, say):
     if "score" in end:
         lines.append(f"- A player's final score is {say.bind('p', 'player')(end['score'])}.")
     most = end.get("max_hands", 1000)
-    if end.get("after_hand") is not True:
+    if "after_hand" in end and end.get("after_hand") is not True:
         lines.append(f"- A game that has not ended after {most} hand{'s' if most != 1 else ''} stops with an error.")
     return lines + [""]
 

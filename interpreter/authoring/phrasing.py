@@ -26,7 +26,11 @@ BUILTIN_NAMES = {"players": "the players", "player_count": "the number of player
                  "suits": "the suits", "ranks": "the ranks", "teams": "the teams", "dealer": "the dealer",
                  "winner": "the winner",
                  "current": "the current player", "turn_number": "the number of the turn",
-                 "card": "the card", "option": "the chosen option", "round": "the round"}
+                 "card": "the card", "option": "the chosen option", "round": "the round",
+                 # the local names of a tricks: block
+                 "led_suit": "the suit led", "leader": "the leader", "trick_number": "the number of the trick",
+                 "trick_players": "the players who have played to the trick",
+                 "taking_part": "the players taking part in the trick"}
 ATTRIBUTES = {"suit": "suit", "rank": "rank", "is_joker": "being a joker"}
 NOUNS = {"players": "player", "suits": "suit", "ranks": "rank", "teams": "team"}   # what one item of a collection is
 
