@@ -768,3 +768,11 @@ def test_explain_a_game_of_one_hand_and_the_names_of_a_tricks_block():
     text = _explain("bezique")
     # led_suit in a follow rule reads 'the suit led', not '*led_suit*'
     assert "the current player's *hand*, *trick* and the suit led" in text and "*led_suit*" not in text
+
+
+def test_explain_a_list_joined_and_one_winning_team():
+    text = _explain("manille")
+    # max(map(...) + [-1]): not 'plus minus 1'
+    assert "whose suit is *s* together with minus 1" in text and "plus minus 1" not in text
+    # first(argmax(...)) is one team: no '(all of them on a tie)'
+    assert "- The game is won by the players of the first of the teams with the highest *score*.\n" in text

@@ -313,8 +313,9 @@ def _end(data, say):
     elif "after_hand" in end:
         lines.append(f"- After each hand the game ends if {say(end['after_hand'])}.")
     winners = end.get("winners", "players")
-    lines.append(f"- The game is won by {say(winners)}" + (" (all of them on a tie)." if "argm" in str(winners)
-                                                           else "."))
+    # several winners on a tie only where the winners are every best item (not first(argmax(...)))
+    tie = str(winners).strip().startswith(("argmax(", "argmin("))
+    lines.append(f"- The game is won by {say(winners)}" + (" (all of them on a tie)." if tie else "."))
     if "score" in end:
         lines.append(f"- A player's final score is {say.bind('p', 'player')(end['score'])}.")
     most = end.get("max_hands", 1000)

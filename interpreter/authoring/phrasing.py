@@ -260,6 +260,9 @@ class _Speaker:
         a, op, b = n.children
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
+        if str(op) == "+" and any(isinstance(x, Tree) and x.data == "list_" for x in (a, b)):
+            # a list joined to another: 'X together with Y' (not 'X plus minus 1' for X + [-1])
+            return f"{self.operand(a)} together with {self.operand(b)}"
         left = self.operand(a)
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
