@@ -776,3 +776,23 @@ def test_explain_a_list_joined_and_one_winning_team():
     assert "whose suit is *s* together with minus 1" in text and "plus minus 1" not in text
     # first(argmax(...)) is one team: no '(all of them on a tie)'
     assert "- The game is won by the players of the first of the teams with the highest *score*.\n" in text
+
+
+def test_play_lists_two_identical_cards_in_a_hand_once():
+    """rules play offered '7) A♠   8) A♠' with both copies of A♠ in the hand: one move, listed once;
+    typing it, its key or the hint still work."""
+    from interpreter.playtest.session import Session
+    rules = _load("bezique")
+    session = Session(rules, seed=3, bots=["random"])
+    s = session.state
+    assert G.current_player(s) == 0            # seat 1 has led: seat 0, the human, plays to the trick
+    S.place(s, "hand", ["A♠", "A♠"], owner=0)
+    legal = session.legal(0)
+    texts = [m["text"] for m in legal]
+    held = _z(s, "hand", 0)
+    assert held.count("A♠") == 2
+    assert texts.count("A♠") == 1 and len(texts) == len(set(held)), texts
+    assert len(G.legal_actions(s)) == len(held)          # the engine still offers both copies
+    session.hint_move(0)
+    session.choose(0, "A♠")
+    assert _z(s, "hand", 0).count("A♠") == 1
