@@ -785,6 +785,7 @@ def test_play_lists_two_identical_cards_in_a_hand_once():
     rules = _load("bezique")
     session = Session(rules, seed=3, bots=["random"])
     s = session.state
+    session.run_bots()
     assert G.current_player(s) == 0            # seat 1 has led: seat 0, the human, plays to the trick
     S.place(s, "hand", ["A♠", "A♠"], owner=0)
     legal = session.legal(0)
