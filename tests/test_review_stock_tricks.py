@@ -79,7 +79,7 @@ def test_the_bezique_scenarios_pass_with_a_card_named_in_two_zones():
     hand[1], but the game put it in hand[0]') and zones: kept only one of them."""
     result = _run_scenarios(HERE / "bezique.scenario.yaml")
     assert result.exit_code == 0, result.output
-    assert "2 passed, 0 failed" in result.output
+    assert "3 passed, 0 failed" in result.output
 
 
 def test_a_misspelt_card_is_told_in_the_packs_own_spelling():

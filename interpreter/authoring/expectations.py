@@ -194,7 +194,8 @@ def check_expectations(s, spec, path, when, failure):
             legal = [_set_text(s, t, sets) for t in legal]
             wanted = sorted(_set_text(s, t, sets) for t in wanted)
             if key == "legal":
-                c.compare(sub, "legal moves", wanted, sorted(legal))
+                # the two copies of a card (a double pack) played from one hand are one move, named once
+                c.compare(sub, "legal moves", sorted(set(wanted)), sorted(set(legal)))
             else:
                 bad = [w for w in wanted if w in legal]
                 if bad:
