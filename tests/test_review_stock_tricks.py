@@ -797,3 +797,21 @@ def test_play_lists_two_identical_cards_in_a_hand_once():
     session.hint_move(0)
     session.choose(0, "A♠")
     assert _z(s, "hand", 0).count("A♠") == 1
+
+
+@pytest.mark.parametrize("text, said", [
+    # two players in one sentence: each is called by its name (was 'the player's *score* is more than
+    # the player's *score*')
+    ("any(players, q => score[q] > score[p])", "some player q's *score* is more than the player p's *score*"),
+    ("filter(players, q => q != p)", "the players q who are not the player p"),
+    ("any(hand[0], c => any(hand[1], d => d.rank == c.rank))",
+     "for some card c in player 0's *hand*, for some card d in player 1's *hand*, the rank of the card d is the rank "
+     "of the card c"),
+    # one player at a time: as before
+    ("sum(players, q => count(hand[q]))", "the sum, over all the players, of the number of cards in the player's *hand*"),
+])
+def test_explain_two_items_of_one_kind_in_one_expression(text, said):
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={"score": "player"}, zones={"hand": "player"})
+    bound = lex.binding("p", "player") if "p]" in text or "!= p" in text else lex
+    assert words(text, bound) == said

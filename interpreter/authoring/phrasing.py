@@ -32,6 +32,7 @@ BUILTIN_NAMES = {"players": "the players", "player_count": "the number of player
                  "trick_players": "the players who have played to the trick",
                  "taking_part": "the players taking part in the trick"}
 ATTRIBUTES = {"suit": "suit", "rank": "rank", "is_joker": "being a joker"}
+_LABELLED = ("player", "card", "team", "suit", "rank")    # nouns told apart by name when two are in play
 NOUNS = {"players": "player", "suits": "suit", "ranks": "rank", "teams": "team"}   # what one item of a collection is
 
 
@@ -72,6 +73,14 @@ class Lexicon:
 
     def binding(self, name: str, noun: str) -> "Lexicon":
         return Lexicon(self.state, self.zones, self.options, self.orders, self.points, {**self.nouns, name: noun},
+                       self.flags, self.objects, self.suits)
+
+    def labels(self, names, noun) -> "Lexicon":
+        """The names called by their name: 'player q', 'player p' (see _Speaker.bind)."""
+        nouns = dict(self.nouns)
+        for n in names:
+            nouns[n] = f"{noun} {n}"
+        return Lexicon(self.state, self.zones, self.options, self.orders, self.points, nouns,
                        self.flags, self.objects, self.suits)
 
 
@@ -348,7 +357,7 @@ class _Speaker:
         if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
             return self.say(fn_node)
         name, body = fn_node.children
-        return _Speaker(self.lex.binding(str(name), noun), subject=str(name)).say(body)
+        return _Speaker(self.bind(fn_node, noun), subject=str(name)).say(body)
 
     def relative(self, fn_node, noun, plural=True) -> str:
         """`p => not out[p] and score[p] < target` as a relative clause about the item:
@@ -356,7 +365,7 @@ class _Speaker:
         if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
             return f"for which {self.say(fn_node)}"
         name, body = fn_node.children
-        inner = _Speaker(self.lex.binding(str(name), noun), subject=str(name))
+        inner = _Speaker(self.bind(fn_node, noun), subject=str(name))
         return inner.clause(body, "are" if plural else "is")
 
     def clause(self, node, be="are") -> str:
@@ -382,12 +391,53 @@ class _Speaker:
             return (f"{be} not " if negated else f"{be} ") + text
         return f"whose {text}"
 
+    def bind(self, fn_node, noun) -> Lexicon:
+        """The lexicon inside `name => body`: the name is 'the player'; but where the body speaks of
+        another player as well (q => score[q] > score[p]), or holds an x => ... over players that
+        speaks of this one, each is called by its name: 'player q', 'player p'."""
+        name, body = str(fn_node.children[0]), fn_node.children[1]
+        lex = self.lex.binding(name, noun)
+        if noun not in _LABELLED:
+            return lex
+        others = [n for n, x in self.lex.nouns.items()
+                  if n != name and (x == noun or x.startswith(noun + " ")) and _reads(body, n)]
+        if others or self._inner_same(body, name, noun):
+            # the local name `card` of a follow rule stays 'the card'; a name already labelled stays so
+            lex = lex.labels([n for n in others + [name] if n != noun and lex.nouns[n] == noun], noun)
+        return lex
+
+    def labelled(self, fn_node, noun):
+        """What the item of `name => ...` is called: the noun, or 'player q' beside another player."""
+        if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
+            return noun
+        return self.bind(fn_node, noun).nouns[str(fn_node.children[0])]
+
+    def _inner_same(self, body, name, noun) -> bool:
+        """Whether the body holds another `x => ...` over items of the same kind that reads `name`."""
+        if not isinstance(body, Tree):
+            return False
+        for node in body.iter_subtrees():
+            if node.data == "call" and len(node.children) > 1 and isinstance(node.children[1], Tree):
+                args = node.children[1].children
+                if len(args) > 1 and isinstance(args[1], Tree) and args[1].data == "lambda_" \
+                        and str(args[1].children[0]) != name and self.noun_of(args[0]) == noun \
+                        and _reads(args[1].children[1], name):
+                    return True
+        return False
+
     def each(self, fn_node, noun):
         """The body with its name read as 'the player' (for sentences about one item at a time)."""
         if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
             return self.say(fn_node)
         name, body = fn_node.children
-        return _Speaker(self.lex.binding(str(name), noun), subject=self.subject).say(body)
+        return _Speaker(self.bind(fn_node, noun), subject=self.subject).say(body)
+
+
+def _reads(node, name) -> bool:
+    """Whether the expression reads the name."""
+    if isinstance(node, Token):
+        return False
+    return any(t.data == "name" and str(t.children[0]) == name for t in node.iter_subtrees())
 
 
 def _mentions_it(text: str) -> bool:
@@ -503,6 +553,9 @@ def _join(items) -> str:
 
 
 def _plural(noun: str) -> str:
+    head, _, label = noun.partition(" ")
+    if label and head in _LABELLED:               # 'player q' -> 'players q'
+        return f"{_plural(head)} {label}"
     return noun + ("es" if noun.endswith("s") else "s")
 
 
@@ -511,6 +564,7 @@ def _quantified(word):
     def phrase(sp, args):
         noun = sp.noun_of(args[0])
         body = sp.each(args[1], noun)
+        noun = sp.labelled(args[1], noun)
         where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
         if body.startswith(f"the {noun}'s ") and not where:
             return f"{word} {noun}'s " + body[len(f"the {noun}'s "):]
@@ -524,7 +578,7 @@ def _filter(sp, args):
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
     direct = clause.startswith(("for which", "whose"))
-    said = f"the {_plural(noun)}{where}"
+    said = f"the {_plural(sp.labelled(args[1], noun))}{where}"
     if where.startswith(f" of the {_plural(noun)} "):        # 'the melds of the melds in *table*'
         said = where[len(" of "):]
     return f"{said} {clause if direct else who + ' ' + clause}"
@@ -559,7 +613,7 @@ def _best(word):
         value = value[4:] if value.startswith(("the ", "its ")) else value
         if value.endswith(" of it") and not _mentions_it(value[:-6]):
             value = value[:-6]           # c => strength(c): "the highest strength", not "strength of it"
-        return f"the {noun} with the {word} {value}{among}"
+        return f"the {sp.labelled(args[1], noun)} with the {word} {value}{among}"
     return phrase
 
 
@@ -571,10 +625,11 @@ def _count(sp, args):
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
+    noun = sp.labelled(args[1], noun)
     if clause.startswith("are "):
         # count(hand, c => c in [Q♠, J♦]): 'the number of cards in X that are Q♠ or J♦'
         return f"the number of {_plural(noun)}{where} {'who' if noun == 'player' else 'that'} {clause}"
-    return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun)}"
+    return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun.split(' ')[0])}"
 
 
 def _every_best(sp, node, said: str) -> str:
