@@ -815,3 +815,24 @@ def test_explain_two_items_of_one_kind_in_one_expression(text, said):
     lex = Lexicon(state={"score": "player"}, zones={"hand": "player"})
     bound = lex.binding("p", "player") if "p]" in text or "!= p" in text else lex
     assert words(text, bound) == said
+
+
+def _variant(tmp_path, old, new):
+    src = (HERE / "briscola.yaml").read_text(encoding="utf-8")
+    assert old in src
+    (tmp_path / "b.yaml").write_text(src.replace(old, new), encoding="utf-8")
+    out = run_cli("validate", str(tmp_path / "b.yaml"))
+    return out.returncode, out.stdout + out.stderr
+
+
+def test_a_misspelt_move_position_is_an_error(tmp_path):
+    """position: under was taken silently for top: the turned-up card stayed on the stock."""
+    code, text = _variant(tmp_path, "position: bottom", "position: under")
+    assert code == 1 and "'position' is top or bottom, not 'under'" in text, text
+
+
+def test_a_follow_rule_that_allows_no_lead_says_why(tmp_path):
+    code, text = _variant(tmp_path, "follow: any", "follow: card.suit == led_suit")
+    assert code == 1
+    assert "player 1 has no card to play: the follow: condition holds for none of their 3 card(s)" in text, text
+    assert "led_suit is none here: this player leads" in text
