@@ -836,3 +836,18 @@ def test_a_follow_rule_that_allows_no_lead_says_why(tmp_path):
     assert code == 1
     assert "player 1 has no card to play: the follow: condition holds for none of their 3 card(s)" in text, text
     assert "led_suit is none here: this player leads" in text
+
+
+def test_play_tells_a_misspelt_card_in_the_packs_spelling():
+    from interpreter.playtest.session import Session
+    from interpreter.playtest.words import Refused
+    session = Session(_load("briscola"), seed=1, bots=["random"])
+    session.run_bots()
+    for typed, told in [("K/cup", "did you mean 'K/cups'?"), ("kb", "did you mean 'K/batons'?"),
+                        ("1/coins", "did you mean 'A/coins'?")]:
+        with pytest.raises(Refused) as err:
+            session.choose(0, typed)
+        assert f"'{typed}' is not a card of this pack ({told})" in str(err.value)
+    with pytest.raises(Refused) as err:
+        session.choose(0, "foo")
+    assert "'foo' is not a legal move now" in str(err.value)
