@@ -158,7 +158,8 @@ def _for_each(v, step, say):
         for i, n in enumerate(outer):
             inner = inner.bind(n, f"{ORDINALS[i]} {noun}")
         inner = inner.bind(name, f"{ORDINALS[len(outer)]} {noun}")
-        shown += f" (the {ORDINALS[len(outer)]} {noun} below)"
+        called = f"the {ORDINALS[len(outer)]} {noun} below"
+        shown = f" ({code(name)}, {called})" if say.detail else f" ({called})"
     if said.startswith(f"the {_plural(noun)} "):     # 'For each of the players in turn order, ...'
         return f"For each of {said}{shown}:", [("", v.get("do") or [], inner)]
     what = f" of {said}" if said else ""
