@@ -851,3 +851,8 @@ def test_play_tells_a_misspelt_card_in_the_packs_spelling():
     with pytest.raises(Refused) as err:
         session.choose(0, "foo")
     assert "'foo' is not a legal move now" in str(err.value)
+
+
+def test_explain_one_player_count_is_said_once():
+    assert "For 2 players. Seats" in _explain("briscola")
+    assert "For 2, 3, 4, 5 or 6 players (usually 4)." in _explain("spoil-five")

@@ -86,8 +86,8 @@ def _players(rules, data):
     counts = rules.player_counts
     text = (f"{counts[0]} player{'' if counts[0] == 1 else 's'}" if len(counts) == 1 else
             f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players")
-    lines = ["## Players", "", f"For {text} (usually {rules.default_players}). "
-             "Seats are numbered from 0; 'left' is the next seat up."]
+    usually = f" (usually {rules.default_players})" if len(counts) > 1 else ""     # not 'For 2 players (usually 2)'
+    lines = ["## Players", "", f"For {text}{usually}. Seats are numbered from 0; 'left' is the next seat up."]
     for n, groups in sorted(rules.teams.items()):
         shown = " and ".join("seats " + ", ".join(map(str, g)) for g in groups)
         lines.append(f"With {n} players the partnerships are {shown}.")
