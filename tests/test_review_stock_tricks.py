@@ -856,3 +856,11 @@ def test_play_tells_a_misspelt_card_in_the_packs_spelling():
 def test_explain_one_player_count_is_said_once():
     assert "For 2 players. Seats" in _explain("briscola")
     assert "For 2, 3, 4, 5 or 6 players (usually 4)." in _explain("spoil-five")
+
+
+def test_simulate_says_what_the_first_seat_is():
+    """Tressette plays to the right: seat 1, left of the dealer, plays last; 'first seat (seat 1)'
+    read as the first to play."""
+    out = run_cli("simulate", str(HERE / "tressette.yaml"), "--games", "4", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert "first seat (seat 1, left of the first dealer):" in out.stdout
