@@ -82,6 +82,13 @@ def test_the_bezique_scenarios_pass_with_a_card_named_in_two_zones():
     assert "3 passed, 0 failed" in result.output
 
 
+@pytest.mark.parametrize("name", ["tressette", "manille"])
+def test_the_end_of_a_deal_scenarios_pass(name):
+    result = _run_scenarios(HERE / f"{name}.scenario.yaml")
+    assert result.exit_code == 0, result.output
+    assert "1 passed, 0 failed" in result.output
+
+
 def test_a_misspelt_card_is_told_in_the_packs_own_spelling():
     result = _run_scenarios(HERE / "misspelt.scenario.yaml")
     assert result.exit_code == 1
