@@ -871,3 +871,8 @@ def test_simulate_says_what_the_first_seat_is():
     out = run_cli("simulate", str(HERE / "tressette.yaml"), "--games", "4", "--seed", "1")
     assert out.returncode == 0, out.stderr
     assert "first seat (seat 1, left of the first dealer):" in out.stdout
+
+
+def test_a_number_divided_by_a_misspelt_name_is_an_unknown_name(tmp_path):
+    code, text = _variant(tmp_path, "total(trick, value)", "total(trick, value) + 10 / tricks_wonx")
+    assert code == 1 and "unknown name 'tricks_wonx'" in text and "not a card" not in text, text

@@ -486,8 +486,10 @@ def _misspelt_card(ctx, node, left_node, right_node):
         rank = str(left_node.children[0])
     else:
         return
-    ctx.error(node, f"'{rank}/{suit}' is not a card of this pack", hint=u.card_hint(f"{rank}/{suit}"),
-              rule="unknown-name")
+    hint = u.card_hint(f"{rank}/{suit}")
+    if suit not in u.suits and not hint.startswith("did you mean"):
+        return                           # 10 / a name misspelt: the unknown name is the error
+    ctx.error(node, f"'{rank}/{suit}' is not a card of this pack", hint=hint, rule="unknown-name")
 
 
 def _binop(ctx, node):
