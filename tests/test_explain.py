@@ -133,7 +133,7 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("sum(range(1, 3), k => k * x)", "the sum, over the numbers from 1 to 3, of the number times the *x*"),
     ("passed[p] or out[p] and x > 0", "the player's *passed* or (the player's *out* and the *x* is more than 0)"),
     # card() with plain words, and with a rank worked out; the cyclic functions in words
-    ("card(\"A\", spades)", "the card of rank “A” and suit *spades*"),
+    ("card(\"A\", spades)", "A♠"),
     ("card(last(hand[p]).rank, spades)",
      "the card whose rank is the rank of the last card of the player's *hand* and whose suit is *spades*"),
     ("cyclic_next(ranks, \"A\")", "the item after “A” in the ranks (going round)"),

@@ -86,8 +86,8 @@ def _players(rules, data):
     counts = rules.player_counts
     text = (f"{counts[0]} player{'' if counts[0] == 1 else 's'}" if len(counts) == 1 else
             f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players")
-    lines = ["## Players", "", f"For {text} (usually {rules.default_players}). "
-             "Seats are numbered from 0; 'left' is the next seat up."]
+    usually = f" (usually {rules.default_players})" if len(counts) > 1 else ""     # not 'For 2 players (usually 2)'
+    lines = ["## Players", "", f"For {text}{usually}. Seats are numbered from 0; 'left' is the next seat up."]
     for n, groups in sorted(rules.teams.items()):
         shown = " and ".join("seats " + ", ".join(map(str, g)) for g in groups)
         lines.append(f"With {n} players the partnerships are {shown}.")
@@ -308,17 +308,18 @@ def _dealer(data, say):
 def _end(data, say):
     end = data.get("end") or {}
     lines = ["## The end of the game", ""]
-    if end.get("after_hand") is True:
-        lines.append("- The game ends after one hand.")
+    if end.get("after_hand") is True or "after_hand" not in end:
+        lines.append("- The game ends after one hand.")     # without after_hand the game is one hand
     elif "after_hand" in end:
         lines.append(f"- After each hand the game ends if {say(end['after_hand'])}.")
     winners = end.get("winners", "players")
-    lines.append(f"- The game is won by {say(winners)}" + (" (all of them on a tie)." if "argm" in str(winners)
-                                                           else "."))
+    # several winners on a tie only where the winners are every best item (not first(argmax(...)))
+    tie = str(winners).strip().startswith(("argmax(", "argmin("))
+    lines.append(f"- The game is won by {say(winners)}" + (" (all of them on a tie)." if tie else "."))
     if "score" in end:
         lines.append(f"- A player's final score is {say.bind('p', 'player')(end['score'])}.")
     most = end.get("max_hands", 1000)
-    if end.get("after_hand") is not True:
+    if "after_hand" in end and end.get("after_hand") is not True:
         lines.append(f"- A game that has not ended after {most} hand{'s' if most != 1 else ''} stops with an error.")
     return lines + [""]
 

@@ -26,8 +26,13 @@ BUILTIN_NAMES = {"players": "the players", "player_count": "the number of player
                  "suits": "the suits", "ranks": "the ranks", "teams": "the teams", "dealer": "the dealer",
                  "winner": "the winner",
                  "current": "the current player", "turn_number": "the number of the turn",
-                 "card": "the card", "option": "the chosen option", "round": "the round"}
+                 "card": "the card", "option": "the chosen option", "round": "the round",
+                 # the local names of a tricks: block
+                 "led_suit": "the suit led", "leader": "the leader", "trick_number": "the number of the trick",
+                 "trick_players": "the players who have played to the trick",
+                 "taking_part": "the players taking part in the trick"}
 ATTRIBUTES = {"suit": "suit", "rank": "rank", "is_joker": "being a joker"}
+_LABELLED = ("player", "card", "team", "suit", "rank")    # nouns told apart by name when two are in play
 NOUNS = {"players": "player", "suits": "suit", "ranks": "rank", "teams": "team"}   # what one item of a collection is
 
 
@@ -68,6 +73,14 @@ class Lexicon:
 
     def binding(self, name: str, noun: str) -> "Lexicon":
         return Lexicon(self.state, self.zones, self.options, self.orders, self.points, {**self.nouns, name: noun},
+                       self.flags, self.objects, self.suits)
+
+    def labels(self, names, noun) -> "Lexicon":
+        """The names called by their name: 'player q', 'player p' (see _Speaker.bind)."""
+        nouns = dict(self.nouns)
+        for n in names:
+            nouns[n] = f"{noun} {n}"
+        return Lexicon(self.state, self.zones, self.options, self.orders, self.points, nouns,
                        self.flags, self.objects, self.suits)
 
 
@@ -199,8 +212,14 @@ class _Speaker:
         return f"{first} if {test}, otherwise {self.say(b)}"
 
     def _or_op(self, n):
+        # c == Q♠ or c == J♦: 'the card is Q♠ or J♦'
+        children = _or_leaves(n)
+        same = [c for c in children if isinstance(c, Tree) and c.data == "compare" and len(c.children) == 3
+                and _op(c.children[1]) == "==" and not (isinstance(c.children[2], Tree) and c.children[2].data == "none")]
+        if len(same) == len(children) and all(c.children[0] == same[0].children[0] for c in same):
+            return f"{self.say(same[0].children[0])} is {_join_or([self.say(c.children[2]) for c in same])}"
         # "a or (b and c)": unbracketed, "a or b and c" is read as (a or b) and c just as well
-        return " or ".join(self._part(c, ("ifelse", "and_op"), " and ") for c in n.children)
+        return " or ".join(self._part(c, ("ifelse", "and_op"), " and ") for c in children)
 
     def _and_op(self, n):
         # "a and (b or c)": unbracketed it reads as (a and b) or c
@@ -233,6 +252,16 @@ class _Speaker:
                 out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
                 continue
             said = self.say(left)
+            if op in ("in", "not in") and isinstance(right, Tree) and right.data == "list_" and len(right.children) > 1:
+                # c in [Q♠, J♦]: 'the card is Q♠ or J♦' (not 'is in the list Q♠ and J♦')
+                items = [self.say(c) for c in right.children if c is not None]
+                if op == "in":
+                    out.append(f"{said} is {_join_or(items)}")
+                elif len(items) == 2:
+                    out.append(f"{said} is neither {items[0]} nor {items[1]}")
+                else:
+                    out.append(f"{said} is none of {_join(items)}")
+                continue
             if " for which " in said or " whose " in said or _is_choice(left):
                 said = f"({said})"      # "the number of players for which X is at most 1": the count is
             other = f"({self.say(right)})" if _is_choice(right) else self.say(right)       # at most 1, not X
@@ -247,6 +276,9 @@ class _Speaker:
             return "the text " + said[0] + " followed by " + _and_list(said[1:])
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
+        if str(op) == "+" and any(isinstance(x, Tree) and x.data == "list_" for x in (a, b)):
+            # a list joined to another: 'X together with Y' (not 'X plus minus 1' for X + [-1])
+            return f"{self.operand(a)} together with {self.operand(b)}"
         left = self.operand(a)
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
@@ -332,7 +364,7 @@ class _Speaker:
         if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
             return self.say(fn_node)
         name, body = fn_node.children
-        return _Speaker(self.lex.binding(str(name), noun), subject=str(name)).say(body)
+        return _Speaker(self.bind(fn_node, noun), subject=str(name)).say(body)
 
     def relative(self, fn_node, noun, plural=True) -> str:
         """`p => not out[p] and score[p] < target` as a relative clause about the item:
@@ -340,7 +372,7 @@ class _Speaker:
         if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
             return f"for which {self.say(fn_node)}"
         name, body = fn_node.children
-        inner = _Speaker(self.lex.binding(str(name), noun), subject=str(name))
+        inner = _Speaker(self.bind(fn_node, noun), subject=str(name))
         return inner.clause(body, "are" if plural else "is")
 
     def clause(self, node, be="are") -> str:
@@ -367,12 +399,53 @@ class _Speaker:
             return (f"{be} not " if negated else f"{be} ") + text
         return f"whose {text}"
 
+    def bind(self, fn_node, noun) -> Lexicon:
+        """The lexicon inside `name => body`: the name is 'the player'; but where the body speaks of
+        another player as well (q => score[q] > score[p]), or holds an x => ... over players that
+        speaks of this one, each is called by its name: 'player q', 'player p'."""
+        name, body = str(fn_node.children[0]), fn_node.children[1]
+        lex = self.lex.binding(name, noun)
+        if noun not in _LABELLED:
+            return lex
+        others = [n for n, x in self.lex.nouns.items()
+                  if n != name and (x == noun or x.startswith(noun + " ")) and _reads(body, n)]
+        if others or self._inner_same(body, name, noun):
+            # the local name `card` of a follow rule stays 'the card'; a name already labelled stays so
+            lex = lex.labels([n for n in others + [name] if n != noun and lex.nouns[n] == noun], noun)
+        return lex
+
+    def labelled(self, fn_node, noun):
+        """What the item of `name => ...` is called: the noun, or 'player q' beside another player."""
+        if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
+            return noun
+        return self.bind(fn_node, noun).nouns[str(fn_node.children[0])]
+
+    def _inner_same(self, body, name, noun) -> bool:
+        """Whether the body holds another `x => ...` over items of the same kind that reads `name`."""
+        if not isinstance(body, Tree):
+            return False
+        for node in body.iter_subtrees():
+            if node.data == "call" and len(node.children) > 1 and isinstance(node.children[1], Tree):
+                args = node.children[1].children
+                if len(args) > 1 and isinstance(args[1], Tree) and args[1].data == "lambda_" \
+                        and str(args[1].children[0]) != name and self.noun_of(args[0]) == noun \
+                        and _reads(args[1].children[1], name):
+                    return True
+        return False
+
     def each(self, fn_node, noun):
         """The body with its name read as 'the player' (for sentences about one item at a time)."""
         if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
             return self.say(fn_node)
         name, body = fn_node.children
-        return _Speaker(self.lex.binding(str(name), noun), subject=self.subject).say(body)
+        return _Speaker(self.bind(fn_node, noun), subject=self.subject).say(body)
+
+
+def _reads(node, name) -> bool:
+    """Whether the expression reads the name."""
+    if isinstance(node, Token):
+        return False
+    return any(t.data == "name" and str(t.children[0]) == name for t in node.iter_subtrees())
 
 
 def _is_text(node) -> bool:
@@ -412,12 +485,40 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
-def _card(rank: str, suit: str) -> str:
-    """card(rank, suit): 'the card of rank A and suit spades' when both are plain words, else 'the card
-    whose rank is ... and whose suit is ...' (a rank worked out from other values)."""
-    if len(_bare(rank).split()) == 1 and len(_bare(suit).split()) == 1:
-        return f"the card of rank {_bare(rank)} and suit {_bare(suit)}"
-    return f"the card whose rank is {rank} and whose suit is {suit}"
+SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+
+
+def _card(sp, rank_node, suit_node) -> str:
+    """card(rank, suit): the card's name when both are written out (card("Q", spades) is Q♠, as the
+    engine prints it); 'the Q of the suit' for a rank written out; else 'the card of rank R and suit S',
+    where an item of a loop over ranks or suits reads 'that rank' / 'that suit' (not 'rank rank')."""
+    rank, suit = sp.say(rank_node), sp.say(suit_node)
+    literal_rank = isinstance(rank_node, Tree) and rank_node.data in ("string", "number")
+    rank_word = str(rank_node.children[0]).strip("'\"") if literal_rank else None
+    suit_name = (str(suit_node.children[0]) if isinstance(suit_node, Tree) and suit_node.data in ("name", "suit_symbol")
+                 else None)
+    if suit_name is not None and suit_name in sp.lex.nouns:
+        suit_name = None
+    if rank_word is not None and suit_name is not None and (suit_name in sp.lex.suits or suit_name in SUIT_SYMBOLS
+                                                            or suit_name in SUIT_SYMBOLS.values()):
+        symbol = SUIT_SYMBOLS.get(suit_name, suit_name)
+        return f"{rank_word}{symbol}" if symbol in SUIT_SYMBOLS.values() else f"{rank_word}/{suit_name}"
+
+    if suit_name is not None and suit_name in sp.lex.suits:
+        suit = suit_name                        # a suit of the pack by name: 'spades', not '*spades*'
+
+    def part(said, kind):
+        if said == f"the {kind}":
+            return f"that {kind}"             # the item of a loop over ranks (suits)
+        bare = _bare(said)
+        return f"{kind} {bare}" if len(bare.split()) == 1 else None
+    if rank_word is not None:
+        suit_words = part(suit, "suit")
+        return f"the {rank_word} of {suit_words[5:] if suit_words and suit_words.startswith('suit ') else suit_words or suit}"
+    r, s = part(rank, "rank"), part(suit, "suit")
+    if r is None or s is None:
+        return f"the card whose rank is {rank} and whose suit is {suit}"
+    return f"the card of {r} and {s}"
 
 
 def _key_words(sp, key, noun) -> str:
@@ -455,6 +556,19 @@ def _bare(text: str) -> str:
     return text[4:] if text.startswith("the ") else text
 
 
+def _or_leaves(node) -> list:
+    """The operands of a chain of `or` (a or b or c may parse as (a or b) or c)."""
+    out = []
+    for c in node.children:
+        out.extend(_or_leaves(c) if isinstance(c, Tree) and c.data == "or_op" else [c])
+    return out
+
+
+def _join_or(items) -> str:
+    items = list(items)
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else "".join(items)
+
+
 def _op(token) -> str:
     return " ".join(str(token).split())
 
@@ -467,6 +581,9 @@ def _join(items) -> str:
 
 
 def _plural(noun: str) -> str:
+    head, _, label = noun.partition(" ")
+    if label and head in _LABELLED:               # 'player q' -> 'players q'
+        return f"{_plural(head)} {label}"
     return noun + ("es" if noun.endswith("s") else "s")
 
 
@@ -475,6 +592,7 @@ def _quantified(word):
     def phrase(sp, args):
         noun = sp.noun_of(args[0])
         body = sp.each(args[1], noun)
+        noun = sp.labelled(args[1], noun)
         where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
         if body.startswith(f"the {noun}'s ") and not where:
             return f"{word} {noun}'s " + body[len(f"the {noun}'s "):]
@@ -488,7 +606,7 @@ def _filter(sp, args):
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
     direct = clause.startswith(("for which", "whose"))
-    said = f"the {_plural(noun)}{where}"
+    said = f"the {_plural(sp.labelled(args[1], noun))}{where}"
     if where.startswith(f" of the {_plural(noun)} "):        # 'the melds of the melds in *table*'
         said = where[len(" of "):]
     return f"{said} {clause if direct else who + ' ' + clause}"
@@ -523,7 +641,7 @@ def _best(word):
         value = value[4:] if value.startswith(("the ", "its ")) else value
         if value.endswith(" of it") and not _mentions_it(value[:-6]):
             value = value[:-6]           # c => strength(c): "the highest strength", not "strength of it"
-        return f"the {noun} with the {word} {value}{among}"
+        return f"the {sp.labelled(args[1], noun)} with the {word} {value}{among}"
     return phrase
 
 
@@ -534,7 +652,12 @@ def _count(sp, args):
         return f"the number of cards in {inner}" if _is_zone(sp, args[0]) else f"the number of {inner}"
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
-    return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun)}"
+    clause = sp.relative(args[1], noun)
+    noun = sp.labelled(args[1], noun)
+    if clause.startswith("are "):
+        # count(hand, c => c in [Q♠, J♦]): 'the number of cards in X that are Q♠ or J♦'
+        return f"the number of {_plural(noun)}{where} {'who' if noun == 'player' else 'that'} {clause}"
+    return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun.split(' ')[0])}"
 
 
 def _every_best(sp, node, said: str) -> str:
@@ -714,7 +837,7 @@ FUNCTIONS = {
     "left_of": lambda sp, a: _seats(sp, a, "left", "right"),
     "right_of": lambda sp, a: _seats(sp, a, "right", "left"),
     "owner": lambda sp, a: f"the player whose {sp.say(a[0])} holds {sp.say(a[1])}",
-    "card": lambda sp, a: _card(sp.say(a[0]), sp.say(a[1])),
+    "card": lambda sp, a: _card(sp, a[0], a[1]),
     "cyclic_next": lambda sp, a: _cyclic_next(sp, a),
     "cyclic_distance": lambda sp, a: (f"how many places {sp.say(a[2])} comes after {sp.say(a[1])} in "
                                       f"{sp.say(a[0])} (going round)"),

@@ -161,7 +161,7 @@ def _start(sc, rules, n, seed):
             try:
                 order = S.cards(rules, names)
             except ValueError as err:
-                raise Failure(base + ("deck",), str(err)) from None
+                raise Failure(base + ("deck",), str(err), getattr(err, 'hint', None)) from None
             pack = rules.deck(n)
             missing = [rules.universe.names[c] for c in order if c not in pack]
             if missing:
@@ -216,10 +216,12 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     probe = G.new_game(rules, n, seed, deck=list(pack))
     position = {c: i for i, c in enumerate(pack)}
     parts = _parts(sc, rules, spec, path)
-    try:
-        ids = S.cards(rules, [name for *_, names, _ in parts for name in names])
-    except ValueError as err:
-        raise Failure(path, str(err)) from None
+    ids, used = [], set()
+    for *_, names, where in parts:             # a card named in two zones: its two copies (two packs)
+        try:
+            ids += S.cards(rules, names, used)
+        except ValueError as err:
+            raise Failure(where, str(err), getattr(err, 'hint', None)) from None
     u = rules.universe
     order = [None] * len(pack)
     k = 0
@@ -249,16 +251,25 @@ def _check_dealt(sc, s, spec, path):
     before or during the deal (a card laid out face up before dealing, say) shifts the positions
     after it."""
     rules = s.rules
+    u = rules.universe
+    used = set()
     for info, owner, names, where in _parts(sc, rules, spec, path):
         whose = f"{info.name}[{owner}]" if owner is not None else info.name
-        for name, cid in zip(names, S.cards(rules, names)):
-            place = _place_of(s, cid)
-            if place != whose:
-                raise Failure(where, f"{name} is listed for {whose}, but the game put it in {place}: "
-                                     f"the rules take some cards by name before the first decision (a starting "
-                                     f"card, say), and that shifts the positions a stacked deal relies on",
-                              "list the cards the rules take by name in 'deal:' too, where the rules put them, "
-                              "or set the zones with 'zones:'")
+        zone = s.z[info.index]
+        held = list(zone[_owner(owner, info, s.n, where)] if owner is not None else zone)
+        for name, cid in zip(names, S.cards(rules, names, used)):
+            # identical cards (two packs) are told apart by face: any copy of the card will do
+            same = [c for c in held if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
+            if same:
+                held.remove(same[0])
+                continue
+            copies = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
+            place = next((p for p in map(lambda c: _place_of(s, c), copies) if p != whose), _place_of(s, cid))
+            raise Failure(where, f"{name} is listed for {whose}, but the game put it in {place}: "
+                                 f"the rules take some cards by name before the first decision (a starting "
+                                 f"card, say), and that shifts the positions a stacked deal relies on",
+                          "list the cards the rules take by name in 'deal:' too, where the rules put them, "
+                          "or set the zones with 'zones:'")
 
 
 def _place_of(s, cid):
@@ -308,9 +319,9 @@ def _set_zones(sc, s, spec, path):
     pack_listed = None                        # (its cards, where) when the pack's zone itself is listed
     for info, owner, names, where in _parts(sc, rules, spec, path):
         try:
-            ids = S.cards(rules, names)
+            ids = S.cards(rules, names, listed)   # a card named in two zones: its two copies
         except ValueError as err:
-            raise Failure(where, str(err)) from None
+            raise Failure(where, str(err), getattr(err, 'hint', None)) from None
         listed.update(ids)
         if info.name == rules.pack_zone and owner is None:
             pack_listed = (set(ids), where)
@@ -424,7 +435,7 @@ def _apply(s, path, number, player, action, nth=1):
                             "turn")
     if action[0] == "play" and not isinstance(action[1], list) and s.rules.universe.parse_card(str(action[1])) is None:
         raise Failure(path, f"move {number}: '{action[1]}' is not a card of {s.rules.name}",
-                      "write a rank then a suit, e.g. 10♥ or TH")
+                      s.rules.universe.card_hint(action[1]))
     actions = G.legal_actions(s)
     legal = _LegalText(s, actions)
     if action[0] != "play" and isinstance(action[1], (list, str)) and str(action[1]).strip().lower() != "none" and \

@@ -152,10 +152,29 @@ def _for_each(v, step, say):
     every = str(v["in"]).strip() in ("players", "suits", "ranks", "teams") or str(v["in"]).strip() in say.lex.objects
     said = "" if every else say(v["in"])
     shown = f" ({code(name)})" if say.detail else ""
+    # a loop inside a loop over the same kind of item (each player, then each player again): 'the
+    # player' would name both; they become the first and the second player (the third ...)
+    outer = [n for n, x in say.lex.nouns.items() if n != str(name) and _ordinal_base(x) == noun]
+    if outer and len(outer) < len(ORDINALS):
+        inner = say
+        for i, n in enumerate(outer):
+            inner = inner.bind(n, f"{ORDINALS[i]} {noun}")
+        inner = inner.bind(name, f"{ORDINALS[len(outer)]} {noun}")
+        called = f"the {ORDINALS[len(outer)]} {noun} below"
+        shown = f" ({code(name)}, {called})" if say.detail else f" ({called})"
     if said.startswith(f"the {_plural(noun)} "):     # 'For each of the players in turn order, ...'
         return f"For each of {said}{shown}:", [("", v.get("do") or [], inner)]
     what = f" of {said}" if said else ""
     return f"For each {noun}{what}{shown}:", [("", v.get("do") or [], inner)]
+
+
+ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"]
+
+
+def _ordinal_base(noun: str) -> str:
+    """'second player' -> 'player' (a noun a nested loop numbered)."""
+    first, _, rest = noun.partition(" ")
+    return rest if first in ORDINALS and rest else noun
 
 
 def _noun(collection, name, named, say):

@@ -99,6 +99,54 @@ class CardUniverse:
     def name(self, cid: int) -> str:
         return self.names[cid]
 
+    def card_hint(self, text) -> str:
+        """The hint for a name that is no card of this pack: the closest card, written as the pack
+        writes its cards (K/cups, not KC or K♣, in a pack of cups), else an example of the pack's own."""
+        import difflib
+        text = str(text).strip()
+        names = list(dict.fromkeys(n for n in self.names if n != "Joker"))
+        if not names:
+            return "this pack has no cards of a suit"
+
+        def close(word, among):
+            among = [str(a) for a in among]
+            lowered = {a.lower(): a for a in among}
+            if word.lower() in lowered:
+                return lowered[word.lower()]
+            starts = [a for a in among if word and a.lower().startswith(word.lower())]
+            if len(starts) == 1:
+                return starts[0]
+            match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.5)
+            return lowered[match[0]] if match else None
+        guess = None
+        if "/" in text:
+            rank, _, suit = text.rpartition("/")
+            rank = RANK_ALIASES.get(rank.strip(), rank.strip())
+            rank = "A" if rank == "1" and "A" in self.ranks else rank     # an Ace written as 1
+            rank = rank if rank in self.ranks else close(rank, self.ranks) if len(rank) > 1 else None
+            suit = close(suit.strip(), self.suits)
+            if rank is not None and suit is not None and self.card_id(rank, suit) is not None:
+                guess = self.names[self.card_id(rank, suit)]
+            elif rank is None and suit is not None:
+                return f"the pack's ranks are {', '.join(self.ranks)}, e.g. {self.names[self.card_id(self.ranks[-1], suit)]}"
+        else:
+            m = re.match(r"^\s*(10|[A-Za-z0-9]+?)\s*([♣♦♥♠]|[A-Za-z])\s*$", text)
+            if m:
+                rank = RANK_ALIASES.get(m.group(1).upper(), m.group(1))
+                rank = "A" if rank == "1" and "A" in self.ranks else rank
+                rank = rank if rank in self.ranks else rank.upper() if rank.upper() in self.ranks else None
+                letter = SYMBOL_SUITS.get(m.group(2), m.group(2))
+                suits = [x for x in self.suits if str(x).lower().startswith(str(letter).lower())]
+                if rank is not None and len(suits) == 1 and self.card_id(rank, suits[0]) is not None:
+                    guess = self.names[self.card_id(rank, suits[0])]
+        if guess is None:
+            match = difflib.get_close_matches(text, names, n=1, cutoff=0.6)
+            guess = match[0] if match else None
+        if guess is not None and guess != text:
+            return f"did you mean '{guess}'?"
+        example = names[len(names) // 2]
+        return f"write a rank then a suit as this pack writes its cards, e.g. {example}"
+
     def suit_symbol(self, suit: str) -> str:
         return STANDARD_SUITS.get(suit, suit)
 

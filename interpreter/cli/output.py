@@ -34,7 +34,9 @@ def print_summary(summary: dict) -> None:
         click.echo(f"fair share {summary['fair_share']:.3f}; ties share a win equally")
         if fair:
             click.echo(fairness_line(fair))
-        click.echo(f"first seat (seat {first['seat']}): win rate {first['win_rate']:.3f} "
+        # the seat left of the first dealer (docs/simulation.md), which a game played to the right
+        # (Tressette, say) has play last: said, so that it is not read as the first to play
+        click.echo(f"first seat (seat {first['seat']}, left of the first dealer): win rate {first['win_rate']:.3f} "
                    f"({first['win_low']:.3f}-{first['win_high']:.3f}), advantage {first['advantage']:+.3f} "
                    f"{_verdict(first['win_low'], first['win_high'], summary['fair_share'])}")
     f = summary["figures"]

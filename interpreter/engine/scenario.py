@@ -4,14 +4,25 @@ from __future__ import annotations
 from . import game as G
 
 
-def cards(rules, names) -> list[int]:
-    """Card ids from names such as '10♥', 'TH', 'joker'; with several copies, successive copies."""
+class UnknownCard(ValueError):
+    """A name that is no card of the pack; `hint` is the closest card, as the pack writes it."""
+
+    def __init__(self, message, hint):
+        super().__init__(message)
+        self.hint = hint
+
+
+def cards(rules, names, used=None) -> list[int]:
+    """Card ids from names such as '10♥', 'TH', 'joker'; with several copies, successive copies.
+    `used` (a set, updated) holds the ids already taken by names read before, elsewhere: a card named
+    twice in a two-pack game is then its two copies, wherever the two names are."""
     u = rules.universe
-    used, out = set(), []
+    used = set() if used is None else used
+    out = []
     for name in names:
         cid = u.parse_card(name)
         if cid is None:
-            raise ValueError(f"'{name}' is not a card of {rules.name}")
+            raise UnknownCard(f"'{name}' is not a card of {rules.name}", u.card_hint(name))
         same = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
         free = [c for c in same if c not in used]
         if not free:

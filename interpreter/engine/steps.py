@@ -249,6 +249,10 @@ def _move(cx, value, path, step):
     tgt, _ = _zone_fn(cx, path + ("to",), spec["to"])
     src = cx.zone_ref(path + ("from",), spec["from"], per_player_ok=True)[0] if "from" in spec else None
     bottom = spec.get("position", "top") == "bottom"
+    if str(spec.get("position", "top")) not in ("top", "bottom"):
+        cx.problem(path + ("position",), f"'position' is top or bottom, not {spec['position']!r}: the cards "
+                   "would go on top", "meaning", hint="position: bottom puts the cards under the zone (its "
+                   "first cards), top (the default) on it")
     if tgt is None:
         return None
     cf = cards.fn

@@ -152,7 +152,7 @@ class Tricks(Node):
             env.pop("card", None)
             actions = list(map(self.play_of, legal))
         if not actions:
-            raise GameStopped(f"player {player} has no card to play", self.where)
+            raise GameStopped(_no_card(player, hand, env.get("led_suit")), self.where)
         if choice is None:
             s.pending = Choice(player, actions, None, self.where)
         else:
@@ -313,7 +313,7 @@ class Tricks(Node):
                     env.pop("card", None)
                 if not actions:
                     s.pending = None
-                    raise GameStopped(f"player {player} has no card to play", self.where)
+                    raise GameStopped(_no_card(player, hand, env.get("led_suit")), self.where)
             else:                            # the trick is complete: its end, and the next lead
                 s.pending = None
                 result = trick_end(s, frame, env, choice)
@@ -626,3 +626,14 @@ def _order_key(cx, path, name):
                    hint=f"did you mean '{close[0]}'?" if close else "declare it under 'orders:'")
         return None
     return binding.value
+
+
+def _no_card(player, hand, led) -> str:
+    """Why a player of a trick may play nothing: an empty hand, or a follow rule that allows none of
+    the cards (for the leader led_suit is none, so a condition on it must allow a lead)."""
+    if not hand:
+        return f"player {player} has no card to play: their hand is empty"
+    lead = (" (led_suit is none here: this player leads, and a follow: condition must allow a lead, e.g. "
+            "led_suit == none or ...)") if led is None else ""
+    return (f"player {player} has no card to play: the follow: condition holds for none of their {len(hand)} "
+            f"card(s){lead}")

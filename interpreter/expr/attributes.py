@@ -26,7 +26,7 @@ def compile_attribute(ctx, node, obj, attr):
         code = ctx.source("%s[{0}]" % ctx.ref(table), obj)
         if obj.shape and obj.shape[0] == "local":
             name = obj.shape[1]
-            return Compiled(lambda s, e: table[e[name]], CARD_ATTRIBUTES[attr][0],
+            return Compiled(_read_local(table, name, attr), CARD_ATTRIBUTES[attr][0],
                             shape=("table_at_local", table, name), code=code)
         return Compiled(_read(table, f, ctx, node, attr), CARD_ATTRIBUTES[attr][0], code=code)
     if obj.type.startswith("object:"):
@@ -91,6 +91,19 @@ def _read(table, f, ctx, node, attr):
         except (TypeError, IndexError, KeyError):
             said = describe_value(value) + (empty if value is None else "")
             raise EvalError(f"'{whole}' is {said}, not a card, so it has no {attr}") from None
+    return read
+
+
+def _read_local(table, name, attr):
+    """table[e[name]] for a local name (a definition's parameter, an item of x => ...); when it holds
+    no card (isx(first(trick)) of an empty trick), an EvalError naming it, not 'a list position must
+    be a number'."""
+    def read(s, e):
+        try:
+            return table[e[name]]
+        except (TypeError, IndexError):
+            from .errors import EvalError, describe_value
+            raise EvalError(f"'{name}' is {describe_value(e[name])}, not a card, so it has no {attr}") from None
     return read
 
 

@@ -470,6 +470,28 @@ _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator
           "//": operator.floordiv, "%": operator.mod}
 
 
+def _misspelt_card(ctx, node, left_node, right_node):
+    """K/cup or 1/coins: a rank (or a number), a slash and a name that is nothing: a card misspelt, told
+    with the closest card as the pack writes it (not 'unknown name K')."""
+    u = getattr(ctx.ns, "universe", None)
+    if u is None or not (isinstance(right_node, Tree) and right_node.data == "name"):
+        return
+    suit = str(right_node.children[0])
+    if suit in ctx.locals or suit in ctx.ns.names and suit not in u.suits:
+        return
+    if isinstance(left_node, Tree) and left_node.data == "number":
+        rank = str(left_node.children[0])
+    elif isinstance(left_node, Tree) and left_node.data == "name" and str(left_node.children[0]) in u.ranks \
+            and str(left_node.children[0]) not in ctx.locals and str(left_node.children[0]) not in ctx.ns.names:
+        rank = str(left_node.children[0])
+    else:
+        return
+    hint = u.card_hint(f"{rank}/{suit}")
+    if suit not in u.suits and not hint.startswith("did you mean"):
+        return                           # 10 / a name misspelt: the unknown name is the error
+    ctx.error(node, f"'{rank}/{suit}' is not a card of this pack", hint=hint, rule="unknown-name")
+
+
 def _binop(ctx, node):
     left_node, op_tok, right_node = node.children
     op = str(op_tok)
@@ -478,6 +500,7 @@ def _binop(ctx, node):
         card = named_suit_card(ctx, left_node, right_node)
         if card is not None:
             return card
+        _misspelt_card(ctx, node, left_node, right_node)
     left, right = ctx.compile(left_node), ctx.compile(right_node)
     # two lists joined; also a list and a value of unknown kind (an option of a move whose options
     # are worked out, say), which can only be a list here
@@ -669,10 +692,12 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
                 ctx.source("(%s[{0}] %s %s[{1}])" % (table, op, table), left, right))
     from .fused import fused_compare
     code = ctx.source("({0} %s {1})" % op, left, right)
-    fast = fused_compare(fn, left.shape, right.shape)
+    plain = lambda s, e: fn(lf(s, e), rf(s, e))        # noqa: E731
+    # on an error the fused read gives way to the sides' own, whose message names the value
+    fast = fused_compare(fn, left.shape, right.shape, plain)
     if fast is not None:
         return fast, code
-    return lambda s, e: fn(lf(s, e), rf(s, e)), code
+    return plain, code
 
 
 def face_member(face, card, cards) -> bool:

@@ -9,8 +9,10 @@ filters and scoring are mostly of this form.
 from __future__ import annotations
 
 
-def fused_compare(op, left, right):
-    """A closure computing op(left, right) directly, or None if a shape is not simple."""
+def fused_compare(op, left, right, plain=None):
+    """A closure computing op(left, right) directly, or None if a shape is not simple.  `plain`, the
+    comparison of the two sides' own closures, is run instead when a card read fails (card.suit of a
+    local holding no card), so that its error names the value ('c' is none, not a card)."""
     if left is None or right is None:
         return None
     lk, rk = left[0], right[0]
@@ -19,7 +21,16 @@ def fused_compare(op, left, right):
     get_l, get_r = _READ.get(lk), _READ.get(rk)
     if get_l is None or get_r is None:
         return None
-    return _PAIRS.get((lk, rk), _generic)(op, left, right)
+    fast = _PAIRS.get((lk, rk), _generic)(op, left, right)
+    if plain is None or "table_at_local" not in (lk, rk):
+        return fast
+
+    def guarded(s, e):
+        try:
+            return fast(s, e)
+        except (TypeError, IndexError, KeyError):
+            return plain(s, e)
+    return guarded
 
 
 def _generic(op, left, right):

@@ -135,7 +135,7 @@ class Session:
         elif str(move).strip().isdigit():
             keys = {m["key"]: m["index"] for m in self.legal(seat)}
             if str(move).strip() not in keys:
-                raise Refused(f"there is no move {move.strip()}: the moves are numbered 1 to {len(actions)}")
+                raise Refused(f"there is no move {move.strip()}: the moves are numbered 1 to {len(keys)}")
             index = keys[str(move).strip()]
         else:
             # matched against the moves in the menu's order, so that a refusal lists them as shown
@@ -151,8 +151,15 @@ class Session:
             return []
         u = s.rules.universe
         order = sorted(range(len(s.pending.actions)), key=lambda i: _shown_order(s, u, s.pending.actions[i], i))
+        # two identical cards in one hand (a double pack) make one move, listed once (not '1) A♠ 2) A♠')
+        listed, seen = [], set()
+        for i in order:
+            twin = _twin_key(s, u, s.pending.actions[i])
+            if twin is None or twin not in seen:
+                listed.append(i)
+                seen.add(twin)
         return [{"key": str(k + 1), "index": i, "text": describe(s, s.pending.actions[i]),
-                 "move": str(s.pending.actions[i][0])} for k, i in enumerate(order)]
+                 "move": str(s.pending.actions[i][0])} for k, i in enumerate(listed)]
 
     def undo(self, seat) -> bool:
         """Go back to `seat`'s previous decision (replaying from the seed); False if it has made none."""
@@ -180,7 +187,10 @@ class Session:
     def hint_move(self, seat) -> dict:
         """The hint as the legal-move entry (key, index, text) the seat sees."""
         index = self.hint(seat)
-        return next(m for m in self.legal(seat) if m["index"] == index)
+        s = self.state
+        twin = _twin_key(s, s.rules.universe, s.pending.actions[index])
+        return next(m for m in self.legal(seat) if m["index"] == index or twin is not None and
+                    _twin_key(s, s.rules.universe, s.pending.actions[m["index"]]) == twin)
 
     def hint(self, seat, playouts=60, worlds=6) -> int:
         """What the search bot would play for `seat` (it reads only what the seat may know)."""
@@ -214,6 +224,21 @@ class Session:
     @property
     def over(self):
         return self.state.over
+
+
+def _twin_key(s, u, action):
+    """For a move of one card lying in a zone kept per player (a hand) in a pack with identical cards:
+    (move, the card's face, the zone, its owner), the same for the move of either copy; else None."""
+    value = action[1]
+    if not u.twins or not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < u.size) \
+            or not is_card_move(s, action):
+        return None
+    for info in s.rules.zone_list:
+        if info.per == "player":
+            for owner, part in enumerate(s.z[info.index]):
+                if value in part:
+                    return (str(action[0]), u.face[value], u.is_joker[value], info.index, owner)
+    return None
 
 
 def _shown_order(s, u, action, i):

@@ -106,6 +106,10 @@ def match(s, actions, typed: str) -> int:
     if named:
         shown = ", ".join(describe(s, actions[i]) for i in named[:12])
         raise Refused(f"'{typed}' fits no legal move exactly; moves of that kind: {shown}")
+    if len(typed.split()) == 1 and not named:
+        hint = u.card_hint(typed)          # a card misspelt: K/cup, 1/coins, kb in a pack of batons
+        if hint.startswith("did you mean"):
+            raise Refused(f"'{typed}' is not a card of this pack ({hint}); legal: " + _short_list(s, actions))
     raise Refused(f"'{typed}' is not a legal move now; legal: " + _short_list(s, actions))
 
 

@@ -154,7 +154,7 @@ def _check_pack(cx, data, universe):
         for i, text in enumerate(remove.get("cards", []) if isinstance(remove, dict) else []):
             if universe.parse_card(text) is None:
                 cx.problem(path + ("remove", "cards", i), f"'{text}' is not a card of this pack",
-                           "unknown-name", hint="write a rank then a suit, e.g. 6♣ or 6C")
+                           "unknown-name", hint=universe.card_hint(text))
         for i, rank in enumerate(remove.get("ranks", []) if isinstance(remove, dict) else []):
             if str(rank) not in universe.ranks:
                 from difflib import get_close_matches

@@ -1,5 +1,6 @@
 """Names every expression can use: built-in game facts, orders, point tables and objects."""
 from __future__ import annotations
+import re
 
 from ..diagnostics import did_you_mean, rank_hint
 from ..expr import types as T
@@ -163,7 +164,8 @@ def _points(cx, name, spec):
         if ids is None:
             cx.problem(path + ("values", key) if "values" in spec else path + (key,),
                        f"'{key}' is neither a rank nor a card of this pack", "unknown-name", key=True,
-                       hint=rank_hint(key, u.ranks))
+                       hint=rank_hint(key, u.ranks) if len(key) < 2 or key[-1] not in "♣♦♥♠" and "/" not in key
+                       and not re.match(r"^(10|[A-Za-z0-9])[A-Za-z]$", key) else u.card_hint(key))
             continue
         for cid in ids:
             table[cid] = value
