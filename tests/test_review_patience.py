@@ -162,3 +162,38 @@ def test_simulate_for_one_player_has_no_leads_or_drama():
     assert "per game: 1.00 hands" in out.stdout
     two = run_cli("simulate", "scotch-whist", "-n", "5").stdout
     assert "lead changes per game" in two and "drama" in two
+
+
+# -- Beleaguered Castle -------------------------------------------------------------------------------
+
+def _castle_sorted_deal():
+    """Each suit's 2..K in two rows, highest at the bottom: row 1 K♣..8♣ (8♣ on top), row 2 7♣..2♣,
+    rows 3-4 the diamonds, and so on; dealt a card to each of the eight rows in turn, the Aces last
+    (the rules take them out by name before dealing)."""
+    rows = []
+    for s in "♣♦♥♠":
+        rows.append([RANKS[i] + s for i in range(12, 6, -1)])
+        rows.append([RANKS[i] + s for i in range(6, 0, -1)])
+    return [rows[k][i] for i in range(6) for k in range(8)] + ["A♣", "A♦", "A♥", "A♠"]
+
+
+def test_greedy_judges_a_patience_by_the_players_own_evaluation():
+    """With one player the greedy bot compared the player's evaluation with the best of 'the others',
+    of whom there are none, and rated every move 0.5: it played at random.  Now it follows
+    `bots: evaluate` (cards on the foundations): a move home beats a shift between rows."""
+    from interpreter.bots.base import load_bots, make_bot
+    from interpreter.bots.greedy import outcome
+    load_bots()
+    rules = _load("castle")
+    s = S.stacked_game(rules, 1, _castle_sorted_deal())
+    S.play(s, ("home", "2♣"))
+    after = G.clone(s)
+    S.play(after, ("home", "3♣"))
+    assert outcome(after, 0) > outcome(s, 0)
+    homes = 0
+    for seed in range(6):
+        bot = make_bot("greedy", seed)
+        actions = G.legal_actions(s)
+        assert any(a[0] == "shift" for a in actions)
+        homes += actions[bot.decide(s, 0, actions)][0] == "home"
+    assert homes == 6
