@@ -197,3 +197,19 @@ def test_greedy_judges_a_patience_by_the_players_own_evaluation():
         assert any(a[0] == "shift" for a in actions)
         homes += actions[bot.decide(s, 0, actions)][0] == "home"
     assert homes == 6
+
+
+def test_explain_reads_a_patience_as_one_players_game():
+    """A patience read 'For 1 player (usually 1). Seats are numbered from 0; 'left' is the next seat
+    up.', a dealer section passing the deal 'to the left', 'Players take turns, starting with seat 0,
+    then seat 0', 'The game is won by 0 if left is 0, otherwise an empty list.' and, for a game of one
+    hand (no after_hand), 'A game that has not ended after 1000 hands stops with an error.'"""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("pyramid"))
+    assert "For one player, seat 0." in text and "next seat up" not in text and "usually" not in text
+    assert "## The dealer" not in text and "the deal passes" not in text
+    assert "Seat 0 plays turn after turn, until *left* is 0" in text
+    assert "- The game is won by seat 0 if *left* is 0, otherwise nobody." in text
+    assert "- The game ends after one hand." in text and "1000 hands" not in text
+    two = explain(load_from(None, Path(__file__).resolve().parent.parent / "rulesets" / "scotch-whist.yaml"))
+    assert "Seats are numbered from 0" in two and "## The dealer" in two and "stops with an error" in two
