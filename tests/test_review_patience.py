@@ -213,3 +213,29 @@ def test_explain_reads_a_patience_as_one_players_game():
     assert "- The game ends after one hand." in text and "1000 hands" not in text
     two = explain(load_from(None, Path(__file__).resolve().parent.parent / "rulesets" / "scotch-whist.yaml"))
     assert "Seats are numbered from 0" in two and "## The dealer" in two and "stops with an error" in two
+
+
+def test_the_game_log_of_a_lost_patience_says_nobody_wins(tmp_path):
+    """'== result ==  winner(s) ; scores P0 19': an empty list of winners after 'winner(s)'."""
+    from interpreter.sim.gamelog import _line
+    log = tmp_path / "acc.log"
+    out = run_cli("simulate", str(HERE / "accordion.yaml"), "-n", "1", "--log", str(log))
+    assert out.returncode == 0
+    text = log.read_text()
+    assert "== result ==  nobody wins; scores P0 " in text and "winner(s) ;" not in text
+    assert _line({"event": "end", "winners": []}, False) == "  the game ends: nobody wins"
+    assert _line({"event": "result", "winners": [0], "scores": [0]}, False).endswith("winner(s) P0; scores P0 0")
+
+
+def test_play_greets_one_player_without_a_list_of_bots():
+    """'Review Accordion: 1 players, seed 1. You are P0; .'"""
+    import os
+    import subprocess
+    import sys
+    from tests.helpers import ROOT
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-m", "interpreter", "play", str(HERE / "accordion.yaml"), "--seed", "1"],
+                         input="quit\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert "Traceback" not in out.stderr
+    first = out.stdout.splitlines()[0]
+    assert first == "Review Accordion: one player, seed 1. You are P0, playing alone.", first
