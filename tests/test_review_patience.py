@@ -239,3 +239,19 @@ def test_play_greets_one_player_without_a_list_of_bots():
     assert "Traceback" not in out.stderr
     first = out.stdout.splitlines()[0]
     assert first == "Review Accordion: one player, seed 1. You are P0, playing alone.", first
+
+
+def test_comparing_two_patiences_gives_one_win_rate_and_no_leads():
+    """Comparing one-player games printed 'first seat (seat 0) win rate' and 'seat 0 win rate' (the same
+    row twice) and lead changes, 'decided after', drama: rows with nothing to compare."""
+    out = run_cli("simulate", str(HERE / "castle.yaml"), str(HERE / "accordion.yaml"), "-n", "12", "--json")
+    comp = json.loads(out.stdout)["comparison"]
+    names = [r["name"] for r in comp["rows"]]
+    assert names == ["win rate", "hands per game", "tricks per game", "turns per game", "final score"]
+    final = comp["rows"][-1]
+    assert final["paired"][1]["pairs"] == 12 and final["paired"][1]["difference"] < -20
+    text = run_cli("simulate", str(HERE / "castle.yaml"), str(HERE / "accordion.yaml"), "-n", "6").stdout
+    assert "first seat" not in text and "drama" not in text and "lead changes" not in text
+    two = json.loads(run_cli("simulate", "scotch-whist", "--compare-option", "target=21,41", "-n", "4",
+                             "--json").stdout)["comparison"]
+    assert [r["name"] for r in two["rows"]][:2] == ["first seat (seat 1) win rate", "seat 0 win rate"]
