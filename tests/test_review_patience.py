@@ -255,3 +255,16 @@ def test_comparing_two_patiences_gives_one_win_rate_and_no_leads():
     two = json.loads(run_cli("simulate", "scotch-whist", "--compare-option", "target=21,41", "-n", "4",
                              "--json").stdout)["comparison"]
     assert [r["name"] for r in two["rows"]][:2] == ["first seat (seat 1) win rate", "seat 0 win rate"]
+
+
+def test_owner_finds_this_very_card_with_two_packs_and_works_per_object():
+    """owner(hand, c) with two packs gave the first seat holding a card identical to c, not the seat
+    holding c itself; and it refused zones kept per suit or per object ('needs a zone kept per
+    player'), so Klondike had to write first(filter(columns, k => c in up[k]))."""
+    rules = _load("twins")
+    s = S.stacked_game(rules, 2, ["A♣", "2♣", "2♣", "A♣"])
+    # seat 1 is dealt the first A♣ and the second 2♣ (its top); seat 0 holds the first 2♣
+    assert S.var(s, "holder") == 1
+    assert S.var(s, "where") == "right"
+    klondike = (HERE / "klondike.yaml").read_text()
+    assert 'source: "owner(up, t[0])"' in klondike
