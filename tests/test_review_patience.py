@@ -268,3 +268,32 @@ def test_owner_finds_this_very_card_with_two_packs_and_works_per_object():
     assert S.var(s, "where") == "right"
     klondike = (HERE / "klondike.yaml").read_text()
     assert 'source: "owner(up, t[0])"' in klondike
+
+
+@pytest.mark.parametrize("old, new, hint", [
+    ('left: "52 - sum(suits, s => count(foundation[s]))"', 'left: "52 - count(foundation)"',
+     "say which suit's, e.g. foundation[hearts] or foundation[c.suit]"),
+    ("k => last(up[k]))", "k => last(up))",
+     "say which entry of columns, e.g. up[k] with k one of columns (for_each: {in: columns, as: k})"),
+])
+def test_a_zone_kept_per_suit_or_per_pile_is_hinted_as_such(tmp_path, old, new, hint):
+    """'count(foundation)' for a zone kept per suit, or 'last(up)' for one kept per column, got the hint
+    'say whose: foundation[current], foundation[p]': a player, for a suit or a pile."""
+    from interpreter.ruleset.loader import load_ruleset
+    source = (HERE / "klondike.yaml").read_text()
+    assert old in source
+    path = tmp_path / "k.yaml"
+    path.write_text(source.replace(old, new))
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and errors[0].hint == hint, [d.format() for d in errors]
+
+
+def test_messages_say_one_player():
+    """'Review Beleaguered Castle is for 1 players'."""
+    from interpreter.diagnostics import n_players, players_phrase
+    out = run_cli("simulate", str(HERE / "castle.yaml"), "-n", "2", "-p", "2")
+    assert out.returncode == 2 and "is for 1 player\n" in out.stderr, out.stderr
+    with pytest.raises(G.GameError, match="is for 1 player, not 3$"):
+        G.new_game(_load("castle"), 3, 0)
+    assert (n_players(1), n_players(4), players_phrase([1]), players_phrase([3, 4, 5])) == \
+        ("1 player", "4 players", "1 player", "3, 4 or 5 players")

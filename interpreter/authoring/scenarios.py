@@ -7,6 +7,7 @@ expected and what happened.  `rules test` and pytest both run these files.
 """
 from __future__ import annotations
 
+from ..diagnostics import n_players, players_phrase
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -132,7 +133,7 @@ def _run(sc, rules):
     n = setting(sc, "players", rules.default_players)
     if n not in rules.player_counts:
         raise Failure(base + ("players",) if "players" in spec else ("players",),
-                      f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players, not {n}")
+                      f"{rules.name} is for {players_phrase(rules.player_counts)}, not {n}")
     if "dealer" in spec:
         rules = copy.copy(rules)
         rules.first_dealer = int(spec["dealer"])
@@ -165,7 +166,7 @@ def _start(sc, rules, n, seed):
             pack = rules.deck(n)
             missing = [rules.universe.names[c] for c in order if c not in pack]
             if missing:
-                raise Failure(base + ("deck",), f"not in the pack at {n} players: {', '.join(missing)}")
+                raise Failure(base + ("deck",), f"not in the pack at {n_players(n)}: {', '.join(missing)}")
             return G.new_game(rules, n, seed, log=True, deck=order + [c for c in pack if c not in set(order)])
         if "deal" in spec:
             s = G.new_game(rules, n, seed, log=True, deck=_deal_order(sc, rules, n, seed, spec["deal"]))
@@ -230,7 +231,7 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
         wanted, k = ids[k:k + len(names)], k + len(names)
         absent = [u.names[c] for c in wanted if c not in position]
         if absent:
-            raise Failure(where, f"not in the pack at {n} players: {', '.join(absent)}")
+            raise Failure(where, f"not in the pack at {n_players(n)}: {', '.join(absent)}")
         whose = f"{info.name}[{owner}]" if owner is not None else info.name
         if dealt is not None:
             _owner(owner, info, n, where)

@@ -47,7 +47,7 @@ def _collection(ctx, arg, what="the first argument"):
         # count(won) would count the players (one pile each), never the cards: a forgotten [p]
         name, key = str(arg.children[0]), T.per_parts(c.type)[0]
         ctx.error(arg, f"zone '{name}' is kept per {key}, so '{name}' alone is not a list of cards", rule="type",
-                  hint=f"say whose: {name}[current], {name}[p]" + (
+                  hint=T.per_example(name, key) + (
                       f"; for every player's, e.g. sum(players, p => count({name}[p]))" if key == "player" else ""))
     return ctx.fast(c)    # a built-in without source calls it: one generated function (compiler.py)
 

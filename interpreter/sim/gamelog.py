@@ -8,6 +8,8 @@ Choice events carry "text", the move in words (card names instead of ids).
 """
 from __future__ import annotations
 
+from ..diagnostics import n_players
+
 import json
 from pathlib import Path
 
@@ -89,7 +91,7 @@ def read_log(path) -> dict:
 
 def render(doc, hand: int | None = None) -> str:
     lines = [f"{doc.get('ruleset', '')}: game {doc.get('game')}, seed {doc.get('seed')}, "
-             f"{doc.get('players')} players"]
+             f"{n_players(doc.get('players'))}"]
     bots = doc.get("bots") or []
     if bots:
         lines.append("players: " + ", ".join(f"{player(p)} {b}" for p, b in enumerate(bots)))
