@@ -134,3 +134,16 @@ def format_diagnostics(diags: list[Diagnostic], fmt: str = "text") -> str:
     if fmt != "text":
         raise ValueError(f"unknown diagnostics format {fmt!r} (use 'text' or 'json')")
     return "\n".join(d.format() for d in diags)
+
+
+def players_phrase(counts) -> str:
+    """'1 player', '4 players', '3, 4 or 5 players': the allowed numbers of players, in words."""
+    counts = list(counts)
+    if len(counts) == 1:
+        return f"{counts[0]} player{'' if counts[0] == 1 else 's'}"
+    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
+
+
+def n_players(n) -> str:
+    """'1 player', '4 players'."""
+    return f"{n} player{'' if n == 1 else 's'}"

@@ -37,7 +37,8 @@ def explain(rules, detail: bool = False) -> str:
     out += _zones(rules)
     out += _state(rules, data)
     out += _options(rules, data)
-    out += _dealer(data, say)
+    if rules.player_counts != [1] or data.get("dealer"):      # one player deals every hand
+        out += _dealer(data, say)
     if data.get("setup"):
         out += ["## Before the first hand", ""] + describe_steps(data["setup"], 0, say) + [""]
     out += ["## Each hand", ""] + (describe_steps(data.get("hand"), 0, say) or ["Nothing happens."]) + [""]
@@ -86,6 +87,8 @@ def _players(rules, data):
     counts = rules.player_counts
     text = (f"{counts[0]} player{'' if counts[0] == 1 else 's'}" if len(counts) == 1 else
             f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players")
+    if counts == [1]:       # a patience: no other seat to number or to sit left of
+        return ["## Players", "", "For one player, seat 0.", ""]
     usually = f" (usually {rules.default_players})" if len(counts) > 1 else ""     # not 'For 2 players (usually 2)'
     lines = ["## Players", "", f"For {text}{usually}. Seats are numbered from 0; 'left' is the next seat up."]
     for n, groups in sorted(rules.teams.items()):
@@ -315,11 +318,17 @@ def _end(data, say):
     winners = end.get("winners", "players")
     # several winners on a tie only where the winners are every best item (not first(argmax(...)))
     tie = str(winners).strip().startswith(("argmax(", "argmin("))
-    lines.append(f"- The game is won by {say(winners)}" + (" (all of them on a tie)." if tie else "."))
+    # a list of winners written out: '[0] if left == 0 else []' reads 'seat 0 if ..., otherwise nobody'
+    won = say(winners).replace("an empty list", "nobody")
+    if won.split(" ")[0].isdigit():
+        won = "seat " + won
+    lines.append(f"- The game is won by {won}" + (" (all of them on a tie)." if tie else "."))
     if "score" in end:
         lines.append(f"- A player's final score is {say.bind('p', 'player')(end['score'])}.")
     most = end.get("max_hands", 1000)
-    if "after_hand" in end and end.get("after_hand") is not True:
+    if "after_hand" not in end:          # without it the game is one hand
+        lines.insert(2, "- The game ends after one hand.")
+    elif end.get("after_hand") is not True:
         lines.append(f"- A game that has not ended after {most} hand{'s' if most != 1 else ''} stops with an error.")
     return lines + [""]
 

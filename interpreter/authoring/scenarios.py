@@ -7,6 +7,7 @@ expected and what happened.  `rules test` and pytest both run these files.
 """
 from __future__ import annotations
 
+from ..diagnostics import n_players, players_phrase
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -132,7 +133,7 @@ def _run(sc, rules):
     n = setting(sc, "players", rules.default_players)
     if n not in rules.player_counts:
         raise Failure(base + ("players",) if "players" in spec else ("players",),
-                      f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players, not {n}")
+                      f"{rules.name} is for {players_phrase(rules.player_counts)}, not {n}")
     if "dealer" in spec:
         rules = copy.copy(rules)
         rules.first_dealer = int(spec["dealer"])
@@ -165,7 +166,7 @@ def _start(sc, rules, n, seed):
             pack = rules.deck(n)
             missing = [rules.universe.names[c] for c in order if c not in pack]
             if missing:
-                raise Failure(base + ("deck",), f"not in the pack at {n} players: {', '.join(missing)}")
+                raise Failure(base + ("deck",), f"not in the pack at {n_players(n)}: {', '.join(missing)}")
             return G.new_game(rules, n, seed, log=True, deck=order + [c for c in pack if c not in set(order)])
         if "deal" in spec:
             s = G.new_game(rules, n, seed, log=True, deck=_deal_order(sc, rules, n, seed, spec["deal"]))
@@ -213,8 +214,11 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     pack order."""
     path = path or sc.path + ("deal",)
     pack = rules.deck(n)
-    probe = G.new_game(rules, n, seed, deck=list(pack))
+    probe = G.new_game(rules, n, seed, deck=list(pack), log=True)
     position = {c: i for i, c in enumerate(pack)}
+    # A game that asks nothing (a patience that plays itself) is over before any decision: its zones
+    # then show the end, not the deal; the deal is where each card first went from the pack's zone.
+    dealt = _first_homes(probe) if probe.over else None
     parts = _parts(sc, rules, spec, path)
     ids, used = [], set()
     for *_, names, where in parts:             # a card named in two zones: its two copies (two packs)
@@ -229,13 +233,17 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
         wanted, k = ids[k:k + len(names)], k + len(names)
         absent = [u.names[c] for c in wanted if c not in position]
         if absent:
-            raise Failure(where, f"not in the pack at {n} players: {', '.join(absent)}")
-        zone = probe.z[info.index]
-        if owner is not None:
-            zone = zone[_owner(owner, info, n, where)]
+            raise Failure(where, f"not in the pack at {n_players(n)}: {', '.join(absent)}")
+        whose = f"{info.name}[{owner}]" if owner is not None else info.name
+        if dealt is not None:
+            _owner(owner, info, n, where)
+            zone = dealt.get(whose, [])
+        else:
+            zone = probe.z[info.index]
+            if owner is not None:
+                zone = zone[_owner(owner, info, n, where)]
         slots = [position[c] for c in zone]
         if len(wanted) > len(slots):
-            whose = f"{info.name}[{owner}]" if owner is not None else info.name
             raise Failure(where, f"{len(wanted)} cards are listed for {whose}, but the deal puts {len(slots)} there")
         # Fewer cards than the zone gets: the named ones are its top (the last listed is the top), so a
         # stock's next draws are the named cards; the unnamed ones lie under them.
@@ -253,23 +261,57 @@ def _check_dealt(sc, s, spec, path):
     rules = s.rules
     u = rules.universe
     used = set()
+    homes = None
+    if s.over:          # no decision came: where each card went first (the game has moved them on)
+        homes = _first_homes(s)
     for info, owner, names, where in _parts(sc, rules, spec, path):
         whose = f"{info.name}[{owner}]" if owner is not None else info.name
-        zone = s.z[info.index]
-        held = list(zone[_owner(owner, info, s.n, where)] if owner is not None else zone)
+        if homes is not None:
+            held = list(homes.get(whose, ()))
+        else:
+            zone = s.z[info.index]
+            held = list(zone[_owner(owner, info, s.n, where)] if owner is not None else zone)
         for name, cid in zip(names, S.cards(rules, names, used)):
             # identical cards (two packs) are told apart by face: any copy of the card will do
             same = [c for c in held if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
             if same:
                 held.remove(same[0])
                 continue
-            copies = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
-            place = next((p for p in map(lambda c: _place_of(s, c), copies) if p != whose), _place_of(s, cid))
+            if homes is not None:
+                place = next((z for z, cards in homes.items() if cid in cards), "no zone")
+            else:
+                copies = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
+                place = next((p for p in map(lambda c: _place_of(s, c), copies) if p != whose), _place_of(s, cid))
             raise Failure(where, f"{name} is listed for {whose}, but the game put it in {place}: "
                                  f"the rules take some cards by name before the first decision (a starting "
                                  f"card, say), and that shifts the positions a stacked deal relies on",
                           "list the cards the rules take by name in 'deal:' too, where the rules put them, "
                           "or set the zones with 'zones:'")
+
+
+def _first_homes(s):
+    """{'pile[one]': [card ids in the order they came]}: the zone each card of the pack's zone was
+    first moved to, read from the game's events (cards with identical copies: the first copy not yet
+    placed)."""
+    rules = s.rules
+    pack_zone = rules.pack_zone
+    ids = {}
+    for c in rules.deck(s.n):
+        ids.setdefault(rules.universe.names[c], []).append(c)
+    homes, placed = {}, set()
+    for e in s.events or ():
+        if e.get("event") != "move":
+            continue
+        sources = e.get("source") or []
+        for k, name in enumerate(e.get("cards") or ()):
+            source = sources[k] if k < len(sources) else sources[-1] if sources else None
+            if source != pack_zone:
+                continue
+            cid = next((c for c in ids.get(name, ()) if c not in placed), None)
+            if cid is not None:
+                placed.add(cid)
+                homes.setdefault(e["to"], []).append(cid)
+    return homes
 
 
 def _place_of(s, cid):

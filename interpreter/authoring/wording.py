@@ -243,6 +243,11 @@ def _seat(say, value):
 
 
 def _turns(v, step, say):
+    first, nxt = str(v.get("first", "")).strip(), str(v.get("next", "")).strip()
+    if first.isdigit() and first == nxt:        # one seat plays every turn (a patience)
+        head = f"Seat {first} plays turn after turn"
+        head += f", until {say(v['until'])}:" if "until" in v else ":"
+        return head, [("", v.get("do") or [])]
     head = (f"Players take turns, starting with {_seat(say, v.get('first', 'left_of(dealer)'))}, then "
             f"{_seat(say, v.get('next', 'left_of(current)')).replace('the current player', 'the last to play')}")
     head += f", until {say(v['until'])}:" if "until" in v else ":"

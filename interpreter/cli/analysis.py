@@ -1,6 +1,7 @@
 """`rules ladder` (how deep the skill goes) and `rules tune` (option values for the game you want)."""
 from __future__ import annotations
 
+from ..diagnostics import players_phrase
 import json
 import sys
 
@@ -16,7 +17,7 @@ def _rules(path, opts, players):
     rules = loaded.rules
     n = players or rules.default_players
     if n not in rules.player_counts:
-        raise click.BadParameter(f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players",
+        raise click.BadParameter(f"{rules.name} is for {players_phrase(rules.player_counts)}",
                                  param_hint="--players")
     return loaded, n
 

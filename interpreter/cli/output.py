@@ -42,17 +42,19 @@ def print_summary(summary: dict) -> None:
     f = summary["figures"]
     click.echo(f"per game: {f['hands']['mean']:.2f} hands (sd {f['hands']['sd']:.2f}), "
                f"{f['tricks']['mean']:.2f} tricks, {f['turns']['mean']:.2f} turns (sd {f['turns']['sd']:.2f})")
-    click.echo(f"lead changes per game {f['lead_changes']['mean']:.2f}; winner never behind from hand "
-               f"{f['decided_hand']['mean']:.2f} on average ({100 * f['decided_fraction']['mean']:.0f}% of the way)")
+    # leads, drama and decisiveness compare sides: with one side they are empty words (always 0 or 100%)
+    if not alone:
+        click.echo(f"lead changes per game {f['lead_changes']['mean']:.2f}; winner never behind from hand "
+                   f"{f['decided_hand']['mean']:.2f} on average ({100 * f['decided_fraction']['mean']:.0f}% of the way)")
     sampling = summary.get("sampling") or {}
     if sampling.get("worlds"):
         click.echo(f"bots' sampled worlds: {sampling['worlds']}, of which {sampling['fallbacks']} drawn without every "
                    "constraint (fallbacks)")
-    if "drama" in f:
+    if "drama" in f and not alone:
         click.echo(f"by side: {f['side_lead_changes']['mean']:.2f} lead changes between hands, "
                    f"{f['hand_lead_changes']['mean']:.2f} within hands; drama {f['drama']['mean']:.2f}")
     dec = summary.get("decisiveness")
-    if dec:
+    if dec and not alone:
         if dec["threshold"] is None:
             click.echo("decisiveness: no lead short of the end made the result near-certain (95%)")
         else:

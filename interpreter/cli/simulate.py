@@ -5,6 +5,7 @@ give one run per variant and a table side by side (sim/compare.py).
 """
 from __future__ import annotations
 
+from ..diagnostics import players_phrase
 import json
 import sys
 
@@ -82,7 +83,7 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
             rules = loaded.rules
             n = players or rules.default_players
             if n not in rules.player_counts:
-                raise click.BadParameter(f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players",
+                raise click.BadParameter(f"{rules.name} is for {players_phrase(rules.player_counts)}",
                                          param_hint="--players")
             seat_bots, rotate = bot_names, rotate_seats
             if skill_gap:

@@ -3,6 +3,7 @@ start a game, read the legal actions and who decides, apply an action, copy
 the state cheaply, see what one player may see, read the result."""
 from __future__ import annotations
 
+from ..diagnostics import players_phrase
 from ..expr.errors import EvalError, describe_value, in_words
 from . import vm
 from .program import _plain, initial_value, record_hand_metrics
@@ -37,7 +38,7 @@ def new_game(rules, players: int | None = None, seed=0, log: bool = False, deck:
     """
     n = players or rules.default_players
     if n not in rules.player_counts:
-        raise GameError(f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players, not {n}")
+        raise GameError(f"{rules.name} is for {players_phrase(rules.player_counts)}, not {n}")
     s = State(rules, n, seed)
     if log:
         s.events = []

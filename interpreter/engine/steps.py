@@ -6,6 +6,8 @@ game is a composition of these steps and of expressions.
 """
 from __future__ import annotations
 
+from ..diagnostics import n_players
+
 import random
 
 from ..expr import types as T
@@ -200,7 +202,7 @@ def _deal(cx, value, path, step):
                 raise GameStopped(f"the number of cards to deal is {describe_value(k)}, not a whole number "
                                   "from 0 up", where)
             if k * len(seats) > len(cards):
-                raise GameStopped(f"cannot deal {k} cards to each of {len(seats)} players: only {len(cards)} "
+                raise GameStopped(f"cannot deal {k} cards to each of {n_players(len(seats))}: only {len(cards)} "
                                   f"left in {spec['from']}", where)
         size = packet if packet.__class__ is int else packet(s, e)
         if size == 1:                        # one card at a time: the same result, by slicing
@@ -417,7 +419,8 @@ def _target(cx, path, text):
         return None
     cx.var_writes.add(name)
     if info.per and index is None:
-        cx.problem(path, f"'{name}' is kept per {info.per}: say which, e.g. {name}[p]", "type", key=True)
+        from ..expr.types import per_example
+        cx.problem(path, f"'{name}' is kept per {info.per}: {per_example(name, info.per)}", "type", key=True)
         return None
     if index is not None and not info.per:
         cx.problem(path, f"'{name}' is a single value and cannot be indexed", "type", key=True)

@@ -105,8 +105,9 @@ class Ctx:
                 # score + bid, with bid kept per player: say which entry
                 key = T.per_parts(compiled.type)[0]
                 name = str(node.children[0]) if isinstance(node, Tree) and node.data == "name" else None
-                hint = (f"say which {key}'s, e.g. {name}[p]" if name else
-                        f"take one {key}'s entry, e.g. score[p]")
+                hint = (T.per_example(name, key) if name else
+                        f"take one {key}'s entry, e.g. score[p]" if key in ("player", "team", "suit") else
+                        f"take one entry of {key}")
             self.error(node, f"{what} must be {T.describe(wanted)}, but this is {T.describe(compiled.type)}",
                        hint=hint, rule="type")
         return compiled

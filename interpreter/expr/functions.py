@@ -47,7 +47,7 @@ def _collection(ctx, arg, what="the first argument"):
         # count(won) would count the players (one pile each), never the cards: a forgotten [p]
         name, key = str(arg.children[0]), T.per_parts(c.type)[0]
         ctx.error(arg, f"zone '{name}' is kept per {key}, so '{name}' alone is not a list of cards", rule="type",
-                  hint=f"say whose: {name}[current], {name}[p]" + (
+                  hint=T.per_example(name, key) + (
                       f"; for every player's, e.g. sum(players, p => count({name}[p]))" if key == "player" else ""))
     return ctx.fast(c)    # a built-in without source calls it: one generated function (compiler.py)
 
@@ -525,11 +525,15 @@ def _right_of(ctx, node, args):
 
 
 @builtin("owner", "owner(zone, card)",
-         "The player whose zone (kept per player, e.g. won) holds that card, or none.", 2, 2, "players")
+         "The player whose zone (kept per player, e.g. won) holds that card, or none; for a zone kept per "
+         "suit or per entry of an object collection, the suit or entry: owner(column, c). With identical "
+         "copies (two packs) the very card given is found; a card that lies in none of the zone's parts "
+         "(made with card(), say) is found by an identical copy.", 2, 2, "players")
 def _owner(ctx, node, args):
     zone = ctx.compile(args[0])
-    if not (T.is_per(zone.type) and T.per_parts(zone.type)[0] == "player"):
-        ctx.error(args[0], "owner() needs a zone kept per player, e.g. owner(won, 10♥)", rule="type")
+    if not T.is_per(zone.type):
+        ctx.error(args[0], "owner() needs a zone kept per player, suit or object, e.g. owner(won, 10♥)", rule="type")
+    key = T.per_parts(zone.type)[0]
     card = ctx.expect(args[1], ctx.compile(args[1]), T.CARD, "the card")
     zf, cf = zone.fn, card.fn
     u = ctx.universe()
@@ -539,15 +543,22 @@ def _owner(ctx, node, args):
         c = cf(s, e)
         if c is None:
             return None
-        f = face[c]
-        for p, cards in enumerate(zf(s, e)):
-            if c in cards or (u.twins and any(face[x] == f for x in cards)):
+        parts = zf(s, e)
+        parts = list(parts.items() if isinstance(parts, dict) else enumerate(parts))
+        for p, cards in parts:           # this very card first: with two packs a twin may lie elsewhere
+            if c in cards:
                 return p
+        if u.twins:
+            f = face[c]
+            for p, cards in parts:
+                if any(face[x] == f for x in cards):
+                    return p
         return None
     code = None
-    if not u.twins:      # no identical cards: the player whose cards hold it
+    if not u.twins and key == "player":      # no identical cards: the player whose cards hold it
         code = ctx.source("%s({0}, {1})" % ctx.ref(_holder), zone, card)
-    return Compiled(run, T.PLAYER, code=code)
+    typ = T.PLAYER if key == "player" else T.SUIT if key == "suit" else T.ANY
+    return Compiled(run, typ, code=code)
 
 
 def _holder(zones, card):

@@ -28,6 +28,16 @@ def per_parts(t: str) -> tuple[str, str]:
     return key, element
 
 
+def per_example(name: str, key: str) -> str:
+    """How to take one entry of `name`, kept per `key` (player, team, suit or an object collection's name),
+    in words for a hint: 'say whose, e.g. hand[current] or hand[p]', 'say which suit's, e.g. ...'."""
+    if key in ("player", "team"):
+        return f"say whose, e.g. {name}[current] or {name}[p]"
+    if key == "suit":
+        return f"say which suit's, e.g. {name}[hearts] or {name}[c.suit]"
+    return f"say which entry of {key}, e.g. {name}[k] with k one of {key} (for_each: {{in: {key}, as: k}})"
+
+
 def element_of(t: str) -> str:
     if t in _ELEMENT:
         return _ELEMENT[t]

@@ -8,6 +8,7 @@ saved as a game log or a scenario file (record.py).
 """
 from __future__ import annotations
 
+from ..diagnostics import players_phrase
 from ..bots.base import Bot, make_bot
 from ..engine import game as G
 from . import view as V
@@ -20,7 +21,7 @@ class Session:
         self.rules = rules
         self.n = players or rules.default_players
         if self.n not in rules.player_counts:
-            raise ValueError(f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players, not {self.n}")
+            raise ValueError(f"{rules.name} is for {players_phrase(rules.player_counts)}, not {self.n}")
         self.humans = sorted({int(h) for h in humans})
         bad = [h for h in self.humans if not 0 <= h < self.n]
         if bad:

@@ -132,7 +132,10 @@ class Terminal:
     def run(self) -> int:
         se = self.session
         bots = ", ".join(f"P{p} {name}" for p, name in sorted(se.bot_names.items()))
-        self.say(f"{se.rules.name}: {se.n} players, seed {se.seed}. You are P{self.seat}; {bots}.")
+        if se.n == 1 or not bots:       # a patience: nobody else at the table
+            self.say(f"{se.rules.name}: one player, seed {se.seed}. You are P{self.seat}, playing alone.")
+        else:
+            self.say(f"{se.rules.name}: {se.n} players, seed {se.seed}. You are P{self.seat}; {bots}.")
         self.say("Type help for the commands.")
         se.run_bots()
         while True:

@@ -18,6 +18,7 @@ illegal move or a broken ruleset gets an error in words, never a crash.
 """
 from __future__ import annotations
 
+from ..diagnostics import players_phrase
 import base64
 import json
 import secrets
@@ -247,7 +248,7 @@ def _players(rules, value):
         return rules.default_players
     n = _int(value, "players", 1, 64)
     if n not in rules.player_counts:
-        raise Problem(400, f"{rules.name} is for {', '.join(map(str, rules.player_counts))} players, not {n}")
+        raise Problem(400, f"{rules.name} is for {players_phrase(rules.player_counts)}, not {n}")
     return n
 
 

@@ -19,7 +19,7 @@ never set stays: it often explains a game that never ends.
 """
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, n_players
 from ..expr import types as T
 from ..expr.compiler import Binding, Namespace, compile_expression
 from ..expr.errors import ExprError
@@ -223,7 +223,7 @@ def deal_checks(rules, data, smap) -> list[Diagnostic]:
         parts = []
         for n, need, each, left, full in cases:
             have = f"the pack has {full}" if left == full else f"{left} of {full} are left"
-            parts.append(f"{need} at {n} players" + (f" ({each} each)" if each is not None else "") + f", {have}")
+            parts.append(f"{need} at {n_players(n)}" + (f" ({each} each)" if each is not None else "") + f", {have}")
         counts = ", ".join(str(c[0]) for c in cases)
         diags.append(_at(smap, path + ("deal", "count"),
                          f"this deal needs more cards than '{pack_zone}' holds: " + "; ".join(parts),

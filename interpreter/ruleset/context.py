@@ -108,6 +108,7 @@ class CompileContext:
             return None, None
         compiled = self.expr(path, value)
         if info.per and tree.data != "index" and not per_player_ok:
-            self.problem(path, f"zone '{name}' is kept per {info.per}: say whose, e.g. {name}[current]", "type")
+            from ..expr.types import per_example
+            self.problem(path, f"zone '{name}' is kept per {info.per}: {per_example(name, info.per)}", "type")
             return None, None
         return compiled.fn, name

@@ -5,12 +5,13 @@ only when the earlier ones found no error.
 """
 from __future__ import annotations
 
+
 import json
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..diagnostics import Diagnostic, RulesetError, sort_diagnostics
+from ..diagnostics import Diagnostic, RulesetError, n_players, sort_diagnostics
 from ..resources import find_bundled, schema_path
 from .build import build_rules
 from .checks import call_checks, meaning_checks, without_follow_ons
@@ -98,10 +99,10 @@ def pack_checks(rules, smap) -> list:
     diags = []
     for n in rules.player_counts:
         if len(rules.deck(n)) == 0:
-            diags.append(smap.diagnostic(("pack",), f"the pack is empty at {n} players", "meaning"))
+            diags.append(smap.diagnostic(("pack",), f"the pack is empty at {n_players(n)}", "meaning"))
     if rules.default_players not in rules.player_counts:
         counts = ", ".join(map(str, sorted(rules.player_counts)))
-        diags.append(smap.diagnostic(("players", "default"), f"the default of {rules.default_players} players is "
+        diags.append(smap.diagnostic(("players", "default"), f"the default of {n_players(rules.default_players)} is "
                                      f"not one of the allowed counts ({counts})", "meaning",
                                      "give one of them as 'default', or allow it under 'count'"))
     return diags
@@ -129,7 +130,7 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
                 s = G.new_game(rules, n, seed)
                 while not s.over:
                     if len(s.history) >= TRIAL_DECISIONS:
-                        diags.append(_long_play(smap, ("end",), f"with {n} players a trial game with random moves "
+                        diags.append(_long_play(smap, ("end",), f"with {n_players(n)} a trial game with random moves "
                                                 f"had not ended after {TRIAL_DECISIONS} decisions (seed {seed}, "
                                                 f"hand {s.hand_no})"))
                         break
@@ -141,9 +142,9 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
                     continue
                 break
             except G.GameError as err:
-                message = f"with {n} players: {err.message} (seed {seed}, hand {err.hand})"
+                message = f"with {n_players(n)}: {err.message} (seed {seed}, hand {err.hand})"
                 if err.long_play:
-                    diags.append(_long_play(smap, _limit_path(smap, err.where), f"with {n} players, a trial game "
+                    diags.append(_long_play(smap, _limit_path(smap, err.where), f"with {n_players(n)}, a trial game "
                                             f"with random moves ran long: {err.message} (seed {seed}, "
                                             f"hand {err.hand})"))
                 else:

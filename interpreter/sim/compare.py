@@ -36,6 +36,10 @@ def _mark(p):
     return "" if p is None else "**" if p < 0.01 else "*" if p < 0.05 else ""
 
 
+# with one player the rows comparing sides (leads, drama, the first seat) say nothing: left out
+ALONE_ROWS = FIGURE_ROWS[:3]
+
+
 def game_values(record, first_seat: int, metric_names=None) -> dict:
     """The value of every comparison row in one game record (row name -> number)."""
     out = {}
@@ -44,14 +48,17 @@ def game_values(record, first_seat: int, metric_names=None) -> dict:
     share = [0.0] * players
     for w in winners:
         share[w] += 1 / len(winners)
-    out[f"first seat (seat {first_seat}) win rate"] = share[first_seat]
-    for p in range(players):
-        out[f"seat {p} win rate"] = share[p]
-    for key, label in FIGURE_ROWS:
+    if players == 1:
+        out["win rate"] = share[0]
+    else:
+        out[f"first seat (seat {first_seat}) win rate"] = share[first_seat]
+        for p in range(players):
+            out[f"seat {p} win rate"] = share[p]
+    for key, label in (ALONE_ROWS if players == 1 else FIGURE_ROWS):
         if record.get(key) is not None:
             out[label] = float(record[key])
     for p, score in enumerate(record["scores"]):
-        out[f"seat {p} final score"] = float(score or 0)
+        out["final score" if players == 1 else f"seat {p} final score"] = float(score or 0)
     bots = record.get("bots") or []
     for b in set(bots):
         seats = [p for p, name in enumerate(bots) if name == b]
@@ -158,17 +165,24 @@ def _mean_row(name, summaries, get, digits=2):
 def _rows(summaries):
     rows = []
     n_players = {s["players"] for s in summaries}
-    first = summaries[0]["first_seat"]["seat"]
-    rows.append(_rate_row(f"first seat (seat {first}) win rate", summaries,
-                          lambda s: (s["seats"][s["first_seat"]["seat"]]["wins"], s["games"])))
-    if len(n_players) == 1:
+    alone = n_players == {1}            # patiences: one win rate, one score, no sides to compare
+    if alone:
+        rows.append(_rate_row("win rate", summaries, lambda s: (s["seats"][0]["wins"], s["games"])))
+    else:
+        first = summaries[0]["first_seat"]["seat"]
+        rows.append(_rate_row(f"first seat (seat {first}) win rate", summaries,
+                              lambda s: (s["seats"][s["first_seat"]["seat"]]["wins"], s["games"])))
+    if len(n_players) == 1 and not alone:
         for p in range(summaries[0]["players"]):
             rows.append(_rate_row(f"seat {p} win rate", summaries, lambda s, p=p: (s["seats"][p]["wins"], s["games"])))
-    for key, label in FIGURE_ROWS:
+    for key, label in (ALONE_ROWS if alone else FIGURE_ROWS):
         if all(key in s["figures"] for s in summaries):
             rows.append(_mean_row(label, summaries,
                                   lambda s, k=key: (s["figures"][k]["mean"], s["figures"][k]["sd"], s["games"])))
-    if len(n_players) == 1:
+    if alone:
+        rows.append(_mean_row("final score", summaries,
+                              lambda s: (s["seats"][0]["score_mean"], s["seats"][0]["score_sd"], s["games"])))
+    elif len(n_players) == 1:
         for p in range(summaries[0]["players"]):
             rows.append(_mean_row(f"seat {p} final score", summaries,
                                   lambda s, p=p: (s["seats"][p]["score_mean"], s["seats"][p]["score_sd"], s["games"])))

@@ -8,6 +8,8 @@ Choice events carry "text", the move in words (card names instead of ids).
 """
 from __future__ import annotations
 
+from ..diagnostics import n_players
+
 import json
 from pathlib import Path
 
@@ -89,7 +91,7 @@ def read_log(path) -> dict:
 
 def render(doc, hand: int | None = None) -> str:
     lines = [f"{doc.get('ruleset', '')}: game {doc.get('game')}, seed {doc.get('seed')}, "
-             f"{doc.get('players')} players"]
+             f"{n_players(doc.get('players'))}"]
     bots = doc.get("bots") or []
     if bots:
         lines.append("players: " + ", ".join(f"{player(p)} {b}" for p, b in enumerate(bots)))
@@ -158,12 +160,14 @@ def _line(event, per_player):
         plays = ", ".join(f"{player(p)} {c}" for p, c in zip(event.get("players") or [], event.get("cards") or []))
         return f"  trick {event.get('number')}: {plays} -> {player(event['winner'])} wins"
     if kind == "end":
-        return "  the game ends: " + ", ".join(player(p) for p in event.get("winners") or []) + " win(s)"
+        won = event.get("winners") or []
+        return "  the game ends: " + (", ".join(player(p) for p in won) + " win(s)" if won else "nobody wins")
     if kind == "note":
         return f"  note: {event.get('text')}"
     if kind == "result":
         scores = ", ".join(f"{player(p)} {s}" for p, s in enumerate(event.get("scores") or []))
-        winners = ", ".join(player(p) for p in event.get("winners") or [])
-        return f"\n== result ==  winner(s) {winners}; scores {scores}"
+        won = event.get("winners") or []
+        winners = "winner(s) " + ", ".join(player(p) for p in won) if won else "nobody wins"
+        return f"\n== result ==  {winners}; scores {scores}"
     extra = {k: v for k, v in event.items() if k not in ("event", "hand")}
     return f"  {kind}: {json.dumps(extra, ensure_ascii=False, default=str)}"

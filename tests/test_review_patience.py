@@ -1,0 +1,299 @@
+"""One-player games (patiences) the engine has never seen, written from the docs alone
+(tests/rulesets_review20/, each file says what game it is and which rules it keeps): Clock (no decision
+at all), Klondike (face-down cards, alternating colours, redeals), Pyramid (pairs worth 13 from a
+pyramid whose cards free one another), Accordion (piles moved one or three places left) and
+Beleaguered Castle (open rows, foundations per suit).
+
+- Scripted deals whose outcome is worked out by hand (in the comments), and a scenario file for Clock
+  (a game with no decision, which `rules test` could not deal).
+- Referees: for each game a small re-computation of the rules sharing no code with the engine follows
+  random games move by move: the exact set of legal moves, the cards moved, the end, score and winner;
+  every card is in exactly one zone after every move.
+- The commands on a game for one player: simulate (no leads, drama or fair share), comparisons, explain,
+  play, validate, tune and --skill-gap; the bots judge a patience by the player's own evaluation.
+"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from interpreter.engine.state import zone_parts
+from tests.helpers import run_cli
+from tests.scripted import legal_texts as _legal, load_from, zone_names as _z
+
+HERE = Path(__file__).resolve().parent / "rulesets_review20"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SYM = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+GAMES = ["clock", "klondike", "pyramid", "accordion", "castle"]
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+def _every_card_once(s):
+    seen = []
+    for info in s.rules.zone_list:
+        for _, part in zone_parts(s, info):
+            for x in part:
+                seen.extend(x if isinstance(x, list) else [x])
+    assert sorted(seen) == sorted(s.rules.deck(s.n)), "a card is lost or doubled"
+
+
+def _rank(name):
+    return RANKS.index(name[:-1])
+
+
+def _suit(name):
+    return SYM[name[-1]]
+
+
+def _red(name):
+    return name[-1] in "♦♥"
+
+
+def _moves(s):
+    """The legal moves as (move, value) with cards by name: a card, a set of cards, or (card, place)."""
+    names = s.rules.universe.names
+    out = set()
+    for name, value in G.legal_actions(s):
+        if isinstance(value, int):
+            value = names[value]
+        elif isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], str):
+            value = (names[value[0]], value[1])
+        elif isinstance(value, (list, tuple)):
+            value = frozenset(names[c] for c in value)
+        out.add((name, value))
+    return out
+
+
+def _play(s, move):
+    """Make the engine's action that `_moves` wrote as `move`."""
+    names = s.rules.universe.names
+    for action in G.legal_actions(s):
+        name, value = action
+        if isinstance(value, int):
+            value = names[value]
+        elif isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], str):
+            value = (names[value[0]], value[1])
+        elif isinstance(value, (list, tuple)):
+            value = frozenset(names[c] for c in value)
+        if (name, value) == move:
+            G.apply(s, action)
+            return
+    raise AssertionError(f"{move} not offered")
+
+
+def _zone(s, name, owner=None):
+    return _z(s, name, owner)
+
+
+# -- Clock: no decision -------------------------------------------------------------------------------
+
+HOURS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "middle"]
+
+
+def _clock_referee(s):
+    """The turns worked out from the dealt piles must be the game's, card by card (from its events)."""
+    piles = {h: [] for h in HOURS}
+    turns = []
+    for e in s.events:
+        if e.get("event") != "move":
+            continue
+        if e["source"] == ["stock"]:
+            piles[e["to"][5:-1]].extend(e["cards"])       # 'pile[one]'
+        else:
+            turns.append((e["cards"], e["source"], e["to"]))
+    assert all(len(p) == 4 for p in piles.values())
+    want, at = [], "middle"
+    while piles[at]:
+        card = piles[at].pop()
+        home = HOURS[_rank(card)]
+        want.append(([card], [f"pile[{at}]"], f"turned[{home}]"))
+        at = home
+    assert turns == want
+    left = sum(map(len, piles.values()))
+    assert s.over and G.result(s)["scores"] == [left]
+    assert G.result(s)["winners"] == ([0] if left == 0 else [])
+    return left
+
+
+def test_clock_random_deals_follow_the_rules():
+    rules = _load("clock")
+    lefts = [_clock_referee(G.new_game(rules, 1, seed, log=True)) for seed in range(60)]
+    assert 0 in lefts and len(set(lefts)) > 5
+    _every_card_once(G.new_game(rules, 1, 0))
+
+
+def test_clock_a_scripted_deal():
+    # the pile of each hour holds the cards of its own rank: the middle pile's four Kings come up one
+    # after another and the game is lost with the other 48 cards face down
+    rules = _load("clock")
+    deck = [RANKS[i] + s for s in "♣♦♥♠" for i in range(13)]      # a card to each pile in turn, 4 rounds
+    s = S.stacked_game(rules, 1, deck)
+    assert s.over and G.result(s)["winners"] == [] and G.result(s)["scores"] == [48]
+    assert _zone(s, "turned", "middle") == ["K♠", "K♥", "K♦", "K♣"]     # the last dealt is turned first
+    assert _zone(s, "pile", "one") == ["A♣", "A♦", "A♥", "A♠"]
+
+
+def test_clock_worked_examples_pass_rules_test():
+    """A game that asks for no decision is over when it is dealt: the scenario's `deal:` was measured
+    from the piles at the end (empty), so every deal failed ('4 cards are listed for pile[middle], but
+    the deal puts 0 there'); the deal is now where each card first went from the pack."""
+    out = run_cli("test", str(HERE / "clock.scenario.yaml"))
+    assert out.returncode == 0 and "2 scenario(s): 2 passed, 0 failed" in out.stdout, out.stdout + out.stderr
+
+
+# -- the commands for one player ----------------------------------------------------------------------
+
+def test_simulate_for_one_player_has_no_leads_or_drama():
+    """Lead changes, 'winner never behind', drama and decisiveness compare sides; for one player they
+    were printed as 0.00 lead changes, 'never behind from hand 1.00 (100% of the way)', drama 0.00."""
+    out = run_cli("simulate", str(HERE / "castle.yaml"), "-n", "10")
+    assert out.returncode == 0 and "10 games, 1 player," in out.stdout
+    for words in ("lead changes", "never behind", "drama", "decisiveness", "fair share"):
+        assert words not in out.stdout, words
+    assert "per game: 1.00 hands" in out.stdout
+    two = run_cli("simulate", "scotch-whist", "-n", "5").stdout
+    assert "lead changes per game" in two and "drama" in two
+
+
+# -- Beleaguered Castle -------------------------------------------------------------------------------
+
+def _castle_sorted_deal():
+    """Each suit's 2..K in two rows, highest at the bottom: row 1 K♣..8♣ (8♣ on top), row 2 7♣..2♣,
+    rows 3-4 the diamonds, and so on; dealt a card to each of the eight rows in turn, the Aces last
+    (the rules take them out by name before dealing)."""
+    rows = []
+    for s in "♣♦♥♠":
+        rows.append([RANKS[i] + s for i in range(12, 6, -1)])
+        rows.append([RANKS[i] + s for i in range(6, 0, -1)])
+    return [rows[k][i] for i in range(6) for k in range(8)] + ["A♣", "A♦", "A♥", "A♠"]
+
+
+def test_greedy_judges_a_patience_by_the_players_own_evaluation():
+    """With one player the greedy bot compared the player's evaluation with the best of 'the others',
+    of whom there are none, and rated every move 0.5: it played at random.  Now it follows
+    `bots: evaluate` (cards on the foundations): a move home beats a shift between rows."""
+    from interpreter.bots.base import load_bots, make_bot
+    from interpreter.bots.greedy import outcome
+    load_bots()
+    rules = _load("castle")
+    s = S.stacked_game(rules, 1, _castle_sorted_deal())
+    S.play(s, ("home", "2♣"))
+    after = G.clone(s)
+    S.play(after, ("home", "3♣"))
+    assert outcome(after, 0) > outcome(s, 0)
+    homes = 0
+    for seed in range(6):
+        bot = make_bot("greedy", seed)
+        actions = G.legal_actions(s)
+        assert any(a[0] == "shift" for a in actions)
+        homes += actions[bot.decide(s, 0, actions)][0] == "home"
+    assert homes == 6
+
+
+def test_explain_reads_a_patience_as_one_players_game():
+    """A patience read 'For 1 player (usually 1). Seats are numbered from 0; 'left' is the next seat
+    up.', a dealer section passing the deal 'to the left', 'Players take turns, starting with seat 0,
+    then seat 0', 'The game is won by 0 if left is 0, otherwise an empty list.' and, for a game of one
+    hand (no after_hand), 'A game that has not ended after 1000 hands stops with an error.'"""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("pyramid"))
+    assert "For one player, seat 0." in text and "next seat up" not in text and "usually" not in text
+    assert "## The dealer" not in text and "the deal passes" not in text
+    assert "Seat 0 plays turn after turn, until *left* is 0" in text
+    assert "- The game is won by seat 0 if *left* is 0, otherwise nobody." in text
+    assert "- The game ends after one hand." in text and "1000 hands" not in text
+    two = explain(load_from(None, Path(__file__).resolve().parent.parent / "rulesets" / "scotch-whist.yaml"))
+    assert "Seats are numbered from 0" in two and "## The dealer" in two and "stops with an error" in two
+
+
+def test_the_game_log_of_a_lost_patience_says_nobody_wins(tmp_path):
+    """'== result ==  winner(s) ; scores P0 19': an empty list of winners after 'winner(s)'."""
+    from interpreter.sim.gamelog import _line
+    log = tmp_path / "acc.log"
+    out = run_cli("simulate", str(HERE / "accordion.yaml"), "-n", "1", "--log", str(log))
+    assert out.returncode == 0
+    text = log.read_text()
+    assert "== result ==  nobody wins; scores P0 " in text and "winner(s) ;" not in text
+    assert _line({"event": "end", "winners": []}, False) == "  the game ends: nobody wins"
+    assert _line({"event": "result", "winners": [0], "scores": [0]}, False).endswith("winner(s) P0; scores P0 0")
+
+
+def test_play_greets_one_player_without_a_list_of_bots():
+    """'Review Accordion: 1 players, seed 1. You are P0; .'"""
+    import os
+    import subprocess
+    import sys
+    from tests.helpers import ROOT
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-m", "interpreter", "play", str(HERE / "accordion.yaml"), "--seed", "1"],
+                         input="quit\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert "Traceback" not in out.stderr
+    first = out.stdout.splitlines()[0]
+    assert first == "Review Accordion: one player, seed 1. You are P0, playing alone.", first
+
+
+def test_comparing_two_patiences_gives_one_win_rate_and_no_leads():
+    """Comparing one-player games printed 'first seat (seat 0) win rate' and 'seat 0 win rate' (the same
+    row twice) and lead changes, 'decided after', drama: rows with nothing to compare."""
+    out = run_cli("simulate", str(HERE / "castle.yaml"), str(HERE / "accordion.yaml"), "-n", "12", "--json")
+    comp = json.loads(out.stdout)["comparison"]
+    names = [r["name"] for r in comp["rows"]]
+    assert names == ["win rate", "hands per game", "tricks per game", "turns per game", "final score"]
+    final = comp["rows"][-1]
+    assert final["paired"][1]["pairs"] == 12 and final["paired"][1]["difference"] < -20
+    text = run_cli("simulate", str(HERE / "castle.yaml"), str(HERE / "accordion.yaml"), "-n", "6").stdout
+    assert "first seat" not in text and "drama" not in text and "lead changes" not in text
+    two = json.loads(run_cli("simulate", "scotch-whist", "--compare-option", "target=21,41", "-n", "4",
+                             "--json").stdout)["comparison"]
+    assert [r["name"] for r in two["rows"]][:2] == ["first seat (seat 1) win rate", "seat 0 win rate"]
+
+
+def test_owner_finds_this_very_card_with_two_packs_and_works_per_object():
+    """owner(hand, c) with two packs gave the first seat holding a card identical to c, not the seat
+    holding c itself; and it refused zones kept per suit or per object ('needs a zone kept per
+    player'), so Klondike had to write first(filter(columns, k => c in up[k]))."""
+    rules = _load("twins")
+    s = S.stacked_game(rules, 2, ["A♣", "2♣", "2♣", "A♣"])
+    # seat 1 is dealt the first A♣ and the second 2♣ (its top); seat 0 holds the first 2♣
+    assert S.var(s, "holder") == 1
+    assert S.var(s, "where") == "right"
+    klondike = (HERE / "klondike.yaml").read_text()
+    assert 'source: "owner(up, t[0])"' in klondike
+
+
+@pytest.mark.parametrize("old, new, hint", [
+    ('left: "52 - sum(suits, s => count(foundation[s]))"', 'left: "52 - count(foundation)"',
+     "say which suit's, e.g. foundation[hearts] or foundation[c.suit]"),
+    ("k => last(up[k]))", "k => last(up))",
+     "say which entry of columns, e.g. up[k] with k one of columns (for_each: {in: columns, as: k})"),
+])
+def test_a_zone_kept_per_suit_or_per_pile_is_hinted_as_such(tmp_path, old, new, hint):
+    """'count(foundation)' for a zone kept per suit, or 'last(up)' for one kept per column, got the hint
+    'say whose: foundation[current], foundation[p]': a player, for a suit or a pile."""
+    from interpreter.ruleset.loader import load_ruleset
+    source = (HERE / "klondike.yaml").read_text()
+    assert old in source
+    path = tmp_path / "k.yaml"
+    path.write_text(source.replace(old, new))
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and errors[0].hint == hint, [d.format() for d in errors]
+
+
+def test_messages_say_one_player():
+    """'Review Beleaguered Castle is for 1 players'."""
+    from interpreter.diagnostics import n_players, players_phrase
+    out = run_cli("simulate", str(HERE / "castle.yaml"), "-n", "2", "-p", "2")
+    assert out.returncode == 2 and "is for 1 player\n" in out.stderr, out.stderr
+    with pytest.raises(G.GameError, match="is for 1 player, not 3$"):
+        G.new_game(_load("castle"), 3, 0)
+    assert (n_players(1), n_players(4), players_phrase([1]), players_phrase([3, 4, 5])) == \
+        ("1 player", "4 players", "1 player", "3, 4 or 5 players")
