@@ -1,0 +1,204 @@
+"""Games the engine has never seen, in families no earlier review covered (tests/rulesets_review22/,
+each says what game it is and which rules it keeps): Concentration (memory: cards face down in fixed
+places, turned up two at a time and turned back), Beggar-my-Neighbour and War (no decisions at all,
+limits on length) and Spite and Malice (a competitive patience: centre piles from the Ace, pay-off
+piles whose top alone is face up, discard piles).
+
+- Scripted deals: the moves offered, who moves next, what each seat sees and the outcome, worked out by
+  hand from the rules (in the comments).
+- Referees: for each game a re-computation of the rules sharing no code with the engine follows random
+  games move by move: the player to move, the exact set of moves offered, every card in exactly one
+  place, and each seat's observation showing exactly the cards that seat may know (a memory card turned
+  back face down stays known, at its place; a pay-off pile shows its top card only; a War card put down
+  face down is seen by nobody).
+- Bots decide the same whichever way the face-down cards they never saw lie.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.bots.base import make_bot
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from interpreter.engine.state import zone_parts
+from tests.scripted import legal_texts as _legal, load_from, var as _v
+
+HERE = Path(__file__).resolve().parent / "rulesets_review22"
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+def _n(s, cid):
+    return s.rules.universe.names[cid]
+
+
+def _rank(name):
+    return name[:-1]
+
+
+def _every_card_once(s):
+    seen = []
+    for info in s.rules.zone_list:
+        for _, part in zone_parts(s, info):
+            for x in part:
+                seen.extend(x if isinstance(x, list) else [x])
+    assert sorted(seen) == sorted(s.rules.deck(s.n)), "a card is lost or doubled"
+
+
+def _obs_names(s, seat, zone):
+    """The card names `seat` sees in a zone (a list; a dict by place or a list by seat for kept zones)."""
+    part = G.observation(s, seat)["zones"][zone]
+    if isinstance(part, dict):
+        return {k: [_n(s, c) for c in v] for k, v in part.items()}
+    if part and isinstance(part[0], list):
+        return [[_n(s, c) for c in v] for v in part]
+    if all(isinstance(c, int) for c in part):
+        return [_n(s, c) for c in part]
+    return part
+
+
+def _turn(s, who, legal, move):
+    assert G.current_player(s) == who, (G.current_player(s), who)
+    assert sorted(_legal(s)) == sorted(legal), _legal(s)
+    name, _, value = move.partition(" ")
+    action = next(a for a in G.legal_actions(s) if S.describe(s, a) == move)
+    G.apply(s, action)
+
+
+# -- Memory ------------------------------------------------------------------------------------------
+
+PLACES = [f"s{i}" for i in range(1, 17)]
+MEMORY_DEAL = "A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠".split()   # s1 gets A♥ ... s16 8♠
+
+
+def _memory_view(s, seat):
+    """{place: [names]} seen by `seat`, and the sizes of the places."""
+    return _obs_names(s, seat, "cell"), G.observation(s, seat)["sizes"]["cell"]
+
+
+def test_memory_a_scripted_game():
+    s = S.stacked_game(_load("memory"), 2, MEMORY_DEAL)
+    full = lambda: [k for k in PLACES if S.zone(s, "cell")[k]]
+    # dealer seat 0: seat 1 turns first; all sixteen places may be turned, nothing is seen yet
+    for seat in (0, 1):
+        seen, sizes = _memory_view(s, seat)
+        assert all(v == [] for v in seen.values()) and all(sizes[k] == 1 for k in PLACES)
+    _turn(s, 1, [f"turn_first {k}" for k in PLACES], "turn_first s1")
+    # A♥ is face up for both seats; the second card may be any other place
+    for seat in (0, 1):
+        assert _memory_view(s, seat)[0]["s1"] == ["A♥"]
+    _turn(s, 1, [f"turn_second {k}" for k in PLACES if k != "s1"], "turn_second s2")
+    # A♥ and 2♥ differ: turned back where they lay, both remembered by both seats; seat 0's turn
+    for seat in (0, 1):
+        seen, sizes = _memory_view(s, seat)
+        assert {k: v for k, v in seen.items() if v} == {"s1": ["A♥"], "s2": ["2♥"]}
+        assert all(sizes[k] == 1 for k in PLACES)
+    assert S.names(s, S.zone(s, "cell")["s1"]) == ["A♥"] and S.names(s, S.zone(s, "cell")["s2"]) == ["2♥"]
+    # seat 0 turns A♠ at s9, then the A♥ it saw at s1: a pair, kept; seat 0 goes again
+    _turn(s, 0, [f"turn_first {k}" for k in PLACES], "turn_first s9")
+    _turn(s, 0, [f"turn_second {k}" for k in PLACES if k != "s9"], "turn_second s1")
+    assert S.names(s, S.zone(s, "pairs")[0]) == ["A♠", "A♥"]
+    for seat in (0, 1):
+        seen, sizes = _memory_view(s, seat)
+        assert {k: v for k, v in seen.items() if v} == {"s2": ["2♥"]}
+        assert sizes["s1"] == sizes["s9"] == 0
+        assert _obs_names(s, seat, "pairs")[0] == ["A♠", "A♥"]
+    # seat 0 again: the two emptied places are no longer offered
+    _turn(s, 0, [f"turn_first {k}" for k in full()], "turn_first s10")
+    _turn(s, 0, [f"turn_second {k}" for k in full() if k != "s10"], "turn_second s2")      # 2♠ + 2♥
+    _turn(s, 0, [f"turn_first {k}" for k in full()], "turn_first s3")
+    _turn(s, 0, [f"turn_second {k}" for k in full() if k != "s3"], "turn_second s4")       # 3♥ 4♥: miss
+    for seat in (0, 1):
+        assert {k: v for k, v in _memory_view(s, seat)[0].items() if v} == {"s3": ["3♥"], "s4": ["4♥"]}
+    # seat 1: 3♠ with 3♥, 4♠ with 4♥, 5♥ with 5♠ (a lucky guess), then 6♥ and 7♥ miss
+    for first, second in (("s11", "s3"), ("s12", "s4"), ("s5", "s13")):
+        _turn(s, 1, [f"turn_first {k}" for k in full()], f"turn_first {first}")
+        _turn(s, 1, [f"turn_second {k}" for k in full() if k != first], f"turn_second {second}")
+    _turn(s, 1, [f"turn_first {k}" for k in full()], "turn_first s6")
+    _turn(s, 1, [f"turn_second {k}" for k in full() if k != "s6"], "turn_second s7")
+    assert G.current_player(s) == 0
+    # seat 0 takes the rest: 6♠ with 6♥, 7♠ with 7♥, 8♥ with 8♠
+    for first, second in (("s14", "s6"), ("s15", "s7"), ("s8", "s16")):
+        _turn(s, 0, [f"turn_first {k}" for k in full()], f"turn_first {first}")
+        _turn(s, 0, [f"turn_second {k}" for k in full() if k != first], f"turn_second {second}")
+    assert G.is_over(s)
+    result = G.result(s)
+    assert result["winners"] == [0] and result["scores"] == [5, 3]
+    _every_card_once(s)
+
+
+class MemoryReferee:
+    """Concentration by hand: the card at each place, the cards every seat has seen, whose turn."""
+
+    def __init__(self, s, first):
+        self.grid = {k: _n(s, v[0]) for k, v in S.zone(s, "cell").items()}
+        self.known = set()          # names of cards seen face up and still in their place
+        self.pairs = [[] for _ in range(s.n)]
+        self.turn, self.first, self.n = first, None, s.n
+
+    def offered(self):
+        if self.first is None:
+            return {("turn_first", k) for k, c in self.grid.items() if c}
+        return {("turn_second", k) for k, c in self.grid.items() if c and k != self.first}
+
+    def apply(self, action):
+        name, k = action
+        self.known.add(self.grid[k])
+        if name == "turn_first":
+            self.first = k
+            return
+        a, b = self.grid[self.first], self.grid[k]
+        if _rank(a) == _rank(b):
+            self.pairs[self.turn] += [a, b]
+            self.grid[self.first] = self.grid[k] = None
+            self.known -= {a, b}
+        else:
+            self.turn = (self.turn + 1) % self.n
+        self.first = None
+
+    def check(self, s):
+        for seat in range(s.n):
+            seen, sizes = _memory_view(s, seat)
+            for k, c in self.grid.items():
+                assert seen[k] == ([c] if c in self.known else []), (seat, k, seen[k], c)
+                assert sizes[k] == (1 if c else 0)
+            assert _obs_names(s, seat, "pairs") == self.pairs
+
+
+def _referee_run(rules, players, seed, referee_class, first_of, describe=None, limit=None):
+    """A random game followed by the referee; returns (state, referee, decisions)."""
+    rng = random.Random(seed)
+    s = G.new_game(rules, players, seed)
+    ref = referee_class(s, first_of(s))
+    decisions = 0
+    while not G.is_over(s):
+        ref.check(s)
+        _every_card_once(s)
+        assert G.current_player(s) == ref.turn
+        legal = G.legal_actions(s)
+        assert len(legal) == len(set(legal))
+        assert set(legal) == ref.offered(), (set(legal) ^ ref.offered())
+        action = legal[rng.randrange(len(legal))]
+        G.apply(s, action)
+        ref.apply(action)
+        decisions += 1
+    ref.check(s)
+    _every_card_once(s)
+    return s, ref, decisions
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_memory_referee(players):
+    rules = _load("memory")
+    for seed in range(12):
+        s, ref, _ = _referee_run(rules, players, seed, MemoryReferee, lambda s: (_v(s, "dealer") + 1) % s.n)
+        counts = [len(p) // 2 for p in ref.pairs]
+        best = max(counts)
+        assert sum(counts) == 8
+        assert G.result(s)["winners"] == [p for p in range(players) if counts[p] == best]
+        assert G.result(s)["scores"] == counts
