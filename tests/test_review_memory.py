@@ -202,3 +202,117 @@ def test_memory_referee(players):
         assert sum(counts) == 8
         assert G.result(s)["winners"] == [p for p in range(players) if counts[p] == best]
         assert G.result(s)["scores"] == counts
+
+
+# -- bots and the cards still face down ---------------------------------------------------------------
+
+def _memory_states(rules, seed, seat, decision):
+    """The positions at every decision of a random Memory game up to `seat`'s decision number
+    `decision` (one with a choice); None if the game ends first."""
+    rng = random.Random(seed)
+    s = G.new_game(rules, 2, seed)
+    states, mine = [], 0
+    while not G.is_over(s):
+        states.append(G.clone(s))
+        if G.current_player(s) == seat:
+            mine += 1
+            if mine == decision and len(G.legal_actions(s)) > 1:
+                return states
+        legal = G.legal_actions(s)
+        G.apply(s, legal[rng.randrange(len(legal))])
+    return None
+
+
+def _face_down_never_seen(states):
+    """Names of the cards lying face down that no seat has seen turned up, at the last position (the
+    referee's reading: every card turned is turned for everyone)."""
+    s = states[-1]
+    seen = set()
+    for st in states:
+        seen |= {c for v in S.zone(st, "cell").values() for c in v if c in st.revealed}
+    return sorted(c for v in S.zone(s, "cell").values() for c in v if c not in seen)
+
+
+def _exchanged(states, sigma):
+    out = []
+    for st in states:
+        c = G.clone(st)
+        cells = S.zone(c, "cell")
+        for k in cells:
+            cells[k][:] = [sigma.get(x, x) for x in cells[k]]
+        out.append(c)
+    return out
+
+
+def _memory_swap_check(decide, seeds):
+    rules = _load("memory")
+    rng = random.Random(3)
+    compared = differ = 0
+    for seed in seeds:
+        for seat in (0, 1):
+            states = _memory_states(rules, 40 + seed * 2 + seat, seat, 2 + seed % 5)
+            if states is None:
+                continue
+            hidden = _face_down_never_seen(states)
+            if len(hidden) < 2:
+                continue
+            shuffled = list(hidden)
+            while shuffled == hidden:
+                rng.shuffle(shuffled)
+            moved = _exchanged(states, dict(zip(hidden, shuffled)))
+            for a, b in zip(states, moved):
+                for q in (0, 1):
+                    assert G.observation(a, q) == G.observation(b, q)
+                assert G.legal_actions(a) == G.legal_actions(b)
+            differ += decide(states, seat) != decide(moved, seat)
+            compared += 1
+    return compared, differ
+
+
+def _bot_decision(name):
+    def decide(states, seat):
+        bot = make_bot(name, 5, {"playouts": 40, "worlds": 4, "samples": 3})
+        bot.seat = seat
+        for st in states:
+            bot.observe(st)
+        s = states[-1]
+        return G.legal_actions(s)[bot.decide(s, seat, G.legal_actions(s))]
+    return decide
+
+
+@pytest.mark.parametrize("bot", ["greedy", "search"])
+def test_memory_bots_ignore_the_cards_still_face_down(bot):
+    compared, differ = _memory_swap_check(_bot_decision(bot), range(6))
+    assert compared >= 8 and differ == 0, (compared, differ)
+
+
+def test_memory_the_exchange_catches_a_bot_that_peeks():
+    """A cheat that turns the place holding the Ace of hearts when it can: its choices differ."""
+    def peek(states, seat):
+        s = states[-1]
+        ace = S.cards(s.rules, ["A♥"])[0]
+        legal = G.legal_actions(s)
+        return next((a for a in legal if S.zone(s, "cell")[a[1]] == [ace]), legal[0])
+    compared, differ = _memory_swap_check(peek, range(6))
+    assert differ > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_memory_the_bots_remember_where_a_card_turned_back_lies(seed):
+    """Seat 1 turned A♥ (s1) and 2♥ (s2) and both went back face down; seat 0 turns A♠: in every world
+    its bot samples, A♥ is still at s1, and the greedy bot (judging by the ruleset's `bots: evaluate`, the
+    cards taken) takes the pair."""
+    s = S.stacked_game(_load("memory"), 2, MEMORY_DEAL)
+    states = [G.clone(s)]
+    for action in (("turn_first", "s1"), ("turn_second", "s2"), ("turn_first", "s9")):
+        G.apply(s, action)
+        states.append(G.clone(s))
+    from interpreter.bots.sampling import Watcher
+    watcher = Watcher(0, random.Random(seed))
+    for st in states:
+        watcher.observe(st)
+    for _ in range(20):
+        world = watcher.sample(s)
+        cells = {k: S.names(world, v) for k, v in S.zone(world, "cell").items()}
+        assert cells["s1"] == ["A♥"] and cells["s2"] == ["2♥"] and cells["s9"] == ["A♠"]
+    assert _bot_decision("greedy")(states, 0) == ("turn_second", "s1")
