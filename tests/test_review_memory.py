@@ -316,3 +316,13 @@ def test_memory_the_bots_remember_where_a_card_turned_back_lies(seed):
         cells = {k: S.names(world, v) for k, v in S.zone(world, "cell").items()}
         assert cells["s1"] == ["A♥"] and cells["s2"] == ["2♥"] and cells["s9"] == ["A♠"]
     assert _bot_decision("greedy")(states, 0) == ("turn_second", "s1")
+
+
+# -- Beggar-my-Neighbour and War: games with no decisions -------------------------------------------
+
+def test_scenarios_of_games_with_no_decisions_deal_as_listed():
+    """A game without decisions is over when it is dealt: the stacked deal is worked out from the
+    zones right after the deal, not from the end of the game (it said 'the deal puts 0 there')."""
+    from tests.helpers import run_cli
+    out = run_cli("test", str(HERE / "nodecisions.scenario.yaml"))
+    assert out.returncode == 0 and "passed, 0 failed" in out.stdout, out.stdout + out.stderr

@@ -168,8 +168,8 @@ def _start(sc, rules, n, seed):
                 raise Failure(base + ("deck",), f"not in the pack at {n} players: {', '.join(missing)}")
             return G.new_game(rules, n, seed, log=True, deck=order + [c for c in pack if c not in set(order)])
         if "deal" in spec:
-            s = G.new_game(rules, n, seed, log=True, deck=_deal_order(sc, rules, n, seed, spec["deal"]))
-            _check_dealt(sc, s, spec["deal"], base + ("deal",))
+            s, dealt = _dealt(rules, n, seed, _deal_order(sc, rules, n, seed, spec["deal"]))
+            _check_dealt(sc, s, dealt, spec["deal"], base + ("deal",))
             return s
         return G.new_game(rules, n, seed, log=True)
     except G.GameError as err:
@@ -213,7 +213,7 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     pack order."""
     path = path or sc.path + ("deal",)
     pack = rules.deck(n)
-    probe = G.new_game(rules, n, seed, deck=list(pack))
+    _, dealt = _dealt(rules, n, seed, list(pack))
     position = {c: i for i, c in enumerate(pack)}
     parts = _parts(sc, rules, spec, path)
     try:
@@ -228,7 +228,7 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
         absent = [u.names[c] for c in wanted if c not in position]
         if absent:
             raise Failure(where, f"not in the pack at {n} players: {', '.join(absent)}")
-        zone = probe.z[info.index]
+        zone = dealt[info.index]
         if owner is not None:
             zone = zone[_owner(owner, info, n, where)]
         slots = [position[c] for c in zone]
@@ -243,7 +243,31 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     return [c if c is not None else next(rest) for c in order]
 
 
-def _check_dealt(sc, s, spec, path):
+class _DealWatch(list):
+    """A game's event log that keeps a copy of the zones after each deal step of the first hand."""
+
+    def __init__(self, s):
+        super().__init__()
+        self.s = s
+        self.zones = None
+
+    def append(self, event):
+        super().append(event)
+        if event.get("event") == "deal" and self.s.hand_no == 1:
+            self.zones = copy.deepcopy(self.s.z)
+
+
+def _dealt(rules, n, seed, deck):
+    """A logged game from the stacked pack `deck`, run to its first decision, and its zones after the
+    deal: those at the first decision, or for a game that ends before any decision (a game with no
+    decisions at all), those after the first hand's last deal step."""
+    s = G.prepare_game(rules, n, seed, log=True, deck=deck)
+    watch = s.events = _DealWatch(s)
+    G.start(s)
+    return s, (watch.zones if s.over and watch.zones is not None else s.z)
+
+
+def _check_dealt(sc, s, dealt, spec, path):
     """Every card named in `deal:` is where it was asked for.  The pack order is worked out from a
     probe deal, which holds only while the rules deal by position: a card the rules take out by name
     before or during the deal (a card laid out face up before dealing, say) shifts the positions
@@ -252,7 +276,7 @@ def _check_dealt(sc, s, spec, path):
     for info, owner, names, where in _parts(sc, rules, spec, path):
         whose = f"{info.name}[{owner}]" if owner is not None else info.name
         for name, cid in zip(names, S.cards(rules, names)):
-            place = _place_of(s, cid)
+            place = _place_of(s.rules, dealt, cid)
             if place != whose:
                 raise Failure(where, f"{name} is listed for {whose}, but the game put it in {place}: "
                                      f"the rules take some cards by name before the first decision (a starting "
@@ -261,10 +285,15 @@ def _check_dealt(sc, s, spec, path):
                               "or set the zones with 'zones:'")
 
 
-def _place_of(s, cid):
+def _place_in(s, cid):
     """'hand[2]', 'stock', 'pile[north]': the zone that holds a card now."""
-    for info in s.rules.zone_list:
-        zone = s.z[info.index]
+    return _place_of(s.rules, s.z, cid)
+
+
+def _place_of(rules, zones, cid):
+    """'hand[2]', 'stock', 'pile[north]': the zone of `zones` (a game's zones) that holds a card."""
+    for info in rules.zone_list:
+        zone = zones[info.index]
         if info.per is None:
             parts = [(None, zone)]
         else:
@@ -324,12 +353,12 @@ def _set_zones(sc, s, spec, path):
     for zone, value in groups.items():
         info = rules.zones[str(zone)]
         if info.per is None:
-            MV.lay_groups(s, s.z[info.index], value, Failure, path + (zone,), listed, _place_of)
+            MV.lay_groups(s, s.z[info.index], value, Failure, path + (zone,), listed, _place_in)
             continue
         for owner, seat_groups in value:
             where = path + (zone, owner)
             part = s.z[info.index][_owner(owner, info, s.n, where)]
-            MV.lay_groups(s, part, seat_groups or [], Failure, where, listed, _place_of)
+            MV.lay_groups(s, part, seat_groups or [], Failure, where, listed, _place_in)
     if pack_listed is not None:
         # The pack's zone, listed, must hold exactly its cards too: the cards nobody lists (pushed out
         # of the zones listed, or left from the deal) would otherwise stay there, or come back to it.
