@@ -326,3 +326,46 @@ def test_scenarios_of_games_with_no_decisions_deal_as_listed():
     from tests.helpers import run_cli
     out = run_cli("test", str(HERE / "nodecisions.scenario.yaml"))
     assert out.returncode == 0 and "passed, 0 failed" in out.stdout, out.stdout + out.stderr
+
+
+def _seat_log(name, seed, seat=0):
+    from interpreter.playtest import view as V
+    from interpreter.playtest.session import Session
+    se = Session(_load(name), 2, seed=seed, humans=(seat,), bots=("random",))
+    return V.log_lines(se.seat_log(seat), set())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_seats_log_names_cards_turned_face_up_in_a_game_without_decisions(seed):
+    """Every card turned onto Beggar-my-Neighbour's public pile was seen by both seats: the seat's log
+    names it, though the game ran to its end before any decision (it said 'move ?: stock[1] -> pile')."""
+    lines = _seat_log("beggar", seed)
+    turns = [line for line in lines if "-> pile" in line]
+    assert turns and all("?" not in line and "(seen by P0, P1)" in line for line in turns), turns[:3]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_seats_log_names_war_cards_face_up_and_never_those_face_down(seed):
+    """War: a battle's face-up cards are shown to everyone (named in the log, also in `up = [..]`);
+    the cards of a war put down face down stay '?' when the table is taken: 2 + 2k named and 2k unknown
+    after k wars."""
+    lines = _seat_log("war", seed)
+    ups = [line for line in lines if line.strip().startswith("up = ")]
+    assert ups and all("?" not in line for line in ups), ups[:3]
+    collects = [line for line in lines if "table -> stock" in line]
+    with_war = 0
+    for line in collects:
+        cards = line.split(":")[0].split()[1:]
+        down = (len(cards) - 2) // 2
+        assert cards.count("?") == down, line
+        with_war += down > 0
+    assert with_war > 0
+
+
+def test_a_card_kept_in_a_variable_of_any_kind_is_logged_by_name():
+    """`up` is declared `type: list` and is given two cards: the game log shows their names, not the
+    engine's card numbers (it said 'up = [28, 13]')."""
+    s = G.new_game(_load("war"), 2, 1, log=True)
+    sets = [e for e in s.events if e.get("event") == "set" and e.get("var") == "up"]
+    names = set(s.rules.universe.names)
+    assert sets and all(len(e["value"]) == 2 and set(e["value"]) <= names for e in sets)
