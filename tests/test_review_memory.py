@@ -369,3 +369,13 @@ def test_a_card_kept_in_a_variable_of_any_kind_is_logged_by_name():
     sets = [e for e in s.events if e.get("event") == "set" and e.get("var") == "up"]
     names = set(s.rules.universe.names)
     assert sets and all(len(e["value"]) == 2 and set(e["value"]) <= names for e in sets)
+
+
+def test_rules_play_on_a_game_without_decisions_says_so():
+    """`rules play` on Beggar-my-Neighbour: no decision for anyone, so instead of some hundred lines
+    'turned += 1' it says the game played itself out, then the result."""
+    from tests.helpers import run_cli
+    out = run_cli("play", str(HERE / "beggar.yaml"), "--seed", "3")
+    assert out.returncode == 0, out.stderr
+    assert "played itself to the end" in out.stdout and "GAME OVER" in out.stdout
+    assert out.stdout.count("turned += 1") == 0 and len(out.stdout.splitlines()) < 12, out.stdout[:500]

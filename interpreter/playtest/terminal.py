@@ -135,6 +135,12 @@ class Terminal:
         self.say(f"{se.rules.name}: {se.n} players, seed {se.seed}. You are P{self.seat}; {bots}.")
         self.say("Type help for the commands.")
         se.run_bots()
+        if se.over and not se.decisions:
+            # nobody decides anything (a game such as War): the brief news would be a stream of counters
+            lines = V.log_lines(se.seat_log(self.seat), self.per_player)
+            self.shown = len(se.seat_log(self.seat))
+            self.say("Nobody has a decision to make in this game: it played itself to the end "
+                     f"({len(lines)} lines of log; `--save NAME` writes them to NAME.log).")
         while True:
             self._news()
             if se.over:
