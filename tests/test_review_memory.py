@@ -379,3 +379,171 @@ def test_rules_play_on_a_game_without_decisions_says_so():
     assert out.returncode == 0, out.stderr
     assert "played itself to the end" in out.stdout and "GAME OVER" in out.stdout
     assert out.stdout.count("turned += 1") == 0 and len(out.stdout.splitlines()) < 12, out.stdout[:500]
+
+
+class _AfterDeal(list):
+    """A game log that keeps the two stocks (card names, bottom first) right after the deal."""
+
+    def __init__(self, s):
+        super().__init__()
+        self.s, self.stocks = s, None
+
+    def append(self, event):
+        super().append(event)
+        if event.get("event") == "deal" and self.stocks is None:
+            self.stocks = [[_n(self.s, c) for c in part] for part in S.zone(self.s, "stock")]
+
+
+def _played_out(rules, seed):
+    s = G.prepare_game(rules, 2, seed, log=True)
+    s.events = watch = _AfterDeal(s)
+    G.start(s)
+    assert G.is_over(s) and watch.stocks is not None and not s.history
+    return s, watch.stocks
+
+
+PRICE = {"J": 1, "Q": 2, "K": 3, "A": 4}
+
+
+def _beggar_referee(stocks, first, limit):
+    """Beggar-my-Neighbour by hand from the stocks after the deal (bottom first); returns the stocks and
+    pile at the end, cards turned, who was to turn, and the winners."""
+    stocks = [list(x) for x in stocks]
+    pile, owed, claimant, turn, turned = [], 0, None, first, 0
+    while stocks[turn] and turned < limit:
+        card = stocks[turn].pop()
+        pile.append(card)
+        turned += 1
+        if _rank(card) in PRICE:
+            owed, claimant, turn = PRICE[_rank(card)], turn, 1 - turn
+        elif owed:
+            owed -= 1
+            if owed == 0:                       # the pile, turned face down, under the claimant's stock
+                stocks[claimant][:0] = pile[::-1]
+                pile, turn, claimant = [], claimant, None
+        else:
+            turn = 1 - turn
+    winners = [1 - turn] if not stocks[turn] else [0, 1]
+    return stocks, pile, turned, turn, winners
+
+
+@pytest.mark.parametrize("limit", [3000, 150])
+def test_beggar_referee(limit):
+    rules = _load("beggar", limit=limit)
+    finished = drawn = 0
+    for seed in range(40):
+        s, stocks = _played_out(rules, seed)
+        assert sorted(stocks[0] + stocks[1]) == sorted(rules.universe.names[c] for c in rules.deck(2))
+        assert len(stocks[0]) == len(stocks[1]) == 26
+        first = (_v(s, "dealer") + 1) % 2
+        end_stocks, pile, turned, turn, winners = _beggar_referee(stocks, first, limit)
+        assert [S.names(s, x) for x in S.zone(s, "stock")] == end_stocks
+        assert S.names(s, S.zone(s, "pile")) == pile
+        assert _v(s, "turned") == turned and _v(s, "to_turn") == turn
+        result = G.result(s)
+        assert result["winners"] == winners and result["scores"] == [len(x) for x in end_stocks]
+        _every_card_once(s)
+        for seat in (0, 1):                     # at the end: the pile face up, the stocks unseen
+            assert _obs_names(s, seat, "stock") == [[], []]
+            assert _obs_names(s, seat, "pile") == pile
+        finished += len(winners) == 1
+        drawn += len(winners) == 2
+    assert finished > 10 and (drawn > 5 or limit == 3000)
+
+
+def _war_referee(stocks, first, limit):
+    """War by hand; returns the stocks and table at the end (the table's face-up cards as a set),
+    battles, wars and the winners."""
+    stocks = [list(x) for x in stocks]
+    second = 1 - first
+    battles = wars = 0
+    table, up, short = [], set(), []
+    while not short and all(stocks) and battles < limit:
+        battles += 1
+        table, up = [], set()
+        for p in (first, second):
+            table.append(stocks[p].pop())
+            up.add(table[-1])
+        order = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+        while order.index(_rank(table[-2])) == order.index(_rank(table[-1])):
+            short = [p for p in (0, 1) if len(stocks[p]) < 2]
+            if short:
+                break
+            wars += 1
+            for p in (first, second):
+                table.append(stocks[p].pop())            # face down
+            for p in (first, second):
+                table.append(stocks[p].pop())
+                up.add(table[-1])
+        if not short:
+            w = first if order.index(_rank(table[-2])) > order.index(_rank(table[-1])) else second
+            stocks[w][:0] = table[::-1]
+            table, up = [], set()
+    if short:
+        winners = [p for p in (0, 1) if p not in short]
+    elif not all(stocks):
+        winners = [p for p in (0, 1) if stocks[p]]
+    else:
+        most = max(len(x) for x in stocks)
+        winners = [p for p in (0, 1) if len(stocks[p]) == most]
+    return stocks, table, up, battles, wars, winners
+
+
+@pytest.mark.parametrize("limit", [2000, 60])
+def test_war_referee(limit):
+    rules = _load("war", limit=limit)
+    kinds = set()
+    for seed in range(30):
+        s, stocks = _played_out(rules, seed)
+        first = (_v(s, "dealer") + 1) % 2
+        end_stocks, table, up, battles, wars, winners = _war_referee(stocks, first, limit)
+        assert [S.names(s, x) for x in S.zone(s, "stock")] == end_stocks
+        assert S.names(s, S.zone(s, "table")) == table
+        assert (_v(s, "battles"), _v(s, "wars")) == (battles, wars)
+        result = G.result(s)
+        assert result["winners"] == winners and result["scores"] == [len(x) for x in end_stocks]
+        _every_card_once(s)
+        for seat in (0, 1):     # a war cut short leaves cards on the table: only the face-up ones are seen
+            assert sorted(_obs_names(s, seat, "table")) == sorted(up)
+            assert _obs_names(s, seat, "stock") == [[], []]
+        kinds.add("short" if table else "limit" if battles == limit else "out")
+    assert ({"out", "limit", "short"} <= kinds) if limit == 2000 else kinds == {"limit"}, kinds
+
+
+def _stacked_two(rules, top_first):
+    """A stacked game of two players, dealer 0, dealt one card at a time from seat 1: top_first[p] lists
+    the top cards of p's stock, the first to be turned first; the rest of the pack fills in under them."""
+    from tests.scripted import deal_order
+    named = top_first[0] + top_first[1]
+    rest = [n for n in (rules.universe.names[c] for c in rules.deck(2)) if n not in named]
+    hands = {}
+    for p in (0, 1):
+        pad = 26 - len(top_first[p])
+        hands[p] = (rest[:pad] + list(reversed(top_first[p])))
+        rest = rest[pad:]
+    return S.stacked_game(rules, 2, deal_order(hands, [1, 0]))
+
+
+def test_war_a_double_war_worked_by_hand():
+    """Seat 1 turns first.  7♣ and 7♦ tie: a war, 2♣ and 2♦ face down, 9♣ and 9♦ face up tie again: 3♣
+    and 3♦ face down, 5♣ beats 4♦.  Seat 1 takes the ten cards under its stock, turned over as a packet:
+    the 7♣ laid first comes up first of them.  With a limit of one battle, 31 cards beat 21."""
+    rules = _load("war", limit=1)
+    s = _stacked_two(rules, {1: ["7♣", "2♣", "9♣", "3♣", "5♣"], 0: ["7♦", "2♦", "9♦", "3♦", "4♦"]})
+    assert G.is_over(s)
+    assert (_v(s, "battles"), _v(s, "wars")) == (1, 2)
+    assert S.names(s, S.zone(s, "stock")[1])[:10] == ["4♦", "5♣", "3♦", "3♣", "9♦", "9♣", "2♦", "2♣", "7♦", "7♣"]
+    assert G.result(s)["winners"] == [1] and G.result(s)["scores"] == [21, 31]
+
+
+def test_beggar_the_pile_goes_under_the_claimants_stock_turned_over():
+    """Seat 1 turns J♣; seat 0 pays one card, 5♦: seat 1 takes J♣ 5♦ under its stock, J♣ to come up
+    first of them.  With a limit of four cards turned: seat 1 turns 6♠, seat 0 turns 6♦, and the game
+    is abandoned, a draw."""
+    rules = _load("beggar", limit=4)
+    s = _stacked_two(rules, {1: ["J♣", "6♠"], 0: ["5♦", "6♦"]})
+    assert G.is_over(s)
+    assert S.names(s, S.zone(s, "stock")[1])[:2] == ["5♦", "J♣"]
+    assert S.names(s, S.zone(s, "pile")) == ["6♠", "6♦"]
+    assert _v(s, "turned") == 4 and G.result(s)["winners"] == [0, 1]
+    assert G.result(s)["scores"] == [24, 26]
