@@ -1272,3 +1272,80 @@ def test_spite_and_malice_a_scripted_opening():
     assert centres()["c1"][-2:] == ["6♦", "7♥"]
     assert tops(0) == [["9♠"], ["10♥"]]
     _every_card_once(s)
+
+
+def _ids_seen(s, seat):
+    """Card numbers in `seat`'s observation of `s`."""
+    out = set()
+
+    def walk(v):
+        if isinstance(v, dict):
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x) if isinstance(x, (list, dict)) else out.add(x)
+    walk(G.observation(s, seat)["zones"])
+    return out
+
+
+def _spite_swap_check(decide, seeds):
+    """Random Spite and Malice games up to a decision of a seat with a choice; the cards that seat never
+    saw (in no observation it had, in no move) are exchanged at random in every position so far; the
+    decision must not change."""
+    rules = _load("spite")
+    rng = random.Random(5)
+    compared = differ = 0
+    for seed in seeds:
+        seat = seed % 2
+        play = random.Random(seed)
+        s = G.new_game(rules, 2, 300 + seed)
+        states, mine = [], 0
+        target = 3 + seed % 7
+        while not G.is_over(s):
+            states.append(G.clone(s))
+            legal = G.legal_actions(s)
+            if G.current_player(s) == seat and len(legal) > 1:
+                mine += 1
+                if mine == target:
+                    break
+            G.apply(s, legal[play.randrange(len(legal))])
+        if G.is_over(s):
+            continue
+        seen = set()
+        for st in states:
+            seen |= _ids_seen(st, seat)
+        hidden = sorted(c for c in rules.deck(2) if c not in seen)
+        shuffled = list(hidden)
+        rng.shuffle(shuffled)
+        sigma = dict(zip(hidden, shuffled))
+        moved = []
+        for st in states:
+            c = G.clone(st)
+            for info in c.rules.zone_list:
+                for _, part in zone_parts(c, info):
+                    part[:] = [sigma.get(x, x) for x in part]
+            moved.append(c)
+        for a, b in zip(states, moved):
+            assert G.observation(a, seat) == G.observation(b, seat)
+            assert G.legal_actions(a) == G.legal_actions(b) or G.current_player(a) != seat
+        differ += decide(states, seat) != decide(moved, seat)
+        compared += 1
+    return compared, differ
+
+
+@pytest.mark.parametrize("bot", ["greedy", "search", "priority"])
+def test_spite_and_malice_bots_ignore_cards_they_never_saw(bot):
+    compared, differ = _spite_swap_check(_bot_decision(bot), range(10))
+    assert compared >= 8 and differ == 0, (compared, differ)
+
+
+def test_spite_and_malice_the_exchange_catches_a_bot_that_peeks():
+    """A cheat that discards its lowest card when the other player holds an Ace."""
+    def peek(states, seat):
+        s = states[-1]
+        ace = any(_rank(_n(s, c)) == "A" for c in S.zone(s, "hand")[1 - seat])
+        legal = G.legal_actions(s)
+        return legal[0] if ace else legal[-1]
+    compared, differ = _spite_swap_check(peek, range(10))
+    assert differ > 0
