@@ -1349,3 +1349,13 @@ def test_spite_and_malice_the_exchange_catches_a_bot_that_peeks():
         return legal[0] if ace else legal[-1]
     compared, differ = _spite_swap_check(peek, range(10))
     assert differ > 0
+
+
+def test_explain_tells_what_the_deal_gives_in_a_game_without_decisions():
+    """The pack table of `rules explain` gives each player's cards at the first decision; Beggar has
+    none, so it said '0/42 in stock' (the end of a trial game); now the deal's 26 each."""
+    from tests.helpers import run_cli
+    out = run_cli("explain", str(HERE / "beggar.yaml"))
+    assert "| 2 | 52 | - | 26 in stock |" in out.stdout and "after the deal" in out.stdout, out.stdout[:800]
+    out = run_cli("explain", str(HERE / "spite.yaml"))
+    assert "13 in payoff, 0/5 in hand" in out.stdout and "at the first decision" in out.stdout

@@ -168,8 +168,8 @@ def _start(sc, rules, n, seed):
                 raise Failure(base + ("deck",), f"not in the pack at {n} players: {', '.join(missing)}")
             return G.new_game(rules, n, seed, log=True, deck=order + [c for c in pack if c not in set(order)])
         if "deal" in spec:
-            s, dealt = _dealt(rules, n, seed, _deal_order(sc, rules, n, seed, spec["deal"]))
-            _check_dealt(sc, s, dealt, spec["deal"], base + ("deal",))
+            s, zones = dealt(rules, n, seed, _deal_order(sc, rules, n, seed, spec["deal"]))
+            _check_dealt(sc, s, zones, spec["deal"], base + ("deal",))
             return s
         return G.new_game(rules, n, seed, log=True)
     except G.GameError as err:
@@ -213,7 +213,7 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     pack order."""
     path = path or sc.path + ("deal",)
     pack = rules.deck(n)
-    _, dealt = _dealt(rules, n, seed, list(pack))
+    _, zones = dealt(rules, n, seed, list(pack))
     position = {c: i for i, c in enumerate(pack)}
     parts = _parts(sc, rules, spec, path)
     try:
@@ -228,7 +228,7 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
         absent = [u.names[c] for c in wanted if c not in position]
         if absent:
             raise Failure(where, f"not in the pack at {n} players: {', '.join(absent)}")
-        zone = dealt[info.index]
+        zone = zones[info.index]
         if owner is not None:
             zone = zone[_owner(owner, info, n, where)]
         slots = [position[c] for c in zone]
@@ -257,17 +257,17 @@ class _DealWatch(list):
             self.zones = copy.deepcopy(self.s.z)
 
 
-def _dealt(rules, n, seed, deck):
-    """A logged game from the stacked pack `deck`, run to its first decision, and its zones after the
-    deal: those at the first decision, or for a game that ends before any decision (a game with no
-    decisions at all), those after the first hand's last deal step."""
+def dealt(rules, n, seed, deck=None):
+    """A logged game (from the stacked pack `deck`, if given), run to its first decision, and its zones
+    after the deal: those at the first decision, or for a game that ends before any decision (a game
+    with no decisions at all), those after the first hand's last deal step."""
     s = G.prepare_game(rules, n, seed, log=True, deck=deck)
     watch = s.events = _DealWatch(s)
     G.start(s)
     return s, (watch.zones if s.over and watch.zones is not None else s.z)
 
 
-def _check_dealt(sc, s, dealt, spec, path):
+def _check_dealt(sc, s, zones, spec, path):
     """Every card named in `deal:` is where it was asked for.  The pack order is worked out from a
     probe deal, which holds only while the rules deal by position: a card the rules take out by name
     before or during the deal (a card laid out face up before dealing, say) shifts the positions
@@ -276,7 +276,7 @@ def _check_dealt(sc, s, dealt, spec, path):
     for info, owner, names, where in _parts(sc, rules, spec, path):
         whose = f"{info.name}[{owner}]" if owner is not None else info.name
         for name, cid in zip(names, S.cards(rules, names)):
-            place = _place_of(s.rules, dealt, cid)
+            place = _place_of(s.rules, zones, cid)
             if place != whose:
                 raise Failure(where, f"{name} is listed for {whose}, but the game put it in {place}: "
                                      f"the rules take some cards by name before the first decision (a starting "
