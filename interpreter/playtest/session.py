@@ -82,10 +82,20 @@ class Session:
                 if kind == "reveal":
                     shown_now |= shown
                 shown |= shown_now
+                if shown - sight:                # the seat has seen these cards now
+                    known.update(c for name in shown - sight for c in self._ids_named(name))
                 self.logs[h].append((V.Mask(s.rules.universe, sight | shown) if shown - sight else mask)
                                     .value(_worded(s, e)))
                 if kind == "move":
                     shown_now.difference_update(e.get("cards") or ())
+
+    def _ids_named(self, name):
+        """The card ids printed as `name` (several copies in a pack of two)."""
+        if getattr(self, "_by_name", None) is None:
+            self._by_name = {}
+            for c, n in enumerate(self.rules.universe.names):
+                self._by_name.setdefault(n, []).append(c)
+        return self._by_name.get(name, ())
 
     def _apply(self, index):
         s = self.state
