@@ -1359,3 +1359,12 @@ def test_explain_tells_what_the_deal_gives_in_a_game_without_decisions():
     assert "| 2 | 52 | - | 26 in stock |" in out.stdout and "after the deal" in out.stdout, out.stdout[:800]
     out = run_cli("explain", str(HERE / "spite.yaml"))
     assert "13 in payoff, 0/5 in hand" in out.stdout and "at the first decision" in out.stdout
+
+
+def test_simulate_says_when_nobody_decides_anything():
+    from tests.helpers import run_cli
+    note = "nobody decides anything in this game"
+    out = run_cli("simulate", str(HERE / "beggar.yaml"), "--games", "5", "--seed", "1")
+    assert out.returncode == 0 and note in out.stdout, out.stdout
+    out = run_cli("simulate", str(HERE / "memory.yaml"), "--games", "5", "--seed", "1")
+    assert out.returncode == 0 and note not in out.stdout, out.stdout
