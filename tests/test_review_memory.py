@@ -1368,3 +1368,19 @@ def test_simulate_says_when_nobody_decides_anything():
     assert out.returncode == 0 and note in out.stdout, out.stdout
     out = run_cli("simulate", str(HERE / "memory.yaml"), "--games", "5", "--seed", "1")
     assert out.returncode == 0 and note not in out.stdout, out.stdout
+
+
+def test_the_terminal_table_shows_a_card_turned_up_in_a_hidden_place():
+    """Memory at the terminal: P1 turned 4♠ (s15) and 2♠ (s8), both back face down and known to all; the
+    table said only 'cell s15: 1 card(s)'.  Now the known card is shown at its place."""
+    from interpreter.playtest.session import Session
+    from interpreter.playtest.terminal import table_text
+    se = Session(_load("memory"), 2, seed=2, humans=(0,), bots=("random",))
+    se.run_bots()
+    s = se.state
+    known = {k: S.names(s, v) for k, v in S.zone(s, "cell").items() if v and v[0] in s.revealed}
+    assert len(known) == 2
+    text = table_text(se.view(0))
+    for k, names in known.items():
+        assert f"cell {k}: 1 card(s) (shown: {names[0]})" in text, text
+    assert text.count("shown:") == 2

@@ -86,7 +86,9 @@ def table_text(view, kept=()) -> str:
         elif "parts" in zone:
             for part in zone["parts"]:
                 if part["cards"] or part["size"]:
-                    body = cards_text(part["cards"]) if zone["visibility"] == "public" else f"{part['size']} card(s)"
+                    # a hidden place shows the cards turned face up in it (a memory game's turned card)
+                    body = cards_text(part["cards"]) if zone["visibility"] == "public" else \
+                        f"{part['size']} card(s)" + (f" (shown: {cards_text(part['cards'])})" if part["cards"] else "")
                     lines.append(f"  {zone['name']} {part['key']}: {body}")
         elif zone["groups"]:
             lines.append(f"  {zone['name']}: " + "  ".join("[" + " ".join(g) + "]" for g in zone["groups"]))
