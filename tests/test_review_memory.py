@@ -1384,3 +1384,9 @@ def test_the_terminal_table_shows_a_card_turned_up_in_a_hidden_place():
     for k, names in known.items():
         assert f"cell {k}: 1 card(s) (shown: {names[0]})" in text, text
     assert text.count("shown:") == 2
+
+
+def test_the_memory_worked_examples_pass_rules_test():
+    from tests.helpers import run_cli
+    out = run_cli("test", str(HERE / "memory.scenario.yaml"))
+    assert out.returncode == 0 and "2 scenario(s): 2 passed, 0 failed" in out.stdout, out.stdout + out.stderr
