@@ -106,32 +106,37 @@ def _pack(rules, data):
     if u.jokers:
         desc += f" {u.jokers} joker{'s' if u.jokers > 1 else ''}."
     lines += [desc, ""]
-    lines += ["| players | cards | left out | each player holds at the first decision |", "|---|---|---|---|"]
+    holdings = {n: _holding(rules, n) for n in rules.player_counts}
+    # a game in which nobody decides anything is over before a first decision: say what the deal gives
+    when = "after the deal" if all(over for _, over in holdings.values()) else "at the first decision"
+    lines += [f"| players | cards | left out | each player holds {when} |", "|---|---|---|---|"]
     full = set(range(u.size))
     for n in rules.player_counts:
         deck = rules.deck(n)
         removed = sorted({u.face[c] for c in full - set(deck)})
         left_out = ", ".join(u.names[c] for c in removed) if len(removed) <= 8 else f"{len(removed)} cards"
-        lines.append(f"| {n} | {len(deck)} | {left_out or '-'} | {_holding(rules, n)} |")
+        lines.append(f"| {n} | {len(deck)} | {left_out or '-'} | {holdings[n][0]} |")
     lines += ["", f"The pack starts in the zone *{rules.pack_zone}*.", ""]
     return lines
 
 
 def _holding(rules, n):
-    """The size of each per-player zone when the first decision comes (from a trial deal)."""
+    """The size of each per-player zone when the first decision comes (from a trial deal), or after the
+    first hand's deal for a game over before any decision; and whether the trial game was over so."""
+    from .scenarios import dealt
     try:
-        s = G.new_game(rules, n, seed=0)
+        s, zones = dealt(rules, n, 0)
     except Exception:
-        return "?"
+        return "?", False
     parts = []
     for info in rules.zone_list:
         if info.per != "player":
             continue
-        sizes = [len(h) for h in s.z[info.index]]
+        sizes = [len(h) for h in zones[info.index]]
         if any(sizes):
             parts.append(f"{sizes[0]} in {info.name}" if len(set(sizes)) == 1 else
                          f"{'/'.join(map(str, sizes))} in {info.name}")
-    return ", ".join(parts) or "-"
+    return ", ".join(parts) or "-", s.over
 
 
 def _orders(data, say):

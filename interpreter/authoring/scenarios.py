@@ -169,8 +169,8 @@ def _start(sc, rules, n, seed):
                 raise Failure(base + ("deck",), f"not in the pack at {n_players(n)}: {', '.join(missing)}")
             return G.new_game(rules, n, seed, log=True, deck=order + [c for c in pack if c not in set(order)])
         if "deal" in spec:
-            s = G.new_game(rules, n, seed, log=True, deck=_deal_order(sc, rules, n, seed, spec["deal"]))
-            _check_dealt(sc, s, spec["deal"], base + ("deal",))
+            s, zones = dealt(rules, n, seed, _deal_order(sc, rules, n, seed, spec["deal"]))
+            _check_dealt(sc, s, zones, spec["deal"], base + ("deal",))
             return s
         return G.new_game(rules, n, seed, log=True)
     except G.GameError as err:
@@ -214,11 +214,8 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     pack order."""
     path = path or sc.path + ("deal",)
     pack = rules.deck(n)
-    probe = G.new_game(rules, n, seed, deck=list(pack), log=True)
+    _, zones = dealt(rules, n, seed, list(pack))
     position = {c: i for i, c in enumerate(pack)}
-    # A game that asks nothing (a patience that plays itself) is over before any decision: its zones
-    # then show the end, not the deal; the deal is where each card first went from the pack's zone.
-    dealt = _first_homes(probe) if probe.over else None
     parts = _parts(sc, rules, spec, path)
     ids, used = [], set()
     for *_, names, where in parts:             # a card named in two zones: its two copies (two packs)
@@ -234,16 +231,12 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
         absent = [u.names[c] for c in wanted if c not in position]
         if absent:
             raise Failure(where, f"not in the pack at {n_players(n)}: {', '.join(absent)}")
-        whose = f"{info.name}[{owner}]" if owner is not None else info.name
-        if dealt is not None:
-            _owner(owner, info, n, where)
-            zone = dealt.get(whose, [])
-        else:
-            zone = probe.z[info.index]
-            if owner is not None:
-                zone = zone[_owner(owner, info, n, where)]
+        zone = zones[info.index]
+        if owner is not None:
+            zone = zone[_owner(owner, info, n, where)]
         slots = [position[c] for c in zone]
         if len(wanted) > len(slots):
+            whose = f"{info.name}[{owner}]" if owner is not None else info.name
             raise Failure(where, f"{len(wanted)} cards are listed for {whose}, but the deal puts {len(slots)} there")
         # Fewer cards than the zone gets: the named ones are its top (the last listed is the top), so a
         # stock's next draws are the named cards; the unnamed ones lie under them.
@@ -253,7 +246,31 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     return [c if c is not None else next(rest) for c in order]
 
 
-def _check_dealt(sc, s, spec, path):
+class _DealWatch(list):
+    """A game's event log that keeps a copy of the zones after each deal step of the first hand."""
+
+    def __init__(self, s):
+        super().__init__()
+        self.s = s
+        self.zones = None
+
+    def append(self, event):
+        super().append(event)
+        if event.get("event") == "deal" and self.s.hand_no == 1:
+            self.zones = copy.deepcopy(self.s.z)
+
+
+def dealt(rules, n, seed, deck=None):
+    """A logged game (from the stacked pack `deck`, if given), run to its first decision, and its zones
+    after the deal: those at the first decision, or for a game that ends before any decision (a game
+    with no decisions at all), those after the first hand's last deal step."""
+    s = G.prepare_game(rules, n, seed, log=True, deck=deck)
+    watch = s.events = _DealWatch(s)
+    G.start(s)
+    return s, (watch.zones if s.over and watch.zones is not None else s.z)
+
+
+def _check_dealt(sc, s, zones, spec, path):
     """Every card named in `deal:` is where it was asked for.  The pack order is worked out from a
     probe deal, which holds only while the rules deal by position: a card the rules take out by name
     before or during the deal (a card laid out face up before dealing, say) shifts the positions
@@ -261,27 +278,19 @@ def _check_dealt(sc, s, spec, path):
     rules = s.rules
     u = rules.universe
     used = set()
-    homes = None
-    if s.over:          # no decision came: where each card went first (the game has moved them on)
-        homes = _first_homes(s)
     for info, owner, names, where in _parts(sc, rules, spec, path):
         whose = f"{info.name}[{owner}]" if owner is not None else info.name
-        if homes is not None:
-            held = list(homes.get(whose, ()))
-        else:
-            zone = s.z[info.index]
-            held = list(zone[_owner(owner, info, s.n, where)] if owner is not None else zone)
+        zone = zones[info.index]
+        held = list(zone[_owner(owner, info, s.n, where)] if owner is not None else zone)
         for name, cid in zip(names, S.cards(rules, names, used)):
             # identical cards (two packs) are told apart by face: any copy of the card will do
             same = [c for c in held if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
             if same:
                 held.remove(same[0])
                 continue
-            if homes is not None:
-                place = next((z for z, cards in homes.items() if cid in cards), "no zone")
-            else:
-                copies = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
-                place = next((p for p in map(lambda c: _place_of(s, c), copies) if p != whose), _place_of(s, cid))
+            copies = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
+            place = next((p for p in (_place_of(rules, zones, c) for c in copies) if p != whose),
+                         _place_of(rules, zones, cid))
             raise Failure(where, f"{name} is listed for {whose}, but the game put it in {place}: "
                                  f"the rules take some cards by name before the first decision (a starting "
                                  f"card, say), and that shifts the positions a stacked deal relies on",
@@ -289,35 +298,15 @@ def _check_dealt(sc, s, spec, path):
                           "or set the zones with 'zones:'")
 
 
-def _first_homes(s):
-    """{'pile[one]': [card ids in the order they came]}: the zone each card of the pack's zone was
-    first moved to, read from the game's events (cards with identical copies: the first copy not yet
-    placed)."""
-    rules = s.rules
-    pack_zone = rules.pack_zone
-    ids = {}
-    for c in rules.deck(s.n):
-        ids.setdefault(rules.universe.names[c], []).append(c)
-    homes, placed = {}, set()
-    for e in s.events or ():
-        if e.get("event") != "move":
-            continue
-        sources = e.get("source") or []
-        for k, name in enumerate(e.get("cards") or ()):
-            source = sources[k] if k < len(sources) else sources[-1] if sources else None
-            if source != pack_zone:
-                continue
-            cid = next((c for c in ids.get(name, ()) if c not in placed), None)
-            if cid is not None:
-                placed.add(cid)
-                homes.setdefault(e["to"], []).append(cid)
-    return homes
-
-
-def _place_of(s, cid):
+def _place_in(s, cid):
     """'hand[2]', 'stock', 'pile[north]': the zone that holds a card now."""
-    for info in s.rules.zone_list:
-        zone = s.z[info.index]
+    return _place_of(s.rules, s.z, cid)
+
+
+def _place_of(rules, zones, cid):
+    """'hand[2]', 'stock', 'pile[north]': the zone of `zones` (a game's zones) that holds a card."""
+    for info in rules.zone_list:
+        zone = zones[info.index]
         if info.per is None:
             parts = [(None, zone)]
         else:
@@ -361,9 +350,9 @@ def _set_zones(sc, s, spec, path):
     pack_listed = None                        # (its cards, where) when the pack's zone itself is listed
     for info, owner, names, where in _parts(sc, rules, spec, path):
         try:
-            ids = S.cards(rules, names, listed)   # a card named in two zones: its two copies
+            ids = S.cards(rules, names)
         except ValueError as err:
-            raise Failure(where, str(err), getattr(err, 'hint', None)) from None
+            raise Failure(where, str(err)) from None
         listed.update(ids)
         if info.name == rules.pack_zone and owner is None:
             pack_listed = (set(ids), where)
@@ -377,12 +366,12 @@ def _set_zones(sc, s, spec, path):
     for zone, value in groups.items():
         info = rules.zones[str(zone)]
         if info.per is None:
-            MV.lay_groups(s, s.z[info.index], value, Failure, path + (zone,), listed, _place_of)
+            MV.lay_groups(s, s.z[info.index], value, Failure, path + (zone,), listed, _place_in)
             continue
         for owner, seat_groups in value:
             where = path + (zone, owner)
             part = s.z[info.index][_owner(owner, info, s.n, where)]
-            MV.lay_groups(s, part, seat_groups or [], Failure, where, listed, _place_of)
+            MV.lay_groups(s, part, seat_groups or [], Failure, where, listed, _place_in)
     if pack_listed is not None:
         # The pack's zone, listed, must hold exactly its cards too: the cards nobody lists (pushed out
         # of the zones listed, or left from the deal) would otherwise stay there, or come back to it.
@@ -477,7 +466,7 @@ def _apply(s, path, number, player, action, nth=1):
                             "turn")
     if action[0] == "play" and not isinstance(action[1], list) and s.rules.universe.parse_card(str(action[1])) is None:
         raise Failure(path, f"move {number}: '{action[1]}' is not a card of {s.rules.name}",
-                      s.rules.universe.card_hint(action[1]))
+                      "write a rank then a suit, e.g. 10♥ or TH")
     actions = G.legal_actions(s)
     legal = _LegalText(s, actions)
     if action[0] != "play" and isinstance(action[1], (list, str)) and str(action[1]).strip().lower() != "none" and \

@@ -11,6 +11,9 @@ def print_summary(summary: dict) -> None:
     click.echo(f"{variant}: {n} games, {summary['players']} player{'' if summary['players'] == 1 else 's'}, "
                f"bots {','.join(summary['bots'])}{rotate}, seed {summary['seed']}")
     click.echo("")
+    if summary.get("no_decisions"):
+        click.echo("nobody decides anything in this game: the bots play no part, each result is the deal's")
+        click.echo("")
     if n == 0 and summary.get("stopped_games"):
         # a table of zeros would read as results: say instead that there are none (the errors follow)
         click.echo(f"no game finished: all {summary['stopped_games']} stopped with an error (see below)")

@@ -102,6 +102,8 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
             summary = _run(rules, loaded, opt, games, seed, n, seat_bots, bot_options, rotate, workers, backend,
                            address, on_record, bar, check)
             summary.update(ruleset=rules.name, file=loaded.path, options=dict(rules.options), variant=shown)
+            if not _has_decisions(rules.data):
+                summary["no_decisions"] = True
             if coverage and not summary.get("interrupted"):
                 summary["coverage"] = _coverage(loaded.path, opt, summary["games"] + summary["stopped_games"],
                                                 seed, n, seat_bots, bot_options, rotate)
@@ -248,3 +250,18 @@ def _finish(summaries, planned):
         done = sum(s["games"] for s in summaries)
         click.echo(f"interrupted: the figures cover the {done} game(s) finished so far", err=True)
         sys.exit(130)
+
+
+DECIDING_STEPS = ("choose", "select", "tricks")
+
+
+def _has_decisions(data) -> bool:
+    """Does the ruleset (its data, after extends) hold a step at which a player decides (choose:, select:,
+    a card played to a trick)?  A game without one plays itself: the bots take no part."""
+    def walk(value):
+        if isinstance(value, dict):
+            return any(k in DECIDING_STEPS or walk(v) for k, v in value.items())
+        if isinstance(value, list):
+            return any(walk(v) for v in value)
+        return False
+    return any(walk(data.get(section)) for section in ("setup", "hand", "procedures"))

@@ -36,6 +36,15 @@ def new_game(rules, players: int | None = None, seed=0, log: bool = False, deck:
     `deck` (card ids, the first to be dealt first) stacks the pack for a scripted
     game: the pack zone starts in that order and shuffles and cuts change nothing.
     """
+    s = prepare_game(rules, players, seed, log, deck)
+    _guard(s, lambda: vm.run(s))
+    return s
+
+
+def prepare_game(rules, players: int | None = None, seed=0, log: bool = False, deck: list | None = None) -> State:
+    """A game set up as new_game sets it up (zones, variables, the pack), no step run yet: run it to the
+    first decision with start(s).  A caller may first put its own list in s.events (a log that notes
+    positions as it goes, say)."""
     n = players or rules.default_players
     if n not in rules.player_counts:
         raise GameError(f"{rules.name} is for {players_phrase(rules.player_counts)}, not {n}")
@@ -58,6 +67,11 @@ def new_game(rules, players: int | None = None, seed=0, log: bool = False, deck:
     else:
         s.z[rules.zones[rules.pack_zone].index].extend(rules.deck(n))
     s.stack.append([rules.program, 0, {}, None])
+    return s
+
+
+def start(s: State) -> State:
+    """Run a game made by prepare_game to its first decision."""
     _guard(s, lambda: vm.run(s))
     return s
 

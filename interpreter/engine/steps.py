@@ -453,7 +453,10 @@ def _assign(cx, value, path, combine, kind):
                 and not T.compatible(expr.type, info.type):
             cx.problem(path + (target_text,), f"'{info.name}' holds {T.describe(info.type)}, but this gives "
                        f"{T.describe(expr.type)}", "type")
-        ops.append((info.index, key, expr.fn, info.name, info.type if not combine else T.NUM))
+        typ = info.type if not combine else T.NUM
+        if typ in (T.ANY, T.LIST) and expr.type in (T.CARD, T.CARDS):
+            typ = expr.type               # a card kept in a variable of any kind is logged by its name
+        ops.append((info.index, key, expr.fn, info.name, typ))
     where = cx.where(path)
 
     def run(s, e):

@@ -70,8 +70,33 @@ class Session:
             if played_face_up is not None:
                 in_sight.update(played_face_up)
             names = s.rules.universe.names
-            mask = V.Mask(s.rules.universe, {names[c] for c in in_sight})
-            self.logs[h] += [mask.value(_worded(s, e)) for e in new if e.get("event") != "holdings"]
+            sight = {names[c] for c in in_sight}
+            mask = V.Mask(s.rules.universe, sight)
+            shown_now = set()        # cards a reveal showed to everyone, until they move
+            for e in new:
+                kind = e.get("event")
+                if kind == "holdings":
+                    continue
+                # a card this very event shows the seat (moved where it sees it, or from there; shown to
+                # everyone), or one still shown, even if gone from sight before the next decision
+                shown = _shown_by(e, h)
+                if kind == "reveal":
+                    shown_now |= shown
+                shown |= shown_now
+                if shown - sight:                # the seat has seen these cards now
+                    known.update(c for name in shown - sight for c in self._ids_named(name))
+                self.logs[h].append((V.Mask(s.rules.universe, sight | shown) if shown - sight else mask)
+                                    .value(_worded(s, e)))
+                if kind == "move":
+                    shown_now.difference_update(e.get("cards") or ())
+
+    def _ids_named(self, name):
+        """The card ids printed as `name` (several copies in a pack of two)."""
+        if getattr(self, "_by_name", None) is None:
+            self._by_name = {}
+            for c, n in enumerate(self.rules.universe.names):
+                self._by_name.setdefault(n, []).append(c)
+        return self._by_name.get(name, ())
 
     def _apply(self, index):
         s = self.state
@@ -261,6 +286,14 @@ def _flat(cards):
     for c in cards:
         out += c if isinstance(c, list) else [c]
     return out
+
+
+def _shown_by(event, seat) -> set:
+    """Names of the cards `event` shows `seat`: a move's cards the seat sees go or arrive (its seen_by),
+    a reveal's cards."""
+    if event.get("event") == "reveal":
+        return set(event.get("cards") or ())
+    return {name for name, seats in (event.get("seen_by") or {}).items() if seat in seats}
 
 
 def _worded(s, event):

@@ -86,7 +86,9 @@ def table_text(view, kept=()) -> str:
         elif "parts" in zone:
             for part in zone["parts"]:
                 if part["cards"] or part["size"]:
-                    body = cards_text(part["cards"]) if zone["visibility"] == "public" else f"{part['size']} card(s)"
+                    # a hidden place shows the cards turned face up in it (a memory game's turned card)
+                    body = cards_text(part["cards"]) if zone["visibility"] == "public" else \
+                        f"{part['size']} card(s)" + (f" (shown: {cards_text(part['cards'])})" if part["cards"] else "")
                     lines.append(f"  {zone['name']} {part['key']}: {body}")
         elif zone["groups"]:
             lines.append(f"  {zone['name']}: " + "  ".join("[" + " ".join(g) + "]" for g in zone["groups"]))
@@ -138,6 +140,12 @@ class Terminal:
             self.say(f"{se.rules.name}: {se.n} players, seed {se.seed}. You are P{self.seat}; {bots}.")
         self.say("Type help for the commands.")
         se.run_bots()
+        if se.over and not se.decisions:
+            # nobody decides anything (a game such as War): the brief news would be a stream of counters
+            lines = V.log_lines(se.seat_log(self.seat), self.per_player)
+            self.shown = len(se.seat_log(self.seat))
+            self.say("Nobody has a decision to make in this game: it played itself to the end "
+                     f"({len(lines)} lines of log; `--save NAME` writes them to NAME.log).")
         while True:
             self._news()
             if se.over:
