@@ -247,7 +247,8 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
 
 
 class _DealWatch(list):
-    """A game's event log that keeps a copy of the zones after each deal step of the first hand."""
+    """A game's event log that keeps a copy of the zones after each deal step of the first hand, and
+    after each move of cards out of the pack's zone."""
 
     def __init__(self, s):
         super().__init__()
@@ -256,7 +257,11 @@ class _DealWatch(list):
 
     def append(self, event):
         super().append(event)
-        if event.get("event") == "deal" and self.s.hand_no == 1:
+        if self.s.hand_no != 1:
+            return
+        kind = event.get("event")
+        # a deal step, or cards moved out of the pack's zone one by one (a patience laid out by moves)
+        if kind == "deal" or kind == "move" and self.s.rules.pack_zone in (event.get("source") or ()):
             self.zones = copy.deepcopy(self.s.z)
 
 
@@ -350,9 +355,9 @@ def _set_zones(sc, s, spec, path):
     pack_listed = None                        # (its cards, where) when the pack's zone itself is listed
     for info, owner, names, where in _parts(sc, rules, spec, path):
         try:
-            ids = S.cards(rules, names)
+            ids = S.cards(rules, names, listed)   # a card named in two zones: its two copies
         except ValueError as err:
-            raise Failure(where, str(err)) from None
+            raise Failure(where, str(err), getattr(err, 'hint', None)) from None
         listed.update(ids)
         if info.name == rules.pack_zone and owner is None:
             pack_listed = (set(ids), where)
@@ -466,7 +471,7 @@ def _apply(s, path, number, player, action, nth=1):
                             "turn")
     if action[0] == "play" and not isinstance(action[1], list) and s.rules.universe.parse_card(str(action[1])) is None:
         raise Failure(path, f"move {number}: '{action[1]}' is not a card of {s.rules.name}",
-                      "write a rank then a suit, e.g. 10♥ or TH")
+                      s.rules.universe.card_hint(action[1]))
     actions = G.legal_actions(s)
     legal = _LegalText(s, actions)
     if action[0] != "play" and isinstance(action[1], (list, str)) and str(action[1]).strip().lower() != "none" and \
