@@ -176,7 +176,9 @@ def _deal(cx, value, path, step):
                 s.revealed.difference_update(dest[-k:])
             if s.events is not None:
                 if face_up:
-                    log_event(s, event="deal", to=to_text, count=k, cards=[names[c] for c in dest[len(dest) - k:]])
+                    shown = [names[c] for c in dest[len(dest) - k:]]
+                    log_event(s, event="deal", to=to_text, count=k, cards=shown,
+                              seen_by={c: list(range(s.n)) for c in shown})
                 else:
                     log_event(s, event="deal", to=to_text, count=k)
         return Atomic(run_one, where, "deal")
@@ -213,7 +215,7 @@ def _deal(cx, value, path, step):
             if s.revealed:                   # cards shown to everyone stop being shown when they move
                 s.revealed.difference_update(top_first)
             if s.events is not None:
-                log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
+                _log_deal(s, to_text, k, [(p, top_first[i::m]) for i, p in enumerate(seats)])
             return
         if k is None:
             # count: all in packets: each seat gets the share a deal one card at a time would give
@@ -223,6 +225,7 @@ def _deal(cx, value, path, step):
         else:
             shares = [k] * len(seats)
         given = 0
+        dealt = {p: [] for p in seats}
         while cards and given < max(shares, default=0):
             for i, p in enumerate(seats):
                 take = min(size, shares[i] - given)
@@ -230,9 +233,24 @@ def _deal(cx, value, path, step):
                     card = cards.pop()
                     s.revealed.discard(card)  # cards shown to everyone stop being shown when they move
                     hands[p].append(card)
+                    dealt[p].append(card)
             given += size
-        log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
+        if s.events is not None:
+            _log_deal(s, to_text, k, list(dealt.items()))
     return Atomic(run, where, "deal")
+
+
+def _log_deal(s, to_text, k, dealt):
+    """One game-log event for a deal to each player: into a public zone (each player's face-up cards) it
+    names each player's cards, in dealing order, as one event."""
+    info = s.rules.zones[to_text]
+    if info.visibility != "public":
+        log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
+        return
+    names = s.rules.universe.names
+    each = [[p, [names[c] for c in got]] for p, got in dealt]
+    log_event(s, event="deal", to=to_text, count=k if k is not None else "all", each=each,
+              seen_by={names[c]: list(range(s.n)) for _, got in dealt for c in got})
 
 
 @step_kind("move", "Move cards to a zone: `move: {cards: expr, to: zone, from: zone}`. Without 'from', "

@@ -69,8 +69,16 @@ class Session:
             if played_face_up is not None:
                 in_sight.update(played_face_up)
             names = s.rules.universe.names
-            mask = V.Mask(s.rules.universe, {names[c] for c in in_sight})
-            self.logs[h] += [mask.value(_worded(s, e)) for e in new if e.get("event") != "holdings"]
+            sight = {names[c] for c in in_sight}
+            mask = V.Mask(s.rules.universe, sight)
+            for e in new:
+                if e.get("event") == "holdings":
+                    continue
+                # a card the event says this seat saw (a move or deal into a zone it sees, a card shown to
+                # all) is named even when it has left the seat's sight by the next decision
+                entitled = V.entitled(e, h) - sight
+                self.logs[h].append((V.Mask(s.rules.universe, sight | entitled) if entitled else mask)
+                                    .value(_worded(s, e)))
 
     def _apply(self, index):
         s = self.state
