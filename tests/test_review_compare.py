@@ -79,3 +79,34 @@ def test_a_face_up_deal_to_each_player_is_one_line_naming_each_players_cards():
         assert all(got == [cards[p][i]] for p, got in event["each"])
     line = _seat_lines(session)[1]
     assert line == "  deal 1 card(s) each to cards: " + ", ".join(f"P{p} {cards[p][0]}" for p in (1, 2, 0))
+
+
+# -- variants replace or remove definitions by name --------------------------------------------------
+
+def _validate(tmp_path, text):
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "variant.yaml"
+    path.write_text(f"name: Cuckoo variant\nextends: {HERE / 'cuckoo.yaml'}\n" + text, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def test_a_variant_replaces_a_definition_whose_parameters_it_names_differently(tmp_path):
+    loaded = _validate(tmp_path, "define:\n  \"blocks(card)\": card.rank in ['Q', 'K']\n")
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    # the variant's definition is the one used: a Queen now blocks
+    queens = _load("cuckoo-queens")
+    s = S.stacked_game(queens, 3, ["5♣", "Q♦", "2♥"])      # dealer 0: seat 1 gets 5♣, seat 2 Q♦, seat 0 2♥
+    _turn(s, 1, ["keep", "exchange"], ("exchange",))
+    assert _z(s, "hand", 1) == ["5♣"] and _v(s, "blocked") == 1
+    plain = S.stacked_game(_load("cuckoo"), 3, ["5♣", "Q♦", "2♥"])
+    _turn(plain, 1, ["keep", "exchange"], ("exchange",))
+    assert _z(plain, "hand", 1) == ["Q♦"] and _z(plain, "hand", 2) == ["5♣"]
+
+
+def test_a_variant_removes_a_definition_by_its_name_alone(tmp_path):
+    loaded = _validate(tmp_path, "define:\n  blocks: null\n")
+    assert not loaded.ok
+    text = "\n".join(d.format() for d in loaded.diagnostics)
+    assert "unknown function 'blocks'" in text and "is removed by" in text
+    loaded = _validate(tmp_path, "define:\n  blocks: null\n  \"blocks(x)\": x.rank == 'Q'\n")
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
