@@ -110,3 +110,51 @@ def test_a_variant_removes_a_definition_by_its_name_alone(tmp_path):
     assert "unknown function 'blocks'" in text and "is removed by" in text
     loaded = _validate(tmp_path, "define:\n  blocks: null\n  \"blocks(x)\": x.rank == 'Q'\n")
     assert loaded.ok, [d.format() for d in loaded.diagnostics]
+
+
+# -- an order or point table gives a rank's value ------------------------------------------------------
+
+RANK_VALUES = """name: rank values
+players: {count: 2}
+pack: {ranks: ["2", "3", "4", A], suits: [clubs, spades]}
+orders:
+  high: ["2", "3", "4", A]
+  down: [A, "4", "3", "2"]
+  trumpy: {cases: [{when: card.suit == spades, order: down}], otherwise: high}
+points:
+  value: {values: {A: 11, "4": 4, 4♠: 40}, default: 1}
+zones: {stock: {visibility: hidden}, hand: {per: player, visibility: owner}}
+state: {dealer: {type: player, initial: 0}, x: {initial: 0}, y: {initial: 0}, z: {initial: 0}}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - set: {x: "high('3')", y: "value('A') + value('4') + value('2')", z: "high(first(hand[0]).rank)"}
+end: {winners: players}
+"""
+
+
+def _rank_values(tmp_path, text):
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "ranks.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def test_an_order_or_point_table_gives_the_value_of_a_rank(tmp_path):
+    loaded = _rank_values(tmp_path, RANK_VALUES)
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    s = G.new_game(loaded.rules, 2, 1)
+    first = _z(s, "hand", 0)[0][:-1]
+    # high: 2 is 0, 3 is 1; value: A 11, 4 4 (the 4♠'s own 40 is a card's, not the rank's), 2 the default 1
+    assert _v(s, "x") == 1 and _v(s, "y") == 16
+    assert _v(s, "z") == ["2", "3", "4", "A"].index(first)
+
+
+@pytest.mark.parametrize("expr, message", [
+    ("high('5')", "'5' is not a rank of the order high"),
+    ("high(3)", "must be a card or a rank, but this is a number"),
+    ("trumpy('3')", "the order trumpy depends on the card, not only its rank"),
+])
+def test_a_rank_value_that_cannot_be_is_an_error_at_load(tmp_path, expr, message):
+    loaded = _rank_values(tmp_path, RANK_VALUES.replace("high('3')", expr))
+    assert not loaded.ok
+    assert message in "\n".join(d.format() for d in loaded.diagnostics)
