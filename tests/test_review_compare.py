@@ -158,3 +158,39 @@ def test_a_rank_value_that_cannot_be_is_an_error_at_load(tmp_path, expr, message
     loaded = _rank_values(tmp_path, RANK_VALUES.replace("high('3')", expr))
     assert not loaded.ok
     assert message in "\n".join(d.format() for d in loaded.diagnostics)
+
+
+# -- name clashes between options, zones and state variables -------------------------------------------
+
+def _blackjack_changed(tmp_path, *changes):
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "blackjack.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "clash.yaml"
+    path.write_text(text, encoding="utf-8")
+    return [d for d in load_ruleset(str(path)).diagnostics]
+
+
+@pytest.mark.parametrize("changes, line, message", [
+    # an option and a zone: was not reported at all (the zone silently took the name)
+    ([("  hands: {default: 4", "  hole: {default: 4"), ("hand_number >= hands", "hand_number >= hole")],
+     "hole: {visibility", "the name 'hole' is already used by an option"),
+    # an option and a state variable: was 'already used by a const'
+    ([("  stood: {per: player, type: boolean", "  stake: {per: player, type: boolean")],
+     "stake: {per: player", "the name 'stake' is already used by an option"),
+    # a zone and a state variable: the variable took the name, and the zone's uses went wrong
+    ([("  stood: {per: player, type: boolean", "  house: {per: player, type: boolean")],
+     "house: {per: player", "the name 'house' is already used by a zone"),
+    ([("  house_total: best(house)", "  hands: best(house)")], "hands: best(house)",
+     "the name 'hands' is already used by an option"),
+])
+def test_a_name_clash_is_reported_once_where_the_second_name_is_given(tmp_path, changes, line, message):
+    diags = _blackjack_changed(tmp_path, *changes)
+    clashes = [d for d in diags if "already used" in d.message]
+    assert len(clashes) == 1 and clashes[0].message == message, [d.format() for d in diags]
+    text = (tmp_path / "clash.yaml").read_text(encoding="utf-8").splitlines()
+    assert text[clashes[0].line - 1].strip().startswith(line)
+    # the name keeps its first meaning: no errors that follow from the second one
+    assert not any("has no attribute" in d.message or "never set" in d.message for d in diags)

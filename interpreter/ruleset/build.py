@@ -18,7 +18,7 @@ from ..expr.compiler import Binding, Namespace
 from .context import CompileContext
 from .model import Metric, Rules, VarInfo, ZoneInfo
 from .defines import add_definitions
-from .namespace import add_builtin_names, add_callables, add_objects
+from .namespace import CLASH_HINT, add_builtin_names, add_callables, add_objects, binding_kind
 from ..expr.functions_melds import add_meld_rules
 
 VISIBILITY = ("public", "owner", "hidden")
@@ -322,6 +322,10 @@ def _zones(cx, zones):
         cx.rules.zones[name] = info
         cx.rules.zone_list.append(info)
         typ = T.per(per, T.CARDS) if per else T.CARDS
+        if name in cx.ns.names:              # the name keeps its first meaning (no errors that follow from it)
+            cx.problem(("zones", name), f"the name '{name}' is already used by {binding_kind(cx.ns.names[name])}",
+                       "meaning", key=True, hint=CLASH_HINT)
+            continue
         cx.ns.add(name, Binding("zone", typ, getter=lambda s, e, i=i: s.z[i], doc=info.description,
                                       code=f"s.z[{i}]"))
 
@@ -333,8 +337,10 @@ def _vars(cx, state):
         path = ("state", name)
         if not isinstance(spec, dict):
             spec = {"initial": spec}
-        if name in cx.ns.names:
-            cx.problem(path, f"the name '{name}' is already used by a {cx.ns.names[name].kind}", "meaning", key=True)
+        clash = name in cx.ns.names
+        if clash:
+            cx.problem(path, f"the name '{name}' is already used by {binding_kind(cx.ns.names[name])}", "meaning",
+                       key=True, hint=CLASH_HINT)
         per = _per_type(cx, spec.get("per"), path + ("per",))
         initial = spec.get("initial", 0 if spec.get("type", "number") == "number" else None)
         typ = TYPE_NAMES.get(spec.get("type")) or (_type_of(initial) if initial is not None else T.ANY)
@@ -345,6 +351,9 @@ def _vars(cx, state):
         if info.scope == "hand":
             cx.rules.hand_vars.append(info)
         full = T.per(per, typ) if per else typ
+        if clash:                            # the name keeps its first meaning (no errors that follow from it)
+            cx.clashed.add(name)
+            continue
         cx.ns.add(name, Binding("state", full, getter=lambda s, e, i=i: s.v[i], doc=info.description,
                                 shape=("var", i), code=f"s.v[{i}]"))
         cx.deferred.append(lambda info=info, initial=initial, path=path, spec=spec: _initial(cx, info, initial,
@@ -414,7 +423,7 @@ def _usage_checks(cx, data):
             cx.problem(("zones", name), f"zone '{name}' is never filled: no step puts cards into it", "unused",
                        key=True, severity="warning")
     for name, info in cx.rules.vars.items():
-        if name not in cx.var_writes and info.scope == "hand" and info.name != "dealer":
+        if name not in cx.var_writes and info.scope == "hand" and info.name != "dealer" and name not in cx.clashed:
             cx.problem(("state", name), f"state variable '{name}' is reset each hand but never set", "unused",
                        key=True, severity="warning")
     options = data.get("options") or {}

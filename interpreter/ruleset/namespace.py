@@ -58,6 +58,23 @@ def add_callables(cx, data):
         _points(cx, name, spec)
 
 
+def binding_kind(binding) -> str:
+    """What a name in the namespace is, in words: 'an option', 'a zone', 'a state variable'..."""
+    words = {"zone": "a zone", "state": "a state variable", "order": "an order", "points": "a point table",
+             "define": "a definition", "builtin": "a built-in name"}
+    if binding.kind in words:
+        return words[binding.kind]
+    if binding.kind == "const" and binding.doc == "option":
+        return "an option"
+    if binding.kind == "const" and str(binding.doc).startswith("the suit "):
+        return "a suit"
+    return f"a {binding.kind}"
+
+
+CLASH_HINT = ("options, zones, state variables, orders, point tables and definitions share one set of names "
+              "in expressions: give one of them another name")
+
+
 def _rank_table(cx, path, ranks, base=None, default=-1):
     u = cx.ns.universe
     table = list(base) if base is not None else [default] * u.size
@@ -185,8 +202,10 @@ def _add_card_fn(cx, name, kind, key_fn, table, spec, by_rank=None):
     number) also gives `name(rank)`, the value of a rank (an order's position of the rank, a point table's
     entry for it); None for an order by cases, whose value depends on the card."""
     if name in cx.ns.names:
-        cx.problem((kind if kind == "points" else "orders", name), f"the name '{name}' is used twice", "meaning",
-                   key=True)
+        cx.problem((kind if kind == "points" else "orders", name),
+                   f"the name '{name}' is already used by {binding_kind(cx.ns.names[name])}", "meaning",
+                   key=True, hint=CLASH_HINT)
+        return               # the name keeps its first meaning
     from ..expr.functions import BUILTINS
     if name in BUILTINS:     # name(...) would call the table, never the built-in: every use would be wrong
         what = "point table" if kind == "points" else "order"
