@@ -194,3 +194,29 @@ def test_a_name_clash_is_reported_once_where_the_second_name_is_given(tmp_path, 
     assert text[clashes[0].line - 1].strip().startswith(line)
     # the name keeps its first meaning: no errors that follow from the second one
     assert not any("has no attribute" in d.message or "never set" in d.message for d in diags)
+
+
+# -- rules test: a scenario's option in error is reported where the scenario gives it -----------------
+
+def test_an_option_error_in_a_scenario_is_reported_at_the_scenario(tmp_path):
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "options.scenario.yaml"
+    path.write_text(f"ruleset: {HERE / 'blackjack.yaml'}\nplayers: 2\noptions: {{hands: 1}}\nscenarios:\n"
+                    "  - name: fine\n    moves: []\n"
+                    "  - name: not a number\n    options: {stake: two}\n    moves: []\n"
+                    "  - name: a list\n    options: {stake: [1, 2]}\n    moves: []\n"
+                    "  - name: unknown\n    options: {stakes: 3}\n    moves: []\n", encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    assert not problems and [o.passed for o in outcomes] == [True, False, False, False]
+    for outcome, line, col, words in zip(outcomes[1:], (8, 11, 14), (15, 15, 15),
+                                          ("needs a whole number, got 'two'", "needs a whole number, got [1, 2]",
+                                           "unknown option 'stakes'")):
+        (d,) = outcome.diagnostics
+        assert (d.file, d.line, d.col) == (str(path), line, col) and words in d.message, d.format()
+        assert "--option" not in d.message and "in the scenario" in d.message
+        assert d.hint is None or "its value is" not in d.hint
+    # an option of the whole file is reported at the file's options
+    path.write_text(path.read_text(encoding="utf-8").replace("{hands: 1}", "{hand: 1}"), encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    (d,) = problems
+    assert (d.file, d.line, d.col) == (str(path), 3, 11) and "unknown option 'hand'" in d.message

@@ -27,8 +27,11 @@ TYPE_NAMES = {"number": T.NUM, "boolean": T.BOOL, "text": T.STR, "card": T.CARD,
               "any": T.ANY}
 
 
-def build_rules(data: dict, smap=None, option_values: dict | None = None, source: str = "<rules>"):
-    """Compile `data`; return (rules, diagnostics)."""
+def build_rules(data: dict, smap=None, option_values: dict | None = None, source: str = "<rules>",
+                option_places: dict | None = None):
+    """Compile `data`; return (rules, diagnostics).  `option_places` tells where option values given
+    outside the ruleset come from: name -> (source map, path, words such as 'in the scenario'), so that a
+    problem with one is reported there."""
     ns = Namespace()
     universe, pack_specs, counts, default = _pack(data)
     ns.universe = universe
@@ -36,6 +39,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
                   default_players=default, pack_specs=pack_specs, pack_zone=data.get("pack", {}).get("zone", "stock"),
                   description=data.get("description", ""), data=data)
     cx = CompileContext(ns, smap, rules)
+    cx.option_places = option_places or {}
     rules.namespace = ns     # the names expressions may use (tests, explain)
     _check_pack(cx, data, universe)
     rules.options = _options(cx, data, option_values or {})
@@ -181,9 +185,9 @@ def _options(cx, data, given):
         if name not in declared:
             from difflib import get_close_matches
             close = get_close_matches(name, list(declared), n=1)
-            cx.problem(("options",), f"unknown option '{name}' (set with --option)", "unknown-name", key=True,
-                       hint=f"did you mean '{close[0]}'?" if close else
-                       ("options: " + ", ".join(declared)) if declared else "this ruleset declares no options")
+            _option_problem(cx, name, ("options",), f"unknown option '{name}' ({_how(cx, name, 'set')})",
+                            "unknown-name", hint=f"did you mean '{close[0]}'?" if close else
+                            ("options: " + ", ".join(declared)) if declared else "this ruleset declares no options")
             continue
         default = values[name]
         values[name] = _coerce_option(cx, name, value, default)
@@ -201,19 +205,43 @@ def _given_outside(cx, name, spec, value):
     if isinstance(allowed, list) and value not in allowed:
         from difflib import get_close_matches
         close = get_close_matches(str(value), [str(v) for v in allowed], n=1)
-        cx.problem(("options", name), f"option '{name}' is set to {value!r} (with --option), which is not among "
-                   f"its values {allowed!r}: the game is played with it", "options", key=True, severity="warning",
-                   hint=f"did you mean '{close[0]}'?" if close else None)
+        _option_problem(cx, name, ("options", name), f"option '{name}' is set to {value!r} ({_how(cx, name)}), "
+                        f"which is not among its values {allowed!r}: the game is played with it", "options",
+                        severity="warning", hint=f"did you mean '{close[0]}'?" if close else None)
     elif (isinstance(bounds, list) and len(bounds) == 2 and isinstance(value, (int, float))
           and not isinstance(value, bool) and all(isinstance(b, (int, float)) for b in bounds)
           and not bounds[0] <= value <= bounds[1]):
-        cx.problem(("options", name), f"option '{name}' is set to {value} (with --option), outside its range "
-                   f"[{bounds[0]}, {bounds[1]}]: the game is played with it", "options", key=True,
-                   severity="warning")
+        _option_problem(cx, name, ("options", name), f"option '{name}' is set to {value} ({_how(cx, name)}), "
+                        f"outside its range [{bounds[0]}, {bounds[1]}]: the game is played with it", "options",
+                        severity="warning")
+
+
+def _option_problem(cx, name, path, message, rule, hint=None, severity="error"):
+    """A problem with an option's given value: where it was given (a scenario file's line), else at the
+    ruleset's options."""
+    place = (getattr(cx, "option_places", None) or {}).get(name)
+    if place is None:
+        cx.problem(path, message, rule, hint=hint, key=True, severity=severity)
+        return
+    smap, where, _ = place
+    cx.diagnostics.append(smap.diagnostic(where, message, rule, hint, key=True, severity=severity,
+                                          length=smap.span_length(where, key=True)))
+
+
+def _how(cx, name, verb=None):
+    """How the option's value was given: 'with --option', or the words of `option_places`."""
+    place = (getattr(cx, "option_places", None) or {}).get(name)
+    said = place[2] if place is not None else "with --option"
+    return f"{verb} {said}" if verb else said
 
 
 def _coerce_option(cx, name, value, default):
     if not isinstance(value, str):
+        if isinstance(default, int) and not isinstance(default, bool) and (
+                isinstance(value, bool) or not isinstance(value, (int, float))) and value is not None:
+            _option_problem(cx, name, ("options", name), f"option '{name}' needs a whole number, got "
+                            f"{value!r} ({_how(cx, name, 'set')})", "type")
+            return default
         return value
     if isinstance(default, bool):
         if value.lower() in ("true", "yes", "1", "on"):
@@ -250,8 +278,8 @@ def _coerce_option(cx, name, value, default):
             return items
     wanted = "a whole number" if isinstance(default, int) and not isinstance(default, bool) \
         else T.describe(_type_of(default))
-    cx.problem(("options", name), f"option '{name}' needs {wanted}, got '{value}' (set with --option)", "type",
-               key=True)
+    _option_problem(cx, name, ("options", name), f"option '{name}' needs {wanted}, got '{value}' "
+                    f"({_how(cx, name, 'set')})", "type")
     return default
 
 
