@@ -220,3 +220,219 @@ def test_an_option_error_in_a_scenario_is_reported_at_the_scenario(tmp_path):
     outcomes, problems = run_file(str(path))
     (d,) = problems
     assert (d.file, d.line, d.col) == (str(path), 3, 11) and "unknown option 'hand'" in d.message
+
+
+# -- poker -------------------------------------------------------------------------------------------
+
+RANK_NUM = {r: i for i, r in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"], 2)}
+
+
+def _poker_value(cards):
+    """A five-card poker hand's strength as a tuple (higher is better): the category, then the ranks that
+    break ties."""
+    ranks = [RANK_NUM[c[:-1]] for c in cards]
+    counts = {r: ranks.count(r) for r in ranks}
+    order = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
+    flush = len({c[-1] for c in cards}) == 1
+    top = None
+    if len(counts) == 5:
+        if max(ranks) - min(ranks) == 4:
+            top = max(ranks)
+        elif sorted(ranks) == [2, 3, 4, 5, 14]:
+            top = 5
+    shape = sorted(counts.values(), reverse=True)
+    if top and flush:
+        return (8, top)
+    if shape[0] == 4:
+        return (7, *order)
+    if shape[:2] == [3, 2]:
+        return (6, *order)
+    if flush:
+        return (5, *order)
+    if top:
+        return (4, top)
+    if shape[0] == 3:
+        return (3, *order)
+    if shape[:2] == [2, 2]:
+        return (2, *order)
+    return (1 if shape[0] == 2 else 0, *order)
+
+
+def test_poker_hand_values_by_hand():
+    v = _poker_value
+    assert v(["5♦", "4♠", "3♠", "2♠", "A♠"]) < v(["6♥", "5♠", "4♠", "3♠", "2♠"]) < v(["9♠", "9♥", "9♦", "9♣", "2♠"])
+    assert v(["9♠", "9♥", "9♦", "9♣", "2♠"]) < v(["5♠", "4♠", "3♠", "2♠", "A♠"]) < v(["6♠", "5♠", "4♠", "3♠", "2♠"])
+    assert v(["A♠", "2♦", "3♠", "4♠", "5♠"]) == (4, 5) < v(["2♠", "3♠", "4♠", "5♠", "7♠"])
+    assert v(["K♠", "K♦", "2♠", "2♥", "A♠"]) > v(["K♥", "K♣", "2♦", "2♣", "Q♠"]) > v(["Q♠", "Q♦", "J♠", "J♥", "A♦"])
+
+
+def test_draw_poker_a_scripted_hand():
+    rules = _load("poker-draw", hands=1)
+    hands = {1: ["A♠", "A♥", "K♦", "7♣", "2♦"], 0: ["9♠", "9♥", "9♦", "4♣", "5♦"]}
+    s = S.stacked_game(rules, 2, _deck(hands, [1, 0], ["A♣", "3♥", "4♥"]))
+    assert _v(s, "pot") == 2 and _v(s, "chips") == [-1, -1]          # the antes
+    # seat 1, on the dealer's left, opens: check or bet 1 to 3
+    _turn(s, 1, ["check", "bet 1", "bet 2", "bet 3"], ("bet", 2))
+    _turn(s, 0, ["call", "raise 1", "raise 2", "raise 3", "fold"], ("raise", 1))
+    _turn(s, 1, ["call", "raise 1", "raise 2", "raise 3", "fold"], ("call",))
+    assert _v(s, "pot") == 8 and _v(s, "chips") == [-4, -4]
+    # the draw: seat 1 throws two and draws A♣ 3♥ (a third Ace); seat 0 throws one and draws 4♥
+    _turn(s, 1, [f"discard {c}" for c in hands[1]] + ["stand"], ("discard", "7♣"))
+    _turn(s, 1, [f"discard {c}" for c in ["A♠", "A♥", "K♦", "2♦"]] + ["stand"], ("discard", "2♦"))
+    _turn(s, 1, [f"discard {c}" for c in ["A♠", "A♥", "K♦"]] + ["stand"], ("stand",))
+    assert sorted(_z(s, "hand", 1)) == sorted(["A♠", "A♥", "K♦", "A♣", "3♥"])
+    _turn(s, 0, [f"discard {c}" for c in hands[0]] + ["stand"], ("discard", "4♣"))
+    _turn(s, 0, [f"discard {c}" for c in ["9♠", "9♥", "9♦", "5♦"]] + ["stand"], ("stand",))
+    # the second round: both check; three Aces beat three Nines
+    _turn(s, 1, ["check", "bet 1", "bet 2", "bet 3"], ("check",))
+    _turn(s, 0, ["check", "bet 1", "bet 2", "bet 3"], ("check",))
+    assert s.over and G.result(s)["winners"] == [1] and G.result(s)["scores"] == [-4, 4]
+
+
+def test_limit_poker_bets_are_fixed_and_double_after_the_draw():
+    rules = _load("poker-limit", hands=1)
+    hands = {1: ["A♠", "A♥", "K♦", "7♣", "2♦"], 0: ["9♠", "9♥", "9♦", "4♣", "5♦"]}
+    s = S.stacked_game(rules, 2, _deck(hands, [1, 0], ["A♣", "3♥", "4♥"]))
+    _turn(s, 1, ["check", "bet 1"], ("bet", 1))
+    # raises: at most three in a round
+    for who in (0, 1, 0):
+        _turn(s, who, ["call", "raise 1", "fold"], ("raise", 1))
+    _turn(s, 1, ["call", "fold"], ("call",))
+    assert _v(s, "pot") == 10
+    _turn(s, 1, [f"discard {c}" for c in hands[1]] + ["stand"], ("stand",))
+    _turn(s, 0, [f"discard {c}" for c in hands[0]] + ["stand"], ("stand",))
+    _turn(s, 1, ["check", "bet 2"], ("bet", 2))
+    _turn(s, 0, ["call", "raise 2", "fold"], ("fold",))
+    # seat 1 takes the pot without a showdown: 10 + 2 it bet
+    assert s.over and G.result(s)["scores"] == [-5, 5]
+
+
+def test_pot_limit_poker_bets_up_to_the_pot():
+    rules = _load("poker-draw-pot", hands=1)
+    hands = {1: ["A♠", "A♥", "K♦", "7♣", "2♦"], 0: ["9♠", "9♥", "9♦", "4♣", "5♦"]}
+    s = S.stacked_game(rules, 2, _deck(hands, [1, 0], ["A♣", "3♥", "4♥"]))
+    _turn(s, 1, ["check", "bet 1", "bet 2"], ("bet", 2))              # the pot holds the two antes
+    # to call is 2, making the pot 6: a raise of up to 6
+    _turn(s, 0, ["call", "fold"] + [f"raise {i}" for i in range(1, 7)], ("raise", 6))
+    # to call is 6, making the pot 18
+    _turn(s, 1, ["call", "fold"] + [f"raise {i}" for i in range(1, 19)], ("call",))
+    assert _v(s, "pot") == 18
+
+
+def _poker_referee(s, rng, bets, max_raises=3, ante=1):
+    """Follows a game of draw poker by its rules alone; `bets(pot, stake, put, round)` gives the allowed
+    bet or raise sizes.  Returns the chips."""
+    n = s.n
+    chips = [0] * n
+    dealer = 0
+    hand_no = 0
+    while True:
+        hand_no += 1
+        assert s.hand_no == hand_no and not s.over
+        hands = {p: set(S.names(s, S.zone(s, "hand", p))) for p in range(n)}
+        assert all(len(h) == 5 for h in hands.values())
+        pot = ante * n
+        for p in range(n):
+            chips[p] -= ante
+        folded = set()
+
+        def live():
+            return [p for p in range(n) if p not in folded]
+
+        def nxt(p):
+            for i in range(1, n + 1):
+                q = (p + i) % n
+                if q not in folded:
+                    return q
+
+        def decide(who, want):
+            _every_card_once(s)
+            assert G.current_player(s) == who
+            assert sorted(_legal(s)) == sorted(want), (sorted(_legal(s)), sorted(want))
+            move = rng.choice(want)
+            word, _, value = move.partition(" ")
+            S.play(s, (word, int(value)) if value.isdigit() else (word, value) if value else (word,))
+            return word, value
+
+        def betting(rnd):
+            nonlocal pot
+            if len(live()) < 2:
+                return
+            stake, raises = 0, 0
+            put = [0] * n
+            acted = set()
+            p = nxt(dealer)
+            while True:
+                want = []
+                sizes = bets(pot, stake, put[p], rnd)
+                if put[p] == stake:
+                    want.append("check")
+                if stake == 0:
+                    want += [f"bet {a}" for a in sizes]
+                if put[p] < stake:
+                    want += ["call", "fold"]
+                if stake > 0 and raises < max_raises:
+                    want += [f"raise {a}" for a in sizes]
+                word, value = decide(p, want)
+                if word == "fold":
+                    folded.add(p)
+                else:
+                    if word == "bet":
+                        stake = int(value)
+                    elif word == "raise":
+                        stake += int(value)
+                        raises += 1
+                    chips[p] -= stake - put[p]
+                    pot += stake - put[p]
+                    put[p] = stake
+                    acted.add(p)
+                if len(live()) == 1 or all(q in acted and put[q] == stake for q in live()):
+                    return
+                p = nxt(p)
+
+        betting(1)
+        if len(live()) > 1:
+            for p in [(dealer + 1 + i) % n for i in range(n)]:
+                if p in folded:
+                    continue
+                thrown = 0
+                while True:
+                    word, value = decide(p, [f"discard {c}" for c in hands[p]] + ["stand"])
+                    if word == "stand":
+                        break
+                    hands[p].discard(value)
+                    thrown += 1
+                    if thrown == 3:
+                        break
+                hands[p] = hands[p] | set(S.names(s, S.zone(s, "hand", p)))
+                assert hands[p] == set(S.names(s, S.zone(s, "hand", p))) and len(hands[p]) == 5
+            betting(2)
+        best_value = max(_poker_value(sorted(hands[p])) for p in live())
+        best = [p for p in live() if _poker_value(sorted(hands[p])) == best_value]
+        for p in best:
+            chips[p] += pot // len(best)
+        first = next(q for q in [(dealer + 1 + i) % n for i in range(n)] if q in best)
+        chips[first] += pot - pot // len(best) * len(best)
+        dealer = (dealer + 1) % n
+        if s.over:
+            res = G.result(s)
+            assert res["scores"] == chips
+            assert sorted(res["winners"]) == [p for p in range(n) if chips[p] == max(chips)]
+            return chips
+        assert S.var(s, "chips") == [c - ante for c in chips]
+
+
+POKERS = {
+    "poker-draw": lambda pot, stake, put, rnd: range(1, 4),
+    "poker-draw-pot": lambda pot, stake, put, rnd: range(1, max(1, pot + stake - put) + 1),
+    "poker-limit": lambda pot, stake, put, rnd: range(rnd, rnd + 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(POKERS))
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_poker_random_games_follow_the_rules(name, n):
+    rules = _load(name, hands=2)
+    for seed in range(3):
+        chips = _poker_referee(G.new_game(rules, n, seed), random.Random(seed), POKERS[name])
+        assert sum(chips) == 0
