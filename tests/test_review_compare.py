@@ -436,3 +436,88 @@ def test_poker_random_games_follow_the_rules(name, n):
     for seed in range(3):
         chips = _poker_referee(G.new_game(rules, n, seed), random.Random(seed), POKERS[name])
         assert sum(chips) == 0
+
+
+# -- Blackjack -----------------------------------------------------------------------------------------
+
+def _bj_total(cards):
+    ranks = [c[:-1] for c in cards]
+    total = sum(1 if r == "A" else 10 if r in ("J", "Q", "K") else int(r) for r in ranks)
+    return total + 10 if "A" in ranks and total + 10 <= 21 else total
+
+
+def test_blackjack_a_scripted_hand():
+    rules = _load("blackjack", hands=1)
+    # one card to seat 1, seat 0, the house (face up); again to seat 1, seat 0, the hole card; then the stock
+    s = S.stacked_game(rules, 2, ["10♠", "A♠", "9♣", "6♦", "K♥", "7♦", "5♥", "8♣", "2♠"])
+    assert _z(s, "house") == ["9♣"] and _z(s, "hole") == ["7♦"]
+    # seat 1 holds 16 and hits: the 5♥ makes 21, which ends its turn; seat 0's natural has nothing to decide
+    _turn(s, 1, ["hit", "stand"], ("hit",))
+    # the house turns 7♦ (16), must hit: 8♣ busts it.  Seat 1 wins its 2, seat 0's natural 3
+    assert s.over and _z(s, "house") == ["9♣", "7♦", "8♣"]
+    assert G.result(s)["scores"] == [3, 2]
+
+
+def test_blackjack_the_house_stands_on_a_soft_17_and_a_tie_pushes():
+    rules = _load("blackjack", hands=1)
+    s = S.stacked_game(rules, 2, ["10♠", "9♠", "A♣", "7♦", "9♥", "6♦", "K♦", "2♠"])
+    # seat 1: 17, seat 0: 18; the house A♣ 6♦ is a soft 17: it stands
+    _turn(s, 1, ["hit", "stand"], ("stand",))
+    _turn(s, 0, ["hit", "stand"], ("stand",))
+    assert s.over and _z(s, "house") == ["A♣", "6♦"]
+    assert G.result(s)["scores"] == [2, 0]
+
+
+def _blackjack_referee(s, rng, stake=2):
+    n, chips, skipped, expected = s.n, [0] * s.n, 0, 1
+    while not s.over:
+        hand_no = s.hand_no
+        if hand_no != expected:                 # hands in which nobody had to decide: take the engine's word
+            skipped += hand_no - expected
+            chips = list(S.var(s, "chips"))
+        expected = hand_no + 1
+        dealer = (hand_no - 1) % n
+        stock = S.names(s, S.zone(s, "stock"))
+        cards = {p: S.names(s, S.zone(s, "cards", p)) for p in range(n)}
+        house = S.names(s, S.zone(s, "house")) + S.names(s, S.zone(s, "hole"))
+        assert all(len(c) == 2 for c in cards.values()) and len(house) == 2
+        for p in [(dealer + 1 + i) % n for i in range(n)]:
+            while _bj_total(cards[p]) < 21:
+                _every_card_once(s)
+                assert G.current_player(s) == p and sorted(_legal(s)) == ["hit", "stand"]
+                move = rng.choice(["hit", "stand"])
+                S.play(s, (move,))
+                if move == "stand":
+                    break
+                cards[p].append(stock.pop())
+        while _bj_total(house) < 17:
+            house.append(stock.pop())
+        hv = _bj_total(house)
+        house_natural = len(house) == 2 and hv == 21
+        for p in range(n):
+            pv, natural = _bj_total(cards[p]), len(cards[p]) == 2 and _bj_total(cards[p]) == 21
+            if pv > 21:
+                chips[p] -= stake
+            elif natural and not house_natural:
+                chips[p] += stake + stake // 2
+            elif house_natural and not natural:
+                chips[p] -= stake
+            elif hv > 21 or pv > hv:
+                chips[p] += stake
+            elif pv < hv:
+                chips[p] -= stake
+        if s.over:
+            break
+        if s.hand_no == expected:
+            assert S.var(s, "chips") == chips
+    res = G.result(s)
+    assert res["scores"] == chips
+    assert sorted(res["winners"]) == [p for p in range(n) if chips[p] == max(chips)]
+    return skipped
+
+
+@pytest.mark.parametrize("n", [1, 3, 5])
+def test_blackjack_random_games_follow_the_rules(n):
+    rules = _load("blackjack", hands=6)
+    skipped = sum(_blackjack_referee(G.new_game(rules, n, seed), random.Random(seed)) for seed in range(5))
+    assert skipped <= 3
