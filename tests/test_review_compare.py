@@ -521,3 +521,92 @@ def test_blackjack_random_games_follow_the_rules(n):
     rules = _load("blackjack", hands=6)
     skipped = sum(_blackjack_referee(G.new_game(rules, n, seed), random.Random(seed)) for seed in range(5))
     assert skipped <= 3
+
+
+# -- Cuckoo --------------------------------------------------------------------------------------------
+
+LOW = {r: i for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])}
+
+
+def test_cuckoo_a_scripted_hand():
+    s = S.stacked_game(_load("cuckoo"), 3, ["5♣", "K♦", "2♥", "9♠"])
+    # seat 1 asks seat 2 for its card: the King blocks (and is shown)
+    _turn(s, 1, ["keep", "exchange"], ("exchange",))
+    assert _z(s, "hand", 1) == ["5♣"] and _v(s, "blocked") == 1
+    # seat 2 passes its King on to the dealer, seat 0, and takes the 2♥
+    _turn(s, 2, ["keep", "exchange"], ("exchange",))
+    assert _z(s, "hand", 2) == ["2♥"] and _z(s, "hand", 0) == ["K♦"]
+    # the dealer keeps the King; seat 2's 2♥ is lowest: it loses a life, and seat 1 deals next
+    _turn(s, 0, ["keep", "cut"], ("keep",))
+    assert _v(s, "life") == [3, 3, 2] and _v(s, "dealer") == 1 and s.hand_no == 2
+
+
+def test_cuckoo_the_dealer_cuts_the_top_of_the_stock_and_a_full_tie_costs_nothing():
+    s = S.stacked_game(_load("cuckoo"), 3, ["5♣", "5♦", "A♥", "5♠"])
+    _turn(s, 1, ["keep", "exchange"], ("keep",))
+    _turn(s, 2, ["keep", "exchange"], ("keep",))
+    _turn(s, 0, ["keep", "cut"], ("cut",))           # the A♥ goes under the stock; the 5♠ comes off its top
+    assert _v(s, "life") == [3, 3, 3]                 # three Fives: everyone ties, nobody loses
+    queens = S.stacked_game(_load("cuckoo-queens"), 3, ["5♣", "5♦", "A♥", "5♠"])
+    _turn(queens, 1, ["keep", "exchange"], ("keep",))
+    _turn(queens, 2, ["keep", "exchange"], ("keep",))
+    _turn(queens, 0, ["keep", "cut"], ("cut",))
+    assert _v(queens, "life") == [2, 2, 2]            # the variant: a full tie costs everyone a life
+
+
+def _cuckoo_referee(s, rng, blockers, full_tie_costs):
+    n = s.n
+    life = [S.var(s, "life")[0]] * n
+    dealer, blocked, hand_no = 0, 0, 0
+    while True:
+        hand_no += 1
+        assert s.hand_no == hand_no
+        alive = [p for p in range(n) if life[p] > 0]
+        card = {p: S.names(s, S.zone(s, "hand", p)) for p in range(n)}
+        assert all(len(card[p]) == (1 if p in alive else 0) for p in range(n))
+        card = {p: card[p][0] for p in alive}
+
+        def nxt(p):
+            return next(q for q in [(p + i) % n for i in range(1, n + 1)] if q in alive)
+        for p in [(dealer + i) % n for i in range(1, n)]:
+            if p not in alive:
+                continue
+            _every_card_once(s)
+            assert G.current_player(s) == p and sorted(_legal(s)) == ["exchange", "keep"]
+            move = rng.choice(["keep", "exchange"])
+            S.play(s, (move,))
+            if move == "exchange":
+                q = nxt(p)
+                if card[q][:-1] in blockers:
+                    blocked += 1
+                else:
+                    card[p], card[q] = card[q], card[p]
+        assert G.current_player(s) == dealer and sorted(_legal(s)) == ["cut", "keep"]
+        top = S.names(s, S.zone(s, "stock"))[-1]
+        move = rng.choice(["keep", "cut"])
+        S.play(s, (move,))
+        if move == "cut":
+            card[dealer] = top
+        lowest = min(LOW[card[p][:-1]] for p in alive)
+        losers = [p for p in alive if LOW[card[p][:-1]] == lowest]
+        if len(losers) == len(alive) and (not full_tie_costs or all(life[p] == 1 for p in alive)):
+            losers = []
+        for p in losers:
+            life[p] -= 1
+        alive = [p for p in range(n) if life[p] > 0]
+        assert S.var(s, "blocked") == blocked
+        if len(alive) <= 1:
+            assert s.over and G.result(s)["winners"] == alive and G.result(s)["scores"] == life
+            return hand_no
+        assert not s.over and S.var(s, "life") == life
+        dealer = next(q for q in [(dealer + i) % n for i in range(1, n + 1)] if q in alive)
+        assert S.var(s, "dealer") == dealer
+
+
+@pytest.mark.parametrize("name, blockers, full_tie_costs", [("cuckoo", {"K"}, False),
+                                                            ("cuckoo-queens", {"Q", "K"}, True)])
+@pytest.mark.parametrize("n", [3, 5, 8])
+def test_cuckoo_random_games_follow_the_rules(name, blockers, full_tie_costs, n):
+    rules = _load(name)
+    for seed in range(4):
+        _cuckoo_referee(G.new_game(rules, n, seed), random.Random(seed), blockers, full_tie_costs)
