@@ -610,3 +610,173 @@ def test_cuckoo_random_games_follow_the_rules(name, blockers, full_tie_costs, n)
     rules = _load(name)
     for seed in range(4):
         _cuckoo_referee(G.new_game(rules, n, seed), random.Random(seed), blockers, full_tie_costs)
+
+
+# -- Three-card Brag -----------------------------------------------------------------------------------
+
+def _brag_value(cards):
+    ranks = sorted((RANK_NUM[c[:-1]] for c in cards), reverse=True)
+    counts = {r: ranks.count(r) for r in ranks}
+    flush = len({c[-1] for c in cards}) == 1
+    run = len(counts) == 3 and (ranks[0] - ranks[2] == 2 or set(ranks) == {14, 2, 3})
+    top = 15 if set(ranks) == {14, 2, 3} else ranks[0]
+    if len(counts) == 1:
+        return (5, 15 if ranks[0] == 3 else ranks[0])
+    if run:
+        return (4 if flush else 3, top)
+    if flush:
+        return (2, *ranks)
+    if len(counts) == 2:
+        pair = next(r for r in counts if counts[r] == 2)
+        return (1, pair, next(r for r in counts if counts[r] == 1))
+    return (0, *ranks)
+
+
+def test_brag_hand_values_by_hand():
+    v = _brag_value
+    assert v(["3♠", "3♥", "3♦"]) > v(["A♠", "A♥", "A♦"]) > v(["2♠", "3♠", "4♠"]) > v(["A♣", "2♦", "3♣"])
+    assert v(["A♣", "2♦", "3♣"]) > v(["A♦", "K♦", "Q♣"]) > v(["2♦", "3♣", "4♥"]) > v(["2♦", "7♦", "9♦"])
+    assert v(["2♦", "7♦", "9♦"]) > v(["A♠", "A♥", "K♦"]) > v(["K♠", "K♥", "A♦"]) > v(["A♠", "K♥", "J♦"])
+
+
+def test_brag_a_scripted_hand_with_a_see():
+    rules = _load("brag", hands=1)
+    hands = {1: ["3♠", "3♥", "3♦"], 2: ["A♣", "2♦", "3♣"], 0: ["A♠", "A♥", "A♦"]}
+    s = S.stacked_game(rules, 3, _deck(hands, [1, 2, 0]))
+    _turn(s, 1, ["bet", "fold"], ("bet",))               # three still in: no see yet
+    _turn(s, 2, ["bet", "fold"], ("fold",))
+    _turn(s, 0, ["bet", "see", "fold"], ("see",))        # two left: seat 0 pays 2 to see seat 1
+    # three Threes, the best prial, beat three Aces: seat 1 takes the 3 antes, its bet and the 2 paid
+    assert s.over and G.result(s)["scores"] == [-3, 4, -1]
+
+
+def test_brag_equal_hands_the_player_who_sees_loses():
+    rules = _load("brag", hands=1)
+    s = S.stacked_game(rules, 2, _deck({1: ["K♠", "Q♠", "10♥"], 0: ["K♦", "Q♦", "10♣"]}, [1, 0]))
+    _turn(s, 1, ["bet", "see", "fold"], ("see",))
+    assert s.over and G.result(s)["scores"] == [3, -3]
+
+
+def _brag_referee(s, rng, rounds=3, stake=1, ante=1):
+    n, chips = s.n, [0] * s.n
+    for hand_no in range(1, 10 ** 6):
+        assert s.hand_no == hand_no
+        dealer = (hand_no - 1) % n
+        hands = {p: S.names(s, S.zone(s, "hand", p)) for p in range(n)}
+        pot = ante * n
+        chips = [c - ante for c in chips]
+        folded, seer, turn, p = set(), None, 0, (dealer + 1) % n
+        while True:
+            turn += 1
+            live = [q for q in range(n) if q not in folded]
+            want = ["bet", "fold"] + (["see"] if len(live) == 2 else [])
+            _every_card_once(s)
+            assert G.current_player(s) == p and sorted(_legal(s)) == sorted(want)
+            move = rng.choice(want)
+            S.play(s, (move,))
+            if move == "fold":
+                folded.add(p)
+            else:
+                paid = stake * (2 if move == "see" else 1)
+                chips[p] -= paid
+                pot += paid
+                seer = p if move == "see" else None
+            live = [q for q in range(n) if q not in folded]
+            if len(live) == 1 or seer is not None or turn >= rounds * n:
+                break
+            p = next(q for q in [(p + i) % n for i in range(1, n + 1)] if q not in folded)
+        if seer is not None:
+            other = next(q for q in live if q != seer)
+            takers = [other] if _brag_value(hands[other]) >= _brag_value(hands[seer]) else [seer]
+        else:
+            best = max(_brag_value(hands[q]) for q in live)
+            takers = [q for q in live if _brag_value(hands[q]) == best]
+        for q in takers:
+            chips[q] += pot // len(takers)
+        first = next(q for q in [(dealer + 1 + i) % n for i in range(n)] if q in takers)
+        chips[first] += pot - pot // len(takers) * len(takers)
+        if s.over:
+            assert G.result(s)["scores"] == chips
+            return chips
+        assert S.var(s, "chips") == [c - ante for c in chips]
+
+
+@pytest.mark.parametrize("n", [2, 3, 6])
+def test_brag_random_games_follow_the_rules(n):
+    rules = _load("brag", hands=4)
+    for seed in range(5):
+        assert sum(_brag_referee(G.new_game(rules, n, seed), random.Random(seed))) == 0
+
+
+# -- Chemin de fer -------------------------------------------------------------------------------------
+
+def _baccarat(cards):
+    return sum(0 if c[:-1] in ("10", "J", "Q", "K") else 1 if c[:-1] == "A" else int(c[:-1]) for c in cards) % 10
+
+
+def test_chemin_de_fer_scripted_coups():
+    rules = _load("chemin-de-fer", coups=1)
+    # punter (seat 1) 2♠ 3♥ = 5: it may draw or stand; banker 10♦ 4♣ = 4
+    s = S.stacked_game(rules, 2, ["2♠", "10♦", "3♥", "4♣", "9♠", "7♣"])
+    _turn(s, 1, ["draw", "stand"], ("draw",))
+    # the punter draws 9♠ face up (5 + 9 = 4); a banker on 4 stands against a drawn 9: a stand-off
+    assert s.over and G.result(s)["scores"] == [0, 0]
+    assert _z(s, "third", 1) == ["9♠"] and _z(s, "third", 0) == []
+    s = S.stacked_game(rules, 2, ["2♠", "10♦", "3♥", "4♣", "7♣"])
+    _turn(s, 1, ["draw", "stand"], ("stand",))
+    # the punter stood: the banker draws on 4, the 7♣ makes 1; the punter's 5 wins
+    assert s.over and G.result(s)["scores"] == [-2, 2]
+    # a natural 9 (4♠ 5♥) against 7: no card is drawn, nothing to decide
+    s = S.stacked_game(rules, 2, ["4♠", "10♦", "5♥", "7♣", "2♣", "2♦"])
+    assert s.over and G.result(s)["scores"] == [-2, 2]
+    assert _z(s, "third", 0) == _z(s, "third", 1) == [] and _z(s, "stock")[-2:] == ["2♦", "2♣"]
+
+
+def _chemin_referee(s, rng, stake=2):
+    n, chips, skipped, expected = s.n, [0] * s.n, 0, 1
+    while not s.over:
+        hand_no = s.hand_no
+        if hand_no != expected:                 # coups with nothing to decide: take the engine's word
+            skipped += hand_no - expected
+            chips = list(S.var(s, "chips"))
+        expected = hand_no + 1
+        banker = S.var(s, "dealer")
+        punter = (banker + 1) % n
+        ph, bh = S.names(s, S.zone(s, "hand", punter)), S.names(s, S.zone(s, "hand", banker))
+        stock = S.names(s, S.zone(s, "stock"))
+        assert _baccarat(ph) == 5 and max(_baccarat(ph), _baccarat(bh)) < 8
+        _every_card_once(s)
+        assert G.current_player(s) == punter and sorted(_legal(s)) == ["draw", "stand"]
+        move = rng.choice(["draw", "stand"])
+        S.play(s, (move,))
+        v = None
+        if move == "draw":
+            ph.append(stock.pop())
+            v = _baccarat(ph[-1:])
+        b = _baccarat(bh)
+        draws = b <= 5 if v is None else (b <= 2 or b == 3 and v != 8 or b == 4 and 2 <= v <= 7 or
+                                          b == 5 and 4 <= v <= 7 or b == 6 and 6 <= v <= 7)
+        if draws:
+            bh.append(stock.pop())
+        diff = _baccarat(ph) - _baccarat(bh)
+        if diff:
+            win = stake if diff > 0 else -stake
+            chips[punter] += win
+            chips[banker] -= win
+        if s.over:
+            break
+        if s.hand_no == expected:
+            assert S.var(s, "chips") == chips
+            assert S.var(s, "dealer") == (punter if diff > 0 else banker)
+    return skipped
+
+
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_chemin_de_fer_random_games_follow_the_rules(n):
+    rules = _load("chemin-de-fer", coups=12)
+    checked = 0
+    for seed in range(6):
+        s = G.new_game(rules, n, seed)
+        skipped = _chemin_referee(s, random.Random(seed))
+        checked += 12 - skipped
+    assert checked >= 6
