@@ -780,3 +780,37 @@ def test_chemin_de_fer_random_games_follow_the_rules(n):
         skipped = _chemin_referee(s, random.Random(seed))
         checked += 12 - skipped
     assert checked >= 6
+
+
+# -- explain: wordings on these games ------------------------------------------------------------------
+
+def _explain(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+@pytest.mark.parametrize("name, right, wrong", [
+    # a deal to one player: was "Deal *drawn* cards to each from *stock* into *hand* to the player, ..."
+    ("poker-draw", "Deal *drawn* cards from *stock* into the player's *hand*.", "to each from *stock* into *hand* to"),
+    ("chemin-de-fer", "Deal 2 cards to each of *punter* and the *dealer* from *stock* into *hand*", "the list"),
+    # the players of a list kept in turn order: the clause was read as about the first player
+    ("poker-draw", "For each of the players who are not *folded*, in turn order starting with the player to the "
+                   "left of the *dealer*:", "the *dealer* who are not"),
+    ("brag", "the first of the players who are in *takers*, in turn order starting with", "*dealer* who are in"),
+    # argmax gives every tied item, and a definition over players holds players
+    ("poker-draw", "- **best**: the player with the highest hand value of their *hand* among *live* (all of them "
+                   "on a tie)", "the item with the highest"),
+    ("poker-draw", "For each player of *best*:", "For each p of"),
+    ("cuckoo", "Subtract 1 from the player's *life*.", "the p's"),
+    # reverse(sort(...)), count(unique(...)), a definition of several parameters
+    ("poker-draw", "*h* in order of (the same of (*h*, it), the place of it in the order *high*), highest first",
+     "lowest first in the opposite order"),
+    ("poker-draw", "the number of different values among the rank of each item of *h* is 5", "each counted once"),
+    ("poker-draw", "the r of (*h*, 0) minus the r of (*h*, 4) is 4", "the r of *h* and 0"),
+    # add: {x: -stake}
+    ("blackjack", "Subtract the *stake* from the player's *chips*.", "Add minus the *stake*"),
+    ("brag", "the place of “3” in the order *high*", "high('3')"),
+])
+def test_explain_reads_these_games_rightly(name, right, wrong):
+    text = _explain(name)
+    assert right in text and wrong not in text
