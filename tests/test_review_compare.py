@@ -814,3 +814,18 @@ def _explain(name):
 def test_explain_reads_these_games_rightly(name, right, wrong):
     text = _explain(name)
     assert right in text and wrong not in text
+
+
+def test_the_running_account_of_play_tells_cards_turned_face_up():
+    # Cuckoo: the cards shown at the end of a hand decide who loses a life; `rules play` told the lives
+    # lost but not the cards, which were back in the stock by the seat's next turn
+    from interpreter.playtest.terminal import brief_lines
+    session = Session(_load("cuckoo"), players=4, seed=4, bots=["random"])
+    session.run_bots()
+    session.choose(0, "cut")
+    session.run_bots()
+    lines = brief_lines(session.seat_log(0), {"life"})
+    shown = [line for line in lines if "-> shown[" in line]
+    assert len(shown) == 4 and not any("?" in line for line in shown), lines
+    # cards moved face down are not told
+    assert not any("-> stock" in line for line in lines)
