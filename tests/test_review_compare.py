@@ -869,3 +869,18 @@ def test_soak_blackjack_and_cuckoo(n):
             rules = _load(name)
             for seed in range(60):
                 _cuckoo_referee(G.new_game(rules, n, seed), random.Random(seed), blockers, costs)
+
+
+def test_the_full_log_names_the_cards_of_a_hand_nobody_decided_in():
+    # Chemin de fer: a coup without the punter's choice (a natural, or a total other than 5) has no
+    # decision, so the holdings the log writes at a hand's first decision never came: its cards were
+    # nowhere in the log.  A deal to each player names each player's cards; a seat sees only its own.
+    s = G.new_game(_load("chemin-de-fer", coups=6), 3, 1, log=True)
+    while not s.over:
+        G.apply_index(s, 0)
+    deals = [e for e in s.events if e.get("event") == "deal" and e.get("to") == "hand"]
+    assert len(deals) == 6
+    for e in deals:
+        (punter, pc), (banker, bc) = e["each"]
+        assert len(pc) == len(bc) == 2 and e["seen_by"] == {**{c: [punter] for c in pc}, **{c: [banker] for c in bc}}
+    assert any(e.get("hand") == 1 for e in deals)

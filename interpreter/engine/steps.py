@@ -241,16 +241,20 @@ def _deal(cx, value, path, step):
 
 
 def _log_deal(s, to_text, k, dealt):
-    """One game-log event for a deal to each player: into a public zone (each player's face-up cards) it
-    names each player's cards, in dealing order, as one event."""
+    """One game-log event for a deal to each player, naming each player's cards in dealing order (the
+    full log shows everything: a hand with no decision in it has no other record of its cards).  Who saw
+    which card follows the zone's visibility: everyone (face up), the owner, or nobody; a seat's log
+    names only what that seat saw."""
     info = s.rules.zones[to_text]
-    if info.visibility != "public":
-        log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
-        return
     names = s.rules.universe.names
     each = [[p, [names[c] for c in got]] for p, got in dealt]
-    log_event(s, event="deal", to=to_text, count=k if k is not None else "all", each=each,
-              seen_by={names[c]: list(range(s.n)) for _, got in dealt for c in got})
+    seers = (lambda p: list(range(s.n))) if info.visibility == "public" else \
+        (lambda p: [p]) if info.visibility == "owner" else (lambda p: [])
+    event = dict(event="deal", to=to_text, count=k if k is not None else "all", each=each,
+                 seen_by={names[c]: seers(p) for p, got in dealt for c in got})
+    if info.visibility == "public":
+        event["face_up"] = True
+    log_event(s, **event)
 
 
 @step_kind("move", "Move cards to a zone: `move: {cards: expr, to: zone, from: zone}`. Without 'from', "
