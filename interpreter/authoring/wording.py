@@ -314,6 +314,9 @@ def _end_game(v, step, say):
 def _move(v, step, say):
     src = f" from {say(v['from'])}" if "from" in v else ""
     where = " at the bottom" if v.get("position") == "bottom" else ""
+    if "from" in v and str(v["cards"]).strip() == str(v["from"]).strip():
+        # move: {cards: hole, from: hole, to: house}: "Move every card of *hole* to ...", not "Move *hole* from *hole*"
+        return f"Move every card of {say(v['from'])} to {say(v['to'])}{where}.", []
     return f"Move {say(v['cards'])}{src} to {say(v['to'])}{where}.", []
 
 
