@@ -120,7 +120,7 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("last(hand[dealer]).suit", "the suit of the last card of the *dealer*'s *hand*"),
     ("next_player(dealer, q => not out[q])", "the next player after the *dealer* who is not *out*"),
     ("winner != none and x % 2 == 0", "the *winner* exists and the *x* modulo 2 is 0"),
-    ("some_new_function(hand[p], 3)", "the some new function of the player's *hand* and 3"),
+    ("some_new_function(hand[p], 3)", "the some new function of (the player's *hand*, 3)"),
     # an `or` inside an `and` keeps its brackets (without them it would read as a or (b and c))
     ("(passed[p] or out[p]) and x > 0", "(the player's *passed* or the player's *out*) and the *x* is more than 0"),
     # a total over items whose value is not a plain attribute: "the sum, over ..., of ..."
@@ -151,7 +151,7 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("sum(smallest(map(players, q => score[q]), dealt))",
      "the total of the *dealt* smallest of the *score* of each player"),
     ("count(unique(map(hand[p], c => c.suit)))",
-     "the number of the suit of each card in the player's *hand*, each counted once"),
+     "the number of different values among the suit of each card in the player's *hand*"),
 ])
 def test_expressions_in_words_by_a_walk_over_the_syntax_tree(expr, said):
     from interpreter.authoring.phrasing import Lexicon, words

@@ -264,7 +264,7 @@ def complete_schema():
             "pack": obj("The cards in play.", pack, required=["ranks"]),
             "orders": obj("Named rankings of cards. A list of ranks from low to high, or cases that choose a list "
                           "depending on the card (e.g. a different ranking in the trump suit). "
-                          "In expressions, order_name(card) is the card's position (higher beats lower).", {},
+                          "In expressions, order_name(card) is the card's position (higher beats lower), and order_name(rank) the position of a rank, e.g. high('3') (an order given as a list only: cases depend on the card).", {},
                           additional={"oneOf": [
                               {"type": "array", "items": {"type": ["string", "integer"]}, "description": "Ranks from low to high."},
                               obj("An order that depends on the card.", {
@@ -274,7 +274,7 @@ def complete_schema():
                                                          required=["when", "order"])},
                                   "otherwise": text("The order used when no case applies."),
                               }, required=["cases"])]}),
-            "points": obj("Named point tables: points per rank or card. In expressions, table_name(card).", {},
+            "points": obj("Named point tables: points per rank or card. In expressions, table_name(card) is a card's points, and table_name(rank) the points given to a rank, e.g. value('A') (the default for a rank not listed).", {},
                           additional=obj("A point table.", {
                               "values": obj("Points by rank (\"10\", \"A\"), card (10♥) or joker.", {},
                                             additional={"type": "number",

@@ -251,6 +251,9 @@ def _definitions(data, say):
         value = spec.get("value") if isinstance(spec, dict) else spec
         text = spec.get("description") if isinstance(spec, dict) else None
         text = f"{text} ({say(value)})" if text and say.detail else text or say(value)
+        if isinstance(value, str) and value.strip().startswith(("argmax(", "argmin(")) and \
+                not (isinstance(spec, dict) and spec.get("description")):
+            text += " (all of them on a tie)"      # argmax gives every item with the best key
         lines.append(f"- **{key}**: {text}")
     return lines + [""]
 

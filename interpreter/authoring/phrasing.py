@@ -57,6 +57,7 @@ class Lexicon:
     flags: set = field(default_factory=set)         # state and options that are true or false
     objects: dict = field(default_factory=dict)     # an object collection -> what one entry is called
     suits: set = field(default_factory=set)         # the pack's suits (7/coins is a card, not a division)
+    named: dict = field(default_factory=dict)       # a definition without parameters -> what its items are
 
     @classmethod
     def of(cls, data: dict) -> "Lexicon":
@@ -68,12 +69,27 @@ class Lexicon:
         objects = {k: _singular(k) for k in (data.get("objects") or {})}
         pack = data.get("pack") if isinstance(data.get("pack"), dict) else {}
         suits = {str(x) for x in pack.get("suits") or [] if isinstance(x, (str, int))}
-        return cls(per("state"), per("zones"), set(data.get("options") or {}), set(data.get("orders") or {}),
-                   set(data.get("points") or {}), flags=flags, objects=objects, suits=suits)
+        lex = cls(per("state"), per("zones"), set(data.get("options") or {}), set(data.get("orders") or {}),
+                  set(data.get("points") or {}), flags=flags, objects=objects, suits=suits)
+        # what a definition's items are: `live: filter(players, ...)` holds players (definitions may use
+        # each other: a second pass sees the nouns the first found)
+        defined = data.get("define") if isinstance(data.get("define"), dict) else {}
+        for _ in range(2):
+            for key, spec in defined.items():
+                value = spec.get("value") if isinstance(spec, dict) else spec
+                if not isinstance(key, str) or not key.isidentifier() or not isinstance(value, str):
+                    continue
+                try:
+                    noun = _Speaker(lex).noun_of(parse(value))
+                except Exception:           # text that does not parse is said as written
+                    continue
+                if noun != "item":
+                    lex.named[key] = noun
+        return lex
 
     def binding(self, name: str, noun: str) -> "Lexicon":
         return Lexicon(self.state, self.zones, self.options, self.orders, self.points, {**self.nouns, name: noun},
-                       self.flags, self.objects, self.suits)
+                       self.flags, self.objects, self.suits, self.named)
 
     def labels(self, names, noun) -> "Lexicon":
         """The names called by their name: 'player q', 'player p' (see _Speaker.bind)."""
@@ -137,7 +153,10 @@ class _Speaker:
         if name == self.subject:
             return "it"
         if name in self.lex.nouns:
-            return f"the {self.lex.nouns[name]}"
+            # a local name of a letter or two with no better noun (for_each over a definition, as: p) is said
+            # as itself: "*p*'s *chips*", not "the p's *chips*"
+            noun = self.lex.nouns[name]
+            return f"*{name}*" if noun == name and len(name) <= 2 else f"the {noun}"
         if name in self.lex.zones:
             return f"*{name}*"
         if name in self.lex.state or name in self.lex.options:
@@ -323,6 +342,8 @@ class _Speaker:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
             return f"{spoken[0]} {named}"
         joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
+        if len(spoken) > 1:      # r(h, 0) - r(h, 4): "the r of (h, 0) minus ...", not "the r of h and 0 minus ..."
+            return f"the {named}{joiner}({', '.join(spoken)})"
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
 
     # -- functions of one name -----------------------------------------------------------
@@ -337,11 +358,19 @@ class _Speaker:
                     return "card"
                 if name in self.lex.objects:
                     return self.lex.objects[name]
+                if name in self.lex.named and name not in self.lex.nouns:
+                    return self.lex.named[name]
             if collection.data == "index" and isinstance(collection.children[0], Tree):
                 return self.noun_of(collection.children[0])
+            if collection.data == "ifelse":      # a choice between two lists of the same things
+                nouns = {self.noun_of(collection.children[0]), self.noun_of(collection.children[2])}
+                nouns.discard("item")
+                if len(nouns) == 1:
+                    return nouns.pop()
             if collection.data == "call":
                 inner = str(collection.children[0])
-                if inner in ("filter", "sort", "unique") and collection.children[1] is not None:
+                if inner in ("filter", "sort", "unique", "argmax", "argmin", "reverse") and \
+                        collection.children[1] is not None:
                     return self.noun_of(collection.children[1].children[0])
                 if inner in ("teammates", "team_members", "seat_order"):
                     return "player"
@@ -609,7 +638,13 @@ def _filter(sp, args):
     said = f"the {_plural(sp.labelled(args[1], noun))}{where}"
     if where.startswith(f" of the {_plural(noun)} "):        # 'the melds of the melds in *table*'
         said = where[len(" of "):]
-    return f"{said} {clause if direct else who + ' ' + clause}"
+    relative = clause if direct else who + " " + clause
+    order = f"the {_plural(noun)} in turn order"
+    if said.startswith(order) and ", starting with " in said:
+        # filter(seat_order(x), ...): "the players who are in *takers*, in turn order starting with x", not
+        # "the players in turn order, starting with x who are in *takers*" (the clause read as about x)
+        return f"the {_plural(noun)} {relative}, {said[len('the ' + _plural(noun) + ' '):].replace(', starting', ' starting', 1)}"
+    return f"{said} {relative}"
 
 
 def _outside_brackets(text: str, word: str) -> bool:
@@ -641,12 +676,19 @@ def _best(word):
         value = value[4:] if value.startswith(("the ", "its ")) else value
         if value.endswith(" of it") and not _mentions_it(value[:-6]):
             value = value[:-6]           # c => strength(c): "the highest strength", not "strength of it"
+        if noun == "player":             # "the player with the highest value of their hand", not "its hand"
+            value = value.replace(" its ", " their ")
         return f"the {sp.labelled(args[1], noun)} with the {word} {value}{among}"
     return phrase
 
 
 def _count(sp, args):
     if len(args) == 1:
+        node = args[0]
+        if isinstance(node, Tree) and node.data == "call" and str(node.children[0]) == "unique" and \
+                node.children[1] is not None and len(node.children[1].children) == 1:
+            # count(unique(x)): "the number of different values among x", not "the number of x, each counted once"
+            return f"the number of different values among {sp.say(node.children[1].children[0])}"
         inner = sp.say(args[0])
         inner = _every_best(sp, args[0], inner)     # 'the number of the teams with the highest ...'
         return f"the number of cards in {inner}" if _is_zone(sp, args[0]) else f"the number of {inner}"
@@ -723,6 +765,18 @@ def _map(sp, args):
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     body = sp.each(args[1], noun)
     return sp.say(args[0]) if body == f"the {noun}" else f"{body}, for each {noun}{where}"
+
+
+def _reverse(sp, args):
+    node = args[0]
+    if isinstance(node, Tree) and node.data == "call" and str(node.children[0]) == "sort":
+        # reverse(sort(...)): "highest first", not "lowest first in the opposite order"
+        said = _sort(sp, node.children[1].children if node.children[1] is not None else [])
+        if said.endswith(", lowest first"):
+            return said[:-len(", lowest first")] + ", highest first"
+        if said.endswith(", from lowest to highest"):
+            return said[:-len(", from lowest to highest")] + ", from highest to lowest"
+    return f"{sp.say(node)} in the opposite order"
 
 
 def _sort(sp, args):
@@ -826,7 +880,7 @@ FUNCTIONS = {
     "last": _end("last"),
     "map": _map,
     "sort": _sort,
-    "reverse": lambda sp, a: f"{sp.say(a[0])} in the opposite order"
+    "reverse": lambda sp, a: _reverse(sp, a)
                              + (" (from the top down)" if _is_zone(sp, a[0]) else ""),
     "range": lambda sp, a: f"the numbers from {sp.say(a[0])} to {sp.say(a[1])}",
     "next_player": lambda sp, a: (f"the next player{_going(sp, a[2] if len(a) > 2 else None)} after {sp.say(a[0])} "

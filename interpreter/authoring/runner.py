@@ -23,7 +23,9 @@ def run_file(path, only: str | None = None) -> tuple[list, list]:
     sfile = load_scenarios(path)
     if sfile.problems:
         return [], sfile.problems
-    loaded = load_ruleset(ruleset_path(sfile), {str(k): v for k, v in (sfile.data.get("options") or {}).items()})
+    given = sfile.data.get("options") or {}
+    places = {str(k): (sfile.smap, ("options", k), "in the scenario file") for k in given}
+    loaded = load_ruleset(ruleset_path(sfile), {str(k): v for k, v in given.items()}, option_places=places)
     if not loaded.ok:
         return [], loaded.errors or loaded.diagnostics
     cache = {}
@@ -37,8 +39,12 @@ def run_file(path, only: str | None = None) -> tuple[list, list]:
         if options or own is not None:
             key = (own, tuple(sorted((str(k), str(v)) for k, v in (options or {}).items())))
             if key not in cache:
-                merged = dict(sfile.data.get("options") or {}, **(options or {}))
-                cache[key] = load_ruleset(ruleset_path(sfile, own), {str(k): v for k, v in merged.items()})
+                merged = dict(given, **(options or {}))
+                # the scenario's own options, where it gives them; the file's, where it does
+                where = dict(places, **{str(k): (sfile.smap, tuple(sc.path) + ("options", k), "in the scenario")
+                                        for k in options or {}})
+                cache[key] = load_ruleset(ruleset_path(sfile, own), {str(k): v for k, v in merged.items()},
+                                          option_places=where)
             if not cache[key].ok:
                 outcomes.append(Outcome(sfile.path, sc.name, cache[key].errors or cache[key].diagnostics))
                 continue

@@ -105,13 +105,40 @@ def _deal(v, step, say):
     if not (str(v["to"]).isidentifier() and say.lex.zones.get(str(v["to"])) == "player"):
         # into one zone (hand[current], a pile): no turn of the players, no packets
         return f"Deal {each} from {src} into {dest}.", []
+    alone = _one_player(v.get("players"))
+    if alone is not None:
+        # players: [p]: one player's zone, nobody to go round ("to each ... to the player" read wrongly)
+        owner = say(f"{dest.strip('*')}[{alone}]") if str(v["to"]).isidentifier() else dest
+        return f"Deal {each} from {src} into {owner}.", []
     text = f"Deal {each} from {src} to {dest}{who}, {how}"
     one_zone = "players" not in v and say.lex.zones.get(str(v["to"]), "") is None      # e.g. a widow
     if count != "all" and not one_zone:
-        text = f"Deal {each} to each from {src} into {dest}{who}, {how}"
+        text = (f"Deal {each} to each of {_removeprefix(say(v['players']), 'the list ')} from {src} into "
+                f"{dest}, {how}" if who else
+                f"Deal {each} to each from {src} into {dest}, {how}")
     if one_zone and "start" not in v:
         return text + ".", []           # into one zone: nobody to start with
     return text + f", starting with {say(start)}" + (" and going right" if v.get("direction") == -1 else "") + ".", []
+
+
+def _removeprefix(text, prefix):
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def _one_player(players):
+    """The expression of the one player a deal's `players: "[p]"` names, else None."""
+    if not isinstance(players, str):
+        return None
+    try:
+        from ..expr.parser import parse
+        node = parse(players)
+    except Exception:           # text that does not parse is said as written
+        return None
+    text = players.strip()
+    if getattr(node, "data", None) == "list_" and len(node.children) == 1 and text.startswith("[") \
+            and text.endswith("]") and "," not in text:
+        return text[1:-1].strip()
+    return None
 
 
 def _zone(value, say):
@@ -135,7 +162,34 @@ def _set(v, step, say):
 
 
 def _add(v, step, say):
-    return "Add " + "; ".join(f"{_value(x, say)} to {say(k)}" for k, x in v.items()) + ".", []
+    if all(_negated(x) is None for x in v.values()):
+        return "Add " + "; ".join(f"{_value(x, say)} to {say(k)}" for k, x in v.items()) + ".", []
+    parts = []
+    for k, x in v.items():
+        taken = _negated(x)
+        if taken is not None:       # add: {chips: -stake}: "Subtract the *stake* from ...", not "Add minus the ..."
+            parts.append(f"subtract {_value(taken, say)} from {say(k)}")
+        else:
+            parts.append(f"add {_value(x, say)} to {say(k)}")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + ".", []
+
+
+def _negated(x):
+    """The text of X when an added value is written -X (a name, a number or a bracketed value), else None."""
+    if isinstance(x, (int, float)) and not isinstance(x, bool) and x < 0:
+        return -x
+    if not isinstance(x, str) or not x.strip().startswith("-"):
+        return None
+    try:
+        from ..expr.parser import parse
+        node = parse(x)
+    except Exception:           # text that does not parse is said as written
+        return None
+    if getattr(node, "data", None) != "neg":
+        return None
+    inner = x.strip()[1:].strip()
+    return int(inner) if inner.isdigit() else inner
 
 
 def _if(v, step, say):
@@ -152,6 +206,8 @@ def _for_each(v, step, say):
     every = str(v["in"]).strip() in ("players", "suits", "ranks", "teams") or str(v["in"]).strip() in say.lex.objects
     said = "" if every else say(v["in"])
     shown = f" ({code(name)})" if say.detail else ""
+    if said.startswith(f"the {noun} with the "):    # argmax: every player with the highest ..., not one
+        said = f"the {_plural(noun)} with the " + said[len(f"the {noun} with the "):]
     # a loop inside a loop over the same kind of item (each player, then each player again): 'the
     # player' would name both; they become the first and the second player (the third ...)
     outer = [n for n, x in say.lex.nouns.items() if n != str(name) and _ordinal_base(x) == noun]
@@ -291,6 +347,9 @@ def _end_game(v, step, say):
 def _move(v, step, say):
     src = f" from {say(v['from'])}" if "from" in v else ""
     where = " at the bottom" if v.get("position") == "bottom" else ""
+    if "from" in v and str(v["cards"]).strip() == str(v["from"]).strip():
+        # move: {cards: hole, from: hole, to: house}: "Move every card of *hole* to ...", not "Move *hole* from *hole*"
+        return f"Move every card of {say(v['from'])} to {say(v['to'])}{where}.", []
     return f"Move {say(v['cards'])}{src} to {say(v['to'])}{where}.", []
 
 

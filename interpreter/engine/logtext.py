@@ -49,8 +49,11 @@ def log_move(s, moving, before, dest):
     for c, b in zip(moving, before):
         seats = sorted(now | set(_seers(s, b, s.n)) | (set(range(s.n)) if c in s.revealed else set()))
         seen[names[c]] = seats
-    s.events.append({"event": "move", "hand": s.hand_no, "cards": [names[c] for c in moving],
-                     "source": sources, "to": _label(after), "seen_by": seen})
+    event = {"event": "move", "hand": s.hand_no, "cards": [names[c] for c in moving],
+             "source": sources, "to": _label(after), "seen_by": seen}
+    if after[0] is not None and after[0].visibility == "public" and moving:
+        event["face_up"] = True          # turned up for everyone: told as play goes on
+    s.events.append(event)
 
 
 def meld_text(s, value):

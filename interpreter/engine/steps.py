@@ -178,7 +178,9 @@ def _deal(cx, value, path, step):
                 s.revealed.difference_update(dest[-k:])
             if s.events is not None:
                 if face_up:
-                    log_event(s, event="deal", to=to_text, count=k, cards=[names[c] for c in dest[len(dest) - k:]])
+                    shown = [names[c] for c in dest[len(dest) - k:]]
+                    log_event(s, event="deal", to=to_text, count=k, cards=shown,
+                              seen_by={c: list(range(s.n)) for c in shown})
                 else:
                     log_event(s, event="deal", to=to_text, count=k)
         return Atomic(run_one, where, "deal")
@@ -215,7 +217,7 @@ def _deal(cx, value, path, step):
             if s.revealed:                   # cards shown to everyone stop being shown when they move
                 s.revealed.difference_update(top_first)
             if s.events is not None:
-                log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
+                _log_deal(s, to_text, k, [(p, top_first[i::m]) for i, p in enumerate(seats)])
             return
         if k is None:
             # count: all in packets: each seat gets the share a deal one card at a time would give
@@ -225,6 +227,7 @@ def _deal(cx, value, path, step):
         else:
             shares = [k] * len(seats)
         given = 0
+        dealt = {p: [] for p in seats}
         while cards and given < max(shares, default=0):
             for i, p in enumerate(seats):
                 take = min(size, shares[i] - given)
@@ -232,9 +235,28 @@ def _deal(cx, value, path, step):
                     card = cards.pop()
                     s.revealed.discard(card)  # cards shown to everyone stop being shown when they move
                     hands[p].append(card)
+                    dealt[p].append(card)
             given += size
-        log_event(s, event="deal", to=to_text, count=k if k is not None else "all")
+        if s.events is not None:
+            _log_deal(s, to_text, k, list(dealt.items()))
     return Atomic(run, where, "deal")
+
+
+def _log_deal(s, to_text, k, dealt):
+    """One game-log event for a deal to each player, naming each player's cards in dealing order (the
+    full log shows everything: a hand with no decision in it has no other record of its cards).  Who saw
+    which card follows the zone's visibility: everyone (face up), the owner, or nobody; a seat's log
+    names only what that seat saw."""
+    info = s.rules.zones[to_text]
+    names = s.rules.universe.names
+    each = [[p, [names[c] for c in got]] for p, got in dealt]
+    seers = (lambda p: list(range(s.n))) if info.visibility == "public" else \
+        (lambda p: [p]) if info.visibility == "owner" else (lambda p: [])
+    event = dict(event="deal", to=to_text, count=k if k is not None else "all", each=each,
+                 seen_by={names[c]: seers(p) for p, got in dealt for c in got})
+    if info.visibility == "public":
+        event["face_up"] = True
+    log_event(s, **event)
 
 
 @step_kind("move", "Move cards to a zone: `move: {cards: expr, to: zone, from: zone}`. Without 'from', "

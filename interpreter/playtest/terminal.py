@@ -29,7 +29,10 @@ MOST_MOVES = 40
 def brief_lines(events, per_player) -> list[str]:
     """The events worth telling as play goes on (what `log` shows in full)."""
     keep = [e for e in events if e.get("event") in BRIEF or
-            (e.get("event") == "set" and e.get("var") in per_player and not isinstance(e.get("value"), list))]
+            (e.get("event") == "set" and e.get("var") in per_player and not isinstance(e.get("value"), list)) or
+            # cards turned face up for everyone: a card drawn face up, a hand shown, a face-up deal
+            (e.get("event") == "move" and e.get("face_up")) or
+            (e.get("event") == "deal" and (e.get("cards") or e.get("face_up")))]
     return V.log_lines(keep, per_player)
 
 

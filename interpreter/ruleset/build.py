@@ -18,7 +18,7 @@ from ..expr.compiler import Binding, Namespace
 from .context import CompileContext
 from .model import Metric, Rules, VarInfo, ZoneInfo
 from .defines import add_definitions
-from .namespace import add_builtin_names, add_callables, add_objects
+from .namespace import CLASH_HINT, add_builtin_names, add_callables, add_objects, binding_kind
 from ..expr.functions_melds import add_meld_rules
 
 VISIBILITY = ("public", "owner", "hidden")
@@ -27,8 +27,11 @@ TYPE_NAMES = {"number": T.NUM, "boolean": T.BOOL, "text": T.STR, "card": T.CARD,
               "any": T.ANY}
 
 
-def build_rules(data: dict, smap=None, option_values: dict | None = None, source: str = "<rules>"):
-    """Compile `data`; return (rules, diagnostics)."""
+def build_rules(data: dict, smap=None, option_values: dict | None = None, source: str = "<rules>",
+                option_places: dict | None = None):
+    """Compile `data`; return (rules, diagnostics).  `option_places` tells where option values given
+    outside the ruleset come from: name -> (source map, path, words such as 'in the scenario'), so that a
+    problem with one is reported there."""
     ns = Namespace()
     universe, pack_specs, counts, default = _pack(data)
     ns.universe = universe
@@ -36,6 +39,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
                   default_players=default, pack_specs=pack_specs, pack_zone=data.get("pack", {}).get("zone", "stock"),
                   description=data.get("description", ""), data=data)
     cx = CompileContext(ns, smap, rules)
+    cx.option_places = option_places or {}
     rules.namespace = ns     # the names expressions may use (tests, explain)
     _check_pack(cx, data, universe)
     rules.options = _options(cx, data, option_values or {})
@@ -182,9 +186,9 @@ def _options(cx, data, given):
         if name not in declared:
             from difflib import get_close_matches
             close = get_close_matches(name, list(declared), n=1)
-            cx.problem(("options",), f"unknown option '{name}' (set with --option)", "unknown-name", key=True,
-                       hint=f"did you mean '{close[0]}'?" if close else
-                       ("options: " + ", ".join(declared)) if declared else "this ruleset declares no options")
+            _option_problem(cx, name, ("options",), f"unknown option '{name}' ({_how(cx, name, 'set')})",
+                            "unknown-name", hint=f"did you mean '{close[0]}'?" if close else
+                            ("options: " + ", ".join(declared)) if declared else "this ruleset declares no options")
             continue
         default = values[name]
         values[name] = _coerce_option(cx, name, value, default)
@@ -202,19 +206,43 @@ def _given_outside(cx, name, spec, value):
     if isinstance(allowed, list) and value not in allowed:
         from difflib import get_close_matches
         close = get_close_matches(str(value), [str(v) for v in allowed], n=1)
-        cx.problem(("options", name), f"option '{name}' is set to {value!r} (with --option), which is not among "
-                   f"its values {allowed!r}: the game is played with it", "options", key=True, severity="warning",
-                   hint=f"did you mean '{close[0]}'?" if close else None)
+        _option_problem(cx, name, ("options", name), f"option '{name}' is set to {value!r} ({_how(cx, name)}), "
+                        f"which is not among its values {allowed!r}: the game is played with it", "options",
+                        severity="warning", hint=f"did you mean '{close[0]}'?" if close else None)
     elif (isinstance(bounds, list) and len(bounds) == 2 and isinstance(value, (int, float))
           and not isinstance(value, bool) and all(isinstance(b, (int, float)) for b in bounds)
           and not bounds[0] <= value <= bounds[1]):
-        cx.problem(("options", name), f"option '{name}' is set to {value} (with --option), outside its range "
-                   f"[{bounds[0]}, {bounds[1]}]: the game is played with it", "options", key=True,
-                   severity="warning")
+        _option_problem(cx, name, ("options", name), f"option '{name}' is set to {value} ({_how(cx, name)}), "
+                        f"outside its range [{bounds[0]}, {bounds[1]}]: the game is played with it", "options",
+                        severity="warning")
+
+
+def _option_problem(cx, name, path, message, rule, hint=None, severity="error"):
+    """A problem with an option's given value: where it was given (a scenario file's line), else at the
+    ruleset's options."""
+    place = (getattr(cx, "option_places", None) or {}).get(name)
+    if place is None:
+        cx.problem(path, message, rule, hint=hint, key=True, severity=severity)
+        return
+    smap, where, _ = place
+    cx.diagnostics.append(smap.diagnostic(where, message, rule, hint, key=True, severity=severity,
+                                          length=smap.span_length(where, key=True)))
+
+
+def _how(cx, name, verb=None):
+    """How the option's value was given: 'with --option', or the words of `option_places`."""
+    place = (getattr(cx, "option_places", None) or {}).get(name)
+    said = place[2] if place is not None else "with --option"
+    return f"{verb} {said}" if verb else said
 
 
 def _coerce_option(cx, name, value, default):
     if not isinstance(value, str):
+        if isinstance(default, int) and not isinstance(default, bool) and (
+                isinstance(value, bool) or not isinstance(value, (int, float))) and value is not None:
+            _option_problem(cx, name, ("options", name), f"option '{name}' needs a whole number, got "
+                            f"{value!r} ({_how(cx, name, 'set')})", "type")
+            return default
         return value
     if isinstance(default, bool):
         if value.lower() in ("true", "yes", "1", "on"):
@@ -251,8 +279,8 @@ def _coerce_option(cx, name, value, default):
             return items
     wanted = "a whole number" if isinstance(default, int) and not isinstance(default, bool) \
         else T.describe(_type_of(default))
-    cx.problem(("options", name), f"option '{name}' needs {wanted}, got '{value}' (set with --option)", "type",
-               key=True)
+    _option_problem(cx, name, ("options", name), f"option '{name}' needs {wanted}, got '{value}' "
+                    f"({_how(cx, name, 'set')})", "type")
     return default
 
 
@@ -323,6 +351,10 @@ def _zones(cx, zones):
         cx.rules.zones[name] = info
         cx.rules.zone_list.append(info)
         typ = T.per(per, T.CARDS) if per else T.CARDS
+        if name in cx.ns.names:              # the name keeps its first meaning (no errors that follow from it)
+            cx.problem(("zones", name), f"the name '{name}' is already used by {binding_kind(cx.ns.names[name])}",
+                       "meaning", key=True, hint=CLASH_HINT)
+            continue
         cx.ns.add(name, Binding("zone", typ, getter=lambda s, e, i=i: s.z[i], doc=info.description,
                                       code=f"s.z[{i}]"))
 
@@ -334,8 +366,10 @@ def _vars(cx, state):
         path = ("state", name)
         if not isinstance(spec, dict):
             spec = {"initial": spec}
-        if name in cx.ns.names:
-            cx.problem(path, f"the name '{name}' is already used by a {cx.ns.names[name].kind}", "meaning", key=True)
+        clash = name in cx.ns.names
+        if clash:
+            cx.problem(path, f"the name '{name}' is already used by {binding_kind(cx.ns.names[name])}", "meaning",
+                       key=True, hint=CLASH_HINT)
         per = _per_type(cx, spec.get("per"), path + ("per",))
         initial = spec.get("initial", 0 if spec.get("type", "number") == "number" else None)
         typ = TYPE_NAMES.get(spec.get("type")) or (_type_of(initial) if initial is not None else T.ANY)
@@ -346,6 +380,9 @@ def _vars(cx, state):
         if info.scope == "hand":
             cx.rules.hand_vars.append(info)
         full = T.per(per, typ) if per else typ
+        if clash:                            # the name keeps its first meaning (no errors that follow from it)
+            cx.clashed.add(name)
+            continue
         cx.ns.add(name, Binding("state", full, getter=lambda s, e, i=i: s.v[i], doc=info.description,
                                 shape=("var", i), code=f"s.v[{i}]"))
         cx.deferred.append(lambda info=info, initial=initial, path=path, spec=spec: _initial(cx, info, initial,
@@ -433,7 +470,7 @@ def _usage_checks(cx, data):
             cx.problem(("zones", name), f"zone '{name}' is never filled: no step puts cards into it", "unused",
                        key=True, severity="warning")
     for name, info in cx.rules.vars.items():
-        if name not in cx.var_writes and info.scope == "hand" and info.name != "dealer":
+        if name not in cx.var_writes and info.scope == "hand" and info.name != "dealer" and name not in cx.clashed:
             cx.problem(("state", name), f"state variable '{name}' is reset each hand but never set", "unused",
                        key=True, severity="warning")
     options = data.get("options") or {}

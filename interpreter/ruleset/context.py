@@ -29,6 +29,7 @@ class CompileContext:
         self.var_writes: set = set()     # state variables some step sets
         self.calls: set = set()          # procedures called
         self.deferred: list = []         # compile work that needs every name declared first
+        self.clashed: set = set()        # state variables whose name was already taken (reported once)
 
     # -- locations and problems -------------------------------------------------
     def where(self, path, key=False) -> str:

@@ -183,8 +183,10 @@ def add_definitions(cx, section):
             continue
         from ..expr.functions import BUILTINS
         if name in cx.ns.names or name in BUILTINS:
-            what = f"a {cx.ns.names[name].kind}" if name in cx.ns.names else "a built-in function"
-            cx.problem(("define", key), f"the name '{name}' is already used by {what}", "meaning", key=True)
+            from .namespace import CLASH_HINT, binding_kind
+            what = binding_kind(cx.ns.names[name]) if name in cx.ns.names else "a built-in function"
+            cx.problem(("define", key), f"the name '{name}' is already used by {what}", "meaning", key=True,
+                       hint=CLASH_HINT if name in cx.ns.names else None)
             continue
         definition = Definition(cx, key, name, params, spec)
         cx.ns.add(name, Binding("define", T.ANY, value=definition, call=definition.use,

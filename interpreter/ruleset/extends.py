@@ -140,6 +140,8 @@ def _merge(base, over, path: tuple, maps):
     if maps:
         maps[2].adopt(maps[1], path, subtree=False)
     base = base if isinstance(base, dict) else {}
+    if path == ("define",):
+        base = _match_definitions(base, over)
     result = {}
     for key in list(base) + [k for k in over if k not in base]:   # parent's order
         if key not in over:
@@ -153,6 +155,26 @@ def _merge(base, over, path: tuple, maps):
         elif maps and key in base and maps[1].key_pos(path + (key,)) is not None:
             maps[2].removed[path + (key,)] = maps[1].key_pos(path + (key,))   # for the notes on its uses
     return result
+
+
+def _definition_name(key) -> str:
+    return key.split("(", 1)[0].strip() if isinstance(key, str) else key
+
+
+def _match_definitions(base, over):
+    """A definition is known by its name, not by how its parameters are written: a child's
+    `"blocks(card)": ...` replaces the parent's `"blocks(c)": ...` (and `blocks: null` removes it).  The
+    parent's key is renamed to the child's, in its place, and its value dropped (a new value is written
+    whole: its parameters may differ)."""
+    names = {_definition_name(k): k for k in base}
+    renamed = {}
+    for key in sorted(over, key=lambda k: over[k] is not None):     # a new value wins over a null
+        old = names.get(_definition_name(key))
+        if old is not None and old != key and key not in base:
+            renamed[old] = key
+    if not renamed:
+        return base
+    return {renamed.get(k, k): (None if k in renamed else v) for k, v in base.items()}
 
 
 def resolve_ruleset(path, find_bundled: Callable[[str], Path | None] | None = None

@@ -56,7 +56,8 @@ def resolve_path(path: str):
     return bundled if bundled is not None else p
 
 
-def load_ruleset(path, options: dict | None = None, dry_run: bool = False) -> Loaded:
+def load_ruleset(path, options: dict | None = None, dry_run: bool = False,
+                 option_places: dict | None = None) -> Loaded:
     path = str(resolve_path(str(path)))
     out = Loaded(path)
     try:
@@ -80,7 +81,7 @@ def load_ruleset(path, options: dict | None = None, dry_run: bool = False) -> Lo
         out.diagnostics = sort_diagnostics(diags)
         return out
     import interpreter.engine  # noqa: F401  (registers step kinds)
-    rules, more = build_rules(data, smap, options or {}, source=path)
+    rules, more = build_rules(data, smap, options or {}, source=path, option_places=option_places)
     diags += more
     if not any(d.severity == "error" for d in diags):
         out.rules = rules

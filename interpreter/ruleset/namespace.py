@@ -4,7 +4,7 @@ import re
 
 from ..diagnostics import did_you_mean, rank_hint
 from ..expr import types as T
-from ..expr.compiler import Binding, Compiled, Lambda
+from ..expr.compiler import Binding, Compiled, Lambda, constant
 from ..expr.errors import EvalError
 
 BUILTIN_NAMES = {
@@ -55,6 +55,23 @@ def add_callables(cx, data):
         _points(cx, name, spec)
 
 
+def binding_kind(binding) -> str:
+    """What a name in the namespace is, in words: 'an option', 'a zone', 'a state variable'..."""
+    words = {"zone": "a zone", "state": "a state variable", "order": "an order", "points": "a point table",
+             "define": "a definition", "builtin": "a built-in name"}
+    if binding.kind in words:
+        return words[binding.kind]
+    if binding.kind == "const" and binding.doc == "option":
+        return "an option"
+    if binding.kind == "const" and str(binding.doc).startswith("the suit "):
+        return "a suit"
+    return f"a {binding.kind}"
+
+
+CLASH_HINT = ("options, zones, state variables, orders, point tables and definitions share one set of names "
+              "in expressions: give one of them another name")
+
+
 def _rank_table(cx, path, ranks, base=None, default=-1):
     u = cx.ns.universe
     table = list(base) if base is not None else [default] * u.size
@@ -77,7 +94,9 @@ def _order(cx, name, spec):
         table = _rank_table(cx, path, spec)
         key = lambda s, c: table[c]   # noqa: E731
         key.table = table             # trick play indexes the table directly
-        _add_card_fn(cx, name, "order", key, table, spec)
+        u = cx.ns.universe
+        _add_card_fn(cx, name, "order", key, table, spec,
+                     {str(r): i for i, r in enumerate(spec) if str(r) in u.ranks})
         return
     cases = []
 
@@ -172,14 +191,19 @@ def _points(cx, name, spec):
     def key_fn(s, c):
         return table[c]
     key_fn.table = table               # built-ins over cards index the table directly (total, groups)
-    _add_card_fn(cx, name, "points", key_fn, table, spec)
+    by_rank = {str(k): v for k, v in values.items() if str(k) in u.ranks}
+    _add_card_fn(cx, name, "points", key_fn, table, spec, {r: by_rank.get(r, default) for r in u.ranks})
 
 
-def _add_card_fn(cx, name, kind, key_fn, table, spec):
-    """Bind `name(card)` -> number; `key_fn(s, card)` is also used as a sort key."""
+def _add_card_fn(cx, name, kind, key_fn, table, spec, by_rank=None):
+    """Bind `name(card)` -> number; `key_fn(s, card)` is also used as a sort key.  `by_rank` (rank ->
+    number) also gives `name(rank)`, the value of a rank (an order's position of the rank, a point table's
+    entry for it); None for an order by cases, whose value depends on the card."""
     if name in cx.ns.names:
-        cx.problem((kind if kind == "points" else "orders", name), f"the name '{name}' is used twice", "meaning",
-                   key=True)
+        cx.problem((kind if kind == "points" else "orders", name),
+                   f"the name '{name}' is already used by {binding_kind(cx.ns.names[name])}", "meaning",
+                   key=True, hint=CLASH_HINT)
+        return               # the name keeps its first meaning
     from ..expr.functions import BUILTINS
     if name in BUILTINS:     # name(...) would call the table, never the built-in: every use would be wrong
         what = "point table" if kind == "points" else "order"
@@ -190,8 +214,16 @@ def _add_card_fn(cx, name, kind, key_fn, table, spec):
 
     def call(ctx, node, args):
         if len(args) != 1 or isinstance(args[0], Lambda):
-            ctx.error(node, f"{name}(card) takes one card")
-        arg = ctx.expect(args[0], ctx.compile(args[0]), T.CARD, f"the argument of {name}")
+            ctx.error(node, f"{name}(card) takes one card" + (" or one rank" if by_rank is not None else ""))
+        arg = ctx.compile(args[0])
+        if arg.type in (T.RANK, T.STR):
+            return rank_value(ctx, node, args[0], arg)
+        if by_rank is not None and not T.compatible(arg.type, T.CARD):
+            ctx.error(args[0], f"the argument of {name} must be a card or a rank, but this is "
+                      f"{T.describe(arg.type)}", rule="type",
+                      hint=f"a rank is written as text: {name}('{arg.value}')" if arg.const and
+                      isinstance(arg.value, int) and str(arg.value) in by_rank else None)
+        arg = ctx.expect(args[0], arg, T.CARD, f"the argument of {name}")
         f = arg.fn
         key = cx.ns.names[name].value if name in cx.ns.names else key_fn   # generated when it could be
         if table is not None:
@@ -203,6 +235,26 @@ def _add_card_fn(cx, name, kind, key_fn, table, spec):
             return Compiled(lookup, T.NUM, code=ctx.source("%s[{0}]" % ctx.ref(table), arg))
         return Compiled(lambda s, e: key(s, f(s, e)), T.NUM,
                         code=ctx.source("%s(s, {0})" % ctx.ref(key), arg))
+
+    def rank_value(ctx, node, arg_node, arg):
+        if by_rank is None:
+            ctx.error(node, f"the order {name} depends on the card, not only its rank: give it a card",
+                      rule="type", hint=f"write {name}(card(rank, suit)) with the suit meant")
+        if arg.const:
+            if arg.value not in by_rank:
+                what = "order" if kind == "order" else "point table"
+                ctx.error(arg_node, f"'{arg.value}' is not a rank of the {what} {name}",
+                          hint=rank_hint(str(arg.value), list(by_rank)) or None, rule="type")
+            return constant(by_rank[arg.value], T.NUM)
+        f = arg.fn
+
+        def lookup(s, e):
+            r = f(s, e)
+            if r not in by_rank:
+                raise EvalError(f"{name}() was given {'no rank' if r is None else repr(r)}, not a rank of "
+                                f"the {'order' if kind == 'order' else 'point table'}")
+            return by_rank[r]
+        return Compiled(lookup, T.NUM)
     cx.ns.add(name, Binding(kind, T.NUM, value=key_fn, call=call, doc=f"{kind} {name}"))
 
 

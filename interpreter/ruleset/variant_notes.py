@@ -30,6 +30,8 @@ def _removal(smap, name):
 
 def _at_use(d, smap, name) -> bool:
     """Is the diagnostic at a use of the option (not at its declaration, e.g. a value given with -o)?"""
+    if d.message.startswith(f"option '{name}' "):       # about the value given (at its declaration, or
+        return False                                    # where a scenario file gives it)
     pos = smap.key_pos(("options", name))
     return pos is None or (pos.file, pos.line, pos.col) != (d.file, d.line, d.col)
 

@@ -127,6 +127,9 @@ def _line(event, per_player):
         return f"\n== hand {event['hand']} ==  dealer {player(event['dealer'])}"
     if kind == "deal":
         shown = f": {' '.join(event['cards'])}" if event.get("cards") else ""     # dealt face up
+        if event.get("each"):            # dealt to each player: one line, each player's cards
+            shown = ": " + ", ".join(f"{player(p)} {' '.join(cards)}" for p, cards in event["each"])
+            return f"  deal {event.get('count')} card(s) each to {event.get('to')}{shown}"
         return f"  deal {event.get('count')} card(s) to {event.get('to')}{shown}"
     if kind == "holdings":
         out = []
