@@ -63,7 +63,7 @@ def test_explain_a_card_from_loop_items():
     line = lex.binding("line", "line")
     assert words("card(line, trumps)", line) == "the card of rank line and suit *trumps*"
     assert "For each r of the list “Q” and “J”" in _explain("explain-shapes")
-    assert "that are the card of rank r and suit spades" in _explain("explain-shapes")
+    assert "that are the card of rank *r* and suit spades" in _explain("explain-shapes")
 
 
 # -- scenarios: two identical cards, misspelt cards ---------------------------------------------------
@@ -774,7 +774,7 @@ def test_explain_a_game_of_one_hand_and_the_names_of_a_tricks_block():
     assert "- The game ends after one hand." in text and "1000 hands" not in text
     text = _explain("bezique")
     # led_suit in a follow rule reads 'the suit led', not '*led_suit*'
-    assert "the current player's *hand*, *trick* and the suit led" in text and "*led_suit*" not in text
+    assert "(the card, the current player's *hand*, *trick*, the suit led)" in text and "*led_suit*" not in text
 
 
 def test_explain_a_list_joined_and_one_winning_team():
