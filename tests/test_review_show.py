@@ -96,3 +96,183 @@ def test_cribbage_a_hand_flush_with_the_starter_and_a_run_of_five():
     s = _show({1: ["3♥", "4♥", "5♥", "6♥"], 0: ["9♣", "9♠", "10♦", "J♦"]},
               {1: ["K♣", "Q♠"], 0: ["8♦", "A♣"]}, "7♥")
     assert _v(s, "shown") == [8, 14] and _v(s, "crib_points") == 2
+
+
+# -- the referees' driver ----------------------------------------------------------------------------
+
+def _move_text(s, a):
+    return S.describe(s, a)
+
+
+def _drive(rules, n, seed, referee):
+    """A random game: the referee is asked before each decision (who moves, the moves offered), told
+    of each move, and checks the outcome at the end."""
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    ref = referee(s)
+    moves = 0
+    while not s.over:
+        actions = G.legal_actions(s)
+        ref.before(s, G.current_player(s), sorted(_move_text(s, a) for a in actions))
+        action = actions[rng.randrange(len(actions))]
+        text = _move_text(s, action)
+        G.apply(s, action)
+        ref.after(s, text)
+        moves += 1
+        assert moves < 20000, "the game ends"
+    ref.finish(s)
+    return s
+
+
+# -- Cribbage referee --------------------------------------------------------------------------------
+
+CRIB_SEQ = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def _pip(c):
+    r = _rs(c)[0]
+    return {"A": 1, "J": 10, "Q": 10, "K": 10}.get(r) or int(r)
+
+
+def _is_run(cards):
+    idx = sorted(CRIB_SEQ.index(_rs(c)[0]) for c in cards)
+    return idx == list(range(idx[0], idx[0] + len(idx)))
+
+
+def crib_show(four, starter, is_crib):
+    """The show of four cards with the starter, counted from the rules."""
+    five = four + [starter]
+    pts = 2 * sum(1 for k in range(2, 6) for g in combinations(five, k) if sum(map(_pip, g)) == 15)
+    pts += 2 * sum(1 for a, b in combinations(five, 2) if _rs(a)[0] == _rs(b)[0])
+    for k in (5, 4, 3):
+        runs = sum(1 for g in combinations(five, k) if _is_run(g))
+        if runs:
+            pts += k * runs
+            break
+    suits = {_rs(c)[1] for c in four}
+    if len(suits) == 1:
+        if _rs(starter)[1] in suits:
+            pts += 5
+        elif not is_crib:
+            pts += 4
+    pts += any(_rs(c)[0] == "J" and _rs(c)[1] == _rs(starter)[1] for c in four)
+    return pts
+
+
+def _peg(pile, total):
+    pts = 2 * (total == 15) + 2 * (total == 31)
+    ranks = [_rs(c)[0] for c in pile]
+    same = 1
+    while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
+        same += 1
+    pts += {1: 0, 2: 2, 3: 6, 4: 12}[same]
+    for k in range(len(pile), 2, -1):
+        if _is_run(pile[-k:]):
+            pts += k
+            break
+    return pts
+
+
+class CribbageReferee:
+    def __init__(self, s, target=121):
+        self.target = target
+        self.score, self.dealer, self.over, self.winner = [0, 0], 0, False, None
+        self.phase = "done"
+        self.shows = 0
+
+    def add(self, p, pts):
+        if self.over:
+            return
+        self.score[p] += pts
+        if self.score[p] >= self.target:
+            self.over, self.winner = True, p
+
+    def before(self, s, who, legal):
+        assert not self.over
+        assert _v(s, "score") == self.score, (_v(s, "score"), self.score)
+        if self.phase == "done":
+            assert legal[0].startswith("select"), legal
+            self.hands = [list(_z(s, "hand", p)) for p in (0, 1)]
+            assert all(len(h) == 6 for h in self.hands)
+            self.away, self.phase = [[], []], "away"
+        if self.phase == "away":
+            assert legal == sorted("select " + c for c in self.hands[who] if c not in self.away[who]), legal
+            self.who = who
+            return
+        assert who == self.turn, (who, self.turn)
+        if self.can(who):
+            assert legal == sorted("lay " + c for c in self.hands[who] if self.total + _pip(c) <= 31), legal
+        else:
+            assert legal == ["go"]
+
+    def can(self, p):
+        return any(self.total + _pip(c) <= 31 for c in self.hands[p])
+
+    def settle(self):
+        while not self.can(self.turn) and not self.can(1 - self.turn) and (self.pile or any(self.hands)):
+            if self.pile:
+                self.add(self.last, 1)
+            self.total, self.pile, self.turn = 0, [], 1 - self.last
+
+    def after(self, s, text):
+        if self.phase == "away":
+            card = text.split()[1]
+            self.away[self.who].append(card)
+            if sum(map(len, self.away)) == 4:
+                self.crib = self.away[0] + self.away[1]
+                self.hands = [[c for c in self.hands[p] if c not in self.away[p]] for p in (0, 1)]
+                self.kept = [list(h) for h in self.hands]
+                self.starter = _z(s, "starter")[0]
+                assert self.starter not in self.crib + self.hands[0] + self.hands[1]
+                if _rs(self.starter)[0] == "J":
+                    self.add(self.dealer, 2)
+                self.total, self.pile, self.last, self.turn = 0, [], None, 1 - self.dealer
+                self.phase = "play"
+                self.settle()
+        else:
+            who = self.turn
+            if text.startswith("lay"):
+                card = text.split()[1]
+                self.hands[who].remove(card)
+                self.pile.append(card)
+                self.total += _pip(card)
+                self.last = who
+                self.add(who, _peg(self.pile, self.total))
+                if self.total == 31:
+                    self.total, self.pile = 0, []
+            self.turn = 1 - who
+            self.settle()
+            if not any(self.hands) and not self.pile:
+                pone = 1 - self.dealer
+                self.add(pone, crib_show(self.kept[pone], self.starter, False))
+                self.add(self.dealer, crib_show(self.kept[self.dealer], self.starter, False))
+                self.add(self.dealer, crib_show(self.crib, self.starter, True))
+                self.shows += 1
+                self.dealer = 1 - self.dealer
+                self.phase = "done"
+        if self.over:
+            assert s.over, "the game ends as soon as a player reaches the target"
+
+    def finish(self, s):
+        assert self.over
+        assert _v(s, "score") == self.score, (_v(s, "score"), self.score)
+        assert G.result(s)["winners"] == [self.winner]
+
+
+def test_cribbage_the_show_counts_agree_with_known_hands():
+    # the referee's own count on the famous hands: 29, 28 (5 5 5 5 + 10), 24 (4 5 5 6 6), 0 (19)
+    assert crib_show(["5♥", "5♦", "5♣", "J♠"], "5♠", False) == 29
+    assert crib_show(["5♥", "5♦", "5♣", "5♠"], "10♦", False) == 28
+    assert crib_show(["4♣", "5♦", "5♥", "6♠"], "6♦", False) == 24
+    assert crib_show(["2♣", "4♦", "6♥", "8♠"], "K♦", False) == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cribbage_random_games_agree_with_the_referee(seed):
+    _drive(_load("cribbage"), 2, seed, CribbageReferee)
+
+
+@pytest.mark.soak
+def test_cribbage_random_games_agree_with_the_referee_soak():
+    for seed in range(4, 80):
+        _drive(_load("cribbage"), 2, seed, CribbageReferee)
