@@ -276,3 +276,261 @@ def test_cribbage_random_games_agree_with_the_referee(seed):
 def test_cribbage_random_games_agree_with_the_referee_soak():
     for seed in range(4, 80):
         _drive(_load("cribbage"), 2, seed, CribbageReferee)
+
+
+# -- Piquet: scripted deals ------------------------------------------------------------------------
+
+def _piquet(elder, younger, talon):
+    """Seat 0 deals: twelve each in twos from elder (seat 1); talon[0] is the top of the talon."""
+    assert len(elder) == len(younger) == 12 and len(talon) == 8
+    order = []
+    for i in range(0, 12, 2):
+        order += elder[i:i + 2] + younger[i:i + 2]
+    s = S.stacked_game(_load("piquet"), 2, order + talon)
+    assert sorted(_z(s, "hand", 1)) == sorted(elder) and sorted(_z(s, "hand", 0)) == sorted(younger)
+    return s
+
+
+def _exchange(s, who, cards):
+    for c in cards:
+        assert G.current_player(s) == who
+        S.play(s, ("discard", c))
+    if len(cards) < 5 or who == 0:
+        assert G.current_player(s) == who
+        S.play(s, ("keep",))
+
+
+def test_piquet_a_repique_from_a_septieme_and_a_quatorze():
+    # elder: ♠ A K Q J 10 9, the four Aces, 7♥ 8♥ 7♦; younger: ♥ K Q J 10 9, ♣ K Q J 10, ♦ K Q J.
+    # Elder throws 7♥ and takes 8♠: ♠ A K Q J 10 9 8.  Point: elder 7 cards to younger's 5: 7.
+    # Sequence: the septième (17) beats younger's quint.  Elder 24 so far, younger nothing.  Sets: a
+    # quatorze of Aces (14) beats trios of Kings, Queens, Jacks: 38, the other still at 0: repique, 60.
+    s = _piquet(["A♠", "K♠", "Q♠", "J♠", "10♠", "9♠", "A♥", "A♦", "A♣", "7♥", "8♥", "7♦"],
+                ["K♥", "Q♥", "J♥", "10♥", "9♥", "K♣", "Q♣", "J♣", "10♣", "K♦", "Q♦", "J♦"],
+                ["8♠", "7♠", "9♣", "8♣", "7♣", "10♦", "9♦", "8♦"])
+    _exchange(s, 1, ["7♥"])
+    assert "8♠" in _z(s, "hand", 1)
+    _exchange(s, 0, [])
+    assert _v(s, "declared") == [[0, 0, 0, 0], [0, 7, 17, 14]]
+    assert _v(s, "score") == [0, 98]
+    # the play: elder leads (1), the trick won by its leader gives no more
+    assert G.current_player(s) == 1
+    S.play(s, "A♠")
+    S.play(s, "K♥")
+    assert _v(s, "score") == [0, 99]
+
+
+def test_piquet_carte_blanche_spoils_the_repique_and_younger_wins_sequence_and_sets():
+    # younger holds no King, Queen or Jack: carte blanche, 10 at once.  Elder throws 8♥ 7♥ and takes
+    # 7♦ J♣.  Point: elder ♦ K Q J 9 8 7 (6) beats ♠ A 10 9 8 7 (5): 6.  Sequence: younger's quart
+    # 10-9-8-7 beats elder's tierces: 4 (only the winner's sequences count).  Sets: younger's two
+    # quatorzes (Aces, Tens) beat elder's trios: 28.  Younger 42, but elder scored the point (6) before
+    # younger reached 30: no repique.
+    s = _piquet(["K♥", "Q♥", "J♥", "8♥", "7♥", "K♦", "Q♦", "J♦", "9♦", "8♦", "K♣", "Q♣"],
+                ["A♠", "10♠", "9♠", "8♠", "7♠", "A♥", "10♥", "9♥", "A♦", "10♦", "A♣", "10♣"],
+                ["7♦", "J♣", "K♠", "Q♠", "J♠", "9♣", "8♣", "7♣"])
+    assert _v(s, "score") == [10, 0]
+    _exchange(s, 1, ["8♥", "7♥"])
+    _exchange(s, 0, [])
+    assert _v(s, "declared") == [[10, 0, 4, 28], [0, 6, 0, 0]]
+    assert _v(s, "score") == [42, 6]
+
+
+def test_piquet_a_pique_on_the_first_lead():
+    # elder: ♠ A K Q J 10, ♥ A K Q, ♦ A K, ♣ 8 7; throws 7♣ for 7♥.  Point 5 (younger has 4s),
+    # sequences: the quint 15 and the tierce 3 = 18; sets: trios of Aces and Kings 6 (younger's best is
+    # a trio of Jacks): 29, younger nothing.  Elder leads A♠: 1 for the lead, 30 with younger at 0:
+    # pique, 30 more: 60.
+    s = _piquet(["A♠", "K♠", "Q♠", "J♠", "10♠", "A♥", "K♥", "Q♥", "A♦", "K♦", "8♣", "7♣"],
+                ["J♥", "10♥", "9♥", "8♥", "Q♦", "J♦", "10♦", "9♦", "A♣", "K♣", "Q♣", "J♣"],
+                ["7♥", "9♠", "8♠", "7♠", "8♦", "7♦", "10♣", "9♣"])
+    _exchange(s, 1, ["7♣"])
+    _exchange(s, 0, [])
+    assert _v(s, "declared") == [[0, 0, 0, 0], [0, 5, 18, 6]]
+    assert _v(s, "score") == [0, 29]
+    S.play(s, "A♠")
+    assert _v(s, "score") == [0, 29]        # scored when the trick is complete
+    S.play(s, "8♥")
+    assert _v(s, "score") == [0, 60]
+
+
+# -- Piquet referee --------------------------------------------------------------------------------
+
+PQ_RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
+PQ_PIPS = {"A": 11, "K": 10, "Q": 10, "J": 10}
+
+
+def _pq_pip(c):
+    r = _rs(c)[0]
+    return PQ_PIPS.get(r) or int(r)
+
+
+def pq_point(hand):
+    """(length, pip total) of the best suit."""
+    return max((sum(1 for c in hand if _rs(c)[1] == su), sum(_pq_pip(c) for c in hand if _rs(c)[1] == su))
+               for su in "♣♦♥♠")
+
+
+def pq_sequences(hand):
+    """Every maximal sequence of three or more: (length, top rank index)."""
+    out = []
+    for su in "♣♦♥♠":
+        have = [PQ_RANKS[i] + su in hand for i in range(8)]
+        i = 0
+        while i < 8:
+            if have[i]:
+                j = i
+                while j + 1 < 8 and have[j + 1]:
+                    j += 1
+                if j - i + 1 >= 3:
+                    out.append((j - i + 1, j))
+                i = j + 1
+            else:
+                i += 1
+    return out
+
+
+def pq_sets(hand):
+    """Every set of three or four of a rank 10 or higher: (size, rank index)."""
+    counts = Counter(_rs(c)[0] for c in hand)
+    return [(n, PQ_RANKS.index(r)) for r, n in counts.items() if n >= 3 and PQ_RANKS.index(r) >= 3]
+
+
+class PiquetReferee:
+    def __init__(self, s):
+        self.score, self.hand_no, self.dealer = [0, 0], 0, 0
+
+    def new_hand(self, s):
+        assert s.hand_no == self.hand_no + 1
+        self.hand_no = s.hand_no
+        if self.hand_no > 1:
+            self.dealer = 1 - self.dealer
+        self.elder, self.younger = 1 - self.dealer, self.dealer
+        self.hands = [list(_z(s, "hand", p)) for p in (0, 1)]
+        assert all(len(h) == 12 for h in self.hands)
+        self.talon = list(_z(s, "stock"))            # bottom first
+        assert len(self.talon) == 8
+        self.pts, self.tricks, self.bonus_done = [0, 0], [0, 0], False
+        for p in (self.elder, self.younger):
+            if not any(_rs(c)[0] in "JQK" for c in self.hands[p]):
+                self.gain(p, 10)
+        self.who, self.most, self.fewest, self.out = self.elder, 5, 1, []
+        self.trick, self.trick_no = [], 0
+
+    def gain(self, p, n):
+        self.pts[p] += n
+        self.score[p] += n
+
+    def bonus(self, n):
+        if self.bonus_done:
+            return
+        for p in (0, 1):
+            if self.pts[p] >= 30 and self.pts[1 - p] == 0:
+                self.gain(p, n)
+                self.bonus_done = True
+
+    def end_exchange(self):
+        k = len(self.out)
+        drawn = self.talon[len(self.talon) - k:] if k else []
+        self.talon = self.talon[:len(self.talon) - k]
+        self.hands[self.who] = [c for c in self.hands[self.who] if c not in self.out] + drawn
+        if self.who == self.elder:
+            self.who, self.most, self.fewest, self.out = self.younger, len(self.talon), 0, []
+            if self.most == 0:
+                self.end_exchange()
+        else:
+            self.who = None
+            self.declare()
+
+    def declare(self):
+        e, y = self.elder, self.younger
+        pe, py = pq_point(self.hands[e]), pq_point(self.hands[y])
+        if pe != py:
+            w = e if pe > py else y
+            self.gain(w, max(pe, py)[0])
+        self.bonus(60)
+        se, sy = pq_sequences(self.hands[e]), pq_sequences(self.hands[y])
+        be, by = max(se, default=(0, 0)), max(sy, default=(0, 0))
+        if be != by:
+            w, seqs = (e, se) if be > by else (y, sy)
+            self.gain(w, sum(n if n < 5 else n + 10 for n, _ in seqs))
+        self.bonus(60)
+        te, ty = pq_sets(self.hands[e]), pq_sets(self.hands[y])
+        be, by = max(te, default=(0, 0)), max(ty, default=(0, 0))
+        if be != by:
+            w, sets = (e, te) if be > by else (y, ty)
+            self.gain(w, sum(14 if n == 4 else 3 for n, _ in sets))
+        self.bonus(60)
+        self.turn = e
+
+    def before(self, s, who, legal):
+        if s.hand_no != self.hand_no:
+            self.new_hand(s)
+        assert _v(s, "score") == self.score, (_v(s, "score"), self.score, self.hand_no)
+        if self.who is not None:
+            assert who == self.who
+            want = ["discard " + c for c in self.hands[who] if c not in self.out]
+            if len(self.out) >= self.fewest:
+                want.append("keep")
+            assert legal == sorted(want), (legal, want)
+            return
+        assert who == self.turn
+        hand = self.hands[who]
+        follow = [c for c in hand if self.trick and _rs(c)[1] == _rs(self.trick[0][1])[1]]
+        assert legal == sorted(follow or hand), (legal, follow or hand)
+
+    def after(self, s, text):
+        if self.who is not None:
+            if text == "keep":
+                self.end_exchange()
+            else:
+                self.out.append(text.split()[1])
+                if len(self.out) == self.most:
+                    self.end_exchange()
+            return
+        card = text
+        self.hands[self.turn].remove(card)
+        self.trick.append((self.turn, card))
+        if len(self.trick) == 1:
+            self.turn = 1 - self.turn
+            return
+        (leader, a), (other, b) = self.trick
+        win = other if _rs(b)[1] == _rs(a)[1] and PQ_RANKS.index(_rs(b)[0]) > PQ_RANKS.index(_rs(a)[0]) else leader
+        self.trick_no += 1
+        self.gain(leader, 1)
+        self.bonus(30)
+        if win != leader:
+            self.gain(win, 1)
+            self.bonus(30)
+        if self.trick_no == 12:
+            self.gain(win, 1)
+            self.bonus(30)
+        self.tricks[win] += 1
+        self.trick, self.turn = [], win
+        if self.trick_no == 12:
+            for p in (0, 1):
+                self.score[p] += 40 if self.tricks[p] == 12 else 10 if self.tricks[p] >= 7 else 0
+
+    def finish(self, s):
+        assert self.hand_no == 6 and self.trick_no == 12
+        assert _v(s, "score") == self.score
+        best = max(self.score)
+        assert G.result(s)["winners"] == [p for p in (0, 1) if self.score[p] == best]
+
+
+def test_piquet_the_referee_counts_the_declarations():
+    hand = ["A♠", "K♠", "Q♠", "J♠", "10♠", "9♠", "A♥", "A♦", "A♣", "7♥", "8♥", "7♦"]
+    assert pq_point(hand) == (6, 60)
+    assert pq_sequences(hand) == [(6, 7)]
+    assert pq_sets(hand) == [(4, 7)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_piquet_random_games_agree_with_the_referee(seed):
+    _drive(_load("piquet"), 2, seed, PiquetReferee)
+
+
+@pytest.mark.soak
+def test_piquet_random_games_agree_with_the_referee_soak():
+    for seed in range(3, 60):
+        _drive(_load("piquet"), 2, seed, PiquetReferee)
