@@ -534,3 +534,36 @@ def test_piquet_random_games_agree_with_the_referee(seed):
 def test_piquet_random_games_agree_with_the_referee_soak():
     for seed in range(3, 60):
         _drive(_load("piquet"), 2, seed, PiquetReferee)
+
+
+def test_piquet_capot_after_a_repique():
+    # elder: all eight spades, the Aces of hearts and diamonds and clubs, K♥; throws K♥ for K♣.
+    # Point 8, the huitième 18, the quatorze of Aces 14: 40 with younger at 0, repique 60: 100.
+    # Elder leads every trick and wins it (1 each, 12), the last 1 more, and all twelve: capot 40.
+    s = _piquet(["A♠", "K♠", "Q♠", "J♠", "10♠", "9♠", "8♠", "7♠", "A♥", "A♦", "A♣", "K♥"],
+                ["Q♥", "J♥", "10♥", "9♥", "8♥", "7♥", "K♦", "Q♦", "J♦", "10♦", "9♦", "8♦"],
+                ["K♣", "7♦", "Q♣", "J♣", "10♣", "9♣", "8♣", "7♣"])
+    _exchange(s, 1, ["K♥"])
+    _exchange(s, 0, [])
+    assert _v(s, "declared") == [[0, 0, 0, 0], [0, 8, 18, 14]]
+    assert _v(s, "score") == [0, 100]
+    for _ in range(12):
+        assert G.current_player(s) == 1
+        G.apply(s, G.legal_actions(s)[0])          # any lead: younger can never beat it
+        G.apply(s, G.legal_actions(s)[0])
+    assert s.hand_no == 2
+    assert _v(s, "score") == [0, 153]
+
+
+def test_cribbage_the_first_to_the_target_wins_in_the_show_before_the_dealer_counts():
+    keep = {1: ["5♥", "5♦", "5♣", "J♠"], 0: ["6♣", "7♦", "7♥", "8♠"]}
+    away = {1: ["K♣", "Q♦"], 0: ["2♥", "9♣"]}
+    s = _show(keep, away, "5♠")
+    # the pegging with the first moves offered, worked back from the show (29 and 14, crib 4)
+    pegged = [_v(s, "score")[0] - 14 - 4, _v(s, "score")[1] - 29]
+    assert max(pegged) < 29
+    # a target the non-dealer reaches with the 29 hand: the game ends there, before the dealer (who
+    # would reach more with 14 and the crib) counts
+    s = _show(keep, away, "5♠", target=pegged[1] + 29)
+    assert s.over and G.result(s)["winners"] == [1]
+    assert _v(s, "score") == [pegged[0], pegged[1] + 29]
