@@ -567,3 +567,28 @@ def test_cribbage_the_first_to_the_target_wins_in_the_show_before_the_dealer_cou
     s = _show(keep, away, "5♠", target=pegged[1] + 29)
     assert s.over and G.result(s)["winners"] == [1]
     assert _v(s, "score") == [pegged[0], pegged[1] + 29]
+
+
+# -- every way the engine plays them -----------------------------------------------------------------
+
+GAMES = ["cribbage", "piquet"]
+
+
+def _every_way(name, seeds):
+    from tests.test_review_unseen import _compare, _load as _load_both
+    path = HERE / f"{name}.yaml"
+    fast, plain = _load_both(path), _load_both(path, plain=True)
+    return [_compare(fast, plain, 2, seed, name) for seed in seeds]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_games_are_the_same_every_way(name):
+    outcomes = _every_way(name, range(2))
+    assert all(o[0] != "error" for o in outcomes), [o[1] for o in outcomes if o[0] == "error"][:1]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES)
+def test_the_games_are_the_same_every_way_soak(name):
+    outcomes = _every_way(name, range(2, 25))
+    assert all(o[0] != "error" for o in outcomes), [o[1] for o in outcomes if o[0] == "error"][:1]
