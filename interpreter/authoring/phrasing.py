@@ -320,7 +320,7 @@ class _Speaker:
                 if inner == "meld_plays":
                     return "play"
                 if inner == "groups":
-                    return "cards"           # one item is a set of cards: 'the number of the cards'
+                    return "set"             # one item is a set of cards: 'the sets of 2 cards from ...'
                 if inner == "range":
                     return "number"
                 if inner in ("of_suit", "of_rank", "meld_cards", "wilds_in"):
@@ -440,7 +440,20 @@ def _groups(sp, a) -> str:
     low = sp.say(a[2]) if len(a) > 2 else "1"
     size = (f"{low} to {sp.say(a[3])}" if len(a) > 3 and sp.say(a[3]) != low else low if len(a) > 3
             else f"{low} or more")
-    return f"the sets of {size} cards from {sp.say(a[0])} with the same {_key_words(sp, a[1], 'card')}"
+    said = f"the sets of {size} cards from {sp.say(a[0])}"
+    if _ignores_its_item(a[1]):          # c => 0: every set of the cards, not 'with the same 0'
+        return said
+    return f"{said} with the same {_key_words(sp, a[1], 'card')}"
+
+
+def _ignores_its_item(fn) -> bool:
+    """A function `x => ...` whose body never reads x (the same value for every item)."""
+    if not (isinstance(fn, Tree) and fn.data == "lambda_"):
+        return False
+    name, body = fn.children
+    if not isinstance(body, Tree):
+        return str(body) != str(name)
+    return not any(str(tok) == str(name) for tok in body.scan_values(lambda v: isinstance(v, Token)))
 
 
 def _cyclic_next(sp, a) -> str:
@@ -534,6 +547,8 @@ def _count(sp, args):
         return f"the number of cards in {inner}" if _is_zone(sp, args[0]) else f"the number of {inner}"
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
+    if where.startswith(f" of the {_plural(noun)} "):        # 'the number of the sets of 2 cards from ...'
+        return f"the number of{where[len(' of'):]} for which {sp.each(args[1], noun)}"
     return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun)}"
 
 
