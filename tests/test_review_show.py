@@ -592,3 +592,28 @@ def test_the_games_are_the_same_every_way(name):
 def test_the_games_are_the_same_every_way_soak(name):
     outcomes = _every_way(name, range(2, 25))
     assert all(o[0] != "error" for o in outcomes), [o[1] for o in outcomes if o[0] == "error"][:1]
+
+
+# -- what a designer sees ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, said", [
+    # a set of cards from groups() is 'a set', not 'a cards' ('the cardses of ...', 'for some cards of')
+    ("count(filter(groups(cs, c => c.rank, 2, 5), g => count(g) > 2))",
+     "the number of the sets of 2 to 5 cards from *cs* with the same rank for which the number of it is more than 2"),
+    ("any(groups(cs, c => c.rank, 2), g => count(g) == 3)",
+     "for some set of the sets of 2 or more cards from *cs* with the same rank, the number of the set is 3"),
+    # a key that is the same for every card gives every set of the cards: not 'with the same 0'
+    ("groups(cs, c => 0, 2, 5)", "the sets of 2 to 5 cards from *cs*"),
+    ("groups(cs, c => c.rank, 2, 2)", "the sets of 2 cards from *cs* with the same rank"),
+])
+def test_explain_reads_the_sets_of_groups_as_sets(text, said):
+    from interpreter.authoring.phrasing import Lexicon, words
+    assert words(text, Lexicon()) == said
+
+
+def test_explain_says_a_call_of_a_procedure_described_earlier_is_above():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("cribbage"))
+    section = text[text.index("### end_count"):]
+    assert "Do **check_win** (above)." in section and "(below)" not in section
+    assert "Do **check_win** (below)." in text[:text.index("### check_win")]
