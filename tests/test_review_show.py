@@ -617,3 +617,17 @@ def test_explain_says_a_call_of_a_procedure_described_earlier_is_above():
     section = text[text.index("### end_count"):]
     assert "Do **check_win** (above)." in section and "(below)" not in section
     assert "Do **check_win** (below)." in text[:text.index("### check_win")]
+
+
+@pytest.mark.parametrize("text, said", [
+    # a list joined to a list is not a sum: "the largest of 0 plus the numbers ..." read as arithmetic
+    ("max([0] + filter(range(3, 5), k => k > x))", "the largest of 0 together with the numbers from 3 to 5 that are more than *x*"),
+    ("cs + [cut]", "*cs* together with *cut*"),
+    ("x + 1", "*x* plus 1"),
+    # a choice inside a list keeps its brackets: it is one item, not 'otherwise' the rest of the list
+    ("[1 if a else 0, 0, 0]", "the list (1 if *a*, otherwise 0), 0 and 0"),
+    ("[1 if a else 0]", "1 if *a*, otherwise 0"),
+])
+def test_explain_reads_lists_joined_and_a_choice_in_a_list(text, said):
+    from interpreter.authoring.phrasing import Lexicon, words
+    assert words(text, Lexicon()) == said

@@ -133,7 +133,10 @@ class _Speaker:
         return BUILTIN_NAMES.get(name, f"*{name}*")
 
     def _list_(self, n):
-        items = [self.say(c) for c in n.children if c is not None]
+        # an item that is a choice keeps its brackets: "the list 10 if x, otherwise 0, 0 and 0" reads as
+        # 10 if x, otherwise the rest
+        items = [f"({self.say(c)})" if len(n.children) > 1 and _is_choice(c) else self.say(c)
+                 for c in n.children if c is not None]
         if len(items) == 1:
             return items[0]
         return "the list " + _join(items) if items else "an empty list"
@@ -247,6 +250,9 @@ class _Speaker:
             return "the text " + said[0] + " followed by " + _and_list(said[1:])
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
+        if str(op) == "+" and any(isinstance(x, Tree) and x.data == "list_" for x in (a, b)):
+            # [0] + filter(...): lists joined, not numbers added ("the largest of 0 plus the numbers ...")
+            return f"{self.operand(a)} together with {self.operand(b)}"
         left = self.operand(a)
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
