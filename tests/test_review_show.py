@@ -631,3 +631,14 @@ def test_explain_says_a_call_of_a_procedure_described_earlier_is_above():
 def test_explain_reads_lists_joined_and_a_choice_in_a_list(text, said):
     from interpreter.authoring.phrasing import Lexicon, words
     assert words(text, Lexicon()) == said
+
+
+def test_play_does_not_tell_of_an_add_of_nothing():
+    # Piquet adds each player's declarations after each kind is compared: the loser's line adds 0, and
+    # Cribbage's pegging adds 0 after most cards; play told 'pts[P0] += 0' / 'score[P1] += 0' every time
+    from interpreter.playtest.terminal import brief_lines
+    events = [{"event": "add", "var": "score", "key": 0, "value": 0},
+              {"event": "add", "var": "score", "key": 1, "value": 2},
+              {"event": "add", "var": "score", "key": 0, "value": -3}]
+    lines = brief_lines(events, {"score"})
+    assert len(lines) == 2 and not any("+= 0" in line for line in lines), lines
