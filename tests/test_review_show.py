@@ -642,3 +642,31 @@ def test_play_does_not_tell_of_an_add_of_nothing():
               {"event": "add", "var": "score", "key": 0, "value": -3}]
     lines = brief_lines(events, {"score"})
     assert len(lines) == 2 and not any("+= 0" in line for line in lines), lines
+
+
+def test_a_value_called_as_a_function_is_named_as_a_value(tmp_path):
+    # a definition given a key to compare by (best(key): ... key(p) ...) was refused with "unknown
+    # function 'key'" and a hint to a similarly named definition; the parameter is known, but a value
+    path = tmp_path / "g.yaml"
+    path.write_text("""\
+name: Called values
+players: {count: 2}
+pack: {ranks: ["7", "8"], suits: [clubs, hearts]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+state:
+  score: {per: player, initial: 0}
+define:
+  set_key(p): count(hand[p])
+  best(key): "first(argmax(players, p => key(p)))"
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - add: {"score[best(1)]": 1}
+  - add: {"score[0]": "score(1)"}
+""", encoding="utf-8")
+    from interpreter.ruleset.loader import load_ruleset
+    loaded = load_ruleset(str(path))
+    text = "\\n".join(d.format() for d in loaded.diagnostics)
+    assert "'key' is a value, not a function" in text and "set_key" not in text, text
+    assert "'score' is a value, not a function" in text, text
