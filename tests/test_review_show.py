@@ -571,7 +571,7 @@ def test_cribbage_the_first_to_the_target_wins_in_the_show_before_the_dealer_cou
 
 # -- every way the engine plays them -----------------------------------------------------------------
 
-GAMES = ["cribbage", "piquet"]
+GAMES = ["cribbage", "piquet", "pinochle"]
 
 
 def _every_way(name, seeds):
@@ -670,3 +670,146 @@ hand:
     text = "\\n".join(d.format() for d in loaded.diagnostics)
     assert "'key' is a value, not a function" in text and "set_key" not in text, text
     assert "'score' is a value, not a function" in text, text
+
+
+# -- Pinochle: the meld ----------------------------------------------------------------------------
+
+def _pinochle(hands, upcard):
+    """Seat 0 deals: twelve each in threes from seat 1, then the upcard."""
+    order = []
+    for i in range(0, 12, 3):
+        order += hands[1][i:i + 3] + hands[0][i:i + 3]
+    s = S.stacked_game(_load("pinochle"), 2, order + [upcard])
+    assert _z(s, "upcard") == [upcard]
+    assert sorted(_z(s, "hand", 1)) == sorted(hands[1]) and sorted(_z(s, "hand", 0)) == sorted(hands[0])
+    return s
+
+
+def test_pinochle_a_run_with_an_extra_royal_marriage_and_a_double_pinochle():
+    # trumps hearts (10♥ turned).  Seat 1: A 10 K Q J of hearts and another K Q of hearts - a run 15 and
+    # a royal marriage 4 (the run's King and Queen count once in class A); an Ace of each suit 10 (A♥
+    # of the run counts again: another class): 29.
+    # Seat 0: Q♠ Q♠ J♦ J♦ a double pinochle 30; K♠ with a Q♠ 2 and K♣ Q♣ 2 (marriages, another class
+    # than the pinochles); 9♥ the dix 1; a Jack of each suit 4: 39.
+    s = _pinochle({1: ["A♥", "10♥", "K♥", "Q♥", "J♥", "K♥", "Q♥", "10♠", "10♦", "A♠", "A♦", "A♣"],
+                   0: ["Q♠", "Q♠", "J♦", "J♦", "K♠", "K♣", "Q♣", "J♣", "J♥", "J♠", "9♥", "9♣"]}, "10♥")
+    assert _v(s, "trumps") == "hearts" and _v(s, "score") == [0, 0]
+    assert _v(s, "meld") == [39, 29]
+
+
+def test_pinochle_a_double_run_and_the_dix_turned_up():
+    # 9♥ turned: the dix, 1 for the dealer.  Seat 1: both runs of hearts 150 (no royal marriage beyond
+    # them) and a dix 1: 151.  Seat 0: Kings and Queens of spades, diamonds and clubs twice - two
+    # marriages in each suit, 12; no King of hearts, so no Kings around; no J♦, so no pinochle: 12.
+    s = _pinochle({1: ["A♥", "A♥", "10♥", "10♥", "K♥", "K♥", "Q♥", "Q♥", "J♥", "J♥", "9♥", "A♠"],
+                   0: ["K♠", "K♠", "K♦", "K♦", "K♣", "K♣", "Q♠", "Q♠", "Q♦", "Q♦", "Q♣", "Q♣"]}, "9♥")
+    assert _v(s, "score") == [1, 0]
+    assert _v(s, "meld") == [12, 151]
+
+
+# -- Pinochle referee ------------------------------------------------------------------------------
+
+PN_ORDER = ["9", "J", "Q", "K", "10", "A"]
+PN_AROUND = {"A": 10, "K": 8, "Q": 6, "J": 4}
+
+
+def pinochle_meld(hand, trumps):
+    """The meld of a hand, class by class, from the rules."""
+    have = Counter(_rs(c) for c in hand)
+    runs = min(have[(r, trumps)] for r in ("A", "10", "K", "Q", "J"))
+    a = [0, 15, 150][runs]
+    for su in "♣♦♥♠":
+        pairs = min(have[("K", su)], have[("Q", su)])
+        a += 4 * (pairs - runs) if su == trumps else 2 * pairs
+    a += have[("9", trumps)]
+    b = [0, 4, 30][min(have[("Q", "♠")], have[("J", "♦")])]
+    c = sum([0, 1, 10][min(have[(r, su)] for su in "♣♦♥♠")] * v for r, v in PN_AROUND.items())
+    return a + b + c
+
+
+class PinochleReferee:
+    def __init__(self, s, target=100):
+        self.score, self.hand_no, self.dealer, self.target = [0, 0], 0, 0, target
+
+    def new_hand(self, s):
+        assert s.hand_no == self.hand_no + 1
+        if self.hand_no:
+            self.dealer = 1 - self.dealer
+        self.hand_no = s.hand_no
+        self.hands = [list(_z(s, "hand", p)) for p in (0, 1)]
+        assert all(len(h) == 12 for h in self.hands)
+        up = _z(s, "upcard")[0]
+        self.trumps = _rs(up)[1]
+        if _rs(up)[0] == "9":
+            self.score[self.dealer] += 1
+        self.meld = [pinochle_meld(self.hands[p], self.trumps) for p in (0, 1)]
+        assert _v(s, "meld") == self.meld, (_v(s, "meld"), self.meld, self.hands, up)
+        self.won, self.tricks, self.trick, self.turn, self.trick_no = [[], []], [0, 0], [], 1 - self.dealer, 0
+
+    def power(self, c):
+        return PN_ORDER.index(_rs(c)[0])
+
+    def beats(self, b, a):
+        """b, played second, beats a."""
+        if _rs(b)[1] == _rs(a)[1]:
+            return self.power(b) > self.power(a)
+        return _rs(b)[1] == self.trumps
+
+    def before(self, s, who, legal):
+        if s.hand_no != self.hand_no:
+            self.new_hand(s)
+        assert _v(s, "score") == self.score, (_v(s, "score"), self.score)
+        assert who == self.turn, (who, self.turn)
+        hand = self.hands[who]
+        if not self.trick:
+            want = hand
+        else:
+            lead = self.trick[0][1]
+            suit = [c for c in hand if _rs(c)[1] == _rs(lead)[1]]
+            trumps = [c for c in hand if _rs(c)[1] == self.trumps]
+            if suit:
+                want = [c for c in suit if self.beats(c, lead)] or suit
+            else:
+                want = trumps or hand
+        assert legal == sorted(want), (legal, sorted(want))
+
+    def after(self, s, text):
+        self.hands[self.turn].remove(text)
+        self.trick.append((self.turn, text))
+        if len(self.trick) == 1:
+            self.turn = 1 - self.turn
+            return
+        (p, a), (q, b) = self.trick
+        win = q if self.beats(b, a) else p
+        self.won[win] += [a, b]
+        self.tricks[win] += 1
+        self.trick_no += 1
+        if self.trick_no == 12:
+            self.score[win] += 1
+            for x in (0, 1):
+                self.score[x] += sum(_rs(c)[0] in ("A", "10", "K") for c in self.won[x])
+                self.score[x] += self.meld[x] if self.tricks[x] else 0
+        self.trick, self.turn = [], win
+
+    def finish(self, s):
+        assert self.trick_no == 12
+        assert _v(s, "score") == self.score
+        assert max(self.score) >= self.target
+        best = max(self.score)
+        assert G.result(s)["winners"] == [p for p in (0, 1) if self.score[p] == best]
+
+
+def test_pinochle_the_referee_counts_known_melds():
+    assert pinochle_meld(["A♥", "A♥", "10♥", "10♥", "K♥", "K♥", "Q♥", "Q♥", "J♥", "J♥", "9♥", "A♠"], "♥") == 151
+    assert pinochle_meld(["A♣", "A♦", "A♥", "A♠", "K♣", "K♦", "K♥", "K♠", "Q♠", "J♦", "9♣", "9♣"], "♣") == 10 + 8 + 4 + 2 + 2
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pinochle_random_games_agree_with_the_referee(seed):
+    _drive(_load("pinochle"), 2, seed, PinochleReferee)
+
+
+@pytest.mark.soak
+def test_pinochle_random_games_agree_with_the_referee_soak():
+    for seed in range(3, 60):
+        _drive(_load("pinochle"), 2, seed, PinochleReferee)
