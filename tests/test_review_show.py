@@ -813,3 +813,14 @@ def test_pinochle_random_games_agree_with_the_referee(seed):
 def test_pinochle_random_games_agree_with_the_referee_soak():
     for seed in range(3, 60):
         _drive(_load("pinochle"), 2, seed, PinochleReferee)
+
+
+# -- scenario files ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, count", [("cribbage", 1), ("piquet", 2)])
+def test_the_scenario_files_of_the_review_pass(name, count):
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    result = CliRunner().invoke(cli, ["test", str(HERE / "scenarios" / f"{name}.yaml")])
+    assert result.exit_code == 0, result.output
+    assert f"{count} passed, 0 failed" in result.output
