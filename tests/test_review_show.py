@@ -824,3 +824,15 @@ def test_the_scenario_files_of_the_review_pass(name, count):
     result = CliRunner().invoke(cli, ["test", str(HERE / "scenarios" / f"{name}.yaml")])
     assert result.exit_code == 0, result.output
     assert f"{count} passed, 0 failed" in result.output
+
+
+@pytest.mark.parametrize("text, said", [
+    # a position worked out by a function is bracketed: 'the smaller of a and b of xs' read as a and
+    # (b of xs); Pinochle's [0, 1, 10][min(...)] ran into 'of the list 0, 1 and 10'
+    ("xs[min(a, b)]", "the item at position (the smaller of *a* and *b*) of *xs* (counting from 0)"),
+    ("[0, 15, 150][runs(p)]", "the item at position (the runs of *p*) of the list 0, 15 and 150 (counting from 0)"),
+    ("xs[i]", "the item at position *i* of *xs* (counting from 0)"),
+])
+def test_explain_brackets_a_position_worked_out_by_a_function(text, said):
+    from interpreter.authoring.phrasing import Lexicon, words
+    assert words(text, Lexicon()) == said

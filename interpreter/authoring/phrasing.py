@@ -165,7 +165,10 @@ class _Speaker:
             if name == "trick_players":   # the trick's cards and its players go together, play by play
                 return f"the player who played {self.operand(item)}"
             return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
-        return f"the {noun} at position {self.operand(key)} of {base} (counting from 0)"
+        where = self.operand(key)
+        if ("," in where or " of " in where) and not where.startswith("("):
+            where = f"({where})"        # 'at position (the smaller of a and b) of xs', not 'a and b of xs'
+        return f"the {noun} at position {where} of {base} (counting from 0)"
 
     def possessor(self, node):
         """'the player's', "the dealer's", '' (for the subject): the owner of an entry kept per player."""
