@@ -836,3 +836,34 @@ def test_the_scenario_files_of_the_review_pass(name, count):
 def test_explain_brackets_a_position_worked_out_by_a_function(text, said):
     from interpreter.authoring.phrasing import Lexicon, words
     assert words(text, Lexicon()) == said
+
+
+def test_setting_one_item_of_a_list_variable_is_named_as_such(tmp_path):
+    # Piquet keeps each player's declarations as a list [carte blanche, point, sequence, sets]; setting
+    # one item was refused with "'parts' is a single value and cannot be indexed" (it is a list) and
+    # "'declared[0][1]' is not a state variable" without a word on what to do
+    path = tmp_path / "g.yaml"
+    path.write_text("""\
+name: Items
+players: {count: 2}
+pack: {ranks: ["7", "8"], suits: [clubs, hearts]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+state:
+  score: {per: player, initial: 0}
+  declared: {type: list, per: player, initial: "[0, 0, 0, 0]"}
+  parts: {type: list, initial: "[0, 0]"}
+  one: {initial: 0}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - set: {"declared[0][1]": 5}
+  - set: {"parts[1]": 3}
+  - set: {"one[1]": 3}
+""", encoding="utf-8")
+    from interpreter.ruleset.loader import load_ruleset
+    diags = load_ruleset(str(path)).diagnostics
+    text = "\\n".join(d.format() for d in diags)
+    assert "'parts' holds a list: a step sets the whole list, not one item of it" in text, text
+    assert "one item of a list cannot be set alone" in text, text
+    assert "'one' is a single value and cannot be indexed" in text, text
