@@ -867,3 +867,33 @@ hand:
     assert "'parts' holds a list: a step sets the whole list, not one item of it" in text, text
     assert "one item of a list cannot be set alone" in text, text
     assert "'one' is a single value and cannot be indexed" in text, text
+
+
+# -- what the bots know ------------------------------------------------------------------------------
+
+def test_a_sampled_world_deals_anew_the_cards_a_state_variable_holds_too():
+    # Cribbage keeps each player's four cards in a variable (kept[p]) for the show.  A bot's sampled
+    # world dealt the opponent's hidden hand anew but left kept[opponent] as the real cards: the bot
+    # counted the opponent's show with cards it never saw (and a card could be in two places at once)
+    from interpreter.bots.sampling import Watcher
+    rules = _load("cribbage")
+    checked = 0
+    for seed in range(6):
+        s = G.new_game(rules, 2, seed)
+        watcher = Watcher(0, random.Random(seed))
+        rng = random.Random(seed)
+        while not s.over and s.hand_no == 1:
+            watcher.observe(s)
+            if s.pending.player == 0 and s.pending.actions[0][0] == "lay":
+                kept = [list(k) for k in S.var(s, "kept")]
+                for _ in range(5):
+                    world = watcher.sample(s)
+                    wk = S.var(world, "kept")
+                    assert sorted(wk[0]) == sorted(kept[0])               # its own cards: as they are
+                    # the other's kept cards are its hand and the cards it laid, in the world
+                    laid = [c for c in S.zone(world, "count_pile") + S.zone(world, "played") if c in kept[1]]
+                    assert sorted(wk[1]) == sorted(S.zone(world, "hand", 1) + laid)
+                    checked += 1
+                assert S.var(s, "kept") == kept                                 # the real game untouched
+            G.apply_index(s, rng.randrange(len(s.pending.actions)))
+    assert checked > 10
