@@ -897,3 +897,21 @@ def test_a_sampled_world_deals_anew_the_cards_a_state_variable_holds_too():
                 assert S.var(s, "kept") == kept                                 # the real game untouched
             G.apply_index(s, rng.randrange(len(s.pending.actions)))
     assert checked > 10
+
+
+def test_a_bots_rank_reading_hidden_cards_through_a_variable_is_warned_of(tmp_path):
+    # the check that a bots: rank reads only what the player sees shuffles the hidden cards among their
+    # places; a variable naming them (kept[p]) kept the real cards, so a rank peeking at the other's
+    # kept cards passed unwarned
+    path = tmp_path / "peek.yaml"
+    path.write_text(f"""\
+extends: {HERE / 'cribbage.yaml'}
+name: Peeking Cribbage
+bots:
+  rank:
+    lay: "count(filter(kept[left_of(p)], c => c.rank == option.rank))"
+""", encoding="utf-8")
+    from interpreter.ruleset.loader import load_ruleset
+    loaded = load_ruleset(str(path), dry_run=True)
+    text = "\\n".join(d.format() for d in loaded.diagnostics)
+    assert "the bots' rank of move 'lay' reads cards player" in text, text

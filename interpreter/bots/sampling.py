@@ -111,26 +111,7 @@ def _follow_cards(world, before, positions) -> None:
         new = _get(world, *x)
         if new != old:
             swap[old] = new
-    if not swap:
-        return
-    for info in world.rules.var_list:
-        if info.type not in ("card", "cards"):
-            continue
-        value = world.v[info.index]
-        if info.per is None:
-            world.v[info.index] = _swapped(value, swap)
-        elif isinstance(value, dict):
-            for k in value:
-                value[k] = _swapped(value[k], swap)
-        else:
-            for i in range(len(value)):
-                value[i] = _swapped(value[i], swap)
-
-
-def _swapped(value, swap):
-    if isinstance(value, list):
-        return [swap.get(c, c) for c in value]
-    return swap.get(value, value)
+    G.rename_cards(world, swap)
 
 
 def _get(s, z, key, pos):
