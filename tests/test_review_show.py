@@ -915,3 +915,14 @@ bots:
     loaded = load_ruleset(str(path), dry_run=True)
     text = "\\n".join(d.format() for d in loaded.diagnostics)
     assert "the bots' rank of move 'lay' reads cards player" in text, text
+
+
+def test_simulate_does_not_count_tricks_of_a_game_without_tricks():
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    out = CliRunner().invoke(cli, ["simulate", str(HERE / "cribbage.yaml"), "--games", "3", "--seed", "1"]).output
+    line = next(x for x in out.splitlines() if x.startswith("per game:"))
+    assert "tricks" not in line and "turns" in line, line
+    out = CliRunner().invoke(cli, ["simulate", str(HERE / "pinochle.yaml"), "--games", "2", "--seed", "1"]).output
+    line = next(x for x in out.splitlines() if x.startswith("per game:"))
+    assert " tricks, " in line, line
