@@ -1,8 +1,10 @@
 """Correctness on games whose scoring counts combinations in a hand, written from the engine's docs
 only (tests/rulesets_review23/, each says at its top what game it is and which rules it keeps):
 full Cribbage for two (the show: fifteens, pairs, runs and double runs, flushes in hand and crib, his
-nobs; game to 121 at once) and Piquet (the exchange, declarations of point, sequence and sets,
-carte blanche, repique and pique, the trick play and capot).
+nobs; game to 121 at once), Piquet (the exchange, declarations of point, sequence and sets, carte
+blanche, repique and pique, the trick play and capot) and a two-hand Pinochle whose meld is counted
+from the hand (classes of meld, a double pack).  Also the fixes this review made (explain, validate
+messages, play, simulate, and the bots' sampled worlds).
 
 Scripted deals: the show counts and declarations are worked out by hand in the comments.  Random
 games: referees written here from the rules (sharing no code with the engine) follow every move and
@@ -19,7 +21,7 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from tests.scripted import deal_order as _deck, legal_texts as _legal, load_from, var as _v, zone_names as _z
+from tests.scripted import deal_order as _deck, load_from, var as _v, zone_names as _z
 
 HERE = Path(__file__).resolve().parent / "rulesets_review23"
 
