@@ -42,8 +42,10 @@ def explain(rules, detail: bool = False) -> str:
     if data.get("setup"):
         out += ["## Before the first hand", ""] + describe_steps(data["setup"], 0, say) + [""]
     out += ["## Each hand", ""] + (describe_steps(data.get("hand"), 0, say) or ["Nothing happens."]) + [""]
-    for name, steps in (data.get("procedures") or {}).items():
-        out += [f"### {name}", ""] + (describe_steps(steps, 0, say) or ["Nothing happens."]) + [""]
+    procedures = list((data.get("procedures") or {}).items())
+    for i, (name, steps) in enumerate(procedures):
+        here = say.after([n for n, _ in procedures[:i + 1]])     # a call to an earlier section reads '(above)'
+        out += [f"### {name}", ""] + (describe_steps(steps, 0, here) or ["Nothing happens."]) + [""]
     out += _end(data, say)
     out += _metrics(data, say)
     return "\n".join(out).rstrip() + "\n"

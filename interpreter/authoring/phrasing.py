@@ -165,7 +165,10 @@ class _Speaker:
         return BUILTIN_NAMES.get(name, f"*{name}*")
 
     def _list_(self, n):
-        items = [self.say(c) for c in n.children if c is not None]
+        # an item that is a choice keeps its brackets: "the list 10 if x, otherwise 0, 0 and 0" reads as
+        # 10 if x, otherwise the rest
+        items = [f"({self.say(c)})" if len(n.children) > 1 and _is_choice(c) else self.say(c)
+                 for c in n.children if c is not None]
         if len(items) == 1:
             return items[0]
         return "the list " + _join(items) if items else "an empty list"
@@ -194,7 +197,10 @@ class _Speaker:
             if name == "trick_players":   # the trick's cards and its players go together, play by play
                 return f"the player who played {self.operand(item)}"
             return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
-        return f"the {noun} at position {self.operand(key)} of {base} (counting from 0)"
+        where = self.operand(key)
+        if ("," in where or " of " in where) and not where.startswith("("):
+            where = f"({where})"        # 'at position (the smaller of a and b) of xs', not 'a and b of xs'
+        return f"the {noun} at position {where} of {base} (counting from 0)"
 
     def possessor(self, node):
         """'the player's', "the dealer's", '' (for the subject): the owner of an entry kept per player."""
@@ -381,7 +387,7 @@ class _Speaker:
                 if inner == "meld_plays":
                     return "play"
                 if inner == "groups":
-                    return "cards"           # one item is a set of cards: 'the number of the cards'
+                    return "set"             # one item is a set of cards: 'the sets of 2 cards from ...'
                 if inner == "range":
                     return "number"
                 if inner in ("of_suit", "of_rank", "meld_cards", "wilds_in"):
@@ -570,7 +576,20 @@ def _groups(sp, a) -> str:
     low = sp.say(a[2]) if len(a) > 2 else "1"
     size = (f"{low} to {sp.say(a[3])}" if len(a) > 3 and sp.say(a[3]) != low else low if len(a) > 3
             else f"{low} or more")
-    return f"the sets of {size} cards from {sp.say(a[0])} with the same {_key_words(sp, a[1], 'card')}"
+    said = f"the sets of {size} cards from {sp.say(a[0])}"
+    if _ignores_its_item(a[1]):          # c => 0: every set of the cards, not 'with the same 0'
+        return said
+    return f"{said} with the same {_key_words(sp, a[1], 'card')}"
+
+
+def _ignores_its_item(fn) -> bool:
+    """A function `x => ...` whose body never reads x (the same value for every item)."""
+    if not (isinstance(fn, Tree) and fn.data == "lambda_"):
+        return False
+    name, body = fn.children
+    if not isinstance(body, Tree):
+        return str(body) != str(name)
+    return not any(str(tok) == str(name) for tok in body.scan_values(lambda v: isinstance(v, Token)))
 
 
 def _cyclic_next(sp, a) -> str:
@@ -695,6 +714,8 @@ def _count(sp, args):
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
+    if where.startswith(f" of the {_plural(noun)} "):        # 'the number of the sets of 2 cards from ...'
+        return f"the number of{where[len(' of'):]} for which {sp.each(args[1], noun)}"
     noun = sp.labelled(args[1], noun)
     if clause.startswith("are "):
         # count(hand, c => c in [Q♠, J♦]): 'the number of cards in X that are Q♠ or J♦'

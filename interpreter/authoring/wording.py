@@ -12,8 +12,9 @@ from .phrasing import Lexicon, _plural, noun_for, words
 class Say:
     """Says expressions in words for one ruleset; `detail` adds each expression as written."""
 
-    def __init__(self, lex: Lexicon | None = None, detail: bool = False):
+    def __init__(self, lex: Lexicon | None = None, detail: bool = False, above=()):
         self.lex, self.detail = lex or Lexicon(), detail
+        self.above = frozenset(above)      # procedures whose sections come before the text being said
 
     def __call__(self, expr) -> str:
         text = words(expr, self.lex)
@@ -22,7 +23,11 @@ class Say:
         return text
 
     def bind(self, name, noun) -> "Say":
-        return Say(self.lex.binding(str(name), noun), self.detail)
+        return Say(self.lex.binding(str(name), noun), self.detail, self.above)
+
+    def after(self, procedures) -> "Say":
+        """The same, for text placed after the sections of these procedures."""
+        return Say(self.lex, self.detail, procedures)
 
 
 def code(value) -> str:
@@ -379,7 +384,7 @@ _KINDS = {
     "if": _if,
     "for_each": _for_each,
     "repeat": _repeat,
-    "call": lambda v, s, say: (f"Do **{v}** (below).", []),
+    "call": lambda v, s, say: (f"Do **{v}** ({'above' if v in say.above else 'below'}).", []),
     "end_game": _end_game,
     "record": lambda v, s, say: ("Record " + "; ".join(f"{k} = {say(x)}" for k, x in v.items()) + ".", []),
     "log": lambda v, s, say: (f"Write {say(v)} in the game log.", []),

@@ -103,6 +103,17 @@ def hidden_positions(s, player, known=()) -> list:
     return out
 
 
+def _follow_cards(world, before, positions) -> None:
+    """State variables of kind card or cards name the cards dealt anew as the cards now in their
+    places: kept[p] = hand[p] names the world's hand, not the real one the seat never saw."""
+    swap = {}
+    for old, x in zip(before, positions):
+        new = _get(world, *x)
+        if new != old:
+            swap[old] = new
+    G.rename_cards(world, swap)
+
+
 def _get(s, z, key, pos):
     part = _part(s, z, key)
     return part[pos[0]][pos[1]] if isinstance(pos, tuple) else part[pos]
@@ -404,6 +415,7 @@ class Watcher:
         # leads, is not inferred) is drawn again, a few times at most.
         others = world.pending is not None and world.pending.player != p
         base = world
+        before = [_get(base, *x) for x in positions]
         for attempt in range(REDRAWS if others else 1):
             world = G.clone(base) if others else base
             if others:
@@ -420,6 +432,7 @@ class Watcher:
                 for place, group in by_place.items():
                     for x, c in zip(group, deal[place]):
                         _set(world, *x, c)
+            _follow_cards(world, before, positions)
             if self.secret:   # the world's record of choices holds no card this seat did not see
                 world.history = [(q, (a[0], None)) if i in self.secret else (q, a)
                                  for i, (q, a) in enumerate(world.history)]

@@ -43,8 +43,10 @@ def print_summary(summary: dict) -> None:
                    f"({first['win_low']:.3f}-{first['win_high']:.3f}), advantage {first['advantage']:+.3f} "
                    f"{_verdict(first['win_low'], first['win_high'], summary['fair_share'])}")
     f = summary["figures"]
+    # a game that plays no tricks (a shedding game, Cribbage's pegging) is not told '0.00 tricks'
+    tricks = f"{f['tricks']['mean']:.2f} tricks, " if f['tricks']['mean'] else ""
     click.echo(f"per game: {f['hands']['mean']:.2f} hands (sd {f['hands']['sd']:.2f}), "
-               f"{f['tricks']['mean']:.2f} tricks, {f['turns']['mean']:.2f} turns (sd {f['turns']['sd']:.2f})")
+               f"{tricks}{f['turns']['mean']:.2f} turns (sd {f['turns']['sd']:.2f})")
     # leads, drama and decisiveness compare sides: with one side they are empty words (always 0 or 100%)
     if not alone:
         click.echo(f"lead changes per game {f['lead_changes']['mean']:.2f}; winner never behind from hand "

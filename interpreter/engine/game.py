@@ -175,6 +175,31 @@ def clone(s: State) -> State:
     return s.clone()
 
 
+def rename_cards(s: State, swap: dict) -> None:
+    """After cards changed places (a bot's sampled world, a check that shuffles hidden cards): the state
+    variables of kind card or cards name each card of `swap` (old -> new) as the card now in its place."""
+    if not swap:
+        return
+    for info in s.rules.var_list:
+        if info.type not in ("card", "cards"):
+            continue
+        value = s.v[info.index]
+        if info.per is None:
+            s.v[info.index] = _renamed(value, swap)
+        elif isinstance(value, dict):
+            for k in value:
+                value[k] = _renamed(value[k], swap)
+        else:
+            for i in range(len(value)):
+                value[i] = _renamed(value[i], swap)
+
+
+def _renamed(value, swap):
+    if isinstance(value, list):
+        return [swap.get(c, c) for c in value]
+    return swap.get(value, value)
+
+
 def _flat(cards):
     """The cards of a zone part; a part that holds groups (melds laid in it) gives their cards."""
     for x in cards:

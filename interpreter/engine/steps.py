@@ -429,7 +429,14 @@ def _target(cx, path, text):
     else:
         name_node = tree
     if not (isinstance(name_node, Tree) and name_node.data == "name"):
-        cx.problem(path, f"'{text}' is not a state variable", "type", key=True)
+        inner = name_node
+        while isinstance(inner, Tree) and inner.data == "index":
+            inner = inner.children[0]
+        hint = None
+        if isinstance(inner, Tree) and inner.data == "name" and str(inner.children[0]) in cx.rules.vars:
+            hint = (f"a step gives '{inner.children[0]}' (or one entry of it) a whole new value; one item of a "
+                    f"list cannot be set alone: set the whole list, e.g. '[a, b, c]'")
+        cx.problem(path, f"'{text}' is not a state variable", "type", key=True, hint=hint)
         return None
     name = str(name_node.children[0])
     info = cx.rules.vars.get(name)
@@ -445,7 +452,12 @@ def _target(cx, path, text):
         cx.problem(path, f"'{name}' is kept per {info.per}: {per_example(name, info.per)}", "type", key=True)
         return None
     if index is not None and not info.per:
-        cx.problem(path, f"'{name}' is a single value and cannot be indexed", "type", key=True)
+        if info.type in (T.LIST, T.CARDS, T.PLAYERS) or T.is_collection(info.type):
+            cx.problem(path, f"'{name}' holds a list: a step sets the whole list, not one item of it", "type",
+                       key=True, hint=f"set the whole list, e.g. {{{name}: '[a, b, c]'}}, or keep the value per "
+                                      "player, suit or team (per:) to set one entry")
+        else:
+            cx.problem(path, f"'{name}' is a single value and cannot be indexed", "type", key=True)
         return None
     key = None
     if index is not None:

@@ -450,6 +450,12 @@ def _call(ctx, node):
     if binding is not None and binding.call is not None:
         return binding.call(ctx, node, args)
     spec = BUILTINS.get(name)
+    if spec is None and (binding is not None or name in ctx.locals):
+        # a parameter, a local name or a state variable written as a call: best(key) => key(p)
+        ctx.error(node.children[0], f"'{name}' is a value, not a function: it cannot be called with (...)",
+                  hint="only built-in functions, orders, point tables and definitions are called; a value given "
+                       "to a definition is never a function (a definition cannot be passed to another)",
+                  rule="type")
     if spec is None:
         callables = [n for n, b in ctx.ns.names.items() if b.call is not None] + list(BUILTINS)
         close = get_close_matches(name, callables, n=1, cutoff=0.6)

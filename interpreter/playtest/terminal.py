@@ -27,9 +27,10 @@ MOST_MOVES = 40
 
 
 def brief_lines(events, per_player) -> list[str]:
-    """The events worth telling as play goes on (what `log` shows in full)."""
-    keep = [e for e in events if e.get("event") in BRIEF or
-            (e.get("event") == "set" and e.get("var") in per_player and not isinstance(e.get("value"), list)) or
+    """The events worth telling as play goes on (what `log` shows in full): not an add of 0, which
+    changes nothing (a score rule that found no points: 'score[P1] += 0' after every card)."""
+    keep = [e for e in events if (e.get("event") in BRIEF and not (e.get("event") == "add" and e.get("value") == 0))
+            or (e.get("event") == "set" and e.get("var") in per_player and not isinstance(e.get("value"), list)) or
             # cards turned face up for everyone: a card drawn face up, a hand shown, a face-up deal
             (e.get("event") == "move" and e.get("face_up")) or
             (e.get("event") == "deal" and (e.get("cards") or e.get("face_up")))]

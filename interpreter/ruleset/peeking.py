@@ -79,6 +79,9 @@ def _shuffle_hidden(s, hidden, rng) -> None:
                 elif x in hidden:
                     slots.append((part, i))
     cards = [part[i] for part, i in slots]
+    before = list(cards)
     rng.shuffle(cards)
     for (part, i), card in zip(slots, cards):
         part[i] = card
+    # a variable naming hidden cards (kept[p] = hand[p]) names the cards now in their places
+    G.rename_cards(s, {old: new for old, new in zip(before, cards) if old != new})
