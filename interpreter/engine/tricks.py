@@ -400,16 +400,18 @@ class Tricks(Node):
         cards = trick
         # a rule took cards from the trick, put cards in it or swapped one (only an after_plays hook
         # runs between the last play and the winner)
-        if len(trick) != len(players) or (self.after_plays is not None and self.swapped(s, players, trick)):
-            players, cards = self.still_played(s, players, trick)
-        suits = list(map(self.suit_get, cards))
         target = env["led_suit"]
+        if len(trick) != len(players) or (self.after_plays is not None and self.swapped(s, players, trick)):
+            players, cards, led_kept = self.still_played(s, players, trick)
+            if not led_kept:                 # the led card was taken away: the first card left with a suit leads
+                target = next(filter(None, map(self.suit_get, cards)), None)
+        suits = list(map(self.suit_get, cards))
         if self.trumps is not None:
             trumps = self.trumps(s, env)
             if trumps is not None and trumps in suits:
                 target = trumps
         count = suits.count(target)
-        if count <= 1:                       # no choice (none at all if a rule took the led cards away)
+        if count <= 1:                       # no choice (none at all if a rule took every card with a suit away)
             return players[suits.index(target)] if count else env["trick_players"][0]
         best = suits.index(target)
         table = self.order_table
@@ -439,16 +441,17 @@ class Tricks(Node):
     winner_where = None          # the place of the `winner:` setting
 
     def still_played(self, s, players, trick):
-        """(players, cards) of the plays to this trick whose cards are still in it, in the order played,
-        for a trick a rule changed before its winner is decided: a card taken away does not count, nor
-        does a card a rule put in.  A position without the plays in its history (set up by hand) is
+        """(players, cards, led_kept) of the plays to this trick whose cards are still in it, in the order
+        played, for a trick a rule changed before its winner is decided: a card taken away does not count,
+        nor does a card a rule put in.  led_kept: whether the card led is still in the trick.  A position without the plays in its history (set up by hand) is
         read as the trick lies, its first cards played in turn."""
         plays = self.last_plays(s, len(players))
         if plays is None:
             plays = list(zip(players, trick))
         on_table = set(trick)
         kept = [(p, c) for p, c in plays if c in on_table]
-        return [p for p, _ in kept], [c for _, c in kept]
+        led_kept = bool(plays) and plays[0][1] in on_table
+        return [p for p, _ in kept], [c for _, c in kept], led_kept
 
     def swapped(self, s, players, trick) -> bool:
         """Whether the trick, as many cards as were played, is not the cards played in their order: a

@@ -12,7 +12,8 @@ The checker watches every move of one game and tests, with its own small code:
   computed it);
 - every finished trick's winner, recomputed from the cards played to it (as the
   checker saw the moves, those still in the trick zone when the winner is
-  decided), the led suit (the first card's), the trumps and the block's order:
+  decided), the led suit (the first card's; when a rule took the led card away,
+  the first card's left with a suit), the trumps and the block's order:
   the highest trump if a trump was played, else the highest card of the led
   suit, the earlier card winning a tie.  It is compared with the engine's
   winner: the next trick's leader, or the block's `winner` when no trick follows.
@@ -206,6 +207,8 @@ class RuleCheck:
         plays = [(p, c) for p, c in trick.plays if c in on_table]
         suit_of = block.suit_of
         led = suit_of[trick.plays[0][1]]
+        if trick.plays[0][1] not in on_table:   # the led card was taken away: the first card left with a suit
+            led = next((suit_of[c] for _, c in plays if suit_of[c] is not None), None)
         trumps = block.trumps(s, env) if block.trumps is not None else None
         suits = [suit_of[c] for _, c in plays]
         target = trumps if trumps is not None and trumps in suits else led
