@@ -71,3 +71,32 @@ def test_the_rules_check_recomputes_a_trick_whose_led_excuse_was_taken_away():
         assert not report["unchecked"], report["unchecked"]
         tricks += report["tricks"]
     assert tricks > 1000
+
+
+def test_the_game_log_of_a_trick_whose_excuse_was_taken_away_pairs_each_card_with_its_player():
+    # The log listed the cards left in the trick beside everyone who played to it: with the Excuse
+    # taken back, the next player was shown with the card of the one after, and the last player with
+    # none.  Now every card played is listed with its player, the Excuse marked as taken away.
+    from interpreter.sim.gamelog import _line
+    rules = _load("french-tarot")
+    seen = 0
+    for seed in range(6):
+        s = G.new_game(rules, 3, seed, log=True)
+        rng = random.Random(seed)
+        while not G.is_over(s):
+            G.apply_index(s, rng.randrange(len(G.legal_actions(s))))
+        plays = []
+        for e in s.events:
+            if e.get("event") == "choice" and e["action"][0] == "play":
+                plays.append((e["player"], e["action"][1]))
+            elif e.get("event") == "trick":
+                assert list(zip(e["players"], e["cards"])) == plays, (seed, e, plays)
+                if "Joker" in e["cards"]:
+                    assert e["taken"] == ["Joker"]
+                    seen += 1
+                    who = e["players"][e["cards"].index("Joker")]
+                    assert f"P{who} Joker (taken from the trick)" in _line(e, None)
+                else:
+                    assert "taken" not in e
+                plays = []
+    assert seen >= 3

@@ -108,9 +108,7 @@ class Tricks(Node):
                 env["winner"] = winner
                 s.tricks += 1
                 if s.events is not None:
-                    names = s.rules.universe.names
-                    log_event(s, event="trick", number=env["trick_number"], leader=env["leader"],
-                              cards=[names[c] for c in trick], players=list(env["trick_players"]), winner=winner)
+                    self.log_trick(s, env, trick, winner)
                 frame[1] = 3
                 fn, body = hooks[2]
             else:                                # collect the cards, the winner leads next
@@ -429,6 +427,28 @@ class Tricks(Node):
                 if k > best_key:
                     best, best_key = i, k
         return players[best]
+
+    def log_trick(self, s, env, trick, winner):
+        """The game log's line of a finished trick: each card played with its player, in the order
+        played.  When a rule changed the trick before its winner was decided, the cards played and
+        taken away are listed under `taken`, the cards a rule put in under `added`."""
+        names = s.rules.universe.names
+        players = list(env["trick_players"])
+        played = self.last_plays(s, len(players)) if players else []
+        extra = {}
+        if played is None or [c for _, c in played] == list(trick):
+            cards = list(trick)
+        else:
+            cards = [c for _, c in played]
+            on_table, played_cards = set(trick), set(cards)
+            taken = [names[c] for c in cards if c not in on_table]
+            added = [names[c] for c in trick if c not in played_cards]
+            if taken:
+                extra["taken"] = taken
+            if added:
+                extra["added"] = added
+        log_event(s, event="trick", number=env["trick_number"], leader=env["leader"],
+                  cards=[names[c] for c in cards], players=players, winner=winner, **extra)
 
     def bad_winner(self, value):
         """The error of a `winner:` rule that gave something other than a seat (none, or a number past
