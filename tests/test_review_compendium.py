@@ -100,3 +100,23 @@ def test_the_game_log_of_a_trick_whose_excuse_was_taken_away_pairs_each_card_wit
                     assert "taken" not in e
                 plays = []
     assert seen >= 3
+
+
+# -- range with a step ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("range(70, 120, 5)", list(range(70, 121, 5))), ("range(1, 10, 3)", [1, 4, 7, 10]),
+    ("range(5, 1, -2)", [5, 3, 1]), ("range(3, 1, 1)", []), ("range(1, 4)", [1, 2, 3, 4]),
+])
+def test_range_takes_a_step(text, value):
+    from tests.test_expressions import ev
+    assert ev(text) == value
+
+
+def test_range_with_a_step_of_zero_or_too_many_numbers_is_an_error():
+    from interpreter.expr.errors import EvalError
+    from tests.test_expressions import ev
+    with pytest.raises(EvalError, match="step of range"):
+        ev("range(1, 3, 0)")
+    with pytest.raises(EvalError, match="more than"):
+        ev("range(0, 1000000, 1)")

@@ -677,7 +677,8 @@ FUNCTIONS = {
     "sort": _sort,
     "reverse": lambda sp, a: f"{sp.say(a[0])} in the opposite order"
                              + (" (from the top down)" if _is_zone(sp, a[0]) else ""),
-    "range": lambda sp, a: f"the numbers from {sp.say(a[0])} to {sp.say(a[1])}",
+    "range": lambda sp, a: f"the numbers from {sp.say(a[0])} to {sp.say(a[1])}" + (
+        f" in steps of {sp.say(a[2])}" if len(a) > 2 else ""),
     "next_player": lambda sp, a: (f"the next player{_going(sp, a[2] if len(a) > 2 else None)} after {sp.say(a[0])} "
                                   f"who {sp.relative(a[1], 'player', False)}").replace("who for which", "for which"),
     "abs": lambda sp, a: f"the size of {sp.operand(a[0])} (without its sign)",
