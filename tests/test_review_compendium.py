@@ -120,3 +120,27 @@ def test_range_with_a_step_of_zero_or_too_many_numbers_is_an_error():
         ev("range(1, 3, 0)")
     with pytest.raises(EvalError, match="more than"):
         ev("range(0, 1000000, 1)")
+
+
+# -- a number written with a decimal point ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text,number,at", [
+    ("0.5 * 4", "0.5", 0), ("x + 1.5", "1.5", 4), ("1.5.2 + 1", "1.5.2", 0), (".5 + 1", ".5", 0),
+    ("1. + 2", "1.", 0), ("score[1.5]", "1.5", 6),
+])
+def test_a_decimal_number_in_an_expression_is_named_in_the_error(text, number, at):
+    # it read "unexpected '5'" (the point taken for an attribute), with no word of numbers being whole
+    from interpreter.expr.errors import ExprError
+    from tests.test_expressions import ev
+    with pytest.raises(ExprError) as err:
+        ev(text, x=1, score=[1, 2])
+    assert f"'{number}' is not a number here" in str(err.value) and "whole numbers" in str(err.value)
+    assert err.value.offset == at and "3 / 2" in err.value.hint
+
+
+def test_text_in_quotes_and_attributes_are_not_taken_for_decimals():
+    from interpreter.expr.errors import ExprError
+    from tests.test_expressions import ev
+    assert ev("'1.5'") == "1.5"
+    with pytest.raises(ExprError, match="no attribute"):
+        ev("2.x")
