@@ -144,3 +144,19 @@ def test_text_in_quotes_and_attributes_are_not_taken_for_decimals():
     assert ev("'1.5'") == "1.5"
     with pytest.raises(ExprError, match="no attribute"):
         ev("2.x")
+
+
+# -- arithmetic arguments of definitions ---------------------------------------------------------------
+
+def test_a_definition_called_on_arithmetic_is_explained_with_its_brackets():
+    # `double((a + b))` read "the double of the a plus the b" (as double(a) + b would), and
+    # `minus_one((a - b)) * 100` "the minus one of the a minus the b times 100"
+    from interpreter.engine import game as G
+    rules = _load("defined-arithmetic")
+    s = G.new_game(rules, 2, 0)
+    assert G.result(s)["scores"] == [14, 14 + (-2) * 100 + 1 * 1000]     # a = 3, b = 4
+    from interpreter.authoring.explain import explain
+    text = explain(rules)
+    assert "*score* to the double of (the *a* plus the *b*);" in text
+    assert ("((the double of (the *a* plus the *b*)) plus ((the minus one of (the *a* minus the *b*)) times 100))"
+            " plus ((the neg of (the *a* minus the *b*)) times 1000)") in text

@@ -240,11 +240,11 @@ class _Speaker:
         a, op, b = n.children
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
-        left = self.operand(a)
+        left = self.term(a)
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
             left = f"({left})"
-        return f"{left} {ARITHMETIC.get(str(op), str(op))} {self.operand(b)}"
+        return f"{left} {ARITHMETIC.get(str(op), str(op))} {self.term(b)}"
 
     def _suit_card(self, a, b) -> bool:
         """A rank, a slash and a suit's name (the compiler reads it as that card, expr/attributes.py)."""
@@ -261,6 +261,16 @@ class _Speaker:
         text = self.say(node)
         return f"({text})" if isinstance(node, Tree) and node.data in ("binop", "ifelse", "compare") else text
 
+    def term(self, node):
+        """An operand of arithmetic: as operand(), and a call of a definition, point table or order with
+        arguments is bracketed whole: "(the double of (x minus y)) times 100", not "the double of (x
+        minus y) times 100", which reads as the double of a product."""
+        text = self.operand(node)
+        if (isinstance(node, Tree) and node.data == "call" and str(node.children[0]) not in FUNCTIONS
+                and len(node.children) > 1 and node.children[1] is not None and not text.startswith("(")):
+            return f"({text})"
+        return text
+
     def _neg(self, n):
         return f"minus {self.operand(n.children[0])}"
 
@@ -273,7 +283,9 @@ class _Speaker:
                 return fn(self, args)
             except (IndexError, ValueError):
                 pass
-        spoken = [self.say(a) for a in args]
+        # an argument worked out by arithmetic, a choice or a comparison keeps its brackets: "the double
+        # of (x plus y)", not "the double of x plus y", which reads as (the double of x) plus y
+        spoken = [self.operand(a) for a in args]
         if name in self.lex.points:
             return f"the *{name}* points of {_join(spoken)}"
         if name in self.lex.orders:
