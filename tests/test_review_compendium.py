@@ -160,3 +160,15 @@ def test_a_definition_called_on_arithmetic_is_explained_with_its_brackets():
     assert "*score* to the double of (the *a* plus the *b*);" in text
     assert ("((the double of (the *a* plus the *b*)) plus ((the minus one of (the *a* minus the *b*)) times 100))"
             " plus ((the neg of (the *a* minus the *b*)) times 1000)") in text
+
+
+@pytest.mark.parametrize("text,said", [
+    ("max(a, b, c) * 2", "(the larger of *a*, *b* and *c*) times 2"),
+    ("min(a, b) + max(c, d, e)", "(the smaller of *a* and *b*) plus (the larger of *c*, *d* and *e*)"),
+    ("max(a - 1, 0, c)", "the larger of (*a* minus 1), 0 and *c*"),
+    ("max(a, b)", "the larger of *a* and *b*"),
+])
+def test_the_larger_of_several_values_is_explained_with_brackets(text, said):
+    # "the larger of a, b and c times 2" read as the larger of a, b and the product
+    from interpreter.authoring.phrasing import words
+    assert words(text) == said

@@ -266,8 +266,14 @@ class _Speaker:
         arguments is bracketed whole: "(the double of (x minus y)) times 100", not "the double of (x
         minus y) times 100", which reads as the double of a product."""
         text = self.operand(node)
-        if (isinstance(node, Tree) and node.data == "call" and str(node.children[0]) not in FUNCTIONS
-                and len(node.children) > 1 and node.children[1] is not None and not text.startswith("(")):
+        if not (isinstance(node, Tree) and node.data == "call") or text.startswith("("):
+            return text
+        name, args = str(node.children[0]), node.children[1].children if len(node.children) > 1 and \
+            node.children[1] is not None else []
+        if (name not in FUNCTIONS and args) or (name in ("max", "min") and len(args) > 2) or (
+                name in ("max", "min") and len(args) == 2 and text.startswith(("the larger of", "the smaller of"))):
+            # a definition's call, or the larger of several values ("the larger of a, b and c"): bracketed
+            # whole, else "the larger of a and b times 2" reads as the larger of a and the product
             return f"({text})"
         return text
 
@@ -607,7 +613,9 @@ def _extreme(word, most):
             noun = sp.noun_of(args[0])
             among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
             return f"the {noun} {'highest' if word == 'larger' else 'lowest'} in *{args[1].children[0]}*{among}"
-        return f"the {word} of {_join(sp.say(a) for a in args)}"
+        # several values: one worked out by arithmetic keeps its brackets ("the larger of (a minus 1), 0
+        # and c"; unbracketed "a minus 1, 0 and c" reads as a minus the larger of the rest)
+        return f"the {word} of {_join(sp.operand(a) for a in args)}"
     return phrase
 
 
