@@ -172,3 +172,20 @@ def test_the_larger_of_several_values_is_explained_with_brackets(text, said):
     # "the larger of a, b and c times 2" read as the larger of a, b and the product
     from interpreter.authoring.phrasing import words
     assert words(text) == said
+
+
+# -- a trick count that is a stop condition ----------------------------------------------------------
+
+def test_explain_reads_a_trick_count_that_stops_the_play_as_a_stop_condition():
+    # Barbu's King of hearts contract ends with the trick that takes the King: count: "trick_number if
+    # ... else 13".  It read "(trick_number if the contract is 4 and king_taken, otherwise 13) of them".
+    from interpreter.authoring.explain import explain
+    from interpreter.authoring.wording import Say, _tricks
+    text = explain(_load("barbu"))
+    assert ("Play tricks from *hand* onto *trick*, at most 13 of them: play stops after any trick once the "
+            "*contract* is 4 and *king_taken*.") in text
+    said = _tricks({"hand": "hand", "trick": "trick", "count": "13 if not done else trick_number"}, None, Say())[0]
+    assert said.startswith("Play tricks from *hand* onto *trick*, at most 13 of them: play stops after any "
+                           "trick once *done*.")
+    said = _tricks({"hand": "hand", "trick": "trick", "count": "3 if x else 10"}, None, Say())[0]
+    assert said.startswith("Play tricks from *hand* onto *trick*, (3 if *x*, otherwise 10) of them.")
