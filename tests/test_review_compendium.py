@@ -189,3 +189,176 @@ def test_explain_reads_a_trick_count_that_stops_the_play_as_a_stop_condition():
                            "trick once *done*.")
     said = _tricks({"hand": "hand", "trick": "trick", "count": "3 if x else 10"}, None, Say())[0]
     assert said.startswith("Play tricks from *hand* onto *trick*, (3 if *x*, otherwise 10) of them.")
+
+
+# -- the referees: plain Python, sharing no code with the engine ------------------------------------------
+
+def _split(name):
+    """'10♦' -> ('10', '♦'); '21/atout' -> ('21', 'atout'); 'Joker' -> ('Joker', None)."""
+    if name == "Joker":
+        return name, None
+    if "/" in name:
+        rank, suit = name.split("/")
+        return rank, suit
+    return name[:-1], name[-1]
+
+
+def _rank(name):
+    return _split(name)[0]
+
+
+def _suit(name):
+    return _split(name)[1]
+
+
+class _Referee:
+    """Follows a game answered at random: before every decision `expect(who)` gives the referee's own
+    list of legal moves (None: not checked), `played(who, text)` follows the move; `hand_over(before,
+    after)` checks the scores of a finished hand (the engine's scores before and after it)."""
+
+    def __init__(self, s):
+        self.s, self.n, self.hand_no, self.start = s, s.n, None, None
+
+    def zone(self, name, owner=None):
+        return _z(self.s, name, owner)
+
+    def run(self, seed, totals):
+        s, rng = self.s, random.Random(seed)
+        while True:
+            if s.hand_no != self.hand_no:
+                scores = list(S.var(s, "score"))
+                if self.hand_no is not None:
+                    self.hand_over(self.start, scores)
+                    totals["hands"] += 1
+                self.hand_no, self.start = s.hand_no, scores
+                self.new_hand()
+            if G.is_over(s):
+                break
+            who = G.current_player(s)
+            want = self.expect(who)
+            if want is not None:
+                assert sorted(_legal(s)) == sorted(want), (seed, s.hand_no, who, sorted(_legal(s)), sorted(want))
+                totals["checked"] += 1
+            actions = G.legal_actions(s)
+            action = actions[rng.randrange(len(actions))]
+            text = S.describe(s, action)
+            G.apply(s, action)
+            self.played(who, text)
+        self.hand_over(self.start, list(S.var(s, "score")))
+        totals["hands"] += 1
+
+
+def _referee_games(make, rules, counts, seeds):
+    totals = {"hands": 0, "checked": 0}
+    for n in counts:
+        for seed in seeds:
+            s = G.new_game(rules, n, seed)
+            make(s).run(seed, totals)
+    return totals
+
+
+# French Tarot
+
+TAROT_PLAIN = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"]
+
+
+def _tarot_oudler(c):
+    return c in ("Joker", "1/atout", "21/atout")
+
+
+def _tarot_points(c):
+    if _tarot_oudler(c) or _rank(c) == "K":
+        return 9
+    return {"Q": 7, "C": 5, "J": 3}.get(_rank(c), 1)
+
+
+def _tarot_high(c):
+    return int(_rank(c)) if _suit(c) == "atout" else TAROT_PLAIN.index(_rank(c))
+
+
+class _TarotReferee(_Referee):
+
+    def new_hand(self):
+        self.dealer = (self.hand_no - 1) % self.n
+        self.order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+        self.bid, self.taker, self.spoken = 0, None, 0
+        self.dog = self.zone("dog")
+        assert len(self.dog) == 6
+        self.laid = []
+        self.won = {p: [] for p in range(self.n)}
+        self.trick, self.leader, self.tricks = [], (self.dealer + 1) % self.n, 0
+
+    def expect(self, who):
+        if self.spoken < self.n:                       # the bidding: each once, in turn
+            assert who == self.order[self.spoken]
+            return ["pass"] + [f"take {x}" for x in (1, 2, 4, 6) if x > self.bid]
+        hand = self.zone("hand", who)
+        if self.bid <= 2 and len(self.laid) < 6:       # the taker lays six cards away
+            assert who == self.taker
+            plain = [c for c in hand if _suit(c) != "atout" and c != "Joker" and _rank(c) != "K"]
+            trumps = [c for c in hand if _suit(c) == "atout" and not _tarot_oudler(c)]
+            return [f"lay {c}" for c in plain + (trumps if len(plain) < 6 - len(self.laid) else [])]
+        assert who == (self.leader + len(self.trick)) % self.n
+        lead = next((c for _, c in self.trick if c != "Joker"), None)
+        if lead is None:
+            return hand
+        top = max([_tarot_high(c) for _, c in self.trick if _suit(c) == "atout"] + [-1])
+        trumps = [c for c in hand if _suit(c) == "atout"]
+        higher = [c for c in trumps if _tarot_high(c) > top]
+        follow = [c for c in hand if _suit(c) == _suit(lead)]
+        if follow and _suit(lead) != "atout":
+            allowed = follow
+        elif trumps:
+            allowed = higher or trumps
+        else:
+            allowed = hand
+        return allowed + (["Joker"] if "Joker" in hand and "Joker" not in allowed else [])
+
+    def played(self, who, text):
+        word, _, rest = text.partition(" ")
+        if self.spoken < self.n:
+            self.spoken += 1
+            if word == "take":
+                self.bid, self.taker = int(rest), who
+            return
+        if word == "lay":
+            self.laid.append(rest)
+            return
+        self.trick.append((who, text))
+        if len(self.trick) < self.n:
+            return
+        lead = next((c for _, c in self.trick if c != "Joker"), None)
+        trumps = [(p, c) for p, c in self.trick if _suit(c) == "atout"]
+        contenders = trumps or [(p, c) for p, c in self.trick if c != "Joker" and _suit(c) == _suit(lead)]
+        winner = max(contenders, key=lambda pc: _tarot_high(pc[1]))[0]
+        for p, c in self.trick:
+            self.won[p if c == "Joker" else winner].append(c)
+        self.leader, self.trick = winner, []
+        self.tricks += 1
+
+    def hand_over(self, before, after):
+        if self.taker is None:
+            assert after == before and self.tricks == 0
+            return
+        assert self.tricks == (24 if self.n == 3 else 18)
+        taken = self.won[self.taker] + self.laid + (self.dog if self.bid == 4 else [])
+        points = sum(map(_tarot_points, taken))
+        oudlers = sum(map(_tarot_oudler, taken))
+        defence = [c for p in range(self.n) if p != self.taker for c in self.won[p]] + (
+            self.dog if self.bid == 6 else [])
+        assert points + sum(map(_tarot_points, defence)) == 182
+        need = [112, 102, 82, 72][oudlers]
+        worth = (25 + abs(points - need) // 2) * self.bid * (1 if points >= need else -1)
+        want = [b - worth if p != self.taker else b + worth * (self.n - 1) for p, b in enumerate(before)]
+        assert after == want, (self.hand_no, self.taker, self.bid, points, oudlers, before, after, want)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_french_tarot_random_games_agree_with_the_referee(players):
+    totals = _referee_games(_TarotReferee, _load("french-tarot"), [players], range(4))
+    assert totals["hands"] == 16 and totals["checked"] > 600
+
+
+@pytest.mark.soak
+def test_french_tarot_random_games_agree_with_the_referee_soak():
+    _referee_games(_TarotReferee, _load("french-tarot"), [3, 4], range(4, 154))
