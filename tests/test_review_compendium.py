@@ -362,3 +362,82 @@ def test_french_tarot_random_games_agree_with_the_referee(players):
 @pytest.mark.soak
 def test_french_tarot_random_games_agree_with_the_referee_soak():
     _referee_games(_TarotReferee, _load("french-tarot"), [3, 4], range(4, 154))
+
+
+# Barbu
+
+PLAIN = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+class _BarbuReferee(_Referee):
+
+    used = None
+
+    def new_hand(self):
+        if self.used is None:
+            self.used, self.dealer = {p: [] for p in range(4)}, 0
+        elif len(self.used[self.dealer]) == 5:
+            self.dealer = (self.dealer + 1) % 4
+        self.contract = None
+        self.won = {p: [] for p in range(4)}
+        self.trick, self.leader, self.tricks, self.extra = [], (self.dealer + 1) % 4, 0, [0] * 4
+        self.king_trick = None
+
+    def expect(self, who):
+        if self.contract is None:
+            assert who == self.dealer
+            return [f"contract {x}" for x in range(1, 6) if x not in self.used[self.dealer]]
+        assert who == (self.leader + len(self.trick)) % 4
+        hand = self.zone("hand", who)
+        if not self.trick:
+            if self.contract in (2, 4) and any(_suit(c) != "♥" for c in hand):
+                return [c for c in hand if _suit(c) != "♥"]
+            return hand
+        led = _suit(self.trick[0][1])
+        follow = [c for c in hand if _suit(c) == led]
+        if follow:
+            return follow
+        if self.contract == 4 and "K♥" in hand:
+            return ["K♥"]
+        return hand
+
+    def played(self, who, text):
+        if self.contract is None:
+            self.contract = int(text.split()[1])
+            self.used[who].append(self.contract)
+            return
+        self.trick.append((who, text))
+        if len(self.trick) < 4:
+            return
+        led = _suit(self.trick[0][1])
+        winner = max((pc for pc in self.trick if _suit(pc[1]) == led), key=lambda pc: PLAIN.index(_rank(pc[1])))[0]
+        self.won[winner] += [c for _, c in self.trick]
+        self.tricks += 1
+        if any(c == "K♥" for _, c in self.trick):
+            self.king_trick = self.tricks
+        if self.contract == 5 and self.tricks in (12, 13):
+            self.extra[winner] += -10 if self.tricks == 12 else -20
+        self.leader, self.trick = winner, []
+
+    def hand_over(self, before, after):
+        king = next(p for p in range(4) if "K♥" in self.won[p]) if self.contract == 4 else None
+        if self.contract == 4:
+            # the hand ends with the trick that takes the King of hearts
+            assert self.king_trick == self.tricks
+        else:
+            assert self.tricks == 13
+        for p in range(4):
+            got = self.won[p]
+            delta = {1: -2 * (len(got) // 4), 2: -2 * sum(_suit(c) == "♥" for c in got),
+                     3: -6 * sum(_rank(c) == "Q" for c in got), 4: -20 * (p == king), 5: self.extra[p]}[self.contract]
+            assert after[p] == before[p] + delta, (self.hand_no, self.contract, p, before, after)
+
+
+def test_barbu_random_games_agree_with_the_referee():
+    totals = _referee_games(_BarbuReferee, _load("barbu"), [4], range(3))
+    assert totals["hands"] == 60 and totals["checked"] > 2000
+
+
+@pytest.mark.soak
+def test_barbu_random_games_agree_with_the_referee_soak():
+    _referee_games(_BarbuReferee, _load("barbu"), [4], range(3, 63))
