@@ -441,3 +441,211 @@ def test_barbu_random_games_agree_with_the_referee():
 @pytest.mark.soak
 def test_barbu_random_games_agree_with_the_referee_soak():
     _referee_games(_BarbuReferee, _load("barbu"), [4], range(3, 63))
+
+
+# Rook
+
+ROOK_COUNTERS = {"5": 5, "10": 10, "14": 10, "Joker": 20}
+
+
+class _RookReferee(_Referee):
+
+    def new_hand(self):
+        self.dealer = (self.hand_no - 1) % 4
+        self.bid, self.bidder, self.passed, self.turn = 0, None, set(), (self.dealer + 1) % 4
+        self.bidding, self.laid, self.trumps = True, [], None
+        self.won = {p: [] for p in range(4)}
+        self.trick, self.leader, self.tricks = [], (self.dealer + 1) % 4, 0
+
+    def colour(self, c):
+        return self.trumps if c == "Joker" else _suit(c)
+
+    def expect(self, who):
+        if self.bidding:
+            assert who == self.turn
+            return ["pass"] + [f"bid {x}" for x in range(70, 121, 5) if x > self.bid]
+        hand = self.zone("hand", who)
+        if len(self.laid) < 5:
+            assert who == self.bidder and len(hand) == 14 - len(self.laid)
+            return [f"lay_away {c}" for c in hand]
+        if self.trumps is None:
+            return [f"name_trumps {x}" for x in ("red", "yellow", "green", "black")]
+        assert who == (self.leader + len(self.trick)) % 4
+        if not self.trick:
+            return hand
+        led = self.colour(self.trick[0][1])
+        return [c for c in hand if self.colour(c) == led] or hand
+
+    def played(self, who, text):
+        word, _, rest = text.partition(" ")
+        if self.bidding:
+            if word == "bid":
+                self.bid, self.bidder = int(rest), who
+            else:
+                self.passed.add(who)
+            left = [p for p in range(4) if p not in self.passed]
+            if not left or (len(left) == 1 and self.bidder is not None):
+                self.bidding = False
+                if self.bidder is None:
+                    self.bid, self.bidder = 70, self.dealer
+            else:
+                self.turn = next((who + k) % 4 for k in range(1, 5) if (who + k) % 4 not in self.passed)
+            return
+        if word == "lay_away":
+            self.laid.append(rest)
+            return
+        if word == "name_trumps":
+            self.trumps = rest
+            return
+        self.trick.append((who, text))
+        if len(self.trick) < 4:
+            return
+        led = self.colour(self.trick[0][1])
+
+        def strength(c):
+            if c == "Joker":
+                return 100
+            if _suit(c) == self.trumps:
+                return 50 + int(_rank(c))
+            return int(_rank(c)) if _suit(c) == led else -1
+        winner = max(self.trick, key=lambda pc: strength(pc[1]))[0]
+        self.won[winner] += [c for _, c in self.trick]
+        self.tricks += 1
+        if self.tricks == 9:
+            self.won[winner] += self.laid
+        self.leader, self.trick = winner, []
+
+    def hand_over(self, before, after):
+        assert self.tricks == 9
+        side = [sum(ROOK_COUNTERS.get(_rank(c), 0) for p in (t, t + 2) for c in self.won[p]) for t in (0, 1)]
+        assert sum(side) == 120
+        bidding = self.bidder % 2
+        want = [before[t] + (side[t] if t != bidding or side[t] >= self.bid else -self.bid) for t in (0, 1)]
+        assert after == want, (self.hand_no, self.bidder, self.bid, side, before, after)
+
+
+def test_rook_random_games_agree_with_the_referee():
+    totals = _referee_games(_RookReferee, _load("rook"), [4], range(6))
+    assert totals["hands"] >= 18 and totals["checked"] > 1000
+
+
+@pytest.mark.soak
+def test_rook_random_games_agree_with_the_referee_soak():
+    _referee_games(_RookReferee, _load("rook"), [4], range(6, 206))
+
+
+# Omnibus Hearts
+
+class _OmnibusReferee(_Referee):
+
+    def new_hand(self):
+        self.shift = [0, 1, -1, 2][self.hand_no % 4]
+        self.selected = {p: [] for p in range(4)} if self.shift else None
+        self.broken = False
+        self.won = {p: [] for p in range(4)}
+        self.trick, self.leader, self.tricks = [], None, 0
+
+    def expect(self, who):
+        hand = self.zone("hand", who)
+        if self.selected is not None and any(len(v) < 3 for v in self.selected.values()):
+            assert len(self.selected[who]) < 3
+            return [f"select {c}" for c in hand]
+        if self.leader is None:
+            self.leader = who
+            assert "2♣" in hand
+        assert who == (self.leader + len(self.trick)) % 4
+        if not self.trick:
+            if self.tricks == 0:
+                return ["2♣"]
+            if self.broken or all(_suit(c) == "♥" for c in hand):
+                return hand
+            return [c for c in hand if _suit(c) != "♥"]
+        led = _suit(self.trick[0][1])
+        return [c for c in hand if _suit(c) == led] or hand
+
+    def played(self, who, text):
+        if text.startswith("select "):
+            self.selected[who].append(text.split()[1])
+            return
+        self.trick.append((who, text))
+        if len(self.trick) < 4:
+            return
+        led = _suit(self.trick[0][1])
+        winner = max((pc for pc in self.trick if _suit(pc[1]) == led), key=lambda pc: PLAIN.index(_rank(pc[1])))[0]
+        self.won[winner] += [c for _, c in self.trick]
+        self.broken = self.broken or any(_suit(c) == "♥" for _, c in self.trick)
+        self.tricks += 1
+        self.leader, self.trick = winner, []
+
+    def hand_over(self, before, after):
+        assert self.tricks == 13
+        bad = [sum(_suit(c) == "♥" for c in self.won[p]) + 13 * ("Q♠" in self.won[p]) for p in range(4)]
+        moon = 26 in bad
+        want = [before[p] - 10 * ("J♦" in self.won[p]) + (-26 if bad[p] == 26 else 0 if moon else bad[p])
+                for p in range(4)]
+        assert after == want, (self.hand_no, bad, before, after)
+
+
+def test_omnibus_hearts_random_games_agree_with_the_referee():
+    totals = _referee_games(_OmnibusReferee, _load("omnibus-hearts"), [4], range(3))
+    assert totals["hands"] >= 6 and totals["checked"] > 1000
+
+
+@pytest.mark.soak
+def test_omnibus_hearts_random_games_agree_with_the_referee_soak():
+    _referee_games(_OmnibusReferee, _load("omnibus-hearts"), [4], range(3, 103))
+
+
+# Dominoes
+
+DOMINO = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+class _DominoReferee(_Referee):
+
+    def new_hand(self):
+        self.rows = {}                  # suit -> (low, high) positions in DOMINO
+        self.turn = None
+
+    def fits(self, c):
+        rank, suit = _split(c)
+        if not self.rows:
+            return c == "7♦"
+        if suit not in self.rows:
+            return rank == "7"
+        low, high = self.rows[suit]
+        return DOMINO.index(rank) in (low - 1, high + 1)
+
+    def expect(self, who):
+        if self.turn is None:
+            assert "7♦" in self.zone("hand", who)
+        else:
+            assert who == self.turn
+        plays = [c for c in self.zone("hand", who) if self.fits(c)]
+        return plays or ["pass"]
+
+    def played(self, who, text):
+        if text != "pass":
+            rank, suit = _split(text)
+            i = DOMINO.index(rank)
+            low, high = self.rows.get(suit, (i, i))
+            self.rows[suit] = (min(low, i), max(high, i))
+        self.turn = (who + 1) % self.n
+
+    def hand_over(self, before, after):
+        held = [len(self.zone("hand", p)) for p in range(self.n)]
+        assert held.count(0) == 1
+        assert sum(held) + sum(h - l + 1 for l, h in self.rows.values()) == 52
+        want = [before[p] + (sum(held) if held[p] == 0 else -held[p]) for p in range(self.n)]
+        assert after == want, (before, after, held)
+        assert G.result(self.s)["winners"] == [held.index(0)]
+
+
+def test_dominoes_random_games_agree_with_the_referee():
+    totals = _referee_games(_DominoReferee, _load("dominoes"), [3, 4, 5, 6], range(5))
+    assert totals["hands"] == 20 and totals["checked"] > 1000
+
+
+@pytest.mark.soak
+def test_dominoes_random_games_agree_with_the_referee_soak():
+    _referee_games(_DominoReferee, _load("dominoes"), [3, 4, 5, 6], range(5, 255))
