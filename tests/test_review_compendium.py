@@ -649,3 +649,111 @@ def test_dominoes_random_games_agree_with_the_referee():
 @pytest.mark.soak
 def test_dominoes_random_games_agree_with_the_referee_soak():
     _referee_games(_DominoReferee, _load("dominoes"), [3, 4, 5, 6], range(5, 255))
+
+
+# -- scripted deals, worked out by hand ------------------------------------------------------------------
+
+def _deck(hands, seats, packet=1, rest=()):
+    """The pack in dealing order for hands dealt `packet` cards at a time to `seats` in turn."""
+    size = len(hands[seats[0]])
+    out = []
+    for start in range(0, size, packet):
+        for p in seats:
+            out += hands[p][start:start + packet]
+    return out + list(rest)
+
+
+def _turn(s, who, legal, move):
+    assert G.current_player(s) == who, (G.current_player(s), who)
+    assert sorted(_legal(s)) == sorted(legal), _legal(s)
+    S.play(s, move)
+
+
+BARBU = {
+    1: ["A♣", "3♣", "4♣", "A♠", "K♠", "Q♠", "J♠", "10♠", "9♠", "8♠", "7♠", "6♠", "5♠"],
+    2: ["K♥", "2♦", "3♦", "4♦", "5♦", "6♦", "7♦", "8♦", "9♦", "10♦", "J♦", "Q♦", "K♦"],
+    3: ["2♣", "5♣", "6♣", "7♣", "8♣", "9♣", "10♣", "2♠", "3♠", "4♠", "A♦", "2♥", "3♥"],
+    0: ["J♣", "Q♣", "K♣", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "A♥"],
+}
+
+
+def test_barbu_the_king_of_hearts_must_fall_and_ends_the_hand():
+    s = S.stacked_game(_load("barbu"), 4, _deck(BARBU, [1, 2, 3, 0]))
+    _turn(s, 0, [f"contract {x}" for x in range(1, 6)], ("contract", 4))
+    # seat 1 leads (no heart in hand: anything); seat 2 has no club and holds the King: it must fall
+    _turn(s, 1, BARBU[1], "4♣")
+    _turn(s, 2, ["K♥"], "K♥")
+    _turn(s, 3, ["2♣", "5♣", "6♣", "7♣", "8♣", "9♣", "10♣"], "10♣")
+    _turn(s, 0, ["J♣", "Q♣", "K♣"], "J♣")
+    # the Jack of clubs takes the King: seat 0 loses 20 and the hand is over after one trick
+    assert S.var(s, "score") == [-20, 0, 0, 0]
+    # the same dealer deals again and chooses among the contracts left
+    assert G.current_player(s) == 0 and sorted(_legal(s)) == ["contract 1", "contract 2", "contract 3", "contract 5"]
+
+
+def test_barbu_no_hearts_a_heart_is_not_led_while_the_leader_holds_another_suit():
+    s = S.stacked_game(_load("barbu"), 4, _deck(BARBU, [1, 2, 3, 0]))
+    _turn(s, 0, [f"contract {x}" for x in range(1, 6)], ("contract", 2))
+    _turn(s, 1, BARBU[1], "4♣")
+    _turn(s, 2, BARBU[2], "K♥")                 # no club: anything (only in barbu must the King fall)
+    _turn(s, 3, ["2♣", "5♣", "6♣", "7♣", "8♣", "9♣", "10♣"], "2♣")
+    _turn(s, 0, ["J♣", "Q♣", "K♣"], "K♣")
+    # seat 0 takes the trick and leads: its clubs only, though it holds hearts and hearts are out
+    _turn(s, 0, ["J♣", "Q♣"], "Q♣")
+    _turn(s, 1, ["A♣", "3♣"], "A♣")
+    _turn(s, 2, BARBU[2][1:], "2♦")
+    _turn(s, 3, ["5♣", "6♣", "7♣", "8♣", "9♣", "10♣"], "5♣")
+    assert _z(s, "won", 0) == ["4♣", "K♥", "2♣", "K♣"] and _z(s, "won", 1) == ["Q♣", "A♣", "2♦", "5♣"]
+
+
+def test_dominoes_the_end_of_a_hand():
+    # seat 1 holds the 7 of diamonds and would start; the position is then set by hand near the end
+    s = S.stacked_game(_load("dominoes"), 3, ["7♦"])
+    assert G.current_player(s) == 1 and _legal(s) == ["7♦"]
+    rows = {"clubs": [f"{r}♣" for r in DOMINO], "diamonds": [f"{r}♦" for r in DOMINO[1:]],
+            "hearts": [f"{r}♥" for r in DOMINO[2:]],
+            "spades": ["7♠", "8♠", "9♠", "10♠"]}
+    for suit, cards in rows.items():
+        S.place(s, "row", cards, suit)
+    S.place(s, "hand", ["A♦", "5♠"], 0)
+    S.place(s, "hand", ["2♥", "A♥", "J♠"], 1)
+    S.place(s, "hand", ["6♠", "K♠", "Q♠", "4♠", "3♠", "2♠", "A♠"], 2)
+    assert G.current_player(s) == 1
+    _turn(s, 1, ["2♥", "J♠"], "J♠")              # below the hearts' 3, above the spades' 10
+    _turn(s, 2, ["6♠", "Q♠"], "Q♠")
+    _turn(s, 0, ["A♦"], "A♦")
+    _turn(s, 1, ["2♥"], "2♥")
+    _turn(s, 2, ["6♠", "K♠"], "K♠")
+    _turn(s, 0, ["pass"], ("pass",))              # the 5 of spades waits for the 6
+    _turn(s, 1, ["A♥"], "A♥")                    # seat 1's last card
+    assert G.is_over(s)
+    # seat 1 gains a point per card still held (1 + 5); the others lose theirs
+    assert G.result(s)["winners"] == [1] and G.result(s)["scores"] == [-1, 6, -5]
+
+
+def test_omnibus_hearts_shooting_the_moon_and_the_jack_of_diamonds():
+    s = S.stacked_game(_load("omnibus-hearts"), 4, ["2♣"])          # the first card dealt: seat 1's
+    for _ in range(12):                                               # everyone passes three cards left
+        S.play(s, next(a for a in G.legal_actions(s) if S.describe(s, a) != "select 2♣"))
+    assert G.current_player(s) == 1 and _legal(s) == ["2♣"]
+    # the last two tricks of a hand, set by hand: seat 1 has taken eleven hearts and the Queen of spades
+    hands = {1: ["2♣", "A♥"], 2: ["2♥", "3♦"], 3: ["3♠", "4♦"], 0: ["4♠", "5♦"]}
+    won = {1: [f"{r}♥" for r in PLAIN[1:-1]] + ["Q♠"], 2: ["J♦"]}
+    placed = {c for cards in list(hands.values()) + list(won.values()) for c in cards}
+    won[3] = [f"{r}♦" for r in PLAIN if f"{r}♦" not in placed]
+    won[0] = [f"{r}{x}" for x in "♣♠" for r in PLAIN if f"{r}{x}" not in placed]
+    for p in range(4):
+        S.place(s, "hand", hands[p], p)
+        S.place(s, "won", won.get(p, []), p)
+    assert sum(len(_z(s, "won", p)) + len(_z(s, "hand", p)) for p in range(4)) == 52
+    _turn(s, 1, ["2♣"], "2♣")
+    _turn(s, 2, ["2♥", "3♦"], "2♥")             # no club: any card, hearts and all
+    _turn(s, 3, ["3♠", "4♦"], "3♠")
+    _turn(s, 0, ["4♠", "5♦"], "4♠")
+    _turn(s, 1, ["A♥"], "A♥")                   # the only club takes the trick
+    _turn(s, 2, ["3♦"], "3♦")
+    _turn(s, 3, ["4♦"], "4♦")
+    _turn(s, 0, ["5♦"], "5♦")
+    # seat 1 took all thirteen hearts and the Queen: 26 off; seat 2's Jack of diamonds 10 off; no one else
+    # scores for hearts
+    assert S.var(s, "score") == [0, -26, -10, 0]
