@@ -511,7 +511,7 @@ class _RookReferee(_Referee):
         winner = max(self.trick, key=lambda pc: strength(pc[1]))[0]
         self.won[winner] += [c for _, c in self.trick]
         self.tricks += 1
-        if self.tricks == 9:
+        if self.tricks == 9:                            # the last trick takes the nest
             self.won[winner] += self.laid
         self.leader, self.trick = winner, []
 
@@ -757,3 +757,37 @@ def test_omnibus_hearts_shooting_the_moon_and_the_jack_of_diamonds():
     # seat 1 took all thirteen hearts and the Queen: 26 off; seat 2's Jack of diamonds 10 off; no one else
     # scores for hearts
     assert S.var(s, "score") == [0, -26, -10, 0]
+
+
+def test_rook_the_bidding_the_rook_led_and_the_last_trick_with_the_nest():
+    s = G.new_game(_load("rook"), 4, 0)
+    _turn(s, 1, ["pass"] + [f"bid {x}" for x in range(70, 121, 5)], ("bid", 70))
+    _turn(s, 2, ["pass"] + [f"bid {x}" for x in range(75, 121, 5)], ("bid", 75))
+    _turn(s, 3, ["pass"] + [f"bid {x}" for x in range(80, 121, 5)], ("pass",))
+    _turn(s, 0, ["pass"] + [f"bid {x}" for x in range(80, 121, 5)], ("pass",))
+    _turn(s, 1, ["pass"] + [f"bid {x}" for x in range(80, 121, 5)], ("pass",))
+    # seat 2 is the only bidder left: it takes the nest (14 cards), lays five away, names trumps
+    assert G.current_player(s) == 2 and len(_z(s, "hand", 2)) == 14 and _z(s, "nest") == []
+    for _ in range(5):
+        S.play(s, G.legal_actions(s)[0])
+    _turn(s, 2, ["name_trumps red", "name_trumps yellow", "name_trumps green", "name_trumps black"],
+          ("name_trumps", "green"))
+    assert G.current_player(s) == 1
+    # the last trick, set by hand, with the nest holding the 5 and 10 of red
+    hands = {1: ["Joker"], 2: ["5/green"], 3: ["14/red"], 0: ["10/green"]}
+    won = {0: ["5/yellow", "10/yellow", "14/green", "14/yellow"], 3: ["5/black", "10/black", "14/black"]}
+    nest = ["5/red", "10/red"]
+    placed = {c for cards in list(hands.values()) + list(won.values()) + [nest] for c in cards}
+    won[0] += [c for c in S.names(s, list(s.rules.deck(4))) if c not in placed]
+    S.place(s, "nest", nest)
+    for p in range(4):
+        S.place(s, "hand", hands[p], p)
+        S.place(s, "won", won.get(p, []), p)
+    assert _z(s, "nest") == nest and sum(len(_z(s, "won", p)) for p in range(4)) == 35
+    _turn(s, 1, ["Joker"], "Joker")             # the Rook leads and asks for trumps (green)
+    _turn(s, 2, ["5/green"], "5/green")
+    _turn(s, 3, ["14/red"], "14/red")           # no green: anything
+    _turn(s, 0, ["10/green"], "10/green")
+    # the Rook wins 20 + 5 + 10 + 10 and the nest's 15: seat 1's side 45 + 15 + 25 = 85; seat 2's side
+    # took 35 of the 75 it bid and loses 75
+    assert S.var(s, "score") == [-75, 85]
