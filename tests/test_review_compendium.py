@@ -791,3 +791,44 @@ def test_rook_the_bidding_the_rook_led_and_the_last_trick_with_the_nest():
     # the Rook wins 20 + 5 + 10 + 10 and the nest's 15: seat 1's side 45 + 15 + 25 = 85; seat 2's side
     # took 35 of the 75 it bid and loses 75
     assert S.var(s, "score") == [-75, 85]
+
+
+def test_french_tarot_four_players_petite_laying_away_and_overtrumping():
+    s = G.new_game(_load("french-tarot"), 4, 0)
+    hands = {1: ["7♠", "8♠", "21/atout"], 2: ["Q♥", "10/atout", "3♣"], 3: ["2♥", "15/atout", "9♣"],
+             0: ["5♣", "20/atout", "Joker"]}
+    dog = ["1/atout", "K♥", "5/atout", "2♦", "3♦", "4♦"]
+    placed = {c for cards in list(hands.values()) + [dog] for c in cards}
+    S.place(s, "stock", [c for c in S.names(s, list(s.rules.deck(4))) if c not in placed])
+    S.place(s, "dog", dog)
+    for p in range(4):
+        S.place(s, "hand", hands[p], p)
+    _turn(s, 1, ["pass", "take 1", "take 2", "take 4", "take 6"], ("take", 1))
+    for p in (2, 3, 0):
+        _turn(s, p, ["pass", "take 2", "take 4", "take 6"], ("pass",))
+    # the dog joins seat 1's hand: nine cards, of which the 21, the 1 and the King may not be laid away;
+    # a trump (the 5) only while the plain cards left are too few for the lays still to make
+    _turn(s, 1, ["lay 7♠", "lay 8♠", "lay 2♦", "lay 3♦", "lay 4♦", "lay 5/atout"], ("lay", "2♦"))
+    _turn(s, 1, ["lay 7♠", "lay 8♠", "lay 3♦", "lay 4♦", "lay 5/atout"], ("lay", "3♦"))
+    _turn(s, 1, ["lay 7♠", "lay 8♠", "lay 4♦", "lay 5/atout"], ("lay", "4♦"))
+    _turn(s, 1, ["lay 7♠", "lay 8♠", "lay 5/atout"], ("lay", "7♠"))
+    _turn(s, 1, ["lay 8♠", "lay 5/atout"], ("lay", "8♠"))
+    _turn(s, 1, ["lay 5/atout"], ("lay", "5/atout"))
+    # trick 1: trumps led; each must beat the highest trump so far when able; the Excuse may always go
+    _turn(s, 1, ["21/atout", "1/atout", "K♥"], "1/atout")
+    _turn(s, 2, ["10/atout"], "10/atout")
+    _turn(s, 3, ["15/atout"], "15/atout")
+    _turn(s, 0, ["20/atout", "Joker"], "20/atout")
+    # trick 2: seat 0 leads clubs; seat 1 has none and must trump
+    _turn(s, 0, ["5♣", "Joker"], "5♣")
+    _turn(s, 1, ["21/atout"], "21/atout")
+    _turn(s, 2, ["3♣"], "3♣")
+    _turn(s, 3, ["9♣"], "9♣")
+    # trick 3: the King of hearts wins; the Excuse goes back to seat 0
+    _turn(s, 1, ["K♥"], "K♥")
+    _turn(s, 2, ["Q♥"], "Q♥")
+    _turn(s, 3, ["2♥"], "2♥")
+    _turn(s, 0, ["Joker"], "Joker")
+    # the taker: six laid cards 6, trick 2 12, trick 3 17 = 35 with one oudler (the 21), 102 needed:
+    # lost by 67, (25 + 33) x 1 = 58 to each defender
+    assert S.var(s, "score") == [58, -174, 58, 58]
