@@ -832,3 +832,16 @@ def test_french_tarot_four_players_petite_laying_away_and_overtrumping():
     # the taker: six laid cards 6, trick 2 12, trick 3 17 = 35 with one oudler (the 21), 102 needed:
     # lost by 67, (25 + 33) x 1 = 58 to each defender
     assert S.var(s, "score") == [58, -174, 58, 58]
+
+
+@pytest.mark.parametrize("text,said", [
+    ("c.is_joker or c == x", "*c* is a joker or *c* is *x*"),
+    ("filter(trick, c => not c.is_joker)", "the cards in *trick* that are not a joker"),
+    ("max(map(trick, c => high(c)) + [-1])", "the largest of the high of each card in *trick*, followed by minus 1"),
+    ("used + [x]", "*used*, followed by *x*"),
+])
+def test_a_joker_test_and_lists_joined_read_rightly(text, said):
+    # `c.is_joker` read "the being a joker of c"; a list joined with + read "plus", as numbers added
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(zones={"trick"})
+    assert words(text, lex) == said

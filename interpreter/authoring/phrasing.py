@@ -178,6 +178,8 @@ class _Speaker:
     def _attr(self, n):
         target, name = n.children
         name = str(name)
+        if name == "is_joker":          # a statement, not a noun: "the card is a joker"
+            return f"{self._who(target)} is a joker"
         if isinstance(target, Tree) and target.data == "name" and str(target.children[0]) == self.subject:
             return f"its {ATTRIBUTES.get(name, name.replace('_', ' '))}"
         return f"the {ATTRIBUTES.get(name, name.replace('_', ' '))} of {self.say(target)}"
@@ -211,8 +213,16 @@ class _Speaker:
             return f"({text})"
         return text
 
+    def _who(self, target):
+        """The subject of a statement about a card: 'it' for the name being spoken about."""
+        if isinstance(target, Tree) and target.data == "name" and str(target.children[0]) == self.subject:
+            return "it"
+        return self.say(target)
+
     def _not_op(self, n):
         inner = n.children[0]
+        if isinstance(inner, Tree) and inner.data == "attr" and str(inner.children[1]) == "is_joker":
+            return f"{self._who(inner.children[0])} is not a joker"
         if isinstance(inner, Tree) and inner.data == "compare" and len(inner.children) == 3:
             a, op, b = inner.children
             return f"{self.say(a)} {COMPARE[_op(op)].replace('is', 'is not', 1)} {self.say(b)}".replace(
@@ -240,6 +250,9 @@ class _Speaker:
         a, op, b = n.children
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
+        if str(op) == "+" and (_is_list(a) or _is_list(b)):
+            # lists joined, not numbers added: "the cards in won, followed by the list minus 1"
+            return f"{self.say(a)}, followed by {self.say(b)}"
         left = self.term(a)
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
@@ -383,6 +396,19 @@ class _Speaker:
             return self.say(fn_node)
         name, body = fn_node.children
         return _Speaker(self.lex.binding(str(name), noun), subject=self.subject).say(body)
+
+
+_LISTS = {"map", "filter", "sort", "reverse", "unique", "range", "argmax", "argmin", "seat_order", "suits_in",
+          "of_suit", "of_rank", "teammates", "team_members", "smallest"}
+
+
+def _is_list(node) -> bool:
+    """Whether the expression surely gives a list: a list written out, or a built-in that gives one."""
+    if not isinstance(node, Tree):
+        return False
+    if node.data == "list_":
+        return True
+    return node.data == "call" and str(node.children[0]) in _LISTS
 
 
 def _mentions_it(text: str) -> bool:
