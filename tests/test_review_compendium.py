@@ -837,7 +837,7 @@ def test_french_tarot_four_players_petite_laying_away_and_overtrumping():
 @pytest.mark.parametrize("text,said", [
     ("c.is_joker or c == x", "*c* is a joker or *c* is *x*"),
     ("filter(trick, c => not c.is_joker)", "the cards in *trick* that are not a joker"),
-    ("max(map(trick, c => high(c)) + [-1])", "the largest of the high of each card in *trick*, followed by minus 1"),
+    ("max(map(trick, c => high(c)) + [-1])", "the largest of (the high of each card in *trick*, followed by minus 1)"),
     ("used + [x]", "*used*, followed by *x*"),
 ])
 def test_a_joker_test_and_lists_joined_read_rightly(text, said):

@@ -627,7 +627,7 @@ def _sort(sp, args):
 def _extreme(word, most):
     def phrase(sp, args):
         if len(args) == 1:
-            return f"the {most} of {sp.say(args[0])}"
+            return f"the {most} of {sp.operand(args[0])}"
         if len(args) == 2 and isinstance(args[1], Tree) and args[1].data == "lambda_":
             noun = sp.noun_of(args[0])
             value = sp.about(args[1], noun)
