@@ -124,7 +124,7 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     # an `or` inside an `and` keeps its brackets (without them it would read as a or (b and c))
     ("(passed[p] or out[p]) and x > 0", "(the player's *passed* or the player's *out*) and the *x* is more than 0"),
     # a total over items whose value is not a plain attribute: "the sum, over ..., of ..."
-    ("sum(players, q => count(hand[q]))", "the sum, over all the players, of the number of cards in the player's *hand*"),
+    ("sum(players, q => count(hand[q]))", "the sum, over all the players, of the number of cards in the player *q*'s *hand*"),
     ("map(filter(players, q => out[q]), q => score[q])", "the *score* of each of the players who are *out*"),
     ("last(hand[p], 3)", "the last 3 cards of the player's *hand*"),
     # a count worked out: not 'the last the larger of ... cards'

@@ -845,3 +845,14 @@ def test_a_joker_test_and_lists_joined_read_rightly(text, said):
     from interpreter.authoring.phrasing import Lexicon, words
     lex = Lexicon(zones={"trick"})
     assert words(text, lex) == said
+
+
+def test_a_sum_over_players_inside_a_step_for_each_player_names_the_inner_player():
+    # Dominoes scores the winner the cards everyone else holds: inside `for_each ... as: p`,
+    # sum(players, q => count(hand[q])) read "the number of cards in the player's hand", the same words
+    # as p's own hand in the same sentence
+    from interpreter.authoring.explain import explain
+    text = explain(_load("dominoes"))
+    assert ("Add (the sum, over all the players, of the number of cards in the player *q*'s *hand* if the "
+            "number of cards in the player's *hand* is 0, otherwise minus the number of cards in the player's "
+            "*hand*) to the player's *score*.") in text

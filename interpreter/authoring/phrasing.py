@@ -67,6 +67,10 @@ class Lexicon:
                    set(data.get("points") or {}), flags=flags, objects=objects, suits=suits)
 
     def binding(self, name: str, noun: str) -> "Lexicon":
+        if any(other != name and said == noun for other, said in self.nouns.items()):
+            # a second name for the same kind of thing (a sum over players inside a step for each
+            # player): "the player" would mean either; the inner one is called by its name as well
+            noun = f"{noun} *{name}*"
         return Lexicon(self.state, self.zones, self.options, self.orders, self.points, {**self.nouns, name: noun},
                        self.flags, self.objects, self.suits)
 
