@@ -837,8 +837,8 @@ def test_french_tarot_four_players_petite_laying_away_and_overtrumping():
 @pytest.mark.parametrize("text,said", [
     ("c.is_joker or c == x", "*c* is a joker or *c* is *x*"),
     ("filter(trick, c => not c.is_joker)", "the cards in *trick* that are not a joker"),
-    ("max(map(trick, c => high(c)) + [-1])", "the largest of (the high of each card in *trick*, followed by minus 1)"),
-    ("used + [x]", "*used*, followed by *x*"),
+    ("max(map(trick, c => high(c)) + [-1])", "the largest of (the high of each card in *trick* together with minus 1)"),
+    ("used + [x]", "*used* together with *x*"),
 ])
 def test_a_joker_test_and_lists_joined_read_rightly(text, said):
     # `c.is_joker` read "the being a joker of c"; a list joined with + read "plus", as numbers added
@@ -856,3 +856,12 @@ def test_a_sum_over_players_inside_a_step_for_each_player_names_the_inner_player
     assert ("Add (the sum, over all the players, of the number of cards in the player *q*'s *hand* if the "
             "number of cards in the player's *hand* is 0, otherwise minus the number of cards in the player's "
             "*hand*) to the player's *score*.") in text
+
+
+def test_a_quantified_test_inside_a_chain_of_or_is_bracketed():
+    # "... or for some card in p's hand, the suit of the card is led or not (p's hand holds K♥)" read as
+    # if the last test were said of the card too
+    from interpreter.authoring.explain import explain
+    text = explain(_load("barbu"))
+    assert ("(the *contract* is not 4 or *c* is K♥ or (for some card in *p*'s *hand*, the suit of the card is "
+            "*led*) or not (*p*'s *hand* holds K♥))") in text

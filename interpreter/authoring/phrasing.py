@@ -203,11 +203,15 @@ class _Speaker:
 
     def _or_op(self, n):
         # "a or (b and c)": unbracketed, "a or b and c" is read as (a or b) and c just as well
-        return " or ".join(self._part(c, ("ifelse", "and_op"), " and ") for c in n.children)
+        parts = _chain(n, "or_op")
+        return " or ".join(_bracket_quantifier(self._part(c, ("ifelse", "and_op"), " and "), i, parts)
+                           for i, c in enumerate(parts))
 
     def _and_op(self, n):
         # "a and (b or c)": unbracketed it reads as (a and b) or c
-        return " and ".join(self._part(c, ("or_op", "ifelse"), " or ") for c in n.children)
+        parts = _chain(n, "and_op")
+        return " and ".join(_bracket_quantifier(self._part(c, ("or_op", "ifelse"), " or "), i, parts)
+                            for i, c in enumerate(parts))
 
     def _part(self, node, bracketed, joiner):
         """An operand of `and`/`or`, bracketed when it is the other kind, or when its words join parts
@@ -254,9 +258,9 @@ class _Speaker:
         a, op, b = n.children
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
-        if str(op) == "+" and (_is_list(a) or _is_list(b)):
-            # lists joined, not numbers added: "the cards in won, followed by the list minus 1"
-            return f"{self.say(a)}, followed by {self.say(b)}"
+        if str(op) == "+" and any(_is_list(x) or _is_zone(self, x) for x in (a, b)):
+            # lists joined, not numbers added: "the cards in won together with minus 1"
+            return f"{self.say(a)} together with {self.say(b)}"
         left = self.term(a)
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
@@ -413,6 +417,22 @@ def _is_list(node) -> bool:
     if node.data == "list_":
         return True
     return node.data == "call" and str(node.children[0]) in _LISTS
+
+
+def _chain(node, kind):
+    """The operands of a chain of one operator (`a or b or c` parses as (a or b) or c), in order."""
+    out = []
+    for c in node.children:
+        out.extend(_chain(c, kind) if isinstance(c, Tree) and c.data == kind else [c])
+    return out
+
+
+def _bracket_quantifier(text, i, parts):
+    """'for some card in X, Y' before another operand is bracketed: unbracketed, 'for some card in X,
+    Y or Z' reads as if the Z were said of the card too."""
+    if i < len(parts) - 1 and text.startswith(("for some ", "for every ")):
+        return f"({text})"
+    return text
 
 
 def _mentions_it(text: str) -> bool:
