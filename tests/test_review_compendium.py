@@ -865,3 +865,10 @@ def test_a_quantified_test_inside_a_chain_of_or_is_bracketed():
     text = explain(_load("barbu"))
     assert ("(the *contract* is not 4 or *c* is K♥ or (for some card in *p*'s *hand*, the suit of the card is "
             "*led*) or not (*p*'s *hand* holds K♥))") in text
+
+
+def test_a_definition_of_the_item_spoken_about_reads_as_its_own():
+    # "the card with the highest strength of it among trick" (Rook's winner)
+    from interpreter.authoring.explain import explain
+    assert ("The trick goes to the player who played the card with the highest strength among *trick*."
+            in explain(_load("rook")))

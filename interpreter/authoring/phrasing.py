@@ -322,6 +322,8 @@ class _Speaker:
         if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
             return f"{spoken[0]} {named}"
+        if spoken == ["it"] and joiner_free(named):
+            return f"its {named}"            # "the card with the highest strength of it" -> "its strength"
         joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
 
@@ -417,6 +419,11 @@ def _is_list(node) -> bool:
     if node.data == "list_":
         return True
     return node.data == "call" and str(node.children[0]) in _LISTS
+
+
+def joiner_free(named: str) -> bool:
+    """A definition's name that reads as a noun after 'its' (not one ending in a preposition)."""
+    return named.split()[-1] not in ("in", "with", "of", "to", "for", "from", "by")
 
 
 def _chain(node, kind):
