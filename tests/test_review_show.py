@@ -623,7 +623,7 @@ def test_explain_says_a_call_of_a_procedure_described_earlier_is_above():
 
 @pytest.mark.parametrize("text, said", [
     # a list joined to a list is not a sum: "the largest of 0 plus the numbers ..." read as arithmetic
-    ("max([0] + filter(range(3, 5), k => k > x))", "the largest of 0 together with the numbers from 3 to 5 that are more than *x*"),
+    ("max([0] + filter(range(3, 5), k => k > x))", "the largest of (0 together with the numbers from 3 to 5 that are more than *x*)"),
     ("cs + [cut]", "*cs* together with *cut*"),
     ("x + 1", "*x* plus 1"),
     # a choice inside a list keeps its brackets: it is one item, not 'otherwise' the rest of the list

@@ -891,7 +891,7 @@ def test_explain_says_a_test_named_is_something_as_a_statement_about_its_argumen
     """is_trump(c) read "the is trump of c" (a definition's name said as a noun)."""
     from interpreter.authoring.phrasing import words
     assert words("is_trump(c)") == "*c* is trump"
-    assert words("has_suit(hand, x)") == "the has suit of *hand* and *x*"      # two arguments: unchanged
+    assert words("has_suit(hand, x)") == "the has suit of (*hand*, *x*)"      # two arguments: bracketed
     assert words("effective_suit(c)") == "the effective suit of *c*"
 
 
@@ -1071,10 +1071,11 @@ def test_skat_random_games_agree_with_the_referee():
 
 def test_explain_brackets_a_number_of_tricks_given_as_a_choice():
     """Skat's null game: `count: "trick_number if taken > 0 else 10"` read "..., trick_number if the taken
-    is more than 0, otherwise 10 of them"."""
+    is more than 0, otherwise 10 of them"; the count is a stop condition: at most 10 tricks, play stopping
+    once the declarer has taken one."""
     from interpreter.authoring.explain import explain
     text = explain(_load("skat"))
-    assert "onto *trick*, (*trick_number* if the *taken* is more than 0, otherwise 10) of them." in text
+    assert "onto *trick*, at most 10 of them: play stops after any trick once the *taken* is more than 0." in text
 
 
 def test_explain_says_the_first_of_several_best_cards_in_the_plural():

@@ -163,8 +163,9 @@ def build() -> str:
             "- **A trick a rule changed** before its winner is decided (a step that takes a card from the "
             "trick zone, puts one in or swaps one for another) is won among the cards played to it that are "
             "still there, each for the player who played it; a card a rule put in does not count. Without a "
-            "`winner:` expression, the highest trump among them wins, else the highest card of the suit led "
-            "(the leader wins when no card of that suit is left).",
+            "`winner:` expression, the highest trump among them wins, else the highest card of the suit led; "
+            "when the rule took the led card itself away (a card that never wins, such as an excuse), the "
+            "first card left that has a suit sets that suit (the leader wins when no card of it is left).",
             "- **The lines of one `set:` or `add:`** apply in order: a line sees the values the lines above it "
             "stored.",
             "- **A random bot** chooses uniformly among the actions offered: each option of a move is one "

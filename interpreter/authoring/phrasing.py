@@ -244,11 +244,14 @@ class _Speaker:
         if len(same) == len(children) and all(c.children[0] == same[0].children[0] for c in same):
             return f"{self.say(same[0].children[0])} is {_join_or([self.say(c.children[2]) for c in same])}"
         # "a or (b and c)": unbracketed, "a or b and c" is read as (a or b) and c just as well
-        return " or ".join(self._part(c, ("ifelse", "and_op"), " and ") for c in children)
+        return " or ".join(_bracket_quantifier(self._part(c, ("ifelse", "and_op"), " and "), i, children)
+                           for i, c in enumerate(children))
 
     def _and_op(self, n):
         # "a and (b or c)": unbracketed it reads as (a and b) or c
-        return " and ".join(self._part(c, ("or_op", "ifelse"), " or ") for c in n.children)
+        parts = _chain(n, "and_op")
+        return " and ".join(_bracket_quantifier(self._part(c, ("or_op", "ifelse"), " or "), i, parts)
+                            for i, c in enumerate(parts))
 
     def _part(self, node, bracketed, joiner):
         """An operand of `and`/`or`, bracketed when it is the other kind, or when its words join parts
@@ -258,8 +261,16 @@ class _Speaker:
             return f"({text})"
         return text
 
+    def _who(self, target):
+        """The subject of a statement about a card: 'it' for the name being spoken about."""
+        if isinstance(target, Tree) and target.data == "name" and str(target.children[0]) == self.subject:
+            return "it"
+        return self.say(target)
+
     def _not_op(self, n):
         inner = n.children[0]
+        if isinstance(inner, Tree) and inner.data == "attr" and str(inner.children[1]) == "is_joker":
+            return f"{self._who(inner.children[0])} is not a joker"
         if isinstance(inner, Tree) and inner.data == "compare" and len(inner.children) == 3:
             a, op, b = inner.children
             return f"{self.say(a)} {COMPARE[_op(op)].replace('is', 'is not', 1)} {self.say(b)}".replace(
@@ -301,14 +312,14 @@ class _Speaker:
             return "the text " + said[0] + " followed by " + _and_list(said[1:])
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
-        if str(op) == "+" and any(isinstance(x, Tree) and x.data == "list_" for x in (a, b)):
-            # a list joined to another: 'X together with Y' (not 'X plus minus 1' for X + [-1])
+        if str(op) == "+" and any(_is_list(x) or _is_zone(self, x) for x in (a, b)):
+            # lists joined, not numbers added: 'X together with Y' (not 'X plus minus 1' for X + [-1])
             return f"{self.operand(a)} together with {self.operand(b)}"
-        left = self.operand(a)
+        left = self.term(a)
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
             left = f"({left})"
-        return f"{left} {ARITHMETIC.get(str(op), str(op))} {self.operand(b)}"
+        return f"{left} {ARITHMETIC.get(str(op), str(op))} {self.term(b)}"
 
     def _suit_card(self, a, b) -> bool:
         """A rank, a slash and a suit's name (the compiler reads it as that card, expr/attributes.py)."""
@@ -325,6 +336,22 @@ class _Speaker:
         text = self.say(node)
         return f"({text})" if isinstance(node, Tree) and node.data in ("binop", "ifelse", "compare") else text
 
+    def term(self, node):
+        """An operand of arithmetic: as operand(), and a call of a definition, point table or order with
+        arguments is bracketed whole: "(the double of (x minus y)) times 100", not "the double of (x
+        minus y) times 100", which reads as the double of a product."""
+        text = self.operand(node)
+        if not (isinstance(node, Tree) and node.data == "call") or text.startswith("("):
+            return text
+        name, args = str(node.children[0]), node.children[1].children if len(node.children) > 1 and \
+            node.children[1] is not None else []
+        if (name not in FUNCTIONS and args) or (name in ("max", "min") and len(args) > 2) or (
+                name in ("max", "min") and len(args) == 2 and text.startswith(("the larger of", "the smaller of"))):
+            # a definition's call, or the larger of several values ("the larger of a, b and c"): bracketed
+            # whole, else "the larger of a and b times 2" reads as the larger of a and the product
+            return f"({text})"
+        return text
+
     def _neg(self, n):
         return f"minus {self.operand(n.children[0])}"
 
@@ -337,7 +364,9 @@ class _Speaker:
                 return fn(self, args)
             except (IndexError, ValueError):
                 pass
-        spoken = [self.say(a) for a in args]
+        # an argument worked out by arithmetic, a choice or a comparison keeps its brackets: "the double
+        # of (x plus y)", not "the double of x plus y", which reads as (the double of x) plus y
+        spoken = [self.operand(a) for a in args]
         if name in self.lex.points:
             return f"the *{name}* points of {_join(spoken)}"
         if name in self.lex.orders:
@@ -347,6 +376,8 @@ class _Speaker:
         if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
             return f"{spoken[0]} {named}"
+        if spoken == ["it"] and joiner_free(named):
+            return f"its {named}"            # "the card with the highest strength of it" -> "its strength"
         joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
         if len(spoken) > 1:      # r(h, 0) - r(h, 4): "the r of (h, 0) minus ...", not "the r of h and 0 minus ..."
             return f"the {named}{joiner}({', '.join(spoken)})"
@@ -447,6 +478,10 @@ class _Speaker:
         if others or self._inner_same(body, name, noun):
             # the local name `card` of a follow rule stays 'the card'; a name already labelled stays so
             lex = lex.labels([n for n in others + [name] if n != noun and lex.nouns[n] == noun], noun)
+        elif name != noun and any(n != name and x == noun for n, x in self.lex.nouns.items()):
+            # another item of this kind is in play (a sum over players inside a step for each player):
+            # 'the player' would mean either, so this one is called by its name
+            lex = lex.labels([name], noun)
         return lex
 
     def labelled(self, fn_node, noun):
@@ -501,6 +536,40 @@ def _joined_text(node) -> list:
 
 def _and_list(items: list) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+_LISTS = {"map", "filter", "sort", "reverse", "unique", "range", "argmax", "argmin", "seat_order", "suits_in",
+          "of_suit", "of_rank", "teammates", "team_members", "smallest"}
+
+
+def _is_list(node) -> bool:
+    """Whether the expression surely gives a list: a list written out, or a built-in that gives one."""
+    if not isinstance(node, Tree):
+        return False
+    if node.data == "list_":
+        return True
+    return node.data == "call" and str(node.children[0]) in _LISTS
+
+
+def joiner_free(named: str) -> bool:
+    """A definition's name that reads as a noun after 'its' (not one ending in a preposition)."""
+    return named.split()[-1] not in ("in", "with", "of", "to", "for", "from", "by")
+
+
+def _chain(node, kind):
+    """The operands of a chain of one operator (`a or b or c` parses as (a or b) or c), in order."""
+    out = []
+    for c in node.children:
+        out.extend(_chain(c, kind) if isinstance(c, Tree) and c.data == kind else [c])
+    return out
+
+
+def _bracket_quantifier(text, i, parts):
+    """'for some card in X, Y' before another operand is bracketed: unbracketed, 'for some card in X,
+    Y or Z' reads as if the Z were said of the card too."""
+    if i < len(parts) - 1 and text.startswith(("for some ", "for every ")):
+        return f"({text})"
+    return text
 
 
 def _mentions_it(text: str) -> bool:
@@ -809,7 +878,7 @@ def _sort(sp, args):
 def _extreme(word, most):
     def phrase(sp, args):
         if len(args) == 1:
-            return f"the {most} of {sp.say(args[0])}"
+            return f"the {most} of {sp.operand(args[0])}"
         if len(args) == 2 and isinstance(args[1], Tree) and args[1].data == "lambda_":
             noun = sp.noun_of(args[0])
             value = sp.about(args[1], noun)
@@ -821,7 +890,9 @@ def _extreme(word, most):
             noun = sp.noun_of(args[0])
             among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
             return f"the {noun} {'highest' if word == 'larger' else 'lowest'} in *{args[1].children[0]}*{among}"
-        return f"the {word} of {_join(sp.say(a) for a in args)}"
+        # several values: one worked out by arithmetic keeps its brackets ("the larger of (a minus 1), 0
+        # and c"; unbracketed "a minus 1, 0 and c" reads as a minus the larger of the rest)
+        return f"the {word} of {_join(sp.operand(a) for a in args)}"
     return phrase
 
 
@@ -903,7 +974,8 @@ FUNCTIONS = {
     "sort": _sort,
     "reverse": lambda sp, a: _reverse(sp, a)
                              + (" (from the top down)" if _is_zone(sp, a[0]) else ""),
-    "range": lambda sp, a: f"the numbers from {sp.say(a[0])} to {sp.say(a[1])}",
+    "range": lambda sp, a: f"the numbers from {sp.say(a[0])} to {sp.say(a[1])}" + (
+        f" in steps of {sp.say(a[2])}" if len(a) > 2 else ""),
     "next_player": lambda sp, a: (f"the next player{_going(sp, a[2] if len(a) > 2 else None)} after {sp.say(a[0])} "
                                   f"who {sp.relative(a[1], 'player', False)}").replace("who for which", "for which"),
     "abs": lambda sp, a: f"the size of {sp.operand(a[0])} (without its sign)",

@@ -259,7 +259,8 @@ def _tricks(v, step, say):
     follow = v.get("follow", "suit")
     rule = {"suit": "players must follow the suit led if they can", "any": "any card may be played"}.get(
         follow, f"a card may be played when {card(follow)}")
-    count = say(v["count"]) if "count" in v else None
+    stop = _stopping(v["count"], say) if "count" in v else None
+    count = say(v["count"]) if "count" in v and stop is None else None
     if count is not None and " if " in count and not count.startswith("("):
         count = f"({count})"            # ", 3 if X, otherwise 10 of them" reads as 10 of them otherwise
     lead = say(v.get('lead', 'left_of(dealer)'))
@@ -267,7 +268,8 @@ def _tricks(v, step, say):
     lead = (f"The first trick is led by {lead}, and each trick's winner leads the next;" if " if " in lead
             else _capital(f"{lead} leads the first trick and each trick's winner leads the next;"))
     bits = [f"Play tricks from *{v['hand']}* onto *{v['trick']}*"
-            + (f", {count} of them" if count is not None else " until the hands are empty") + ".",
+            + (stop if stop is not None else f", {count} of them" if count is not None
+               else " until the hands are empty") + ".",
             lead,
             f"{rule}."]
     if "card_suit" in v:
@@ -292,6 +294,43 @@ def _tricks(v, step, say):
                                                      ("after_plays", "When all have played, before the winner is decided"),
                                                      ("after_trick", "After each trick")) if key in v]
     return " ".join(bits), nested
+
+
+def _stopping(count, say):
+    """A trick count that is a stop condition, in words, or None.  `trick_number if C else N` plays N
+    tricks but ends the block after the trick once C holds (the count is worked out before each trick,
+    and trick_number tricks are then all there is to play); `N if C else trick_number` ends it once C
+    fails.  Said as a number of tricks, it read "(the trick number if C, otherwise N) of them"."""
+    from lark import Tree
+
+    from ..expr.parser import parse
+    text = str(count)
+    try:
+        tree = parse(text)
+    except Exception:          # noqa: BLE001 - the loader reports a bad expression; said as written here
+        return None
+    if not (isinstance(tree, Tree) and tree.data == "ifelse"):
+        return None
+
+    def is_number(node):
+        return isinstance(node, Tree) and node.data == "name" and str(node.children[0]) == "trick_number"
+
+    def source(node):
+        meta = node.meta
+        return text[meta.start_pos:meta.end_pos] if not getattr(meta, "empty", True) else None
+
+    first, cond, other = tree.children
+    if source(first) is None or source(cond) is None or source(other) is None:
+        return None
+    if is_number(first) and not is_number(other):
+        limit, when = other, say(source(cond))
+    elif is_number(other) and not is_number(first):
+        inner = cond.children[0] if isinstance(cond, Tree) and cond.data == "not_op" else None
+        limit, when = first, (say(source(inner)) if inner is not None and source(inner) is not None
+                              else f"it is no longer so that {say(source(cond))}")
+    else:
+        return None
+    return f", at most {say(source(limit))} of them: play stops after any trick once {when}"
 
 
 def _capital(text: str) -> str:

@@ -111,9 +111,7 @@ class Tricks(Node):
                 env["winner"] = winner
                 s.tricks += 1
                 if s.events is not None:
-                    names = s.rules.universe.names
-                    log_event(s, event="trick", number=env["trick_number"], leader=env["leader"],
-                              cards=[names[c] for c in trick], players=list(env["trick_players"]), winner=winner)
+                    self.log_trick(s, env, trick, winner)
                 frame[1] = 3
                 fn, body = hooks[2]
             else:                                # collect the cards, the winner leads next
@@ -403,19 +401,22 @@ class Tricks(Node):
         cards = trick
         # a rule took cards from the trick, put cards in it or swapped one (only an after_plays hook
         # runs between the last play and the winner)
+        target = env["led_suit"]
+        led_kept = True
         if len(trick) != len(players) or (self.after_plays is not None and self.swapped(s, players, trick)):
-            players, cards = self.still_played(s, players, trick)
+            players, cards, led_kept = self.still_played(s, players, trick)
         if self.card_suit is None:
             suits = list(map(self.suit_get, cards))
         else:                                # what each card counts as now (the trumps may have changed)
             suits = [self.suit_now(s, env, c) for c in cards]
-        target = env["led_suit"]
+        if not led_kept:                     # the led card was taken away: the first card left with a suit leads
+            target = next(filter(None, suits), None)
         if self.trumps is not None:
             trumps = self.trumps(s, env)
             if trumps is not None and trumps in suits:
                 target = trumps
         count = suits.count(target)
-        if count <= 1:                       # no choice (none at all if a rule took the led cards away)
+        if count <= 1:                       # no choice (none at all if a rule took every card with a suit away)
             return players[suits.index(target)] if count else env["trick_players"][0]
         best = suits.index(target)
         table = self.order_table
@@ -460,6 +461,28 @@ class Tricks(Node):
         same = [c for c in hand if self.suit_now(s, env, c) == led]
         return same or list(hand)
 
+    def log_trick(self, s, env, trick, winner):
+        """The game log's line of a finished trick: each card played with its player, in the order
+        played.  When a rule changed the trick before its winner was decided, the cards played and
+        taken away are listed under `taken`, the cards a rule put in under `added`."""
+        names = s.rules.universe.names
+        players = list(env["trick_players"])
+        played = self.last_plays(s, len(players)) if players else []
+        extra = {}
+        if played is None or [c for _, c in played] == list(trick):
+            cards = list(trick)
+        else:
+            cards = [c for _, c in played]
+            on_table, played_cards = set(trick), set(cards)
+            taken = [names[c] for c in cards if c not in on_table]
+            added = [names[c] for c in trick if c not in played_cards]
+            if taken:
+                extra["taken"] = taken
+            if added:
+                extra["added"] = added
+        log_event(s, event="trick", number=env["trick_number"], leader=env["leader"],
+                  cards=[names[c] for c in cards], players=players, winner=winner, **extra)
+
     def bad_winner(self, value):
         """The error of a `winner:` rule that gave something other than a seat (none, or a number past
         the last seat): it names the rule, not the first later step that reads the winner."""
@@ -471,16 +494,17 @@ class Tricks(Node):
     winner_where = None          # the place of the `winner:` setting
 
     def still_played(self, s, players, trick):
-        """(players, cards) of the plays to this trick whose cards are still in it, in the order played,
-        for a trick a rule changed before its winner is decided: a card taken away does not count, nor
-        does a card a rule put in.  A position without the plays in its history (set up by hand) is
+        """(players, cards, led_kept) of the plays to this trick whose cards are still in it, in the order
+        played, for a trick a rule changed before its winner is decided: a card taken away does not count,
+        nor does a card a rule put in.  led_kept: whether the card led is still in the trick.  A position without the plays in its history (set up by hand) is
         read as the trick lies, its first cards played in turn."""
         plays = self.last_plays(s, len(players))
         if plays is None:
             plays = list(zip(players, trick))
         on_table = set(trick)
         kept = [(p, c) for p, c in plays if c in on_table]
-        return [p for p, _ in kept], [c for _, c in kept]
+        led_kept = bool(plays) and plays[0][1] in on_table
+        return [p for p, _ in kept], [c for _, c in kept], led_kept
 
     def swapped(self, s, players, trick) -> bool:
         """Whether the trick, as many cards as were played, is not the cards played in their order: a

@@ -389,10 +389,22 @@ def _contains(ctx, node, args):
     return Compiled(lambda s, e: xf(s, e) in cf(s, e), T.BOOL, code=ctx.source("({1} in {0})", coll, item))
 
 
-@builtin("range", "range(low, high)", "The whole numbers from low to high, both included.", 2, 2, "numbers")
+@builtin("range", "range(low, high) or range(low, high, step)",
+         "The whole numbers from low to high, both included; with a step, low, low + step, ... as far as "
+         "high (included when reached): range(2, 10, 4) is [2, 6, 10]; a negative step counts down, "
+         "range(5, 1, -2) is [5, 3, 1].", 2, 3, "numbers")
 def _range(ctx, node, args):
-    bounds = [ctx.expect(a, ctx.compile(a), T.NUM, "a bound of range") for a in args]
-    lo, hi = (b.fn for b in bounds)
+    bounds = [ctx.expect(a, ctx.compile(a), T.NUM, "a bound of range" if i < 2 else "the step of range")
+              for i, a in enumerate(args)]
+    lo, hi = bounds[0].fn, bounds[1].fn
+    if len(bounds) == 3:
+        st = bounds[2].fn
+
+        def stepped(s, e):
+            low, high, step = lo(s, e), hi(s, e), st(s, e)
+            return _range_stepped(low, high, step)
+        return Compiled(stepped, T.list_of(T.NUM),
+                        code=ctx.source("%s({0}, {1}, {2})" % ctx.ref(_range_stepped), *bounds))
 
     def make(s, e):
         low, high = lo(s, e), hi(s, e)
@@ -411,6 +423,15 @@ def _range_list(low, high):
     if high - low >= MAX_RANGE:
         raise ValueError("range over the limit")
     return list(range(low, high + 1))
+
+
+def _range_stepped(low, high, step):
+    """range(low, high, step): from low by step as far as high, high included when reached."""
+    if step.__class__ is not int or step == 0:
+        raise EvalError(f"the step of range must be a whole number other than 0, not {step!r}")
+    if (high - low) // step >= MAX_RANGE:
+        raise EvalError(f"range({low}, {high}, {step}) would hold more than {MAX_RANGE} numbers (the limit)")
+    return list(range(low, high + (1 if step > 0 else -1), step))
 
 
 @builtin("abs", "abs(x)", "The value of x without its sign.", 1, 1, "numbers")

@@ -1,6 +1,7 @@
 """One shared Lark parser for the expression language, built once per process."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from lark import Lark, Token, Tree
@@ -66,10 +67,31 @@ def _check_limits(tree: Tree) -> None:
         todo.extend((child, depth + 1) for child in node.children)
 
 
+# a number written with a decimal point (1.5, .5, 1., 1.5.2): not part of the language, which has whole
+# numbers only; the parser would stop at the point with 'unexpected' and no word of why
+_DECIMAL = re.compile(r"(?<![\w.'\"])(?:\d+(?:\.\d+)+\.?|\d+\.(?![\w(])|\.\d+(?:\.\d+)*)")
+
+
+def _decimal_error(text: str, offset: int) -> ExprError | None:
+    for m in _DECIMAL.finditer(text):
+        end = m.end() + len(text[m.end():]) - len(text[m.end():].lstrip())
+        if m.start() <= offset <= end:
+            return ExprError(f"'{m.group()}' is not a number here: numbers in expressions are whole numbers, "
+                             "written with digits alone", m.start(), len(m.group()),
+                             hint="for a fraction divide, e.g. 3 / 2 for 1.5, or double every value to keep "
+                                  "whole numbers; a point table may list values such as 4.5")
+    return None
+
+
 def _syntax_error(text: str, exc: UnexpectedInput) -> ExprError:
     offset = getattr(exc, "pos_in_stream", None)
     if offset is None:
         offset = len(text)
+    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END" and exc.token.start_pos is not None:
+        offset = exc.token.start_pos
+    decimal = _decimal_error(text, offset)
+    if decimal is not None:
+        return decimal
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         return ExprError("the expression ends too early", len(text.rstrip()),
                          hint=_expected(getattr(exc, "expected", ())))

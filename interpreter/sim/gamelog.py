@@ -160,7 +160,12 @@ def _line(event, per_player):
     if kind == "choice":
         return f"  {player(event['player'])} {event.get('text') or _value(event.get('action'))}"
     if kind == "trick":
-        plays = ", ".join(f"{player(p)} {c}" for p, c in zip(event.get("players") or [], event.get("cards") or []))
+        taken = set(event.get("taken") or [])
+        plays = ", ".join(f"{player(p)} {c}" + (" (taken from the trick)" if c in taken else "")
+                          for p, c in zip(event.get("players") or [], event.get("cards") or []))
+        added = event.get("added")
+        if added:
+            plays += "; put in by the rules: " + " ".join(added)
         return f"  trick {event.get('number')}: {plays} -> {player(event['winner'])} wins"
     if kind == "end":
         won = event.get("winners") or []

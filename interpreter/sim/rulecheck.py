@@ -12,7 +12,8 @@ The checker watches every move of one game and tests, with its own small code:
   computed it);
 - every finished trick's winner, recomputed from the cards played to it (as the
   checker saw the moves, those still in the trick zone when the winner is
-  decided), the led suit (the first card's), the trumps and the block's order:
+  decided), the led suit (the first card's; when a rule took the led card away,
+  the first card's left with a suit), the trumps and the block's order:
   the highest trump if a trump was played, else the highest card of the led
   suit, the earlier card winning a tie.  It is compared with the engine's
   winner: the next trick's leader, or the block's `winner` when no trick follows.
@@ -221,6 +222,8 @@ class RuleCheck:
         else:
             led = suit_of[trick.plays[0][1]]
             suits = [suit_of[c] for _, c in plays]
+        if trick.plays[0][1] not in on_table:   # the led card was taken away: the first card left with a suit
+            led = next((suit for suit in suits if suit is not None), None)
         target = trumps if trumps is not None and trumps in suits else led
         best, best_key = None, None
         for (p, c), suit in zip(plays, suits):
