@@ -297,3 +297,19 @@ def test_messages_say_one_player():
         G.new_game(_load("castle"), 3, 0)
     assert (n_players(1), n_players(4), players_phrase([1]), players_phrase([3, 4, 5])) == \
         ("1 player", "4 players", "1 player", "3, 4 or 5 players")
+
+
+def test_tune_a_patience_for_its_win_rate_and_refuse_comparisons():
+    """A patience could not be tuned for how often it is won (no such figure), while goals comparing
+    sides (drama, first_seat_advantage, skill_gap ...) were searched for, on figures always 0."""
+    path = str(HERE / "castle.yaml")
+    out = run_cli("tune", path, "--goal", "win_rate<=0.5", "-n", "6", "--trials", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    best = data["candidates"][0]["figures"]["win_rate"]
+    assert best["met"] and best["value"] == 0.0 and best["low"] == 0.0
+    for goal in ("drama=0.1..1", "first_seat_advantage=-0.02..0.02", "skill_gap>=0.1"):
+        refused = run_cli("tune", path, "--goal", goal, "-n", "4", "--trials", "1")
+        assert refused.returncode == 2 and "compares sides, and a game for one player has only one" in refused.stderr
+    many = run_cli("tune", "scotch-whist", "--goal", "win_rate=0.5", "-n", "2", "--trials", "1")
+    assert many.returncode == 2 and "'win_rate' is the win rate of a game for one player" in many.stderr
