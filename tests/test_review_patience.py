@@ -313,3 +313,19 @@ def test_tune_a_patience_for_its_win_rate_and_refuse_comparisons():
         assert refused.returncode == 2 and "compares sides, and a game for one player has only one" in refused.stderr
     many = run_cli("tune", "scotch-whist", "--goal", "win_rate=0.5", "-n", "2", "--trials", "1")
     assert many.returncode == 2 and "'win_rate' is the win rate of a game for one player" in many.stderr
+
+
+def test_skill_gap_for_one_player_compares_the_bot_with_random_play():
+    """--skill-gap seats the bot beside random bots; with one seat there were none, and the run printed
+    the bot's results alone, 'seats rotating', and no gap at all."""
+    path = str(HERE / "pyramid.yaml")
+    out = run_cli("simulate", path, "-n", "8", "--skill-gap", "--bots", "greedy")
+    assert out.returncode == 0, out.stderr
+    assert "8 games, 1 player, bots greedy, seed 0" in out.stdout
+    assert "skill gap (one player): greedy wins " in out.stdout and "random play" in out.stdout
+    data = json.loads(run_cli("simulate", path, "-n", "8", "--skill-gap", "--bots", "greedy", "--json").stdout)
+    gap = data["skill_gap_alone"]
+    plain = json.loads(run_cli("simulate", path, "-n", "8", "--json").stdout)
+    assert gap["random_score_mean"] == plain["seats"][0]["score_mean"]      # the same deals, played at random
+    assert gap["score_mean"] < gap["random_score_mean"]                     # fewer cards left in the pyramid
+    assert gap["skill_gap"] == gap["win_rate"] - gap["random_win_rate"]
