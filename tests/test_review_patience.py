@@ -687,3 +687,10 @@ def test_a_move_offering_card_and_pile_pairs_names_the_card(tmp_path):
     path.write_text(bad)
     errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
     assert errors and "card" in errors[0].message, [d.format() for d in errors]
+
+
+def test_explain_reads_owner_of_a_zone_kept_per_column():
+    """owner(up, c) read 'the player whose *up* holds ...' for a zone kept per column."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("klondike"))
+    assert "Set the *source* to the column whose *up* holds" in text and "player whose" not in text
