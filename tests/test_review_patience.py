@@ -694,3 +694,21 @@ def test_explain_reads_owner_of_a_zone_kept_per_column():
     from interpreter.authoring.explain import explain
     text = explain(_load("klondike"))
     assert "Set the *source* to the column whose *up* holds" in text and "player whose" not in text
+
+
+def test_a_game_for_one_player_need_not_declare_a_dealer(tmp_path):
+    """validate refused a patience without 'dealer: {type: player, initial: 0}' under state: ('the state
+    needs a dealer variable'): one player deals every hand.  A game for several players still needs it."""
+    from interpreter.authoring.explain import explain
+    from interpreter.ruleset.loader import load_ruleset
+    source = (HERE / "accordion.yaml").read_text()
+    assert "  dealer: {type: player, initial: 0}\n" in source
+    path = tmp_path / "accordion.yaml"
+    path.write_text(source.replace("  dealer: {type: player, initial: 0}\n", ""))
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    from interpreter.sim.play import play_game
+    assert play_game(loaded.rules, 1, 3, ["random"]) == play_game(_load("accordion"), 1, 3, ["random"])
+    assert "| dealer |" not in explain(loaded.rules)
+    broken = load_ruleset(str(Path(__file__).resolve().parent / "broken" / "missing-dealer.yaml"))
+    assert any("needs a 'dealer' variable" in d.message for d in broken.diagnostics)

@@ -290,7 +290,7 @@ def complete_schema():
                                                     "description": text("What the zone is for.")}),
                          examples=[{"stock": {"visibility": "hidden"}, "hand": {"per": "player", "visibility": "owner"},
                                     "trick": {"visibility": "public"}}]),
-            "state": obj("Values the game keeps: scores, the trump suit, markers.", {},
+            "state": obj("Values the game keeps: scores, the trump suit, markers. Every game declares dealer, a player (a game for one player may leave it out: that player deals).", {},
                          additional=obj("A state variable.", {
                              "type": {"enum": ["number", "boolean", "text", "card", "cards", "player", "players",
                                                "suit", "rank", "list", "any"],

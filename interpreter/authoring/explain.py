@@ -280,6 +280,8 @@ def _state(rules, data):
     lines = ["## What the game keeps track of", "", "| name | kind | starts as | kept for | what it means |",
              "|---|---|---|---|---|"]
     for info in rules.var_list:
+        if info.name not in spec:        # the dealer a game for one player need not declare
+            continue
         raw = spec.get(info.name)
         initial = raw.get("initial", 0 if raw.get("type", "number") == "number" else "none") \
             if isinstance(raw, dict) else raw

@@ -46,7 +46,11 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     add_callables(cx, data)
     add_meld_rules(cx, data)
     _zones(cx, data.get("zones") or {})
-    _vars(cx, data.get("state") or {})
+    state = data.get("state") or {}
+    if counts == [1] and isinstance(state, dict) and "dealer" not in state:
+        # a game for one player: that player deals; the engine's dealer need not be declared
+        state = {"dealer": {"type": "player", "initial": 0}, **state}
+    _vars(cx, state)
     add_builtin_names(cx)
     unused_definitions = add_definitions(cx, data.get("define"))
     for work in cx.deferred:
