@@ -297,3 +297,417 @@ def test_messages_say_one_player():
         G.new_game(_load("castle"), 3, 0)
     assert (n_players(1), n_players(4), players_phrase([1]), players_phrase([3, 4, 5])) == \
         ("1 player", "4 players", "1 player", "3, 4 or 5 players")
+
+
+def test_tune_a_patience_for_its_win_rate_and_refuse_comparisons():
+    """A patience could not be tuned for how often it is won (no such figure), while goals comparing
+    sides (drama, first_seat_advantage, skill_gap ...) were searched for, on figures always 0."""
+    path = str(HERE / "castle.yaml")
+    out = run_cli("tune", path, "--goal", "win_rate<=0.5", "-n", "6", "--trials", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    best = data["candidates"][0]["figures"]["win_rate"]
+    assert best["met"] and best["value"] == 0.0 and best["low"] == 0.0
+    for goal in ("drama=0.1..1", "first_seat_advantage=-0.02..0.02", "skill_gap>=0.1"):
+        refused = run_cli("tune", path, "--goal", goal, "-n", "4", "--trials", "1")
+        assert refused.returncode == 2 and "compares sides, and a game for one player has only one" in refused.stderr
+    many = run_cli("tune", "scotch-whist", "--goal", "win_rate=0.5", "-n", "2", "--trials", "1")
+    assert many.returncode == 2 and "'win_rate' is the win rate of a game for one player" in many.stderr
+
+
+def test_skill_gap_for_one_player_compares_the_bot_with_random_play():
+    """--skill-gap seats the bot beside random bots; with one seat there were none, and the run printed
+    the bot's results alone, 'seats rotating', and no gap at all."""
+    path = str(HERE / "pyramid.yaml")
+    out = run_cli("simulate", path, "-n", "8", "--skill-gap", "--bots", "greedy")
+    assert out.returncode == 0, out.stderr
+    assert "8 games, 1 player, bots greedy, seed 0" in out.stdout
+    assert "skill gap (one player): greedy wins " in out.stdout and "random play" in out.stdout
+    data = json.loads(run_cli("simulate", path, "-n", "8", "--skill-gap", "--bots", "greedy", "--json").stdout)
+    gap = data["skill_gap_alone"]
+    plain = json.loads(run_cli("simulate", path, "-n", "8", "--json").stdout)
+    assert gap["random_score_mean"] == plain["seats"][0]["score_mean"]      # the same deals, played at random
+    assert gap["score_mean"] < gap["random_score_mean"]                     # fewer cards left in the pyramid
+    assert gap["skill_gap"] == gap["win_rate"] - gap["random_win_rate"]
+
+
+# -- referees: the rules re-computed, following random games move by move ----------------------------
+
+ROWS = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"]
+
+
+def _castle_referee(s, rng, cap=400):
+    rows = {k: _zone(s, "row", k) for k in ROWS}
+    found = {suit: _zone(s, "foundation", suit) for suit in SYM.values()}
+    assert all(len(r) == 6 for r in rows.values()) and all(f == ["A" + sym] for sym, f in
+                                                             zip(SYM, found.values()))
+    made = 0
+    while True:
+        _every_card_once(s)
+        tops = {k: r[-1] for k, r in rows.items() if r}
+        homes = {("home", c) for c in tops.values() if _rank(c) == len(found[_suit(c)])}
+        shifts = {("shift", (c, k)) for a, c in tops.items() for k in ROWS
+                  if k != a and (not rows[k] or _rank(rows[k][-1]) == _rank(c) + 1)}
+        left = 52 - sum(map(len, found.values()))
+        if left == 0 or not (homes or shifts) or made >= cap:
+            assert s.over
+            res = G.result(s)
+            assert res["scores"] == [left] and res["winners"] == ([0] if left == 0 else [])
+            return left
+        assert not s.over and G.current_player(s) == 0
+        assert _moves(s) == homes | shifts
+        move = rng.choice(sorted(homes | shifts, key=str))
+        _play(s, move)
+        if move[0] == "home":
+            card = move[1]
+            next(r for r in rows.values() if r and r[-1] == card).pop()
+            found[_suit(card)].append(card)
+        else:
+            card, k = move[1]
+            next(r for r in rows.values() if r and r[-1] == card).pop()
+            rows[k].append(card)
+        made += 1
+
+
+def _klondike_referee(s, rng):
+    cols = ["c1", "c2", "c3", "c4", "c5", "c6", "c7"]
+    down = {k: _zone(s, "down", k) for k in cols}
+    up = {k: _zone(s, "up", k) for k in cols}
+    stock, waste = _zone(s, "stock"), _zone(s, "waste")
+    found = {suit: [] for suit in SYM.values()}
+    assert [len(down[k]) for k in cols] == list(range(7)) and all(len(up[k]) == 1 for k in cols)
+    assert len(stock) == 24 and not waste
+    redeals = made = 0
+    gave_up = False
+    while True:
+        _every_card_once(s)
+        left = 52 - sum(map(len, found.values()))
+        if left == 0 or gave_up or made >= 500:
+            assert s.over
+            res = G.result(s)
+            assert res["scores"] == [left] and res["winners"] == ([0] if left == 0 else [])
+            return left
+        assert G.current_player(s) == 0
+        free = ([waste[-1]] if waste else []) + [up[k][-1] for k in cols if up[k]]
+        legal = {("home", c) for c in free if _rank(c) == len(found[_suit(c)])}
+        movers = ([waste[-1]] if waste else []) + [c for k in cols for c in up[k]]
+        for c in movers:
+            for k in cols:
+                if c in up[k]:
+                    continue
+                if (not up[k] and not down[k] and c[:-1] == "K") or \
+                        (up[k] and _red(up[k][-1]) != _red(c) and _rank(up[k][-1]) == _rank(c) + 1):
+                    legal.add(("build", (c, k)))
+        if stock:
+            legal.add(("draw", None))
+        if not stock and waste and redeals < 2:
+            legal.add(("redeal", None))
+        if not stock and (not waste or redeals >= 2):
+            legal.add(("give_up", None))
+        assert _moves(s) == legal
+        move = rng.choice(sorted(legal, key=str))
+        _play(s, move)
+        name, value = move
+        if name == "home":
+            if waste and waste[-1] == value:
+                waste.pop()
+            else:
+                next(up[k] for k in cols if up[k] and up[k][-1] == value).pop()
+            found[_suit(value)].append(value)
+        elif name == "build":
+            card, k = value
+            if waste and waste[-1] == card:
+                up[k].append(waste.pop())
+            else:
+                a = next(j for j in cols if card in up[j])
+                i = up[a].index(card)
+                up[k].extend(up[a][i:])
+                del up[a][i:]
+        elif name == "draw":
+            waste.append(stock.pop())
+        elif name == "redeal":
+            stock[:] = waste[::-1]
+            waste.clear()
+            redeals += 1
+        else:
+            gave_up = True
+        for k in cols:
+            if not up[k] and down[k]:
+                up[k].append(down[k].pop())
+        made += 1
+        assert {k: _zone(s, "up", k) for k in cols} == up and _zone(s, "waste") == waste
+
+
+def _pyramid_referee(s, rng):
+    spots = {(r, c): _zone(s, "spot", f"r{r}c{c}") for r in range(1, 8) for c in range(1, r + 1)}
+    assert all(len(v) == 1 for v in spots.values())
+    stock, waste = _zone(s, "stock"), []
+    assert len(stock) == 24 and not _zone(s, "waste")
+
+    def worth(card):
+        return _rank(card) + 1
+    while True:
+        _every_card_once(s)
+        free = [v[0] for (r, c), v in spots.items() if v
+                and not any(spots.get((r + 1, c + d)) for d in (0, 1))]
+        free += waste[-1:]
+        pairs = {("pair", frozenset((a, b))) for i, a in enumerate(free) for b in free[i + 1:]
+                 if worth(a) + worth(b) == 13}
+        kings = {("king", c) for c in free if c[:-1] == "K"}
+        left = sum(map(len, spots.values()))
+        if left == 0 or (not stock and not pairs and not kings):
+            assert s.over
+            res = G.result(s)
+            assert res["scores"] == [left] and res["winners"] == ([0] if left == 0 else [])
+            return left
+        legal = pairs | kings | ({("turn", None)} if stock else set())
+        assert _moves(s) == legal
+        move = rng.choice(sorted(legal, key=str))
+        _play(s, move)
+        if move[0] == "turn":
+            waste.append(stock.pop())
+            continue
+        for card in (move[1] if move[0] == "pair" else [move[1]]):
+            if waste and waste[-1] == card:
+                waste.pop()
+            else:
+                next(v for v in spots.values() if v == [card]).clear()
+
+
+def _accordion_referee(s, rng):
+    piles = [_zone(s, "pile", f"p{i}") for i in range(1, 53)]
+    assert all(len(p) == 1 for p in piles)
+
+    def match(a, b):
+        return a[-1] == b[-1] or a[:-1] == b[:-1]
+    while True:
+        _every_card_once(s)
+        legal = {(name, piles[i][-1]) for name, d in (("next", 1), ("third", 3))
+                 for i in range(d, len(piles)) if match(piles[i][-1], piles[i - d][-1])}
+        if not legal:
+            assert s.over
+            res = G.result(s)
+            assert res["scores"] == [len(piles)] and res["winners"] == ([0] if len(piles) == 1 else [])
+            return len(piles)
+        assert _moves(s) == legal
+        name, card = rng.choice(sorted(legal, key=str))
+        _play(s, (name, card))
+        i = next(j for j, p in enumerate(piles) if p[-1] == card)
+        piles[i - (1 if name == "next" else 3)].extend(piles.pop(i))
+        shown = [p for p in (_zone(s, "pile", f"p{j}") for j in range(1, 53)) if p]
+        assert shown == piles
+
+
+REFEREES = {"castle": _castle_referee, "klondike": _klondike_referee, "pyramid": _pyramid_referee,
+            "accordion": _accordion_referee}
+
+
+@pytest.mark.parametrize("name", sorted(REFEREES))
+def test_random_games_follow_the_rules(name):
+    rules = _load(name)
+    outcomes = [REFEREES[name](G.new_game(rules, 1, seed), random.Random(seed)) for seed in range(6)]
+    assert len(set(outcomes)) > 1, outcomes
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", sorted(REFEREES))
+def test_random_games_follow_the_rules_soak(name):
+    rules = _load(name)
+    for seed in range(6, 80):
+        REFEREES[name](G.new_game(rules, 1, seed), random.Random(seed))
+
+
+# -- scripted deals ----------------------------------------------------------------------------------
+
+def test_castle_a_sorted_deal_is_won_move_by_move():
+    rules = _load("castle")
+    s = S.stacked_game(rules, 1, _castle_sorted_deal())
+    assert _zone(s, "row", "r1") == ["K♣", "Q♣", "J♣", "10♣", "9♣", "8♣"] and _zone(s, "foundation", "spades") == ["A♠"]
+    # the tops are 8s and 2s: the 2s go home; no top is one below another (8 on 9? no 9 is on top)
+    assert _moves(s) == {("home", "2♣"), ("home", "2♦"), ("home", "2♥"), ("home", "2♠")}
+    S.play(s, ("home", "2♣"))
+    # row 2 shows the 3♣: it goes home, or takes any other 2 (one rank lower, whatever the suit)
+    assert _moves(s) == {("home", "3♣"), ("home", "2♦"), ("home", "2♥"), ("home", "2♠"),
+                         ("shift", ("2♦", "r2")), ("shift", ("2♥", "r2")), ("shift", ("2♠", "r2"))}
+    # every card goes home in turn: row 2's 3..7, then row 1's 8..K, and so for each suit
+    for sym in "♣♦♥♠":
+        for r in RANKS[1:]:
+            card = r + sym
+            if card != "2♣":
+                S.play(s, ("home", card))
+        if sym == "♣":
+            assert _zone(s, "row", "r1") == [] == _zone(s, "row", "r2") and len(_zone(s, "foundation", "clubs")) == 13
+    assert s.over and G.result(s)["winners"] == [0] and G.result(s)["scores"] == [0]
+    _every_card_once(s)
+
+
+KLONDIKE = {"c1": ["A♠"], "c2": ["3♠", "2♠"], "c3": ["4♦", "5♦", "K♥"], "c4": ["6♦", "7♦", "8♦", "Q♣"],
+            "c5": ["9♦", "10♦", "J♣", "Q♦", "J♦"], "c6": ["2♥", "3♥", "4♥", "5♥", "6♥", "9♣"],
+            "c7": ["7♥", "8♥", "9♥", "J♥", "Q♥", "K♣", "10♥"]}
+
+
+def test_klondike_a_scripted_deal():
+    rules = _load("klondike")
+    cols = list(KLONDIKE)
+    # round r deals one card to each column from the r-th on; each column's last card is turned up
+    deck = [KLONDIKE[cols[k]][r] for r in range(7) for k in range(r, 7)] + ["4♠", "A♥"]
+    s = S.stacked_game(rules, 1, deck)
+    assert _zone(s, "down", "c7") == KLONDIKE["c7"][:-1] and _zone(s, "up", "c7") == ["10♥"]
+    assert _zone(s, "stock")[-2:] == ["A♥", "4♠"]
+    # A♠ goes home; Q♣ on K♥, J♦ on Q♣, 9♣ on 10♥ (10♥ on J♦: both red, no); or draw
+    assert _moves(s) == {("home", "A♠"), ("build", ("Q♣", "c3")), ("build", ("J♦", "c4")),
+                         ("build", ("9♣", "c7")), ("draw", None)}
+    S.play(s, ("home", "A♠"))
+    # the first column is empty (nothing face down in it): only a King may go there
+    assert ("build", ("K♥", "c1")) in _moves(s) and ("home", "2♠") in _moves(s)
+    S.play(s, ("home", "2♠"))
+    assert _zone(s, "up", "c2") == ["3♠"] and _zone(s, "down", "c2") == []       # turned up
+    for move in [("home", "3♠"), ("build", ("Q♣", "c3")), ("build", ("J♦", "c3"))]:
+        _play(s, move)
+    assert _zone(s, "up", "c3") == ["K♥", "Q♣", "J♦"] and _zone(s, "up", "c4") == ["8♦"]
+    assert _zone(s, "up", "c5") == ["Q♦"]
+    # K♥ with its cards to either empty column; 9♣ on 10♥; 8♦ on 9♣; Q♣ and J♦ have nowhere to go
+    assert _moves(s) == {("build", ("K♥", "c1")), ("build", ("K♥", "c2")), ("build", ("9♣", "c7")),
+                         ("build", ("8♦", "c6")), ("draw", None)}
+    for move in [("draw", None), ("home", "4♠"), ("draw", None), ("home", "A♥"), ("build", ("K♥", "c1"))]:
+        _play(s, move)
+    assert _zone(s, "up", "c1") == ["K♥", "Q♣", "J♦"] and _zone(s, "up", "c3") == ["5♦"]
+    assert _zone(s, "down", "c3") == ["4♦"] and _zone(s, "foundation", "spades") == ["A♠", "2♠", "3♠", "4♠"]
+    assert _zone(s, "foundation", "hearts") == ["A♥"] and _zone(s, "waste") == [] and len(_zone(s, "stock")) == 22
+    _every_card_once(s)
+
+
+def test_pyramid_a_scripted_deal():
+    rules = _load("pyramid")
+    top = ["3♦", "4♦", "6♦", "8♦", "9♦", "10♦", "J♦", "Q♦", "K♦", "A♥", "2♥", "3♥", "4♥", "5♥", "6♥"]
+    row6 = ["K♥", "2♣", "3♣", "4♣", "9♣", "10♣"]
+    row7 = ["K♠", "Q♣", "A♦", "5♣", "8♥", "6♠", "7♦"]
+    s = S.stacked_game(rules, 1, top + row6 + row7 + ["J♠"])
+    assert _zone(s, "spot", "r7c1") == ["K♠"] and _zone(s, "spot", "r6c1") == ["K♥"]
+    # the bottom row is free: K♠ alone, Q+A, 5+8, 6+7 (worth 13); K♥ above is covered
+    assert _moves(s) == {("king", "K♠"), ("pair", frozenset({"Q♣", "A♦"})), ("pair", frozenset({"5♣", "8♥"})),
+                         ("pair", frozenset({"6♠", "7♦"})), ("turn", None)}
+    S.play(s, ("king", "K♠"))
+    assert ("king", "K♥") not in _moves(s)            # still covered by the Q♣
+    _play(s, ("pair", frozenset({"Q♣", "A♦"})))
+    # K♥ and 2♣ are free now (both cards under each are gone); 3♣ is still covered by the 5♣
+    assert _moves(s) == {("king", "K♥"), ("pair", frozenset({"5♣", "8♥"})), ("pair", frozenset({"6♠", "7♦"})),
+                         ("turn", None)}
+    S.play(s, ("turn",))
+    # the J♠ on the waste pairs with the free 2♣
+    assert ("pair", frozenset({"2♣", "J♠"})) in _moves(s)
+    _play(s, ("pair", frozenset({"2♣", "J♠"})))
+    assert _zone(s, "waste") == [] and sorted(_zone(s, "out")) == sorted(["K♠", "Q♣", "A♦", "2♣", "J♠"])
+    spots = [f"r{r}c{c}" for r in range(1, 8) for c in range(1, r + 1)]
+    assert not s.over and sum(len(_zone(s, "spot", k)) for k in spots) == 24       # 28 less K♠, Q♣, A♦, 2♣
+    _every_card_once(s)
+
+
+def test_accordion_a_scripted_deal_is_won():
+    rules = _load("accordion")
+    # clubs A..K, diamonds K..A, hearts A..K, spades K..A: each card matches the one left of it
+    order = ([r + "♣" for r in RANKS] + [r + "♦" for r in RANKS[::-1]] + [r + "♥" for r in RANKS]
+             + [r + "♠" for r in RANKS[::-1]])
+    s = S.stacked_game(rules, 1, order)
+    moves = _moves(s)
+    # every pile but the first may go one left (51); three left within a suit's run (40) and, across the
+    # joins, Q♦ on Q♣, 2♥ on 2♦, Q♠ on Q♥ (43 in all)
+    assert sum(m[0] == "next" for m in moves) == 51 and sum(m[0] == "third" for m in moves) == 43
+    assert {("third", "Q♦"), ("third", "2♥"), ("third", "Q♠")} <= moves
+    assert not {("third", "K♦"), ("third", "J♦"), ("third", "A♥"), ("third", "K♠")} & moves
+    for card in order[1:]:           # the second pile onto the first, 51 times
+        S.play(s, ("next", card))
+    assert s.over and G.result(s)["winners"] == [0] and G.result(s)["scores"] == [1]
+    assert _zone(s, "pile", "p1") == order
+
+
+# -- every way of playing; the commands run --------------------------------------------------------
+
+def _ways(name, seeds):
+    from tests.test_review_unseen import _compare, _counts, _load as _load_both
+    path = HERE / f"{name}.yaml"
+    fast, plain = _load_both(path), _load_both(path, plain=True)
+    outcomes = [_compare(fast, plain, n, seed, name) for n in _counts(fast) for seed in seeds]
+    assert all(o[0] != "error" for o in outcomes), [o[:2] for o in outcomes if o[0] == "error"][:2]
+    return outcomes
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_way_of_playing_gives_the_same_games(name):
+    _ways(name, range(2))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES)
+def test_every_way_of_playing_gives_the_same_games_soak(name):
+    _ways(name, range(2, 30))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_simulator_checks_every_move_and_finds_no_violation(name):
+    from interpreter.sim.play import play_game
+    rules = _load(name)
+    for seed in range(2):
+        fast = play_game(rules, 1, seed, ["random"])
+        checked = play_game(rules, 1, seed, ["random"], check=True)
+        assert not checked.pop("check")["violations"]
+        assert fast == checked
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_commands_run_on_these_games(name):
+    path = str(HERE / f"{name}.yaml")
+    checked = run_cli("validate", path)
+    assert checked.returncode == 0 and "0 error(s), 0 warning(s)" in checked.stdout + checked.stderr
+    explained = run_cli("explain", path)
+    assert explained.returncode == 0 and explained.stdout.startswith("# Review ")
+    sim = run_cli("simulate", path, "-n", "10", "--coverage", "--check")
+    assert sim.returncode == 0 and "Traceback" not in sim.stderr + sim.stdout
+
+
+def test_a_move_offering_card_and_pile_pairs_names_the_card(tmp_path):
+    """Beleaguered Castle's shift offers (card, row) pairs: a tuple was typed a plain list, so the moves
+    read 'shift [22, 'r1']' at the terminal, in legal-move lists and in saved scenarios (a card id), and
+    t[0] was of no kind (a card's mistakes in it went unseen).  The tuple now keeps its items' kinds."""
+    from interpreter.expr import types as T
+    rules = _load("castle")
+    s = S.stacked_game(rules, 1, _castle_sorted_deal())
+    S.play(s, ("home", "2♣"))
+    texts = _legal(s)
+    assert "shift (2♦, r2)" in texts and not any("[" in t for t in texts), texts
+    S.play(s, ("shift", ["2♦", "r2"]))              # a scenario names the card of the pair
+    assert _zone(s, "row", "r2")[-1] == "2♦"
+    assert T.describe(T.tuple_of(["card", "any"])) == "a tuple (a card, an any)"
+    assert T.tuple_items(T.tuple_of(["<tuple:number;suit>", "card"])) == ["tuple:number;suit", "card"]
+    # t[0] is a card: a card compared with a number is caught when the ruleset loads
+    from interpreter.ruleset.loader import load_ruleset
+    bad = (HERE / "castle.yaml").read_text().replace('to: "row[t[1]]"}', 'to: "row[t[1]]"}\n'
+                                                     '                      - add: {moves_made: "t[0] + 1"}')
+    path = tmp_path / "castle.yaml"
+    path.write_text(bad)
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert errors and "card" in errors[0].message, [d.format() for d in errors]
+
+
+def test_explain_reads_owner_of_a_zone_kept_per_column():
+    """owner(up, c) read 'the player whose *up* holds ...' for a zone kept per column."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("klondike"))
+    assert "Set the *source* to the column whose *up* holds" in text and "player whose" not in text
+
+
+def test_a_game_for_one_player_need_not_declare_a_dealer(tmp_path):
+    """validate refused a patience without 'dealer: {type: player, initial: 0}' under state: ('the state
+    needs a dealer variable'): one player deals every hand.  (A game for several players need not either
+    since then: tests/test_implicit_dealer.py.)"""
+    from interpreter.authoring.explain import explain
+    from interpreter.ruleset.loader import load_ruleset
+    source = (HERE / "accordion.yaml").read_text()
+    assert "  dealer: {type: player, initial: 0}\n" in source
+    path = tmp_path / "accordion.yaml"
+    path.write_text(source.replace("  dealer: {type: player, initial: 0}\n", ""))
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    from interpreter.sim.play import play_game
+    assert play_game(loaded.rules, 1, 3, ["random"]) == play_game(_load("accordion"), 1, 3, ["random"])
+    assert "| dealer |" not in explain(loaded.rules)

@@ -264,7 +264,7 @@ def complete_schema():
             "pack": obj("The cards in play.", pack, required=["ranks"]),
             "orders": obj("Named rankings of cards. A list of ranks from low to high, or cases that choose a list "
                           "depending on the card (e.g. a different ranking in the trump suit). "
-                          "In expressions, order_name(card) is the card's position (higher beats lower), and order_name(rank) the position of a rank, e.g. high('3') (an order given as a list only: cases depend on the card).", {},
+                          "In expressions, order_name(card) is the card's position in the list, from 0 for the first rank (higher beats lower), and order_name(rank) the position of a rank, e.g. high('3') (an order given as a list only: cases depend on the card).", {},
                           additional={"oneOf": [
                               {"type": "array", "items": {"type": ["string", "integer"]}, "description": "Ranks from low to high."},
                               obj("An order that depends on the card.", {

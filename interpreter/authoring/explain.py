@@ -290,6 +290,8 @@ def _state(rules, data):
     lines = ["## What the game keeps track of", "", "| name | kind | starts as | kept for | what it means |",
              "|---|---|---|---|---|"]
     for info in rules.var_list:
+        if info.name not in spec and rules.player_counts == [1]:
+            continue                     # the dealer a game for one player need not declare: that player
         raw = spec.get(info.name, {"type": "player", "initial": rules.first_dealer})   # the dealer, if undeclared
         initial = raw.get("initial", 0 if raw.get("type", "number") == "number" else "none") \
             if isinstance(raw, dict) else raw

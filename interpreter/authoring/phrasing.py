@@ -983,7 +983,7 @@ FUNCTIONS = {
                                  f"starting with {sp.say(a[0])}"),
     "left_of": lambda sp, a: _seats(sp, a, "left", "right"),
     "right_of": lambda sp, a: _seats(sp, a, "right", "left"),
-    "owner": lambda sp, a: f"the player whose {sp.say(a[0])} holds {sp.say(a[1])}",
+    "owner": lambda sp, a: _owner(sp, a),
     "card": lambda sp, a: _card(sp, a[0], a[1]),
     "cyclic_next": lambda sp, a: _cyclic_next(sp, a),
     "cyclic_distance": lambda sp, a: (f"how many places {sp.say(a[2])} comes after {sp.say(a[1])} in "
@@ -1030,3 +1030,14 @@ def noun_for(text, lex: Lexicon | None = None) -> str:
         return _Speaker(lex or Lexicon()).noun_of(parse(str(text)))
     except Exception:
         return "item"
+
+
+def _owner(sp, a):
+    """owner(zone, card): the player whose ... holds it; for a zone kept per suit or per object, the suit
+    or the entry (the column whose *up* holds the option)."""
+    node = a[0]
+    name = str(node.children[0]) if isinstance(node, Tree) and node.data == "name" else None
+    per = sp.lex.zones.get(name) if name else "player"
+    who = ("player" if per in (None, "player") else "suit" if per == "suit"
+           else sp.lex.objects.get(per, "entry"))
+    return f"the {who} whose {sp.say(a[0])} holds {sp.say(a[1])}"

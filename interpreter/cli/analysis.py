@@ -143,6 +143,10 @@ def tune(file, goal_texts, goal_file, param_texts, opts, games, trials, check_ga
         raise click.BadParameter(str(err), param_hint="--goal") from None
     if not goals:
         raise click.UsageError("give at least one --goal (or --goals FILE)")
+    try:
+        T.check_goals(goals, n)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--goal") from None
     params = T.params_from_rules(loaded.data, _options(param_texts))
     params = [p for p in params if p.name not in _options(opts)]
     if not params:

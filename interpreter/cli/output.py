@@ -73,6 +73,13 @@ def print_summary(summary: dict) -> None:
             click.echo(f"{name:>8}  {b['seat_games']:>10}  {b['win_rate']:>8.3f}  "
                        f"{b['win_low']:.3f}-{b['win_high']:.3f}  {b['skill_gap']:>+9.3f} "
                        f"{_verdict(b['win_low'], b['win_high'], b['fair_share'])}")
+    gap = summary.get("skill_gap_alone")
+    if gap:
+        click.echo("")
+        click.echo(f"skill gap (one player): {gap['bot']} wins {gap['win_rate']:.3f}, random play "
+                   f"{gap['random_win_rate']:.3f} on the same deals: {gap['skill_gap']:+.3f} "
+                   f"({gap['low']:+.3f} to {gap['high']:+.3f}); mean score {gap['score_mean']:.2f} against "
+                   f"{gap['random_score_mean']:.2f}")
     metrics = summary.get("metrics") or {}
     if metrics:
         click.echo("")

@@ -88,7 +88,7 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
             seat_bots, rotate = bot_names, rotate_seats
             if skill_gap:
                 strong = next((b for b in bot_names if b != "random"), "search")
-                seat_bots, rotate = [strong] + ["random"] * (n - 1), True
+                seat_bots, rotate = [strong] + ["random"] * (n - 1), n > 1
             if records and handle is None:
                 from ..sim.records import open_records
                 handle, writer = open_records(records, rules)
@@ -101,6 +101,11 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
                 on_record = _also(on_record, per_game[-1].add)
             summary = _run(rules, loaded, opt, games, seed, n, seat_bots, bot_options, rotate, workers, backend,
                            address, on_record, bar, check)
+            if skill_gap and n == 1 and not summary.get("interrupted"):
+                # nobody to sit beside: the bot's win rate against random play's on the same deals
+                base = _run(rules, loaded, opt, games, seed, n, ["random"], bot_options, False, workers, backend,
+                            address, None, None, False)
+                summary["skill_gap_alone"] = _gap_alone(seat_bots[0], summary, base)
             summary.update(ruleset=rules.name, file=loaded.path, options=dict(rules.options), variant=shown)
             if not _has_decisions(rules.data):
                 summary["no_decisions"] = True
@@ -148,6 +153,18 @@ def simulate(files, games, seed, players, opts, bots, bot_opts, rotate_seats, sk
         if plot_path:
             click.echo(f"plot written to {plot_path}")
     _finish(summaries, len(loaded_all))
+
+
+def _gap_alone(bot, strong, base) -> dict:
+    """The skill gap of a game for one player: the bot's win rate less random play's, over the same
+    seeds (the two runs play the same deals), with a normal 95% interval of the difference."""
+    import math
+    p, q = strong["seats"][0]["win_rate"], base["seats"][0]["win_rate"]
+    n, m = max(1, strong["games"]), max(1, base["games"])
+    half = 1.96 * math.sqrt(p * (1 - p) / n + q * (1 - q) / m)
+    return {"bot": bot, "win_rate": p, "random_win_rate": q, "skill_gap": p - q, "low": p - q - half,
+            "high": p - q + half, "score_mean": strong["seats"][0]["score_mean"],
+            "random_score_mean": base["seats"][0]["score_mean"]}
 
 
 def _run(rules, loaded, opt, games, seed, n, bots, bot_options, rotate, workers, backend, address, on_record, bar,

@@ -128,6 +128,12 @@ def _names(u, action, value) -> bool:
     if isinstance(value, str) and isinstance(action[1], (list, tuple)) and len(action[1]) == 1 \
             and isinstance(action[1][0], int) and u.names[action[1][0]] == _canon(u, value):
         return True                    # a card named where the move takes a set of one card
+    if isinstance(value, (list, tuple)) and isinstance(action[1], tuple) and len(value) == len(action[1]) \
+            and any(isinstance(v, str) and u.parse_card(v) is not None for v in value) \
+            and not all(isinstance(c, int) and not isinstance(c, bool) for c in action[1]):
+        # a pair holding a card, e.g. (card, pile): the card by name, the rest as written
+        return all(v == a or (isinstance(v, str) and isinstance(a, int) and not isinstance(a, bool)
+                              and u.names[a] == _canon(u, v)) for v, a in zip(value, action[1]))
     if isinstance(value, (list, tuple)) and isinstance(action[1], (list, tuple)) and \
             all(isinstance(c, int) and not isinstance(c, bool) for c in action[1]):
         return sorted(u.names[c] for c in action[1]) == sorted(_canon(u, v) for v in value)
@@ -158,7 +164,17 @@ def describe(s, action) -> str:
             and _option_type(s, name) in ("cards", "any"):        # not a pair of numbers, e.g. a bid
         return f"{name} " + " ".join(u.names[c] for c in value)
     from .steps import shown
-    return name if value is None else f"{name} {shown(s, value)}"
+    from ..expr import types as T
+    typ = _option_type(s, name)
+    if isinstance(value, tuple) and T.tuple_items(typ) is not None:     # (card, pile) reads '(10♦, r1)'
+        return f"{name} (" + ", ".join(_word(x) for x in shown(s, value, typ)) + ")"
+    return name if value is None else f"{name} {shown(s, value, typ)}"
+
+
+def _word(x) -> str:
+    if isinstance(x, list):
+        return "[" + " ".join(map(_word, x)) + "]"
+    return "none" if x is None else str(x).lower() if isinstance(x, bool) else str(x)
 
 
 def _option_type(s, move) -> str:

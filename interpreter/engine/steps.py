@@ -536,6 +536,9 @@ def shown(s, value, typ=T.ANY):
         return names[value]
     if typ == T.CARDS and isinstance(value, (list, tuple)):
         return [names[c] if isinstance(c, int) else c for c in value]
+    items = T.tuple_items(typ)
+    if items is not None and isinstance(value, tuple) and len(items) == len(value):
+        return [shown(s, v, k) for v, k in zip(value, items)]      # (card, pile): the card by name
     if isinstance(value, (list, tuple)):
         return list(value)
     return value

@@ -402,6 +402,9 @@ def _index(ctx, node):
     elif T.is_collection(container.type) or container.type == T.ANY:
         ctx.expect(node.children[1], key, T.NUM, "a position in a list")
         typ = T.element_of(container.type)
+        items = T.tuple_items(container.type)
+        if items is not None and key.const and isinstance(key.value, int) and 0 <= key.value < len(items):
+            typ = items[key.value]          # t[0] of a (card, pile) pair is a card
     else:
         ctx.error(node, f"{T.describe(container.type)} cannot be indexed with [...]", rule="type")
 
@@ -741,7 +744,8 @@ def _list(ctx, node):
 def _tuple(ctx, node):
     items = [ctx.compile(c) for c in node.children]
     fns = [i.fn for i in items]
-    return Compiled(lambda s, e: tuple(f(s, e) for f in fns), T.LIST,
+    kinds = [f"<{i.type}>" if i.type.startswith("tuple:") else i.type for i in items]
+    return Compiled(lambda s, e: tuple(f(s, e) for f in fns), T.tuple_of(kinds),
                     code=ctx.source("(" + "".join("{%d}, " % i for i in range(len(items))) + ")", *items))
 
 

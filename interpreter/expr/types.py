@@ -38,6 +38,30 @@ def per_example(name: str, key: str) -> str:
     return f"say which entry of {key}, e.g. {name}[k] with k one of {key} (for_each: {{in: {key}, as: k}})"
 
 
+def tuple_of(types) -> str:
+    """The kind of a tuple `(a, b)` whose items have these kinds: 'tuple:card;any'.  A tuple is a list
+    to every check; its items' kinds let `t[0]` be a card and a move offering (card, pile) pairs show
+    the card by name."""
+    return "tuple:" + ";".join(types)
+
+
+def tuple_items(t: str):
+    """The kinds of a tuple's items, or None for a kind that is not a tuple."""
+    if not t.startswith("tuple:"):
+        return None
+    items, depth, start = [], 0, 6
+    for i, ch in enumerate(t[6:], 6):       # a tuple of tuples: split at the top level only
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        elif ch == ";" and depth == 0:
+            items.append(t[start:i])
+            start = i + 1
+    items.append(t[start:])
+    return [x[1:-1] if x.startswith("<") else x for x in items]
+
+
 def element_of(t: str) -> str:
     if t in _ELEMENT:
         return _ELEMENT[t]
@@ -53,7 +77,7 @@ def list_of(t: str) -> str:
 
 
 def is_collection(t: str) -> bool:
-    return t in COLLECTIONS or t.startswith("list:")
+    return t in COLLECTIONS or t.startswith("list:") or t.startswith("tuple:")
 
 
 def compatible(actual: str, wanted: str) -> bool:
@@ -78,6 +102,8 @@ def _plural(t: str) -> str:
         return f"lists of {t}"
     if t.startswith("list:"):
         return f"lists of {_plural(t[5:])}"
+    if t.startswith("tuple:"):
+        return "tuples"
     if is_per(t):
         key, element = per_parts(t)
         return f"{element} values per {key}"
@@ -90,6 +116,8 @@ def describe(t: str) -> str:
         return f"a {element} per {key}"
     if t.startswith("list:"):
         return f"a list of {_plural(t[5:])}"
+    if t.startswith("tuple:"):
+        return "a tuple (" + ", ".join(describe(x) for x in tuple_items(t)) + ")"
     if t in (CARDS, PLAYERS):
         return f"a list of {t}"
     article = "an" if t[0] in "aeiou" else "a"

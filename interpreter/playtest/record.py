@@ -76,6 +76,10 @@ def _move(s, player, action):
     from ..engine.scenario import _card_option
     if isinstance(value, int) and not isinstance(value, bool) and _card_option(s, name):
         return {"player": player, "move": name, "value": u.names[value]}
+    from ..expr import types as T
+    if isinstance(value, tuple) and T.tuple_items(_option_type(s, name)) is not None:
+        from ..engine.steps import shown          # (card, pile): the card by name, the rest as it is
+        return {"player": player, "move": name, "value": shown(s, value, _option_type(s, name))}
     if isinstance(value, (list, tuple)) and value and all(isinstance(c, int) and not isinstance(c, bool)
                                                           for c in value) and _option_type(s, name) != "list":
         return {"player": player, "move": name, "value": [u.names[c] for c in value]}

@@ -29,7 +29,22 @@ FIGURES = {
     "max_seat_advantage": "largest seat win rate less the fair share",
     "skill_gap": "a search bot's win rate against random bots less the fair share (seats rotating)",
     "skill_depth": "the skill ladder's depth (rules ladder: random, greedy, search at 20 and 100 playouts)",
+    "win_rate": "how often a one-player game (a patience) is won",
 }
+# figures that compare sides (seats, leads, bots against each other): nothing to compare with one player
+COMPARATIVE = ("lead_changes", "side_lead_changes", "hand_lead_changes", "drama", "decided_fraction",
+               "first_seat_advantage", "max_seat_advantage", "skill_gap", "skill_depth")
+
+
+def check_goals(goals, players: int) -> None:
+    """Refuse goals that make no sense at this number of players (ValueError, saying why)."""
+    for g in goals:
+        if players == 1 and g.figure in COMPARATIVE:
+            raise ValueError(f"'{g.figure}' compares sides, and a game for one player has only one: "
+                             "use win_rate (how often the game is won), hands, turns or a metric.NAME")
+        if players > 1 and g.figure == "win_rate":
+            raise ValueError(f"'win_rate' is the win rate of a game for one player; with {players} players use "
+                             "first_seat_advantage or max_seat_advantage")
 
 
 @dataclass
@@ -159,6 +174,9 @@ def figure(summary, name, skill=None):
     if name == "first_seat_advantage":
         p = summary["first_seat"]["win_rate"]
         return summary["first_seat"]["advantage"], math.sqrt(max(p * (1 - p), 1 / n))
+    if name == "win_rate":
+        p = summary["seats"][0]["win_rate"]
+        return p, math.sqrt(max(p * (1 - p), 1 / n))
     if name == "max_seat_advantage":
         best = max(summary["seats"], key=lambda s: s["win_rate"])
         p = best["win_rate"]
@@ -189,6 +207,8 @@ def interval(summary, name, skill=None):
         return value, value, value
     n = (skill or summary)["games"] if name == "skill_gap" else summary["games"]
     half = 1.96 * sd / math.sqrt(max(1, n))
+    if name == "win_rate":             # a rate stays within 0..1
+        return value, max(0.0, value - half), min(1.0, value + half)
     return value, value - half, value + half
 
 
