@@ -655,7 +655,7 @@ def test_explain_reads_one_player_and_a_seat_number():
     moves' read now 'For 1 player', 'seat 0'."""
     from interpreter.authoring.explain import explain
     text = explain(_load("golf"))
-    assert "For 1 player (usually 1)." in text
+    assert "For 1 player." in text
     assert "Players take turns, starting with seat 0, then seat 0, until" in text
     assert "Seat 0 chooses one of these moves:" in text
     assert "For 3, 4, 5 or 6 players" in explain(_load("sevens"))

@@ -1074,7 +1074,7 @@ def test_explain_brackets_a_number_of_tricks_given_as_a_choice():
     is more than 0, otherwise 10 of them"."""
     from interpreter.authoring.explain import explain
     text = explain(_load("skat"))
-    assert "onto *trick*, (*trick_number* if the *taken* is more than 0, otherwise 10) of them." in text
+    assert "onto *trick*, (the number of the trick if the *taken* is more than 0, otherwise 10) of them." in text
 
 
 def test_explain_says_the_first_of_several_best_cards_in_the_plural():
