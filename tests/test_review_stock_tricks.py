@@ -876,3 +876,9 @@ def test_simulate_says_what_the_first_seat_is():
 def test_a_number_divided_by_a_misspelt_name_is_an_unknown_name(tmp_path):
     code, text = _variant(tmp_path, "total(trick, value)", "total(trick, value) + 10 / tricks_wonx")
     assert code == 1 and "unknown name 'tricks_wonx'" in text and "not a card" not in text, text
+
+
+def test_explain_a_relative_clause_joined_by_or():
+    # was 'the cards in *trick* that are trump or its suit is the suit of the first card of *trick*'
+    assert "among the cards in *trick* that are trump or whose suit is the suit of the first card of *trick*" \
+        in _explain("spoil-five")

@@ -236,12 +236,20 @@ class _Speaker:
                        else self.say(c) for c in (a, cond))
         return f"{first} if {test}, otherwise {self.say(b)}"
 
-    def _or_op(self, n):
-        # c == Q♠ or c == J♦: 'the card is Q♠ or J♦'
+    def _same_left(self, n):
+        """c == Q♠ or c == J♦: the comparisons of one value with ==, else None."""
         children = _or_leaves(n)
         same = [c for c in children if isinstance(c, Tree) and c.data == "compare" and len(c.children) == 3
                 and _op(c.children[1]) == "==" and not (isinstance(c.children[2], Tree) and c.children[2].data == "none")]
         if len(same) == len(children) and all(c.children[0] == same[0].children[0] for c in same):
+            return same
+        return None
+
+    def _or_op(self, n):
+        # c == Q♠ or c == J♦: 'the card is Q♠ or J♦'
+        children = _or_leaves(n)
+        same = self._same_left(n)
+        if same:
             return f"{self.say(same[0].children[0])} is {_join_or([self.say(c.children[2]) for c in same])}"
         # "a or (b and c)": unbracketed, "a or b and c" is read as (a or b) and c just as well
         return " or ".join(_bracket_quantifier(self._part(c, ("ifelse", "and_op"), " and "), i, children)
@@ -442,6 +450,12 @@ class _Speaker:
         return inner.clause(body, "are" if plural else "is")
 
     def clause(self, node, be="are") -> str:
+        if isinstance(node, Tree) and node.data == "or_op" and not self._same_left(node):
+            # c => is_trump(c) or c.suit == led: 'that are trump or whose suit is ...'
+            parts = [self.clause(c, be) for c in _or_leaves(node)]
+            if not any(p.startswith("for which") or _outside_brackets(p, " and ") for p in parts):
+                return " or ".join(parts)
+            return f"for which {self.say(node)}"
         if isinstance(node, Tree) and node.data == "and_op":
             parts = [self.clause(c, be) for c in node.children]
             if any(p.startswith("for which") for p in parts) and not all(p.startswith("for which") for p in parts):
