@@ -1390,3 +1390,81 @@ def test_the_memory_worked_examples_pass_rules_test():
     from tests.helpers import run_cli
     out = run_cli("test", str(HERE / "memory.scenario.yaml"))
     assert out.returncode == 0 and "2 scenario(s): 2 passed, 0 failed" in out.stdout, out.stdout + out.stderr
+
+
+class MemoryRowReferee:
+    """Memory in one face-down row: the row by name, the cards everyone has seen, whose turn."""
+
+    def __init__(self, s, first):
+        self.row = S.names(s, S.zone(s, "row"))
+        self.known, self.pairs = set(), [[] for _ in range(s.n)]
+        self.turn, self.first, self.n = first, None, s.n
+
+    def offered(self):
+        places = range(1, len(self.row) + 1)
+        if self.first is None:
+            return {("turn_first", i) for i in places}
+        return {("turn_second", i) for i in places if self.row[i - 1] != self.first}
+
+    def apply(self, action):
+        name, i = action
+        card = self.row[i - 1]
+        self.known.add(card)
+        if name == "turn_first":
+            self.first = card
+            return
+        if _rank(card) == _rank(self.first):
+            self.pairs[self.turn] += [self.first, card]
+            self.row = [c for c in self.row if c not in (card, self.first)]     # the row closes up
+            self.known -= {card, self.first}
+        else:
+            self.turn = (self.turn + 1) % self.n
+        self.first = None
+
+    def check(self, s):
+        for seat in range(s.n):
+            assert sorted(_obs_names(s, seat, "row")) == sorted(c for c in self.row if c in self.known)
+            assert _obs_names(s, seat, "pairs") == self.pairs
+
+    def shown_at(self):
+        return [[c, i] for i, c in enumerate(self.row) if c in self.known]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_memory_in_a_row_referee(players):
+    rules = _load("memory-row")
+    for seed in range(8):
+        s, ref, _ = _referee_run(rules, players, seed, MemoryRowReferee, lambda s: (_v(s, "dealer") + 1) % s.n)
+        counts = [len(p) // 2 for p in ref.pairs]
+        assert G.result(s)["winners"] == [p for p in range(players) if counts[p] == max(counts)]
+
+
+def test_the_terminal_says_where_in_a_face_down_row_a_known_card_lies():
+    """Memory in one row: the table said 'row: 16 card(s) (shown: 2♠ 4♠)', not where they lie, and the
+    numbers in the log change as pairs leave the row.  Now each known card's place, as the rules read it
+    (row[i]), checked against the referee over whole games with a human seat moving at random."""
+    from interpreter.playtest.session import Session
+    from interpreter.playtest.terminal import table_text
+    rules = _load("memory-row")
+    checked = 0
+    for seed in range(4):
+        se = Session(rules, 2, seed=seed, humans=(0,), bots=("random",))
+        ref = MemoryRowReferee(se.state, (_v(se.state, "dealer") + 1) % 2)
+        rng = random.Random(seed)
+        done = 0
+        while not se.over:
+            se.run_bots()
+            for player, action in se.state.history[done:]:
+                ref.apply(action)
+            done = len(se.state.history)
+            if se.over:
+                break
+            view = se.view(0)
+            row = next(z for z in view["zones"] if z["name"] == "row")
+            assert row.get("shown_at", []) == ref.shown_at()
+            if ref.shown_at():
+                text = table_text(view)
+                assert ", ".join(f"{c} at row[{i}]" for c, i in ref.shown_at()) in text, text
+                checked += 1
+            se.choose(0, rng.choice(se.legal(0))["text"])
+    assert checked > 20
