@@ -1468,3 +1468,42 @@ def test_the_terminal_says_where_in_a_face_down_row_a_known_card_lies():
                 checked += 1
             se.choose(0, rng.choice(se.legal(0))["text"])
     assert checked > 20
+
+
+@pytest.mark.parametrize("bot", ["greedy", "search"])
+def test_memory_in_a_row_the_bots_remember_where_a_card_turned_back_lies(bot):
+    """Seat 1 turned A♥ (place 1) and 2♥ (place 2), both back face down; seat 0 turns A♠ (place 9): its
+    bot turns place 1."""
+    s = S.stacked_game(_load("memory-row"), 2, MEMORY_DEAL)
+    assert S.names(s, S.zone(s, "row")) == MEMORY_DEAL
+    states = [G.clone(s)]
+    for action in (("turn_first", 1), ("turn_second", 2), ("turn_first", 9)):
+        G.apply(s, action)
+        states.append(G.clone(s))
+    assert _bot_decision(bot)(states, 0) == ("turn_second", 1)
+
+
+@pytest.mark.soak
+def test_referees_soak():
+    for players in (2, 3, 4):
+        for seed in range(100, 160):
+            _referee_run(_load("memory"), players, seed, MemoryReferee, lambda s: (_v(s, "dealer") + 1) % s.n)
+            _referee_run(_load("memory-row"), players, seed, MemoryRowReferee, lambda s: (_v(s, "dealer") + 1) % s.n)
+    for seed in range(100, 300):
+        s, stocks = _played_out(_load("beggar"), seed)
+        end_stocks, pile, turned, turn, winners = _beggar_referee(stocks, (_v(s, "dealer") + 1) % 2, 3000)
+        assert [S.names(s, x) for x in S.zone(s, "stock")] == end_stocks and G.result(s)["winners"] == winners
+        s, stocks = _played_out(_load("war"), seed)
+        end_stocks, table, up, battles, wars, winners = _war_referee(stocks, (_v(s, "dealer") + 1) % 2, 2000)
+        assert [S.names(s, x) for x in S.zone(s, "stock")] == end_stocks and G.result(s)["winners"] == winners
+    for seed in range(100, 140):
+        _spite_run(_load("spite"), seed, _builder(random.Random(seed)) if seed % 2 else None)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("bot", ["greedy", "search"])
+def test_bots_ignore_unseen_cards_soak(bot):
+    compared, differ = _memory_swap_check(_bot_decision(bot), range(6, 30))
+    assert differ == 0 and compared > 30, (compared, differ)
+    compared, differ = _spite_swap_check(_bot_decision(bot), range(10, 40))
+    assert differ == 0 and compared > 20, (compared, differ)
