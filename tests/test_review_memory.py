@@ -1507,3 +1507,18 @@ def test_bots_ignore_unseen_cards_soak(bot):
     assert differ == 0 and compared > 30, (compared, differ)
     compared, differ = _spite_swap_check(_bot_decision(bot), range(10, 40))
     assert differ == 0 and compared > 20, (compared, differ)
+
+
+def test_the_game_log_says_who_saw_a_shown_card_that_moves_face_down():
+    """War: the battle's face-up cards lie shown to everyone in a face-down zone; when the winner takes
+    them the log said 'seen by nobody' for all (the move had already hidden them when it was worded).
+    Now the face-up ones are seen by both, the face-down ones of a war by nobody."""
+    s = G.new_game(_load("war"), 2, 3, log=True)
+    takes = [e for e in s.events if e.get("event") == "move" and e["source"] == ["table"]]
+    wars = 0
+    for e in takes:
+        seen = list(e["seen_by"].values())
+        down = (len(e["cards"]) - 2) // 2
+        assert seen.count([0, 1]) == len(e["cards"]) - down and seen.count([]) == down, e
+        wars += down > 0
+    assert takes and wars
