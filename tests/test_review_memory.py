@@ -1390,3 +1390,135 @@ def test_the_memory_worked_examples_pass_rules_test():
     from tests.helpers import run_cli
     out = run_cli("test", str(HERE / "memory.scenario.yaml"))
     assert out.returncode == 0 and "2 scenario(s): 2 passed, 0 failed" in out.stdout, out.stdout + out.stderr
+
+
+class MemoryRowReferee:
+    """Memory in one face-down row: the row by name, the cards everyone has seen, whose turn."""
+
+    def __init__(self, s, first):
+        self.row = S.names(s, S.zone(s, "row"))
+        self.known, self.pairs = set(), [[] for _ in range(s.n)]
+        self.turn, self.first, self.n = first, None, s.n
+
+    def offered(self):
+        places = range(1, len(self.row) + 1)
+        if self.first is None:
+            return {("turn_first", i) for i in places}
+        return {("turn_second", i) for i in places if self.row[i - 1] != self.first}
+
+    def apply(self, action):
+        name, i = action
+        card = self.row[i - 1]
+        self.known.add(card)
+        if name == "turn_first":
+            self.first = card
+            return
+        if _rank(card) == _rank(self.first):
+            self.pairs[self.turn] += [self.first, card]
+            self.row = [c for c in self.row if c not in (card, self.first)]     # the row closes up
+            self.known -= {card, self.first}
+        else:
+            self.turn = (self.turn + 1) % self.n
+        self.first = None
+
+    def check(self, s):
+        for seat in range(s.n):
+            assert sorted(_obs_names(s, seat, "row")) == sorted(c for c in self.row if c in self.known)
+            assert _obs_names(s, seat, "pairs") == self.pairs
+
+    def shown_at(self):
+        return [[c, i] for i, c in enumerate(self.row) if c in self.known]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_memory_in_a_row_referee(players):
+    rules = _load("memory-row")
+    for seed in range(8):
+        s, ref, _ = _referee_run(rules, players, seed, MemoryRowReferee, lambda s: (_v(s, "dealer") + 1) % s.n)
+        counts = [len(p) // 2 for p in ref.pairs]
+        assert G.result(s)["winners"] == [p for p in range(players) if counts[p] == max(counts)]
+
+
+def test_the_terminal_says_where_in_a_face_down_row_a_known_card_lies():
+    """Memory in one row: the table said 'row: 16 card(s) (shown: 2♠ 4♠)', not where they lie, and the
+    numbers in the log change as pairs leave the row.  Now each known card's place, as the rules read it
+    (row[i]), checked against the referee over whole games with a human seat moving at random."""
+    from interpreter.playtest.session import Session
+    from interpreter.playtest.terminal import table_text
+    rules = _load("memory-row")
+    checked = 0
+    for seed in range(4):
+        se = Session(rules, 2, seed=seed, humans=(0,), bots=("random",))
+        ref = MemoryRowReferee(se.state, (_v(se.state, "dealer") + 1) % 2)
+        rng = random.Random(seed)
+        done = 0
+        while not se.over:
+            se.run_bots()
+            for player, action in se.state.history[done:]:
+                ref.apply(action)
+            done = len(se.state.history)
+            if se.over:
+                break
+            view = se.view(0)
+            row = next(z for z in view["zones"] if z["name"] == "row")
+            assert row.get("shown_at", []) == ref.shown_at()
+            if ref.shown_at():
+                text = table_text(view)
+                assert ", ".join(f"{c} at row[{i}]" for c, i in ref.shown_at()) in text, text
+                checked += 1
+            se.choose(0, rng.choice(se.legal(0))["text"])
+    assert checked > 20
+
+
+@pytest.mark.parametrize("bot", ["greedy", "search"])
+def test_memory_in_a_row_the_bots_remember_where_a_card_turned_back_lies(bot):
+    """Seat 1 turned A♥ (place 1) and 2♥ (place 2), both back face down; seat 0 turns A♠ (place 9): its
+    bot turns place 1."""
+    s = S.stacked_game(_load("memory-row"), 2, MEMORY_DEAL)
+    assert S.names(s, S.zone(s, "row")) == MEMORY_DEAL
+    states = [G.clone(s)]
+    for action in (("turn_first", 1), ("turn_second", 2), ("turn_first", 9)):
+        G.apply(s, action)
+        states.append(G.clone(s))
+    assert _bot_decision(bot)(states, 0) == ("turn_second", 1)
+
+
+@pytest.mark.soak
+def test_referees_soak():
+    for players in (2, 3, 4):
+        for seed in range(100, 160):
+            _referee_run(_load("memory"), players, seed, MemoryReferee, lambda s: (_v(s, "dealer") + 1) % s.n)
+            _referee_run(_load("memory-row"), players, seed, MemoryRowReferee, lambda s: (_v(s, "dealer") + 1) % s.n)
+    for seed in range(100, 300):
+        s, stocks = _played_out(_load("beggar"), seed)
+        end_stocks, pile, turned, turn, winners = _beggar_referee(stocks, (_v(s, "dealer") + 1) % 2, 3000)
+        assert [S.names(s, x) for x in S.zone(s, "stock")] == end_stocks and G.result(s)["winners"] == winners
+        s, stocks = _played_out(_load("war"), seed)
+        end_stocks, table, up, battles, wars, winners = _war_referee(stocks, (_v(s, "dealer") + 1) % 2, 2000)
+        assert [S.names(s, x) for x in S.zone(s, "stock")] == end_stocks and G.result(s)["winners"] == winners
+    for seed in range(100, 140):
+        _spite_run(_load("spite"), seed, _builder(random.Random(seed)) if seed % 2 else None)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("bot", ["greedy", "search"])
+def test_bots_ignore_unseen_cards_soak(bot):
+    compared, differ = _memory_swap_check(_bot_decision(bot), range(6, 30))
+    assert differ == 0 and compared > 30, (compared, differ)
+    compared, differ = _spite_swap_check(_bot_decision(bot), range(10, 40))
+    assert differ == 0 and compared > 20, (compared, differ)
+
+
+def test_the_game_log_says_who_saw_a_shown_card_that_moves_face_down():
+    """War: the battle's face-up cards lie shown to everyone in a face-down zone; when the winner takes
+    them the log said 'seen by nobody' for all (the move had already hidden them when it was worded).
+    Now the face-up ones are seen by both, the face-down ones of a war by nobody."""
+    s = G.new_game(_load("war"), 2, 3, log=True)
+    takes = [e for e in s.events if e.get("event") == "move" and e["source"] == ["table"]]
+    wars = 0
+    for e in takes:
+        seen = list(e["seen_by"].values())
+        down = (len(e["cards"]) - 2) // 2
+        assert seen.count([0, 1]) == len(e["cards"]) - down and seen.count([]) == down, e
+        wars += down > 0
+    assert takes and wars

@@ -38,16 +38,17 @@ def _seers(s, place, n):
     return [owner] if isinstance(owner, int) and info.per == "player" else []
 
 
-def log_move(s, moving, before, dest):
+def log_move(s, moving, before, dest, shown=()):
     """A game log line for a move step: the cards, where they came from and went, and who may see them
-    (by the zones' visibility: a seat sees a card it could see before or can see now)."""
+    (by the zones' visibility: a seat sees a card it could see before or can see now; everyone sees a
+    card in `shown`, those shown to everyone just before the move)."""
     names = s.rules.universe.names
     after = _place_of_list(s, dest)
     now = set(_seers(s, after, s.n))
     sources = list(dict.fromkeys(_label(b) for b in before))
     seen = {}
     for c, b in zip(moving, before):
-        seats = sorted(now | set(_seers(s, b, s.n)) | (set(range(s.n)) if c in s.revealed else set()))
+        seats = sorted(now | set(_seers(s, b, s.n)) | (set(range(s.n)) if c in s.revealed or c in shown else set()))
         seen[names[c]] = seats
     event = {"event": "move", "hand": s.hand_no, "cards": [names[c] for c in moving],
              "source": sources, "to": _label(after), "seen_by": seen}

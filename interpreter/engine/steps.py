@@ -289,9 +289,11 @@ def _move(cx, value, path, step):
             zone = src(s, e) if src is not None else None
             dest = tgt(s, e)
             before = [card_place(s, c) for c in moving] if s.events is not None else None   # logged games
+            # a card shown to everyone was seen as it moved, though the move turns it face down again
+            shown = [c for c in moving if c in s.revealed] if before is not None and s.revealed else ()
             move_cards(s, moving, dest, zone, bottom, where)
             if before is not None:
-                log_move(s, moving, before, dest)
+                log_move(s, moving, before, dest, shown)
     return Move(run, where, "move", (cf, single, src, tgt, bottom))
 
 

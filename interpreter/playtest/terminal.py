@@ -100,7 +100,10 @@ def table_text(view, kept=()) -> str:
             if zone["cards"]:
                 lines.append(f"  {zone['name']}: {cards_text(zone['cards'])}")
         elif zone["size"]:
-            shown = f" (shown: {cards_text(zone['cards'])})" if zone["cards"] else ""
+            cards = cards_text(zone["cards"])
+            if zone.get("shown_at"):
+                cards = ", ".join(f"{name} at {zone['name']}[{i}]" for name, i in zone["shown_at"])
+            shown = f" (shown: {cards})" if zone["cards"] else ""
             lines.append(f"  {zone['name']}: {zone['size']} card(s){shown}")
     lines += state_text(view, kept) if kept else []
     if any(s is not None for s in view["scores"]):

@@ -149,6 +149,10 @@ def seat_view(session, seat) -> dict:
             entry["size"] = sizes
             entry["cards"] = _cards(s, info, seen, names)
             entry["groups"] = _groups(s, info, seen)
+            if info.visibility != "public" and seen and not _has_groups(s.z[info.index]):
+                # where each card shown in a face-down zone lies (zone[i], as the rules read it): in a
+                # memory game the place of a card turned back is what the seat remembers
+                entry["shown_at"] = [[names[c], i] for i, c in enumerate(s.z[info.index]) if c in set(seen)]
         zones.append(entry)
     to_move = G.current_player(s)
     view = {"seat": seat, "players": s.n, "ruleset": s.rules.name, "hand": s.hand_no, "to_move": to_move,
