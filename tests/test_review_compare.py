@@ -812,6 +812,8 @@ def _explain(name):
     # add: {x: -stake}
     ("blackjack", "Subtract the *stake* from the player's *chips*.", "Add minus the *stake*"),
     ("brag", "the place of “3” in the order *high*", "high('3')"),
+    # a definition of the item as the condition: was "the next player after the *dealer* for which the alive of it"
+    ("cuckoo", "the next player after the *dealer* for which *alive* holds", "the alive of it."),
     # a zone moved whole: was "Move *hole* from *hole* to *house*"
     ("blackjack", "Move every card of *hole* to *house*.", "Move *hole* from *hole*"),
 ])
