@@ -888,3 +888,14 @@ def test_the_full_log_names_the_cards_of_a_hand_nobody_decided_in():
         (punter, pc), (banker, bc) = e["each"]
         assert len(pc) == len(bc) == 2 and e["seen_by"] == {**{c: [punter] for c in pc}, **{c: [banker] for c in bc}}
     assert any(e.get("hand") == 1 for e in deals)
+
+
+def test_a_showdown_says_whose_cards_are_shown():
+    # Brag: the hands still in are shown at the showdown; the log said 'shown to all: K♠ 5♠ A♥' without
+    # whose hand they were
+    s = G.new_game(_load("brag", hands=1), 3, 2, log=True)
+    while not s.over:
+        G.apply_index(s, 0)            # everyone bets until the showdown after nine turns
+    from interpreter.sim.gamelog import _line
+    shown = [_line(e, set()) for e in s.events if e.get("event") == "reveal"]
+    assert shown == [f"  shown to all: {' '.join(S.names(s, S.zone(s, 'hand', p)))} (hand[{p}])" for p in range(3)]
