@@ -116,7 +116,7 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("all(players, p => passed[p])", "every player's *passed*"),
     ("argmin(players, p => score[p])", "the player with the lowest *score*"),
     ("count(filter(players, p => not out[p])) <= 1", "the number of the players who are not *out* is at most 1"),
-    ("max(0, count(won[p]) - dealt)", "the larger of 0 and the number of cards in the player's *won* minus the *dealt*"),
+    ("max(0, count(won[p]) - dealt)", "the larger of 0 and (the number of cards in the player's *won* minus the *dealt*)"),
     ("last(hand[dealer]).suit", "the suit of the last card of the *dealer*'s *hand*"),
     ("next_player(dealer, q => not out[q])", "the next player after the *dealer* who is not *out*"),
     ("winner != none and x % 2 == 0", "the *winner* exists and the *x* modulo 2 is 0"),
@@ -128,7 +128,7 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("map(filter(players, q => out[q]), q => score[q])", "the *score* of each of the players who are *out*"),
     ("last(hand[p], 3)", "the last 3 cards of the player's *hand*"),
     # a count worked out: not 'the last the larger of ... cards'
-    ("last(hand[p], max(0, x - 1))", "the last cards of the player's *hand*, as many as the larger of 0 and the *x* minus 1"),
+    ("last(hand[p], max(0, x - 1))", "the last cards of the player's *hand*, as many as the larger of 0 and (the *x* minus 1)"),
     ("reverse(won[p])", "the player's *won* in the opposite order (from the top down)"),
     ("sum(range(1, 3), k => k * x)", "the sum, over the numbers from 1 to 3, of the number times the *x*"),
     ("passed[p] or out[p] and x > 0", "the player's *passed* or (the player's *out* and the *x* is more than 0)"),

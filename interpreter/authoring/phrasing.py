@@ -669,8 +669,17 @@ def _extreme(word, most):
             noun = sp.noun_of(args[0])
             among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
             return f"the {noun} {'highest' if word == 'larger' else 'lowest'} in *{args[1].children[0]}*{among}"
-        return f"the {word} of {_join(sp.say(a) for a in args)}"
+        # max(1, pot - put[p]): "the larger of 1 and (the *pot* minus ...)", the sum bracketed as one value
+        return f"the {word} of {_join(_bracketed(sp, a) for a in args)}"
     return phrase
+
+
+def _bracketed(sp, node):
+    said = sp.say(node)
+    if isinstance(node, Tree) and node.data in ("binop", "ifelse", "and_op", "or_op") and \
+            not (said.startswith("(") and said.endswith(")")):
+        return f"({said})"
+    return said
 
 
 def _end(word):
