@@ -64,6 +64,8 @@ def test_a_seats_log_names_cards_moved_face_up_between_its_decisions():
     lines = _seat_lines(session)
     house = [line for line in lines if "-> house" in line]
     assert house and all("?" not in line for line in house), house
+    # and the seat counts them as seen (what its view and log may name)
+    assert {line.split()[1].rstrip(":") for line in house} <= session.known_names(0)
     # the hole card, while it lay face down, stays unnamed
     assert any(line.startswith("  deal 1 card(s) to hole") and "?" not in line for line in lines)
 

@@ -39,6 +39,7 @@ class Session:
     def _start(self):
         self.state = G.new_game(self.rules, self.n, self.seed, log=True)
         self.known = {h: set() for h in self.humans}
+        self.seen_names = {h: set() for h in self.humans}   # cards a logged event says the seat saw
         self.logs = {h: [] for h in self.humans}
         self._logged = 0
         self.bots = self._fresh_bots(0)
@@ -77,6 +78,7 @@ class Session:
                 # a card the event says this seat saw (a move or deal into a zone it sees, a card shown to
                 # all) is named even when it has left the seat's sight by the next decision
                 entitled = V.entitled(e, h) - sight
+                self.seen_names[h] |= entitled
                 self.logs[h].append((V.Mask(s.rules.universe, sight | entitled) if entitled else mask)
                                     .value(_worded(s, e)))
 
@@ -209,7 +211,7 @@ class Session:
 
     def known_names(self, seat) -> set:
         names = self.state.rules.universe.names
-        return {names[c] for c in self.known_ids(seat)}
+        return {names[c] for c in self.known_ids(seat)} | self.seen_names.get(seat, set())
 
     def seat_log(self, seat) -> list:
         return self.logs.get(seat, [])
