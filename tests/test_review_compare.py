@@ -818,6 +818,7 @@ def _explain(name):
     ("cuckoo", "the next player after the *dealer* for which *alive* holds", "the alive of it."),
     # max of a sum: was "the larger of 1 and (the *pot* plus the *stake_now*) minus *who*'s *put*"
     ("poker-draw-pot", "the larger of 1 and ((the *pot* plus the *stake_now*) minus *who*'s *put*)", "1 and (the *pot*"),
+    ("cuckoo", "For each of the players for which *alive* holds for it and it is not the *dealer*", "the alive of it"),
     # a zone moved whole: was "Move *hole* from *hole* to *house*"
     ("blackjack", "Move every card of *hole* to *house*.", "Move *hole* from *hole*"),
 ])

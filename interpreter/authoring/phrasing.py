@@ -370,10 +370,19 @@ class _Speaker:
         return inner.clause(body, "are" if plural else "is")
 
     def clause(self, node, be="are") -> str:
+        test = _defined_test_of(node, self.subject, self.lex) if self.subject else None
+        if test is not None:
+            return f"for which *{test}* holds"
         if isinstance(node, Tree) and node.data == "and_op":
             parts = [self.clause(c, be) for c in node.children]
             if any(p.startswith("for which") for p in parts) and not all(p.startswith("for which") for p in parts):
-                return f"for which {self.say(node)}"     # not "for which X of it and is not Y"
+                # not "for which X of it and is not Y"; a definition of the item reads "*alive* holds for it"
+                said = []
+                for c in node.children:
+                    test = _defined_test_of(c, self.subject, self.lex) if self.subject else None
+                    text = f"*{test}* holds for it" if test else self.say(c)
+                    said.append(f"({text})" if isinstance(c, Tree) and c.data == "or_op" else text)
+                return "for which " + " and ".join(said)
             return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
         text = self.say(node.children[0] if negated else node)
