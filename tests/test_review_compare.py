@@ -64,6 +64,8 @@ def test_a_seats_log_names_cards_moved_face_up_between_its_decisions():
     lines = _seat_lines(session)
     house = [line for line in lines if "-> house" in line]
     assert house and all("?" not in line for line in house), house
+    # and the seat counts them as seen (what its view and log may name)
+    assert {line.split()[1].rstrip(":") for line in house} <= session.known_names(0)
     # the hole card, while it lay face down, stays unnamed
     assert any(line.startswith("  deal 1 card(s) to hole") and "?" not in line for line in lines)
 
@@ -812,6 +814,11 @@ def _explain(name):
     # add: {x: -stake}
     ("blackjack", "Subtract the *stake* from the player's *chips*.", "Add minus the *stake*"),
     ("brag", "the place of “3” in the order *high*", "high('3')"),
+    # a definition of the item as the condition: was "the next player after the *dealer* for which the alive of it"
+    ("cuckoo", "the next player after the *dealer* for which *alive* holds", "the alive of it."),
+    # max of a sum: was "the larger of 1 and (the *pot* plus the *stake_now*) minus *who*'s *put*"
+    ("poker-draw-pot", "the larger of 1 and ((the *pot* plus the *stake_now*) minus *who*'s *put*)", "1 and (the *pot*"),
+    ("cuckoo", "For each of the players for which *alive* holds for it and it is not the *dealer*", "the alive of it"),
     # a zone moved whole: was "Move *hole* from *hole* to *house*"
     ("blackjack", "Move every card of *hole* to *house*.", "Move *hole* from *hole*"),
 ])
@@ -886,3 +893,14 @@ def test_the_full_log_names_the_cards_of_a_hand_nobody_decided_in():
         (punter, pc), (banker, bc) = e["each"]
         assert len(pc) == len(bc) == 2 and e["seen_by"] == {**{c: [punter] for c in pc}, **{c: [banker] for c in bc}}
     assert any(e.get("hand") == 1 for e in deals)
+
+
+def test_a_showdown_says_whose_cards_are_shown():
+    # Brag: the hands still in are shown at the showdown; the log said 'shown to all: K♠ 5♠ A♥' without
+    # whose hand they were
+    s = G.new_game(_load("brag", hands=1), 3, 2, log=True)
+    while not s.over:
+        G.apply_index(s, 0)            # everyone bets until the showdown after nine turns
+    from interpreter.sim.gamelog import _line
+    shown = [_line(e, set()) for e in s.events if e.get("event") == "reveal"]
+    assert shown == [f"  shown to all: {' '.join(S.names(s, S.zone(s, 'hand', p)))} (hand[{p}])" for p in range(3)]

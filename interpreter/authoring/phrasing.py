@@ -446,10 +446,17 @@ class _Speaker:
         if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
             return f"for which {self.say(fn_node)}"
         name, body = fn_node.children
+        called = _defined_test_of(body, str(name), self.lex)
+        if called is not None:
+            # p => alive(p): "for which *alive* holds", not "for which the alive of it"
+            return f"for which *{called}* holds"
         inner = _Speaker(self.bind(fn_node, noun), subject=str(name))
         return inner.clause(body, "are" if plural else "is")
 
     def clause(self, node, be="are") -> str:
+        test = _defined_test_of(node, self.subject, self.lex) if self.subject else None
+        if test is not None:
+            return f"for which *{test}* holds"
         if isinstance(node, Tree) and node.data == "or_op" and not self._same_left(node):
             # c => is_trump(c) or c.suit == led: 'that are trump or whose suit is ...'
             parts = [self.clause(c, be) for c in _or_leaves(node)]
@@ -459,7 +466,13 @@ class _Speaker:
         if isinstance(node, Tree) and node.data == "and_op":
             parts = [self.clause(c, be) for c in node.children]
             if any(p.startswith("for which") for p in parts) and not all(p.startswith("for which") for p in parts):
-                return f"for which {self.say(node)}"     # not "for which X of it and is not Y"
+                # not "for which X of it and is not Y"; a definition of the item reads "*alive* holds for it"
+                said = []
+                for c in node.children:
+                    test = _defined_test_of(c, self.subject, self.lex) if self.subject else None
+                    text = f"*{test}* holds for it" if test else self.say(c)
+                    said.append(f"({text})" if isinstance(c, Tree) and c.data == "or_op" else text)
+                return "for which " + " and ".join(said)
             return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
         text = self.say(node.children[0] if negated else node)
@@ -749,6 +762,22 @@ def _filter(sp, args):
     return f"{said} {relative}"
 
 
+def _defined_test_of(body, param, lex):
+    """The name of a definition called on the lambda's parameter alone (alive(p)), when it reads as no
+    sentence of its own (not is_trump(c), which says 'the card is trump'), else None."""
+    if not (isinstance(body, Tree) and body.data == "call" and body.children[1] is not None):
+        return None
+    name, args = str(body.children[0]), body.children[1].children
+    if name in FUNCTIONS or name in lex.points or name in lex.orders or len(args) != 1:
+        return None
+    arg = args[0]
+    if not (isinstance(arg, Tree) and arg.data == "name" and str(arg.children[0]) == param):
+        return None
+    if name.split("_")[0] in ("is", "has", "can"):
+        return None
+    return name
+
+
 def _outside_brackets(text: str, word: str) -> bool:
     """Whether `word` (' or ') occurs in `text` outside any brackets."""
     depth = 0
@@ -908,6 +937,14 @@ def _extreme(word, most):
         # and c"; unbracketed "a minus 1, 0 and c" reads as a minus the larger of the rest)
         return f"the {word} of {_join(sp.operand(a) for a in args)}"
     return phrase
+
+
+def _bracketed(sp, node):
+    said = sp.say(node)
+    if isinstance(node, Tree) and node.data in ("binop", "ifelse", "and_op", "or_op") and \
+            not (said.startswith("(") and said.endswith(")")):
+        return f"({said})"
+    return said
 
 
 def _end(word):

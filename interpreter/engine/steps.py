@@ -404,7 +404,9 @@ def _reveal(cx, value, path, step):
         shown = [v] if single or isinstance(v, int) else list(v)
         s.revealed.update(shown)
         if s.events is not None:         # the names are worked out only for a logged game
-            log_event(s, event="reveal", cards=[s.rules.universe.name(c) for c in shown])
+            from .logtext import card_place, _label
+            places = list(dict.fromkeys(_label(card_place(s, c)) for c in shown))
+            log_event(s, event="reveal", cards=[s.rules.universe.name(c) for c in shown], where=places)
     return Atomic(run, cx.where(path), "reveal")
 
 

@@ -149,7 +149,8 @@ def _line(event, per_player):
         return f"  move {' '.join(event.get('cards') or [])}: {', '.join(event.get('source') or [])} -> " \
                f"{event.get('to')} ({who})"
     if kind == "reveal":
-        return f"  shown to all: {' '.join(event.get('cards') or [])}"
+        where = f" ({', '.join(event['where'])})" if event.get("where") else ""     # whose cards they are
+        return f"  shown to all: {' '.join(event.get('cards') or [])}{where}"
     if kind == "set":
         return f"  {_key(event, per_player)} = {_value(event.get('value'))}"
     if kind == "add":
