@@ -1304,10 +1304,11 @@ def test_a_bid_made_of_a_level_and_a_strain_is_shown_as_numbers_not_as_cards(tmp
     path.write_text(_PAIRS % move)
     rules = load_ruleset(str(path)).rules
     s = G.new_game(rules, 2, 0, log=True)
-    assert _legal(s) == [f"{move} [1, 0]", f"{move} [1, 1]", f"{move} [2, 0]", f"{move} [2, 1]", f"{move} [3, 0]",
-                         f"{move} [3, 1]", "pass"]
+    # (pairs read as pairs since review20: "(1, 0)")
+    assert _legal(s) == [f"{move} (1, 0)", f"{move} (1, 1)", f"{move} (2, 0)", f"{move} (2, 1)", f"{move} (3, 0)",
+                         f"{move} (3, 1)", "pass"]
     S.play(s, (move, [2, 0]))                 # a scenario names the pair as a list
-    assert _v(s, "last") == (2, 0) and _legal(s) == [f"{move} [2, 1]", f"{move} [3, 0]", f"{move} [3, 1]", "pass"]
+    assert _v(s, "last") == (2, 0) and _legal(s) == [f"{move} (2, 1)", f"{move} (3, 0)", f"{move} (3, 1)", "pass"]
     choice = [e for e in s.events if e["event"] == "choice"]
     assert choice[-1]["action"] == [move, [2, 0]]
 

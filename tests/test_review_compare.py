@@ -810,7 +810,7 @@ def _explain(name):
     ("poker-draw", "*h* in order of (the same of (*h*, it), the place of it in the order *high*), highest first",
      "lowest first in the opposite order"),
     ("poker-draw", "the number of different values among the rank of each item of *h* is 5", "each counted once"),
-    ("poker-draw", "the r of (*h*, 0) minus the r of (*h*, 4) is 4", "the r of *h* and 0"),
+    ("poker-draw", "(the r of (*h*, 0)) minus (the r of (*h*, 4)) is 4", "the r of *h* and 0"),
     # add: {x: -stake}
     ("blackjack", "Subtract the *stake* from the player's *chips*.", "Add minus the *stake*"),
     ("brag", "the place of “3” in the order *high*", "high('3')"),

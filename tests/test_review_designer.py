@@ -68,7 +68,7 @@ def test_an_unknown_name_in_the_index_of_a_set_line_keeps_its_kind_and_hint(tmp_
 def test_a_value_kept_per_player_used_as_a_number_says_which_entry(tmp_path):
     [d] = _errors(_diags(tmp_path, BID, "score[p]: bonus + bid[p]", "score[p]: bonus + bid"))
     assert "must be a number, but this is a number per player" in d.message
-    assert d.hint == "say which player's, e.g. bid[p]"
+    assert d.hint == "say whose, e.g. bid[current] or bid[p]"
 
 
 def test_a_variant_item_at_the_wrong_position_names_the_right_one(tmp_path):
