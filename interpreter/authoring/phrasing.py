@@ -446,17 +446,10 @@ class _Speaker:
         if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
             return f"for which {self.say(fn_node)}"
         name, body = fn_node.children
-        called = _defined_test_of(body, str(name), self.lex)
-        if called is not None:
-            # p => alive(p): "for which *alive* holds", not "for which the alive of it"
-            return f"for which *{called}* holds"
         inner = _Speaker(self.bind(fn_node, noun), subject=str(name))
         return inner.clause(body, "are" if plural else "is")
 
     def clause(self, node, be="are") -> str:
-        test = _defined_test_of(node, self.subject, self.lex) if self.subject else None
-        if test is not None:
-            return f"for which *{test}* holds"
         if isinstance(node, Tree) and node.data == "or_op" and not self._same_left(node):
             # c => is_trump(c) or c.suit == led: 'that are trump or whose suit is ...'
             parts = [self.clause(c, be) for c in _or_leaves(node)]
@@ -760,22 +753,6 @@ def _filter(sp, args):
         # "the players in turn order, starting with x who are in *takers*" (the clause read as about x)
         return f"the {_plural(noun)} {relative}, {said[len('the ' + _plural(noun) + ' '):].replace(', starting', ' starting', 1)}"
     return f"{said} {relative}"
-
-
-def _defined_test_of(body, param, lex):
-    """The name of a definition called on the lambda's parameter alone (alive(p)), when it reads as no
-    sentence of its own (not is_trump(c), which says 'the card is trump'), else None."""
-    if not (isinstance(body, Tree) and body.data == "call" and body.children[1] is not None):
-        return None
-    name, args = str(body.children[0]), body.children[1].children
-    if name in FUNCTIONS or name in lex.points or name in lex.orders or len(args) != 1:
-        return None
-    arg = args[0]
-    if not (isinstance(arg, Tree) and arg.data == "name" and str(arg.children[0]) == param):
-        return None
-    if name.split("_")[0] in ("is", "has", "can"):
-        return None
-    return name
 
 
 def _outside_brackets(text: str, word: str) -> bool:
