@@ -40,7 +40,7 @@ def ladder(file, games, seed, players, opts, budgets, rungs, as_json, records, w
     """Skill ladder: random < greedy < search at two budgets, every pair head to head, seats rotating."""
     from ..sim.ladder import Rung, default_rungs, ladder as run_ladder
     loaded, n = _rules(file, opts, players)
-    if n == 1:      # bots meet at one table; a patience has no opponent to beat
+    if n == 1:      # bots meet at one table; a one-player game has no opponent to beat
         raise click.UsageError(f"a skill ladder plays bots against each other, and {loaded.rules.name} is played "
                                f"by one player: compare bots one at a time with `rules simulate FILE --bots "
                                f"greedy` (then search, ...)")

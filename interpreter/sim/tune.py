@@ -29,7 +29,7 @@ FIGURES = {
     "max_seat_advantage": "largest seat win rate less the fair share",
     "skill_gap": "a search bot's win rate against random bots less the fair share (seats rotating)",
     "skill_depth": "the skill ladder's depth (rules ladder: random, greedy, search at 20 and 100 playouts)",
-    "win_rate": "how often a one-player game (a patience) is won",
+    "win_rate": "how often a one-player game is won",
 }
 # figures that compare sides (seats, leads, bots against each other): nothing to compare with one player
 COMPARATIVE = ("lead_changes", "side_lead_changes", "hand_lead_changes", "drama", "decided_fraction",
