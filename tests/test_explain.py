@@ -125,6 +125,10 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("(passed[p] or out[p]) and x > 0", "(the player's *passed* or the player's *out*) and the *x* is more than 0"),
     # a total over items whose value is not a plain attribute: "the sum, over ..., of ..."
     ("sum(players, q => count(hand[q]))", "the sum, over all the players, of the number of cards in the player q's *hand*"),
+    # an 'and' mixing a clause of its own with an 'or' (a merge left this path calling a removed helper)
+    ("filter(players, q => (out[q] or passed[q]) and count(hand[q]) > count(won[q]))",
+     "the players q for which (its *out* or its *passed*) and the number of cards in its *hand* is more than "
+     "the number of cards in its *won*"),
     ("map(filter(players, q => out[q]), q => score[q])", "the *score* of each of the players q who are *out*"),
     ("last(hand[p], 3)", "the last 3 cards of the player's *hand*"),
     # a count worked out: not 'the last the larger of ... cards'

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..engine import game as G
 from ..ruleset.yamlsource import load_yaml_file
 from .phrasing import Lexicon
 from .wording import Say, code, describe_steps

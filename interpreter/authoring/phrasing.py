@@ -459,12 +459,9 @@ class _Speaker:
         if isinstance(node, Tree) and node.data == "and_op":
             parts = [self.clause(c, be) for c in node.children]
             if any(p.startswith("for which") for p in parts) and not all(p.startswith("for which") for p in parts):
-                # not "for which X of it and is not Y"; a definition of the item reads "*alive* holds for it"
-                said = []
-                for c in node.children:
-                    test = _defined_test_of(c, self.subject, self.lex) if self.subject else None
-                    text = f"*{test}* holds for it" if test else self.say(c)
-                    said.append(f"({text})" if isinstance(c, Tree) and c.data == "or_op" else text)
+                # not "for which X of it and is not Y"; an 'or' inside keeps its brackets
+                said = [f"({self.say(c)})" if isinstance(c, Tree) and c.data == "or_op" else self.say(c)
+                        for c in node.children]
                 return "for which " + " and ".join(said)
             return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"

@@ -25,10 +25,10 @@ order, so readings are never duplicated by swapping identical cards.
 """
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, product
 from typing import Iterable, Iterator, Mapping, Sequence
 
 __all__ = [
