@@ -317,7 +317,7 @@ class _Speaker:
         pieces = _joined_text(n)
         if pieces:          # 'claims ' + count(claim) + ' of rank ' + r: text joined, as the compiler takes it
             said = [self._string(p) if _is_text(p) else self.operand(p) for p in pieces]
-            return "the text " + said[0] + " followed by " + _and_list(said[1:])
+            return "the text " + said[0] + " followed by " + _join(said[1:])
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
         if str(op) == "+" and any(_is_list(x) or _is_zone(self, x) for x in (a, b)):
@@ -549,10 +549,6 @@ def _joined_text(node) -> list:
     if joined:
         return joined + [right]
     return [left, right] if _is_text(left) or _is_text(right) else []
-
-
-def _and_list(items: list) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 _LISTS = {"map", "filter", "sort", "reverse", "unique", "range", "argmax", "argmin", "seat_order", "suits_in",
