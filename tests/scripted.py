@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
+from interpreter.engine.state import zone_parts
 from interpreter.ruleset.loader import load_ruleset
 
 
@@ -22,6 +23,16 @@ def deal_order(hands, seats, rest=()):
     card taken from the stock."""
     size = len(hands[seats[0]])
     return [hands[p][i] for i in range(size) for p in seats] + list(rest)
+
+
+def every_card_once(s):
+    """Every card of the pack lies in exactly one zone (melds on a table included)."""
+    seen = []
+    for info in s.rules.zone_list:
+        for _, part in zone_parts(s, info):
+            for x in part:
+                seen.extend(x if isinstance(x, list) else [x])
+    assert sorted(seen) == sorted(s.rules.deck(s.n)), "a card is lost or doubled"
 
 
 def legal_texts(s):

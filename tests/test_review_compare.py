@@ -20,10 +20,10 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from interpreter.engine.state import zone_parts
 from interpreter.playtest.session import Session
 from interpreter.playtest import view as V
-from tests.scripted import deal_order as _deck, legal_texts as _legal, load_from, turn as _turn, var as _v, zone_names as _z
+from tests.scripted import deal_order as _deck, every_card_once as _every_card_once, legal_texts as _legal, load_from
+from tests.scripted import turn as _turn, var as _v, zone_names as _z
 
 HERE = Path(__file__).resolve().parent / "rulesets_review19"
 
@@ -34,16 +34,6 @@ def _load(name, **options):
 
 def _name(s, cid):
     return s.rules.universe.names[cid]
-
-
-def _every_card_once(s):
-    """Every card of the pack lies in exactly one zone."""
-    seen = []
-    for info in s.rules.zone_list:
-        for _, part in zone_parts(s, info):
-            for x in part:
-                seen.extend(x if isinstance(x, list) else [x])
-    assert sorted(seen) == sorted(s.rules.deck(s.n)), "a card is lost or doubled"
 
 
 # -- what a seat's log of `rules play` shows ----------------------------------------------------------

@@ -24,7 +24,7 @@ from interpreter.bots.base import make_bot
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
 from interpreter.engine.state import zone_parts
-from tests.scripted import legal_texts as _legal, load_from, var as _v
+from tests.scripted import every_card_once as _every_card_once, legal_texts as _legal, load_from, var as _v
 
 HERE = Path(__file__).resolve().parent / "rulesets_review22"
 
@@ -39,15 +39,6 @@ def _n(s, cid):
 
 def _rank(name):
     return name[:-1]
-
-
-def _every_card_once(s):
-    seen = []
-    for info in s.rules.zone_list:
-        for _, part in zone_parts(s, info):
-            for x in part:
-                seen.extend(x if isinstance(x, list) else [x])
-    assert sorted(seen) == sorted(s.rules.deck(s.n)), "a card is lost or doubled"
 
 
 def _obs_names(s, seat, zone):

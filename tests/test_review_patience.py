@@ -22,9 +22,8 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from interpreter.engine.state import zone_parts
 from tests.helpers import run_cli
-from tests.scripted import legal_texts as _legal, load_from, zone_names as _z
+from tests.scripted import every_card_once as _every_card_once, legal_texts as _legal, load_from, zone_names as _z
 
 HERE = Path(__file__).resolve().parent / "rulesets_review20"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -34,15 +33,6 @@ GAMES = ["clock", "klondike", "pyramid", "accordion", "castle"]
 
 def _load(name, **options):
     return load_from(HERE, name, **options)
-
-
-def _every_card_once(s):
-    seen = []
-    for info in s.rules.zone_list:
-        for _, part in zone_parts(s, info):
-            for x in part:
-                seen.extend(x if isinstance(x, list) else [x])
-    assert sorted(seen) == sorted(s.rules.deck(s.n)), "a card is lost or doubled"
 
 
 def _rank(name):
