@@ -195,3 +195,12 @@ def test_errors_in_inherited_values_name_the_parent(tmp_path):
         (str(tmp_path / "base.yaml"), 4, "unknown-key"),
         (str(child), 2, "type")]
     assert diags[1].message == '`off` was read as the boolean false; put it in quotes: "off"'
+
+
+def test_a_yaml_list_in_an_expression_slot_is_shown_quoted():
+    # `winner: [0, 1]` where an expression (text) is expected: the hint writes the list as one
+    d = one("name: ok\ntricks:\n  winner: [0, none, clubs]\n")
+    assert d.rule == "type" and (d.line, d.col) == (3, 3)
+    assert d.hint == 'a list here is an expression: put it in quotes, winner: "[0, none, clubs]"'
+    d = one("name: ok\ntricks:\n  winner: []\n")
+    assert d.hint.endswith('winner: "[]"')

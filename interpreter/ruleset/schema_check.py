@@ -61,6 +61,18 @@ def _show(value) -> str:
     return str(value)
 
 
+def _flat(items) -> bool:
+    """A list of plain values only (what a list written in YAML can mean as an expression)."""
+    return all(v is None or isinstance(v, (str, int, float, bool)) for v in items)
+
+
+def _show_item(value) -> str:
+    """A plain YAML value as the expression language writes it: none, true, 3, clubs."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
 def _describe(value) -> str:
     """'the text 'ten'', 'the number 3', 'the boolean false', ..."""
     if isinstance(value, bool):
@@ -206,6 +218,11 @@ class _Explainer:
             hint = "YAML reads yes/no/on/off/true/false, numbers and dates by itself"
         elif "string" in expected and not isinstance(value, (dict, list)):
             hint = f'put it in quotes if you mean the text: "{text or _show(value)}"'
+        elif "string" in expected and isinstance(value, list) and _flat(value):
+            # `initial: []`, `winners: [0]`: an expression slot takes a list written as an expression
+            shown = "[" + ", ".join(_show_item(v) for v in value) + "]"
+            key = path[-1] if path and isinstance(path[-1], str) else "it"
+            hint = f'a list here is an expression: put it in quotes, {key}: "{shown}"'
         elif isinstance(value, str) and unquoted and (
                 unquoted in expected or (unquoted == "integer" and "number" in expected)):
             message = f"expected {words}, got the text {text.strip()} (it is in quotes)"
