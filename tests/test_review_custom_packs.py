@@ -1,0 +1,409 @@
+"""Correctness on games whose pack is not the French pack, written from the engine's docs only
+(tests/rulesets_review26/, each says at its top what game it is and which rules it keeps):
+Lost Cities (five colours of 2..10 and three wagers; one ascending column per player and colour, kept
+as a zone per entry of an object collection; shared discard piles; a match of rounds) and Koi-Koi
+(Hanafuda: twelve months of four cards, the kind of each card its rank; captures by month, yaku,
+stop or koi-koi, doubling; a game of months).
+
+Scripted deals: the moves offered and the outcome are worked out by hand in the comments.  Random
+games: referees written here from the rules (sharing no code with the engine) follow every move:
+the player to move, the exact set of moves offered, every zone's contents, and every score.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import every_card_once, load_from, var as _v
+
+HERE = Path(__file__).resolve().parent / "rulesets_review26"
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+def _name(s, cid):
+    return s.rules.universe.names[cid]
+
+
+def _rank(name):
+    return name.rpartition("/")[0]
+
+
+def _suit(name):
+    return name.rpartition("/")[2]
+
+
+def _zone(s, zone, owner=None):
+    return list(S.zone(s, zone, owner))
+
+
+# -- Lost Cities ---------------------------------------------------------------------------------------
+
+COLOURS = ["yellow", "blue", "white", "green", "red"]
+
+
+def _face(name):
+    r = _rank(name)
+    return 0 if r.startswith("W") else int(r)
+
+
+def lost_cities_expedition_value(cards):
+    """One expedition's score from the card names in it (the rule text, not the ruleset)."""
+    if not cards:
+        return 0
+    wagers = sum(1 for c in cards if _face(c) == 0)
+    value = (sum(_face(c) for c in cards) - 20) * (1 + wagers)
+    return value + (20 if len(cards) >= 8 else 0)
+
+
+class LostCitiesReferee:
+    """Lost Cities by hand: hands, expeditions, discard piles and draw pile by card id."""
+
+    def __init__(self, s, expedition_zone):
+        self.s, self.names = s, s.rules.universe.names
+        self.exp_zone = expedition_zone        # how the ruleset keeps the columns: by entry or by player
+        self.scores = [0, 0]
+        self.dealer = 0
+        self.rounds = 0
+        self.start_round()
+
+    def start_round(self):
+        s = self.s
+        self.rounds += 1
+        self.hands = [sorted(_zone(s, "hand", p)) for p in (0, 1)]
+        self.stock = _zone(s, "stock")
+        assert [len(h) for h in self.hands] == [8, 8] and len(self.stock) == 44
+        self.exp = {(p, c): [] for p in (0, 1) for c in COLOURS}
+        self.discard = {c: [] for c in COLOURS}
+        self.turn = 1 - self.dealer                 # the player who did not deal starts
+        self.phase, self.just = "play", None
+
+    def playable(self, p, cid):
+        name = self.names[cid]
+        column = [self.names[x] for x in self.exp[(p, _suit(name))]]
+        if _face(name) == 0:
+            return all(_face(x) == 0 for x in column)
+        return all(_face(x) < _face(name) for x in column)
+
+    def offered(self):
+        p = self.turn
+        if self.phase == "play":
+            return {("play", c) for c in self.hands[p] if self.playable(p, c)} | \
+                   {("discard", c) for c in self.hands[p]}
+        return {("draw", None)} | {("take", c) for c in COLOURS if self.discard[c] and c != self.just}
+
+    def apply(self, action):
+        """Make the move; True when it ended the round (the scores are then checked by the caller)."""
+        name, value = action
+        p = self.turn
+        if name in ("play", "discard"):
+            self.hands[p].remove(value)
+            colour = _suit(self.names[value])
+            (self.exp[(p, colour)] if name == "play" else self.discard[colour]).append(value)
+            self.just = colour if name == "discard" else None
+            self.phase = "draw"
+            return False
+        card = self.stock.pop() if name == "draw" else self.discard[value].pop()
+        self.hands[p] = sorted(self.hands[p] + [card])
+        self.phase, self.just, self.turn = "play", None, 1 - p
+        if self.stock:
+            return False
+        for q in (0, 1):
+            self.scores[q] += sum(lost_cities_expedition_value([self.names[x] for x in self.exp[(q, c)]])
+                                  for c in COLOURS)
+        self.dealer = 1 - self.dealer
+        return True
+
+    def columns(self, s):
+        """The engine's columns as {(player, colour): [ids]}."""
+        if self.exp_zone == "entry":
+            return {(int(k.split("_")[1]), k.split("_")[0]): list(v) for k, v in S.zone(s, "expedition").items()}
+        return {(p, c): [x for x in _zone(s, "expedition", p) if _suit(self.names[x]) == c]
+                for p in (0, 1) for c in COLOURS}
+
+    def check(self, s):
+        assert [sorted(_zone(s, "hand", p)) for p in (0, 1)] == self.hands
+        assert _zone(s, "stock") == self.stock
+        assert self.columns(s) == self.exp
+        assert {c: list(v) for c, v in S.zone(s, "discard").items()} == self.discard
+
+
+def _lost_cities_game(rules, seed, expedition_zone="entry", rounds=3):
+    rng = random.Random(seed)
+    s = G.new_game(rules, 2, seed)
+    ref = LostCitiesReferee(s, expedition_zone)
+    decisions = 0
+    while True:
+        ref.check(s)
+        every_card_once(s)
+        assert G.current_player(s) == ref.turn
+        legal = G.legal_actions(s)
+        assert len(legal) == len(set(legal))
+        assert set(legal) == ref.offered(), set(legal) ^ ref.offered()
+        # random play, leaning towards the draw pile (rounds end in reasonable time) and towards the
+        # lowest card that can go on an expedition (long expeditions, the 8-card bonus)
+        draws = [a for a in legal if a[0] == "draw"]
+        plays = sorted((a for a in legal if a[0] == "play"), key=lambda a: _face(ref.names[a[1]]))
+        if draws and rng.random() < 0.7:
+            action = draws[0]
+        elif plays and rng.random() < 0.6:
+            action = plays[0]
+        else:
+            action = legal[rng.randrange(len(legal))]
+        G.apply(s, action)
+        decisions += 1
+        if ref.apply(action):
+            assert _v(s, "score") == ref.scores, (_v(s, "score"), ref.scores)
+            if ref.rounds == rounds:
+                break
+            assert not G.is_over(s)
+            assert _v(s, "dealer") == ref.dealer
+            ref.start_round()
+    assert G.is_over(s)
+    result = G.result(s)
+    best = max(ref.scores)
+    assert result["scores"] == ref.scores
+    assert result["winners"] == [p for p in (0, 1) if ref.scores[p] == best]
+    every_card_once(s)
+    return decisions
+
+
+def test_lost_cities_referee():
+    rules = _load("lost-cities")
+    for seed in range(40):
+        _lost_cities_game(rules, seed)
+
+
+def test_lost_cities_kept_per_player_referee():
+    """The same game with one zone per player for the expeditions (a column is a colour's cards)."""
+    rules = _load("lost-cities-by-player")
+    for seed in range(15):
+        _lost_cities_game(rules, seed, expedition_zone="player")
+
+
+# -- Koi-Koi ---------------------------------------------------------------------------------------------
+
+def koikoi_yaku(names):
+    """Yaku points of a set of captured card names (kind/month), from the rule text."""
+    kinds = [_rank(c) for c in names]
+    has = set(names).__contains__
+    brights = kinds.count("bright")
+    rain = has("bright/willow")
+    points = 0
+    if brights == 5:
+        points += 15
+    elif brights == 4:
+        points += 7 if rain else 8
+    elif brights == 3 and not rain:
+        points += 5
+    if has("animal/clover") and has("animal/maple") and has("animal/peony"):
+        points += 5                                   # boar, deer, butterflies
+    if kinds.count("poetry") == 3:
+        points += 5
+    if kinds.count("blue") == 3:
+        points += 5
+    if has("animal/chrysanthemum") and has("bright/pampas"):
+        points += 5                                   # moon viewing
+    if has("animal/chrysanthemum") and has("bright/cherry"):
+        points += 5                                   # flower viewing
+    ribbons = sum(kinds.count(k) for k in ("ribbon", "poetry", "blue"))
+    chaff = sum(kinds.count(k) for k in ("chaff", "chaff2", "chaff3"))
+    points += max(0, ribbons - 4) + max(0, kinds.count("animal") - 4) + max(0, chaff - 9)
+    return points
+
+
+def koikoi_hand_score(points, other_called, double_at=7):
+    return points * (2 if points >= double_at else 1) * (2 if other_called else 1)
+
+
+class KoiKoiReferee:
+    """Koi-Koi by hand: the hands, field, draw pile and captured piles by card id, and the decision
+    awaited: play a card, take one of two field cards of a month, stop or call koi-koi."""
+
+    def __init__(self, s, months, double_at=7):
+        self.s, self.names = s, s.rules.universe.names
+        self.months, self.double_at = months, double_at
+        self.scores, self.dealer, self.hand_no = [0, 0], 0, 0
+        self.history = []                     # (stopper or None, points) per hand
+        self.start_hand()
+
+    def start_hand(self):
+        s = self.s
+        self.hand_no += 1
+        self.hands = [set(_zone(s, "hand", p)) for p in (0, 1)]
+        self.field = set(_zone(s, "field"))
+        self.stock = _zone(s, "stock")
+        assert [len(h) for h in self.hands] == [8, 8] and len(self.field) == 8 and len(self.stock) == 24
+        months = [_suit(self.names[c]) for c in self.field]
+        assert max(months.count(m) for m in months) < 4, "a field with four cards of a month is dealt again"
+        self.captured = [set(), set()]
+        self.reached, self.called, self.stopper = [0, 0], [False, False], None
+        self.turn, self.phase, self.pending, self.after_take = self.dealer, "play", None, None
+
+    def yaku(self, p):
+        return koikoi_yaku([self.names[c] for c in self.captured[p]])
+
+    def matches(self, cid):
+        return {x for x in self.field if _suit(self.names[x]) == _suit(self.names[cid])}
+
+    def offered(self):
+        if self.phase == "play":
+            return {("play", c) for c in self.hands[self.turn]}
+        if self.phase == "take":
+            return {("take", x) for x in self.matches(self.pending)}
+        return {("stop", None), ("koikoi", None)}
+
+    def _capture(self, cid, then):
+        """The card `cid` meets the field; `then` runs once it is settled (at once, or after a take)."""
+        found = self.matches(cid)
+        if not found:
+            self.field.add(cid)
+        elif len(found) == 2:
+            self.phase, self.pending, self.after_take = "take", cid, then
+            return "wait"
+        else:                                      # one, or all three of a month
+            self.field -= found
+            self.captured[self.turn] |= found | {cid}
+        return then()
+
+    def _draw(self):
+        return self._capture(self.stock.pop(), self._after_turn)
+
+    def _after_turn(self):
+        p = self.turn
+        y = self.yaku(p)
+        if y > self.reached[p]:
+            self.reached[p] = y
+            if self.hands[p]:
+                self.phase = "decide"
+                return "wait"
+            self.stopper = p
+        return self._next_turn()
+
+    def _next_turn(self):
+        if self.stopper is not None or not any(self.hands):
+            return self._end_hand()
+        self.turn, self.phase = 1 - self.turn, "play"
+        return "wait"
+
+    def _end_hand(self):
+        w = self.stopper
+        points = 0
+        if w is not None:
+            points = koikoi_hand_score(self.yaku(w), self.called[1 - w], self.double_at)
+            self.scores[w] += points
+            self.dealer = w
+        self.history.append((w, points))
+        return "hand over"
+
+    def apply(self, action):
+        """Make the move and what follows it up to the next decision; "hand over" when the hand ended."""
+        name, value = action
+        if name == "play":
+            self.hands[self.turn].remove(value)
+            return self._capture(value, self._draw)
+        if name == "take":
+            card, then = self.pending, self.after_take
+            self.field.remove(value)
+            self.captured[self.turn] |= {value, card}
+            self.pending = self.after_take = None
+            return then()
+        if name == "stop":
+            self.stopper = self.turn
+        else:
+            self.called[self.turn] = True
+        return self._next_turn()
+
+    def check(self, s):
+        assert [set(_zone(s, "hand", p)) for p in (0, 1)] == self.hands
+        assert set(_zone(s, "field")) == self.field
+        assert _zone(s, "stock") == self.stock
+        assert [set(_zone(s, "captured", p)) for p in (0, 1)] == self.captured
+        assert _zone(s, "pending") == ([self.pending] if self.phase == "take" else [])
+        assert _v(s, "called") == self.called and _v(s, "reached") == self.reached
+
+
+def _koikoi_game(rules, seed, months=12, double_at=7, policy=None):
+    rng = random.Random(seed)
+    s = G.new_game(rules, 2, seed)
+    ref = KoiKoiReferee(s, months, double_at)
+    decisions = 0
+    while True:
+        ref.check(s)
+        every_card_once(s)
+        assert G.current_player(s) == ref.turn
+        legal = G.legal_actions(s)
+        assert len(legal) == len(set(legal))
+        assert set(legal) == ref.offered(), set(legal) ^ ref.offered()
+        action = (policy or (lambda legal, rng: legal[rng.randrange(len(legal))]))(legal, rng)
+        G.apply(s, action)
+        decisions += 1
+        if ref.apply(action) == "hand over":
+            assert _v(s, "score") == ref.scores, (_v(s, "score"), ref.scores, ref.history)
+            if ref.hand_no == months:
+                break
+            assert not G.is_over(s)
+            assert _v(s, "dealer") == ref.dealer
+            ref.start_hand()
+    assert G.is_over(s)
+    result = G.result(s)
+    best = max(ref.scores)
+    assert result["scores"] == ref.scores
+    assert result["winners"] == [p for p in (0, 1) if ref.scores[p] == best]
+    assert result["metrics"]["hand_points"] == [pts for _, pts in ref.history]
+    every_card_once(s)
+    return ref
+
+
+def _koikoi_greedy(legal, rng):
+    """Calls koi-koi more often than it stops, so that hands go on and yaku pile up."""
+    names = {a[0] for a in legal}
+    if names == {"stop", "koikoi"}:
+        return ("koikoi", None) if rng.random() < 0.8 else ("stop", None)
+    return legal[rng.randrange(len(legal))]
+
+
+def test_koikoi_referee():
+    rules = _load("koi-koi")
+    for seed in range(12):
+        _koikoi_game(rules, seed)
+    for seed in range(12, 24):
+        _koikoi_game(rules, seed, policy=_koikoi_greedy)
+
+
+# -- scenario messages -----------------------------------------------------------------------------------
+
+def test_a_stacked_deal_the_rules_deal_again_says_so(tmp_path):
+    """Koi-Koi deals again while the field holds all four cards of a month.  A scenario whose `deal:`
+    puts the four pines on the field is dealt again, so the pines end up elsewhere: the message says
+    the rules dealt again (it used to say the rules take cards by name, which this ruleset never does)."""
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "redeal.yaml"
+    path.write_text(f"""
+ruleset: {HERE / 'koi-koi.yaml'}
+players: 2
+scenarios:
+  - name: four pines on the field
+    deal:
+      field: [bright/pine, poetry/pine, chaff/pine, chaff2/pine, chaff/plum, chaff2/plum, animal/plum, poetry/plum]
+  - name: a deal the rules keep
+    deal:
+      hand:
+        0: [bright/pine, poetry/pine]
+      field: [chaff/pine, chaff/plum]
+    expect:
+      sizes: {{field: 8, hand: [8, 8]}}
+""", encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    assert not problems
+    assert [o.passed for o in outcomes] == [False, True]
+    [d] = outcomes[0].diagnostics
+    assert "the rules dealt again before the first decision" in d.message, d.message
+    assert "take some cards by name" not in d.message
+    assert "zones:" in d.hint
