@@ -377,6 +377,16 @@ def test_koikoi_referee():
         _koikoi_game(rules, seed, policy=_koikoi_greedy)
 
 
+def test_koikoi_with_identical_chaff_referee():
+    """The same game with a month's chaff as identical copies of one card (pack: copies_of)."""
+    rules = _load("koi-koi-copies")
+    names = sorted(rules.universe.names[c] for c in rules.deck(2))
+    assert len(names) == 48 and names.count("chaff/paulownia") == 3 and names.count("chaff/willow") == 1
+    assert names.count("chaff/pine") == 2 and sum(n.startswith("chaff/") for n in names) == 24
+    for seed in range(10):
+        _koikoi_game(rules, seed, policy=_koikoi_greedy if seed % 2 else None)
+
+
 # -- scenario messages -----------------------------------------------------------------------------------
 
 def test_a_stacked_deal_the_rules_deal_again_says_so(tmp_path):
@@ -407,3 +417,108 @@ scenarios:
     assert "the rules dealt again before the first decision" in d.message, d.message
     assert "take some cards by name" not in d.message
     assert "zones:" in d.hint
+
+
+# -- pack: copies_of -------------------------------------------------------------------------------------
+
+def _ruleset_text(pack, body=None):
+    return f"""
+name: Copies
+players: {{count: 2}}
+pack: {pack}
+zones:
+  stock: {{}}
+  hand: {{per: player, visibility: owner}}
+hand:
+  - gather: {{from: [hand], to: stock}}
+  - deal: {{from: stock, to: hand, count: 2}}
+{body or ''}
+end:
+  after_hand: true
+"""
+
+
+def _load_text(tmp_path, text, **options):
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "copies.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(str(path), options)
+
+
+def test_copies_of_gives_a_rank_or_a_card_its_own_number_of_identical_copies(tmp_path):
+    """Lost Cities has three identical wager cards per colour and one of each number; Hanafuda three
+    identical chaff in one month.  Before copies_of the pack could only copy every card alike."""
+    loaded = _load_text(tmp_path, _ruleset_text("{ranks: [W, '2', '3'], suits: [red, blue], "
+                                                "copies_of: {W: 3, 3/blue: 2}}"))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    u = loaded.rules.universe
+    names = sorted(u.names[c] for c in loaded.rules.deck(2))
+    assert names == sorted(["W/red"] * 3 + ["W/blue"] * 3 + ["2/red", "2/blue", "3/red"] + ["3/blue"] * 2)
+    assert u.size == len(names) and u.twins
+    # the copies are the same card: the same face, equal in expressions, one name
+    reds = [c for c in range(u.size) if u.names[c] == "W/red"]
+    assert len({u.face[c] for c in reds}) == 1 and u.face[reds[0]] == reds[0]
+    assert all(u.names[u.face[c]] == u.names[c] for c in range(u.size))
+
+
+def test_copies_of_in_play_expressions_and_scenarios(tmp_path):
+    body = """  - turns:
+      first: left_of(dealer)
+      next: left_of(current)
+      until: count(hand[current]) == 0
+      do:
+        - choose:
+            player: current
+            moves:
+              lay:
+                options: "hand[current]"
+                as: c
+                do:
+                  - move: {cards: c, from: "hand[current]", to: stock}"""
+    text = _ruleset_text("{ranks: [W, '2'], suits: [red], copies_of: {W: 3}}", body)
+    text = text.replace("end:\n  after_hand: true", "end:\n  after_hand: true\n  winners: players\n  score: count(hand[p], c => c == W/red)")
+    loaded = _load_text(tmp_path, text)
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    rules = loaded.rules
+    s = S.stacked_game(rules, 2, ["W/red", "W/red", "W/red", "2/red"])
+    # seat 1 (left of the dealer) was dealt W/red twice: two actions, the same card
+    assert sorted(S.describe(s, a) for a in G.legal_actions(s)) == ["lay W/red", "lay W/red"]
+    assert G.result(s)["scores"] == [1, 2]          # every copy is W/red to ==
+    with pytest.raises(ValueError, match=r"named more often than the pack has it \(3 copies\)"):
+        S.cards(rules, ["W/red"] * 4)
+
+
+def test_copies_of_problems_are_located_with_a_hint(tmp_path):
+    loaded = _load_text(tmp_path, _ruleset_text("{ranks: [W, '2'], suits: [red], copies_of: {X: 3, 2/rde: 2}}"))
+    problems = [(d.message, d.hint) for d in loaded.diagnostics if d.severity == "error"]
+    assert any(m == "'X' is neither a rank nor a card of this pack" for m, _ in problems)
+    assert any(m == "'2/rde' is neither a rank nor a card of this pack" and "2/red" in h for m, h in problems)
+    loaded = _load_text(tmp_path, _ruleset_text("{ranks: [W, '2'], suits: [red], copies_of: {W: 0}}"))
+    assert not loaded.ok and any("copies_of" in d.format() for d in loaded.diagnostics)
+    loaded = _load_text(tmp_path, _ruleset_text("{ranks: [W, '2'], suits: [red], copies_of: {W: 17}}"))
+    assert [d.message for d in loaded.diagnostics if d.rule == "limit"] == ["at most 16 copies of a card"]
+
+
+def test_explain_says_which_cards_have_how_many_copies():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("koi-koi-copies"))
+    assert "2 copies of each chaff card; 1 copy of chaff/willow; 3 copies of chaff/paulownia." in text
+    assert "3 copies of each W card." in explain(_load("lost-cities"))
+
+
+def test_a_variant_that_changes_the_ranks_is_told_where_an_inherited_entry_still_names_an_old_one(tmp_path):
+    """koi-koi-copies.yaml replaces the ranks; the inherited point table still named chaff2 (mappings
+    merge key by key).  The error lies in the parent's text: its hint names the variant's pack and how
+    to take the entry out."""
+    from interpreter.ruleset.loader import load_ruleset
+    variant = (HERE / "koi-koi-copies.yaml").read_text(encoding="utf-8")
+    variant = variant.replace("values: {chaff2: null, chaff3: null}", "values: {chaff: 1}")
+    variant = variant.replace("extends: koi-koi.yaml", f"extends: {HERE / 'koi-koi.yaml'}")
+    path = tmp_path / "variant.yaml"
+    path.write_text(variant, encoding="utf-8")
+    loaded = load_ruleset(str(path), {})
+    errors = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert [d.message for d in errors] == ["'chaff2' is neither a rank nor a card of this pack",
+                                           "'chaff3' is neither a rank nor a card of this pack"]
+    assert errors[0].file.endswith("koi-koi.yaml")
+    assert f"given by {path}:" in errors[0].hint and "chaff2: null" in errors[0].hint

@@ -103,7 +103,12 @@ def _pack(rules, data):
     lines = ["## The pack", ""]
     desc = f"Ranks from low to high: {', '.join(u.ranks)}. Suits: {', '.join(u.suits)}."
     if u.copies > 1:
-        desc += f" {u.copies} copies of every card."
+        desc += f" {u.copies} copies of every card{' but those below' if u.copies_of else ''}."
+    if u.copies_of:
+        def whose(key):
+            return f"each {key} card" if isinstance(key, str) else u.names[u.card_id(*key)]
+        desc += " " + "; ".join(f"{n} cop{'y' if n == 1 else 'ies'} of {whose(key)}"
+                                for key, n in u.copies_of.items()) + "."
     if u.jokers:
         desc += f" {u.jokers} joker{'s' if u.jokers > 1 else ''}."
     lines += [desc, ""]
