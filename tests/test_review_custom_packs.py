@@ -522,3 +522,185 @@ def test_a_variant_that_changes_the_ranks_is_told_where_an_inherited_entry_still
                                            "'chaff3' is neither a rank nor a card of this pack"]
     assert errors[0].file.endswith("koi-koi.yaml")
     assert f"given by {path}:" in errors[0].hint and "chaff2: null" in errors[0].hint
+
+
+# -- scripted positions ------------------------------------------------------------------------------------
+
+def _arrange(s, zones, stock_top=()):
+    """Every zone emptied; then each zone given {zone: names} or {zone: {owner: names}}, the rest of the
+    pack in the stock with `stock_top` on top (the last named drawn first)."""
+    rules, used = s.rules, set()
+    placed = []
+    for zone, value in list(zones.items()) + [("stock", list(stock_top))]:
+        for owner, names in (value.items() if isinstance(value, dict) else [(None, value)]):
+            placed.append((zone, owner, S.cards(rules, names, used)))
+    for info in rules.zone_list:
+        z = s.z[info.index]
+        for part in (z.values() if isinstance(z, dict) else z if info.per == "player" else [z]):
+            part.clear()
+    S.zone(s, "stock").extend(c for c in rules.deck(s.n) if c not in used)
+    for zone, owner, ids in placed:
+        (S.zone(s, zone, owner) if owner is not None else S.zone(s, zone)).extend(ids)
+    S.refresh(s)
+    every_card_once(s)
+
+
+def _names_of(s, zone, owner=None):
+    return sorted(_name(s, c) for c in S.zone(s, zone, owner))
+
+
+def _offered(s):
+    return sorted(S.describe(s, a) for a in G.legal_actions(s))
+
+
+def test_lost_cities_a_scripted_turn():
+    rules = _load("lost-cities")
+    s = G.new_game(rules, 2, 5)
+    assert G.current_player(s) == 1                   # seat 0 deals, seat 1 starts
+    hand1 = ["W/red", "3/red", "5/red", "2/blue", "W/blue", "9/green", "10/green", "2/white"]
+    _arrange(s, {"hand": {1: hand1, 0: ["W/red", "4/yellow", "5/yellow", "6/yellow", "7/yellow", "8/yellow",
+                                       "9/yellow", "10/yellow"]},
+                 "expedition": {"red_1": ["W/red", "4/red"], "green_0": ["2/green"]},
+                 "discard": {"blue": ["7/blue"], "white": ["3/white"]}},
+             stock_top=["10/white"])
+    # red: above the 4 only (not the 3, no wager after a number); blue, green, white: anything, as the
+    # opponent's green column is theirs
+    assert _offered(s) == sorted(["5/red", "2/blue", "W/blue", "9/green", "10/green", "2/white"] +
+                                 [f"discard {c}" for c in hand1])
+    S.play(s, ("discard", "2/white"))
+    # the white pile's top is the card just discarded: not to be taken back this turn
+    assert _offered(s) == ["draw", "take blue"]
+    S.play(s, ("take", "blue"))
+    assert "7/blue" in _names_of(s, "hand", 1)
+    assert [_name(s, c) for c in S.zone(s, "discard")["white"]] == ["3/white", "2/white"]
+    assert S.zone(s, "discard")["blue"] == []
+    # seat 0 now: a wager on its empty red column; then it may take the white 2 the other discarded
+    assert G.current_player(s) == 0
+    S.play(s, ("play", "W/red"))
+    assert _offered(s) == ["draw", "take white"]
+    S.play(s, ("take", "white"))
+    assert "2/white" in _names_of(s, "hand", 0)
+
+
+def test_lost_cities_round_end_and_scores():
+    """Seat 1's red: two wagers and 4..9 (eight cards): (39 - 20) x 3 + 20 = 77; its blue 10 alone: -10.
+    Seat 0's yellow wager alone: -20 x 2 = -40; its green 2..9 (eight cards): 24 + 20 = 44.  Seat 1
+    discards, then draws the last card: the round ends at once; then the next is dealt, seat 1 dealing
+    and seat 0 starting."""
+    rules = _load("lost-cities")
+    s = G.new_game(rules, 2, 7)
+    red = ["W/red", "W/red", "4/red", "5/red", "6/red", "7/red", "8/red", "9/red"]
+    green = [f"{r}/green" for r in range(2, 10)]
+    rest = [_name(s, x) for x in sorted(rules.deck(2))]
+    for c in red + green + ["10/blue", "W/yellow", "2/white", "5/white"]:
+        rest.remove(c)
+    _arrange(s, {"expedition": {"red_1": red, "blue_1": ["10/blue"], "yellow_0": ["W/yellow"], "green_0": green},
+                 "hand": {1: ["2/white"]},
+                 "discard": {"yellow": rest}},         # everything else out of the way, face up
+             stock_top=["5/white"])
+    assert _names_of(s, "stock") == ["5/white"]
+    S.play(s, ("discard", "2/white"), ("draw", None))
+    assert _v(s, "score") == [4, 67] and s.hand_no == 2
+    assert _v(s, "dealer") == 1 and G.current_player(s) == 0
+    assert [len(S.zone(s, "hand", p)) for p in (0, 1)] == [8, 8] and len(S.zone(s, "stock")) == 44
+
+
+def _koikoi_position(zones, stock_top, state=None, rules="koi-koi"):
+    s = G.new_game(_load(rules), 2, 11)
+    _arrange(s, zones, stock_top)
+    for name, value in (state or {}).items():
+        S.set_var(s, name, value)
+    return s
+
+
+def test_koikoi_captures_one_of_two_all_of_three_or_none():
+    hand0 = ["bright/pine", "chaff/iris", "poetry/cherry", "chaff/maple", "blue/maple", "chaff/peony", "chaff/willow",
+             "ribbon/iris"]
+    hand1 = ["chaff2/clover", "chaff2/cherry", "animal/willow", "chaff/wisteria", "chaff2/wisteria", "animal/iris",
+             "chaff/paulownia", "chaff2/paulownia"]
+    field = ["chaff/pine", "chaff2/pine", "chaff/plum", "animal/clover", "chaff/clover", "ribbon/clover",
+             "animal/pampas", "bright/cherry"]
+    s = _koikoi_position({"hand": {0: hand0, 1: hand1}, "field": field}, ["chaff2/plum", "chaff/chrysanthemum"])
+    assert G.current_player(s) == 0                   # the dealer plays first
+    assert _offered(s) == sorted(hand0)
+    S.play(s, ("play", "bright/pine"))
+    # two pines on the field: seat 0 chooses
+    assert _offered(s) == ["take chaff/pine", "take chaff2/pine"]
+    assert _names_of(s, "pending") == ["bright/pine"]
+    S.play(s, ("take", "chaff2/pine"))
+    # then the chrysanthemum is turned from the pile: no chrysanthemum on the field, it stays there
+    assert _names_of(s, "captured", 0) == ["bright/pine", "chaff2/pine"]
+    assert "chaff/chrysanthemum" in _names_of(s, "field") and "chaff/pine" in _names_of(s, "field")
+    assert G.current_player(s) == 1
+    S.play(s, ("play", "chaff2/clover"))
+    # three clovers on the field: all four go; then chaff2/plum from the pile takes the one plum
+    assert _names_of(s, "captured", 1) == sorted(["chaff2/clover", "animal/clover", "chaff/clover", "ribbon/clover",
+                                                  "chaff2/plum", "chaff/plum"])
+    assert _names_of(s, "field") == sorted(["chaff/pine", "animal/pampas", "bright/cherry", "chaff/chrysanthemum"])
+    assert G.current_player(s) == 0 and _v(s, "reached") == [0, 0]
+
+
+def test_koikoi_stop_doubles_at_seven_and_again_after_the_other_called():
+    """Seat 0 holds three brights (5, reached before) and takes the phoenix: four brights without the
+    rain man, 8.  It stops: 8 doubled at 7 or more, doubled again as seat 1 had called koi-koi: 32."""
+    def position():
+        return _koikoi_position(
+            {"hand": {0: ["bright/paulownia", "chaff/iris"], 1: ["chaff/maple", "chaff2/maple"]},
+             "field": ["chaff/paulownia", "chaff/wisteria"],
+             "captured": {0: ["bright/pine", "bright/cherry", "bright/pampas"], 1: ["chaff/plum"]}},
+            ["chaff/peony"], {"reached": [5, 0], "called": [False, True]})
+    s = position()
+    S.play(s, ("play", "bright/paulownia"))
+    assert _offered(s) == ["koikoi", "stop"] and _v(s, "reached") == [8, 0]
+    S.play(s, ("stop", None))
+    assert _v(s, "score") == [32, 0] and s.hand_no == 2 and _v(s, "dealer") == 0
+    assert G.result(s)["metrics"]["hand_points"] == [32]
+    s = position()
+    S.play(s, ("play", "bright/paulownia"), ("koikoi", None))
+    assert _v(s, "called") == [True, True] and G.current_player(s) == 1 and s.hand_no == 1
+
+
+def test_koikoi_rainy_four_the_last_card_stops_and_a_hand_nobody_wins():
+    """Three brights with the rain man are no yaku; the fourth bright makes the rainy four, 7, doubled:
+    14.  Seat 1 plays its last card, so it stops without being asked, and deals the next hand."""
+    s = _koikoi_position(
+        {"hand": {0: ["chaff/iris"], 1: ["bright/pampas"]},
+         "field": ["chaff/pampas", "chaff/wisteria"],
+         "captured": {1: ["bright/pine", "bright/cherry", "bright/willow"]}},
+        ["chaff/peony", "chaff/maple"])
+    S.play(s, ("play", "chaff/iris"))
+    assert G.current_player(s) == 1 and _v(s, "reached") == [0, 0]
+    S.play(s, ("play", "bright/pampas"))
+    assert _v(s, "score") == [0, 14] and _v(s, "dealer") == 1 and s.hand_no == 2
+    # both hands played out, nobody with a yaku: no score, the same dealer deals again
+    s = _koikoi_position({"hand": {0: ["chaff/iris"], 1: ["chaff/maple"]}, "field": ["chaff/wisteria"]},
+                         ["chaff/peony", "chaff2/peony"])
+    S.play(s, ("play", "chaff/iris"), ("play", "chaff/maple"))
+    assert _v(s, "score") == [0, 0] and _v(s, "dealer") == 0 and s.hand_no == 2
+
+
+def test_koikoi_yaku_points_against_the_referee_on_many_captured_piles():
+    """Seat 0 captures one card with one of its month and turns a card of a month not on the field;
+    the engine's yaku points (the `reached` it keeps) must be the referee's for the pile it then has."""
+    rules = _load("koi-koi")
+    u = rules.universe
+    all_names = [u.names[c] for c in rules.deck(2)]
+    strong = [n for n in all_names if not _rank(n).startswith("chaff")]
+    chaff = [n for n in all_names if _rank(n).startswith("chaff")]
+    rng = random.Random(26)
+    seen = set()
+    for _ in range(150):
+        x, y = rng.sample([n for n in all_names if _suit(n) != "paulownia"], 1)[0], None
+        y = rng.choice([n for n in all_names if _suit(n) == _suit(x) and n != x])
+        z = rng.choice([n for n in all_names if _suit(n) != _suit(x)])
+        pool = [n for n in strong if n not in (x, y, z)]
+        pile = rng.sample(pool, rng.randint(0, len(pool)))
+        pile += rng.sample([n for n in chaff if n not in (x, y, z)], rng.randint(0, 12))
+        others = [n for n in all_names if n not in pile and n not in (x, y, z)]
+        s = G.new_game(rules, 2, 1)
+        _arrange(s, {"hand": {0: [x, others[0]], 1: others[1:3]}, "field": [y], "captured": {0: pile}}, [z])
+        S.play(s, ("play", x))
+        expected = koikoi_yaku(pile + [x, y])
+        assert _v(s, "reached")[0] == expected, (sorted(pile + [x, y]), _v(s, "reached"), expected)
+        seen.add(expected)
+    assert len(seen) > 15
