@@ -704,3 +704,14 @@ def test_koikoi_yaku_points_against_the_referee_on_many_captured_piles():
         assert _v(s, "reached")[0] == expected, (sorted(pile + [x, y]), _v(s, "reached"), expected)
         seen.add(expected)
     assert len(seen) > 15
+
+
+@pytest.mark.parametrize("name", ["lost-cities", "koi-koi"])
+def test_the_worked_examples_pass(name):
+    """The scenario files of this folder.  Koi-Koi's names the top of the draw pile in `deal:` and the
+    hands and field in `zones:`: the cards `zones:` pushes out of the hands used to go on top of the
+    stock, so the next card drawn was one of them instead of the one named."""
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems
+    assert outcomes and all(o.passed for o in outcomes), [d.format() for o in outcomes for d in o.diagnostics]

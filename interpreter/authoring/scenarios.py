@@ -379,7 +379,8 @@ def _set_zones(sc, s, spec, path):
             S._remove_everywhere(s, c)
         displaced = [c for c in part if c not in ids]
         part[:] = ids
-        pack_zone.extend(displaced)           # cards pushed out go to the pack's zone
+        # cards pushed out go under the pack's zone: a stock's top named in `deal:` stays the next draw
+        pack_zone[:0] = displaced
     for zone, value in groups.items():
         info = rules.zones[str(zone)]
         if info.per is None:
