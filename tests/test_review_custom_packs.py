@@ -715,3 +715,33 @@ def test_the_worked_examples_pass(name):
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
     assert not problems
     assert outcomes and all(o.passed for o in outcomes), [d.format() for o in outcomes for d in o.diagnostics]
+
+
+# -- explain ---------------------------------------------------------------------------------------------
+
+def test_explain_reads_a_chain_of_sums_without_a_bracket_per_term():
+    """yaku_points adds nine terms: it read '((((((((the bright points of p) plus ...'."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("koi-koi"))
+    line = next(x for x in text.splitlines() if x.startswith("- **yaku_points(p)**"))
+    assert line.startswith("- **yaku_points(p)**: (the bright points of *p*) plus (5 if ")
+    assert "((" not in line.replace("((the ribbons", "").replace("((the animals", "").replace("((the chaffs", "")
+    from interpreter.authoring.phrasing import words
+    said = lambda text: words(text).replace("*", "")
+    assert said("a + b - c + d") == "a plus b minus c plus d"
+    assert said("a - (b + c)") == "a minus (b plus c)"
+    assert said("(a + b) * c") == "(a plus b) times c"
+    assert said("a * b * c") == "a times b times c"
+    assert said("(a * b) // c") == "(a times b) divided by (rounded down) c"
+
+
+def test_explain_says_a_definition_that_is_true_or_false_holds_for_its_arguments():
+    """rain(p) is a test: '7 if rain holds for p', not '7 if the rain of p'; one that is a number
+    stays 'the brights of p'; a test of 'it' inside a filter stays 'that are wager'."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("koi-koi"))
+    assert "(7 if rain holds for *p*, otherwise 8) if the brights of *p* is 4" in text
+    assert "the rain of" not in text and "the sake of" not in text
+    text = explain(_load("lost-cities"))
+    assert "is 0 if wager holds for *c*, otherwise" in text
+    assert "the number of cards in *e*'s *expedition* that are wager" in text
