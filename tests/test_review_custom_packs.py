@@ -745,3 +745,11 @@ def test_explain_says_a_definition_that_is_true_or_false_holds_for_its_arguments
     text = explain(_load("lost-cities"))
     assert "is 0 if wager holds for *c*, otherwise" in text
     assert "the number of cards in *e*'s *expedition* that are wager" in text
+
+
+def test_explain_names_the_collection_a_zone_is_kept_per():
+    """'| expedition | one per expeditions |' read as if 'expeditions' were a kind of thing."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("lost-cities"))
+    assert "| expedition | one per entry of *expeditions* | everyone |" in text
+    assert "| hand | one per player | its owner |" in text

@@ -279,7 +279,8 @@ def _objects(data):
 def _zones(rules):
     lines = ["## Where cards lie", "", "| zone | kept | seen by | what it is |", "|---|---|---|---|"]
     for info in rules.zone_list:
-        kept = "one for all" if info.per is None else f"one per {info.per}"
+        kept = "one for all" if info.per is None else \
+            f"one per entry of *{info.per}*" if info.per in rules.objects else f"one per {info.per}"
         seen = "nobody" if info.visibility == "owner" and info.per != "player" else \
             VISIBILITY.get(info.visibility, info.visibility)       # only a player owns a zone
         lines.append(f"| {info.name} | {kept} | {seen} | "
@@ -299,7 +300,8 @@ def _state(rules, data):
         raw = spec.get(info.name, {"type": "player", "initial": rules.first_dealer})   # the dealer, if undeclared
         initial = raw.get("initial", 0 if raw.get("type", "number") == "number" else "none") \
             if isinstance(raw, dict) else raw
-        kind = info.type + (f", one per {info.per}" if info.per else "")
+        kind = info.type + (f", one per entry of *{info.per}*" if info.per in rules.objects else
+                            f", one per {info.per}" if info.per else "")
         kept = "the whole game" if info.scope == "game" else "one hand"
         lines.append(f"| {info.name} | {kind} | {code(initial)} | {kept} | {info.description or ''} |")
     return lines + [""]
