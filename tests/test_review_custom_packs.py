@@ -176,7 +176,14 @@ def _lost_cities_game(rules, seed, expedition_zone="entry", rounds=3):
 
 def test_lost_cities_referee():
     rules = _load("lost-cities")
-    for seed in range(40):
+    for seed in range(60):
+        _lost_cities_game(rules, seed)
+
+
+@pytest.mark.soak
+def test_lost_cities_referee_soak():
+    rules = _load("lost-cities")
+    for seed in range(1000, 1400):
         _lost_cities_game(rules, seed)
 
 
@@ -371,10 +378,18 @@ def _koikoi_greedy(legal, rng):
 
 def test_koikoi_referee():
     rules = _load("koi-koi")
-    for seed in range(12):
+    for seed in range(15):
         _koikoi_game(rules, seed)
-    for seed in range(12, 24):
+    for seed in range(15, 30):
         _koikoi_game(rules, seed, policy=_koikoi_greedy)
+
+
+@pytest.mark.soak
+def test_koikoi_referee_soak():
+    for name in ("koi-koi", "koi-koi-copies"):
+        rules = _load(name)
+        for seed in range(1000, 1200):
+            _koikoi_game(rules, seed, policy=_koikoi_greedy if seed % 2 else None)
 
 
 def test_koikoi_with_identical_chaff_referee():
@@ -753,3 +768,21 @@ def test_explain_names_the_collection_a_zone_is_kept_per():
     text = explain(_load("lost-cities"))
     assert "| expedition | one per entry of *expeditions* | everyone |" in text
     assert "| hand | one per player | its owner |" in text
+
+
+def test_a_card_whose_rank_is_also_a_name_is_told_how_to_write_it(tmp_path):
+    """A variant defines bright(p); the parent's bright/willow then reads as a division by a suit, and
+    the message was "'bright' takes 1 value(s): write bright(p)"."""
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "variant.yaml"
+    path.write_text(f"""extends: {HERE / 'koi-koi.yaml'}
+name: Shadowed
+define:
+  bright(p): count(captured[p], c => c.rank == "bright")
+  brights(p): bright(p)
+""", encoding="utf-8")
+    errors = [d for d in load_ruleset(str(path), {}).diagnostics if d.severity == "error"]
+    assert [d.message.split(" in expression")[0] for d in errors] == [
+        f"'bright/{m}' reads as bright divided by {m}, not as the card: 'bright' is a rank of the pack but also "
+        "a name of this ruleset" for m in ("willow", "pampas")]   # one error per expression
+    assert errors[0].hint == "write the card as card(\"bright\", willow), or rename the other 'bright'"
