@@ -786,3 +786,13 @@ define:
         f"'bright/{m}' reads as bright divided by {m}, not as the card: 'bright' is a rank of the pack but also "
         "a name of this ruleset" for m in ("willow", "pampas")]   # one error per expression
     assert errors[0].hint == "write the card as card(\"bright\", willow), or rename the other 'bright'"
+
+
+def test_explain_brackets_a_quantified_first_value_of_a_choice():
+    """playable(p, c) is all(...) if wager(c) else all(...): unbracketed, the condition read as if it
+    were said of each card of the column."""
+    from interpreter.authoring.explain import explain
+    line = next(x for x in explain(_load("lost-cities")).splitlines() if x.startswith("- **playable(p, c)**"))
+    assert line.startswith("- **playable(p, c)**: (for every card in the *expedition* of the column of (*p*, the "
+                           "suit of *c*), the *face* points of the card is 0) if wager holds for *c*, otherwise for "
+                           "every card"), line

@@ -275,6 +275,10 @@ class _Speaker:
         # a choice after "otherwise" reads right as it is (a chain of cases)
         first, test = (f"({self.say(c)})" if _is_choice(c) or (isinstance(c, Tree) and c.data == "binop")
                        else self.say(c) for c in (a, cond))
+        if first.startswith(("for some ", "for every ", "the sum, over ")):
+            # "for every card of X, Y is 0 if c, otherwise ..." reads as if the condition were said of
+            # each card: the first value is bracketed whole
+            first = f"({first})"
         return f"{first} if {test}, otherwise {self.say(b)}"
 
     def _same_left(self, n):
