@@ -43,6 +43,19 @@ def _zone(s, zone, owner=None):
     return list(S.zone(s, zone, owner))
 
 
+def _check_seen(s, public):
+    """Each seat sees its own hand and not the other's, nothing of the stock, all of the public zones."""
+    for seat in range(s.n):
+        seen = G.observation(s, seat)["zones"]
+        assert seen["hand"][seat] == list(S.zone(s, "hand", seat))
+        assert all(seen["hand"][p] == [] for p in range(s.n) if p != seat)
+        assert seen["stock"] == []
+        for zone in public:
+            z = S.zone(s, zone)
+            assert seen[zone] == ({k: list(v) for k, v in z.items()} if isinstance(z, dict) else
+                                  [list(x) for x in z] if z and isinstance(z[0], list) else list(z))
+
+
 # -- Lost Cities ---------------------------------------------------------------------------------------
 
 COLOURS = ["yellow", "blue", "white", "green", "red"]
@@ -132,6 +145,7 @@ class LostCitiesReferee:
         assert _zone(s, "stock") == self.stock
         assert self.columns(s) == self.exp
         assert {c: list(v) for c, v in S.zone(s, "discard").items()} == self.discard
+        _check_seen(s, public=("expedition", "discard"))
 
 
 def _lost_cities_game(rules, seed, expedition_zone="entry", rounds=3):
@@ -334,6 +348,7 @@ class KoiKoiReferee:
         assert [set(_zone(s, "captured", p)) for p in (0, 1)] == self.captured
         assert _zone(s, "pending") == ([self.pending] if self.phase == "take" else [])
         assert _v(s, "called") == self.called and _v(s, "reached") == self.reached
+        _check_seen(s, public=("field", "captured", "pending"))
 
 
 def _koikoi_game(rules, seed, months=12, double_at=7, policy=None):
@@ -758,7 +773,7 @@ def test_explain_says_a_definition_that_is_true_or_false_holds_for_its_arguments
     assert "(7 if rain holds for *p*, otherwise 8) if the brights of *p* is 4" in text
     assert "the rain of" not in text and "the sake of" not in text
     text = explain(_load("lost-cities"))
-    assert "is 0 if wager holds for *c*, otherwise" in text
+    assert "is 0) if wager holds for *c*, otherwise" in text
     assert "the number of cards in *e*'s *expedition* that are wager" in text
 
 
