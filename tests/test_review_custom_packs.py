@@ -811,3 +811,18 @@ def test_explain_brackets_a_quantified_first_value_of_a_choice():
     assert line.startswith("- **playable(p, c)**: (for every card in the *expedition* of the column of (*p*, the "
                            "suit of *c*), the *face* points of the card is 0) if wager holds for *c*, otherwise for "
                            "every card"), line
+
+
+@pytest.mark.parametrize("section,line", [
+    ("zones", "  column: {per: [player, suit], visibility: public}"),
+    ("state", "  played: {per: [player, suit], initial: 0}"),
+])
+def test_a_zone_kept_per_player_and_suit_is_told_how_to_write_it(tmp_path, section, line):
+    """`per: [player, suit]` (a column per player and colour) was told only what 'per' means."""
+    text = (HERE / "lost-cities.yaml").read_text(encoding="utf-8")
+    text = text.replace(f"{section}:\n", f"{section}:\n{line}\n", 1)
+    loaded = _load_text(tmp_path, text)
+    [d] = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert d.message == "expected text, got a list" and d.line == text.splitlines().index(line) + 1
+    assert "for one per player and suit" in d.hint and "object collection" in d.hint
+    assert ("of_suit(zone[p], s)" in d.hint) == (section == "zones")
