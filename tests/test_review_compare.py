@@ -807,7 +807,8 @@ def _explain(name):
     # a definition of the item as the condition: was "the next player after the *dealer* for which the alive of it"
     ("cuckoo", "the next player after the *dealer* who is alive", "the alive of it."),
     # max of a sum: was "the larger of 1 and (the *pot* plus the *stake_now*) minus *who*'s *put*"
-    ("poker-draw-pot", "the larger of 1 and ((the *pot* plus the *stake_now*) minus *who*'s *put*)", "1 and (the *pot*"),
+    ("poker-draw-pot", "the larger of 1 and (the *pot* plus the *stake_now* minus *who*'s *put*)",
+     "*stake_now*) minus"),
     ("cuckoo", "For each of the players who are alive and are not the *dealer*", "the alive of it"),
     # a zone moved whole: was "Move *hole* from *hole* to *house*"
     ("blackjack", "Move every card of *hole* to *house*.", "Move *hole* from *hole*"),

@@ -158,7 +158,8 @@ def test_a_definition_called_on_arithmetic_is_explained_with_its_brackets():
     from interpreter.authoring.explain import explain
     text = explain(rules)
     assert "*score* to the double of (the *a* plus the *b*);" in text
-    assert ("((the double of (the *a* plus the *b*)) plus ((the minus one of (the *a* minus the *b*)) times 100))"
+    # a chain of sums reads left to right without a bracket per term (review 26)
+    assert ("(the double of (the *a* plus the *b*)) plus ((the minus one of (the *a* minus the *b*)) times 100)"
             " plus ((the neg of (the *a* minus the *b*)) times 1000)") in text
 
 
@@ -853,7 +854,8 @@ def test_a_sum_over_players_inside_a_step_for_each_player_names_the_inner_player
     # as p's own hand in the same sentence
     from interpreter.authoring.explain import explain
     text = explain(_load("dominoes"))
-    assert ("Add (the sum, over all the players, of the number of cards in the player q's *hand* if the "
+    # the sum is bracketed before its condition, so the condition is not read inside the sum (review 26)
+    assert ("Add ((the sum, over all the players, of the number of cards in the player q's *hand*) if the "
             "number of cards in the player's *hand* is 0, otherwise minus the number of cards in the player's "
             "*hand*) to the player's *score*.") in text
 

@@ -1074,7 +1074,7 @@ def test_explain_says_a_select_step_in_words():
     text = explain(_load("president"))
     assert "**select**" not in text
     assert ("picks cards from their *hand* in secret (how many: 2 if the player's *last_place* is the number "
-            "of players, otherwise 1), each a card for which the best of (the card, the player);") in text
+            "of players, otherwise 1), each a card for which best holds for (the card, the player);") in text
 
 
 MAX_CARD = """name: Highest Card

@@ -189,6 +189,23 @@ def build() -> str:
             "when it is first used. Definitions may use each other but not in a circle; one nothing uses "
             "is checked too, and warned about. They read the game as it is when they are used: `led` above "
             "is the suit of the first card in the trick at that moment.", "",
+            "### Packs other than the French pack", "",
+            "- **Suits and ranks** are any names: `suits: [yellow, blue, white]`, `ranks: [W, \"2\", \"3\"]`. "
+            "A card of a suit without a symbol is written rank, slash, suit: `W/red`, `bright/willow`. Where the "
+            "rank is also a name of the ruleset (a definition `bright(p)`, say), write `card(\"bright\", willow)`.",
+            "- **Uneven numbers of cards**: `copies_of` gives a rank or one card its own number of identical "
+            "copies (`copies_of: {W: 3}`: three wager cards in each colour); `remove: {cards: [...]}` takes out "
+            "the cards the pack lacks.",
+            "- **What else a card is** (a Hanafuda card's kind, a value): a card has only its rank, suit, "
+            "`is_joker` and name. Give other properties with a point table by rank or by card "
+            "(`values: {bright/willow: 0}`), or a definition such as `is_poetry(c): c in [poetry/pine, "
+            "poetry/plum]`; when the kinds are few, make the kind the rank (ranks `[chaff, ribbon, animal, "
+            "bright]`, months as suits) and remove the cards no suit has.",
+            "- **A layout per player and per suit** (a column for each player in each colour): a zone is kept "
+            "per player, per suit or per entry of an object collection, not per pair. Either keep one zone per "
+            "player and read a column with `of_suit(expedition[p], s)`, or list the pairs as entries "
+            "(`objects: {columns: [{name: red_0, owner: 0, colour: red}, ...]}`, zone `per: columns`) and find "
+            "one with `first(filter(columns, k => k.owner == p and k.colour == s))`.", "",
             "### Kinds of value", "", "Expressions are checked when the ruleset loads: a card where a "
             "number is needed is an error before any game is played.", "",
             "| kind | meaning |", "|---|---|"]

@@ -188,6 +188,12 @@ def pack_fields():
                   "description": "The suits, by name (clubs, diamonds, hearts, spades have the symbols ♣♦♥♠).",
                   "default": ["clubs", "diamonds", "hearts", "spades"]},
         "copies": {"type": "integer", "minimum": 1, "description": "How many copies of each card (2 for a double pack)."},
+        "copies_of": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},
+                      "description": "How many copies of the cards of a rank, or of one card, where it is not "
+                                     "`copies`: {W: 3} gives three identical W cards in every suit, {chaff/paulownia: 3} "
+                                     "three of that card (a card's own number wins over its rank's). Copies are "
+                                     "identical, as with `copies`.",
+                      "examples": [{"W": 3}]},
         "jokers": {"type": "integer", "minimum": 0, "description": "How many jokers the pack has."},
         "zone": text("The zone the pack starts in (default stock)."),
         "remove": obj("Cards taken out of the pack.", {

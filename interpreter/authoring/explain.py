@@ -103,7 +103,12 @@ def _pack(rules, data):
     lines = ["## The pack", ""]
     desc = f"Ranks from low to high: {', '.join(u.ranks)}. Suits: {', '.join(u.suits)}."
     if u.copies > 1:
-        desc += f" {u.copies} copies of every card."
+        desc += f" {u.copies} copies of every card{' but those below' if u.copies_of else ''}."
+    if u.copies_of:
+        def whose(key):
+            return f"each {key} card" if isinstance(key, str) else u.names[u.card_id(*key)]
+        desc += " " + "; ".join(f"{n} cop{'y' if n == 1 else 'ies'} of {whose(key)}"
+                                for key, n in u.copies_of.items()) + "."
     if u.jokers:
         desc += f" {u.jokers} joker{'s' if u.jokers > 1 else ''}."
     lines += [desc, ""]
@@ -274,7 +279,8 @@ def _objects(data):
 def _zones(rules):
     lines = ["## Where cards lie", "", "| zone | kept | seen by | what it is |", "|---|---|---|---|"]
     for info in rules.zone_list:
-        kept = "one for all" if info.per is None else f"one per {info.per}"
+        kept = "one for all" if info.per is None else \
+            f"one per entry of *{info.per}*" if info.per in rules.objects else f"one per {info.per}"
         seen = "nobody" if info.visibility == "owner" and info.per != "player" else \
             VISIBILITY.get(info.visibility, info.visibility)       # only a player owns a zone
         lines.append(f"| {info.name} | {kept} | {seen} | "
@@ -294,7 +300,8 @@ def _state(rules, data):
         raw = spec.get(info.name, {"type": "player", "initial": rules.first_dealer})   # the dealer, if undeclared
         initial = raw.get("initial", 0 if raw.get("type", "number") == "number" else "none") \
             if isinstance(raw, dict) else raw
-        kind = info.type + (f", one per {info.per}" if info.per else "")
+        kind = info.type + (f", one per entry of *{info.per}*" if info.per in rules.objects else
+                            f", one per {info.per}" if info.per else "")
         kept = "the whole game" if info.scope == "game" else "one hand"
         lines.append(f"| {info.name} | {kind} | {code(initial)} | {kept} | {info.description or ''} |")
     return lines + [""]

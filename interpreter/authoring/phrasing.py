@@ -58,6 +58,7 @@ class Lexicon:
     objects: dict = field(default_factory=dict)     # an object collection -> what one entry is called
     suits: set = field(default_factory=set)         # the pack's suits (7/coins is a card, not a division)
     named: dict = field(default_factory=dict)       # a definition without parameters -> what its items are
+    tests: set = field(default_factory=set)         # definitions that are true or false (rain(p), wager(c))
 
     @classmethod
     def of(cls, data: dict) -> "Lexicon":
@@ -85,11 +86,21 @@ class Lexicon:
                     continue
                 if noun != "item":
                     lex.named[key] = noun
+        for _ in range(2):                  # a test may be made of other tests
+            for key, spec in defined.items():
+                value = spec.get("value") if isinstance(spec, dict) else spec
+                if not isinstance(key, str) or not isinstance(value, str):
+                    continue
+                try:
+                    if _is_test(parse(value), lex.tests | lex.flags):
+                        lex.tests.add(key.split("(")[0].strip())
+                except Exception:           # text that does not parse is said as written
+                    continue
         return lex
 
     def binding(self, name: str, noun: str) -> "Lexicon":
         return Lexicon(self.state, self.zones, self.options, self.orders, self.points, {**self.nouns, name: noun},
-                       self.flags, self.objects, self.suits, self.named)
+                       self.flags, self.objects, self.suits, self.named, self.tests)
 
     def labels(self, names, noun) -> "Lexicon":
         """The names called by their name: 'player q', 'player p' (see _Speaker.bind)."""
@@ -97,7 +108,37 @@ class Lexicon:
         for n in names:
             nouns[n] = f"{noun} {n}"
         return Lexicon(self.state, self.zones, self.options, self.orders, self.points, nouns,
-                       self.flags, self.objects, self.suits)
+                       self.flags, self.objects, self.suits, tests=self.tests)
+
+
+def _same_level(node, op) -> bool:
+    """Whether `node`, the left side of `op`, is a sum (for + and -) or a product (for *) that reads
+    without brackets before it: (a + b) - c is a plus b minus c, (a * b) * c is a times b times c."""
+    if not (isinstance(node, Tree) and node.data == "binop") or _joined_text(node):
+        return False
+    inner = str(node.children[1])
+    if op in ("+", "-"):
+        return inner in ("+", "-")
+    return op == "*" and inner == "*"
+
+
+_TESTS = {"any", "all", "contains", "same_key", "is_meld", "extends_table"}
+
+
+def _is_test(node, tests) -> bool:
+    """Whether an expression is surely true or false: a comparison, logic, a built-in test, a flag or
+    another test (`tests`: names known to be true or false)."""
+    if not isinstance(node, Tree):
+        return False
+    if node.data in ("compare", "and_op", "or_op", "not_op", "true", "false"):
+        return True
+    if node.data == "ifelse":
+        return _is_test(node.children[0], tests) and _is_test(node.children[2], tests)
+    if node.data == "call":
+        return str(node.children[0]) in _TESTS or str(node.children[0]) in tests
+    if node.data == "name":
+        return str(node.children[0]) in tests
+    return False
 
 
 def words(text, lex: Lexicon | None = None) -> str:
@@ -234,6 +275,10 @@ class _Speaker:
         # a choice after "otherwise" reads right as it is (a chain of cases)
         first, test = (f"({self.say(c)})" if _is_choice(c) or (isinstance(c, Tree) and c.data == "binop")
                        else self.say(c) for c in (a, cond))
+        if first.startswith(("for some ", "for every ", "the sum, over ")):
+            # "for every card of X, Y is 0 if c, otherwise ..." reads as if the condition were said of
+            # each card: the first value is bracketed whole
+            first = f"({first})"
         return f"{first} if {test}, otherwise {self.say(b)}"
 
     def _same_left(self, n):
@@ -323,7 +368,12 @@ class _Speaker:
         if str(op) == "+" and any(_is_list(x) or _is_zone(self, x) for x in (a, b)):
             # lists joined, not numbers added: 'X together with Y' (not 'X plus minus 1' for X + [-1])
             return f"{self.operand(a)} together with {self.operand(b)}"
-        left = self.term(a)
+        if _same_level(a, str(op)):
+            # a chain read from left to right, as it is worked out: "a plus b minus c", not "((a plus b)
+            # minus c)"; only the other side of a minus or a product keeps brackets
+            left = self.say(a)
+        else:
+            left = self.term(a)
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
             left = f"({left})"
@@ -386,6 +436,9 @@ class _Speaker:
             return f"{spoken[0]} {named}"
         if spoken == ["it"] and joiner_free(named):
             return f"its {named}"            # "the card with the highest strength of it" -> "its strength"
+        if name in self.lex.tests and spoken:
+            # a definition that is true or false: "7 if rain holds for p", not "7 if the rain of p"
+            return f"{named} holds for {spoken[0] if len(spoken) == 1 else '(' + ', '.join(spoken) + ')'}"
         joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
         if len(spoken) > 1:      # r(h, 0) - r(h, 4): "the r of (h, 0) minus ...", not "the r of h and 0 minus ..."
             return f"the {named}{joiner}({', '.join(spoken)})"

@@ -254,12 +254,14 @@ class _DealWatch(list):
         super().__init__()
         self.s = s
         self.zones = None
+        self.deals = 0               # deal steps run in the first hand (more than once: a redeal)
 
     def append(self, event):
         super().append(event)
         if self.s.hand_no != 1:
             return
         kind = event.get("event")
+        self.deals += kind == "deal"
         # a deal step, or cards moved out of the pack's zone one by one (a patience laid out by moves)
         if kind == "deal" or kind == "move" and self.s.rules.pack_zone in (event.get("source") or ()):
             self.zones = copy.deepcopy(self.s.z)
@@ -296,6 +298,16 @@ def _check_dealt(sc, s, zones, spec, path):
             copies = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
             place = next((p for p in (_place_of(rules, zones, c) for c in copies) if p != whose),
                          _place_of(rules, zones, cid))
+            probe, _ = dealt(rules, s.n, s.seed, rules.deck(s.n))
+            if s.events.deals > probe.events.deals:
+                # the deal asked for made the rules deal again (a field dealt again when it holds all
+                # four cards of a rank, say): the next deal, from the gathered cards, put them elsewhere
+                raise Failure(where, f"{name} is listed for {whose}, but the game put it in {place}: the "
+                                     f"rules dealt again before the first decision ({s.events.deals} deal steps, "
+                                     f"where the pack in its own order took {probe.events.deals}): the deal "
+                                     f"listed here was gathered and dealt once more",
+                              "a stacked deal gives the first deal only: to test a position after a redeal, "
+                              "list a deal the rules keep, or set the zones with 'zones:'")
             raise Failure(where, f"{name} is listed for {whose}, but the game put it in {place}: "
                                  f"the rules take some cards by name before the first decision (a starting "
                                  f"card, say), and that shifts the positions a stacked deal relies on",
@@ -367,7 +379,8 @@ def _set_zones(sc, s, spec, path):
             S._remove_everywhere(s, c)
         displaced = [c for c in part if c not in ids]
         part[:] = ids
-        pack_zone.extend(displaced)           # cards pushed out go to the pack's zone
+        # cards pushed out go under the pack's zone: a stock's top named in `deal:` stays the next draw
+        pack_zone[:0] = displaced
     for zone, value in groups.items():
         info = rules.zones[str(zone)]
         if info.per is None:

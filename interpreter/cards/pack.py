@@ -27,6 +27,9 @@ class CardUniverse:
     suits: list[str]
     copies: int = 1
     jokers: int = 0
+    # copies of particular cards when not `copies`: rank -> n, or (rank, suit) -> n (a card's own
+    # number wins over its rank's); the copies a card does not have are no cards at all (no ids)
+    copies_of: dict = field(default_factory=dict)
     rank_of: list = field(default_factory=list)     # id -> rank name ('joker' for jokers)
     suit_of: list = field(default_factory=list)     # id -> suit name (None for jokers)
     rank_index: list = field(default_factory=list)  # id -> index in ranks (-1 for jokers)
@@ -40,11 +43,14 @@ class CardUniverse:
 
     def __post_init__(self):
         nr, ns = len(self.ranks), len(self.suits)
-        for copy in range(self.copies):
+        # copy 0 of every card comes first, so a card's face (its first copy) is si * nr + ri
+        self.max_copies = max([self.copies, *self.copies_of.values()])
+        for copy in range(self.max_copies):
             for si, suit in enumerate(self.suits):
                 for ri, rank in enumerate(self.ranks):
-                    self._add(rank, suit, ri, si, False, si * nr + ri)
-        base = nr * ns * self.copies
+                    if copy < self.copies_of_card(rank, suit):
+                        self._add(rank, suit, ri, si, False, si * nr + ri)
+        base = len(self.rank_of)
         for j in range(self.jokers):
             self._add(JOKER, None, -1, -1, True, base)
         self.size = len(self.rank_of)
@@ -63,11 +69,15 @@ class CardUniverse:
         self.face.append(face)
         self.names.append("Joker" if joker else f"{rank}{STANDARD_SUITS.get(suit, '/' + str(suit))}")
 
+    def copies_of_card(self, rank: str, suit: str) -> int:
+        """How many copies of the card the pack has (before removals)."""
+        return self.copies_of.get((rank, suit), self.copies_of.get(rank, self.copies))
+
     @property
     def twins(self) -> bool:
         """Are some cards identical (two copies of a card, or two jokers)?  Then cards compare
         by face in expressions (==, !=, in, contains, owner)."""
-        return self.copies > 1 or self.jokers > 1
+        return self.max_copies > 1 or self.jokers > 1
 
     # -- lookups -----------------------------------------------------------
     def ids_of(self, rank: str, suit: str | None) -> list[int]:

@@ -480,6 +480,22 @@ _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator
           "//": operator.floordiv, "%": operator.mod}
 
 
+def _shadowed_card(ctx, node, left_node, right_node):
+    """bright/willow where `bright` is a rank of the pack and also a name of the ruleset (a definition,
+    a state variable) or a local name: a division by a suit means nothing, so the card was meant."""
+    u = getattr(ctx.ns, "universe", None)
+    if u is None or not (isinstance(left_node, Tree) and left_node.data == "name"
+                         and isinstance(right_node, Tree) and right_node.data == "name"):
+        return
+    rank, suit = str(left_node.children[0]), str(right_node.children[0])
+    if suit not in u.suits or suit in ctx.locals or rank not in u.ranks or u.parse_card(f"{rank}/{suit}") is None:
+        return
+    what = "a local name here" if rank in ctx.locals else "also a name of this ruleset"
+    ctx.error(node, f"'{rank}/{suit}' reads as {rank} divided by {suit}, not as the card: '{rank}' is a rank "
+              f"of the pack but {what}", hint=f'write the card as card("{rank}", {suit}), or rename '
+              f"the other '{rank}'", rule="type")
+
+
 def _misspelt_card(ctx, node, left_node, right_node):
     """K/cup or 1/coins: a rank (or a number), a slash and a name that is nothing: a card misspelt, told
     with the closest card as the pack writes it (not 'unknown name K')."""
@@ -510,6 +526,7 @@ def _binop(ctx, node):
         card = named_suit_card(ctx, left_node, right_node)
         if card is not None:
             return card
+        _shadowed_card(ctx, node, left_node, right_node)
         _misspelt_card(ctx, node, left_node, right_node)
     left, right = ctx.compile(left_node), ctx.compile(right_node)
     # two lists joined; also a list and a value of unknown kind (an option of a move whose options

@@ -47,7 +47,7 @@ def _position(ctx, node, args):
     item = x_c.fn
     find = position
     u = ctx.universe()
-    if x_c.type == T.CARD and u is not None and u.copies > 1:
+    if x_c.type == T.CARD and u is not None and u.max_copies > 1:
         find = _card_position(u.face)
 
     def run(s, e):

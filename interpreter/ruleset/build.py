@@ -129,7 +129,7 @@ def _pack(data):
     ranks = [str(r) for r in pack.get("ranks", [])]
     suits = [str(s) for s in pack.get("suits", list(STANDARD_SUITS))]
     universe = CardUniverse(ranks=ranks, suits=suits, copies=int(pack.get("copies", 1)),
-                            jokers=int(pack.get("jokers", 0)))
+                            jokers=int(pack.get("jokers", 0)), copies_of=_copies_of(pack, ranks, suits))
     specs = {}
     by_players = {int(k): v for k, v in (pack.get("by_players") or {}).items()}
     for n in counts:
@@ -140,6 +140,26 @@ def _pack(data):
         specs[n] = PackSpec(remove_ranks=tuple(str(r) for r in (remove.get("ranks", []) if isinstance(remove, dict) else [])),
                             remove_cards=tuple(c for c in cards if c is not None))
     return universe, specs, counts, default
+
+
+def _copies_of(pack, ranks, suits):
+    """`copies_of: {W: 3, chaff/paulownia: 3}` as {rank: n, (rank, suit): n}; a key that is no rank
+    or card of the pack is left out here (_check_pack reports it)."""
+    given = pack.get("copies_of")
+    if not isinstance(given, dict):
+        return {}
+    plain = CardUniverse(ranks=ranks, suits=suits)
+    out = {}
+    for key, n in given.items():
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            continue
+        if str(key) in ranks:
+            out[str(key)] = n
+            continue
+        cid = plain.parse_card(str(key))
+        if cid is not None and not plain.is_joker[cid]:
+            out[(plain.rank_of[cid], plain.suit_of[cid])] = n
+    return out
 
 
 def _check_pack(cx, data, universe):
@@ -165,6 +185,14 @@ def _check_pack(cx, data, universe):
                 close = get_close_matches(str(rank), universe.ranks, n=1)
                 cx.problem(path + ("remove", "ranks", i), f"'{rank}' is not one of the pack's ranks",
                            "unknown-name", hint=f"did you mean '{close[0]}'?" if close else None)
+    given = pack.get("copies_of")
+    for key in given if isinstance(given, dict) else ():
+        if str(key) not in universe.ranks and universe.parse_card(str(key)) is None:
+            from difflib import get_close_matches
+            close = get_close_matches(str(key), universe.ranks, n=1)
+            cx.problem(("pack", "copies_of", key), f"'{key}' is neither a rank nor a card of this pack",
+                       "unknown-name", key=True,
+                       hint=f"did you mean '{close[0]}'?" if close else universe.card_hint(str(key)))
     if len(set(universe.ranks)) != len(universe.ranks):
         cx.problem(("pack", "ranks"), "a rank is listed twice", "meaning")
 

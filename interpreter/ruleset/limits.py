@@ -40,6 +40,12 @@ def size_checks(data, smap) -> list:
     copies, jokers = pack.get("copies", 1), pack.get("jokers", 0)
     if isinstance(copies, int) and copies > MAX_COPIES:
         diags.append(smap.diagnostic(("pack", "copies"), f"at most {MAX_COPIES} copies of a pack", "limit"))
+    copies_of = pack.get("copies_of") if isinstance(pack.get("copies_of"), dict) else {}
+    for key, n in copies_of.items():
+        if isinstance(n, int) and n > MAX_COPIES:
+            diags.append(smap.diagnostic(("pack", "copies_of", key), f"at most {MAX_COPIES} copies of a card", "limit"))
+    if isinstance(copies, int):          # the pack's size below counts the most copies any card has
+        copies = max([copies, *(n for n in copies_of.values() if isinstance(n, int) and not isinstance(n, bool))])
     if isinstance(jokers, int) and jokers > MAX_JOKERS:
         diags.append(smap.diagnostic(("pack", "jokers"), f"at most {MAX_JOKERS} jokers", "limit"))
     ranks, suits = pack.get("ranks") or [], pack.get("suits") or [1, 2, 3, 4]

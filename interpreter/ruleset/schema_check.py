@@ -235,6 +235,13 @@ class _Explainer:
             hint = "add its items below, one '- item' per line"
         elif "boolean" in expected and isinstance(value, str):
             hint = "write true or false (without quotes)"
+        elif len(path) == 3 and path[0] in ("zones", "state") and path[2] == "per" and isinstance(value, list):
+            # `per: [player, suit]`: one per pair is not a setting, but the layout can be written
+            hint = ("a zone is kept per one thing: for one per player and suit, keep one per player and read "
+                    "a suit with of_suit(zone[p], s), or make each pair an entry of an object collection (owner "
+                    "and suit as its fields) and keep the zone per that collection" if path[0] == "zones" else
+                    "a value is kept per one thing: for one per player and suit, make each pair an entry of an "
+                    "object collection (owner and suit as its fields) and keep the value per that collection")
         elif len(path) == 2 and path[0] == "options" and "object" in expected and not isinstance(value, (dict, list)):
             # `target: 70`, as a variant changing an option's value would naturally write it
             shown = text or _show(value)

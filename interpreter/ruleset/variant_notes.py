@@ -55,6 +55,8 @@ def add_variant_notes(diagnostics, data, smap) -> None:
             if (pos.file, pos.line) != (d.file, d.line):
                 d.hint = (f"'{name}' is removed by {pos.file}:{pos.line}:{pos.col} (set to null under "
                           f"'{section}:'): put it back there, or change this use")
+        elif d.rule == "unknown-name" and " of this pack" in d.message and _pack_note(d, smap):
+            pass
         elif d.rule == "type" and name in options and _at_use(d, smap, name):
             spec = options[name]
             value = spec.get("default") if isinstance(spec, dict) else spec
@@ -63,3 +65,21 @@ def add_variant_notes(diagnostics, data, smap) -> None:
             where = f", set at {pos.file}:{pos.line}:{pos.col}" if pos is not None else ""
             note = f"'{name}' is an option; its value is {value!r}{where}"
             d.hint = note if not d.hint else f"{note}; {d.hint}"
+
+
+_QUOTED = re.compile(r"'([^']+)'")
+
+
+def _pack_note(d, smap) -> bool:
+    """A rank or card the pack no longer has, named in a file that does not give the pack: the variant
+    that replaced the ranks or suits left this entry as it was (a mapping merges key by key)."""
+    for key in ("ranks", "suits"):
+        pos = smap.key_pos(("pack", key))
+        if pos is not None and pos.file != d.file:
+            quoted = _QUOTED.search(d.message)
+            what = quoted.group(1) if quoted else "it"
+            d.hint = (f"the pack's {key} are given by {pos.file}:{pos.line}:{pos.col}, but this text, inherited "
+                      f"from {d.file}, still names '{what}': take it out in the variant (an entry of a mapping "
+                      f"with {what}: null at the same place, a list by writing it again)")
+            return True
+    return False
