@@ -199,8 +199,13 @@ def test_errors_in_inherited_values_name_the_parent(tmp_path):
 
 def test_a_yaml_list_in_an_expression_slot_is_shown_quoted():
     # `winner: [0, 1]` where an expression (text) is expected: the hint writes the list as one
-    d = one("name: ok\ntricks:\n  winner: [0, none, clubs]\n")
+    expression = {"type": ["string", "number", "boolean", "null"], "description": "An expression, e.g. 3."}
+    schema = {**SCHEMA, "properties": {**SCHEMA["properties"], "tricks": {
+        **SCHEMA["properties"]["tricks"], "properties": {"winner": expression}}}}
+    d = one("name: ok\ntricks:\n  winner: [0, none, clubs]\n", schema)
     assert d.rule == "type" and (d.line, d.col) == (3, 3)
     assert d.hint == 'a list here is an expression: put it in quotes, winner: "[0, none, clubs]"'
-    d = one("name: ok\ntricks:\n  winner: []\n")
+    d = one("name: ok\ntricks:\n  winner: []\n", schema)
     assert d.hint.endswith('winner: "[]"')
+    # a text slot that is not an expression keeps the schema's own hint
+    assert "expression" not in (one("name: ok\nversion: [1]\ntricks:\n  winner: x\n").hint or "")

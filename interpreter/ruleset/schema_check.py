@@ -218,11 +218,6 @@ class _Explainer:
             hint = "YAML reads yes/no/on/off/true/false, numbers and dates by itself"
         elif "string" in expected and not isinstance(value, (dict, list)):
             hint = f'put it in quotes if you mean the text: "{text or _show(value)}"'
-        elif "string" in expected and isinstance(value, list) and _flat(value):
-            # `initial: []`, `winners: [0]`: an expression slot takes a list written as an expression
-            shown = "[" + ", ".join(_show_item(v) for v in value) + "]"
-            key = path[-1] if path and isinstance(path[-1], str) else "it"
-            hint = f'a list here is an expression: put it in quotes, {key}: "{shown}"'
         elif isinstance(value, str) and unquoted and (
                 unquoted in expected or (unquoted == "integer" and "number" in expected)):
             message = f"expected {words}, got the text {text.strip()} (it is in quotes)"
@@ -242,6 +237,12 @@ class _Explainer:
                     "and suit as its fields) and keep the zone per that collection" if path[0] == "zones" else
                     "a value is kept per one thing: for one per player and suit, make each pair an entry of an "
                     "object collection (owner and suit as its fields) and keep the value per that collection")
+        elif ("null" in expected and "boolean" in expected and isinstance(value, list) and _flat(value)
+              and str((schema or {}).get("description", "")).startswith("An expression")):
+            # `initial: []`, `winners: [0]`: an expression slot takes a list written as an expression
+            shown = "[" + ", ".join(_show_item(v) for v in value) + "]"
+            key = path[-1] if path and isinstance(path[-1], str) else "it"
+            hint = f'a list here is an expression: put it in quotes, {key}: "{shown}"'
         elif len(path) == 2 and path[0] == "options" and "object" in expected and not isinstance(value, (dict, list)):
             # `target: 70`, as a variant changing an option's value would naturally write it
             shown = text or _show(value)
