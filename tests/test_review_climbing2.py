@@ -198,3 +198,265 @@ def test_explain_says_what_sequences_and_combined_give(tmp_path):
     assert ("the sets made of one of the sets of 3 cards from player 0's *hand* with the same place in the order "
             "*plain* and one of the sets of 2 cards from player 0's *hand* with the same place in the order "
             "*plain* (no card twice)") in out
+
+
+# -- helpers for both games ------------------------------------------------------------------------------
+
+def _text(s, a):
+    """An action as text, the cards of a set sorted by name (so that an order of cards never matters)."""
+    name, value = a
+    if isinstance(value, (list, tuple)) and value and all(isinstance(x, int) for x in value):
+        return " ".join([name] + sorted(S.names(s, value)))
+    if value is None:
+        return name
+    return f"{name} {S.describe(s, a).split(' ', 1)[-1]}" if not S.describe(s, a).startswith(name) \
+        else S.describe(s, a)
+
+
+def _legal(s):
+    return sorted(_text(s, a) for a in G.legal_actions(s))
+
+
+def _norm(texts):
+    return sorted(" ".join([m.split()[0]] + sorted(m.split()[1:])) for m in texts)
+
+
+def _do(s, who, legal, move):
+    """`who` is to move, offered exactly `legal` (in any order, cards of a set in any order), or anything
+    when legal is None; then the move `move` is made."""
+    assert G.current_player(s) == who, (G.current_player(s), who, _legal(s))
+    if legal is not None:
+        assert _legal(s) == _norm(legal), _legal(s)
+    key = _norm([move])[0]
+    for a in G.legal_actions(s):
+        if _text(s, a) == key:
+            G.apply(s, a)
+            return
+    raise AssertionError(f"{move} is not offered: {_legal(s)}")
+
+
+def _set_hands(s, hands, rest="out"):
+    """Every seat holds exactly the named cards; every other card of the hands goes to the zone `rest`."""
+    hand, other = S.zone(s, "hand"), S.zone(s, rest)
+    for p in range(s.n):
+        other.extend(hand[p])
+        hand[p].clear()
+    for p, names in hands.items():
+        ids = S.cards(s.rules, names)
+        for c in ids:
+            other.remove(c)
+        hand[p].extend(ids)
+    S.refresh(s)
+
+
+# -- Big Two: the referee ----------------------------------------------------------------------------------
+
+B2_RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+B2_SUITS = ["♦", "♣", "♥", "♠"]
+
+
+def _b2_rank(c):
+    return B2_RANKS.index(c[:-1])
+
+
+def _b2_card(c):
+    """A card's place among single cards: its rank, then its suit."""
+    return (_b2_rank(c), B2_SUITS.index(c[-1]))
+
+
+def b2_play(cs):
+    """What a set of cards is worth as a Big Two play: (number of cards, how high it is), or None when
+    the cards are no play.  Higher compares higher among plays of as many cards."""
+    ranks = sorted(_b2_rank(c) for c in cs)
+    same = len(set(ranks)) == 1
+    if len(cs) == 1:
+        return (1, _b2_card(cs[0]))
+    if len(cs) == 2:
+        return (2, max(map(_b2_card, cs))) if same else None
+    if len(cs) == 3:
+        return (3, ranks[0]) if same else None
+    if len(cs) != 5:
+        return None
+    flush = len({c[-1] for c in cs}) == 1
+    straight = len(set(ranks)) == 5 and ranks[-1] - ranks[0] == 4
+    top = max(map(_b2_card, cs))
+    counts = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
+    if straight and flush:
+        return (5, (5, top))
+    if counts[0][0] == 4:
+        return (5, (4, counts[0][1]))
+    if counts[0][0] == 3 and counts[1][0] == 2:
+        return (5, (3, counts[0][1]))
+    if flush:
+        return (5, (2, top))
+    if straight:
+        return (5, (1, top))
+    return None
+
+
+class BigTwoReferee:
+    """One hand of Big Two from the first play, as the rules say."""
+
+    def __init__(self, hands, first, opening):
+        self.hands = {p: list(h) for p, h in hands.items()}
+        self.cur, self.opening = first, opening
+        self.table, self.last, self.passes = None, None, 0
+
+    def plays(self):
+        hand = self.hands[self.cur]
+        for size in (1, 2, 3, 5):
+            if self.table is not None and size != self.table[0]:
+                continue
+            for cs in itertools.combinations(hand, size):
+                worth = b2_play(cs)
+                if worth is None:
+                    continue
+                if self.opening and "3♦" not in cs:
+                    continue
+                if self.table is None or worth[1] > self.table[1]:
+                    yield cs
+
+    def legal(self):
+        out = [" ".join(["play"] + sorted(cs)) for cs in self.plays()]
+        return sorted(out + (["pass"] if self.table is not None else []))
+
+    def move(self, text):
+        p = self.cur
+        if text == "pass":
+            self.passes += 1
+            if self.passes == 3:
+                self.table, self.passes = None, 0
+                self.cur = self.last
+                return
+        else:
+            cs = text.split()[1:]
+            for c in cs:
+                self.hands[p].remove(c)
+            self.table, self.last, self.passes, self.opening = b2_play(cs), p, 0, False
+        self.cur = (p + 1) % 4
+
+    def over(self):
+        return any(not h for h in self.hands.values())
+
+    def penalties(self):
+        return {p: len(h) * (2 if len(h) >= 10 else 1) for p, h in self.hands.items()}
+
+
+def _referee_big_two(seed, counts, target=30):
+    rules = _load("big-two", target=target)
+    rng = random.Random(seed)
+    s = G.new_game(rules, 4, seed)
+    scores, hand_no, winner = [0] * 4, 0, None
+    while not G.is_over(s):
+        assert s.hand_no == hand_no + 1
+        hand_no = s.hand_no
+        every_card_once(s)
+        hands = {p: _z(s, "hand", p) for p in range(4)}
+        assert all(len(h) == 13 for h in hands.values())
+        first = next(p for p in range(4) if "3♦" in hands[p]) if hand_no == 1 else winner
+        ref = BigTwoReferee(hands, first, hand_no == 1)
+        while not ref.over():
+            assert G.current_player(s) == ref.cur, (hand_no, ref.cur)
+            assert _legal(s) == ref.legal(), (_legal(s), ref.legal())
+            action = rng.choice(G.legal_actions(s))
+            text = _text(s, action)
+            G.apply(s, action)
+            ref.move(text)
+            counts[len(text.split()) - 1 if text != "pass" else "pass"] = counts.get(
+                len(text.split()) - 1 if text != "pass" else "pass", 0) + 1
+            if text != "pass" and len(text.split()) == 6:
+                kind = b2_play(text.split()[1:])[1][0]
+                counts[("five", kind)] = counts.get(("five", kind), 0) + 1
+        winner = next(p for p in range(4) if not ref.hands[p])
+        lost = ref.penalties()
+        for p in range(4):
+            scores[p] -= lost[p]
+            scores[winner] += lost[p]
+        assert _v(s, "score") == scores, (hand_no, _v(s, "score"), scores)
+        assert G.is_over(s) == (min(scores) <= -target)
+    result = G.result(s)
+    assert result["winners"] == [p for p in range(4) if scores[p] == max(scores)]
+    assert result["scores"] == scores
+    return hand_no
+
+
+def test_big_two_random_games_follow_the_referee():
+    counts = {}
+    hands = sum(_referee_big_two(seed, counts) for seed in range(6))
+    # every kind of play came up: singles, pairs, triples, and each five-card hand
+    assert hands > 20 and all(counts.get(k) for k in (1, 2, 3, "pass"))
+    assert all(counts.get(("five", k)) for k in (1, 2, 3, 4)), counts
+
+
+# -- Big Two: scripted deals -------------------------------------------------------------------------------
+
+def _big_two(hands):
+    rules = _load("big-two")
+    # dealer 0: the deal starts on seat 1, who gets the first card, 3♦, and leads
+    s = S.stacked_game(rules, 4, ["3♦"])
+    assert G.current_player(s) == 1
+    _set_hands(s, hands)
+    return s
+
+
+def test_big_two_five_card_hands_and_a_pass_that_comes_back():
+    s = _big_two({1: ["3♦", "4♣", "5♦", "6♥", "7♠", "3♠"],
+                  2: ["9♠", "10♠", "J♠", "Q♠", "K♠", "8♣"],
+                  3: ["5♣", "5♥", "5♠", "6♣", "6♦", "A♣"],
+                  0: ["J♦", "Q♣", "K♥", "A♦", "2♣", "4♥", "2♠", "4♦", "4♠", "8♦"]})
+    # the first lead holds 3♦: alone, with the other Three, or in the straight (not the straight with 3♠)
+    _do(s, 1, ["play 3♦", "play 3♦ 3♠", "play 3♦ 4♣ 5♦ 6♥ 7♠"], "play 3♦ 4♣ 5♦ 6♥ 7♠")
+    # five cards on a straight: seat 2's straight flush, or the straight 8 to Q (higher top card)
+    _do(s, 2, ["play 9♠ 10♠ J♠ Q♠ K♠", "play 8♣ 9♠ 10♠ J♠ Q♠", "pass"], "pass")
+    # a full house beats a straight
+    _do(s, 3, ["play 5♣ 5♥ 5♠ 6♣ 6♦", "pass"], "play 5♣ 5♥ 5♠ 6♣ 6♦")
+    # seat 0's J-Q-K-A-2 is the highest straight but no full house; its 444-22 is a lower full house
+    _do(s, 0, ["pass"], "pass")
+    _do(s, 1, ["pass"], "pass")
+    # seat 2 passed before in this round and comes back: the straight flush beats the full house
+    _do(s, 2, ["play 9♠ 10♠ J♠ Q♠ K♠", "pass"], "play 9♠ 10♠ J♠ Q♠ K♠")
+    _do(s, 3, ["pass"], "pass")
+    _do(s, 0, ["pass"], "pass")
+    _do(s, 1, ["pass"], "pass")
+    # three passes in a row: seat 2 leads and goes out with its last card
+    _do(s, 2, ["play 8♣"], "play 8♣")
+    # seat 0 holds ten cards and loses twice ten; seats 1 and 3 one each; seat 2 wins the 22
+    assert s.hand_no == 2 and _v(s, "score") == [-20, -1, 22, -1]
+    # the winner leads the next hand, anything (no 3♦ needed)
+    assert G.current_player(s) == 2
+    legal = _legal(s)
+    assert "pass" not in legal and all(f"play {c}" in legal for c in _z(s, "hand", 2))
+
+
+def test_big_two_pairs_go_by_their_higher_suit_and_a_cleared_table():
+    s = _big_two({1: ["3♦", "9♣", "9♥", "K♦", "2♠"], 2: ["9♦", "9♠", "4♣"], 3: ["10♦", "10♣", "J♠"],
+                  0: ["5♠", "6♦", "7♦", "8♦"]})
+    _do(s, 1, ["play 3♦"], "play 3♦")
+    _do(s, 2, ["play 9♦", "play 9♠", "play 4♣", "pass"], "play 4♣")
+    _do(s, 3, ["play 10♦", "play 10♣", "play J♠", "pass"], "pass")
+    _do(s, 0, ["play 5♠", "play 6♦", "play 7♦", "play 8♦", "pass"], "play 5♠")
+    _do(s, 1, ["play 9♣", "play 9♥", "play K♦", "play 2♠", "pass"], "pass")
+    # a single Nine beats a Five
+    _do(s, 2, ["play 9♦", "play 9♠", "pass"], "pass")
+    _do(s, 3, ["play 10♦", "play 10♣", "play J♠", "pass"], "pass")
+    # three passes: seat 0 leads again, any single (no pass on an empty table)
+    _do(s, 0, ["play 6♦", "play 7♦", "play 8♦"], "play 6♦")
+    _do(s, 1, ["play 9♣", "play 9♥", "play K♦", "play 2♠", "pass"], "play K♦")
+    _do(s, 2, ["pass"], "pass")
+    _do(s, 3, ["pass"], "pass")
+    _do(s, 0, ["pass"], "pass")
+    _do(s, 1, ["play 9♣", "play 9♥", "play 9♣ 9♥", "play 2♠"], "play 9♣ 9♥")
+    # 9♦ 9♠ holds the Nine of spades, higher than the Nine of hearts: it beats 9♣ 9♥
+    _do(s, 2, ["play 9♦ 9♠", "pass"], "play 9♦ 9♠")
+    assert s.hand_no == 2 and _v(s, "score") == [-2, -1, 6, -3]
+
+
+def test_big_two_nine_of_diamonds_does_not_beat_nine_of_clubs():
+    s = _big_two({1: ["3♦", "9♣", "K♦"], 2: ["9♦", "9♠", "4♣"], 3: ["10♦"], 0: ["5♠"]})
+    _do(s, 1, ["play 3♦"], "play 3♦")
+    _do(s, 2, ["play 9♦", "play 9♠", "play 4♣", "pass"], "pass")
+    _do(s, 3, ["play 10♦", "pass"], "pass")
+    _do(s, 0, ["play 5♠", "pass"], "pass")
+    _do(s, 1, ["play 9♣", "play K♦"], "play 9♣")
+    # diamonds are the lowest suit: 9♦ is below 9♣
+    _do(s, 2, ["play 9♠", "pass"], "pass")
