@@ -460,3 +460,450 @@ def test_big_two_nine_of_diamonds_does_not_beat_nine_of_clubs():
     _do(s, 1, ["play 9♣", "play K♦"], "play 9♣")
     # diamonds are the lowest suit: 9♦ is below 9♣
     _do(s, 2, ["play 9♠", "pass"], "pass")
+
+
+# -- Tichu: the referee ----------------------------------------------------------------------------------------
+
+DOG, MAHJONG, PHOENIX, DRAGON = "Dog/special", "MahJong/special", "Phoenix/special", "Dragon/special"
+T_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+T_WORTH = {"5": 5, "10": 10, "K": 10}
+
+
+def _tv(c):
+    """A natural card's rank as a number (2 ... 14 for the Ace); the MahJong is 1."""
+    return 1 if c == MAHJONG else T_RANKS.index(c[:-1]) + 2
+
+
+def _natural(c):
+    return "/special" not in c
+
+
+def _t_points(cards):
+    return sum(T_WORTH.get(c[:-1], 0) if _natural(c) else 25 if c == DRAGON else -25 if c == PHOENIX else 0
+               for c in cards)
+
+
+def tichu_combinations(hand):
+    """Every play a Tichu hand can make: {kind: {frozenset of cards: strength}}, found window by window (a
+    different road from the engine's built-ins).  Strengths compare within a kind; a bomb's strength
+    compares with every bomb."""
+    nat = {v: [c for c in hand if _natural(c) and _tv(c) == v] for v in range(2, 15)}
+    phx = PHOENIX in hand
+    out = {k: {} for k in ("single", "pair", "triple", "full_house", "stairs", "straight", "bomb")}
+
+    def add(kind, cards, strength):
+        key = frozenset(cards)
+        if key not in out[kind] or strength > out[kind][key]:
+            out[kind][key] = strength
+
+    for c in hand:
+        if c != DOG:
+            add("single", [c], None)          # a single's strength depends on the table (the Phoenix)
+    sets = {2: {}, 3: {}}                     # rank -> the pairs and triples of it (the Phoenix in some)
+    for v in range(2, 15):
+        for size in (2, 3):
+            sets[size][v] = [list(x) for x in itertools.combinations(nat[v], size)]
+            if phx:
+                sets[size][v] += [list(x) + [PHOENIX] for x in itertools.combinations(nat[v], size - 1)]
+            for cs in sets[size][v]:
+                add("pair" if size == 2 else "triple", cs, v)
+        for cs in itertools.combinations(nat[v], 4):
+            add("bomb", cs, (0, v))
+    for a in range(2, 15):
+        for b in range(2, 15):
+            if a == b:
+                continue
+            for three in sets[3][a]:
+                for two in sets[2][b]:
+                    if PHOENIX in three and PHOENIX in two:
+                        continue
+                    add("full_house", three + two, a)
+    # stairs: two or more pairs of consecutive ranks, the Phoenix standing in for one card of one pair
+    for a in range(2, 14):
+        for b in range(a + 1, 15):
+            for wild in [None] + (list(range(a, b + 1)) if phx else []):
+                parts = [[list(x) for x in itertools.combinations(nat[v], 2)] if v != wild
+                         else [[c, PHOENIX] for c in nat[v]] for v in range(a, b + 1)]
+                for pick in itertools.product(*parts):
+                    add("stairs", sum(pick, []), b)
+    # straights: five or more ranks in a row, the MahJong as the 1, the Phoenix standing for any one rank
+    cards_of = {v: list(nat[v]) for v in range(2, 15)}
+    cards_of[1] = [MAHJONG] if MAHJONG in hand else []
+    for a in range(1, 11):
+        for b in range(a + 4, 15):
+            for wild in [None] + (list(range(a, b + 1)) if phx else []):
+                parts = [[[c] for c in cards_of[v]] if v != wild else [[PHOENIX]] for v in range(a, b + 1)]
+                for pick in itertools.product(*parts):
+                    cs = sum(pick, [])
+                    if len({c[-1] if _natural(c) else "x" for c in cs}) == 1:
+                        add("bomb", cs, (1, len(cs), b))       # a straight flush is a bomb
+                    else:
+                        add("straight", cs, b)
+    return out
+
+
+class TichuReferee:
+    """One hand of Tichu after the passing, as the rules say (the readings of tichu.yaml's comment).  The
+    hand is a generator yielding (player to decide, the moves offered) and receiving the move made."""
+
+    def __init__(self, hands, calls=True):
+        self.hands = {p: list(h) for p, h in hands.items()}
+        self.calls = calls
+        self.won = {p: [] for p in range(4)}
+        self.pile = []
+        self.table = None                  # (kind, number of cards, strength) of the play on top
+        self.last = self.actor = None
+        self.passed = set()
+        self.wish = None
+        self.out = []
+        self.called = set()
+        self.double = False
+        self.over = False
+        self.points = [0, 0]
+
+    # -- facts ------------------------------------------------------------------------------------------
+    def holding(self, p):
+        return bool(self.hands[p])
+
+    def next_holder(self, p):
+        return next((p + k) % 4 for k in range(1, 5) if self.holding((p + k) % 4))
+
+    def strength(self, kind, cs, known):
+        if kind != "single":
+            return known
+        c = next(iter(cs))
+        if c == PHOENIX:
+            if self.table is None:
+                return 1.5
+            return self.table[2] + 0.5 if self.table[0] == "single" and self.table[2] < 15 else None
+        return 15 if c == DRAGON else _tv(c)
+
+    def beats(self, kind, cs, known):
+        strength = self.strength(kind, cs, known)
+        if strength is None:
+            return False
+        if self.table is None:
+            return True
+        tk, tn, ts = self.table
+        if kind == "bomb":
+            return tk != "bomb" or strength > ts
+        return kind == tk and len(cs) == tn and strength > ts
+
+    def has_wish(self, cs):
+        return self.wish is not None and any(_natural(c) and c[:-1] == self.wish for c in cs)
+
+    def must_wish(self, p):
+        if self.wish is None or not any(_natural(c) and c[:-1] == self.wish for c in self.hands[p]):
+            return False
+        if self.table is None:
+            return True
+        combos = tichu_combinations(self.hands[p])
+        return any(self.has_wish(cs) and self.beats(k, cs, v)
+                   for k in (self.table[0], "bomb") for cs, v in combos[k].items())
+
+    def trick_done(self):
+        return self.table is not None and all(
+            q == self.last or not self.holding(q) or q in self.passed for q in range(4))
+
+    def bombs_beating(self, p):
+        return sorted("bomb " + " ".join(sorted(cs)) for cs, v in tichu_combinations(self.hands[p])["bomb"].items()
+                      if self.beats("bomb", cs, v))
+
+    # -- the hand ---------------------------------------------------------------------------------------------
+    def play(self):
+        turn_to = next(p for p in range(4) if MAHJONG in self.hands[p])
+        while True:
+            cur = turn_to
+            forced = self.must_wish(cur)
+            self.dog = False
+            while True:
+                legal = []
+                if self.calls and cur not in self.called and len(self.hands[cur]) == 14:
+                    legal.append("tichu")
+                combos = tichu_combinations(self.hands[cur])
+                for kind, found in combos.items():
+                    for cs, v in found.items():
+                        if self.beats(kind, cs, v) and (not forced or self.has_wish(cs)):
+                            legal.append(kind + " " + " ".join(sorted(cs)))
+                if self.table is None and not forced and DOG in self.hands[cur]:
+                    legal.append("dog")
+                if self.table is not None and not forced:
+                    legal.append("pass")
+                move = yield cur, sorted(legal)
+                if move == "tichu":
+                    self.called.add(cur)
+                    continue
+                break
+            if move == "pass":
+                self.passed.add(cur)
+                self.actor = cur
+            elif move == "dog":
+                self.hands[cur].remove(DOG)
+                self.won[cur].append(DOG)
+                self.actor, self.dog = cur, True
+                self.going_out(cur)
+            else:
+                kind, *cs = move.split()
+                yield from self.played(cur, kind, cs)
+            if self.over:
+                break
+            if self.table is not None:
+                yield from self.bomb_chances()
+            if self.over:
+                break
+            if self.dog:
+                partner = (cur + 2) % 4
+                turn_to = partner if self.holding(partner) else self.next_holder(partner)
+            elif self.trick_done():
+                yield from self.take_trick()
+                turn_to = self.last if self.holding(self.last) else self.next_holder(self.last)
+            else:
+                turn_to = self.next_holder(self.actor)
+        yield from self.score()
+
+    def played(self, p, kind, cs):
+        for c in cs:
+            self.hands[p].remove(c)
+        self.pile += cs
+        known = tichu_combinations(cs)[kind][frozenset(cs)]
+        self.table = (kind, len(cs), self.strength(kind, cs, known))
+        self.last = self.actor = p
+        self.passed = set()
+        if self.has_wish(cs):
+            self.wish = None
+        if MAHJONG in cs:
+            move = yield p, sorted(["no_wish"] + [f"wish {r}" for r in T_RANKS])
+            self.wish = None if move == "no_wish" else move.split()[1]
+        self.going_out(p)
+
+    def going_out(self, p):
+        if not self.hands[p]:
+            self.out.append(p)
+            if len(self.out) == 2 and self.out[0] % 2 == p % 2:
+                self.double = self.over = True
+            if len(self.out) == 3:
+                self.over = True
+
+    def bomb_chances(self):
+        asker, asked = (self.actor + 1) % 4, 0
+        while asked < 4 and not self.over:
+            p = asker
+            if (self.holding(p) and p != self.last and p != self.actor
+                    and (self.trick_done() or p != self.next_holder(self.actor)) and self.bombs_beating(p)):
+                move = yield p, sorted(self.bombs_beating(p) + ["decline"])
+                if move != "decline":
+                    yield from self.played(p, "bomb", move.split()[1:])
+                    asked = -1
+            asker, asked = (asker + 1) % 4, asked + 1
+
+    def take_trick(self):
+        to = self.last
+        if self.table == ("single", 1, 15):
+            move = yield self.last, sorted([f"give {(self.last + 1) % 4}", f"give {(self.last + 3) % 4}"])
+            to = int(move.split()[1])
+        self.won[to] += self.pile
+        self.pile, self.table, self.passed = [], None, set()
+
+    def score(self):
+        first = self.out[0]
+        if self.double:
+            self.points[first % 2] += 200
+        else:
+            tail = next(p for p in range(4) if self.holding(p))
+            if self.pile:
+                yield from self.take_trick()
+            self.won[(tail + 1) % 4] += self.hands[tail]
+            self.hands[tail] = []
+            self.won[first] += self.won[tail]
+            self.won[tail] = []
+            for p in range(4):
+                self.points[p % 2] += _t_points(self.won[p])
+        for p in self.called:
+            self.points[p % 2] += 100 if p == first else -100
+
+
+def _by_move(rng, actions):
+    """A move name at random, then one of its actions: rare moves (bombs, stairs) come up far more often
+    than with every action equally likely."""
+    names = sorted({a[0] for a in actions})
+    name = rng.choice(names)
+    return rng.choice([a for a in actions if a[0] == name])
+
+
+def _referee_tichu(seed, counts, target=300, calls=True, pick=None):
+    rules = _load("tichu", target=target, calls=calls)
+    rng = random.Random(seed)
+    pick = pick or (lambda actions: rng.choice(actions))
+    s = G.new_game(rules, 4, seed)
+    scores, hand_no = [0, 0], 0
+    while not G.is_over(s):
+        assert s.hand_no == hand_no + 1
+        hand_no = s.hand_no
+        every_card_once(s)
+        hands = {p: _z(s, "hand", p) for p in range(4)}
+        assert all(len(h) == 14 for h in hands.values())
+        # the passing: one card to the left, one to the partner, one to the right, seat by seat; the cards
+        # change hands once all are picked
+        given = []
+        for step in (1, 2, 3):
+            for p in range(4):
+                assert G.current_player(s) == p
+                assert _legal(s) == sorted(f"select {c}" for c in hands[p])
+                action = rng.choice(G.legal_actions(s))
+                card = _text(s, action).split()[1]
+                G.apply(s, action)
+                hands[p].remove(card)
+                given.append(((p + step) % 4, card))
+        for p, card in given:
+            hands[p].append(card)
+        for p in range(4):
+            assert sorted(_z(s, "hand", p)) == sorted(hands[p]), p
+        ref = TichuReferee(hands, calls)
+        game = ref.play()
+        decision = next(game)
+        moves = 0
+        while True:
+            who, legal = decision
+            assert G.current_player(s) == who, (hand_no, moves, who, G.current_player(s))
+            assert _legal(s) == legal, (hand_no, moves, sorted(set(_legal(s)) ^ set(legal)))
+            if ref.table is not None and legal and "pass" not in legal and legal[0].split()[0] not in (
+                    "give", "decline", "bomb", "no_wish"):
+                counts["forced by the wish"] = counts.get("forced by the wish", 0) + 1
+            action = pick(G.legal_actions(s))
+            text = _text(s, action)
+            G.apply(s, action)
+            moves += 1
+            counts[text.split()[0]] = counts.get(text.split()[0], 0) + 1
+            if PHOENIX in text and text.split()[0] != "single":
+                counts["phoenix in a combination"] = counts.get("phoenix in a combination", 0) + 1
+            try:
+                decision = game.send(text)
+            except StopIteration:
+                break
+            if moves % 10 == 0:
+                every_card_once(s)
+                for p in range(4):
+                    assert sorted(_z(s, "hand", p)) == sorted(ref.hands[p])
+        counts["double"] = counts.get("double", 0) + ref.double
+        counts["hands"] = counts.get("hands", 0) + 1
+        scores = [scores[t] + ref.points[t] for t in range(2)]
+        assert _v(s, "score") == scores, (hand_no, _v(s, "score"), scores)
+        over = max(scores) >= target and scores[0] != scores[1]
+        assert G.is_over(s) == over
+    result = G.result(s)
+    best = 0 if scores[0] > scores[1] else 1
+    assert result["winners"] == [best, best + 2]
+    return hand_no
+
+
+def test_tichu_random_games_follow_the_referee():
+    counts = {}
+    for seed in range(3):
+        _referee_tichu(seed, counts)
+    for seed in range(3, 8):
+        rng = random.Random(seed)
+        _referee_tichu(seed, counts, pick=lambda actions: _by_move(rng, actions))
+    print(counts)
+
+
+# -- Tichu: scripted deals -------------------------------------------------------------------------------------
+
+def _tichu(hands, **options):
+    """A Tichu hand at seat 1's first turn (seat 1 holds the MahJong), every seat holding exactly `hands`."""
+    rules = _load("tichu", calls=False, **options)
+    # dealer 0: the first card dealt goes to seat 1
+    s = S.stacked_game(rules, 4, [MAHJONG])
+    for _ in range(12):                      # the passing: any cards but the MahJong
+        a = next(a for a in G.legal_actions(s) if _text(s, a) != f"select {MAHJONG}")
+        G.apply(s, a)
+    _set_hands(s, hands, rest="stock")
+    assert G.current_player(s) == 1
+    return s
+
+
+def test_tichu_wish_dragon_bomb_out_of_turn_dog_and_phoenix():
+    s = _tichu({1: [MAHJONG, "3♣", "K♣"], 2: [PHOENIX, "4♦", "A♦"], 3: ["5♥", DRAGON, "7♠"],
+                0: ["A♠", "8♣", "8♦", "8♥", "8♠", DOG]})
+    _do(s, 1, [f"single {MAHJONG}", "single 3♣", "single K♣"], f"single {MAHJONG}")
+    # the MahJong was played: seat 1 wishes for an Ace
+    _do(s, 1, ["no_wish"] + [f"wish {r}" for r in T_RANKS], "wish A")
+    # seat 0 holds a bomb that beats the table: it may bomb out of turn (seat 2, to play next, is not asked)
+    bomb = "bomb 8♣ 8♦ 8♥ 8♠"
+    _do(s, 0, [bomb, "decline"], "decline")
+    # seat 2 holds an Ace and can play it: it must (no pass, no other card)
+    _do(s, 2, ["single A♦"], "single A♦")
+    assert _v(s, "wish") is None
+    _do(s, 0, [bomb, "decline"], "decline")
+    # only the Dragon beats an Ace
+    _do(s, 3, [f"single {DRAGON}", "pass"], f"single {DRAGON}")
+    _do(s, 0, [bomb, "pass"], "pass")
+    _do(s, 1, ["pass"], "pass")
+    # after seat 1's pass seat 0 may bomb (seat 2 plays next)
+    _do(s, 0, [bomb, "decline"], "decline")
+    # the Phoenix may not go on the Dragon
+    _do(s, 2, ["pass"], "pass")
+    # everyone passed: a last chance to bomb before the trick is over
+    _do(s, 0, [bomb, "decline"], "decline")
+    # the Dragon won the trick: seat 3 gives it to an opponent (seat 0, on its left, or seat 2)
+    _do(s, 3, ["give 0", "give 2"], "give 0")
+    assert sorted(_z(s, "won", 0)) == sorted([MAHJONG, "A♦", DRAGON])
+    _do(s, 3, ["single 5♥", "single 7♠"], "single 5♥")
+    _do(s, 0, ["single A♠", "single 8♣", "single 8♦", "single 8♥", "single 8♠", bomb, "pass"], "pass")
+    _do(s, 1, ["single K♣", "pass"], "single K♣")
+    # seat 0 bombs out of turn, before seat 2's turn: play goes on from seat 0's left
+    _do(s, 0, [bomb, "decline"], bomb)
+    _do(s, 1, ["pass"], "pass")
+    _do(s, 2, ["pass"], "pass")
+    _do(s, 3, ["pass"], "pass")
+    # seat 0 won the bombed trick and leads: the Dog gives the lead to its partner, seat 2
+    _do(s, 0, ["single A♠", "dog"], "dog")
+    _do(s, 2, [f"single {PHOENIX}", "single 4♦", f"pair 4♦ {PHOENIX}"], f"single {PHOENIX}")
+    # the Phoenix led counts 1.5: a Seven beats it; seat 3 goes out first
+    _do(s, 3, ["single 7♠", "pass"], "single 7♠")
+    _do(s, 0, ["single A♠", "pass"], "single A♠")
+    assert _v(s, "finished") == [2, 0, 0, 1]
+    _do(s, 1, ["pass"], "pass")
+    _do(s, 2, ["pass"], "pass")
+    # seat 0 is out: the next player on its left leads and goes out third; the hand is over
+    _do(s, 1, ["single 3♣"], "single 3♣")
+    # seat 2 is last: its 4♦ goes to the opponents; seat 0's tricks: MahJong A♦ Dragon (25), 5♥ K♣ and
+    # the bomb (15), the Dog, Phoenix 7♠ A♠ (-25)
+    assert s.hand_no == 2 and _v(s, "score") == [15, 0]
+
+
+def test_tichu_the_wish_forces_a_bomb_and_a_double_victory():
+    s = _tichu({1: [MAHJONG, "2♣", "3♦", "4♥", PHOENIX, "9♠", "9♥", "10♠"],
+                2: ["7♦", "8♦", "9♦", "10♦", "J♦"], 3: ["7♣", "2♥"], 0: [DRAGON]})
+    singles = [f"single {c}" for c in [MAHJONG, "2♣", "3♦", "4♥", PHOENIX, "9♠", "9♥", "10♠"]]
+    # the Phoenix pairs any natural card, makes a triple with the Nines and a second Ten for the stairs;
+    # the straight MahJong 2 3 4 with the Phoenix as the 5
+    pairs = ["pair 9♠ 9♥"] + [f"pair {c} {PHOENIX}" for c in ["2♣", "3♦", "4♥", "9♠", "9♥", "10♠"]]
+    _do(s, 1, singles + pairs + [f"triple 9♠ 9♥ {PHOENIX}", f"stairs 9♠ 9♥ 10♠ {PHOENIX}",
+                                 f"straight {MAHJONG} 2♣ 3♦ 4♥ {PHOENIX}"],
+        f"straight {MAHJONG} 2♣ 3♦ 4♥ {PHOENIX}")
+    _do(s, 1, None, "wish 7")
+    # seat 2 holds a Seven, and the only play that holds it and beats the straight is its straight flush,
+    # a bomb: it must play it
+    _do(s, 2, ["bomb 7♦ 8♦ 9♦ 10♦ J♦"], "bomb 7♦ 8♦ 9♦ 10♦ J♦")
+    assert _v(s, "wish") is None and _v(s, "finished") == [0, 0, 1, 0]
+    _do(s, 3, ["pass"], "pass")
+    _do(s, 0, ["pass"], "pass")
+    _do(s, 1, ["pass"], "pass")
+    # seat 2 is out: the next player on its left leads
+    _do(s, 3, ["single 7♣", "single 2♥"], "single 2♥")
+    # seat 0 goes out second, after its partner: a double victory, 200, no cards counted
+    _do(s, 0, [f"single {DRAGON}", "pass"], f"single {DRAGON}")
+    assert s.hand_no == 2 and _v(s, "score") == [200, 0]
+
+
+def test_tichu_a_full_house_with_the_phoenix_counts_its_higher_three():
+    s = _tichu({1: [MAHJONG, "9♣", "9♦", "9♥", "7♣", "7♦"], 2: ["8♣", "8♦", PHOENIX, "10♣", "10♦"],
+                3: ["J♣", "J♦", "J♥", "2♣", "2♦", "3♠"], 0: ["3♥"]})
+    _do(s, 1, None, "full_house 9♣ 9♦ 9♥ 7♣ 7♦")
+    # 8 8 10 10 and the Phoenix is offered once, as Tens full: it beats Nines full
+    _do(s, 2, [f"full_house 8♣ 8♦ 10♣ 10♦ {PHOENIX}", "pass"], f"full_house 8♣ 8♦ 10♣ 10♦ {PHOENIX}")
+    _do(s, 3, ["full_house J♣ J♦ J♥ 2♣ 2♦", "pass"], "pass")
+    _do(s, 0, ["pass"], "pass")
+    _do(s, 1, ["pass"], "pass")
+    # seat 2 went out with its full house; seat 3 passed and nobody beat it: seat 3 leads
+    _do(s, 3, None, "single 3♠")
