@@ -907,3 +907,24 @@ def test_tichu_a_full_house_with_the_phoenix_counts_its_higher_three():
     _do(s, 1, ["pass"], "pass")
     # seat 2 went out with its full house; seat 3 passed and nobody beat it: seat 3 leads
     _do(s, 3, None, "single 3♠")
+
+
+def test_explain_a_card_in_a_list_of_its_own_a_count_clause_and_one_hand(tmp_path):
+    """map(cards, c => [c]) is not the cards themselves; 'whose the number of ...' is no English; a game
+    without end: said once that it is one hand."""
+    from interpreter.authoring.explain import explain
+    text = PROBE.replace("  key(c): none if c.is_joker else plain(c)\n",
+                         "  key(c): none if c.is_joker else plain(c)\n"
+                         "  alone(h): map(h, c => [c])\n"
+                         "  places(h): map(h, c => plain(c))\n"
+                         "  trio(h): filter(places(h), r => count(places(h), x => x == r) == 3)\n")
+    text = text.replace("groups(hand[0], plain, 2, 2))", "alone(hand[0]))").replace(
+        "  low: {default: 5}", "  low: {default: 5}\n  three: {default: 0}").replace(
+        "          as: cs\n          do: [{move: {cards: cs, to: pile}}]\n        pass:",
+        "          as: cs\n          legal: count(trio(hand[0])) >= three\n"
+        "          do: [{move: {cards: cs, to: pile}}]\n        pass:")
+    out = explain(_probe(tmp_path, text).rules)
+    assert "**alone(h)**: *h*, each item in a list of its own" in out, out
+    assert ("**trio(h)**: the items of the places of *h* for which the number of items of the places of *h* that "
+            "are the item is 3") in out, out
+    assert out.count("The game ends after one hand.") == 1

@@ -478,7 +478,8 @@ class _Speaker:
             if not _has_verb(text):
                 return (f"{be} not " if negated else f"{be} ") + text
             return f"whose {text}" if not negated else f"for which not its {text}"
-        if _mentions_it(text) or negated and _has_verb(text):
+        if _mentions_it(text) or negated and _has_verb(text) or text.startswith("the ") and _has_verb(text):
+            # 'whose the number of ... is 3' is no English: 'for which the number of ... is 3'
             return f"for which {'not ' if negated else ''}{text}"
         if not _has_verb(text):
             return (f"{be} not " if negated else f"{be} ") + text
@@ -898,13 +899,26 @@ def _sum(sp, args):
 
 
 def _map(sp, args):
-    per = _of_items(sp, args[0], args[1])
+    noun = sp.noun_of(args[0])
+    fn = args[1]
+    if isinstance(fn, Tree) and fn.data == "lambda_" and _one_item_list_of(fn.children[1], str(fn.children[0])):
+        # map(cards, c => [c]): each card becomes a list of its own (a one-item list reads as its item)
+        return f"{sp.say(args[0])}, each {noun} in a list of its own"
+    per = _of_items(sp, args[0], fn)
     if per is not None:
         return per
-    noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
-    body = sp.each(args[1], noun)
+    body = sp.each(fn, noun)
     return sp.say(args[0]) if body == f"the {noun}" else f"{body}, for each {noun}{where}"
+
+
+def _one_item_list_of(node, name) -> bool:
+    """Whether the expression is `[name]`, a list of the one item `name`."""
+    if not (isinstance(node, Tree) and node.data == "list_"):
+        return False
+    items = [c for c in node.children if c is not None]
+    return len(items) == 1 and isinstance(items[0], Tree) and items[0].data == "name" \
+        and str(items[0].children[0]) == name
 
 
 def _reverse(sp, args):
