@@ -928,3 +928,11 @@ def test_explain_a_card_in_a_list_of_its_own_a_count_clause_and_one_hand(tmp_pat
     assert ("**trio(h)**: the items of the places of *h* for which the number of items of the places of *h* that "
             "are the item is 3") in out, out
     assert out.count("The game ends after one hand.") == 1
+
+
+def test_sequences_refuses_a_key_that_is_no_number_at_load_time(tmp_path):
+    loaded = _probe(tmp_path, PROBE.replace("c => key(c), low", "c => c.rank, low"))
+    assert not loaded.ok
+    message = next(d for d in loaded.diagnostics if d.severity == "error")
+    assert message.message == "sequences() runs through whole numbers, but this key gives a rank"
+    assert "c => plain(c)" in message.hint

@@ -129,6 +129,10 @@ def _keyed_groups(pairs, low, high):
 def _sequences(ctx, node, args):
     cards = _collection(ctx, args[0], "the cards")
     key = _card_key(ctx, args[1])
+    param, body = key.parts
+    if param is not None and not T.compatible(body.type, T.NUM):
+        ctx.error(args[1], f"sequences() runs through whole numbers, but this key gives {T.describe(body.type)}",
+                  rule="type", hint="give the card's place in an order, e.g. c => plain(c) or the order's name")
     low = _sized(ctx, args[2], "the fewest values in a sequence").fn
     high = _sized(ctx, args[3], "the most values in a sequence").fn if len(args) > 3 else (lambda s, e: None)
     width = _sized(ctx, args[4], "how many cards of each value").fn if len(args) > 4 else (lambda s, e: 1)
