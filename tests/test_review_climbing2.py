@@ -936,3 +936,11 @@ def test_sequences_refuses_a_key_that_is_no_number_at_load_time(tmp_path):
     message = next(d for d in loaded.diagnostics if d.severity == "error")
     assert message.message == "sequences() runs through whole numbers, but this key gives a rank"
     assert "c => plain(c)" in message.hint
+
+
+def test_the_scenario_file_of_the_review_passes():
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    result = CliRunner().invoke(cli, ["test", str(HERE / "climbing.scenario.yaml")])
+    assert result.exit_code == 0, result.output
+    assert "2 passed, 0 failed" in result.output
