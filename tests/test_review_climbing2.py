@@ -688,8 +688,7 @@ class TichuReferee:
         asker, asked = (self.actor + 1) % 4, 0
         while asked < 4 and not self.over:
             p = asker
-            if (self.holding(p) and p != self.last and p != self.actor
-                    and (self.trick_done() or p != self.next_holder(self.actor)) and self.bombs_beating(p)):
+            if self.holding(p) and not (p == self.actor and p in self.passed) and self.bombs_beating(p):
                 move = yield p, sorted(self.bombs_beating(p) + ["decline"])
                 if move != "decline":
                     yield from self.played(p, "bomb", move.split()[1:])
@@ -827,7 +826,7 @@ def test_tichu_wish_dragon_bomb_out_of_turn_dog_and_phoenix():
     _do(s, 1, [f"single {MAHJONG}", "single 3♣", "single K♣"], f"single {MAHJONG}")
     # the MahJong was played: seat 1 wishes for an Ace
     _do(s, 1, ["no_wish"] + [f"wish {r}" for r in T_RANKS], "wish A")
-    # seat 0 holds a bomb that beats the table: it may bomb out of turn (seat 2, to play next, is not asked)
+    # seat 0 holds a bomb that beats the table: it may bomb out of turn
     bomb = "bomb 8♣ 8♦ 8♥ 8♠"
     _do(s, 0, [bomb, "decline"], "decline")
     # seat 2 holds an Ace and can play it: it must (no pass, no other card)
@@ -836,6 +835,8 @@ def test_tichu_wish_dragon_bomb_out_of_turn_dog_and_phoenix():
     _do(s, 0, [bomb, "decline"], "decline")
     # only the Dragon beats an Ace
     _do(s, 3, [f"single {DRAGON}", "pass"], f"single {DRAGON}")
+    # seat 0 may bomb before its turn, or in it
+    _do(s, 0, [bomb, "decline"], "decline")
     _do(s, 0, [bomb, "pass"], "pass")
     _do(s, 1, ["pass"], "pass")
     # after seat 1's pass seat 0 may bomb (seat 2 plays next)
@@ -848,6 +849,7 @@ def test_tichu_wish_dragon_bomb_out_of_turn_dog_and_phoenix():
     _do(s, 3, ["give 0", "give 2"], "give 0")
     assert sorted(_z(s, "won", 0)) == sorted([MAHJONG, "A♦", DRAGON])
     _do(s, 3, ["single 5♥", "single 7♠"], "single 5♥")
+    _do(s, 0, [bomb, "decline"], "decline")
     _do(s, 0, ["single A♠", "single 8♣", "single 8♦", "single 8♥", "single 8♠", bomb, "pass"], "pass")
     _do(s, 1, ["single K♣", "pass"], "single K♣")
     # seat 0 bombs out of turn, before seat 2's turn: play goes on from seat 0's left
@@ -882,8 +884,10 @@ def test_tichu_the_wish_forces_a_bomb_and_a_double_victory():
                                  f"straight {MAHJONG} 2♣ 3♦ 4♥ {PHOENIX}"],
         f"straight {MAHJONG} 2♣ 3♦ 4♥ {PHOENIX}")
     _do(s, 1, None, "wish 7")
-    # seat 2 holds a Seven, and the only play that holds it and beats the straight is its straight flush,
-    # a bomb: it must play it
+    # seat 2 may bomb out of turn, before its turn, or not
+    _do(s, 2, ["bomb 7♦ 8♦ 9♦ 10♦ J♦", "decline"], "decline")
+    # in its turn, seat 2 holds a Seven, and the only play that holds it and beats the straight is its
+    # straight flush, a bomb: it must play it
     _do(s, 2, ["bomb 7♦ 8♦ 9♦ 10♦ J♦"], "bomb 7♦ 8♦ 9♦ 10♦ J♦")
     assert _v(s, "wish") is None and _v(s, "finished") == [0, 0, 1, 0]
     _do(s, 3, ["pass"], "pass")
