@@ -948,3 +948,15 @@ def test_the_scenario_file_of_the_review_passes():
     result = CliRunner().invoke(cli, ["test", str(HERE / "climbing.scenario.yaml")])
     assert result.exit_code == 0, result.output
     assert "2 passed, 0 failed" in result.output
+
+
+@pytest.mark.soak
+def test_many_more_games_follow_the_referees():
+    counts = {}
+    for seed in range(100, 160):
+        _referee_big_two(seed, counts)
+    for seed in range(100, 200):
+        rng = random.Random(seed)
+        _referee_tichu(seed, counts, pick=(lambda actions: _by_move(rng, actions)) if seed % 2 else None,
+                       calls=seed % 3 != 0)
+    assert counts["bomb"] > 50 and counts["decline"] > 50
