@@ -960,3 +960,17 @@ def test_many_more_games_follow_the_referees():
         _referee_tichu(seed, counts, pick=(lambda actions: _by_move(rng, actions)) if seed % 2 else None,
                        calls=seed % 3 != 0)
     assert counts["bomb"] > 50 and counts["decline"] > 50
+
+
+def test_a_scenario_message_names_a_straight_in_rank_order(tmp_path):
+    """The legal moves of a message name a set's cards by rank (then suit), not suit by suit: the straight
+    of Big Two's first lead read '3♦ 5♦ 4♣ 6♥ 7♠' (diamonds before clubs in its pack)."""
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    text = (HERE / "climbing.scenario.yaml").read_text(encoding="utf-8")
+    text = text.replace("ruleset: big-two.yaml", f"ruleset: {HERE / 'big-two.yaml'}")
+    text = text.replace("legal: [play 3♦, play 3♦ 3♠, play 3♦ 4♣ 5♦ 6♥ 7♠]", "legal: [play 3♦, play 3♦ 3♠]")
+    path = tmp_path / "wrong.scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["test", str(path)])
+    assert "got [play 3♦, play 3♦ 3♠, play 3♦ 4♣ 5♦ 6♥ 7♠]" in result.output, result.output
