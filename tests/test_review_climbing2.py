@@ -974,3 +974,18 @@ def test_a_scenario_message_names_a_straight_in_rank_order(tmp_path):
     path.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(cli, ["test", str(path)])
     assert "got [play 3♦, play 3♦ 3♠, play 3♦ 4♣ 5♦ 6♥ 7♠]" in result.output, result.output
+
+
+def test_a_procedure_using_the_option_of_the_move_that_calls_it_is_told_why(tmp_path):
+    """A move's `as: cs` is not seen by a procedure it calls: the hint said to give the name with 'as:',
+    which the designer had done."""
+    text = (HERE / "tichu.yaml").read_text(encoding="utf-8").replace(
+        '    - move: {cards: cards_played, from: "hand[who]", to: pile}',
+        '    - move: {cards: cs, from: "hand[who]", to: pile}', 1)
+    path = tmp_path / "tichu.yaml"
+    path.write_text(text, encoding="utf-8")
+    loaded = load_ruleset(str(path), {})
+    error = next(d for d in loaded.diagnostics if d.severity == "error")
+    assert error.message.startswith("unknown name 'cs'")
+    assert error.hint.startswith("'cs' is the name a step gives with 'as:' (a move's option or a for_each's item)")
+    assert "a procedure or definition does not see the names of the place it is used from" in error.hint
