@@ -273,7 +273,8 @@ def _set_moves(actions):
 
 
 def _set_text(s, text, sets):
-    """'play 9♠ 9♥' as the engine writes it ('play 9♥ 9♠': the pack's order), when `play` offers sets of
+    """'play 9♠ 9♥' written one way whatever the order of its cards ('play 9♥ 9♠': by rank, then suit in
+    the pack's order, jokers last, so that a straight reads 3♦ 4♣ 5♦ 6♥ 7♠), when `play` offers sets of
     cards and every word after it is a card; any other text as it is."""
     words = str(text).split()
     if len(words) < 3 or words[0] not in sets:
@@ -282,7 +283,8 @@ def _set_text(s, text, sets):
     ids = [u.parse_card(w) for w in words[1:]]
     if any(c is None for c in ids):
         return text
-    return " ".join([words[0]] + [u.names[c] for c in sorted(ids)])
+    ids.sort(key=lambda c: (u.rank_index[c] if u.rank_index[c] >= 0 else len(u.ranks), u.suit_index[c], c))
+    return " ".join([words[0]] + [u.names[c] for c in ids])
 
 
 def _fitting(s, actions, entry):

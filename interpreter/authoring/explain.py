@@ -344,9 +344,7 @@ def _end(data, say):
     if "score" in end:
         lines.append(f"- A player's final score is {say.bind('p', 'player')(end['score'])}.")
     most = end.get("max_hands", 1000)
-    if "after_hand" not in end:          # without it the game is one hand
-        lines.insert(2, "- The game ends after one hand.")
-    elif end.get("after_hand") is not True:
+    if "after_hand" in end and end.get("after_hand") is not True:
         lines.append(f"- A game that has not ended after {most} hand{'s' if most != 1 else ''} stops with an error.")
     return lines + [""]
 

@@ -365,9 +365,11 @@ class _Speaker:
             return "the text " + said[0] + " followed by " + _join(said[1:])
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
-        if str(op) == "+" and any(_is_list(x) or _is_zone(self, x) for x in (a, b)):
-            # lists joined, not numbers added: 'X together with Y' (not 'X plus minus 1' for X + [-1])
-            return f"{self.operand(a)} together with {self.operand(b)}"
+        chain = _plus_chain(n) if str(op) == "+" else ()
+        if any(_is_list(x) or _is_zone(self, x) for x in chain):
+            # lists joined, not numbers added: 'X together with Y' (not 'X plus minus 1' for X + [-1]);
+            # joining lists does not depend on the grouping, so a chain reads without brackets
+            return " together with ".join(self.operand(x) for x in chain)
         if _same_level(a, str(op)):
             # a chain read from left to right, as it is worked out: "a plus b minus c", not "((a plus b)
             # minus c)"; only the other side of a minus or a product keeps brackets
@@ -478,7 +480,7 @@ class _Speaker:
                     return "meld"
                 if inner == "meld_plays":
                     return "play"
-                if inner == "groups":
+                if inner in ("groups", "sequences", "combined"):
                     return "set"             # one item is a set of cards: 'the sets of 2 cards from ...'
                 if inner == "range":
                     return "number"
@@ -529,7 +531,8 @@ class _Speaker:
             if not _has_verb(text):
                 return (f"{be} not " if negated else f"{be} ") + text
             return f"whose {text}" if not negated else f"for which not its {text}"
-        if _mentions_it(text) or negated and _has_verb(text):
+        if _mentions_it(text) or negated and _has_verb(text) or text.startswith("the ") and _has_verb(text):
+            # 'whose the number of ... is 3' is no English: 'for which the number of ... is 3'
             return f"for which {'not ' if negated else ''}{text}"
         if not _has_verb(text):
             return (f"{be} not " if negated else f"{be} ") + text
@@ -605,7 +608,14 @@ def _joined_text(node) -> list:
 
 
 _LISTS = {"map", "filter", "sort", "reverse", "unique", "range", "argmax", "argmin", "seat_order", "suits_in",
-          "of_suit", "of_rank", "teammates", "team_members", "smallest"}
+          "of_suit", "of_rank", "teammates", "team_members", "smallest", "groups", "sequences", "combined"}
+
+
+def _plus_chain(node) -> list:
+    """The operands of a chain of `+` (a + b + c parses as (a + b) + c), in order."""
+    if isinstance(node, Tree) and node.data == "binop" and str(node.children[1]) == "+":
+        return _plus_chain(node.children[0]) + _plus_chain(node.children[2])
+    return [node]
 
 
 def _is_list(node) -> bool:
@@ -711,10 +721,38 @@ def _groups(sp, a) -> str:
     low = sp.say(a[2]) if len(a) > 2 else "1"
     size = (f"{low} to {sp.say(a[3])}" if len(a) > 3 and sp.say(a[3]) != low else low if len(a) > 3
             else f"{low} or more")
-    said = f"the sets of {size} cards from {sp.say(a[0])}"
+    said = f"the sets of {size} {'card' if size == '1' else 'cards'} from {sp.say(a[0])}"
     if _ignores_its_item(a[1]):          # c => 0: every set of the cards, not 'with the same 0'
         return said
     return f"{said} with the same {_key_words(sp, a[1], 'card')}"
+
+
+def _sequences(sp, a) -> str:
+    """sequences(cards, key, min, max, width, wild): 'the runs of 5 or more consecutive places in the order
+    *seq* from X, one card of each, a card that is ... standing for a missing card'."""
+    low = sp.say(a[2])
+    high = sp.say(a[3]) if len(a) > 3 and not _is_none(a[3]) else None
+    size = f"{low} or more" if len(a) > 3 and high is None or len(a) == 3 else \
+        low if high == low else f"{low} to {high}"
+    width = _literal(a[4]) if len(a) > 4 else 1
+    each = "one card of each" if width == 1 else \
+        f"{sp.say(a[4])} cards of each" if width is None else f"{width} cards of each"
+    key = _key_words(sp, a[1], "card")
+    values = f"places {key[6:]}" if key.startswith("place in ") else f"values of {key}" if key.startswith("*") \
+        else f"values of the {key}"
+    said = f"the runs of {size} consecutive {values} from {sp.say(a[0])} ({each}"
+    if len(a) > 5:
+        said += f"; a card that {sp.relative(a[5], 'card', False)} may stand for any one missing card"
+    return said + ")"
+
+
+def _is_none(node) -> bool:
+    return isinstance(node, Tree) and node.data == "none"
+
+
+def _combined(sp, a) -> str:
+    """combined(a, b, ...): 'the ways to put together one of A and one of B, no card twice'."""
+    return "the sets made of one of " + " and one of ".join(sp.say(x) for x in a) + " (no card twice)"
 
 
 def _ignores_its_item(fn) -> bool:
@@ -914,13 +952,26 @@ def _sum(sp, args):
 
 
 def _map(sp, args):
-    per = _of_items(sp, args[0], args[1])
+    noun = sp.noun_of(args[0])
+    fn = args[1]
+    if isinstance(fn, Tree) and fn.data == "lambda_" and _one_item_list_of(fn.children[1], str(fn.children[0])):
+        # map(cards, c => [c]): each card becomes a list of its own (a one-item list reads as its item)
+        return f"{sp.say(args[0])}, each {noun} in a list of its own"
+    per = _of_items(sp, args[0], fn)
     if per is not None:
         return per
-    noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
-    body = sp.each(args[1], noun)
+    body = sp.each(fn, noun)
     return sp.say(args[0]) if body == f"the {noun}" else f"{body}, for each {noun}{where}"
+
+
+def _one_item_list_of(node, name) -> bool:
+    """Whether the expression is `[name]`, a list of the one item `name`."""
+    if not (isinstance(node, Tree) and node.data == "list_"):
+        return False
+    items = [c for c in node.children if c is not None]
+    return len(items) == 1 and isinstance(items[0], Tree) and items[0].data == "name" \
+        and str(items[0].children[0]) == name
 
 
 def _reverse(sp, args):
@@ -1070,6 +1121,8 @@ FUNCTIONS = {
     "team_of": lambda sp, a: f"the team of {sp.say(a[0])}",
     "same_key": lambda sp, a: f"{sp.say(a[0])} all have the same {_key_words(sp, a[1], 'card')}",
     "groups": _groups,
+    "sequences": _sequences,
+    "combined": _combined,
     "cyclic_run": lambda sp, a: (f"the items that follow {sp.say(a[1])} in {sp.say(a[0])} without a gap (going "
                                  f"round), as far as they are among {sp.say(a[2])}"),
     "contains": lambda sp, a: f"{sp.say(a[0])} holds {sp.say(a[1])}",

@@ -16,6 +16,7 @@ from .melds import (CardInfo, Meld, RunRules, SetRules, _interpret_run, _meld, _
 __all__ = [
     "CardInfo", "Meld", "RunRules", "SetRules", "CardPlace",
     "interpret_run", "interpret_set", "find_melds", "meld_parts", "groups_by_key", "class_subsets",
+    "key_sequences", "disjoint_unions",
     "disjoint_combinations", "disjoint_plays", "disjoint_search", "extensions", "replace_wild", "split_run",
     "meld_value", "run_positions", "rank_points",
 ]
@@ -59,6 +60,89 @@ def class_subsets(classes: Mapping[Hashable, list[int]], min_size: int = 1,
         else:
             for size in range(low, top + 1):
                 out.extend(combinations(ids, size))
+    return out
+
+
+# ---------------------------------------------------------------- sequences
+
+def key_sequences(keys: Mapping[int, int], wilds: Sequence[int] = (), low: int = 1, high: int | None = None,
+                  width: int = 1, allowed: Iterable[int] = ()) -> list[tuple[int, ...]]:
+    """Every distinct set (tuple of ids) of cards whose keys run through consecutive whole numbers,
+    ``width`` cards of each, from ``low`` to ``high`` numbers long (a straight of mixed suits with
+    width 1, a run of pairs with width 2).
+
+    ``keys`` maps each natural card to its key; each card of ``wilds`` may stand for one missing card,
+    of a key in ``allowed`` (the keys the pack has).  A set holds at least one natural card.  Cards come
+    in key order, then by id, the wild cards last; a set reached several ways (a wild card at either
+    end) is given once, and each exact choice of cards is its own set.
+    """
+    classes: dict[int, list[int]] = {}
+    for c in sorted(keys):
+        classes.setdefault(keys[c], []).append(c)
+    wilds = sorted(wilds)
+    spare = len(wilds)
+    fill = set(allowed) | set(classes) if spare else set()
+    values = set(classes) | fill
+    width = max(1, width)
+    low = max(1, low)
+    out: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+
+    def emit(chosen, used):
+        naturals = [c for part in chosen for c in part]
+        if not naturals:
+            return
+        for extra in combinations(wilds, used):
+            cards = tuple(naturals) + extra
+            key = tuple(sorted(cards))
+            if key not in seen:
+                seen.add(key)
+                out.append(cards)
+
+    def grow(value, chosen, used):
+        """Add the cards standing for `value` to the run `chosen` (wild cards `used` so far)."""
+        if value not in values:
+            return
+        have = classes.get(value, ())
+        most = min(len(have), width)
+        for j in range(most, -1, -1):
+            need = width - j
+            if used + need > spare or (need and value not in fill):
+                continue
+            for part in combinations(have, j):
+                chosen.append(part)
+                length = len(chosen)
+                if length >= low:
+                    emit(chosen, used + need)
+                if high is None or length < high:
+                    grow(value + 1, chosen, used + need)
+                chosen.pop()
+
+    for start in sorted(values):
+        grow(start, [], 0)
+    return out
+
+
+def disjoint_unions(lists: Sequence[Sequence[Sequence[int]]]) -> list[tuple[int, ...]]:
+    """Every set made of one item of each list (an item is a list of card ids) with no card in two of
+    them, as the first item's cards, then the second's...; a set of cards reached several ways is
+    given once (the first way)."""
+    out: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+
+    def join(i, cards, used):
+        if i == len(lists):
+            key = tuple(sorted(cards))
+            if key not in seen:
+                seen.add(key)
+                out.append(tuple(cards))
+            return
+        for item in lists[i]:
+            if used.isdisjoint(item):
+                join(i + 1, cards + list(item), used.union(item))
+
+    if lists:
+        join(0, [], frozenset())
     return out
 
 

@@ -69,6 +69,7 @@ class Namespace:
     universe: Any = None
     objects: dict = field(default_factory=dict)   # collection -> {entry name: {field: value}, '__types__': {...}}
     read: set = field(default_factory=set)        # the names expressions have used (an option nothing reads)
+    step_locals: set = field(default_factory=set)  # the names steps give with `as:` (for the hint when used outside)
 
     def add(self, name: str, binding: Binding):
         self.names[name] = binding
@@ -364,6 +365,10 @@ def _name(ctx, node):
             hint = (f"'{name}' is a local name of {where}, known only inside it (a procedure or definition "
                     "does not see the names of the place it is used from): keep the value in a state variable, "
                     "or give a definition a parameter for it")
+        elif name in ctx.ns.step_locals:     # a move's option or a for_each's item, used outside its step
+            hint = (f"'{name}' is the name a step gives with 'as:' (a move's option or a for_each's item), known "
+                    "only inside that step: a procedure or definition does not see the names of the place it is "
+                    "used from; keep the value in a state variable, or give a definition a parameter for it")
         elif name in (getattr(getattr(ctx.ns, "universe", None), "ranks", None) or ()):
             # a rank written as a name: ranks are text (K, not "K", reads a name that does not exist)
             hint = f'a rank is text, in quotes: "{name}", e.g. card("{name}", hearts) or c.rank == "{name}"'

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards.combos import class_subsets, groups_by_key
+from ..cards.combos import class_subsets, disjoint_unions, groups_by_key, key_sequences
 from . import types as T
 from .codegen import loop_parts
 from .compiler import Compiled
-from .functions import _NO, _collection, _key_arg, _restore, builtin
+from .errors import EvalError
+from .functions import _NO, _collection, _fn_arg, _key_arg, _restore, builtin
 
 
 def _card_key(ctx, arg):
@@ -112,6 +113,81 @@ def _keyed_groups(pairs, low, high):
                     out += combinations(ids, size)
         return out
     return class_subsets(classes, low, high)
+
+
+@builtin("sequences", "sequences(cards, key, min), sequences(cards, key, min, max), "
+         "sequences(cards, key, min, max, width) or sequences(cards, key, min, max, width, wild)",
+         "Every distinct set of the cards whose keys (whole numbers: an order, a point table or a function "
+         "c => ...) run through consecutive values, one card of each, from min to max values long (max none: "
+         "no limit): sequences(hand[current], plain, 5, 5) is every straight of five cards, whatever their "
+         "suits. With width, that many cards of each value: sequences(h, plain, 2, none, 2) is every run of "
+         "two or more pairs (7 7 8 8). With wild, a condition c => ... on the cards: each card meeting it "
+         "may stand for one missing card, of a value some card of the pack has (a set holds at least one "
+         "other card). Cards whose key is none belong to no set. The cards of a set come in key order, the "
+         "wild cards last; a set the wild cards make in two ways (at either end) is given once.",
+         3, 6, "cards")
+def _sequences(ctx, node, args):
+    cards = _collection(ctx, args[0], "the cards")
+    key = _card_key(ctx, args[1])
+    param, body = key.parts
+    if param is not None and not T.compatible(body.type, T.NUM):
+        ctx.error(args[1], f"sequences() runs through whole numbers, but this key gives {T.describe(body.type)}",
+                  rule="type", hint="give the card's place in an order, e.g. c => plain(c) or the order's name")
+    low = _sized(ctx, args[2], "the fewest values in a sequence").fn
+    high = _sized(ctx, args[3], "the most values in a sequence").fn if len(args) > 3 else (lambda s, e: None)
+    width = _sized(ctx, args[4], "how many cards of each value").fn if len(args) > 4 else (lambda s, e: 1)
+    wild = None
+    if len(args) > 5:
+        param, body = _fn_arg(ctx, args[5], T.CARD, "the wild cards")
+        test = body.fn
+
+        def wild(s, e, c):
+            saved = e.get(param, _NO)
+            e[param] = c
+            try:
+                return test(s, e)
+            finally:
+                _restore(e, param, saved)
+    cf = cards.fn
+
+    def run(s, e):
+        keys, wilds = {}, []
+        for c in cf(s, e):
+            if wild is not None and wild(s, e, c):
+                wilds.append(c)
+                continue
+            k = key(s, e, c)
+            if k is not None:
+                keys[c] = _whole(k)
+        allowed = ()
+        if wilds:
+            allowed = {_whole(k) for k in (key(s, e, c) for c in s.rules.deck(s.n) if not wild(s, e, c))
+                       if k is not None}
+        return key_sequences(keys, wilds, low(s, e), high(s, e), width(s, e) or 1, allowed)
+    return Compiled(run, T.list_of(T.CARDS))
+
+
+def _whole(k):
+    if isinstance(k, bool) or not isinstance(k, (int, float)) or k != int(k):
+        raise EvalError(f"sequences() needs whole-number keys, but a card's key is {k!r}")
+    return int(k)
+
+
+@builtin("combined", "combined(a, b), combined(a, b, c) or combined(a, b, c, d)",
+         "Every set of cards made of one item of each list (lists of sets of cards, such as groups() gives) "
+         "with no card taken twice, as the first item's cards, then the second's: "
+         "combined(groups(h, plain, 3, 3), groups(h, plain, 2, 2)) is every full house, "
+         "combined(groups(h, plain, 4, 4), groups(h, plain, 1, 1)) every four of a kind with a fifth card. "
+         "A set of cards made in several ways is given once.", 2, 4, "cards")
+def _combined(ctx, node, args):
+    parts = [_collection(ctx, a, "each argument") for a in args]
+    for a, p in zip(args, parts):
+        if not T.compatible(T.element_of(p.type), T.CARDS):
+            ctx.error(a, f"combined() joins lists of sets of cards, but this is {T.describe(p.type)}",
+                      rule="type", hint="give sets of cards, e.g. groups(hand[current], plain, 2, 2); "
+                      "for single cards, groups(hand[current], plain, 1, 1)")
+    fns = [p.fn for p in parts]
+    return Compiled(lambda s, e: disjoint_unions([f(s, e) for f in fns]), T.list_of(T.CARDS))
 
 
 @builtin("total", "total(cards, key)",

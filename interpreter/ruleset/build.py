@@ -27,12 +27,27 @@ TYPE_NAMES = {"number": T.NUM, "boolean": T.BOOL, "text": T.STR, "card": T.CARD,
               "any": T.ANY}
 
 
+def _as_names(steps) -> set:
+    """Every name the steps give with `as:` (a move's option, a for_each's item), nested steps included."""
+    found, todo = set(), [steps]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            if isinstance(x.get("as"), str):
+                found.add(x["as"])
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            todo.extend(x)
+    return found
+
+
 def build_rules(data: dict, smap=None, option_values: dict | None = None, source: str = "<rules>",
                 option_places: dict | None = None):
     """Compile `data`; return (rules, diagnostics).  `option_places` tells where option values given
     outside the ruleset come from: name -> (source map, path, words such as 'in the scenario'), so that a
     problem with one is reported there."""
     ns = Namespace()
+    ns.step_locals = _as_names([data.get("procedures"), data.get("setup"), data.get("hand")])
     universe, pack_specs, counts, default = _pack(data)
     ns.universe = universe
     rules = Rules(name=data.get("name", source), source=source, universe=universe, player_counts=counts,
