@@ -15,7 +15,7 @@ from ..ruleset.yamlsource import load_yaml_file
 from .phrasing import Lexicon
 from .wording import Say, code, describe_steps
 
-VISIBILITY = {"public": "everyone", "owner": "its owner", "hidden": "nobody"}
+VISIBILITY = {"public": "everyone", "owner": "its owner", "others": "everyone but its owner", "hidden": "nobody"}
 
 
 def explain(rules, detail: bool = False) -> str:

@@ -215,14 +215,15 @@ def _shown(cards, revealed) -> list:
 
 
 def observation(s: State, player: int) -> dict:
-    """What `player` can see: public zones, their own zones, revealed cards, sizes of the rest."""
+    """What `player` can see: public zones, their own zones (the others' for 'visibility: others'), revealed
+    cards, sizes of the rest."""
     rules = s.rules
     seen = {}
     for info in rules.zone_list:
         zone = s.z[info.index]
         if info.per == "player":
-            seen[info.name] = [list(cards) if info.visibility == "public" or (info.visibility == "owner" and p == player)
-                               else _shown(cards, s.revealed) for p, cards in enumerate(zone)]
+            seen[info.name] = [list(cards) if info.seen_by(p, player) else _shown(cards, s.revealed)
+                               for p, cards in enumerate(zone)]
         elif isinstance(zone, dict):
             seen[info.name] = {k: list(v) if info.visibility == "public" else _shown(v, s.revealed)
                                for k, v in zone.items()}
@@ -244,7 +245,7 @@ def hidden_from(s: State, player: int) -> set:
         parts = (enumerate(zone) if info.per == "player" else
                  zone.items() if isinstance(zone, dict) else [(None, zone)])
         for owner, cards in parts:
-            if info.visibility == "owner" and info.per == "player" and owner == player:
+            if info.seen_by(owner, player):
                 continue          # only a zone kept per player has an owner (not one per suit or entry)
             hidden.update(c for c in _flat(cards) if c not in s.revealed)
     return hidden
