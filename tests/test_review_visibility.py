@@ -127,3 +127,63 @@ def test_others_explain_says_who_sees_the_zone():
     from interpreter.authoring.explain import explain
     text = explain(_load(BLUFF))
     assert "| forehead | one per player | everyone but its owner |" in text
+
+
+# -- the observation names no hidden card ------------------------------------------------------------
+
+def _flat(value):
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _flat(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _flat(v)
+    else:
+        yield value
+
+
+def _observation_leaks(rules, n, seed, decisions=300):
+    """How many times a seat's observation named, anywhere (zones or state), a card hidden from it."""
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    typed = [info for info in rules.var_list if info.type in ("card", "cards")]
+    leaks = checked = 0
+    for _ in range(decisions):
+        if s.over:
+            break
+        for seat in range(n):
+            obs = G.observation(s, seat)
+            hidden = G.hidden_from(s, seat)
+            in_zones = {c for c in _flat(obs["zones"]) if isinstance(c, int)}
+            in_state = {c for info in typed for c in _flat(obs["state"][info.index]) if isinstance(c, int)}
+            leaks += bool((in_zones | in_state) & hidden)
+            checked += 1
+        G.apply_index(s, rng.randrange(len(s.pending.actions)))
+    return leaks, checked
+
+
+@pytest.mark.parametrize("ruleset,n", [("rulesets/scala40/scala40.yaml", 2), ("rulesets/hearts/hearts.yaml", 4)])
+def test_no_observation_names_a_hidden_card(ruleset, n):
+    """Scala Quaranta keeps the cards the player to move may discard in a state variable of kind cards:
+    the other seat's observation gave them (the player's hand) by id."""
+    rules = load_ruleset(str(ROOT / ruleset)).rules
+    leaks = checked = 0
+    for seed in range(3, 30):
+        more, seen = _observation_leaks(rules, n, seed)
+        leaks, checked = leaks + more, checked + seen
+        if checked > 300:
+            break
+    assert checked > 300 and leaks == 0
+
+
+def test_the_observation_masks_a_hidden_card_in_a_variable_and_keeps_a_seen_one():
+    rules = load_ruleset(str(ROOT / "rulesets/scala40/scala40.yaml")).rules
+    s = G.new_game(rules, 2, 3)
+    rng = random.Random(1)
+    index = rules.vars["discards"].index
+    while not s.v[index]:
+        G.apply_index(s, rng.randrange(len(s.pending.actions)))
+    mover = G.current_player(s)
+    assert G.observation(s, mover)["state"][index] == s.v[index]           # its own hand: seen
+    other = G.observation(s, 1 - mover)["state"][index]
+    assert len(other) == len(s.v[index]) and set(other) == {None}
