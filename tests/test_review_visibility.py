@@ -129,6 +129,38 @@ def test_others_explain_says_who_sees_the_zone():
     assert "| forehead | one per player | everyone but its owner |" in text
 
 
+# -- pack: copies_by_rank ----------------------------------------------------------------------------
+
+def test_copies_by_rank_gives_three_ones_two_of_the_middle_and_one_five():
+    rules = _load(HANABI)
+    for n in (2, 3, 4, 5):
+        deck = rules.deck(n)
+        counts = Counter(_names(rules, deck))
+        assert len(deck) == 50 and len(counts) == 25
+        assert all(counts[f"{r}/{c}"] == {"1": 3, "5": 1}.get(r, 2)
+                   for r in "12345" for c in ("red", "yellow", "green", "blue", "white"))
+    s = G.new_game(rules, 3, 1)
+    every_card_once(s)
+
+
+def test_copies_by_rank_explained_checked_and_named_in_scenarios(tmp_path):
+    from interpreter.authoring.explain import explain
+    text = explain(_load(HANABI))
+    assert ("3 copies of each card of rank 1, 2 copies of each card of ranks 2, 3 and 4 and 1 copy of each "
+            "card of rank 5.") in text
+    assert "| 3 | 50 | - | 5 in hand |" in text        # no card is left out: each has a copy
+    rules = _load(HANABI)
+    assert len(S.cards(rules, ["1/red"] * 3)) == 3
+    with pytest.raises(ValueError, match=r"named more often than the pack has it \(1 copy\)"):
+        S.cards(rules, ["5/red", "5/red"])
+    bad = (HERE / f"{HANABI}.yaml").read_text().replace('copies_by_rank: {"1": 3, "5": 1}',
+                                                       'copies_by_rank: {"1": 3, "6": 1}')
+    path = tmp_path / "bad.yaml"
+    path.write_text(bad)
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and "'6' is not one of the pack's ranks" in errors[0].message
+
+
 # -- the observation names no hidden card ------------------------------------------------------------
 
 def _flat(value):
@@ -162,7 +194,8 @@ def _observation_leaks(rules, n, seed, decisions=300):
     return leaks, checked
 
 
-@pytest.mark.parametrize("ruleset,n", [("rulesets/scala40/scala40.yaml", 2), ("rulesets/hearts/hearts.yaml", 4)])
+@pytest.mark.parametrize("ruleset,n", [("rulesets/scala40/scala40.yaml", 2), ("rulesets/hearts/hearts.yaml", 4),
+                                       (str(HERE / "hanabi.yaml"), 3)])
 def test_no_observation_names_a_hidden_card(ruleset, n):
     """Scala Quaranta keeps the cards the player to move may discard in a state variable of kind cards:
     the other seat's observation gave them (the player's hand) by id."""

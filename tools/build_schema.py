@@ -189,6 +189,11 @@ def pack_fields():
                   "description": "The suits, by name (clubs, diamonds, hearts, spades have the symbols ♣♦♥♠).",
                   "default": ["clubs", "diamonds", "hearts", "spades"]},
         "copies": {"type": "integer", "minimum": 1, "description": "How many copies of each card (2 for a double pack)."},
+        "copies_by_rank": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},
+                           "description": "How many copies of the cards of these ranks, where it differs from "
+                                          "copies: with copies: 2, {\"1\": 3, \"5\": 1} makes three of each 1, "
+                                          "one of each 5 and two of every other card.",
+                           "examples": [{"1": 3, "5": 1}]},
         "jokers": {"type": "integer", "minimum": 0, "description": "How many jokers the pack has."},
         "zone": text("The zone the pack starts in (default stock)."),
         "remove": obj("Cards taken out of the pack.", {

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..ruleset.yamlsource import load_yaml_file
-from .phrasing import Lexicon
+from .phrasing import Lexicon, _join
 from .wording import Say, code, describe_steps
 
 VISIBILITY = {"public": "everyone", "owner": "its owner", "others": "everyone but its owner", "hidden": "nobody"}
@@ -98,11 +98,26 @@ def _players(rules, data):
     return lines + [""]
 
 
+def _copies(n):
+    return f"{n} cop{'y' if n == 1 else 'ies'}"
+
+
 def _pack(rules, data):
     u = rules.universe
     lines = ["## The pack", ""]
     desc = f"Ranks from low to high: {', '.join(u.ranks)}. Suits: {', '.join(u.suits)}."
-    if u.copies > 1:
+    by_rank = data.get("pack", {}).get("copies_by_rank") if isinstance(data.get("pack"), dict) else None
+    if by_rank:
+        base = int(data["pack"].get("copies", 1))
+        counts = {r: int(by_rank.get(r, base)) for r in u.ranks}
+        groups = {}
+        for r in u.ranks:
+            groups.setdefault(counts[r], []).append(r)
+        parts = [f"{_copies(n)} of each card of rank{'s' if len(rs) > 1 else ''} {_join(rs)}"
+                 for n, rs in sorted(groups.items(), reverse=True)]
+        text = _join(parts)
+        desc += f" {text[0].upper()}{text[1:]}."
+    elif u.copies > 1:
         desc += f" {u.copies} copies of every card."
     if u.jokers:
         desc += f" {u.jokers} joker{'s' if u.jokers > 1 else ''}."
@@ -111,10 +126,11 @@ def _pack(rules, data):
     # a game in which nobody decides anything is over before a first decision: say what the deal gives
     when = "after the deal" if all(over for _, over in holdings.values()) else "at the first decision"
     lines += [f"| players | cards | left out | each player holds {when} |", "|---|---|---|---|"]
-    full = set(range(u.size))
+    faces = {u.face[c] for c in range(u.size)}
     for n in rules.player_counts:
         deck = rules.deck(n)
-        removed = sorted({u.face[c] for c in full - set(deck)})
+        # a card left out is one of which no copy is left (copies_by_rank keeps a copy of every card)
+        removed = sorted(faces - {u.face[c] for c in deck})
         left_out = ", ".join(u.names[c] for c in removed) if len(removed) <= 8 else f"{len(removed)} cards"
         lines.append(f"| {n} | {len(deck)} | {left_out or '-'} | {holdings[n][0]} |")
     lines += ["", f"The pack starts in the zone *{rules.pack_zone}*.", ""]

@@ -160,11 +160,12 @@ class PackSpec:
 
     remove_ranks: tuple = ()
     remove_cards: tuple = ()     # ids (every copy of each face is removed)
+    rank_copies: tuple = ()      # (rank, n): only the first n copies of the cards of that rank
 
     def build(self, universe: CardUniverse) -> list[int]:
         """The pack's card ids in order (a new list each call).  Worked out once per universe and
         kept (one entry): a game's start and `pack_size` ask for it every game or every hand."""
-        key = (id(universe), self.remove_ranks, self.remove_cards)
+        key = (id(universe), self.remove_ranks, self.remove_cards, self.rank_copies)
         kept = self.__dict__.get("_kept")
         if kept is None or kept[0] != key or kept[1] is not universe:
             kept = self.__dict__["_kept"] = (key, universe, self._build(universe))
@@ -172,10 +173,14 @@ class PackSpec:
 
     def _build(self, universe: CardUniverse) -> list[int]:
         removed_faces = {universe.face[c] for c in self.remove_cards}
+        fewer = dict(self.rank_copies)
+        per_copy = len(universe.ranks) * len(universe.suits)
         out = []
         for cid in range(universe.size):
             if universe.rank_of[cid] in self.remove_ranks:
                 continue
+            if fewer and not universe.is_joker[cid] and cid // per_copy >= fewer.get(universe.rank_of[cid], cid + 1):
+                continue                 # ids go copy by copy: this is a copy past the rank's count
             if universe.face[cid] in removed_faces and not universe.is_joker[cid]:
                 continue
             out.append(cid)

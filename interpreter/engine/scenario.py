@@ -24,6 +24,8 @@ def cards(rules, names, used=None) -> list[int]:
         if cid is None:
             raise UnknownCard(f"'{name}' is not a card of {rules.name}", u.card_hint(name))
         same = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
+        # only the copies a pack holds (pack: copies_by_rank gives some ranks fewer copies)
+        same = [c for c in same if c in _in_packs(rules)] or same
         free = [c for c in same if c not in used]
         if not free:
             copies = f"{len(same)} cop{'y' if len(same) == 1 else 'ies'}"   # a card listed twice, say
@@ -31,6 +33,14 @@ def cards(rules, names, used=None) -> list[int]:
         used.add(free[0])
         out.append(free[0])
     return out
+
+
+def _in_packs(rules) -> set:
+    """Every card id in the pack at some player count."""
+    kept = rules.__dict__.get("_scenario_pack_ids")
+    if kept is None:
+        kept = rules.__dict__["_scenario_pack_ids"] = set().union(*(rules.deck(n) for n in rules.pack_specs))
+    return kept
 
 
 def stacked_game(rules, players, deal_order, seed=0, log=False, fill=True):

@@ -128,8 +128,13 @@ def _pack(data):
     default = players.get("default", counts[0] if counts else 4)
     ranks = [str(r) for r in pack.get("ranks", [])]
     suits = [str(s) for s in pack.get("suits", list(STANDARD_SUITS))]
-    universe = CardUniverse(ranks=ranks, suits=suits, copies=int(pack.get("copies", 1)),
+    copies = int(pack.get("copies", 1))
+    by_rank = {str(r): int(n) for r, n in (pack.get("copies_by_rank") or {}).items()}
+    # the universe holds as many copies as the most any rank has; the packs leave out the rest
+    universe = CardUniverse(ranks=ranks, suits=suits, copies=max([copies] + list(by_rank.values())),
                             jokers=int(pack.get("jokers", 0)))
+    rank_copies = tuple((r, by_rank.get(r, copies)) for r in ranks
+                        if by_rank.get(r, copies) < universe.copies)
     specs = {}
     by_players = {int(k): v for k, v in (pack.get("by_players") or {}).items()}
     for n in counts:
@@ -138,7 +143,7 @@ def _pack(data):
         remove = spec.get("remove") or {}
         cards = [universe.parse_card(c) for c in remove.get("cards", [])] if isinstance(remove, dict) else []
         specs[n] = PackSpec(remove_ranks=tuple(str(r) for r in (remove.get("ranks", []) if isinstance(remove, dict) else [])),
-                            remove_cards=tuple(c for c in cards if c is not None))
+                            remove_cards=tuple(c for c in cards if c is not None), rank_copies=rank_copies)
     return universe, specs, counts, default
 
 
@@ -167,6 +172,13 @@ def _check_pack(cx, data, universe):
                            "unknown-name", hint=f"did you mean '{close[0]}'?" if close else None)
     if len(set(universe.ranks)) != len(universe.ranks):
         cx.problem(("pack", "ranks"), "a rank is listed twice", "meaning")
+    for rank in pack.get("copies_by_rank") or {}:
+        if str(rank) not in universe.ranks:
+            from difflib import get_close_matches
+            close = get_close_matches(str(rank), universe.ranks, n=1)
+            cx.problem(("pack", "copies_by_rank", rank), f"'{rank}' is not one of the pack's ranks",
+                       "unknown-name", key=True, hint=f"did you mean '{close[0]}'?" if close else
+                       f"the ranks are {', '.join(universe.ranks)}")
 
 
 def _options(cx, data, given):

@@ -40,6 +40,13 @@ def size_checks(data, smap) -> list:
     copies, jokers = pack.get("copies", 1), pack.get("jokers", 0)
     if isinstance(copies, int) and copies > MAX_COPIES:
         diags.append(smap.diagnostic(("pack", "copies"), f"at most {MAX_COPIES} copies of a pack", "limit"))
+    by_rank = pack.get("copies_by_rank") if isinstance(pack.get("copies_by_rank"), dict) else {}
+    for rank, n in by_rank.items():
+        if isinstance(n, int) and n > MAX_COPIES:
+            diags.append(smap.diagnostic(("pack", "copies_by_rank", rank), f"at most {MAX_COPIES} copies of a card",
+                                         "limit"))
+        elif isinstance(n, int) and isinstance(copies, int):
+            copies = max(copies, n)       # the pack is at most this many copies of every card
     if isinstance(jokers, int) and jokers > MAX_JOKERS:
         diags.append(smap.diagnostic(("pack", "jokers"), f"at most {MAX_JOKERS} jokers", "limit"))
     ranks, suits = pack.get("ranks") or [], pack.get("suits") or [1, 2, 3, 4]
