@@ -168,7 +168,7 @@ def play(s, *moves):
 def describe(s, action) -> str:
     name, value = action
     u = s.rules.universe
-    if isinstance(value, int) and not isinstance(value, bool) and _card_option(s, name):
+    if isinstance(value, int) and not isinstance(value, bool) and card_option(s, name):
         return u.names[value] if name == "play" else f"{name} {u.names[value]}"
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value) \
             and _option_type(s, name) in ("cards", "any"):        # not a pair of numbers, e.g. a bid
@@ -193,7 +193,7 @@ def _option_type(s, move) -> str:
     return (types or {}).get(move, "any")
 
 
-def _card_option(s, move) -> bool:
+def card_option(s, move) -> bool:
     """Does the pending choice's move `move` offer cards (so a number is a card id)?"""
     if move == "play" and not s.stack or not s.stack:
         return move == "play"
