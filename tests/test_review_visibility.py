@@ -806,3 +806,36 @@ def _run_cli(main, argv):
         except SystemExit:
             pass
     return out.getvalue()
+
+
+BLIND_TRICKS = """
+name: Blind tricks
+players: {count: [3]}
+pack: {ranks: ["9", "10", J, Q, K, A]}
+orders: {plain: ["9", "10", J, Q, K, A]}
+zones:
+  stock: {}
+  hand: {per: player, visibility: others}
+  trick: {visibility: public}
+  won: {per: player, visibility: public}
+hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 4}
+  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]"}
+end:
+  after_hand: true
+  winners: argmax(players, p => count(won[p]))
+"""
+
+
+def test_validate_warns_when_tricks_are_played_from_a_hand_its_player_cannot_see(tmp_path):
+    """A trick block offers the cards of the hand as moves: with a hand of 'visibility: others' the player
+    (and its bot) would learn them from the moves.  Warned at the block's hand, once; not with 'owner'."""
+    path = tmp_path / "blind.yaml"
+    path.write_text(BLIND_TRICKS)
+    warned = [d for d in load_ruleset(str(path), dry_run=True).diagnostics if d.rule == "hidden-options"]
+    assert len(warned) == 1 and warned[0].severity == "warning" and "tricks block" in warned[0].message
+    assert BLIND_TRICKS.splitlines()[warned[0].line - 1][warned[0].col - 1:].startswith("hand, trick")
+    path.write_text(BLIND_TRICKS.replace("visibility: others", "visibility: owner"))
+    assert not [d for d in load_ruleset(str(path), dry_run=True).diagnostics if d.rule == "hidden-options"]
