@@ -839,3 +839,41 @@ def test_validate_warns_when_tricks_are_played_from_a_hand_its_player_cannot_see
     assert BLIND_TRICKS.splitlines()[warned[0].line - 1][warned[0].col - 1:].startswith("hand, trick")
     path.write_text(BLIND_TRICKS.replace("visibility: others", "visibility: owner"))
     assert not [d for d in load_ruleset(str(path), dry_run=True).diagnostics if d.rule == "hidden-options"]
+
+
+# -- a seat's log in `rules play` ----------------------------------------------------------------------
+
+def _session_log(rules, n, seat, seed, decisions=40):
+    from interpreter.playtest.session import Session
+    session = Session(rules, n, seed=seed, humans=[seat], bots=["random"])
+    session.run_bots()
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if session.state.over:
+            break
+        session.choose(seat, rng.randrange(len(session.state.pending.actions)))
+    return session
+
+
+def test_a_seats_log_names_no_copy_of_a_card_it_did_not_see():
+    """With identical copies, the log was masked by name: a card name the seat knew from one copy showed
+    another copy where it could not see it (Scala Quaranta's deal showed a 4♣ in the other hand because
+    the discard pile's 4♣ was in sight; a Hanabi player read its own 1s and draws)."""
+    draws = 0
+    for path, n, seat in ((ROOT / "rulesets/scala40/scala40.yaml", 2, 0), (HERE / "hanabi.yaml", 3, 1)):
+        rules = load_ruleset(str(path)).rules
+        for seed in range(4):
+            session = _session_log(rules, n, seat, seed)
+            log = [line for line in session.seat_log(seat)]
+            deals = [e for e in log if e.get("event") == "deal" and e.get("each")]
+            assert deals and all(set(cards) == {"?"} for e in deals for p, cards in e["each"] if p != seat
+                                 and rules.zones[e["to"]].visibility == "owner")
+            assert all(set(cards) == {"?"} for e in deals for p, cards in e["each"] if p == seat
+                       and rules.zones[e["to"]].visibility == "others")
+            # a card drawn into a hand the seat cannot see is '?' in its log, whatever copies it saw
+            unseen = [e for e in log if e.get("event") == "move" and e.get("to") in
+                      ([f"hand[{q}]" for q in range(n) if q != seat] if path.name.startswith("scala") else
+                       [f"hand[{seat}]"]) and e.get("source") == ["stock"]]
+            assert all(set(e["cards"]) == {"?"} for e in unseen)
+            draws += len(unseen)
+    assert draws > 10
