@@ -877,3 +877,21 @@ def test_a_seats_log_names_no_copy_of_a_card_it_did_not_see():
             assert all(set(e["cards"]) == {"?"} for e in unseen)
             draws += len(unseen)
     assert draws > 10
+
+
+# -- explain -----------------------------------------------------------------------------------------
+
+def test_explain_reads_the_hanabi_and_bluff_rules_without_garbles():
+    from interpreter.authoring.explain import explain
+    hanabi = explain(_load(HANABI))
+    # an item taken at the position of a number being counted: named, not 'at position the number of X'
+    assert "the card at position *j* of the *target*'s *hand* (counting from 0)" in hanabi
+    assert "for each *j* of the numbers from 0 to the number of cards in the *target*'s *hand* minus 1" in hanabi
+    assert "at position the number of" not in hanabi
+    # two lists joined, not added; one card, not '1 cards'
+    assert ("the first items of the *mover*'s *colour_known*, as many as the *place* minus 1 together with the "
+            "last items of the *mover*'s *colour_known*") in hanabi
+    assert "Move the last card of *stock* from *stock* to the *mover*'s *hand*." in hanabi
+    assert "- The game is won by every player together." in hanabi
+    bluff = explain(_load(BLUFF))
+    assert "among the *called* (all of them on a tie)." in bluff

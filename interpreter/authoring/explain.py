@@ -347,6 +347,8 @@ def _end(data, say):
     tie = str(winners).strip().startswith(("argmax(", "argmin("))
     # a list of winners written out: '[0] if left == 0 else []' reads 'seat 0 if ..., otherwise nobody'
     won = say(winners).replace("an empty list", "nobody")
+    if str(winners).strip() == "players":
+        won = "every player together"        # a game all play against the game (not 'the players')
     if won.split(" ")[0].isdigit():
         won = "seat " + won
     lines.append(f"- The game is won by {won}" + (" (all of them on a tie)." if tie else "."))

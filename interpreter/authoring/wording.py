@@ -163,7 +163,12 @@ def _value(x, say):
 
 
 def _set(v, step, say):
-    return "Set " + "; ".join(f"{say(k)} to {_value(x, say)}" for k, x in v.items()) + ".", []
+    return "Set " + "; ".join(f"{say(k)} to {_value(x, say)}{_ties(x)}" for k, x in v.items()) + ".", []
+
+
+def _ties(x) -> str:
+    """argmax/argmin give every item with the best key: said so where a value is set to them."""
+    return " (all of them on a tie)" if isinstance(x, str) and x.strip().startswith(("argmax(", "argmin(")) else ""
 
 
 def _add(v, step, say):
