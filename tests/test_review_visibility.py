@@ -895,3 +895,12 @@ def test_explain_reads_the_hanabi_and_bluff_rules_without_garbles():
     assert "- The game is won by every player together." in hanabi
     bluff = explain(_load(BLUFF))
     assert "among the *called* (all of them on a tie)." in bluff
+
+
+def test_a_definition_named_as_a_built_in_function_is_told_how_to_mend_it(tmp_path):
+    path = tmp_path / "clash.yaml"
+    path.write_text((HERE / "hanabi.yaml").read_text().replace("built:", "total:").replace("built ==", "total ==")
+                    .replace("score: built", "score: total"))
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    clash = [d for d in errors if "already used by a built-in function" in d.message]
+    assert len(clash) == 1 and "total(cards, key)" in clash[0].message and "another name" in (clash[0].hint or "")
