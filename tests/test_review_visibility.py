@@ -904,3 +904,15 @@ def test_a_definition_named_as_a_built_in_function_is_told_how_to_mend_it(tmp_pa
     errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
     clash = [d for d in errors if "already used by a built-in function" in d.message]
     assert len(clash) == 1 and "total(cards, key)" in clash[0].message and "another name" in (clash[0].hint or "")
+
+
+def test_a_ranking_that_reads_the_players_own_hidden_hand_is_warned_with_a_hint_that_fits(tmp_path):
+    """Hanabi's priority-bot ranking of 'play' by the number of the card played reads the player's own
+    hand, which it cannot see: warned, and the hint no longer says 'its own zones (hand[p])'.  A ranking
+    of the neighbour's cards reads what the player sees: not warned."""
+    path = tmp_path / "peek.yaml"
+    path.write_text((HERE / "hanabi.yaml").read_text().replace("end:\n", 'bots:\n  rank:\n'
+                    '    play: "number(hand[p][option - 1])"\n    discard: "0 - number(hand[left_of(p)][0])"\nend:\n'))
+    warned = [d for d in load_ruleset(str(path), dry_run=True).diagnostics if d.rule == "bots"]
+    assert len(warned) == 1 and "'play'" in warned[0].message
+    assert "never its own hand[p]" in warned[0].hint and "(hand[p])" not in warned[0].hint
