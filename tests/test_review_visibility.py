@@ -662,13 +662,13 @@ def _relabelled(st, sigma):
     return c
 
 
-def _exchanges(rules, n, seeds, seats, rng, zone=None, most=3):
+def _exchanges(rules, n, seeds, seats, rng, zone=None, most=3, start=1):
     """(states, exchanged states, seat): positions in which the cards a seat never saw (only those lying
     in `zone` at its decision, if given) are dealt the other way."""
     out = []
     for seed in seeds:
         for seat in seats:
-            states = _positions(rules, n, seed, seat, 1 + seed % most)
+            states = _positions(rules, n, seed, seat, start + seed % most)
             if states is None:
                 continue
             hidden = _never_seen(states, seat)
@@ -697,8 +697,8 @@ def _bot_choice(bot_name, states, seat, bot=None):
     return final.pending.actions[bot.decide(final, seat, final.pending.actions)]
 
 
-def _same_view_same_choice(rules, n, seeds, seats, bots, zone=None, least=4, most=3):
-    cases = _exchanges(rules, n, seeds, seats, random.Random(5), zone, most)
+def _same_view_same_choice(rules, n, seeds, seats, bots, zone=None, least=4, most=3, start=1):
+    cases = _exchanges(rules, n, seeds, seats, random.Random(5), zone, most, start)
     assert len(cases) >= least, len(cases)
     for states, moved, seat in cases:
         for a, b in zip(states, moved):
@@ -760,7 +760,8 @@ def test_bundled_games_seats_see_the_same_and_bots_choose_the_same_whatever_they
     scala = load_ruleset(str(ROOT / "rulesets/scala40/scala40.yaml")).rules
     _same_view_same_choice(scala, 2, range(3), range(2), ["greedy", "search"])
     hearts = load_ruleset(str(ROOT / "rulesets/hearts/hearts.yaml")).rules
-    _same_view_same_choice(hearts, 4, range(2), range(4), ["greedy"])
+    cases = _same_view_same_choice(hearts, 4, range(2), range(4), ["greedy", "search"], start=4)   # after passing
+    assert all(case[0][-1].pending.actions[0][0] == "play" for case in cases)
 
 
 def test_scala40_only_the_stock_order_changed_is_not_seen_either():
@@ -893,6 +894,9 @@ def test_explain_reads_the_hanabi_and_bluff_rules_without_garbles():
             "last items of the *mover*'s *colour_known*") in hanabi
     assert "Move the last card of *stock* from *stock* to the *mover*'s *hand*." in hanabi
     assert "- The game is won by every player together." in hanabi
+    # a move's condition after its options is set apart: not read as part of their description
+    assert ("**hint** with a player chosen from the players who are not the current player, allowed when the "
+            "*tokens* is more than 0:") in hanabi
     bluff = explain(_load(BLUFF))
     assert "among the *called* (all of them on a tie)." in bluff
 
@@ -916,3 +920,15 @@ def test_a_ranking_that_reads_the_players_own_hidden_hand_is_warned_with_a_hint_
     warned = [d for d in load_ruleset(str(path), dry_run=True).diagnostics if d.rule == "bots"]
     assert len(warned) == 1 and "'play'" in warned[0].message
     assert "never its own hand[p]" in warned[0].hint and "(hand[p])" not in warned[0].hint
+
+
+@pytest.mark.soak
+def test_bundled_games_seats_see_the_same_and_bots_choose_the_same_soak():
+    scala = load_ruleset(str(ROOT / "rulesets/scala40/scala40.yaml")).rules
+    _same_view_same_choice(scala, 2, range(3, 40), range(2), ["greedy", "search"], most=8)
+    _same_view_same_choice(scala, 2, range(40, 60), range(2), ["search"], zone="stock", most=8)
+    hearts = load_ruleset(str(ROOT / "rulesets/hearts/hearts.yaml")).rules
+    _same_view_same_choice(hearts, 4, range(2, 20), range(4), ["greedy", "search"], start=1, most=10)
+    for name, n in ((HANABI, 3), (HANABI, 5), (BLUFF, 6)):
+        _same_view_same_choice(_load(name), n, range(4, 30), range(n), ["greedy", "search"],
+                               most=1 if name == BLUFF else 6)

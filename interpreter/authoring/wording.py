@@ -377,14 +377,20 @@ def _choose(v, step, say):
             article = "" if noun.endswith("s") else "an " if noun[:1] in "aeiou" else "a "
             bits.append(f"with {article}{noun} chosen from {say(move['options'])}")
         if "legal" in move:
-            bits.append(f"allowed when {inner(move['legal'])}")
+            # after the options a comma: 'a player chosen from the players who are not X, allowed when ...'
+            # (without it the condition reads as part of the options' description)
+            bits.append(f"{'' if len(bits) == 1 else ', '}allowed when {inner(move['legal'])}")
         if move.get("description"):
             bits.append(f"({move['description']})")
         if move.get("do"):
-            nested.append(((" ".join(bits)) + ":", move["do"], inner))
+            nested.append((_joined_bits(bits) + ":", move["do"], inner))
         else:
-            nested.append(((" ".join(bits)) + ": nothing else happens.", None))
+            nested.append((_joined_bits(bits) + ": nothing else happens.", None))
     return head, nested
+
+
+def _joined_bits(bits):
+    return " ".join(bits).replace(" , allowed when", ", allowed when")
 
 
 def _end_game(v, step, say):
