@@ -24,6 +24,7 @@ import pytest
 from interpreter.bots.base import make_bot
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
+from interpreter.engine.state import Choice
 from interpreter.ruleset.loader import load_ruleset
 from tests.scripted import every_card_once, legal_texts, load_from, var as _v, zone_names as _z
 
@@ -659,6 +660,17 @@ def _relabelled(st, sigma):
             part[:] = [[sigma.get(x, x) for x in g] if isinstance(g, list) else sigma.get(g, g) for g in part]
     c.revealed = {sigma.get(x, x) for x in c.revealed}
     G.rename_cards(c, {a: b for a, b in sigma.items() if a != b})
+    if c.pending is not None:     # another player's moves name its cards: as the deal put them now
+        def swap(action):
+            name, value = action
+            if isinstance(value, int) and not isinstance(value, bool) and S.card_option(c, name):
+                return (name, sigma.get(value, value))
+            if isinstance(value, (list, tuple)) and value and all(isinstance(x, int) for x in value) \
+                    and S._option_type(c, name) in ("cards", "list:card"):
+                return (name, type(value)(sigma.get(x, x) for x in value))
+            return action
+        p = c.pending
+        c.pending = Choice(p.player, [swap(a) for a in p.actions], p.handlers, p.label)
     return c
 
 
@@ -932,3 +944,23 @@ def test_bundled_games_seats_see_the_same_and_bots_choose_the_same_soak():
     for name, n in ((HANABI, 3), (HANABI, 5), (BLUFF, 6)):
         _same_view_same_choice(_load(name), n, range(4, 30), range(n), ["greedy", "search"],
                                most=1 if name == BLUFF else 6)
+
+
+def test_the_exchange_catches_a_bot_that_reads_another_players_moves_offered():
+    """A cheat that remembers the cards another player was offered (its legal plays, its hand) while
+    watching: Hearts positions after the passes; the exchange relabels those offers too, so it is caught."""
+    class Watcher:
+        def __init__(self):
+            self.noted = 0
+
+        def observe(self, s):
+            if s.pending is not None and s.pending.player != self.seat:
+                self.noted += sum(a[1] for a in s.pending.actions if isinstance(a[1], int))
+
+        def decide(self, s, seat, actions):
+            return self.noted % len(actions)
+    hearts = load_ruleset(str(ROOT / "rulesets/hearts/hearts.yaml")).rules
+    cases = _exchanges(hearts, 4, range(4), range(4), random.Random(5), start=4)
+    differ = sum(_bot_choice(None, a, seat, Watcher()) != _bot_choice(None, b, seat, Watcher())
+                 for a, b, seat in cases)
+    assert len(cases) > 8 and differ > 0
