@@ -333,7 +333,8 @@ class HanabiReferee:
         assert [_face(rules, c) for c in S.zone(s, "stock")] == self.deck
         assert {c: len(S.zone(s, "firework", c)) for c in COLOURS} == self.fireworks
         for c in COLOURS:                    # a firework holds its colour from 1 up
-            assert [_face(rules, x) for x in S.zone(s, "firework", c)] == [(c, k) for k in range(1, self.fireworks[c] + 1)]
+            built = [(c, k) for k in range(1, self.fireworks[c] + 1)]
+            assert [_face(rules, x) for x in S.zone(s, "firework", c)] == built
         assert sorted(_face(rules, x) for x in S.zone(s, "discards")) == sorted(self.discards)
         assert (_v(s, "tokens"), _v(s, "fuses")) == (self.tokens, self.fuses)
         assert _v(s, "colour_known") == [[t["colour"] for t in h] for h in self.told]
@@ -425,7 +426,8 @@ def test_hanabi_hints_plays_a_misplay_and_discards_worked_by_hand():
     assert _v(s, "colour_known") == [[None] * 5, [None] * 5]
     # seat 0 plays its first card, the blue 1, and draws the red 3 into place 5
     S.play(s, ("play", 1))
-    assert _z(s, "firework", "blue") == ["1/blue"] and _z(s, "hand", 0) == ["2/blue", "4/yellow", "1/green", "5/red", "3/red"]
+    assert _z(s, "firework", "blue") == ["1/blue"]
+    assert _z(s, "hand", 0) == ["2/blue", "4/yellow", "1/green", "5/red", "3/red"]
     assert _v(s, "number_known")[0] == [0, 0, 1, 0, 0] and _v(s, "number_not")[0] == [[1], [1], [], [1], []]
     # seat 1 plays the green 3 from place 5: no green firework yet, a fuse burns; it draws the red 4
     S.play(s, ("play", 5))

@@ -56,7 +56,8 @@ def _seen_hint(rules) -> str:
     """What a ranking may read, in the ruleset's own zones."""
     others = [info.name for info in rules.zone_list if info.visibility == "others"]
     if not others:
-        return "rank with what the deciding player p sees: its own zones (hand[p]), public zones, and counts of hidden ones"
+        return ("rank with what the deciding player p sees: its own zones (hand[p]), public zones, and counts of "
+                "hidden ones")
     return (f"rank with what the deciding player p sees: public zones, its own zones of 'visibility: owner', "
             f"the other players' {others[0]}[q] (never its own {others[0]}[p]: 'visibility: others'), "
             "and counts of hidden ones")
