@@ -107,7 +107,7 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     assert describe_steps(steps, 0, say) == [
         "1. The current player chooses one of these moves:",
         "   **wait** (let the turn go by): nothing else happens.",
-        "   **play** with a card chosen from the current player's *hand* allowed when the rank of the card is “A”:",
+        "   **play** with a card chosen from the current player's *hand*, allowed when the rank of the card is “A”:",
         "   1. Move the card to *pile*."]
 
 

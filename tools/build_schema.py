@@ -170,9 +170,10 @@ def step_properties():
     return props
 
 
-VISIBILITY = {"enum": ["public", "owner", "hidden"],
+VISIBILITY = {"enum": ["public", "owner", "others", "hidden"],
               "description": "Who sees the cards: everyone (public), only the player the zone belongs to (owner), "
-                             "or nobody (hidden)."}
+                             "every player but the one it belongs to (others: a card held to the forehead, a "
+                             "hand held facing out), or nobody (hidden)."}
 PER = text("Keep one of these for each player, each suit, or each entry of an object collection: "
            "player, suit, or the collection's name.", examples=["player", "suit"])
 CARD_LIST = {"type": "array", "items": {"type": "string"}, "description": "Cards such as 6♣ or 6C."}

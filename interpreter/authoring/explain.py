@@ -12,10 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..ruleset.yamlsource import load_yaml_file
-from .phrasing import Lexicon
+from .phrasing import Lexicon, _join
 from .wording import Say, code, describe_steps
 
-VISIBILITY = {"public": "everyone", "owner": "its owner", "hidden": "nobody"}
+VISIBILITY = {"public": "everyone", "owner": "its owner", "others": "everyone but its owner", "hidden": "nobody"}
 
 
 def explain(rules, detail: bool = False) -> str:
@@ -116,10 +116,11 @@ def _pack(rules, data):
     # a game in which nobody decides anything is over before a first decision: say what the deal gives
     when = "after the deal" if all(over for _, over in holdings.values()) else "at the first decision"
     lines += [f"| players | cards | left out | each player holds {when} |", "|---|---|---|---|"]
-    full = set(range(u.size))
+    faces = {u.face[c] for c in range(u.size)}
     for n in rules.player_counts:
         deck = rules.deck(n)
-        removed = sorted({u.face[c] for c in full - set(deck)})
+        # a card left out is one of which no copy is left
+        removed = sorted(faces - {u.face[c] for c in deck})
         left_out = ", ".join(u.names[c] for c in removed) if len(removed) <= 8 else f"{len(removed)} cards"
         lines.append(f"| {n} | {len(deck)} | {left_out or '-'} | {holdings[n][0]} |")
     lines += ["", f"The pack starts in the zone *{rules.pack_zone}*.", ""]
@@ -338,6 +339,8 @@ def _end(data, say):
     tie = str(winners).strip().startswith(("argmax(", "argmin("))
     # a list of winners written out: '[0] if left == 0 else []' reads 'seat 0 if ..., otherwise nobody'
     won = say(winners).replace("an empty list", "nobody")
+    if str(winners).strip() == "players":
+        won = "every player together"        # a game all play against the game (not 'the players')
     if won.split(" ")[0].isdigit():
         won = "seat " + won
     lines.append(f"- The game is won by {won}" + (" (all of them on a tie)." if tie else "."))

@@ -584,6 +584,14 @@ class _Speaker:
         return _Speaker(self.bind(fn_node, noun), subject=self.subject).say(body)
 
 
+def _indexes_by(node, name) -> bool:
+    """Whether the expression takes an item of a list at the position `name` (xs[name])."""
+    if isinstance(node, Token):
+        return False
+    return any(t.data == "index" and isinstance(t.children[1], Tree) and t.children[1].data == "name"
+               and str(t.children[1].children[0]) == name for t in node.iter_subtrees())
+
+
 def _reads(node, name) -> bool:
     """Whether the expression reads the name."""
     if isinstance(node, Token):
@@ -624,6 +632,8 @@ def _is_list(node) -> bool:
         return False
     if node.data == "list_":
         return True
+    if node.data == "call" and str(node.children[0]) in ("first", "last"):
+        return node.children[1] is not None and len(node.children[1].children) == 2     # first(xs, n): a list
     return node.data == "call" and str(node.children[0]) in _LISTS
 
 
@@ -948,7 +958,24 @@ def _sum(sp, args):
     over = (f"all the {plural}" if _is_all(args[0], sp) else said if said.startswith(f"the {plural} ") else
             f"the {plural} {'in' if _is_zone(sp, args[0]) else 'of'} {said}")
     # "the sum, over all the players, of the total of ...": not "the total of the total of ..., for each player"
+    name = _position_name(sp, args[0], args[1])
+    if name is not None:
+        return f"the sum, over each *{name}* of {said}, of {_said_with_name(sp, args[1], name)}"
     return f"the sum, over {over}, of {sp.each(args[1], noun)}"
+
+
+def _position_name(sp, collection, fn):
+    """For `j => ... xs[j] ...` over numbers (map(range(0, n - 1), j => ...)): the name j, when the body
+    takes items at that position; the body then says 'the item at position *j* of xs', not 'at position
+    the number of xs', which reads as a count.  None otherwise."""
+    if sp.noun_of(collection) != "number" or not (isinstance(fn, Tree) and fn.data == "lambda_"):
+        return None
+    name = str(fn.children[0])
+    return name if len(name) <= 2 and _indexes_by(fn.children[1], name) else None
+
+
+def _said_with_name(sp, fn, name):
+    return _Speaker(sp.lex.binding(name, name), subject=sp.subject).say(fn.children[1])
 
 
 def _map(sp, args):
@@ -957,6 +984,9 @@ def _map(sp, args):
     if isinstance(fn, Tree) and fn.data == "lambda_" and _one_item_list_of(fn.children[1], str(fn.children[0])):
         # map(cards, c => [c]): each card becomes a list of its own (a one-item list reads as its item)
         return f"{sp.say(args[0])}, each {noun} in a list of its own"
+    name = _position_name(sp, args[0], fn)
+    if name is not None:
+        return f"{_said_with_name(sp, fn, name)}, for each *{name}* of {sp.say(args[0])}"
     per = _of_items(sp, args[0], fn)
     if per is not None:
         return per
@@ -1026,6 +1056,8 @@ def _end(word):
         zone = _is_zone(sp, args[0])
         if len(args) > 1:        # first(items, n): that many from the start (or the end)
             count, noun = _bare(sp.say(args[1])), "cards" if zone else "items"
+            if _literal(args[1]) == 1:
+                return f"the {word} {noun[:-1]} of {sp.say(args[0])}"      # 'the last card', not 'the last 1 cards'
             if _literal(args[1]) is not None or count.startswith("*") and count.count("*") == 2 and " " not in count:
                 return f"the {word} {count} {noun} of {sp.say(args[0])}"       # 'the last 3 cards', 'the last *k* cards'
             # 'the last cards of the stock, as many as the larger of ...', not 'the last the larger of ... cards'

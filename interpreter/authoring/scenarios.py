@@ -434,7 +434,7 @@ def _move(sc, s, move, path, number):
         tokens = str(move).split()
         for k, token in enumerate(tokens):
             _apply(s, path, number if len(tokens) == 1 else f"{number} (card {k + 1} of {len(tokens)})", None,
-                   ("play", token))
+                   ("play", token), card=True)
         return
     if not isinstance(move, dict):
         raise Failure(path, "a move is a card to play, or a mapping such as {player: 1, play: J♥} "
@@ -446,7 +446,7 @@ def _move(sc, s, move, path, number):
                       "2 for the second, ... (identical copies of a card lying in different places)")
     if "play" in move:
         for token in _names(move["play"]):
-            _apply(s, path, number, player, ("play", token), nth)
+            _apply(s, path, number, player, ("play", token), nth, card=True)
     elif "move" in move:
         _apply(s, path, number, player, (str(move["move"]), move.get("value")), nth)
     elif "expect" not in move:
@@ -473,8 +473,11 @@ def _shown_value(value):
     return value
 
 
-def _apply(s, path, number, player, action, nth=1):
-    shown = action[1] if action[0] == "play" else \
+def _apply(s, path, number, player, action, nth=1, card=False):
+    """Make one move of a scenario.  `card`: the move was written as a card to play (`- J♥`, `{play: J♥}`);
+    `{move: play, value: 3}` is a move named play like any other (its options may be places, not cards)."""
+    card = card or (action[0] == "play" and not s.over and S.card_option(s, "play"))
+    shown = action[1] if card else \
         f"{action[0]} {_shown_value(action[1])}" if action[1] is not None else action[0]
     if s.over:
         raise Failure(path, f"move {number} ({shown}): the game is already over")
@@ -482,12 +485,12 @@ def _apply(s, path, number, player, action, nth=1):
     if player is not None and player != who:
         raise Failure(path, f"move {number} ({shown}): expected player {player} to move, but it is player {who}'s "
                             "turn")
-    if action[0] == "play" and not isinstance(action[1], list) and s.rules.universe.parse_card(str(action[1])) is None:
+    if card and not isinstance(action[1], list) and s.rules.universe.parse_card(str(action[1])) is None:
         raise Failure(path, f"move {number}: '{action[1]}' is not a card of {s.rules.name}",
                       s.rules.universe.card_hint(action[1]))
     actions = G.legal_actions(s)
     legal = _LegalText(s, actions)
-    if action[0] != "play" and isinstance(action[1], (list, str)) and str(action[1]).strip().lower() != "none" and \
+    if not card and isinstance(action[1], (list, str)) and str(action[1]).strip().lower() != "none" and \
             any(a[0] == action[0] and MV.is_structured(a[1]) for a in actions):
         # a meld move: the value names its cards (see meldvalues.py)
         try:
@@ -505,7 +508,7 @@ def _apply(s, path, number, player, action, nth=1):
                 raise Failure(path, f"move {number}: {shown} fits {fits} legal move(s), not {nth} (nth: {nth})",
                               f"legal: {legal}") from None
             names = sorted({str(a[0]) for a in actions})
-            if action[0] != "play" and str(action[0]) not in names:     # {move: bidd}: no move of that name
+            if not card and str(action[0]) not in names:     # {move: bidd}: no move of that name
                 hint = did_you_mean(str(action[0]), names)
                 raise Failure(path, f"move {number}: no legal move of player {who} is called '{action[0]}'",
                               (f"{hint} " if hint else "") + f"legal: {legal}") from None

@@ -163,7 +163,12 @@ def _value(x, say):
 
 
 def _set(v, step, say):
-    return "Set " + "; ".join(f"{say(k)} to {_value(x, say)}" for k, x in v.items()) + ".", []
+    return "Set " + "; ".join(f"{say(k)} to {_value(x, say)}{_ties(x)}" for k, x in v.items()) + ".", []
+
+
+def _ties(x) -> str:
+    """argmax/argmin give every item with the best key: said so where a value is set to them."""
+    return " (all of them on a tie)" if isinstance(x, str) and x.strip().startswith(("argmax(", "argmin(")) else ""
 
 
 def _add(v, step, say):
@@ -372,14 +377,20 @@ def _choose(v, step, say):
             article = "" if noun.endswith("s") else "an " if noun[:1] in "aeiou" else "a "
             bits.append(f"with {article}{noun} chosen from {say(move['options'])}")
         if "legal" in move:
-            bits.append(f"allowed when {inner(move['legal'])}")
+            # after the options a comma: 'a player chosen from the players who are not X, allowed when ...'
+            # (without it the condition reads as part of the options' description)
+            bits.append(f"{'' if len(bits) == 1 else ', '}allowed when {inner(move['legal'])}")
         if move.get("description"):
             bits.append(f"({move['description']})")
         if move.get("do"):
-            nested.append(((" ".join(bits)) + ":", move["do"], inner))
+            nested.append((_joined_bits(bits) + ":", move["do"], inner))
         else:
-            nested.append(((" ".join(bits)) + ": nothing else happens.", None))
+            nested.append((_joined_bits(bits) + ": nothing else happens.", None))
     return head, nested
+
+
+def _joined_bits(bits):
+    return " ".join(bits).replace(" , allowed when", ", allowed when")
 
 
 def _end_game(v, step, say):

@@ -5,7 +5,8 @@ A bot must not look at cards its player cannot see.  It reasons over
 seen is put back at random into the places that hold unseen cards.  What a
 seat knows (docs/simulation.md, "What a bot knows"):
 
-- the cards in public zones, in its own zones (visibility `owner`) and the
+- the cards in public zones, in its own zones (visibility `owner`), in the
+  other players' zones of visibility `others` (never its own) and the
   revealed cards, now and at every decision it watched this hand;
 - the cards played face up to a public trick, even if gathered away at once;
 - how many cards every place holds;
@@ -68,6 +69,10 @@ def visible_cards(s, player) -> set:
                 seen.update(cards_in(part))
         elif info.visibility == "owner" and info.per == "player":
             seen.update(cards_in(s.z[info.index][player]))
+        elif info.visibility == "others" and info.per == "player":
+            for key, part in enumerate(s.z[info.index]):
+                if key != player:
+                    seen.update(cards_in(part))
     return seen
 
 
@@ -78,7 +83,7 @@ def hidden_places(s, player) -> list:
         if info.visibility == "public":
             continue
         for key, _ in zone_parts(s, info):
-            if info.visibility == "owner" and info.per == "player" and key == player:
+            if info.seen_by(key, player):
                 continue
             out.append((info.index, key))
     return out

@@ -215,14 +215,16 @@ def _shown(cards, revealed) -> list:
 
 
 def observation(s: State, player: int) -> dict:
-    """What `player` can see: public zones, their own zones, revealed cards, sizes of the rest."""
+    """What `player` can see: public zones, their own zones (the others' for 'visibility: others'), revealed
+    cards, sizes of the rest, and the state variables (a card hidden from the player, named by a variable
+    of kind card or cards, as None)."""
     rules = s.rules
     seen = {}
     for info in rules.zone_list:
         zone = s.z[info.index]
         if info.per == "player":
-            seen[info.name] = [list(cards) if info.visibility == "public" or (info.visibility == "owner" and p == player)
-                               else _shown(cards, s.revealed) for p, cards in enumerate(zone)]
+            seen[info.name] = [list(cards) if info.seen_by(p, player) else _shown(cards, s.revealed)
+                               for p, cards in enumerate(zone)]
         elif isinstance(zone, dict):
             seen[info.name] = {k: list(v) if info.visibility == "public" else _shown(v, s.revealed)
                                for k, v in zone.items()}
@@ -231,7 +233,32 @@ def observation(s: State, player: int) -> dict:
     sizes = {info.name: ([len(x) for x in s.z[info.index]] if info.per == "player" else
                          {k: len(v) for k, v in s.z[info.index].items()} if isinstance(s.z[info.index], dict)
                          else len(s.z[info.index])) for info in rules.zone_list}
-    return {"player": player, "zones": seen, "sizes": sizes, "state": list(s.v), "hand": s.hand_no}
+    return {"player": player, "zones": seen, "sizes": sizes, "state": _seen_state(s, player), "hand": s.hand_no}
+
+
+def _seen_state(s, player) -> list:
+    """The state variables as `player` may know them: a variable of kind card or cards names a card
+    hidden from the player as None (the cards a player may discard now, kept for the rules, are not
+    told to the others).  Values of other kinds are given as they are."""
+    values = list(s.v)
+    typed = [info for info in s.rules.var_list if info.type in ("card", "cards")]
+    if not typed:
+        return values
+    hidden = hidden_from(s, player)
+
+    def mask(value):
+        if isinstance(value, list):
+            return [mask(x) for x in value]
+        return None if value.__class__ is int and value in hidden else value
+    for info in typed:
+        value = values[info.index]
+        if info.per is None:
+            values[info.index] = mask(value)
+        elif isinstance(value, dict):
+            values[info.index] = {k: mask(v) for k, v in value.items()}
+        else:
+            values[info.index] = [mask(v) for v in value]
+    return values
 
 
 def hidden_from(s: State, player: int) -> set:
@@ -244,7 +271,7 @@ def hidden_from(s: State, player: int) -> set:
         parts = (enumerate(zone) if info.per == "player" else
                  zone.items() if isinstance(zone, dict) else [(None, zone)])
         for owner, cards in parts:
-            if info.visibility == "owner" and info.per == "player" and owner == player:
+            if info.seen_by(owner, player):
                 continue          # only a zone kept per player has an owner (not one per suit or entry)
             hidden.update(c for c in _flat(cards) if c not in s.revealed)
     return hidden

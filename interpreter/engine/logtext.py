@@ -33,9 +33,7 @@ def _seers(s, place, n):
     info, owner = place
     if info is None or info.visibility == "hidden":
         return []
-    if info.visibility == "public":
-        return list(range(n))
-    return [owner] if isinstance(owner, int) and info.per == "player" else []
+    return [q for q in range(n) if info.seen_by(owner, q)]
 
 
 def log_move(s, moving, before, dest, shown=()):

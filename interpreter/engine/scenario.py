@@ -24,6 +24,8 @@ def cards(rules, names, used=None) -> list[int]:
         if cid is None:
             raise UnknownCard(f"'{name}' is not a card of {rules.name}", u.card_hint(name))
         same = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
+        # only the copies a pack holds at some player count
+        same = [c for c in same if c in _in_packs(rules)] or same
         free = [c for c in same if c not in used]
         if not free:
             copies = f"{len(same)} cop{'y' if len(same) == 1 else 'ies'}"   # a card listed twice, say
@@ -31,6 +33,14 @@ def cards(rules, names, used=None) -> list[int]:
         used.add(free[0])
         out.append(free[0])
     return out
+
+
+def _in_packs(rules) -> set:
+    """Every card id in the pack at some player count."""
+    kept = rules.__dict__.get("_scenario_pack_ids")
+    if kept is None:
+        kept = rules.__dict__["_scenario_pack_ids"] = set().union(*(rules.deck(n) for n in rules.pack_specs))
+    return kept
 
 
 def stacked_game(rules, players, deal_order, seed=0, log=False, fill=True):
@@ -158,7 +168,7 @@ def play(s, *moves):
 def describe(s, action) -> str:
     name, value = action
     u = s.rules.universe
-    if isinstance(value, int) and not isinstance(value, bool) and _card_option(s, name):
+    if isinstance(value, int) and not isinstance(value, bool) and card_option(s, name):
         return u.names[value] if name == "play" else f"{name} {u.names[value]}"
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value) \
             and _option_type(s, name) in ("cards", "any"):        # not a pair of numbers, e.g. a bid
@@ -183,7 +193,7 @@ def _option_type(s, move) -> str:
     return (types or {}).get(move, "any")
 
 
-def _card_option(s, move) -> bool:
+def card_option(s, move) -> bool:
     """Does the pending choice's move `move` offer cards (so a number is a card id)?"""
     if move == "play" and not s.stack or not s.stack:
         return move == "play"

@@ -81,8 +81,9 @@ def _select(cx, value, path, step):
             cx.problem(path + (key,), f"'{key}' must name a zone kept per player, e.g. hand", "meaning",
                        hint="write the zone's name alone: each player picks from and into their own")
             return None
-    if target.visibility == "public":
-        cx.problem(path + ("to",), f"zone '{target.name}' is public: every player would see the picks",
+    if target.visibility in ("public", "others"):
+        who = "every player" if target.visibility == "public" else "every other player"
+        cx.problem(path + ("to",), f"zone '{target.name}' is {target.visibility}: {who} would see the picks",
                    "meaning", hint=f"declare it with 'visibility: owner' (or hidden)")
         return None
     cx.zone_writes.add(target.name)

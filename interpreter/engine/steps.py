@@ -245,13 +245,12 @@ def _deal(cx, value, path, step):
 def _log_deal(s, to_text, k, dealt):
     """One game-log event for a deal to each player, naming each player's cards in dealing order (the
     full log shows everything: a hand with no decision in it has no other record of its cards).  Who saw
-    which card follows the zone's visibility: everyone (face up), the owner, or nobody; a seat's log
-    names only what that seat saw."""
+    which card follows the zone's visibility: everyone (face up), the owner, everyone but the owner, or
+    nobody; a seat's log names only what that seat saw."""
     info = s.rules.zones[to_text]
     names = s.rules.universe.names
     each = [[p, [names[c] for c in got]] for p, got in dealt]
-    seers = (lambda p: list(range(s.n))) if info.visibility == "public" else \
-        (lambda p: [p]) if info.visibility == "owner" else (lambda p: [])
+    seers = lambda p: [q for q in range(s.n) if info.seen_by(p, q)]
     event = dict(event="deal", to=to_text, count=k if k is not None else "all", each=each,
                  seen_by={names[c]: seers(p) for p, got in dealt for c in got})
     if info.visibility == "public":

@@ -73,8 +73,8 @@ def _move(s, player, action):
         return {"player": player, "move": name, "value": written}
     if isinstance(value, int) and not isinstance(value, bool) and name == "play" and V.face_up_play(s):
         return {"player": player, "play": u.names[value]}
-    from ..engine.scenario import _card_option
-    if isinstance(value, int) and not isinstance(value, bool) and _card_option(s, name):
+    from ..engine.scenario import card_option
+    if isinstance(value, int) and not isinstance(value, bool) and card_option(s, name):
         return {"player": player, "move": name, "value": u.names[value]}
     from ..expr import types as T
     if isinstance(value, tuple) and T.tuple_items(_option_type(s, name)) is not None:

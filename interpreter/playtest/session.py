@@ -86,7 +86,7 @@ class Session:
                 if shown - sight:                # the seat has seen these cards now
                     known.update(c for name in shown - sight for c in self._ids_named(name))
                 self.logs[h].append((V.Mask(s.rules.universe, sight | shown) if shown - sight else mask)
-                                    .value(_worded(s, e)))
+                                    .value(_unseen_copies_hidden(s, _worded(s, e), h)))
                 if kind == "move":
                     shown_now.difference_update(e.get("cards") or ())
 
@@ -294,6 +294,26 @@ def _shown_by(event, seat) -> set:
     if event.get("event") == "reveal":
         return set(event.get("cards") or ())
     return {name for name, seats in (event.get("seen_by") or {}).items() if seat in seats}
+
+
+def _unseen_copies_hidden(s, event, seat):
+    """The event with each card it names that `seat` did not see as '?', card by card: the mask works by
+    name, and with identical copies (two packs, three red 1s) a name the seat knows from one copy would
+    show another copy dealt or moved where the seat cannot see it."""
+    if not s.rules.universe.twins:
+        return event
+    kind = event.get("event")
+    if kind == "deal" and event.get("each"):
+        info = s.rules.zones.get(event.get("to"))
+        if info is None or info.per != "player":
+            return event
+        return {**event, "each": [[p, cards if info.seen_by(p, seat) else [V.HIDDEN] * len(cards)]
+                                  for p, cards in event["each"]]}
+    if kind == "move" and isinstance(event.get("seen_by"), dict):
+        seen = event["seen_by"]
+        return {**event, "cards": [c if seat in (seen.get(c) or ()) else V.HIDDEN for c in event.get("cards") or ()],
+                "seen_by": {(c if seat in (seats or ()) else V.HIDDEN): seats for c, seats in seen.items()}}
+    return event
 
 
 def _worded(s, event):

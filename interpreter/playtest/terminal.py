@@ -79,7 +79,7 @@ def table_text(view, kept=()) -> str:
         if "players" in zone:
             for part in zone["players"]:
                 who = "you" if part["player"] == seat else f"P{part['player']}"
-                if part["player"] == seat and zone["visibility"] != "hidden":
+                if part["player"] == seat and zone["visibility"] != "hidden" and part["all_shown"]:
                     lines.append(f"  your {zone['name']}: {cards_text(part['cards'])}")
                 elif part["all_shown"]:
                     if part["cards"]:

@@ -140,7 +140,7 @@ def seat_view(session, seat) -> dict:
         entry = {"name": info.name, "visibility": info.visibility, "per": info.per}
         if info.per == "player":
             entry["players"] = [{"player": p, "size": sizes[p], "cards": _cards(s, info, _sorted(u, seen[p]), names),
-                                 "all_shown": info.visibility == "public" or (info.visibility == "owner" and p == seat)}
+                                 "all_shown": info.seen_by(p, seat)}
                                 for p in range(s.n)]
         elif isinstance(seen, dict):
             entry["parts"] = [{"key": str(k), "size": sizes[k], "cards": _cards(s, info, v, names)}

@@ -21,7 +21,7 @@ from .defines import add_definitions
 from .namespace import CLASH_HINT, add_builtin_names, add_callables, add_objects, binding_kind
 from ..expr.functions_melds import add_meld_rules
 
-VISIBILITY = ("public", "owner", "hidden")
+VISIBILITY = ("public", "owner", "others", "hidden")
 TYPE_NAMES = {"number": T.NUM, "boolean": T.BOOL, "text": T.STR, "card": T.CARD, "cards": T.CARDS,
               "player": T.PLAYER, "players": T.PLAYERS, "suit": T.SUIT, "rank": T.RANK, "list": T.LIST,
               "any": T.ANY}
@@ -390,6 +390,12 @@ def _zones(cx, zones):
                        "'visibility: owner' means nobody sees its cards (as 'hidden')", "meaning",
                        hint="write 'visibility: hidden' (nobody sees it) or 'public' (everyone does), or "
                             "keep it 'per: player' so that each player sees their own", severity="warning")
+        if vis == "others" and per != "player":
+            kept = "kept for all" if per is None else f"kept per {per}"
+            cx.problem(("zones", name, "visibility"), f"zone '{name}' is {kept}: 'visibility: others' (every "
+                       "player but the one it belongs to) needs a zone kept per player", "meaning",
+                       hint="keep it 'per: player' (a card each player holds to the forehead), or write "
+                            "'public' (everyone sees it) or 'hidden' (nobody does)")
         info = ZoneInfo(name, i, per, vis, spec.get("description", ""))
         cx.rules.zones[name] = info
         cx.rules.zone_list.append(info)

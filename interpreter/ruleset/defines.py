@@ -184,9 +184,11 @@ def add_definitions(cx, section):
         from ..expr.functions import BUILTINS
         if name in cx.ns.names or name in BUILTINS:
             from .namespace import CLASH_HINT, binding_kind
-            what = binding_kind(cx.ns.names[name]) if name in cx.ns.names else "a built-in function"
+            what = binding_kind(cx.ns.names[name]) if name in cx.ns.names else \
+                f"a built-in function ({BUILTINS[name].usage})"
             cx.problem(("define", key), f"the name '{name}' is already used by {what}", "meaning", key=True,
-                       hint=CLASH_HINT if name in cx.ns.names else None)
+                       hint=CLASH_HINT if name in cx.ns.names else
+                       f"give the definition another name (a definition cannot replace the built-in '{name}')")
             continue
         definition = Definition(cx, key, name, params, spec)
         cx.ns.add(name, Binding("define", T.ANY, value=definition, call=definition.use,

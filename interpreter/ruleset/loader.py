@@ -160,8 +160,12 @@ def _note_unseen_options(s, smap, diags, warned):
     would the bots.  A blind pick offers positions instead."""
     from ..engine import game as G
     from ..expr import types as T
+    from ..engine.tricks import Tricks
     node = s.stack[-1][0] if s.stack else None
     kinds = getattr(node, "option_types", None)
+    trick = isinstance(node, Tricks)
+    if trick:       # a card of the player's hand (one of 'visibility: others', say); a forced play tells nothing
+        kinds = {"play": T.CARD} if s.pending is not None and len(s.pending.actions) > 1 else None
     if not kinds or s.pending is None:
         return
     hidden = None
@@ -182,6 +186,17 @@ def _note_unseen_options(s, smap, diags, warned):
             continue
         warned.add(name)
         path = _path_at(smap, s.pending.label)
+        if trick:
+            if path is not None and path[-1] == "tricks" and path + ("hand",) in smap._values:
+                path = path + ("hand",)
+            diags.append(smap.diagnostic(
+                path or (), f"the tricks block offers player {s.pending.player} cards of its hand it cannot see (such "
+                f"as {s.rules.universe.names[unseen[0]]}): whoever plays sees which cards they are, and so do the bots",
+                "hidden-options", severity="warning",
+                hint="a trick is played from a hand the player sees ('visibility: owner'); to play a card "
+                     "unseen, offer its place with a choose step: options: range(1, count(hand[current])) with "
+                     "'as: i', then move hand[current][i - 1]", length=smap.span_length(path or ())))
+            continue
         if path is not None and path + ("moves", name, "options") in smap._values:
             path = path + ("moves", name, "options")
         diags.append(smap.diagnostic(

@@ -10,8 +10,19 @@ class ZoneInfo:
     name: str
     index: int
     per: str | None          # None (one shared zone), 'player', 'suit' or an object collection
-    visibility: str          # 'public', 'owner' or 'hidden'
+    visibility: str          # 'public', 'owner', 'others' or 'hidden'
     description: str = ""
+
+    def seen_by(self, key, player) -> bool:
+        """Whether `player` sees the cards of this zone's part `key` (a seat for a zone kept per player,
+        else a suit, an entry or None): 'owner' is seen by the seat it is kept for alone, 'others' by
+        every seat but that one (a card held to the forehead); only a zone kept per player has an owner."""
+        vis = self.visibility
+        if vis == "public":
+            return True
+        if vis == "hidden" or self.per != "player":
+            return False
+        return (key == player) == (vis == "owner")
 
 
 @dataclass

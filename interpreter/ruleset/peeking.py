@@ -49,8 +49,18 @@ def note_peeking_ranks(s, smap, diags, checked, rng) -> None:
                 path, f"the bots' rank of move '{name}' reads cards player {player} cannot see (its ranking "
                 "changed when only hidden cards changed places): the priority bot would play knowing them",
                 "bots", severity="warning",
-                hint="rank with what the deciding player p sees: its own zones (hand[p]), public zones, "
-                     "and counts of hidden ones", length=smap.span_length(path)))
+                hint=_seen_hint(s.rules), length=smap.span_length(path)))
+
+
+def _seen_hint(rules) -> str:
+    """What a ranking may read, in the ruleset's own zones."""
+    others = [info.name for info in rules.zone_list if info.visibility == "others"]
+    if not others:
+        return ("rank with what the deciding player p sees: its own zones (hand[p]), public zones, and counts of "
+                "hidden ones")
+    return (f"rank with what the deciding player p sees: public zones, its own zones of 'visibility: owner', "
+            f"the other players' {others[0]}[q] (never its own {others[0]}[p]: 'visibility: others'), "
+            "and counts of hidden ones")
 
 
 def _ranked(s, rank, base, player, values):
