@@ -188,7 +188,13 @@ def pack_fields():
                   "description": "The suits, by name (clubs, diamonds, hearts, spades have the symbols ♣♦♥♠).",
                   "default": ["clubs", "diamonds", "hearts", "spades"]},
         "copies": {"type": "integer", "minimum": 1, "description": "How many copies of each card (2 for a double pack)."},
-        "jokers": {"type": "integer", "minimum": 0, "description": "How many jokers the pack has."},
+        "jokers": {"oneOf": [{"type": "integer", "minimum": 0},
+                             {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                              "minProperties": 1}],
+                   "description": "How many jokers the pack has; or, when the jokers differ, how many of each "
+                                  "by name. A joker's name is its rank (c.rank) and its printed name, and orders "
+                                  "and point tables may list it.",
+                   "examples": [2, {"Small Joker": 2, "Big Joker": 2}]},
         "zone": text("The zone the pack starts in (default stock)."),
         "remove": obj("Cards taken out of the pack.", {
             "ranks": {"type": "array", "items": {"type": ["string", "integer"]}, "description": "Remove every card of these ranks."},

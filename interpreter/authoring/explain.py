@@ -104,7 +104,9 @@ def _pack(rules, data):
     desc = f"Ranks from low to high: {', '.join(u.ranks)}. Suits: {', '.join(u.suits)}."
     if u.copies > 1:
         desc += f" {u.copies} copies of every card."
-    if u.jokers:
+    if u.joker_kinds:
+        desc += " Jokers: " + ", ".join(f"{kind} ({count})" for kind, count in u.joker_kinds) + "."
+    elif u.jokers:
         desc += f" {u.jokers} joker{'s' if u.jokers > 1 else ''}."
     lines += [desc, ""]
     holdings = {n: _holding(rules, n) for n in rules.player_counts}
