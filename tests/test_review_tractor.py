@@ -108,3 +108,26 @@ def test_a_misspelt_joker_rank_is_told_its_name(tmp_path):
     loaded = load_ruleset(str(_write(tmp_path, text)))
     [d] = [d for d in loaded.diagnostics if d.severity == "error"]
     assert 'there is no rank "Big Jocker"' in d.message and d.hint == 'did you mean "Big Joker"?'
+
+
+# -- unique() of identical cards ------------------------------------------------------------------------
+
+def _double_pack_eval(text, **cards):
+    from interpreter.cards.pack import CardUniverse
+    from interpreter.expr import types as T
+    from interpreter.expr.compiler import Namespace, compile_expression
+    u = CardUniverse(ranks=["9", "10", "J"], suits=["clubs", "hearts"], copies=2,
+                     joker_kinds=(("Small Joker", 2), ("Big Joker", 2)))
+    ids = {name: [c for c in range(u.size) if u.names[c] == name] for name in set(u.names)}
+    values = {k: [ids[n][i] for n, i in v] for k, v in cards.items()}
+    compiled = compile_expression(text, Namespace(universe=u), {k: T.CARDS for k in values})
+    return [u.names[c] for c in compiled.fn(None, dict(values))] if compiled.type != T.NUM \
+        else compiled.fn(None, dict(values))
+
+
+def test_unique_keeps_one_of_identical_cards_as_equality_does():
+    # both copies of 9♣ and of the Small Joker: unique keeps the first of each, as 9♣ == 9♣
+    hand = [("9♣", 0), ("Small Joker", 1), ("9♣", 1), ("10♥", 0), ("Small Joker", 0), ("Big Joker", 0)]
+    assert _double_pack_eval("unique(h)", h=hand) == ["9♣", "Small Joker", "10♥", "Big Joker"]
+    assert _double_pack_eval("count(h) - count(unique(h))", h=hand) == 2      # two pairs
+    assert _double_pack_eval("unique(filter(h, c => c.is_joker))", h=hand) == ["Small Joker", "Big Joker"]

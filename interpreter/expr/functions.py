@@ -441,12 +441,31 @@ def _abs(ctx, node, args):
     return Compiled(lambda s, e: abs(f(s, e)), T.NUM, code=ctx.source("abs({0})", x))
 
 
-@builtin("unique", "unique(items)", "The items without repeats, in first-seen order.")
+@builtin("unique", "unique(items)",
+         "The items without repeats, in first-seen order. Of identical cards (two packs, two jokers of a kind) "
+         "the first is kept, as == compares them: count(unique(cards)) is how many different cards there are.")
 def _unique(ctx, node, args):
     coll = _collection(ctx, args[0])
     f = _values(coll)
+    u = ctx.universe()
+    if _elem_type(coll) == T.CARD and u is not None and u.twins:
+        face = u.face_key
+        return Compiled(lambda s, e: unique_faces(face, f(s, e)), coll.type,
+                        code=ctx.source("%s(%s, {0})" % (ctx.ref(unique_faces), ctx.ref(face)),
+                                        _items_source(ctx, coll)))
     return Compiled(lambda s, e: list(dict.fromkeys(f(s, e))), coll.type,
                     code=ctx.source("list(dict.fromkeys({0}))", _items_source(ctx, coll)))
+
+
+def unique_faces(face, cards):
+    """The cards without a second copy of one face (identical cards), in first-seen order."""
+    seen, out = set(), []
+    for c in cards:
+        f = face[c]
+        if f not in seen:
+            seen.add(f)
+            out.append(c)
+    return out
 
 
 @builtin("reverse", "reverse(items)",
