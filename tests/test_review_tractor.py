@@ -8,6 +8,8 @@ move by move by a referee written here from the rules (sharing no code with the 
 """
 from __future__ import annotations
 
+import itertools
+import random
 import textwrap
 from pathlib import Path
 
@@ -16,7 +18,8 @@ import pytest
 from interpreter.authoring.explain import explain
 from interpreter.engine import game as G
 from interpreter.ruleset.loader import load_ruleset
-from tests.scripted import load_from
+from interpreter.engine import scenario as S
+from tests.scripted import deal_order, every_card_once, load_from
 
 HERE = Path(__file__).resolve().parent / "rulesets_review28"
 
@@ -131,3 +134,298 @@ def test_unique_keeps_one_of_identical_cards_as_equality_does():
     assert _double_pack_eval("unique(h)", h=hand) == ["9♣", "Small Joker", "10♥", "Big Joker"]
     assert _double_pack_eval("count(h) - count(unique(h))", h=hand) == 2      # two pairs
     assert _double_pack_eval("unique(filter(h, c => c.is_joker))", h=hand) == ["Small Joker", "Big Joker"]
+
+
+# -- the referee ---------------------------------------------------------------------------------------
+
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SYMBOL = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+BIG, SMALL = "Big Joker", "Small Joker"
+POINTS = {"5": 5, "10": 10, "K": 10}
+
+
+def _rank(c):
+    return None if "Joker" in c else c[:-1]
+
+
+def _suit(c):
+    return None if "Joker" in c else SYMBOL[c[-1]]
+
+
+class Trumps:
+    """The trump rank and suit of one hand: each card's group and its place in the group."""
+
+    def __init__(self, level, suit):
+        self.level, self.suit = level, suit
+
+    def is_trump(self, c):
+        return "Joker" in c or _rank(c) == self.level or _suit(c) == self.suit
+
+    def group(self, c):
+        return "trump" if self.is_trump(c) else _suit(c)
+
+    def power(self, c):
+        if c == BIG:
+            return 15
+        if c == SMALL:
+            return 14
+        if _rank(c) == self.level:
+            return 13 if _suit(c) == self.suit else 12
+        plain = [r for r in RANKS if r != self.level]
+        return plain.index(_rank(c))
+
+    # shapes
+    @staticmethod
+    def pairs(cards):
+        """The faces held at least twice."""
+        return sorted({c for c in cards if cards.count(c) >= 2})
+
+    def tractors(self, cards, k=None):
+        """Every tractor (as a sorted tuple) the cards hold, of k pairs (else of any length >= 2)."""
+        out = set()
+        for g in {self.group(c) for c in cards}:
+            by_power = {}
+            for c in self.pairs([x for x in cards if self.group(x) == g]):
+                by_power.setdefault(self.power(c), []).append(c)
+            for low in range(16):
+                for length in range(2, 17):
+                    steps = list(range(low, low + length))
+                    if not all(p in by_power for p in steps):
+                        break
+                    if k is not None and length != k:
+                        continue
+                    for choice in itertools.product(*(by_power[p] for p in steps)):
+                        out.add(tuple(sorted(choice + choice)))
+        return out
+
+    def is_tractor(self, play):
+        return len(play) >= 4 and tuple(sorted(play)) in self.tractors(list(play), len(play) // 2)
+
+    def lead_options(self, hand):
+        out = {(c,) for c in hand}
+        out |= {(c, c) for c in self.pairs(hand)}
+        return out | self.tractors(hand)
+
+    def follow_options(self, hand, lead):
+        n, g = len(lead), self.group(lead[0])
+        mine = sorted(c for c in hand if self.group(c) == g)
+        if len(mine) < n:
+            rest = sorted(c for c in hand if self.group(c) != g)
+            return {tuple(sorted(mine + list(x))) for x in itertools.combinations(rest, n - len(mine))}
+        plays = {tuple(sorted(x)) for x in itertools.combinations(mine, n)}
+        if n == 1:
+            return plays
+        if n == 2:
+            if self.pairs(mine):
+                return {p for p in plays if p[0] == p[1]}
+            return plays
+        k = n // 2
+        if self.tractors(mine, k):
+            return self.tractors(mine, k)
+        need = min(k, len(self.pairs(mine)))
+        return {p for p in plays if len(self.pairs(list(p))) >= need}
+
+    def beats_key(self, play, lead):
+        """How a play ranks in a trick led by `lead`: 0 if it cannot win."""
+        n = len(lead)
+        if len(play) != n:
+            return 0
+        if n == 2 and play[0] != play[1] or n >= 4 and not self.is_tractor(play):
+            return 0
+        top = max(self.power(c) for c in play)
+        if all(self.is_trump(c) for c in play):
+            return 100 + top
+        if all(self.group(c) == self.group(lead[0]) for c in play):
+            return 1 + top
+        return 0
+
+
+def _names_of(s, ids):
+    return [s.rules.universe.names[c] for c in ids]
+
+
+class TractorReferee:
+    """Follows a game of tests/rulesets_review28/tractor.yaml from the rules; checks every offer,
+    the trick winners, the points, the levels, the starters and the end."""
+
+    def __init__(self, s, final="A"):
+        self.final = RANKS.index(final)
+        self.level = [0, 0]
+        self.starter = 0
+        self.champion = None
+        self.phase = "deal"
+        self.hands_played = 0
+        self.tricks = 0
+        self.biggest = 0
+
+    def team(self, p):
+        return p % 2
+
+    def before(self, s, who, offered):
+        """offered: the moves as (move name, sorted card names)."""
+        kinds = {m for m, _ in offered}
+        assert len(kinds) == 1, kinds
+        kind = kinds.pop()
+        got = {cards for _, cards in offered}
+        self.biggest = max(self.biggest, len(offered))
+        if self.phase == "deal":
+            assert kind == "bury"
+            self.new_hand(s)
+        if self.phase == "bury":
+            assert kind == "bury" and who == self.starter
+            assert got == {(c,) for c in self.hands[who]}
+        elif self.phase == "lead":
+            assert kind == "lead" and who == self.leader, (kind, who, self.leader)
+            assert got == self.tr.lead_options(self.hands[who]), (sorted(got), self.hands[who])
+        else:
+            assert kind == "follow" and who == self.order[len(self.plays)], (who, self.order)
+            want = self.tr.follow_options(self.hands[who], self.plays[0])
+            assert got == want, (self.hands[who], self.plays[0], sorted(got ^ want))
+
+    def new_hand(self, s):
+        assert _v(s, "dealer") == self.starter
+        assert list(_v(s, "level")) == self.level
+        assert _v(s, "champion") == -1
+        self.hands = {p: _names_of(s, S.zone(s, "hand", p)) for p in range(4)}
+        assert sorted(len(h) for h in self.hands.values()) == [25, 25, 25, 33]
+        assert len(self.hands[self.starter]) == 33
+        # the kitty came last into the starter's hand, its top card last: trumps are the suit of the
+        # first card from the top that is not a joker
+        kitty_top_down = list(reversed(self.hands[self.starter][-8:]))
+        turned = next(c for c in kitty_top_down if "Joker" not in c)
+        assert _v(s, "trumps") == _suit(turned)
+        self.tr = Trumps(RANKS[self.level[self.team(self.starter)]], _suit(turned))
+        self.declarers = self.team(self.starter)
+        self.kitty, self.points, self.phase = [], 0, "bury"
+
+    def after(self, s, who, move, cards):
+        hand = self.hands[who]
+        for c in cards:
+            hand.remove(c)
+        if self.phase == "bury":
+            self.kitty.append(cards[0])
+            if len(self.kitty) == 8:
+                assert sorted(_names_of(s, S.zone(s, "kitty"))) == sorted(self.kitty)
+                self.phase, self.leader = "lead", self.starter
+            return
+        if self.phase == "lead":
+            self.plays = [tuple(cards)]
+            self.order = [(self.leader + i) % 4 for i in range(4)]
+            self.phase = "follow"
+            return
+        self.plays.append(tuple(cards))
+        if len(self.plays) < 4:
+            return
+        keys = [self.tr.beats_key(p, self.plays[0]) for p in self.plays]
+        winner = self.order[keys.index(max(keys))]
+        self.tricks += 1
+        if self.team(winner) != self.declarers:
+            self.points += sum(POINTS.get(_rank(c) or "", 0) for p in self.plays for c in p)
+        self.leader, self.phase = winner, "lead"
+        if s.over or not self.hands[winner]:
+            self.end_hand(s, winner, len(self.plays[0]))
+        else:
+            assert _v(s, "taker") == winner and _v(s, "defender_points") == self.points
+
+    def end_hand(self, s, last_winner, last_size):
+        assert not any(self.hands.values())
+        if self.team(last_winner) != self.declarers:
+            self.points += sum(POINTS.get(_rank(c) or "", 0) for c in self.kitty) * 2 * last_size
+        d, team = self.points, self.declarers
+        self.hands_played += 1
+        if d < 80:
+            if self.level[team] == self.final:
+                self.champion = team
+            else:
+                self.level[team] = min(self.final, self.level[team] + (3 if d == 0 else 2 if d < 40 else 1))
+            self.starter = (self.starter + 2) % 4
+        else:
+            self.level[1 - team] = min(self.final, self.level[1 - team] + (d - 80) // 40)
+            self.starter = (self.starter + 1) % 4
+        self.phase = "deal"
+        assert s.metrics["defender_points"][self.hands_played - 1] == d
+        if not s.over:
+            assert list(_v(s, "level")) == self.level and _v(s, "dealer") == self.starter
+
+    def finish(self, s):
+        assert self.champion is not None and s.over
+        res = G.result(s)
+        assert res["winners"] == [self.champion, self.champion + 2]
+        assert res["team_scores"] == self.level
+        assert res["hands"] == self.hands_played
+
+
+def _v(s, name):
+    return S.var(s, name)
+
+
+def _pick(rng, actions):
+    """A random move; a lead picks its size first (single, pair, tractor of 2, 3... pairs), so that
+    pairs and tractors are led often."""
+    if actions[0][0] != "lead":
+        return actions[rng.randrange(len(actions))]
+    sizes = sorted({len(v) for _, v in actions})
+    size = sizes[rng.randrange(len(sizes))]
+    some = [a for a in actions if len(a[1]) == size]
+    return some[rng.randrange(len(some))]
+
+
+def _drive(rules, seed, referee, hands=None):
+    """A random game (or its first `hands` hands), the referee asked before and told after each move."""
+    s = G.new_game(rules, 4, seed)
+    return _drive_from(s, seed, referee(s), hands)
+
+
+def _drive_from(s, seed, ref, hands=None):
+    rng = random.Random(seed)
+    moves = 0
+    while not s.over and (hands is None or ref.hands_played < hands):
+        actions = G.legal_actions(s)
+        who = G.current_player(s)
+        ref.before(s, who, [(m, tuple(sorted(_names_of(s, v if isinstance(v, (list, tuple)) else [v]))))
+                            for m, v in actions])
+        action = _pick(rng, actions)
+        move, value = action
+        cards = _names_of(s, value if isinstance(value, (list, tuple)) else [value])
+        G.apply(s, action)
+        every_card_once(s)
+        ref.after(s, who, move, cards)
+        moves += 1
+        assert moves < 50000, "the game ends"
+    if s.over:
+        ref.finish(s)
+    return s, ref
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_follow_the_referee(seed):
+    s, ref = _drive(_load("tractor", final="5"), seed, lambda s: TractorReferee(s, final="5"))
+    assert s.over
+
+
+FACES = [r + sym for sym in "♣♦♥♠" for r in RANKS] + [SMALL, BIG]
+
+
+def _paired_deal(seed, share=0.6):
+    """A pack order (first dealt first, seat 0 first) in which most faces go with both copies to one
+    player, so that pairs and tractors are common."""
+    rng = random.Random(seed)
+    units = []
+    for face in FACES:
+        units += [[face, face]] if rng.random() < share else [[face], [face]]
+    rng.shuffle(units)
+    hands, kitty = {p: [] for p in range(4)}, []
+    for unit in units:
+        seat = next((p for p in range(4) if len(hands[p]) + len(unit) <= 25), None)
+        (hands[seat] if seat is not None else kitty).extend(unit)
+    for p in range(4):
+        rng.shuffle(hands[p])
+    return deal_order(hands, [0, 1, 2, 3], kitty)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_paired_deals_follow_the_referee(seed):
+    rules = _load("tractor")
+    s = S.stacked_game(rules, 4, _paired_deal(seed))
+    _, ref = _drive_from(s, seed, TractorReferee(s), hands=1)
+    assert ref.hands_played == 1
