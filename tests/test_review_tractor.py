@@ -429,3 +429,40 @@ def test_paired_deals_follow_the_referee(seed):
     s = S.stacked_game(rules, 4, _paired_deal(seed))
     _, ref = _drive_from(s, seed, TractorReferee(s), hands=1)
     assert ref.hands_played == 1
+
+
+# -- explain: nested functions over numbers and items, lists of one --------------------------------------
+
+PHRASES = """\
+name: Phrases
+players: {count: 2}
+pack: {ranks: ["9", "10", J, Q, K, A], suits: [clubs, hearts], copies: 2}
+orders: {plain: ["9", "10", J, Q, K, A]}
+zones: {stock: {}, hand: {per: player}}
+state: {score: {per: player, initial: 0}}
+define:
+  paired(h): filter(h, c => count(h, d => d == c) >= 2)
+  runs(h, k): "any(range(0, 10 - k), q => all(range(q, q + k - 1), r => count(h, c => plain(c) == r) > 1))"
+  singles(h): map(h, c => [c])
+  high(h): filter(h, c => plain(c) > 3)
+hand:
+  - deal: {from: stock, to: hand, count: 3}
+  - set: {"score[0]": "count(paired(hand[0])) + runs(hand[0], 2) + count(singles(hand[0])) + count(high(hand[0]))"}
+end: {after_hand: true, winners: "[0]"}
+"""
+
+
+def test_explain_tells_nested_numbers_and_items_apart_and_keeps_lists_of_one(tmp_path):
+    loaded = load_ruleset(str(_write(tmp_path, PHRASES)))
+    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
+    text = explain(loaded.rules)
+    # was: 'the items of h whose the number of items of h that are the item is at least 2'
+    assert "- **paired(h)**: the items c of *h* for which the number of items d of *h* that are the item c " \
+           "is at least 2" in text
+    # was: 'for every number of the numbers from the number to ..., ... is the number'
+    assert "for every number r of the numbers from the number to (the number plus *k*) minus 1, (the number " \
+           "of items of *h* for which the place of the item in the order *plain* is the number r) is more " \
+           "than 1" in text
+    # was: '*h*' (the cards themselves, not a list of one-card lists)
+    assert "- **singles(h)**: the item alone as a list, for each item of *h*" in text
+    assert "- **high(h)**: the items of *h* for which the place of it in the order *plain* is more than 3" in text

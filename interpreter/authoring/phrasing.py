@@ -32,7 +32,7 @@ BUILTIN_NAMES = {"players": "the players", "player_count": "the number of player
                  "trick_players": "the players who have played to the trick",
                  "taking_part": "the players taking part in the trick"}
 ATTRIBUTES = {"suit": "suit", "rank": "rank", "is_joker": "being a joker"}
-_LABELLED = ("player", "card", "team", "suit", "rank")    # nouns told apart by name when two are in play
+_LABELLED = ("player", "card", "team", "suit", "rank", "item", "number")    # nouns told apart by name when two are in play
 NOUNS = {"players": "player", "suits": "suit", "ranks": "rank", "teams": "team"}   # what one item of a collection is
 
 
@@ -480,7 +480,9 @@ class _Speaker:
             return f"for which {'not ' if negated else ''}{text}"
         if not _has_verb(text):
             return (f"{be} not " if negated else f"{be} ") + text
-        return f"whose {text}"
+        # a statement that does not start with the item's own (its ...): 'whose the number of ...'
+        # would not read, so it is a condition on the item
+        return f"for which {text}"
 
     def bind(self, fn_node, noun) -> Lexicon:
         """The lexicon inside `name => body`: the name is 'the player'; but where the body speaks of
@@ -861,12 +863,18 @@ def _sum(sp, args):
 
 
 def _map(sp, args):
-    per = _of_items(sp, args[0], args[1])
+    fn = args[1]
+    # x => [x]: a list of one is said as its item elsewhere; here the lists are the point, not the items
+    alone = isinstance(fn, Tree) and fn.data == "lambda_" and isinstance(fn.children[1], Tree) \
+        and fn.children[1].data == "list_" and len([c for c in fn.children[1].children if c is not None]) == 1
+    per = None if alone else _of_items(sp, args[0], args[1])
     if per is not None:
         return per
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     body = sp.each(args[1], noun)
+    if alone:
+        return f"{body} alone as a list, for each {noun}{where}"
     return sp.say(args[0]) if body == f"the {noun}" else f"{body}, for each {noun}{where}"
 
 
