@@ -466,3 +466,10 @@ def test_explain_tells_nested_numbers_and_items_apart_and_keeps_lists_of_one(tmp
     # was: '*h*' (the cards themselves, not a list of one-card lists)
     assert "- **singles(h)**: the item alone as a list, for each item of *h*" in text
     assert "- **high(h)**: the items of *h* for which the place of it in the order *plain* is more than 3" in text
+
+
+def test_explain_says_a_two_argument_test_about_its_first_argument():
+    text = explain(_load("tractor"))
+    # was: 'the has pair at of (h, the number r)' and 'the has tractor of (hg, ...)'
+    assert "minus 1, *h* has pair at the number r\n" in text
+    assert "not (*hg* has tractor (the number of *lead* divided by (rounded down) 2))" in text

@@ -384,6 +384,13 @@ class _Speaker:
         if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
             return f"{spoken[0]} {named}"
+        if verb in ("is", "has", "can") and len(spoken) > 1 and len(named.split()) > 1:
+            # about its first argument, the others after: has_pair_at(h, q) reads "h has pair at q",
+            # has_run(h, k) "h has run (k)"
+            rest = ", ".join(spoken[1:])
+            ends = named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on", "than")
+            bare = len(spoken) == 2 and (ends or rest.startswith("("))     # an operand already in brackets
+            return f"{spoken[0]} {named} {rest}" if bare else f"{spoken[0]} {named} ({rest})"
         if spoken == ["it"] and joiner_free(named):
             return f"its {named}"            # "the card with the highest strength of it" -> "its strength"
         joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
