@@ -136,6 +136,17 @@ def test_unique_keeps_one_of_identical_cards_as_equality_does():
     assert _double_pack_eval("unique(filter(h, c => c.is_joker))", h=hand) == ["Small Joker", "Big Joker"]
 
 
+# -- worked deals --------------------------------------------------------------------------------------
+
+def test_worked_deals_of_the_scenario_file():
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / "tractor.scenario.yaml"))
+    assert not problems
+    assert len(outcomes) == 5
+    failed = {o.name: [d.format() for d in o.diagnostics] for o in outcomes if not o.passed}
+    assert not failed, failed
+
+
 # -- the referee ---------------------------------------------------------------------------------------
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
