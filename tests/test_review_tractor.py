@@ -484,3 +484,11 @@ def test_explain_says_a_two_argument_test_about_its_first_argument():
     # was: 'the has pair at of (h, the number r)' and 'the has tractor of (hg, ...)'
     assert "minus 1, *h* has pair at the number r\n" in text
     assert "not (*hg* has tractor (the number of *lead* divided by (rounded down) 2))" in text
+
+
+def test_a_deal_naming_a_zone_the_rules_empty_before_the_first_decision_says_why():
+    from interpreter.authoring.runner import run_file
+    [outcome], problems = run_file(str(HERE / "kitty-moved.scenario.yaml"))
+    [d] = outcome.diagnostics
+    assert "2 cards are listed for kitty, but the deal puts 0 there" in d.message
+    assert d.hint and "'deal' names where cards lie at the first decision" in d.hint
