@@ -408,7 +408,7 @@ def _drive_from(s, seed, ref, hands=None):
     return s, ref
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(10))
 def test_random_games_follow_the_referee(seed):
     s, ref = _drive(_load("tractor", final="5"), seed, lambda s: TractorReferee(s, final="5"))
     assert s.over
@@ -428,16 +428,19 @@ def _paired_deal(seed, share=0.6):
     hands, kitty = {p: [] for p in range(4)}, []
     for unit in units:
         seat = next((p for p in range(4) if len(hands[p]) + len(unit) <= 25), None)
+        if seat is None and len(unit) == 2:         # no room for a pair: its two cards go apart
+            units += [unit[:1], unit[1:]]
+            continue
         (hands[seat] if seat is not None else kitty).extend(unit)
     for p in range(4):
         rng.shuffle(hands[p])
     return deal_order(hands, [0, 1, 2, 3], kitty)
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(90))
 def test_paired_deals_follow_the_referee(seed):
     rules = _load("tractor")
-    s = S.stacked_game(rules, 4, _paired_deal(seed))
+    s = S.stacked_game(rules, 4, _paired_deal(seed, share=0.4 + 0.25 * (seed % 3)))
     _, ref = _drive_from(s, seed, TractorReferee(s), hands=1)
     assert ref.hands_played == 1
 
@@ -492,3 +495,24 @@ def test_a_deal_naming_a_zone_the_rules_empty_before_the_first_decision_says_why
     [d] = outcome.diagnostics
     assert "2 cards are listed for kitty, but the deal puts 0 there" in d.message
     assert d.hint and "'deal' names where cards lie at the first decision" in d.hint
+
+
+@pytest.mark.parametrize("seed", [100, 101, 102])
+def test_whole_games_to_ace_follow_the_referee(seed):
+    s, ref = _drive(_load("tractor"), seed, TractorReferee)
+    assert s.over and ref.hands_played >= 5
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", range(103, 130))
+def test_more_whole_games_to_ace_follow_the_referee(seed):
+    s, ref = _drive(_load("tractor"), seed, TractorReferee)
+    assert s.over and ref.hands_played >= 5
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", range(1000, 1400))
+def test_many_paired_deals_follow_the_referee(seed):
+    rules = _load("tractor")
+    s = S.stacked_game(rules, 4, _paired_deal(seed, share=0.4 + 0.5 * (seed % 3) / 2))
+    _drive_from(s, seed, TractorReferee(s), hands=1)
