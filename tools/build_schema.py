@@ -198,7 +198,8 @@ def pack_fields():
         "zone": text("The zone the pack starts in (default stock)."),
         "remove": obj("Cards taken out of the pack.", {
             "ranks": {"type": "array", "items": {"type": ["string", "integer"]}, "description": "Remove every card of these ranks."},
-            "cards": CARD_LIST,
+            "cards": dict(CARD_LIST, description="Remove these cards, every copy: such as 6♣ or 6C, or a joker by "
+                                                 "its name (joker: every joker)."),
         }),
     }
 

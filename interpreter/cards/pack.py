@@ -204,7 +204,7 @@ class PackSpec:
         for cid in range(universe.size):
             if universe.rank_of[cid] in self.remove_ranks:
                 continue
-            if universe.face[cid] in removed_faces and not universe.is_joker[cid]:
+            if universe.face[cid] in removed_faces:      # every copy (a named joker: its kind)
                 continue
             out.append(cid)
         return out
