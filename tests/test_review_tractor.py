@@ -516,3 +516,45 @@ def test_many_paired_deals_follow_the_referee(seed):
     rules = _load("tractor")
     s = S.stacked_game(rules, 4, _paired_deal(seed, share=0.4 + 0.5 * (seed % 3) / 2))
     _drive_from(s, seed, TractorReferee(s), hands=1)
+
+
+# -- pack removals and messages about by_players ---------------------------------------------------------
+
+REMOVAL = """\
+name: Joker removal
+players: {count: [2, 3]}
+pack:
+  ranks: ["9", "10", J, Q, K, A]
+  suits: [clubs, hearts]
+  jokers: JOKERS
+  by_players:
+    3: {remove: {cards: [REMOVED]}}
+orders: {power: ["9", "10", J, Q, K, A, joker]}
+zones: {stock: {}, hand: {per: player, visibility: owner}, trick: {}, won: {}}
+hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - deal: {from: stock, to: hand, count: 3}
+  - tricks: {hand: hand, trick: trick, follow: any, order: power, collect: won}
+end: {after_hand: true, winners: "[0]"}
+"""
+
+
+@pytest.mark.parametrize("jokers,removed,left", [
+    ("{Small Joker: 2, Big Joker: 2}", "Big Joker", ["Small Joker", "Small Joker"]),
+    ("2", "joker", []),
+])
+def test_a_joker_named_in_remove_cards_is_taken_out(tmp_path, jokers, removed, left):
+    loaded = load_ruleset(str(_write(tmp_path, REMOVAL.replace("JOKERS", jokers).replace("REMOVED", removed))))
+    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
+    rules, u = loaded.rules, loaded.rules.universe
+    assert len(rules.deck(2)) == 12 + sum(u.is_joker)
+    # was: the jokers stayed in the pack, without a word
+    assert len(rules.deck(3)) == 12 + len(left)
+    assert [u.names[c] for c in rules.deck(3) if u.is_joker[c]] == left
+
+
+def test_an_unknown_key_under_a_player_count_of_by_players_is_placed_by_its_count(tmp_path):
+    text = REMOVAL.replace("JOKERS", "2").replace("{remove: {cards: [REMOVED]}}", "{jokers: 0}")
+    loaded = load_ruleset(str(_write(tmp_path, text)))
+    # was: "unknown key 'jokers' in item 4 of 'by_players'" (the count 3 read as a position)
+    assert [d.message for d in loaded.diagnostics] == ["unknown key 'jokers' in 'by_players: 3'"]
