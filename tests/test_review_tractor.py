@@ -558,3 +558,11 @@ def test_an_unknown_key_under_a_player_count_of_by_players_is_placed_by_its_coun
     loaded = load_ruleset(str(_write(tmp_path, text)))
     # was: "unknown key 'jokers' in item 4 of 'by_players'" (the count 3 read as a position)
     assert [d.message for d in loaded.diagnostics] == ["unknown key 'jokers' in 'by_players: 3'"]
+
+
+def test_groups_keyed_by_the_card_itself_pairs_identical_cards():
+    # was: no set at all (each copy its own key), though 9♣ == 9♣
+    hand = [("9♣", 0), ("Small Joker", 1), ("9♣", 1), ("10♥", 0), ("Small Joker", 0), ("Big Joker", 0)]
+    pairs = _double_pack_eval("map(groups(h, c => c, 2, 2), g => first(g))", h=hand)
+    assert sorted(pairs) == ["9♣", "Small Joker"]
+    assert _double_pack_eval("count(groups(h, c => c, 2, 2))", h=hand) == 2
