@@ -124,8 +124,8 @@ def _double_pack_eval(text, **cards):
     ids = {name: [c for c in range(u.size) if u.names[c] == name] for name in set(u.names)}
     values = {k: [ids[n][i] for n, i in v] for k, v in cards.items()}
     compiled = compile_expression(text, Namespace(universe=u), {k: T.CARDS for k in values})
-    return [u.names[c] for c in compiled.fn(None, dict(values))] if compiled.type != T.NUM \
-        else compiled.fn(None, dict(values))
+    value = compiled.fn(None, dict(values))
+    return [u.names[c] for c in value] if compiled.type in (T.CARDS, T.list_of(T.CARD)) else value
 
 
 def test_unique_keeps_one_of_identical_cards_as_equality_does():
@@ -566,3 +566,15 @@ def test_groups_keyed_by_the_card_itself_pairs_identical_cards():
     pairs = _double_pack_eval("map(groups(h, c => c, 2, 2), g => first(g))", h=hand)
     assert sorted(pairs) == ["9♣", "Small Joker"]
     assert _double_pack_eval("count(groups(h, c => c, 2, 2))", h=hand) == 2
+
+
+@pytest.mark.parametrize("generate", [True, False])
+def test_lists_of_identical_cards_compare_equal(monkeypatch, generate):
+    from interpreter.expr import compiler
+    monkeypatch.setattr(compiler, "GENERATE", generate)
+    a, b = [("9♣", 0), ("Small Joker", 0)], [("9♣", 1), ("Small Joker", 1)]
+    # was: false, though each card of one equals the card of the other in the same place
+    assert _double_pack_eval("a == b", a=a, b=b) is True
+    assert _double_pack_eval("a != b", a=a, b=b) is False
+    assert _double_pack_eval("a == reverse(b)", a=a, b=b) is False
+    assert _double_pack_eval("a == [first(b)]", a=a, b=b) is False
