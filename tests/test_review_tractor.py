@@ -578,3 +578,21 @@ def test_lists_of_identical_cards_compare_equal(monkeypatch, generate):
     assert _double_pack_eval("a != b", a=a, b=b) is False
     assert _double_pack_eval("a == reverse(b)", a=a, b=b) is False
     assert _double_pack_eval("a == [first(b)]", a=a, b=b) is False
+
+
+# -- validate: a quoted value with the same quotes inside ---------------------------------------------------
+
+@pytest.mark.parametrize("line,hint", [
+    ('  is_queen(c): "c.rank == "Q""',
+     "if the quotes at the ends hold the whole expression, write the ones inside with ' (the expression "
+     "language reads both): \"c.rank == 'Q'\"; if it starts with a text in quotes, put the whole expression "
+     "in ' quotes: '\"c.rank == \"Q\"\"'"),
+    ("  greeting: 'claims ' + x",
+     "put the whole expression in \" quotes: \"'claims ' + x\""),
+])
+def test_a_value_that_starts_with_a_quote_and_goes_on_after_it_is_told_so(tmp_path, line, hint):
+    path = _write(tmp_path, "name: Quotes\ndefine:\n" + line + "\n  b: 1\n")
+    [d] = load_ruleset(str(path)).diagnostics
+    # was: "this line's indentation does not match the lines above it"
+    assert d.message.startswith("invalid YAML: this value starts with a quote, so YAML takes only the text")
+    assert d.hint == hint and d.col == line.index(line.split(": ", 1)[1][0]) + 1
