@@ -596,3 +596,10 @@ def test_a_value_that_starts_with_a_quote_and_goes_on_after_it_is_told_so(tmp_pa
     # was: "this line's indentation does not match the lines above it"
     assert d.message.startswith("invalid YAML: this value starts with a quote, so YAML takes only the text")
     assert d.hint == hint and d.col == line.index(line.split(": ", 1)[1][0]) + 1
+
+
+def test_card_finds_a_named_joker_by_its_name_and_no_suit():
+    # was: "no card of rank 'Big Joker' and suit none (not set yet?)"
+    hand = [("9♣", 0), ("Big Joker", 1)]
+    assert _double_pack_eval("filter(h, c => c == card('Big Joker', none))", h=hand) == ["Big Joker"]
+    assert _double_pack_eval("[card('Small Joker', none)]", h=hand) == ["Small Joker"]

@@ -483,11 +483,14 @@ def _reverse(ctx, node, args):
 _NO_RANKS: dict = {}   # card(): a suit not in the pack has no cards
 
 
-@builtin("card", "card(rank, suit)", "The card of that rank and suit, e.g. card(\"10\", trumps).", 2, 2, "cards")
+@builtin("card", "card(rank, suit)", "The card of that rank and suit, e.g. card(\"10\", trumps); a joker named "
+         "in pack: jokers by its name and suit none, card(\"Big Joker\", none).", 2, 2, "cards")
 def _card(ctx, node, args):
     rank, suit = (ctx.compile(a) for a in args)
     u = ctx.universe()
     by_suit = {su: {r: u.card_id(r, su) for r in u.ranks} for su in u.suits}   # no tuple made per lookup
+    if u.joker_names:                    # a joker: its name, and no suit
+        by_suit[None] = {kind: u.card_id(kind, None) for kind in u.joker_names}
     rf, sf = rank.fn, suit.fn
     if rank.const and rank.value not in u.ranks:
         from .attributes import check_rank_or_suit_literal
