@@ -891,7 +891,9 @@ def test_explain_says_a_test_named_is_something_as_a_statement_about_its_argumen
     """is_trump(c) read "the is trump of c" (a definition's name said as a noun)."""
     from interpreter.authoring.phrasing import words
     assert words("is_trump(c)") == "*c* is trump"
-    assert words("has_suit(hand, x)") == "the has suit of (*hand*, *x*)"      # two arguments: bracketed
+    # two arguments: about the first, the other after it in brackets
+    assert words("has_suit(hand, x)") == "*hand* has suit (*x*)"
+    assert words("has_pair_at(hand, 3)") == "*hand* has pair at 3"
     assert words("effective_suit(c)") == "the effective suit of *c*"
 
 

@@ -41,8 +41,11 @@ CONSTRUCTS = [
                                                               "or text: `'claims ' + rank_now`"),
     ("`-a`", "minus"),
     ("`==`, `!=`, `<`, `<=`, `>`, `>=`", "comparisons; they chain: `0 < x <= 5`. Cards and suits compare only "
-                                         "with `==` and `!=`"),
-    ("`x in items`, `x not in items`", "membership in a list or zone"),
+                                         "with `==` and `!=`; identical cards (the two copies of a card in a "
+                                         "double pack, jokers of one kind) are equal, and so are two lists of "
+                                         "cards that hold identical cards in the same order"),
+    ("`x in items`, `x not in items`", "membership in a list or zone (a card is in a list that holds a card "
+                                       "identical to it)"),
     ("`a and b`, `a or b`, `not a`", "logic"),
     ("`x if condition else y`", "a choice between two values"),
     ("`[a, b, c]`", "a list"),

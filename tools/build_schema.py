@@ -195,11 +195,18 @@ def pack_fields():
                                      "three of that card (a card's own number wins over its rank's). Copies are "
                                      "identical, as with `copies`.",
                       "examples": [{"W": 3}]},
-        "jokers": {"type": "integer", "minimum": 0, "description": "How many jokers the pack has."},
+        "jokers": {"oneOf": [{"type": "integer", "minimum": 0},
+                             {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                              "minProperties": 1}],
+                   "description": "How many jokers the pack has; or, when the jokers differ, how many of each "
+                                  "by name. A joker's name is its rank (c.rank) and its printed name, and orders "
+                                  "and point tables may list it.",
+                   "examples": [2, {"Small Joker": 2, "Big Joker": 2}]},
         "zone": text("The zone the pack starts in (default stock)."),
         "remove": obj("Cards taken out of the pack.", {
             "ranks": {"type": "array", "items": {"type": ["string", "integer"]}, "description": "Remove every card of these ranks."},
-            "cards": CARD_LIST,
+            "cards": dict(CARD_LIST, description="Remove these cards, every copy: such as 6♣ or 6C, or a joker by "
+                                                 "its name (joker: every joker)."),
         }),
     }
 

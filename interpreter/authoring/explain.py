@@ -109,7 +109,9 @@ def _pack(rules, data):
             return f"each {key} card" if isinstance(key, str) else u.names[u.card_id(*key)]
         desc += " " + "; ".join(f"{n} cop{'y' if n == 1 else 'ies'} of {whose(key)}"
                                 for key, n in u.copies_of.items()) + "."
-    if u.jokers:
+    if u.joker_kinds:
+        desc += " Jokers: " + ", ".join(f"{kind} ({count})" for kind, count in u.joker_kinds) + "."
+    elif u.jokers:
         desc += f" {u.jokers} joker{'s' if u.jokers > 1 else ''}."
     lines += [desc, ""]
     holdings = {n: _holding(rules, n) for n in rules.player_counts}

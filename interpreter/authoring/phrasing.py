@@ -32,7 +32,7 @@ BUILTIN_NAMES = {"players": "the players", "player_count": "the number of player
                  "trick_players": "the players who have played to the trick",
                  "taking_part": "the players taking part in the trick"}
 ATTRIBUTES = {"suit": "suit", "rank": "rank", "is_joker": "being a joker"}
-_LABELLED = ("player", "card", "team", "suit", "rank")    # nouns told apart by name when two are in play
+_LABELLED = ("player", "card", "team", "suit", "rank", "item", "number")    # nouns told apart by name when two are in play
 NOUNS = {"players": "player", "suits": "suit", "ranks": "rank", "teams": "team"}   # what one item of a collection is
 
 
@@ -436,6 +436,13 @@ class _Speaker:
         if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
             return f"{spoken[0]} {named}"
+        if verb in ("is", "has", "can") and len(spoken) > 1 and len(named.split()) > 1:
+            # about its first argument, the others after: has_pair_at(h, q) reads "h has pair at q",
+            # has_run(h, k) "h has run (k)"
+            rest = ", ".join(spoken[1:])
+            ends = named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on", "than")
+            bare = len(spoken) == 2 and (ends or rest.startswith("("))     # an operand already in brackets
+            return f"{spoken[0]} {named} {rest}" if bare else f"{spoken[0]} {named} ({rest})"
         if spoken == ["it"] and joiner_free(named):
             return f"its {named}"            # "the card with the highest strength of it" -> "its strength"
         if name in self.lex.tests and spoken:
@@ -536,7 +543,9 @@ class _Speaker:
             return f"for which {'not ' if negated else ''}{text}"
         if not _has_verb(text):
             return (f"{be} not " if negated else f"{be} ") + text
-        return f"whose {text}"
+        # a statement that does not start with the item's own (its ...): 'whose the number of ...'
+        # would not read, so it is a condition on the item
+        return f"for which {text}"
 
     def bind(self, fn_node, noun) -> Lexicon:
         """The lexicon inside `name => body`: the name is 'the player'; but where the body speaks of

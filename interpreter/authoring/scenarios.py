@@ -237,7 +237,10 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
         slots = [position[c] for c in zone]
         if len(wanted) > len(slots):
             whose = f"{info.name}[{owner}]" if owner is not None else info.name
-            raise Failure(where, f"{len(wanted)} cards are listed for {whose}, but the deal puts {len(slots)} there")
+            raise Failure(where, f"{len(wanted)} cards are listed for {whose}, but the deal puts {len(slots)} there",
+                          None if slots else f"'deal' names where cards lie at the first decision; the rules leave "
+                          f"{whose} empty by then (its cards moved on before anyone decided): list them where they "
+                          "are at that point")
         # Fewer cards than the zone gets: the named ones are its top (the last listed is the top), so a
         # stock's next draws are the named cards; the unnamed ones lie under them.
         for slot, card in zip(slots[len(slots) - len(wanted):], wanted):

@@ -30,6 +30,9 @@ class CardUniverse:
     # copies of particular cards when not `copies`: rank -> n, or (rank, suit) -> n (a card's own
     # number wins over its rank's); the copies a card does not have are no cards at all (no ids)
     copies_of: dict = field(default_factory=dict)
+    # jokers that differ (a big and a small one): (name, how many) pairs, in the pack's order; each
+    # name is the rank and the printed name of its jokers, and `jokers` becomes their total
+    joker_kinds: tuple = ()
     rank_of: list = field(default_factory=list)     # id -> rank name ('joker' for jokers)
     suit_of: list = field(default_factory=list)     # id -> suit name (None for jokers)
     rank_index: list = field(default_factory=list)  # id -> index in ranks (-1 for jokers)
@@ -51,8 +54,15 @@ class CardUniverse:
                     if copy < self.copies_of_card(rank, suit):
                         self._add(rank, suit, ri, si, False, si * nr + ri)
         base = len(self.rank_of)
-        for j in range(self.jokers):
-            self._add(JOKER, None, -1, -1, True, base)
+        if self.joker_kinds:
+            self.jokers = sum(count for _, count in self.joker_kinds)
+            for kind, count in self.joker_kinds:
+                face = len(self.rank_of)
+                for _ in range(count):
+                    self._add(kind, None, -1, -1, True, face, name=kind)
+        else:
+            for j in range(self.jokers):
+                self._add(JOKER, None, -1, -1, True, base)
         self.size = len(self.rank_of)
         self.face_key = dict(enumerate(self.face))
         self.face_key[None] = -1
@@ -60,14 +70,15 @@ class CardUniverse:
         for cid in range(self.size):
             self._by_face.setdefault((self.rank_of[cid], self.suit_of[cid]), []).append(cid)
 
-    def _add(self, rank, suit, ri, si, joker, face):
+    def _add(self, rank, suit, ri, si, joker, face, name=None):
         self.rank_of.append(rank)
         self.suit_of.append(suit)
         self.rank_index.append(ri)
         self.suit_index.append(si)
         self.is_joker.append(joker)
         self.face.append(face)
-        self.names.append("Joker" if joker else f"{rank}{STANDARD_SUITS.get(suit, '/' + str(suit))}")
+        self.names.append(name if name is not None else "Joker" if joker
+                          else f"{rank}{STANDARD_SUITS.get(suit, '/' + str(suit))}")
 
     def copies_of_card(self, rank: str, suit: str) -> int:
         """How many copies of the card the pack has (before removals)."""
@@ -75,9 +86,16 @@ class CardUniverse:
 
     @property
     def twins(self) -> bool:
-        """Are some cards identical (two copies of a card, or two jokers)?  Then cards compare
-        by face in expressions (==, !=, in, contains, owner)."""
+        """Are some cards identical (two copies of a card, or two jokers of one kind)?  Then cards
+        compare by face in expressions (==, !=, in, contains, owner)."""
+        if self.joker_kinds:
+            return self.max_copies > 1 or any(count > 1 for _, count in self.joker_kinds)
         return self.max_copies > 1 or self.jokers > 1
+
+    @property
+    def joker_names(self) -> list[str]:
+        """The names of the kinds of joker (pack: jokers given as a mapping), else none."""
+        return [kind for kind, _ in self.joker_kinds]
 
     # -- lookups -----------------------------------------------------------
     def ids_of(self, rank: str, suit: str | None) -> list[int]:
@@ -88,11 +106,20 @@ class CardUniverse:
         return ids[0] if ids else None
 
     def parse_card(self, text: str) -> int | None:
-        """Read '10♥', 'TH', 'Q♠', 'joker', or a card of a suit without a symbol as it is printed,
-        '7/coins', to the id of its first copy (None if unknown)."""
+        """Read '10♥', 'TH', 'Q♠', 'joker', a named joker ('Big Joker'), or a card of a suit without a
+        symbol as it is printed, '7/coins', to the id of its first copy (None if unknown)."""
         text = str(text).strip()
+        for kind in self.joker_names:          # a joker of a kind, by its name in any case
+            if text.lower() == kind.lower():
+                return self.card_id(kind, None)
         if text.lower() in ("joker", "🃏"):
             return self.card_id(JOKER, None)
+        return self.suited_card(text)
+
+    def suited_card(self, text: str) -> int | None:
+        """The id of the first copy of a card of a suit written '10♥', 'TH' or '7/coins' (None if the
+        text names no such card of this pack)."""
+        text = str(text).strip()
         if "/" in text:                      # rank/suit name: how cards of other suits are printed
             rank, _, suit = text.rpartition("/")
             rank, suit = RANK_ALIASES.get(rank.strip(), rank.strip()), suit.strip()
@@ -114,7 +141,7 @@ class CardUniverse:
         writes its cards (K/cups, not KC or K♣, in a pack of cups), else an example of the pack's own."""
         import difflib
         text = str(text).strip()
-        names = list(dict.fromkeys(n for n in self.names if n != "Joker"))
+        names = list(dict.fromkeys(n for c, n in enumerate(self.names) if not self.is_joker[c]))
         if not names:
             return "this pack has no cards of a suit"
 
@@ -150,12 +177,13 @@ class CardUniverse:
                 if rank is not None and len(suits) == 1 and self.card_id(rank, suits[0]) is not None:
                     guess = self.names[self.card_id(rank, suits[0])]
         if guess is None:
-            match = difflib.get_close_matches(text, names, n=1, cutoff=0.6)
+            match = difflib.get_close_matches(text, names + self.joker_names, n=1, cutoff=0.6)
             guess = match[0] if match else None
         if guess is not None and guess != text:
             return f"did you mean '{guess}'?"
         example = names[len(names) // 2]
-        return f"write a rank then a suit as this pack writes its cards, e.g. {example}"
+        jokers = f" (the jokers are {', '.join(self.joker_names)})" if self.joker_names else ""
+        return f"write a rank then a suit as this pack writes its cards, e.g. {example}{jokers}"
 
     def suit_symbol(self, suit: str) -> str:
         return STANDARD_SUITS.get(suit, suit)
@@ -186,7 +214,7 @@ class PackSpec:
         for cid in range(universe.size):
             if universe.rank_of[cid] in self.remove_ranks:
                 continue
-            if universe.face[cid] in removed_faces and not universe.is_joker[cid]:
+            if universe.face[cid] in removed_faces:      # every copy (a named joker: its kind)
                 continue
             out.append(cid)
         return out

@@ -6,7 +6,7 @@ from difflib import get_close_matches
 from . import types as T
 
 CARD_ATTRIBUTES = {
-    "rank": (T.RANK, "the card's rank name, e.g. \"10\" or \"Q\""),
+    "rank": (T.RANK, "the card's rank name, e.g. \"10\" or \"Q\" (a joker named in pack: jokers has its name)"),
     "suit": (T.SUIT, "the card's suit name, e.g. hearts (none for a joker)"),
     "is_joker": (T.BOOL, "true for a joker"),
     "name": (T.STR, "the card as text, e.g. 10♥"),
@@ -130,7 +130,7 @@ def check_rank_or_suit_literal(ctx, typed, literal, literal_node):
         return
     u = ctx.universe()
     if typed.type == T.RANK:
-        known = list(dict.fromkeys(u.ranks))
+        known = list(dict.fromkeys(u.ranks)) + u.joker_names    # a named joker's rank is its name
         what = "rank"
     elif typed.type == T.SUIT:
         known = list(u.suits)
@@ -145,5 +145,7 @@ def check_rank_or_suit_literal(ctx, typed, literal, literal_node):
         hint = f"did you mean \"{close[0]}\"?" if close else "known: " + ", ".join(known)
         if literal.value.lower() == "joker":      # not "did you mean J?": a joker is told by is_joker
             hint = "a joker has no rank or suit of its own: test it with c.is_joker"
+            if u.joker_names and what == "rank":
+                hint = f"test any joker with c.is_joker, or one kind by its name, e.g. c.rank == \"{u.joker_names[-1]}\""
         ctx.error(literal_node, f"there is no {what} \"{literal.value}\" in this pack", hint=hint,
                   rule="unknown-name")

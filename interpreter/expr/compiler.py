@@ -722,6 +722,12 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
         table = ctx.ref(face)
         return (lambda s, e: (face[lf(s, e)] == face[rf(s, e)]) == eq,
                 ctx.source("(%s[{0}] %s %s[{1}])" % (table, op, table), left, right))
+    if face is not None and left.type == T.CARDS and right.type == T.CARDS and op in ("==", "!="):
+        # two lists of cards: the same cards in the same order, identical copies alike
+        eq = op == "=="
+        table = ctx.ref(face)
+        return (lambda s, e: (same_faces(face, lf(s, e), rf(s, e))) == eq,
+                ctx.source("(%s(%s, {0}, {1}) == %s)" % (ctx.ref(same_faces), table, eq), left, right))
     from .fused import fused_compare
     code = ctx.source("({0} %s {1})" % op, left, right)
     plain = lambda s, e: fn(lf(s, e), rf(s, e))        # noqa: E731
@@ -730,6 +736,13 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     if fast is not None:
         return fast, code
     return plain, code
+
+
+def same_faces(face, a, b) -> bool:
+    """Are two lists of cards the same cards in the same order (identical copies alike)?"""
+    if a is None or b is None:
+        return a is b
+    return len(a) == len(b) and all(face[x] == face[y] for x, y in zip(a, b))
 
 
 def face_member(face, card, cards) -> bool:

@@ -441,12 +441,31 @@ def _abs(ctx, node, args):
     return Compiled(lambda s, e: abs(f(s, e)), T.NUM, code=ctx.source("abs({0})", x))
 
 
-@builtin("unique", "unique(items)", "The items without repeats, in first-seen order.")
+@builtin("unique", "unique(items)",
+         "The items without repeats, in first-seen order. Of identical cards (two packs, two jokers of a kind) "
+         "the first is kept, as == compares them: count(unique(cards)) is how many different cards there are.")
 def _unique(ctx, node, args):
     coll = _collection(ctx, args[0])
     f = _values(coll)
+    u = ctx.universe()
+    if _elem_type(coll) == T.CARD and u is not None and u.twins:
+        face = u.face_key
+        return Compiled(lambda s, e: unique_faces(face, f(s, e)), coll.type,
+                        code=ctx.source("%s(%s, {0})" % (ctx.ref(unique_faces), ctx.ref(face)),
+                                        _items_source(ctx, coll)))
     return Compiled(lambda s, e: list(dict.fromkeys(f(s, e))), coll.type,
                     code=ctx.source("list(dict.fromkeys({0}))", _items_source(ctx, coll)))
+
+
+def unique_faces(face, cards):
+    """The cards without a second copy of one face (identical cards), in first-seen order."""
+    seen, out = set(), []
+    for c in cards:
+        f = face[c]
+        if f not in seen:
+            seen.add(f)
+            out.append(c)
+    return out
 
 
 @builtin("reverse", "reverse(items)",
@@ -464,11 +483,14 @@ def _reverse(ctx, node, args):
 _NO_RANKS: dict = {}   # card(): a suit not in the pack has no cards
 
 
-@builtin("card", "card(rank, suit)", "The card of that rank and suit, e.g. card(\"10\", trumps).", 2, 2, "cards")
+@builtin("card", "card(rank, suit)", "The card of that rank and suit, e.g. card(\"10\", trumps); a joker named "
+         "in pack: jokers by its name and suit none, card(\"Big Joker\", none).", 2, 2, "cards")
 def _card(ctx, node, args):
     rank, suit = (ctx.compile(a) for a in args)
     u = ctx.universe()
     by_suit = {su: {r: u.card_id(r, su) for r in u.ranks} for su in u.suits}   # no tuple made per lookup
+    if u.joker_names:                    # a joker: its name, and no suit
+        by_suit[None] = {kind: u.card_id(kind, None) for kind in u.joker_names}
     rf, sf = rank.fn, suit.fn
     if rank.const and rank.value not in u.ranks:
         from .attributes import check_rank_or_suit_literal

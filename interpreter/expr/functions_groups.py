@@ -43,7 +43,8 @@ def _sized(ctx, arg, what):
          "Every distinct set of the cards whose keys are all equal, e.g. groups(hand[current], value, 1, 4): "
          "each set is a list of cards (in a fixed order), one set per exact choice of cards, so two sets "
          "with the same values but different cards both appear. The key is a function c => ... or the "
-         "name of an order or point table; cards whose key is none belong to no set. min and max bound "
+         "name of an order or point table; cards whose key is none belong to no set; a key that is a card "
+         "groups identical cards (two packs): groups(hand[p], c => c, 2, 2) is every pair. min and max bound "
          "the size of a set (1 and no limit by default). Used as a move's options, each set is one action. "
          "With a key that is the same for every card, every set of the cards: filter(groups(table, c => 0, 2, 4), "
          "g => total(g, value) == 10) is every set of two to four table cards worth 10 together (a capture by sum).",
@@ -56,6 +57,15 @@ def _groups(ctx, node, args):
     low = sizes[0].fn if sizes[0] is not None else (lambda s, e: 1)
     high = sizes[1].fn if sizes[1] is not None else (lambda s, e: None)
     cf = cards.fn
+    param, body = key.parts
+    u = ctx.universe()
+    if param is not None and body.type == T.CARD and u is not None and u.twins:
+        # a key that is a card (c => c): identical cards have equal keys, as == compares them
+        face, card_key = u.face_key, key
+
+        def key(s, e, c):
+            return face[card_key(s, e, c)]
+        key.parts = (None, None)         # no generated source (see _groups_source)
 
     def run(s, e):
         keys = {}
@@ -70,7 +80,7 @@ def _groups(ctx, node, args):
 def _groups_source(ctx, cards, key, sized):
     """groups() as Python source (see _total_source): the cards and their keys computed inline,
     then `_keyed_groups` does what `run` does with them.  None when a part has no source."""
-    if T.is_per(cards.type):
+    if T.is_per(cards.type) or key.parts == (None, None):
         return None
     sizes = [default if c is None else ctx.code(c) for c, default in zip(sized, ("1", "None"))]
     if any(x is None for x in sizes):

@@ -143,8 +143,11 @@ def _pack(data):
     default = players.get("default", counts[0] if counts else 4)
     ranks = [str(r) for r in pack.get("ranks", [])]
     suits = [str(s) for s in pack.get("suits", list(STANDARD_SUITS))]
+    jokers = pack.get("jokers", 0)
+    kinds = tuple((str(k), int(v)) for k, v in jokers.items()) if isinstance(jokers, dict) else ()
     universe = CardUniverse(ranks=ranks, suits=suits, copies=int(pack.get("copies", 1)),
-                            jokers=int(pack.get("jokers", 0)), copies_of=_copies_of(pack, ranks, suits))
+                            jokers=0 if kinds else int(jokers), joker_kinds=kinds,
+                            copies_of=_copies_of(pack, ranks, suits))
     specs = {}
     by_players = {int(k): v for k, v in (pack.get("by_players") or {}).items()}
     for n in counts:
@@ -195,7 +198,7 @@ def _check_pack(cx, data, universe):
                 cx.problem(path + ("remove", "cards", i), f"'{text}' is not a card of this pack",
                            "unknown-name", hint=universe.card_hint(text))
         for i, rank in enumerate(remove.get("ranks", []) if isinstance(remove, dict) else []):
-            if str(rank) not in universe.ranks:
+            if str(rank) not in universe.ranks and str(rank) not in universe.joker_names:
                 from difflib import get_close_matches
                 close = get_close_matches(str(rank), universe.ranks, n=1)
                 cx.problem(path + ("remove", "ranks", i), f"'{rank}' is not one of the pack's ranks",
@@ -210,6 +213,14 @@ def _check_pack(cx, data, universe):
                        hint=f"did you mean '{close[0]}'?" if close else universe.card_hint(str(key)))
     if len(set(universe.ranks)) != len(universe.ranks):
         cx.problem(("pack", "ranks"), "a rank is listed twice", "meaning")
+    for kind in universe.joker_names:
+        # a joker's name is its rank and its printed name: it must not read as a rank or a card
+        clash = ("a rank of this pack" if kind in universe.ranks else "the word for any joker"
+                 if kind.lower() == "joker" else "a card of this pack" if universe.suited_card(kind) is not None
+                 else None)
+        if clash:
+            cx.problem(("pack", "jokers", kind), f"the joker name '{kind}' is already {clash}", "meaning", key=True,
+                       hint="name each kind of joker apart from the ranks and cards, e.g. {Small Joker: 2, Big Joker: 2}")
 
 
 def _options(cx, data, given):

@@ -38,6 +38,8 @@ def size_checks(data, smap) -> list:
         return diags
     pack = data.get("pack") if isinstance(data.get("pack"), dict) else {}
     copies, jokers = pack.get("copies", 1), pack.get("jokers", 0)
+    if isinstance(jokers, dict) and all(isinstance(v, int) for v in jokers.values()):
+        jokers = sum(jokers.values())          # kinds of joker, each with how many
     if isinstance(copies, int) and copies > MAX_COPIES:
         diags.append(smap.diagnostic(("pack", "copies"), f"at most {MAX_COPIES} copies of a pack", "limit"))
     copies_of = pack.get("copies_of") if isinstance(pack.get("copies_of"), dict) else {}

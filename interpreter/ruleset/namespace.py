@@ -77,7 +77,7 @@ def _rank_table(cx, path, ranks, base=None, default=-1):
     table = list(base) if base is not None else [default] * u.size
     for pos, rank in enumerate(ranks):
         rank = str(rank)
-        if rank not in u.ranks and rank.lower() != "joker":
+        if rank not in u.ranks and rank.lower() != "joker" and rank not in u.joker_names:
             cx.problem(path + (pos,), f"'{rank}' is not one of the pack's ranks", "unknown-name",
                        hint=rank_hint(rank, u.ranks))
             continue
@@ -166,14 +166,16 @@ def _points(cx, name, spec):
     values = spec.get("values", spec) if isinstance(spec, dict) else {}
     default = spec.get("default", 0) if isinstance(spec, dict) else 0
     table = [default] * u.size
-    # Ranks first, then cards: a card's own entry wins over its rank's, whatever the order written.
-    for key, value in sorted(values.items(), key=lambda kv: str(kv[0]) not in u.ranks):
+    # Ranks (and 'joker', every joker) first, then cards and jokers by name: a card's own entry wins
+    # over its rank's, whatever the order written.
+    for key, value in sorted(values.items(), key=lambda kv: str(kv[0]) not in u.ranks
+                             and str(kv[0]).lower() != "joker"):
         if key in ("default", "values"):
             continue
         key = str(key)
         if key.lower() == "joker":
             ids = [c for c in range(u.size) if u.is_joker[c]]
-        elif key in u.ranks:
+        elif key in u.ranks or key in u.joker_names:      # a rank, or a joker by its name
             ids = [c for c in range(u.size) if u.rank_of[c] == key]
         else:
             cid = u.parse_card(key)

@@ -40,15 +40,28 @@ def check_schema(data, smap: SourceMap, schema: dict) -> list[Diagnostic]:
 
 # -- wording helpers -----------------------------------------------------------
 
-def _where(path: tuple) -> str:
-    """How to name the thing at `path` in a sentence."""
+def _where(path: tuple, data=None) -> str:
+    """How to name the thing at `path` in a sentence (`data`, the document, tells a list's position
+    from a mapping's number key: by_players: {3: ...})."""
     if not path:
         return "the top level"
     last = path[-1]
-    if isinstance(last, int):
-        owner = _where(path[:-1])
+    if isinstance(last, int) and not isinstance(_at(data, path[:-1]), dict):
+        owner = _where(path[:-1], data)
         return f"item {last + 1} of {owner}"
+    if isinstance(last, int) and len(path) > 1:
+        return f"'{path[-2]}: {last}'"
     return f"'{last}'"
+
+
+def _at(data, path):
+    """The part of the document at `path` (None if it is not there)."""
+    for key in path:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
 
 
 def _show(value) -> str:
@@ -180,12 +193,12 @@ class _Explainer:
                     f"under '{empty[0]}:'")
         if hint is None and allowed:
             hint = "allowed keys here: " + ", ".join(map(str, allowed[:_MAX_LISTED]))
-        return self.diag(path + (key,), f"unknown key '{key}' in {_where(path)}",
+        return self.diag(path + (key,), f"unknown key '{key}' in {_where(path, self.data)}",
                          "unknown-key", hint, key=True)
 
     def bad_key_name(self, err, path):
         key = err.instance
-        return [self.diag(path + (key,), f"the key '{key}' in {_where(path)} is not "
+        return [self.diag(path + (key,), f"the key '{key}' in {_where(path, self.data)} is not "
                           f"allowed: {self.sentence(err, ())}", key=True)]
 
     def on_required(self, err, path):
@@ -197,7 +210,7 @@ class _Explainer:
             sub = props.get(name)
             desc = sub.get("description") if isinstance(sub, dict) else None
             hint = f"add a '{name}:' entry" + (f" ({desc})" if desc else "")
-            out.append(self.diag(path, f"{_where(path)} needs a '{name}' entry",
+            out.append(self.diag(path, f"{_where(path, self.data)} needs a '{name}' entry",
                                  hint=hint, instance=err.instance))
         return out
 
@@ -223,10 +236,10 @@ class _Explainer:
             message = f"expected {words}, got the text {text.strip()} (it is in quotes)"
             hint = f"remove the quotes: {text.strip()[1:-1]}"
         elif value is None and not text and "object" in expected:
-            message = f"{_where(path)} is empty; expected {words}"
+            message = f"{_where(path, self.data)} is empty; expected {words}"
             hint = "add its entries on the lines below, indented"
         elif value is None and not text and "array" in expected:
-            message = f"{_where(path)} is empty; expected {words}"
+            message = f"{_where(path, self.data)} is empty; expected {words}"
             hint = "add its items below, one '- item' per line"
         elif "boolean" in expected and isinstance(value, str):
             hint = "write true or false (without quotes)"
@@ -267,10 +280,10 @@ class _Explainer:
         surprise = _yaml_surprise(value, text)
         if written in strings and surprise:
             return self.diag(path, surprise, "type",
-                             f"{_where(path)} must be one of: {_listing(allowed)}",
+                             f"{_where(path, self.data)} must be one of: {_listing(allowed)}",
                              instance=value)
         hint = did_you_mean(value if isinstance(value, str) else written, strings)
-        message = f"{_show(value)} is not an allowed value for {_where(path)}; {listing}"
+        message = f"{_show(value)} is not an allowed value for {_where(path, self.data)}; {listing}"
         return self.diag(path, message, hint=hint or self.described(schema, path),
                          instance=value)
 
@@ -280,7 +293,7 @@ class _Explainer:
     # oneOf / anyOf: report the branch that came closest
     def on_oneOf(self, err, path):
         if not err.context:
-            return [self.diag(path, f"{_where(path)} matches more than one of the "
+            return [self.diag(path, f"{_where(path, self.data)} matches more than one of the "
                               "allowed forms", hint="make it match exactly one",
                               instance=err.instance)]
         return self.alternatives(err, path)
@@ -329,7 +342,7 @@ class _Explainer:
     def generic(self, err, path):
         if err.validator is None or err.schema is False:  # a `false` schema
             return self.forbidden(err, path)
-        message = f"{_where(path)} {self.sentence(err, path)}"
+        message = f"{_where(path, self.data)} {self.sentence(err, path)}"
         return self.diag(path, message, hint=self.described(err.schema, path),
                          instance=err.instance)
 
@@ -348,8 +361,8 @@ class _Explainer:
                     and type(v) is type(err.instance)]
             if len(keys) == 1:
                 return self.diag(path + (keys[0],), f"the key '{keys[0]}' is not "
-                                 f"allowed in {_where(path)}", "unknown-key", key=True)
-        return self.diag(path, f"{_where(path)} contains {_describe(err.instance)}, "
+                                 f"allowed in {_where(path, self.data)}", "unknown-key", key=True)
+        return self.diag(path, f"{_where(path, self.data)} contains {_describe(err.instance)}, "
                          "which is not allowed there", instance=parent)
 
     def sentence(self, err, path) -> str:

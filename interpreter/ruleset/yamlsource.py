@@ -390,10 +390,11 @@ def _syntax_diagnostic(err: yaml.YAMLError, filename: str, text: str,
             message, hint = f"invalid YAML: {msg}", h
             break
     flow = _bracket_first(lines[line] if line < len(lines) else "") \
+        or _quote_closed_early(lines[line] if line < len(lines) else "", col) \
         or _flow_pitfall(full, lines[line] if line < len(lines) else "", col)
     if flow is not None:
-        message, hint, col = flow
-        length = len(hint.rsplit(": ", 1)[1]) - 2
+        message, hint, col = flow[:3]
+        length = flow[3] if len(flow) > 3 else len(hint.rsplit(": ", 1)[1]) - 2
     if isinstance(err, yaml.constructor.ConstructorError):
         if "constructor for the tag" in (err.problem or ""):
             message = "invalid YAML: " + err.problem.replace(
@@ -442,6 +443,49 @@ def _bracket_first(line: str):
                         f"YAML reads a value starting with [ or {{ as its own list or mapping; put the whole "
                         f"expression in quotes: \"{value}\"", start)
     return None
+
+
+# a key (or a list item) whose value starts with a quote
+_QUOTED_VALUE = re.compile(r"""^(\s*(?:-\s+)?(?:[^\s:#'"][^:#]*:\s+)?)(["'])""")
+
+
+def _quote_closed_early(line: str, col: int):
+    """(message, hint, col) for a quoted value with the same quote inside it, `a: "c.rank == "Q""`:
+    the inner quote ends the text and YAML stumbles on what follows; None otherwise."""
+    m = _QUOTED_VALUE.match(line)
+    if m is None:
+        return None
+    start, quote = m.end(1), m.group(2)
+    i = start + 1
+    while i < len(line):
+        if quote == '"' and line[i] == "\\":
+            i += 2
+            continue
+        if line[i] == quote:
+            if quote == "'" and line[i + 1:i + 2] == "'":      # '' inside '...' is one quote
+                i += 2
+                continue
+            break
+        i += 1
+    rest = line[i + 1:].strip()
+    if i >= len(line) or not rest or rest.startswith("#") or col <= i:
+        return None
+    other = "'" if quote == '"' else '"'
+    value = line[start:].split(" #")[0].rstrip()
+    whole = f"put the whole expression in {other} quotes: {other}{value}{other}"
+    if len(value) > 2 and value.endswith(quote) and other not in value and quote * 2 not in value[1:-1]:
+        # quotes around the whole expression with the same quotes inside, or an expression that starts
+        # and ends with a text in quotes: say both
+        hint = (f"if the quotes at the ends hold the whole expression, write the ones inside with {other} "
+                f"(the expression language reads both): {quote}{value[1:-1].replace(quote, other)}{quote}; "
+                f"if it starts with a text in quotes, {whole}")
+    elif other not in value:
+        hint = whole
+    else:
+        hint = (f"write the quotes inside the expression with {other} (the expression language reads both) "
+                f"and put it all in {quote} quotes, e.g. {quote}c.rank == {other}Q{other}{quote}")
+    return (f"invalid YAML: this value starts with a quote, so YAML takes only the text up to the next {quote} "
+            "and cannot read what follows", hint, start, i + 1 - start)
 
 
 def _flow_pitfall(full: str, line: str, col: int):
