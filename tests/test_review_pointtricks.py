@@ -588,3 +588,19 @@ def test_a_bot_judges_a_partnership_position_against_the_other_side_only():
     assert outcome(s, 2) == large and outcome(s, 1) < 0.5 and outcome(s, 1) == outcome(s, 3)
     s.v[score] = [5, 5]
     assert outcome(s, 0) == outcome(s, 1) == 0.5
+
+
+def test_a_scenario_makes_a_move_named_play_that_takes_no_card(tmp_path):
+    """A `choose:` move named `play` (play or fold, before any trick) was read by `rules test` as a card
+    to play: {move: play} failed with "'None' is not a card of Review Bourre"."""
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    path = tmp_path / "fold.yaml"
+    path.write_text(f"ruleset: {HERE / 'bourre.yaml'}\nplayers: 3\nscenarios:\n"
+                    "  - name: two fold\n    moves:\n"
+                    "      - expect: {legal: [play, fold], not_legal: [{move: play, value: 2♣}]}\n"
+                    "      - {player: 1, move: fold}\n      - {player: 2, move: play}\n"
+                    "      - {player: 0, move: fold}\n"
+                    "      - expect: {hand: 2, state: {chips: [-2, -2, 1], pot: 3}}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["test", str(path)])
+    assert result.exit_code == 0 and "1 passed, 0 failed" in result.output, result.output
