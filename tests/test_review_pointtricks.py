@@ -604,3 +604,24 @@ def test_a_scenario_makes_a_move_named_play_that_takes_no_card(tmp_path):
                     "      - expect: {hand: 2, state: {chips: [-2, -2, 1], pot: 3}}\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["test", str(path)])
     assert result.exit_code == 0 and "1 passed, 0 failed" in result.output, result.output
+
+
+@pytest.mark.parametrize("text, said", [
+    # a sum of several terms was bracketed as nested pairs: '((1 if a, otherwise 0) plus ...) plus ...'
+    ("a + b + c", "*a* plus *b* plus *c*"),
+    ("a * b * c", "*a* times *b* times *c*"),
+    ("(1 if a else 0) + (1 if b else 0) + c", "(1 if *a*, otherwise 0) plus (1 if *b*, otherwise 0) plus *c*"),
+    ("a - b + c", "(*a* minus *b*) plus *c*"),
+    ("a + b * c", "*a* plus (*b* times *c*)"),
+])
+def test_explain_says_a_sum_of_several_terms_as_one_sum(text, said):
+    from interpreter.authoring.phrasing import words
+    assert words(text) == said
+
+
+def test_explain_names_the_items_of_a_definition_with_parameters():
+    """trumps_of(p) holds cards: the highest of them is 'the card highest in plain', not 'the item'."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("auction-pitch"))
+    assert "the card highest in *plain* among the trumps of it" in text
+    assert "the item" not in text

@@ -77,6 +77,8 @@ class Lexicon:
         for _ in range(2):
             for key, spec in defined.items():
                 value = spec.get("value") if isinstance(spec, dict) else spec
+                # a definition with parameters, trumps_of(p): its calls hold what its value holds
+                key = key.split("(")[0].strip() if isinstance(key, str) else key
                 if not isinstance(key, str) or not key.isidentifier() or not isinstance(value, str):
                     continue
                 try:
@@ -97,7 +99,7 @@ class Lexicon:
         for n in names:
             nouns[n] = f"{noun} {n}"
         return Lexicon(self.state, self.zones, self.options, self.orders, self.points, nouns,
-                       self.flags, self.objects, self.suits)
+                       self.flags, self.objects, self.suits, self.named)
 
 
 def words(text, lex: Lexicon | None = None) -> str:
@@ -323,7 +325,11 @@ class _Speaker:
         if str(op) == "+" and any(_is_list(x) or _is_zone(self, x) for x in (a, b)):
             # lists joined, not numbers added: 'X together with Y' (not 'X plus minus 1' for X + [-1])
             return f"{self.operand(a)} together with {self.operand(b)}"
-        left = self.term(a)
+        if str(op) in ("+", "*") and isinstance(a, Tree) and a.data == "binop" and str(a.children[1]) == str(op):
+            # a + b + c: one sum, 'a plus b plus c', not '(a plus b) plus c'
+            left = self.say(a)
+        else:
+            left = self.term(a)
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
             left = f"({left})"
@@ -421,6 +427,8 @@ class _Speaker:
                     return "player"
                 if inner == "partners":
                     return "card"
+                if inner in self.lex.named:        # a definition with parameters: trumps_of(p)
+                    return self.lex.named[inner]
                 if inner in ("melds_in", "melds_with", "table_melds"):
                     return "meld"
                 if inner == "meld_plays":
