@@ -625,3 +625,14 @@ def test_explain_names_the_items_of_a_definition_with_parameters():
     text = explain(_load("auction-pitch"))
     assert "the card highest in *plain* among the trumps of it" in text
     assert "the item" not in text
+
+
+def test_explain_reads_a_draw_of_as_many_cards_as_thrown_away():
+    """Bourré's draw read 'the sets of 1 to the smaller of 5 and the number of cards in *stock* cards
+    from ...' and 'Move the last cards of *stock*, as many as the number of the set from *stock* to ...'."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("bourre"))
+    assert "the sets of 1 to (the smaller of 5 and the number of cards in *stock*) cards from the player's *hand*" \
+        in text
+    assert "Move the last cards of *stock*, as many as the number of cards in the set, from *stock* to the " \
+           "player's *hand*." in text

@@ -663,8 +663,14 @@ def _key_words(sp, key, noun) -> str:
 
 def _groups(sp, a) -> str:
     """groups(cards, key, min, max): 'the sets of 1 to 4 cards from X with the same rank'."""
-    low = sp.say(a[2]) if len(a) > 2 else "1"
-    size = (f"{low} to {sp.say(a[3])}" if len(a) > 3 and sp.say(a[3]) != low else low if len(a) > 3
+    def bound(node):
+        # 'the sets of 1 to (the smaller of 5 and the number of cards in stock) cards', not '... of 1
+        # to the smaller of 5 and the number of cards in stock cards'
+        said = sp.say(node)
+        return f"({said})" if " " in said and not said.startswith("(") else said
+    low = bound(a[2]) if len(a) > 2 else "1"
+    high = bound(a[3]) if len(a) > 3 else None
+    size = (f"{low} to {high}" if high is not None and high != low else low if high is not None
             else f"{low} or more")
     said = f"the sets of {size} cards from {sp.say(a[0])}"
     if _ignores_its_item(a[1]):          # c => 0: every set of the cards, not 'with the same 0'
@@ -800,7 +806,10 @@ def _count(sp, args):
             return f"the number of different values among {sp.say(node.children[1].children[0])}"
         inner = sp.say(args[0])
         inner = _every_best(sp, args[0], inner)     # 'the number of the teams with the highest ...'
-        return f"the number of cards in {inner}" if _is_zone(sp, args[0]) else f"the number of {inner}"
+        holds_cards = _is_zone(sp, args[0]) or (isinstance(args[0], Tree) and args[0].data == "name"
+                                                 and sp.lex.nouns.get(str(args[0].children[0])) == "set")
+        # count(away), away a set of cards (a move's option from groups): 'the number of cards in the set'
+        return f"the number of cards in {inner}" if holds_cards else f"the number of {inner}"
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)

@@ -394,7 +394,10 @@ def _move(v, step, say):
     if "from" in v and str(v["cards"]).strip() == str(v["from"]).strip():
         # move: {cards: hole, from: hole, to: house}: "Move every card of *hole* to ...", not "Move *hole* from *hole*"
         return f"Move every card of {say(v['from'])} to {say(v['to'])}{where}.", []
-    return f"Move {say(v['cards'])}{src} to {say(v['to'])}{where}.", []
+    cards = say(v["cards"])
+    if src and ", " in cards and not cards.endswith(")"):
+        cards += ","       # 'the last cards of stock, as many as N, from stock to ...'
+    return f"Move {cards}{src} to {say(v['to'])}{where}.", []
 
 
 def _lay_melds(v, step, say):
