@@ -215,7 +215,7 @@ class PitchReferee:
 
 def test_pitch_random_games_agree_with_the_referee():
     rules = _load("auction-pitch")
-    for seed in range(60):
+    for seed in range(150):
         _drive(rules, 4, seed, PitchReferee, _cautious(0.6))
 
 
@@ -329,8 +329,11 @@ class KaiserReferee:
 
 def test_kaiser_random_games_agree_with_the_referee():
     rules = _load("kaiser", target=20, stuck_at=15)
-    for seed in range(40):
+    for seed in range(100):
         _drive(rules, 4, seed, lambda s: KaiserReferee(s, 20, 15), _cautious(0.7))
+    rules = _load("kaiser")
+    for seed in range(20):
+        _drive(rules, 4, seed, KaiserReferee, _cautious(0.8))
 
 
 # -- Bourré ------------------------------------------------------------------------------------------
@@ -485,7 +488,7 @@ def test_bourre_the_referee_heads_the_trick():
 @pytest.mark.parametrize("n", [3, 5, 7])
 def test_bourre_random_games_agree_with_the_referee(n):
     rules = _load("bourre")
-    for seed in range(25):
+    for seed in range(60):
         _drive(rules, n, seed, lambda s: BourreReferee(s, n), _cautious(0.5))
 
 
@@ -566,7 +569,7 @@ class NapoleonReferee:
 
 def test_napoleon_random_games_agree_with_the_referee():
     rules = _load("napoleon")
-    for seed in range(40):
+    for seed in range(150):
         _drive(rules, 5, seed, NapoleonReferee, _cautious(0.6))
 
 
@@ -636,3 +639,62 @@ def test_explain_reads_a_draw_of_as_many_cards_as_thrown_away():
         in text
     assert "Move the last cards of *stock*, as many as the number of cards in the set, from *stock* to the " \
            "player's *hand*." in text
+
+
+def test_bourre_the_draw_stops_when_the_stock_runs_out():
+    """Seven players leave 17 cards in the stock: after three draws of five, the fourth may draw two at
+    most and the fifth none (groups() with a largest size of 0 offers no set)."""
+    s = G.new_game(_load("bourre"), 7, 3)
+    for _ in range(7):
+        S.play(s, ("play", None))
+    for k in range(3):
+        who = G.current_player(s)
+        S.play(s, ("draw", list(_z(s, "hand", who))))
+        assert len(_z(s, "hand", who)) == 5 and len(_z(s, "stock")) == 17 - 5 * (k + 1)
+    who = G.current_player(s)
+    sizes = sorted({len(a[1]) for a in G.legal_actions(s) if a[0] == "draw"})
+    assert sizes == [1, 2]
+    S.play(s, ("draw", list(_z(s, "hand", who))[:2]))
+    assert len(_z(s, "stock")) == 0 and len(_z(s, "hand", who)) == 5
+    assert [S.describe(s, a) for a in G.legal_actions(s)] == ["stand"]
+
+
+@pytest.mark.parametrize("name, count", [("auction-pitch", 3), ("kaiser", 4), ("bourre", 3), ("napoleon", 2)])
+def test_the_scenario_files_of_the_review_pass(name, count):
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    result = CliRunner().invoke(cli, ["test", str(HERE / "scenarios" / f"{name}.yaml")])
+    assert result.exit_code == 0, result.output
+    assert f"{count} passed, 0 failed" in result.output
+
+
+# -- longer sweeps -----------------------------------------------------------------------------------
+
+@pytest.mark.soak
+def test_pitch_random_games_agree_with_the_referee_soak():
+    rules, eleven = _load("auction-pitch"), _load("auction-pitch", target=11)
+    for seed in range(150, 1000):
+        _drive(rules, 4, seed, PitchReferee, _cautious(0.6))
+        _drive(eleven, 4, seed, lambda s: PitchReferee(s, 11), _cautious(0.7))
+
+
+@pytest.mark.soak
+def test_kaiser_random_games_agree_with_the_referee_soak():
+    rules = _load("kaiser")
+    for seed in range(20, 500):
+        _drive(rules, 4, seed, KaiserReferee, _cautious(0.8))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_bourre_random_games_agree_with_the_referee_soak(n):
+    rules = _load("bourre")
+    for seed in range(60, 500):
+        _drive(rules, n, seed, lambda s: BourreReferee(s, n), _cautious(0.3))
+
+
+@pytest.mark.soak
+def test_napoleon_random_games_agree_with_the_referee_soak():
+    rules = _load("napoleon")
+    for seed in range(150, 1000):
+        _drive(rules, 5, seed, NapoleonReferee)
