@@ -698,3 +698,38 @@ def test_napoleon_random_games_agree_with_the_referee_soak():
     rules = _load("napoleon")
     for seed in range(150, 1000):
         _drive(rules, 5, seed, NapoleonReferee)
+
+
+def _variant(tmp_path, name, old, new):
+    text = (HERE / f"{name}.yaml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / f"{name}-variant.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def test_a_lead_that_gives_none_is_named_as_such(tmp_path):
+    """Napoleon without the check that somebody bid: when all five pass, the tricks' lead (the bidder)
+    is none.  The game stopped with 'a list position must be a number, not none' at the block."""
+    path = _variant(tmp_path, "napoleon", "  - if: bidder != none\n", "  - if: true\n")
+    s = G.new_game(load_from(HERE, path), 5, 0)
+    with pytest.raises(G.GameError) as err:
+        for _ in range(5):
+            S.play(s, ("pass", None))
+    text = str(err.value)
+    assert "the tricks' lead: gave none, not a player" in text and "list position" not in text
+    lead_line = next(i for i, x in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "lead: bidder" in x)
+    assert f"napoleon-variant.yaml:{lead_line}:" in text
+
+
+def test_a_folded_player_asked_for_a_card_is_told_about_players(tmp_path):
+    """Bourré without `players:` on its tricks: a player who folded has an empty hand and is still asked
+    for a card; the message now says how to leave such a player out."""
+    path = _variant(tmp_path, "bourre", "          players: in_hand\n", "")
+    s = G.new_game(load_from(HERE, path), 3, 0)
+    with pytest.raises(G.GameError) as err:
+        S.play(s, ("fold", None), ("play", None), ("play", None))
+        while True:
+            G.apply(s, G.legal_actions(s)[0])
+    assert "their hand is empty (every player takes part in each trick unless the block says who with " \
+           "players:" in str(err.value)
