@@ -733,3 +733,13 @@ def test_a_folded_player_asked_for_a_card_is_told_about_players(tmp_path):
             G.apply(s, G.legal_actions(s)[0])
     assert "their hand is empty (every player takes part in each trick unless the block says who with " \
            "players:" in str(err.value)
+
+
+def test_a_game_saved_from_play_writes_its_options_as_the_ruleset_took_them():
+    """`rules play -o hands=2 --save X` wrote `options: {hands: '2'}` (the text typed) in the scenario."""
+    from interpreter.playtest.record import scenario_document
+    from interpreter.playtest.session import Session
+    rules = _load("bourre", hands="2")
+    session = Session(rules, 3, 1, humans=[1], bots=["random"], source=str(HERE / "bourre.yaml"),
+                      options={"hands": "2"})
+    assert scenario_document(session)["options"] == {"hands": 2}
