@@ -731,8 +731,8 @@ def test_a_folded_player_asked_for_a_card_is_told_about_players(tmp_path):
         S.play(s, ("fold", None), ("play", None), ("play", None))
         while True:
             G.apply(s, G.legal_actions(s)[0])
-    assert "their hand is empty (every player takes part in each trick unless the block says who with " \
-           "players:" in str(err.value)
+    assert "their hand is empty while others still hold cards (every player takes part in each trick unless " \
+           "the block says who with players:" in str(err.value)
 
 
 def test_a_game_saved_from_play_writes_its_options_as_the_ruleset_took_them():
@@ -743,3 +743,13 @@ def test_a_game_saved_from_play_writes_its_options_as_the_ruleset_took_them():
     session = Session(rules, 3, 1, humans=[1], bots=["random"], source=str(HERE / "bourre.yaml"),
                       options={"hands": "2"})
     assert scenario_document(session)["options"] == {"hands": 2}
+
+
+def test_explain_says_that_no_suit_has_been_led():
+    """Auction Pitch's follow rule `led_suit == none or ...` read 'a card may be played when the suit led
+    does not exist or ...'."""
+    from interpreter.authoring.explain import explain
+    from interpreter.authoring.phrasing import words
+    assert "a card may be played when no suit has been led or the suit of the card is the suit led" \
+        in explain(_load("auction-pitch"))
+    assert words("led_suit != none and x") == "a suit has been led and *x*"

@@ -156,7 +156,7 @@ class Tricks(Node):
             env.pop("card", None)
             actions = list(map(self.play_of, legal))
         if not actions:
-            raise GameStopped(_no_card(player, hand, env.get("led_suit"), self.players is None), self.where)
+            raise GameStopped(_no_card(player, hand, env.get("led_suit"), self.left_out(s, player)), self.where)
         if choice is None:
             s.pending = Choice(player, actions, None, self.where)
         else:
@@ -317,7 +317,7 @@ class Tricks(Node):
                     env.pop("card", None)
                 if not actions:
                     s.pending = None
-                    raise GameStopped(_no_card(player, hand, env.get("led_suit"), self.players is None), self.where)
+                    raise GameStopped(_no_card(player, hand, env.get("led_suit"), self.left_out(s, player)), self.where)
             else:                            # the trick is complete: its end, and the next lead
                 s.pending = None
                 result = trick_end(s, frame, env, choice)
@@ -498,6 +498,12 @@ class Tricks(Node):
                            self.winner_where or self.where)
 
     winner_where = None          # the place of the `winner:` setting
+
+    def left_out(self, s, player) -> bool:
+        """Whether a player asked for a card with an empty hand looks like one out of the hand (folded)
+        while the others play on: the block has no players: setting and another hand still holds cards."""
+        hands = s.z[self.hand_zone]
+        return self.players is None and any(hands[q] for q in range(s.n) if q != player)
     lead_where = None            # the place of the `lead:` setting
 
     def still_played(self, s, players, trick):
@@ -661,14 +667,14 @@ def _order_key(cx, path, name):
     return binding.value
 
 
-def _no_card(player, hand, led, everyone=False) -> str:
+def _no_card(player, hand, led, left_out=False) -> str:
     """Why a player of a trick may play nothing: an empty hand, or a follow rule that allows none of
-    the cards (for the leader led_suit is none, so a condition on it must allow a lead).  `everyone`:
-    the block has no players: setting (a player out of the hand, who folded, is still asked)."""
+    the cards (for the leader led_suit is none, so a condition on it must allow a lead).  `left_out`:
+    the block has no players: setting and others still hold cards (a player who folded is still asked)."""
     if not hand:
-        out = (" (every player takes part in each trick unless the block says who with players:, e.g. "
-               "players: filter(players, p => count(hand[p]) > 0) to leave out a player who folded or "
-               "threw the hand away)") if everyone else ""
+        out = (" while others still hold cards (every player takes part in each trick unless the block says "
+               "who with players:, e.g. players: filter(players, p => count(hand[p]) > 0) to leave out a "
+               "player who folded or threw the hand away)") if left_out else ""
         return f"player {player} has no card to play: their hand is empty{out}"
     lead = (" (led_suit is none here: this player leads, and a follow: condition must allow a lead, e.g. "
             "led_suit == none or ...)") if led is None else ""
