@@ -295,6 +295,11 @@ class _Speaker:
         for i in range(1, len(parts), 2):
             left, op, right = parts[i - 1], _op(parts[i]), parts[i + 1]
             if op in ("==", "!=") and isinstance(right, Tree) and right.data == "none":
+                if isinstance(left, Tree) and left.data == "name" and str(left.children[0]) == "led_suit" \
+                        and "led_suit" not in self.lex.nouns:
+                    # the leader's turn (or a card without a suit led): not 'the suit led does not exist'
+                    out.append("no suit has been led" if op == "==" else "a suit has been led")
+                    continue
                 out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
                 continue
             said = self.say(left)
