@@ -753,3 +753,14 @@ def test_explain_says_that_no_suit_has_been_led():
     assert "a card may be played when no suit has been led or the suit of the card is the suit led" \
         in explain(_load("auction-pitch"))
     assert words("led_suit != none and x") == "a suit has been led and *x*"
+
+
+def test_explain_reads_kaisers_scoring_in_plain_words():
+    """'Add minus *contract* times (2 if ...) to *makers*'s *score*': a negated product is subtracted, as
+    a negated name already was, and a name ending in s takes an apostrophe alone."""
+    from interpreter.authoring.explain import explain
+    from interpreter.authoring.wording import _negated
+    text = explain(_load("kaiser"))
+    assert "Subtract *contract* times (2 if *no_trump*, otherwise 1) from *makers*' *score*." in text
+    assert "Add *defenders*' *taken* to *defenders*' *score*." in text and "*'s" not in text
+    assert _negated("-a // b") is None and _negated("-a + b") is None and _negated("-a * b") == "a * b"

@@ -213,7 +213,8 @@ class _Speaker:
         spoken = self.say(node)
         if spoken.startswith("`") or len(spoken.split()) > 3:
             return None
-        return spoken + ("'" if spoken.endswith("s") and not spoken.endswith("'s") else "'s")
+        bare = spoken.rstrip("*")         # *makers*: "*makers*'", as makers'
+        return spoken + ("'" if bare.endswith("s") and not bare.endswith("'s") else "'s")
 
     def _attr(self, n):
         target, name = n.children

@@ -191,7 +191,11 @@ def _negated(x):
         node = parse(x)
     except Exception:           # text that does not parse is said as written
         return None
-    if getattr(node, "data", None) != "neg":
+    first = node
+    # -bid * 2 is (minus bid) times 2, the same as minus (bid times 2): "Subtract *bid* times 2"
+    while getattr(first, "data", None) == "binop" and str(first.children[1]) in ("*", "/"):
+        first = first.children[0]
+    if getattr(first, "data", None) != "neg":
         return None
     inner = x.strip()[1:].strip()
     return int(inner) if inner.isdigit() else inner
