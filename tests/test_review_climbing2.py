@@ -929,8 +929,8 @@ def test_explain_a_card_in_a_list_of_its_own_a_count_clause_and_one_hand(tmp_pat
         "          do: [{move: {cards: cs, to: pile}}]\n        pass:")
     out = explain(_probe(tmp_path, text).rules)
     assert "**alone(h)**: *h*, each item in a list of its own" in out, out
-    assert ("**trio(h)**: the items of the places of *h* for which the number of items of the places of *h* that "
-            "are the item is 3") in out, out
+    assert ("**trio(h)**: the items r of the places of *h* for which the number of items x of the places of *h* "
+            "that are the item r is 3") in out, out
     assert out.count("The game ends after one hand.") == 1
 
 
@@ -987,5 +987,5 @@ def test_a_procedure_using_the_option_of_the_move_that_calls_it_is_told_why(tmp_
     loaded = load_ruleset(str(path), {})
     error = next(d for d in loaded.diagnostics if d.severity == "error")
     assert error.message.startswith("unknown name 'cs'")
-    assert error.hint.startswith("'cs' is the name a step gives with 'as:' (a move's option or a for_each's item)")
+    assert error.hint.startswith("'cs' is a name another step gives with 'as:' (a move's option or a for_each's item)")
     assert "a procedure or definition does not see the names of the place it is used from" in error.hint

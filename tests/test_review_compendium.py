@@ -158,8 +158,8 @@ def test_a_definition_called_on_arithmetic_is_explained_with_its_brackets():
     from interpreter.authoring.explain import explain
     text = explain(rules)
     assert "*score* to the double of (the *a* plus the *b*);" in text
-    # a chain of sums reads left to right without a bracket per term (review 26)
-    assert ("(the double of (the *a* plus the *b*)) plus ((the minus one of (the *a* minus the *b*)) times 100)"
+    # a sum of three terms is one sum (review25): 'x plus y plus z', each term bracketed
+    assert ("to (the double of (the *a* plus the *b*)) plus ((the minus one of (the *a* minus the *b*)) times 100)"
             " plus ((the neg of (the *a* minus the *b*)) times 1000)") in text
 
 

@@ -1173,7 +1173,7 @@ def test_explain_brackets_a_sum_followed_by_more_arithmetic():
     proc = subprocess.run([sys.executable, "-m", "interpreter", "explain", str(HERE / "jass.yaml")],
                           capture_output=True, text=True, cwd=ROOT)
     line = next(x for x in proc.stdout.splitlines() if "Set the team's *made*" in x)
-    assert "to (the sum, over the players of the team, of the total of the pts of the cards in the " \
+    assert "*made* to (the sum, over the players of the team, of the total of the pts of the cards in the " \
            "player's *won*) plus (5 if" in line, line
 
 

@@ -601,9 +601,9 @@ def test_the_games_are_the_same_every_way_soak(name):
 @pytest.mark.parametrize("text, said", [
     # a set of cards from groups() is 'a set', not 'a cards' ('the cardses of ...', 'for some cards of')
     ("count(filter(groups(cs, c => c.rank, 2, 5), g => count(g) > 2))",
-     "the number of the sets of 2 to 5 cards from *cs* with the same rank for which the number of it is more than 2"),
+     "the number of the sets of 2 to 5 cards from *cs* with the same rank for which the number of cards in it is more than 2"),
     ("any(groups(cs, c => c.rank, 2), g => count(g) == 3)",
-     "for some set of the sets of 2 or more cards from *cs* with the same rank, the number of the set is 3"),
+     "for some set of the sets of 2 or more cards from *cs* with the same rank, the number of cards in the set is 3"),
     # a key that is the same for every card gives every set of the cards: not 'with the same 0'
     ("groups(cs, c => 0, 2, 5)", "the sets of 2 to 5 cards from *cs*"),
     ("groups(cs, c => c.rank, 2, 2)", "the sets of 2 cards from *cs* with the same rank"),

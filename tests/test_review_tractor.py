@@ -474,7 +474,7 @@ def test_explain_tells_nested_numbers_and_items_apart_and_keeps_lists_of_one(tmp
     assert "- **paired(h)**: the items c of *h* for which the number of items d of *h* that are the item c " \
            "is at least 2" in text
     # was: 'for every number of the numbers from the number to ..., ... is the number'
-    assert "for every number r of the numbers from the number to (the number plus *k*) minus 1, (the number " \
+    assert "for every number r of the numbers from the number to the number plus *k* minus 1, (the number " \
            "of items of *h* for which the place of the item in the order *plain* is the number r) is more " \
            "than 1" in text
     # was: '*h*' (the cards themselves, not a list of one-card lists)

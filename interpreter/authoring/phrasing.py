@@ -78,6 +78,8 @@ class Lexicon:
         for _ in range(2):
             for key, spec in defined.items():
                 value = spec.get("value") if isinstance(spec, dict) else spec
+                # a definition with parameters, trumps_of(p): its calls hold what its value holds
+                key = key.split("(")[0].strip() if isinstance(key, str) else key
                 if not isinstance(key, str) or not key.isidentifier() or not isinstance(value, str):
                     continue
                 try:
@@ -108,7 +110,7 @@ class Lexicon:
         for n in names:
             nouns[n] = f"{noun} {n}"
         return Lexicon(self.state, self.zones, self.options, self.orders, self.points, nouns,
-                       self.flags, self.objects, self.suits, tests=self.tests)
+                       self.flags, self.objects, self.suits, self.named, self.tests)
 
 
 def _same_level(node, op) -> bool:
@@ -252,7 +254,8 @@ class _Speaker:
         spoken = self.say(node)
         if spoken.startswith("`") or len(spoken.split()) > 3:
             return None
-        return spoken + ("'" if spoken.endswith("s") and not spoken.endswith("'s") else "'s")
+        bare = spoken.rstrip("*")         # *makers*: "*makers*'", as makers'
+        return spoken + ("'" if bare.endswith("s") and not bare.endswith("'s") else "'s")
 
     def _attr(self, n):
         target, name = n.children
@@ -338,6 +341,11 @@ class _Speaker:
         for i in range(1, len(parts), 2):
             left, op, right = parts[i - 1], _op(parts[i]), parts[i + 1]
             if op in ("==", "!=") and isinstance(right, Tree) and right.data == "none":
+                if isinstance(left, Tree) and left.data == "name" and str(left.children[0]) == "led_suit" \
+                        and "led_suit" not in self.lex.nouns:
+                    # the leader's turn (or a card without a suit led): not 'the suit led does not exist'
+                    out.append("no suit has been led" if op == "==" else "a suit has been led")
+                    continue
                 out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
                 continue
             said = self.say(left)
@@ -483,6 +491,8 @@ class _Speaker:
                     return "player"
                 if inner == "partners":
                     return "card"
+                if inner in self.lex.named:        # a definition with parameters: trumps_of(p)
+                    return self.lex.named[inner]
                 if inner in ("melds_in", "melds_with", "table_melds"):
                     return "meld"
                 if inner == "meld_plays":
@@ -737,8 +747,14 @@ def _key_words(sp, key, noun) -> str:
 
 def _groups(sp, a) -> str:
     """groups(cards, key, min, max): 'the sets of 1 to 4 cards from X with the same rank'."""
-    low = sp.say(a[2]) if len(a) > 2 else "1"
-    size = (f"{low} to {sp.say(a[3])}" if len(a) > 3 and sp.say(a[3]) != low else low if len(a) > 3
+    def bound(node):
+        # 'the sets of 1 to (the smaller of 5 and the number of cards in stock) cards', not '... of 1
+        # to the smaller of 5 and the number of cards in stock cards'
+        said = sp.say(node)
+        return f"({said})" if " " in said and not said.startswith("(") else said
+    low = bound(a[2]) if len(a) > 2 else "1"
+    high = bound(a[3]) if len(a) > 3 else None
+    size = (f"{low} to {high}" if high is not None and high != low else low if high is not None
             else f"{low} or more")
     said = f"the sets of {size} {'card' if size == '1' else 'cards'} from {sp.say(a[0])}"
     if _ignores_its_item(a[1]):          # c => 0: every set of the cards, not 'with the same 0'
@@ -902,7 +918,10 @@ def _count(sp, args):
             return f"the number of different values among {sp.say(node.children[1].children[0])}"
         inner = sp.say(args[0])
         inner = _every_best(sp, args[0], inner)     # 'the number of the teams with the highest ...'
-        return f"the number of cards in {inner}" if _is_zone(sp, args[0]) else f"the number of {inner}"
+        holds_cards = _is_zone(sp, args[0]) or (isinstance(args[0], Tree) and args[0].data == "name"
+                                                 and sp.lex.nouns.get(str(args[0].children[0])) == "set")
+        # count(away), away a set of cards (a move's option from groups): 'the number of cards in the set'
+        return f"the number of cards in {inner}" if holds_cards else f"the number of {inner}"
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)

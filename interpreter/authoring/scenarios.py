@@ -488,7 +488,10 @@ def _apply(s, path, number, player, action, nth=1, card=False):
     if player is not None and player != who:
         raise Failure(path, f"move {number} ({shown}): expected player {player} to move, but it is player {who}'s "
                             "turn")
-    if card and not isinstance(action[1], list) and s.rules.universe.parse_card(str(action[1])) is None:
+    # {move: play} without a value is a move of that name taking no card (a `choose:` move 'play', as
+    # in play or fold), not a card to play
+    if card and action[1] is not None and not isinstance(action[1], list) \
+            and s.rules.universe.parse_card(str(action[1])) is None:
         raise Failure(path, f"move {number}: '{action[1]}' is not a card of {s.rules.name}",
                       s.rules.universe.card_hint(action[1]))
     actions = G.legal_actions(s)

@@ -196,7 +196,11 @@ def _negated(x):
         node = parse(x)
     except Exception:           # text that does not parse is said as written
         return None
-    if getattr(node, "data", None) != "neg":
+    first = node
+    # -bid * 2 is (minus bid) times 2, the same as minus (bid times 2): "Subtract *bid* times 2"
+    while getattr(first, "data", None) == "binop" and str(first.children[1]) in ("*", "/"):
+        first = first.children[0]
+    if getattr(first, "data", None) != "neg":
         return None
     inner = x.strip()[1:].strip()
     return int(inner) if inner.isdigit() else inner
@@ -405,7 +409,10 @@ def _move(v, step, say):
     if "from" in v and str(v["cards"]).strip() == str(v["from"]).strip():
         # move: {cards: hole, from: hole, to: house}: "Move every card of *hole* to ...", not "Move *hole* from *hole*"
         return f"Move every card of {say(v['from'])} to {say(v['to'])}{where}.", []
-    return f"Move {say(v['cards'])}{src} to {say(v['to'])}{where}.", []
+    cards = say(v["cards"])
+    if src and ", " in cards and not cards.endswith(")"):
+        cards += ","       # 'the last cards of stock, as many as N, from stock to ...'
+    return f"Move {cards}{src} to {say(v['to'])}{where}.", []
 
 
 def _lay_melds(v, step, say):

@@ -2,7 +2,8 @@
 
 "Best placed" is the ruleset's `bots: {evaluate: ...}` expression for player p
 when it gives one, else the game's own score (`end: {score: ...}`) for p less
-the best score among the others (with one player, its own `bots: evaluate`); a finished game counts
+the best score among the players of the other sides (a partner is not a rival; with one player or
+one side, its own `bots: evaluate`); a finished game counts
 by who won (a lost patience by its `bots: evaluate` when given).  The move
 is tried in a world where the cards hidden from the player are dealt anew
 (see sampling.py), so the bot never looks at hidden cards.
@@ -33,24 +34,29 @@ def evaluation(s, player) -> list:
 
 
 def outcome(s, player) -> float:
-    """A value in [0, 1]: the share of the win for a finished game, else how far ahead the player is.
-    With one player there is nobody to be ahead of: the player's own evaluation (higher is better) is
+    """A value in [0, 1]: the share of the win for a finished game, else how far ahead the player is of
+    the best player of the other sides (teams, players.teams; without teams every other seat).
+    With one player (or one side) there is nobody to be ahead of: the player's own evaluation (higher is better) is
     squeezed into (0.05, 0.95); a won game is 1, a lost one 0.  Only `bots: evaluate` counts (how near
     the patience came): a patience's score may count either way (cards left, cards home), so without
     it an unfinished game is 0.5 as before."""
+    team = s.rules.team_of_seat(s.n)
+    # The rivals are the players of the other sides: a partner's score (often the player's own, kept
+    # per team) is no one to be ahead of.
+    rivals = [q for q in range(s.n) if team[q] != team[player]]
     if s.over:
         winners = s.winners if s.winners is not None else list(s.rules.winners(s, {}))
         if player in winners:
             return 1.0 / len(winners)
-        if s.n > 1 or s.rules.bot_eval is None:
+        if rivals or s.rules.bot_eval is None:
             return 0.0
-    if s.n < 2:
+    if not rivals:
         if s.rules.bot_eval is None:
             return 0.5
         v = evaluation(s, player)[player]
         return 0.5 + 0.45 * v / (1.0 + abs(v))
     values = evaluation(s, player)
-    others = max(v for q, v in enumerate(values) if q != player)
+    others = max(values[q] for q in rivals)
     scale = max(abs(v) for v in values) + 1.0
     return 0.5 + 0.45 * (values[player] - others) / (2 * scale)
 

@@ -61,7 +61,13 @@ class Tricks(Node):
 
     def enter(self, s, env):
         env = dict(env)
-        env.update(leader=self.lead(s, env), current=None, led_suit=None, trick_number=0, trick_players=[],
+        leader = self.lead(s, env)
+        if leader is None:
+            # not "a list position must be a number, not none" at the block: the setting that gave it
+            raise GameStopped("the tricks' lead: gave none, not a player, so nobody can lead the first trick: "
+                              "give a seat (e.g. left_of(dealer)), or play the tricks only when there is one "
+                              "(if: ... != none)", self.lead_where or self.where)
+        env.update(leader=leader, current=None, led_suit=None, trick_number=0, trick_players=[],
                    winner=None, taking_part=list(range(s.n)))
         s.stack.append([self, 0, env, 0])   # pc = phase, data = cards played in this trick
 
@@ -150,7 +156,7 @@ class Tricks(Node):
             env.pop("card", None)
             actions = list(map(self.play_of, legal))
         if not actions:
-            raise GameStopped(_no_card(player, hand, env.get("led_suit")), self.where)
+            raise GameStopped(_no_card(player, hand, env.get("led_suit"), self.left_out(s, player)), self.where)
         if choice is None:
             s.pending = Choice(player, actions, None, self.where)
         else:
@@ -311,7 +317,7 @@ class Tricks(Node):
                     env.pop("card", None)
                 if not actions:
                     s.pending = None
-                    raise GameStopped(_no_card(player, hand, env.get("led_suit")), self.where)
+                    raise GameStopped(_no_card(player, hand, env.get("led_suit"), self.left_out(s, player)), self.where)
             else:                            # the trick is complete: its end, and the next lead
                 s.pending = None
                 result = trick_end(s, frame, env, choice)
@@ -493,6 +499,13 @@ class Tricks(Node):
 
     winner_where = None          # the place of the `winner:` setting
 
+    def left_out(self, s, player) -> bool:
+        """Whether a player asked for a card with an empty hand looks like one out of the hand (folded)
+        while the others play on: the block has no players: setting and another hand still holds cards."""
+        hands = s.z[self.hand_zone]
+        return self.players is None and any(hands[q] for q in range(s.n) if q != player)
+    lead_where = None            # the place of the `lead:` setting
+
     def still_played(self, s, players, trick):
         """(players, cards, led_kept) of the plays to this trick whose cards are still in it, in the order
         played, for a trick a rule changed before its winner is decided: a card taken away does not count,
@@ -614,6 +627,8 @@ def _tricks(cx, value, path, step):
                  suit_of=cx.ns.universe.suit_of, direction=direction, where=cx.where(path),
                  winner_where=cx.where(path + ("winner",)) if winner is not None else None)
     block.order_expr = order_expr
+    if "lead" in spec:
+        block.lead_where = cx.where(path + ("lead",))
     if card_suit is not None:
         # the offers go through ask() (no per-suit tables: what a card counts as may change each trick)
         block.card_suit = card_suit
@@ -652,11 +667,15 @@ def _order_key(cx, path, name):
     return binding.value
 
 
-def _no_card(player, hand, led) -> str:
+def _no_card(player, hand, led, left_out=False) -> str:
     """Why a player of a trick may play nothing: an empty hand, or a follow rule that allows none of
-    the cards (for the leader led_suit is none, so a condition on it must allow a lead)."""
+    the cards (for the leader led_suit is none, so a condition on it must allow a lead).  `left_out`:
+    the block has no players: setting and others still hold cards (a player who folded is still asked)."""
     if not hand:
-        return f"player {player} has no card to play: their hand is empty"
+        out = (" while others still hold cards (every player takes part in each trick unless the block says "
+               "who with players:, e.g. players: filter(players, p => count(hand[p]) > 0) to leave out a "
+               "player who folded or threw the hand away)") if left_out else ""
+        return f"player {player} has no card to play: their hand is empty{out}"
     lead = (" (led_suit is none here: this player leads, and a follow: condition must allow a lead, e.g. "
             "led_suit == none or ...)") if led is None else ""
     return (f"player {player} has no card to play: the follow: condition holds for none of their {len(hand)} "

@@ -366,9 +366,10 @@ def _name(ctx, node):
                     "does not see the names of the place it is used from): keep the value in a state variable, "
                     "or give a definition a parameter for it")
         elif name in ctx.ns.step_locals:     # a move's option or a for_each's item, used outside its step
-            hint = (f"'{name}' is the name a step gives with 'as:' (a move's option or a for_each's item), known "
-                    "only inside that step: a procedure or definition does not see the names of the place it is "
-                    "used from; keep the value in a state variable, or give a definition a parameter for it")
+            hint = (f"'{name}' is a name another step gives with 'as:' (a move's option or a for_each's item), "
+                    f"known only inside that step: here, give it with 'as: {name}' in the step around this one; a "
+                    "procedure or definition does not see the names of the place it is used from (keep the value "
+                    "in a state variable, or give a definition a parameter for it)")
         elif name in (getattr(getattr(ctx.ns, "universe", None), "ranks", None) or ()):
             # a rank written as a name: ranks are text (K, not "K", reads a name that does not exist)
             hint = f'a rank is text, in quotes: "{name}", e.g. card("{name}", hearts) or c.rank == "{name}"'

@@ -56,7 +56,9 @@ def scenario_document(session, name=None) -> dict:
         expect["to_move"] = s.pending.player
     doc = {"ruleset": str(session.source or s.rules.name), "players": s.n}
     if session.options:
-        doc["options"] = dict(session.options)
+        # as the ruleset took them (hands: 2), not as typed on the command line ('2')
+        taken = getattr(s.rules, "options", None) or {}
+        doc["options"] = {k: taken.get(k, v) for k, v in session.options.items()}
     doc["scenarios"] = [{"name": name or f"a game played with rules play (seed {session.seed})",
                          "description": "Seats: " + ", ".join(
                              f"P{p} {'human' if p in session.humans else session.bot_names[p]}" for p in range(s.n)),
