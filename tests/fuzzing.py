@@ -8,6 +8,7 @@ this with hypothesis (seeded); `python -m tests.fuzzing N` runs N cases and prin
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import random
 import re
@@ -79,6 +80,12 @@ WRONG_VALUES = [1, -1, 0, "x", True, False, None, [], {}, [1, 2], {"a": 1}, 1.5,
                 {"x": [1]}, "p => p", 10**30, -10**30, "", " ", "[", "1e999"]
 JUNK = "()[]{},.=<>+-*/%\"'!&|#:;@`\\^~$?λ♥♠"
 UNICODE = ["é", "日本", "🂡", "\u202e", "\u0301", "♥", "ß", "\ufeff", "Ⅻ", "𝔸", "\u00a0", "x\u200by"]
+
+
+def _wrong_value(rng):
+    """One of WRONG_VALUES, a copy of its own: the lists and mappings there are shared, and a later
+    mutation of the case that holds one (a key added to it) must not change it for every case after."""
+    return copy.deepcopy(rng.choice(WRONG_VALUES))
 
 
 def _paths(node, path=()):
@@ -183,7 +190,7 @@ def mutate(data, rng, name: str):
         del parent[path[-1]]
         return data
     if kind == "wrong_type" and path:
-        return _set(data, path, rng.choice(WRONG_VALUES))
+        return _set(data, path, _wrong_value(rng))
     if kind == "typo":
         dict_paths = [p for p in paths if p and isinstance(p[-1], str)]
         if dict_paths:
@@ -194,7 +201,7 @@ def mutate(data, rng, name: str):
         dicts = [p for p in paths if isinstance(_get(data, p) if p else data, dict)]
         target = _get(data, rng.choice(dicts)) if dicts else data
         if isinstance(target, dict):
-            target[rng.choice(["zzz", "folow", "Do", "é", "count", "when", "1"])] = rng.choice(WRONG_VALUES)
+            target[rng.choice(["zzz", "folow", "Do", "é", "count", "when", "1"])] = _wrong_value(rng)
         return data
     if kind == "expression":
         strings = [p for p in paths if p and isinstance(_get(data, p), str)]

@@ -182,3 +182,22 @@ def test_load_file_and_missing_file(tmp_path):
     with pytest.raises(RulesetError) as info:
         load_yaml_file(tmp_path / "missing.yaml")
     assert info.value.diagnostics[0].message == "file not found"
+
+
+@pytest.mark.parametrize("text, at", [
+    ("name: x\nplayers: &p {count: [2, *p]}\n", (2, 10)),
+    ("name: x\nmetrics: &loop\n  x: *loop\n", (2, 10)),
+    ("name: x\nlist: &l\n  - 1\n  - [*l]\n", (2, 7)),
+])
+def test_an_alias_inside_its_own_anchor_is_an_error_at_the_anchor(text, at):
+    # a loop of aliases made data that contained itself: validate ended in a RecursionError
+    with pytest.raises(RulesetError) as err:
+        load_yaml_text(text, "loop.yaml")
+    [d] = err.value.diagnostics
+    assert d.rule == "yaml-loop" and (d.line, d.col) == at
+    assert "would contain itself" in d.message
+
+
+def test_an_alias_used_twice_outside_its_anchor_is_fine():
+    data, _ = load_yaml_text("a: &x [1, 2]\nb: *x\nc: [*x, *x]\n", "ok.yaml")
+    assert data == {"a": [1, 2], "b": [1, 2], "c": [[1, 2], [1, 2]]}

@@ -584,7 +584,12 @@ class _Walker:
         return _Span(self.filename, start, node.end_mark.index, line, start - starts[line], style, scalar)
 
     def walk(self, node, path: tuple) -> None:
-        if len(self.smap._values) > _MAX_ENTRIES or id(node) in self.stack:
+        if id(node) in self.stack:
+            # an alias (*name) inside the very list or mapping its anchor (&name) marks: a loop, which
+            # nothing could read to its end
+            self.looped(node)
+            return
+        if len(self.smap._values) > _MAX_ENTRIES:
             return
         if len(path) > MAX_YAML_DEPTH:
             if not self.too_deep:
@@ -618,6 +623,19 @@ class _Walker:
                     self.smap._keys[path + (key,)] = self.span(key_node)
                     self.walk(value_node, path + (key,))
         self.stack.discard(id(node))
+
+    def looped(self, node) -> None:
+        span = self.span(node)
+        if any(d.rule == "yaml-loop" and (d.line, d.col) == (span.line + 1, span.col + 1) for d in self.duplicates):
+            return
+        anchor = self.smap._texts[self.filename][span.start:span.end].split(None, 1)
+        named = anchor[0] if anchor and anchor[0].startswith("&") else "its anchor"
+        self.duplicates.append(Diagnostic(
+            self.filename, span.line + 1, span.col + 1,
+            f"the YAML alias *{named[1:] if named.startswith('&') else '...'} is used inside the part that "
+            f"{named} marks: the part would contain itself without end", "yaml-loop",
+            hint="write the inner part out in full, or point the alias at a part outside this one",
+            source_line=self.smap.files[self.filename][span.line], length=max(1, len(anchor[0]) if anchor else 1)))
 
     def key_of(self, key_node):
         try:
