@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..ruleset.yamlsource import load_yaml_file
-from .phrasing import Lexicon, _join
+from .phrasing import Lexicon
 from .wording import Say, code, describe_steps
 
 VISIBILITY = {"public": "everyone", "owner": "its owner", "others": "everyone but its owner", "hidden": "nobody"}

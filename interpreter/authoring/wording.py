@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from .phrasing import Lexicon, _plural, noun_for, words
+from .phrasing import Lexicon, noun_for, words
+from .phrasing_words import _plural
 
 
 class Say:
