@@ -345,14 +345,6 @@ def _extreme(word, most):
     return phrase
 
 
-def _bracketed(sp, node):
-    said = sp.say(node)
-    if isinstance(node, Tree) and node.data in ("binop", "ifelse", "and_op", "or_op") and \
-            not (said.startswith("(") and said.endswith(")")):
-        return f"({said})"
-    return said
-
-
 def _end(word):
     def phrase(sp, args):
         zone = _is_zone(sp, args[0])

@@ -12,10 +12,6 @@ def _mentions_it(text: str) -> bool:
     return any(w in ("it", "its") for w in text.replace(",", " ").replace(")", " ").replace("(", " ").split())
 
 
-def _a(noun: str) -> str:
-    return ("an " if noun[:1] in "aeiou" else "a ") + noun
-
-
 def _join(items) -> str:
     items = list(items)
     if len(items) <= 1:
