@@ -13,6 +13,18 @@ from .errors import EvalError
 from .functions import _NO, _collection, _fn_arg, _key_arg, _restore, builtin
 
 
+def _with_item(param, fn):
+    """fn(s, e) as a function (s, e, item) of one card, with `param` naming the item while it runs."""
+    def call(s, e, c):
+        saved = e.get(param, _NO)
+        e[param] = c
+        try:
+            return fn(s, e)
+        finally:
+            _restore(e, param, saved)
+    return call
+
+
 def _card_key(ctx, arg):
     """fn(s, e, card) -> key, from `c => ...` or the name of an order or point table."""
     param, body = _key_arg(ctx, arg, T.CARD)
@@ -22,15 +34,7 @@ def _card_key(ctx, arg):
         def key(s, e, c):
             return table_fn(s, c)
     else:
-        fn = body.fn
-
-        def key(s, e, c):
-            saved = e.get(param, _NO)
-            e[param] = c
-            try:
-                return fn(s, e)
-            finally:
-                _restore(e, param, saved)
+        key = _with_item(param, body.fn)
     key.parts = (param, body)       # for generated source (see _total_source)
     return key
 
@@ -149,15 +153,7 @@ def _sequences(ctx, node, args):
     wild = None
     if len(args) > 5:
         param, body = _fn_arg(ctx, args[5], T.CARD, "the wild cards")
-        test = body.fn
-
-        def wild(s, e, c):
-            saved = e.get(param, _NO)
-            e[param] = c
-            try:
-                return test(s, e)
-            finally:
-                _restore(e, param, saved)
+        wild = _with_item(param, body.fn)
     cf = cards.fn
 
     def run(s, e):

@@ -29,7 +29,7 @@ from ..cards.melds import MeldFinder
 from ..diagnostics import did_you_mean, rank_hint
 from . import types as T
 from .compiler import Compiled
-from .functions import _collection, builtin
+from .functions import _collection, builtin, unique_faces
 
 MELD, PLAY, CHANGE = "meld", "play", "change"
 
@@ -255,14 +255,7 @@ class MeldRules:
 
     def distinct(self, cards) -> list:
         """One card of each kind (identical twins and wilds count once)."""
-        face_key = self._face_keys
-        seen, out = set(), []
-        for c in cards:
-            key = face_key[c]
-            if key not in seen:
-                seen.add(key)
-                out.append(c)
-        return out
+        return unique_faces(self._face_keys, cards)
 
     def may_extend(self, m: Meld, card: int) -> bool:
         """A quick test: could the card possibly be added to the meld? (extensions() decides.)"""
