@@ -64,14 +64,9 @@ def visible_cards(s, player) -> set:
     """Cards `player` sees now: public zones, their own zones, revealed cards."""
     seen = set(s.revealed)
     for info in s.rules.zone_list:
-        if info.visibility == "public":
-            for _, part in zone_parts(s, info):
-                seen.update(cards_in(part))
-        elif info.visibility == "owner" and info.per == "player":
-            seen.update(cards_in(s.z[info.index][player]))
-        elif info.visibility == "others" and info.per == "player":
-            for key, part in enumerate(s.z[info.index]):
-                if key != player:
+        if info.visibility != "hidden":
+            for key, part in zone_parts(s, info):
+                if info.seen_by(key, player):
                     seen.update(cards_in(part))
     return seen
 

@@ -178,26 +178,30 @@ def clone(s: State) -> State:
 def rename_cards(s: State, swap: dict) -> None:
     """After cards changed places (a bot's sampled world, a check that shuffles hidden cards): the state
     variables of kind card or cards name each card of `swap` (old -> new) as the card now in its place."""
-    if not swap:
-        return
+    if swap:
+        s.v[:] = _card_values_mapped(s, lambda c: swap.get(c, c))
+
+
+def _card_values_mapped(s: State, fn) -> list:
+    """The state's values with `fn` applied to each card a variable of kind card or cards holds (its
+    list, or each player's, suit's or entry's value, made anew); the other values as they are."""
+    values = list(s.v)
+
+    def mapped(value):
+        if isinstance(value, list):
+            return [mapped(x) for x in value]
+        return fn(value) if value.__class__ is int else value
     for info in s.rules.var_list:
         if info.type not in ("card", "cards"):
             continue
-        value = s.v[info.index]
+        value = values[info.index]
         if info.per is None:
-            s.v[info.index] = _renamed(value, swap)
+            values[info.index] = mapped(value)
         elif isinstance(value, dict):
-            for k in value:
-                value[k] = _renamed(value[k], swap)
+            values[info.index] = {k: mapped(v) for k, v in value.items()}
         else:
-            for i in range(len(value)):
-                value[i] = _renamed(value[i], swap)
-
-
-def _renamed(value, swap):
-    if isinstance(value, list):
-        return [swap.get(c, c) for c in value]
-    return swap.get(value, value)
+            values[info.index] = [mapped(v) for v in value]
+    return values
 
 
 def _flat(cards):
@@ -240,25 +244,10 @@ def _seen_state(s, player) -> list:
     """The state variables as `player` may know them: a variable of kind card or cards names a card
     hidden from the player as None (the cards a player may discard now, kept for the rules, are not
     told to the others).  Values of other kinds are given as they are."""
-    values = list(s.v)
-    typed = [info for info in s.rules.var_list if info.type in ("card", "cards")]
-    if not typed:
-        return values
+    if not any(info.type in ("card", "cards") for info in s.rules.var_list):
+        return list(s.v)
     hidden = hidden_from(s, player)
-
-    def mask(value):
-        if isinstance(value, list):
-            return [mask(x) for x in value]
-        return None if value.__class__ is int and value in hidden else value
-    for info in typed:
-        value = values[info.index]
-        if info.per is None:
-            values[info.index] = mask(value)
-        elif isinstance(value, dict):
-            values[info.index] = {k: mask(v) for k, v in value.items()}
-        else:
-            values[info.index] = [mask(v) for v in value]
-    return values
+    return _card_values_mapped(s, lambda c: None if c in hidden else c)
 
 
 def hidden_from(s: State, player: int) -> set:

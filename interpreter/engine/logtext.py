@@ -31,9 +31,7 @@ def _label(place):
 
 def _seers(s, place, n):
     info, owner = place
-    if info is None or info.visibility == "hidden":
-        return []
-    return [q for q in range(n) if info.seen_by(owner, q)]
+    return [] if info is None else [q for q in range(n) if info.seen_by(owner, q)]
 
 
 def log_move(s, moving, before, dest, shown=()):

@@ -14,7 +14,7 @@ from ..expr import types as T
 from ..expr.errors import describe_value
 from .registry import compile_steps, step_kind
 from .state import GameStopped, owned
-from .logtext import card_place, log_move
+from .logtext import _seers, card_place, log_move
 from .vm import Atomic, Call, Choose, ForEach, If, While
 
 
@@ -250,9 +250,8 @@ def _log_deal(s, to_text, k, dealt):
     info = s.rules.zones[to_text]
     names = s.rules.universe.names
     each = [[p, [names[c] for c in got]] for p, got in dealt]
-    seers = lambda p: [q for q in range(s.n) if info.seen_by(p, q)]
     event = dict(event="deal", to=to_text, count=k if k is not None else "all", each=each,
-                 seen_by={names[c]: seers(p) for p, got in dealt for c in got})
+                 seen_by={names[c]: _seers(s, (info, p), s.n) for p, got in dealt for c in got})
     if info.visibility == "public":
         event["face_up"] = True
     log_event(s, **event)
