@@ -1,6 +1,7 @@
 """Scripted games for tests and scenario files: a stacked deck, cards placed by hand, moves by name."""
 from __future__ import annotations
 
+from ..expr.errors import written
 from . import game as G
 
 
@@ -184,7 +185,7 @@ def describe(s, action) -> str:
 def _word(x) -> str:
     if isinstance(x, list):
         return "[" + " ".join(map(_word, x)) + "]"
-    return "none" if x is None else str(x).lower() if isinstance(x, bool) else str(x)
+    return written(x)
 
 
 def _option_type(s, move) -> str:

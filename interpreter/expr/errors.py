@@ -36,6 +36,13 @@ _KINDS = {"NoneType": "none", "int": "a number", "float": "a number", "bool": "t
           "list": "a list", "tuple": "a list", "dict": "a table", "set": "a set", "function": "a function"}
 
 
+def written(value) -> str:
+    """A plain value as the expression language writes it: none, true, false, 3, clubs."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
 def describe_value(value) -> str:
     """A value in words, for messages: none, a number, a list of 3 items..."""
     if value is None:

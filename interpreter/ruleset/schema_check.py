@@ -17,6 +17,7 @@ from collections import defaultdict
 from jsonschema import Draft202012Validator
 
 from ..diagnostics import Diagnostic, did_you_mean, sort_diagnostics
+from ..expr.errors import written
 from .yamlsource import SourceMap
 
 __all__ = ["check_schema"]
@@ -77,13 +78,6 @@ def _show(value) -> str:
 def _flat(items) -> bool:
     """A list of plain values only (what a list written in YAML can mean as an expression)."""
     return all(v is None or isinstance(v, (str, int, float, bool)) for v in items)
-
-
-def _show_item(value) -> str:
-    """A plain YAML value as the expression language writes it: none, true, 3, clubs."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "none" if value is None else str(value)
 
 
 def _describe(value) -> str:
@@ -253,7 +247,7 @@ class _Explainer:
         elif ("null" in expected and "boolean" in expected and isinstance(value, list) and _flat(value)
               and str((schema or {}).get("description", "")).startswith("An expression")):
             # `initial: []`, `winners: [0]`: an expression slot takes a list written as an expression
-            shown = "[" + ", ".join(_show_item(v) for v in value) + "]"
+            shown = "[" + ", ".join(map(written, value)) + "]"
             key = path[-1] if path and isinstance(path[-1], str) else "it"
             hint = f'a list here is an expression: put it in quotes, {key}: "{shown}"'
         elif len(path) == 2 and path[0] == "options" and "object" in expected and not isinstance(value, (dict, list)):
