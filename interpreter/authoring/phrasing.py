@@ -22,7 +22,7 @@ from .phrasing_words import _LABELLED, NOUNS, _is_zone, _join, _literal, _mentio
 
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
            ">=": "is at least", "in": "is in", "not in": "is not in"}
-ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "//": "divided by (rounded down)",
+ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "//": "divided by",
               "%": "modulo"}
 BUILTIN_NAMES = {"players": "the players", "player_count": "the number of players",
                  "hand_number": "the number of the hand", "pack_size": "the number of cards in the pack",
@@ -388,7 +388,8 @@ class _Speaker:
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
             left = f"({left})"
-        return f"{left} {ARITHMETIC.get(str(op), str(op))} {self.term(b)}"
+        said = f"{left} {ARITHMETIC.get(str(op), str(op))} {self.term(b)}"
+        return said + " (rounded down)" if str(op) == "//" else said   # 'a divided by b (rounded down)'
 
     def _suit_card(self, a, b) -> bool:
         """A rank, a slash and a suit's name (the compiler reads it as that card, expr/attributes.py)."""
@@ -436,10 +437,12 @@ class _Speaker:
         # an argument worked out by arithmetic, a choice or a comparison keeps its brackets: "the double
         # of (x plus y)", not "the double of x plus y", which reads as (the double of x) plus y
         spoken = [self.operand(a) for a in args]
+        mine = len(args) == 1 and isinstance(args[0], Tree) and args[0].data == "name" and \
+            str(args[0].children[0]) == self.subject        # 'its place in the order', not 'the place of it'
         if name in self.lex.points:
-            return f"the *{name}* points of {_join(spoken)}"
+            return f"its *{name}* points" if mine else f"the *{name}* points of {_join(spoken)}"
         if name in self.lex.orders:
-            return f"the place of {_join(spoken)} in the order *{name}*"
+            return f"its place in the order *{name}*" if mine else f"the place of {_join(spoken)} in the order *{name}*"
         named = name.replace("_", " ")
         verb = named.split()[0]
         if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
