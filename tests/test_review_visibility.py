@@ -893,6 +893,30 @@ def test_a_seats_log_names_no_copy_of_a_card_it_did_not_see():
     assert draws > 10
 
 
+def test_a_card_another_player_picks_in_secret_is_hidden_though_the_seat_holds_its_twin(tmp_path):
+    """With two packs, a choice event was masked by name: a player picking a card to pass in secret showed
+    its name to a seat holding the other copy.  Own picks and cards played to the trick stay named."""
+    text = (ROOT / "tests/rulesets_review6/pass-three.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "pass-two-packs.yaml"
+    path.write_text(text.replace("  remove: {cards: [2♣]}", "  copies: 2"), encoding="utf-8")
+    rules = load_ruleset(str(path)).rules
+    hidden = named = plays = 0
+    for seed in range(6):
+        session = _session_log(rules, 3, 0, seed, decisions=12)
+        for e in session.seat_log(0):
+            if e.get("event") != "choice":
+                continue
+            name, value = e["action"]
+            if name == "pick":
+                assert (value == "?") == (e["player"] != 0), e
+                hidden += value == "?"
+                named += value != "?"
+            elif name == "play":
+                assert value != "?", e
+                plays += 1
+    assert hidden >= 30 and named >= 15 and plays >= 10
+
+
 # -- explain -----------------------------------------------------------------------------------------
 
 def test_explain_reads_the_hanabi_and_bluff_rules_without_garbles():

@@ -84,6 +84,23 @@ class Mask:
         return value
 
 
+def hide_some(value, counts):
+    """`value` (a move's value as a log shows it: names, lists of names, meld text) with the names in
+    `counts` replaced by '?', as many times as counted, from the left; the counts are used up."""
+    if isinstance(value, list):
+        return [hide_some(v, counts) for v in value]
+    if not isinstance(value, str):
+        return value
+
+    def one(m):
+        word = m.group(1)
+        if counts.get(word, 0) > 0 and value[m.start() - 1:m.start()] != "=":
+            counts[word] -= 1
+            return HIDDEN
+        return word
+    return _TOKEN.sub(one, value)
+
+
 def log_lines(events, per_player) -> list[str]:
     """The text lines of masked events (the format of `rules replay`)."""
     out = []
