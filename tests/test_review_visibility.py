@@ -189,7 +189,7 @@ def _observation_leaks(rules, n, seed, decisions=300):
             obs = G.observation(s, seat)
             hidden = G.hidden_from(s, seat)
             in_zones = {c for c in _flat(obs["zones"]) if isinstance(c, int)}
-            in_state = {c for info in typed for c in _flat(obs["state"][info.index]) if isinstance(c, int)}
+            in_state = {c for info in typed for c in _flat(obs["state"][info.name]) if isinstance(c, int)}
             leaks += bool((in_zones | in_state) & hidden)
             checked += 1
         G.apply_index(s, rng.randrange(len(s.pending.actions)))
@@ -219,8 +219,8 @@ def test_the_observation_masks_a_hidden_card_in_a_variable_and_keeps_a_seen_one(
     while not s.v[index]:
         G.apply_index(s, rng.randrange(len(s.pending.actions)))
     mover = G.current_player(s)
-    assert G.observation(s, mover)["state"][index] == s.v[index]           # its own hand: seen
-    other = G.observation(s, 1 - mover)["state"][index]
+    assert G.observation(s, mover)["state"]["discards"] == s.v[index]           # its own hand: seen
+    other = G.observation(s, 1 - mover)["state"]["discards"]
     assert len(other) == len(s.v[index]) and set(other) == {None}
 
 
