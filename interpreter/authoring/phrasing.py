@@ -12,6 +12,8 @@ Nothing here knows a game: names come from the ruleset (state, zones, options, o
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from lark import Token, Tree
@@ -431,14 +433,15 @@ class _Speaker:
         fn = FUNCTIONS.get(name)
         if fn is not None:
             try:
-                return fn(self, args)
+                said = fn(self, args)
             except (IndexError, ValueError):
                 pass
+            else:
+                return _its(said) if args and _is_name(args[0], self.subject) else said
         # an argument worked out by arithmetic, a choice or a comparison keeps its brackets: "the double
         # of (x plus y)", not "the double of x plus y", which reads as (the double of x) plus y
         spoken = [self.operand(a) for a in args]
-        mine = len(args) == 1 and isinstance(args[0], Tree) and args[0].data == "name" and \
-            str(args[0].children[0]) == self.subject        # 'its place in the order', not 'the place of it'
+        mine = len(args) == 1 and _is_name(args[0], self.subject)    # 'its place in the order', not 'the place of it'
         if name in self.lex.points:
             return f"its *{name}* points" if mine else f"the *{name}* points of {_join(spoken)}"
         if name in self.lex.orders:
@@ -718,3 +721,27 @@ def noun_for(text, lex: Lexicon | None = None) -> str:
         return _Speaker(lex or Lexicon()).noun_of(parse(str(text)))
     except Exception:
         return "item"
+
+
+def _is_name(node, name) -> bool:
+    return name is not None and isinstance(node, Tree) and node.data == "name" and str(node.children[0]) == name
+
+
+_OF_IT = re.compile(r"^the ((?:(?! of )[^,])+?) of it(?=$| in | \()")
+
+
+def _its(said: str) -> str:
+    """'the kind (run or set) of it' -> 'its kind (run or set)', 'the position of it in X' -> 'its position
+    in X': a built-in function's phrase about the item being spoken of (not 'the first of the cards of
+    it', whose 'of' belongs to a longer phrase)."""
+    def one(m):
+        what = m.group(1)
+        if what in _NOT_OWNED:
+            return m.group(0)                   # 'the first of it' is its first item, not 'its first'
+        if what.startswith("player to the "):
+            return f"the player to its {what[14:]}"
+        return f"its {what}"
+    return _OF_IT.sub(one, said, count=1)
+
+
+_NOT_OWNED = {"first", "last", "larger", "smaller", "highest", "lowest", "total", "sum", "number", "rest"}
