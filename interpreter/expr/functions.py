@@ -685,12 +685,8 @@ def _team(s, player):
 def _team_of(ctx, node, args):
     who = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
     p = who.fn
-
-    def run(s, e):
-        player = p(s, e)
-        number, _ = _team(s, player)
-        return player if number is None else number
-    return Compiled(run, T.NUM, code=ctx.source("%s(s, {0})" % ctx.ref(_team_number), who))
+    return Compiled(lambda s, e: _team_number(s, p(s, e)), T.NUM,
+                    code=ctx.source("%s(s, {0})" % ctx.ref(_team_number), who))
 
 
 def _team_number(s, player):
@@ -711,9 +707,5 @@ def _team_seats(s, player):
 def _teammates(ctx, node, args):
     who = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
     p = who.fn
-
-    def run(s, e):
-        player = p(s, e)
-        _, team = _team(s, player)
-        return [player] if team is None else list(team)
-    return Compiled(run, T.PLAYERS, code=ctx.source("%s(s, {0})" % ctx.ref(_team_seats), who))
+    return Compiled(lambda s, e: _team_seats(s, p(s, e)), T.PLAYERS,
+                    code=ctx.source("%s(s, {0})" % ctx.ref(_team_seats), who))
