@@ -1,0 +1,420 @@
+"""Correctness on games written from the docs only (tests/rulesets_review32/, each says at its top what
+game it is and which readings it chose): The Crew (a cooperative trick-taking mission: a win shared by
+every seat, task cards, and a once-per-mission communication that shows one card of a hand to all) and
+Rubber Bridge with full scoring (the auction with doubles, the dummy's hand shown after the opening lead
+and played by the declarer, contract points, overtricks, undertricks by vulnerability, insult, slams,
+honours, games and the rubber bonus).
+
+Random games: referees written here from the rules (sharing no code with the engine) follow every move,
+check who is asked and the moves offered, what each seat may see, and recompute every score.  Scripted
+deals: outcomes worked out by hand in the comments.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import every_card_once, legal_texts, load_from, var as _v, zone_names as _z
+
+HERE = Path(__file__).resolve().parent / "rulesets_review32"
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+def _split(c):
+    """'10♥' -> ('10', '♥'); '5/pink' -> ('5', 'pink')."""
+    if "/" in c:
+        r, s = c.split("/")
+        return r, s
+    return c[:-1], c[-1]
+
+
+def _seen(s, viewer, zone, owner):
+    """The cards of zone[owner] that `viewer` may see, by name."""
+    obs = G.observation(s, viewer)
+    return sorted(S.names(s, obs["zones"][zone][owner]))
+
+
+# -- The Crew: the referee ----------------------------------------------------------------------------
+
+COLOURS = ["pink", "yellow", "green", "blue"]
+
+
+class CrewReferee:
+    """Follows one mission from the deal, by the moves alone."""
+
+    def __init__(self, s, task_count):
+        n = self.n = s.n
+        self.task_count = task_count
+        self.hands = [list(_z(s, "hand", p)) for p in range(n)]
+        # the deal: all 40 cards, one at a time from the dealer's (seat 0) left
+        every = sorted(c for h in self.hands for c in h)
+        want = sorted([f"{r}/{c}" for c in COLOURS for r in range(1, 10)] + [f"{r}/rocket" for r in range(1, 5)])
+        assert every == want
+        sizes = [len(h) for h in self.hands]
+        assert sizes == [40 // n + (1 if (p - 1) % n < 40 % n else 0) for p in range(n)], sizes
+        self.offered = list(_z(s, "offered"))
+        assert len(self.offered) == task_count and all(_split(c)[1] != "rocket" for c in self.offered)
+        assert sorted(self.offered + list(_z(s, "task_deck"))) == sorted(f"{r}/{c}" for c in COLOURS for r in range(1, 10))
+        self.commander = next(p for p in range(n) if "4/rocket" in self.hands[p])
+        self.tasks = [[] for _ in range(n)]
+        self.met = [[] for _ in range(n)]
+        self.spoke = [False] * n
+        self.token = [""] * n
+        self.shown = [None] * n
+        self.taker = self.commander
+        self.leader = self.commander
+        self.trick, self.trick_players = [], []
+        self.speakers = None
+        self.tricks = 0
+        self.lost = False
+        self.outcome = None
+
+    def claim(self, p, c):
+        r, col = _split(c)
+        same = [int(_split(d)[0]) for d in self.hands[p] if _split(d)[1] == col]
+        if len(same) == 1:
+            return "only"
+        if int(r) == max(same):
+            return "highest"
+        if int(r) == min(same):
+            return "lowest"
+        return ""
+
+    def expected(self):
+        """(who decides, the moves offered) at this point."""
+        if self.offered:
+            return self.taker, sorted(f"take {c}" for c in self.offered)
+        if self.speakers is None and not self.trick:
+            self.speakers = [p for p in self.seat_order(self.leader) if not self.spoke[p]]
+        if self.speakers:
+            p = self.speakers[0]
+            talk = [f"communicate {c}" for c in self.hands[p] if _split(c)[1] != "rocket" and self.claim(p, c)]
+            return p, sorted(["stay_silent"] + talk)
+        p = (self.leader + len(self.trick)) % self.n
+        hand = self.hands[p]
+        if self.trick:
+            led = _split(self.trick[0])[1]
+            follow = [c for c in hand if _split(c)[1] == led]
+            return p, sorted(follow or hand)
+        return p, sorted(hand)
+
+    def seat_order(self, start):
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def before(self, s, who, legal):
+        assert not self.outcome
+        want_who, want = self.expected()
+        assert who == want_who, (who, want_who)
+        assert legal == want, (legal, want)
+        # what every seat sees: its own hand, the others' shown cards (while still held), the tasks
+        for viewer in range(self.n):
+            for p in range(self.n):
+                mine = sorted(self.hands[p]) if viewer == p else sorted(
+                    c for c in [self.shown[p]] if c is not None and c in self.hands[p])
+                assert _seen(s, viewer, "hand", p) == mine, (viewer, p)
+                assert sorted(_seen(s, viewer, "tasks", p)) == sorted(self.tasks[p])
+        for p in range(self.n):
+            assert _v(s, "spoke")[p] == self.spoke[p] and _v(s, "token")[p] == self.token[p]
+        every_card_once(s)
+
+    def after(self, s, who, text):
+        if text.startswith("take "):
+            c = text[5:]
+            self.offered.remove(c)
+            self.tasks[who].append(c)
+            self.taker = (who + 1) % self.n
+            return
+        if text == "stay_silent" or text.startswith("communicate "):
+            assert who == self.speakers.pop(0)
+            if text != "stay_silent":
+                c = text.split()[1]
+                self.spoke[who], self.shown[who], self.token[who] = True, c, self.claim(who, c)
+            return
+        self.speakers = []
+        p = (self.leader + len(self.trick)) % self.n
+        self.hands[p].remove(text)
+        self.trick.append(text)
+        self.trick_players.append(p)
+        if len(self.trick) < self.n:
+            return
+        led = _split(self.trick[0])[1]
+
+        def strength(c):
+            r, col = _split(c)
+            return (200 if col == "rocket" else 100 if col == led else 0) + int(r)
+        best = max(self.trick, key=strength)
+        winner = self.trick_players[self.trick.index(best)]
+        for q in range(self.n):
+            for t in list(self.tasks[q]):
+                if t in self.trick:
+                    if q == winner:
+                        self.tasks[q].remove(t)
+                        self.met[q].append(t)
+                    else:
+                        self.lost = True
+        self.trick, self.trick_players = [], []
+        self.leader = winner
+        self.speakers = None
+        self.tricks += 1
+        open_tasks = sum(len(t) for t in self.tasks)
+        if self.lost or open_tasks == 0 or self.tricks == 40 // self.n:
+            self.outcome = "won" if not self.lost and open_tasks == 0 else "lost"
+
+    def finish(self, s):
+        assert self.outcome, "the mission ended early"
+        res = G.result(s)
+        assert res["winners"] == (list(range(self.n)) if self.outcome == "won" else [])
+        assert res["scores"] == [int(self.outcome == "won")] * self.n
+
+
+def _drive(rules, n, seed, referee, pick=None):
+    """A game played by seeded random moves (or `pick(rng, s, texts)`), the referee asked before each
+    decision and told of each move."""
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    ref = referee(s)
+    moves = 0
+    while not s.over:
+        actions = G.legal_actions(s)
+        texts = [S.describe(s, a) for a in actions]
+        who = G.current_player(s)
+        ref.before(s, who, sorted(texts))
+        i = pick(rng, s, texts) if pick else rng.randrange(len(actions))
+        G.apply(s, actions[i])
+        ref.after(s, who, texts[i])
+        moves += 1
+        assert moves < 50000
+    ref.finish(s)
+    return s, ref
+
+
+def _crew_pick(rng, s, texts):
+    # speak now and then, take the task cards at random, play at random
+    if "stay_silent" in texts and rng.random() < 0.7:
+        return texts.index("stay_silent")
+    return rng.randrange(len(texts))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_crew_random_missions_follow_the_rules(n):
+    outcomes = set()
+    for seed in range(40):
+        tasks = 1 + seed % 3
+        rules = _load("the-crew", task_count=tasks)
+        _, ref = _drive(rules, n, seed, lambda s: CrewReferee(s, tasks), _crew_pick)
+        outcomes.add(ref.outcome)
+    assert outcomes == {"won", "lost"}
+
+
+# -- Rubber Bridge: the referee -----------------------------------------------------------------------
+
+SUITS = ["♣", "♦", "♥", "♠"]
+
+
+def bridge_score(level, strain, doubled, taken, vul):
+    """(below the line to the declarer, above to the declarer, above to the defenders) of a deal,
+    honours left out, from the laws of rubber bridge."""
+    need = level + 6
+    per = 20 if strain < 2 else 30
+    if taken >= need:
+        below = (per * level + (10 if strain == 4 else 0)) * doubled
+        over = taken - need
+        if doubled == 1:
+            above = over * per
+        else:
+            above = over * {2: 100, 4: 200}[doubled] * (2 if vul else 1) + {2: 50, 4: 100}[doubled]
+        if level == 6:
+            above += 750 if vul else 500
+        if level == 7:
+            above += 1500 if vul else 1000
+        return below, above, 0
+    down = need - taken
+    if doubled == 1:
+        return 0, 0, down * (100 if vul else 50)
+    pen = 0
+    for k in range(1, down + 1):
+        if vul:
+            pen += 200 if k == 1 else 300
+        else:
+            pen += 100 if k == 1 else 200 if k <= 3 else 300
+    return 0, 0, pen * doubled // 2
+
+
+def honours(hands, strain):
+    """(side, points) for honours held in one hand, or None."""
+    for p, hand in enumerate(hands):
+        if strain == 4:
+            if sum(1 for c in hand if _split(c)[0] == "A") == 4:
+                return p % 2, 150
+        else:
+            k = sum(1 for c in hand if _split(c)[1] == SUITS[strain] and _split(c)[0] in ("10", "J", "Q", "K", "A"))
+            if k >= 4:
+                return p % 2, 150 if k == 5 else 100
+    return None
+
+
+class BridgeReferee:
+    def __init__(self, s):
+        self.above, self.below, self.part, self.games = [0, 0], [0, 0], [0, 0], [0, 0]
+        self.dealer = 0
+        self.deal_no = 0
+        self.phase = None
+        self.over = False
+        self.deals = {"passed": 0, "made": 0, "down": 0, "doubled": 0, "games": 0, "honours": 0}
+
+    def new_deal(self, s):
+        self.deal_no += 1
+        assert s.hand_no == self.deal_no
+        assert _v(s, "dealer") == self.dealer
+        assert [_v(s, n) for n in ("above", "below", "part", "games")] == [self.above, self.below, self.part, self.games]
+        self.hands = [list(_z(s, "hand", p)) for p in range(4)]
+        assert sorted(c for h in self.hands for c in h) == sorted(r + x for r in RANKS for x in SUITS)
+        assert all(len(h) == 13 for h in self.hands)
+        self.dealt = [list(h) for h in self.hands]
+        self.turn = self.dealer
+        self.contract, self.bidder, self.doubled, self.passes, self.calls = 0, None, 1, 0, []
+        self.phase = "auction"
+
+    def expected(self):
+        if self.phase == "auction":
+            p = self.turn
+            moves = ["pass"] + [f"bid {b}" for b in range(self.contract + 1, 36)]
+            if self.contract and self.doubled == 1 and self.bidder % 2 != p % 2:
+                moves.append("double")
+            if self.contract and self.doubled == 2 and self.bidder % 2 == p % 2:
+                moves.append("redouble")
+            return p, sorted(moves)
+        p = (self.leader + len(self.trick)) % 4
+        hand = self.hands[p]
+        if self.trick:
+            led = _split(self.trick[0])[1]
+            hand = [c for c in hand if _split(c)[1] == led] or hand
+        return (self.declarer if p == self.dummy else p), sorted(hand)
+
+    def before(self, s, who, legal):
+        assert not self.over
+        if self.phase is None:
+            self.new_deal(s)
+        want_who, want = self.expected()
+        assert who == want_who, (who, want_who, self.phase)
+        assert legal == want, (legal, want)
+        if self.phase == "play":
+            # the dummy's cards are seen by all once the opening lead is made, nobody else's
+            shown = self.played > 0
+            for viewer in range(4):
+                for p in range(4):
+                    mine = viewer == p or (p == self.dummy and shown)
+                    assert _seen(s, viewer, "hand", p) == (sorted(self.hands[p]) if mine else []), (viewer, p)
+
+    def after(self, s, who, text):
+        if self.phase == "auction":
+            p = self.turn
+            if text == "pass":
+                self.passes += 1
+            elif text.startswith("bid "):
+                b = int(text[4:])
+                self.contract, self.bidder, self.doubled, self.passes = b, p, 1, 0
+                self.calls.append((p, (b - 1) % 5))
+            else:
+                self.doubled = 2 if text == "double" else 4
+                self.passes = 0
+            self.turn = (p + 1) % 4
+            if self.passes == 4:
+                self.deals["passed"] += 1
+                self.end_deal(s)
+            elif self.passes == 3 and self.contract:
+                self.level, self.strain = (self.contract - 1) // 5 + 1, (self.contract - 1) % 5
+                self.declarer = next(q for q, x in self.calls if q % 2 == self.bidder % 2 and x == self.strain)
+                self.dummy = (self.declarer + 2) % 4
+                self.leader, self.trick, self.trick_players = (self.declarer + 1) % 4, [], []
+                self.taken = [0, 0]
+                self.played = 0
+                self.phase = "play"
+            return
+        p = (self.leader + len(self.trick)) % 4
+        self.hands[p].remove(text)
+        self.trick.append(text)
+        self.trick_players.append(p)
+        self.played += 1
+        if len(self.trick) < 4:
+            return
+        led = _split(self.trick[0])[1]
+        trump = SUITS[self.strain] if self.strain < 4 else None
+
+        def strength(c):
+            r, x = _split(c)
+            return (200 if x == trump else 100 if x == led else 0) + RANKS.index(r)
+        self.leader = self.trick_players[self.trick.index(max(self.trick, key=strength))]
+        self.taken[self.leader % 2] += 1
+        self.trick, self.trick_players = [], []
+        if self.played == 52:
+            self.score()
+            self.end_deal(s)
+
+    def score(self):
+        side = self.declarer % 2
+        vul = self.games[side] > 0
+        below, above, against = bridge_score(self.level, self.strain, self.doubled, self.taken[side], vul)
+        self.deals["made" if below else "down"] += 1
+        self.deals["doubled"] += self.doubled > 1
+        h = honours(self.dealt, self.strain)
+        if h:
+            self.above[h[0]] += h[1]
+            self.deals["honours"] += 1
+        self.below[side] += below
+        self.part[side] += below
+        self.above[side] += above
+        self.above[1 - side] += against
+        if self.part[side] >= 100:
+            self.games[side] += 1
+            self.deals["games"] += 1
+            self.part = [0, 0]
+            if self.games[side] == 2:
+                self.above[side] += 700 if self.games[1 - side] == 0 else 500
+                self.over = True
+
+    def end_deal(self, s):
+        self.dealer = (self.dealer + 1) % 4
+        self.phase = None
+
+    def finish(self, s):
+        assert self.over
+        assert [_v(s, n) for n in ("above", "below", "part", "games")] == [self.above, self.below, self.part, self.games]
+        totals = [self.above[t] + self.below[t] for t in (0, 1)]
+        res = G.result(s)
+        assert res["winners"] == [p for p in range(4) if totals[p % 2] == max(totals)]
+        assert res["scores"] == [totals[p % 2] for p in range(4)]
+
+
+def _bridge_pick(rng, s, texts):
+    """Quiet bidders: pass most of the time, bid a little above the last bid, double and redouble now
+    and then; play at random."""
+    if "pass" not in texts:
+        return rng.randrange(len(texts))
+    roll = rng.random()
+    if "redouble" in texts and roll < 0.3:
+        return texts.index("redouble")
+    if "double" in texts and roll < 0.15:
+        return texts.index("double")
+    bids = [i for i, t in enumerate(texts) if t.startswith("bid ")]
+    if bids and roll > 0.55:
+        return bids[min(len(bids) - 1, int(rng.expovariate(0.4)))]
+    return texts.index("pass")
+
+
+def test_bridge_random_rubbers_follow_the_laws():
+    rules = _load("rubber-bridge")
+    seen = {k: 0 for k in ("passed", "made", "down", "doubled", "games", "honours")}   # slams: scripted below
+    for seed in range(6):
+        _, ref = _drive(rules, 4, seed, BridgeReferee, _bridge_pick)
+        for k, v in ref.deals.items():
+            seen[k] += v
+    assert all(seen.values()), seen
