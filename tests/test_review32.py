@@ -523,3 +523,23 @@ def test_the_crew_worked_examples_pass_rules_test():
     from tests.helpers import run_cli
     out = run_cli("test", str(HERE / "the-crew.scenario.yaml"))
     assert out.returncode == 0 and "2 scenario(s): 2 passed, 0 failed" in out.stdout, out.stdout + out.stderr
+
+
+# -- fixes ----------------------------------------------------------------------------------------------
+
+def test_games_nobody_won_do_not_make_the_seats_look_unfair():
+    # A cooperative game: the whole team wins together or nobody does.  The seats are alike, so the test
+    # over all seats finds nothing, and each seat's fair share is its part of the wins there were (the
+    # games nobody won were no seat's: before the fix they counted as every seat's loss, and the test
+    # called four identical seats unfair).
+    from interpreter.sim.stats import Summary
+    summary = Summary(4)
+    for k in range(200):
+        summary.add({"winners": [0, 1, 2, 3] if k % 10 == 0 else [], "scores": [0, 0, 0, 0],
+                     "hands": 1, "tricks": 1, "turns": 1})
+    out = summary.as_dict(1.0)
+    assert out["unwon"] == 180
+    assert not out["fairness"]["significant"] and out["fairness"]["chi_square"] == 0
+    assert out["fair_share"] == pytest.approx(0.1 / 4)
+    assert all(seat["win_rate"] == pytest.approx(0.025) for seat in out["seats"])
+    assert out["first_seat"]["advantage"] == pytest.approx(0.0)
