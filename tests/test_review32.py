@@ -543,3 +543,16 @@ def test_games_nobody_won_do_not_make_the_seats_look_unfair():
     assert out["fair_share"] == pytest.approx(0.1 / 4)
     assert all(seat["win_rate"] == pytest.approx(0.025) for seat in out["seats"])
     assert out["first_seat"]["advantage"] == pytest.approx(0.0)
+
+
+def test_explain_reads_a_rounded_division_and_a_fixed_list_place_plainly():
+    # `(contract - 1) // 5` read "(the contract minus 1) divided by (rounded down) 5", and `x[0]`, `x[1]`
+    # "the item at position 0 of it (counting from 0)", the note landing after whatever followed
+    # ("... is strain (counting from 0)").
+    from tests.helpers import run_cli
+    out = run_cli("explain", str(HERE / "rubber-bridge.yaml")).stdout
+    assert "- **level**: ((the *contract* minus 1) divided by 5 (rounded down)) plus 1" in out
+    assert ("Set the *declarer* to the first item of the first of the items of the *calls* for which the team "
+            "of the first item of it is the team of the *bidder* and for which the second item of it is "
+            "*strain*.") in out
+    assert "(rounded down) 5" not in out and "counting from 0" not in out.split("## Each hand")[1]

@@ -22,6 +22,7 @@ from .phrasing_words import _LABELLED, NOUNS, _is_zone, _join, _literal, _mentio
 
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
            ">=": "is at least", "in": "is in", "not in": "is not in"}
+_PLACES = ["first", "second", "third", "fourth", "fifth", "sixth"]     # a list's places 0..5, by name
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "//": "divided by (rounded down)",
               "%": "modulo"}
 BUILTIN_NAMES = {"players": "the players", "player_count": "the number of players",
@@ -241,6 +242,9 @@ class _Speaker:
             if name == "trick_players":   # the trick's cards and its players go together, play by play
                 return f"the player who played {self.operand(item)}"
             return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
+        place = _literal(key)
+        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < len(_PLACES):
+            return f"the {_PLACES[place]} {noun} of {base}"     # calls[0]: 'the first item of the calls'
         where = self.operand(key)
         if ("," in where or " of " in where) and not where.startswith("("):
             where = f"({where})"        # 'at position (the smaller of a and b) of xs', not 'a and b of xs'
@@ -388,6 +392,8 @@ class _Speaker:
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
             left = f"({left})"
+        if str(op) == "//":             # "a divided by b (rounded down)": the rounding after both numbers
+            return f"{left} divided by {self.term(b)} (rounded down)"
         return f"{left} {ARITHMETIC.get(str(op), str(op))} {self.term(b)}"
 
     def _suit_card(self, a, b) -> bool:
