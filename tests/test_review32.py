@@ -556,3 +556,68 @@ def test_explain_reads_a_rounded_division_and_a_fixed_list_place_plainly():
             "of the first item of it is the team of the *bidder* and for which the second item of it is "
             "*strain*.") in out
     assert "(rounded down) 5" not in out and "counting from 0" not in out.split("## Each hand")[1]
+
+
+# -- what the bots may know ---------------------------------------------------------------------------
+
+def _watch(rules, n, seed, pick, check, hands=None):
+    """Every seat watches a game played by `pick`; every mark (a card not in q's zone) must be true of
+    the real cards, and `check(s, seat, world)` holds of a world seat 0 or 1 samples at its decisions.
+    Returns (marks, fallbacks, worlds checked)."""
+    from interpreter.bots.sampling import Watcher, _private_owner_zones
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    watchers = [Watcher(p, random.Random(p)) for p in range(n)]
+    marks = worlds = 0
+    while not s.over and (hands is None or s.hand_no <= hands):
+        for w in watchers:
+            w.observe(s)
+            for m in w.excluded:
+                zones = [m[2]] if len(m) == 3 else _private_owner_zones(rules)
+                assert all(m[1] not in s.z[z][m[0]] for z in zones), (seed, w.player, m[0], S.names(s, [m[1]]))
+                marks += 1
+        who = G.current_player(s)
+        if who in (0, 1):
+            check(s, who, watchers[who].sample(s))
+            worlds += 1
+        texts = legal_texts(s)
+        G.apply(s, G.legal_actions(s)[pick(rng, s, texts)])
+    return marks, sum(w.fallbacks for w in watchers), worlds
+
+
+def _same_visible(s, seat, world):
+    """A world keeps every card the seat sees where it is: its own hand, and the cards shown to all in
+    the others' hands (a Crew communication, the bridge dummy)."""
+    for p in range(s.n):
+        assert _seen(world, seat, "hand", p) == _seen(s, seat, "hand", p), (seat, p)
+        if p != seat:
+            shown = [c for c in S.zone(s, "hand", p) if c in s.revealed]
+            assert all(c in S.zone(world, "hand", p) for c in shown)
+
+
+def test_the_bots_keep_shown_cards_in_their_hands_and_infer_only_what_is_true():
+    crew = _load("the-crew")
+    seen = 0
+    for seed in range(8):
+        marks, fallbacks, worlds = _watch(crew, 4, seed, _crew_pick, _same_visible)
+        assert fallbacks == 0
+        seen += worlds
+    assert seen > 30
+    bridge = _load("rubber-bridge")
+    total = 0
+    for seed in range(3):
+        marks, fallbacks, worlds = _watch(bridge, 4, seed, _bridge_pick, _same_visible, hands=3)
+        total += marks
+        assert fallbacks == 0
+    assert total > 50        # voids shown by players following suit (the declarer's plays for the dummy too)
+
+
+@pytest.mark.soak
+def test_soak_more_crew_missions_and_bridge_rubbers():
+    for n in (3, 4, 5):
+        for seed in range(100, 300):
+            tasks = 1 + seed % 5
+            _drive(_load("the-crew", task_count=tasks), n, seed, lambda s: CrewReferee(s, tasks), _crew_pick)
+    rules = _load("rubber-bridge")
+    for seed in range(100, 140):
+        _drive(rules, 4, seed, BridgeReferee, _bridge_pick)
