@@ -262,6 +262,8 @@ def honours(hands, strain):
 
 
 class BridgeReferee:
+    dummy_before_lead = False        # the dummy's hand is shown from before the opening lead
+
     def __init__(self, s):
         self.above, self.below, self.part, self.games = [0, 0], [0, 0], [0, 0], [0, 0]
         self.dealer = 0
@@ -308,7 +310,7 @@ class BridgeReferee:
         assert legal == want, (legal, want)
         if self.phase == "play":
             # the dummy's cards are seen by all once the opening lead is made, nobody else's
-            shown = self.played > 0
+            shown = self.played > 0 or self.dummy_before_lead
             for viewer in range(4):
                 for p in range(4):
                     mine = viewer == p or (p == self.dummy and shown)
@@ -621,3 +623,53 @@ def test_soak_more_crew_missions_and_bridge_rubbers():
     rules = _load("rubber-bridge")
     for seed in range(100, 140):
         _drive(rules, 4, seed, BridgeReferee, _bridge_pick)
+
+
+# -- the dummy in a tricks: block (decided_by) ----------------------------------------------------------
+
+class BridgeTricksReferee(BridgeReferee):
+    dummy_before_lead = True
+
+
+def test_bridge_with_a_tricks_block_the_declarer_chooses_the_dummys_cards():
+    # tests/rulesets_review32/rubber-bridge-tricks.yaml plays the cards with `tricks:` and
+    # `decided_by: declarer if current == dummy else current`: before the fix no setting let a seat
+    # choose another's card (the dummy chose its own plays), and the ruleset did not load.
+    rules = _load("rubber-bridge-tricks")
+    for seed in range(3):
+        _drive(rules, 4, seed, BridgeTricksReferee, _bridge_pick)
+    marks = 0
+    for seed in range(2):
+        m, fallbacks, _ = _watch(rules, 4, seed, _bridge_pick, _same_visible, hands=3)
+        marks += m
+        assert fallbacks == 0
+    assert marks > 20
+
+
+def test_decided_by_scripted_deal_and_the_rule_check():
+    # one suit each, 4♠ by seat 0 (bid 19): seat 1 leads, then seat 0 is asked for the dummy's (seat 2's)
+    # card and for its own; the trick's cards count as their holders' plays (seat 0's spade wins).
+    from interpreter.sim.rulecheck import RuleCheck
+    rules = _load("rubber-bridge-tricks")
+    order = [ONE_SUIT_EACH[p][i] for i in range(13) for p in (1, 2, 3, 0)]
+    s = S.stacked_game(rules, 4, order)
+    for call in ["bid 19", "pass", "pass", "pass"]:
+        G.apply(s, G.legal_actions(s)[legal_texts(s).index(call)])
+    assert G.current_player(s) == 1
+    G.apply(s, G.legal_actions(s)[legal_texts(s).index("A♥")])
+    assert G.current_player(s) == 0 and sorted(legal_texts(s)) == sorted(ONE_SUIT_EACH[2])
+    G.apply(s, G.legal_actions(s)[legal_texts(s).index("2♦")])
+    assert G.current_player(s) == 3 and sorted(legal_texts(s)) == sorted(ONE_SUIT_EACH[3])
+    G.apply(s, G.legal_actions(s)[legal_texts(s).index("2♣")])
+    assert G.current_player(s) == 0 and sorted(legal_texts(s)) == sorted(ONE_SUIT_EACH[0])
+    G.apply(s, G.legal_actions(s)[legal_texts(s).index("2♠")])
+    assert _z(s, "won", 0) == ["A♥", "2♦", "2♣", "2♠"] and _v(s, "taken") == [1, 0]
+    assert [p for p, _ in s.history[-4:]] == [1, 0, 3, 0]        # the history names who decided
+    # the rule check follows whose card each play is (it named seat 0 twice in the trick)
+    check = RuleCheck()
+    t = G.new_game(rules, 4, 5)
+    rng = random.Random(5)
+    while not t.over and t.hand_no <= 4:
+        check.apply(t, _bridge_pick(rng, t, legal_texts(t)))
+    report = check.report()
+    assert not report["violations"] and report["tricks"] >= 13 and report["offers"] > 0, report
