@@ -676,3 +676,29 @@ def test_decided_by_scripted_deal_and_the_rule_check():
         check.apply(t, _bridge_pick(rng, t, legal_texts(t)))
     report = check.report()
     assert not report["violations"] and report["tricks"] >= 13 and report["offers"] > 0, report
+
+
+def test_the_table_view_says_whose_card_a_seat_chooses():
+    # A human declarer is offered the dummy's cards: the view and the terminal's prompt say that the
+    # card is the dummy's ("your turn (P0): you choose P2's card"); for its own cards nothing is added.
+    from interpreter.playtest.session import Session
+    rules = _load("rubber-bridge-tricks")
+    found = set()
+    for seed in range(30):
+        se = Session(rules, 4, seed=seed, humans=(0,), bots=("random",))
+        rng = random.Random(seed)
+        while not se.over and se.state.hand_no <= 2 and len(found) < 2:
+            legal = se.legal(0)
+            if not legal:
+                se.run_bots()
+                continue
+            texts = [m["text"] for m in legal]
+            view = se.view(0)
+            if texts[0][0] not in "pbdr":            # a card
+                owner = next(p for p in range(4) if texts[0] in _z(se.state, "hand", p))
+                assert view["playing_for"] == (None if owner == 0 else owner)
+                found.add(owner == 0)
+            se.choose(0, texts[_bridge_pick(rng, se.state, texts)] if texts[0] == "pass" else texts[0])
+        if len(found) == 2:
+            break
+    assert found == {True, False}
