@@ -702,3 +702,15 @@ def test_the_table_view_says_whose_card_a_seat_chooses():
         if len(found) == 2:
             break
     assert found == {True, False}
+
+
+def test_decided_by_that_gives_no_seat_is_reported_at_the_setting(tmp_path):
+    from tests.helpers import run_cli
+    text = (HERE / "rubber-bridge-tricks.yaml").read_text()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("extends: rubber-bridge.yaml", f"extends: {HERE / 'rubber-bridge.yaml'}")
+                   .replace('decided_by: "declarer if', 'decided_by: "none if'))
+    out = run_cli("validate", str(bad))
+    assert out.returncode == 1
+    assert ("the tricks' decided_by gave none for player 0, not a seat from 0 to 3: it must give the player "
+            "who chooses the card") in out.stdout + out.stderr

@@ -13,6 +13,7 @@ setting are left as they are.
 """
 from __future__ import annotations
 
+from ..expr.errors import describe_value
 from .state import GameStopped
 from .tricks import Tricks
 from .vm import PAUSE
@@ -32,7 +33,7 @@ class DecidedBy:
     def _hand_to_chooser(self, s, env):
         chooser = self.decided_by(s, env)
         if chooser.__class__ is not int or not 0 <= chooser < s.n:
-            raise GameStopped(f"the tricks' decided_by gave {chooser!r} for player {env['current']}, not a seat "
+            raise GameStopped(f"the tricks' decided_by gave {describe_value(chooser)} for player {env['current']}, not a seat "
                               f"from 0 to {s.n - 1}: it must give the player who chooses the card, e.g. "
                               "declarer if current == dummy else current", self.decided_where or self.where)
         s.pending.player = chooser
