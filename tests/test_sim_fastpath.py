@@ -77,6 +77,7 @@ class SummaryReference(Summary):
         winners = record["winners"]
         for w in winners:
             self.wins[w] += 1 / len(winners)
+        self.unwon += not winners
         for i, side in enumerate(self.sides):
             self.side_wins[i] += sum(1 for w in winners if w in side) / len(winners) if winners else 0.0
         for p, score in enumerate(record["scores"]):

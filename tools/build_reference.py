@@ -160,6 +160,13 @@ def build() -> str:
             "to the trump suit): `card_suit:` gives the suit each card counts as, e.g. "
             "`card_suit: trumps if is_left_bower(card) else card.suit`; following, `led_suit` and the trumps "
             "then read it, with no follow condition or winner rule to write.",
+            "- **A card another player chooses** (a bridge declarer plays the dummy's cards): `decided_by:` "
+            "gives the seat that chooses the card of the player whose turn it is (`current`), e.g. "
+            "`decided_by: declarer if current == dummy else current`. The card comes from current's hand and "
+            "counts as current's play (`trick_players`); the decision, the history and the bots' view are the "
+            "chooser's. Show the hand with `reveal:` when its cards are public; a `tricks:` block runs no step "
+            "between two cards of a trick, so a hand shown after the opening lead needs the play written as "
+            "`turns:` with a `choose:` whose player is the chooser.",
             "- **A player who may play no card** (an empty hand, or a follow condition that allows none) stops "
             "the game with an error naming the `tricks:` step: the rules must make sure this cannot happen "
             "(by default a block plays tricks while the leader has cards).",

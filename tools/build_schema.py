@@ -68,6 +68,7 @@ SETTING_DOCS = {
     "tricks.follow": "Which cards may be played: suit (follow suit if you can), any, or a condition on `card`.",
     "tricks.trumps": "The trump suit (an expression, e.g. trumps; none for no trumps).",
     "tricks.card_suit": "The suit a card counts as in this block, an expression of `card` (default its own suit), e.g. trumps if is_left_bower(card) else card.suit: following, the suit led (led_suit) and the trumps read it. What the card led counts as is fixed when it is led; the cards of a finished trick are read again when its winner is decided.",
+    "tricks.decided_by": "Who chooses the card of the player whose turn it is (`current`), an expression of current (default that player): a bridge declarer plays the dummy's cards with declarer if current == dummy else current. The card comes from current's hand, follows the rules for that hand and counts as current's play; only the decision is the chooser's.",
     "tricks.order": "The order (name under 'orders:') that ranks the cards of a trick, or an expression of `card` giving a number (higher beats lower), e.g. 30 if is_right_bower(card) else plain(card).",
     "tricks.winner": "Who wins a trick, as an expression (instead of the highest card by 'order').",
     "tricks.direction": "1 to play clockwise (to the left), -1 the other way.",

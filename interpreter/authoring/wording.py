@@ -286,6 +286,8 @@ def _tricks(v, step, say):
         said = card(v["card_suit"])
         said = said if said.startswith("the ") else f"the suit {said}"
         bits.append(f"A card counts as {said}, in following and in winning the trick.")
+    if "decided_by" in v:
+        bits.append(f"Each card is chosen, from the hand of the player whose turn it is, by {say(v['decided_by'])}.")
     if v.get("direction") == -1:
         bits.append("Play goes round to the right.")
     if "players" in v:

@@ -140,7 +140,7 @@ def refresh_choice(s) -> bool:
     frame = s.stack[-1]
     node = frame[0]
     if isinstance(node, Tricks) and frame[1] == -1:
-        player = s.pending.player
+        player = node.owner(frame[2], s.pending)     # the hand the card comes from (decided_by: not the chooser's)
         s.pending = None
         s.stack.pop()
         node.ask(s, frame[2], player, s.stack[-1])

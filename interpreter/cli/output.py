@@ -34,7 +34,9 @@ def print_summary(summary: dict) -> None:
         click.echo("one side only: the win rate is how often the game is won; no other side to compare with")
     else:
         first = summary["first_seat"]
-        click.echo(f"fair share {summary['fair_share']:.3f}; ties share a win equally")
+        unwon = summary.get("unwon") or 0
+        nobody = f" (nobody won {unwon} of the {n} games)" if unwon else ""
+        click.echo(f"fair share {summary['fair_share']:.3f}{nobody}; ties share a win equally")
         if fair:
             click.echo(fairness_line(fair))
         # the seat left of the first dealer (docs/simulation.md), which a game played to the right

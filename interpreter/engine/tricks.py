@@ -499,6 +499,10 @@ class Tricks(Node):
 
     winner_where = None          # the place of the `winner:` setting
 
+    def owner(self, env, choice):
+        """The player whose card the pending choice plays (the one who chooses it, unless decided_by)."""
+        return choice.player
+
     def left_out(self, s, player) -> bool:
         """Whether a player asked for a card with an empty hand looks like one out of the hand (folded)
         while the others play on: the block has no players: setting and another hand still holds cards."""
@@ -547,7 +551,8 @@ class Tricks(Node):
            "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps, "
            "order (the name of an order, or an expression of card giving a number: higher wins), card_suit (the suit a card counts as in this block, an expression of card: following, "
            "led_suit and the trumps read it), winner (an expression that replaces order and trumps), direction (1 to the left, the default, or "
-           "-1), players (who takes part "
+           "-1), decided_by (who chooses the card of the player whose turn it is, an expression of current: "
+           "declarer if current == dummy else current; default that player), players (who takes part "
            "in each trick: "
            "a list of players, worked out at the start of every trick; default everyone), before_trick (steps "
            "before each trick's lead), after_plays (steps once every card of a trick is played, before its winner "
@@ -556,7 +561,7 @@ class Tricks(Node):
 def _tricks(cx, value, path, step):
     spec = _fields(cx, value, path, "tricks", ("hand", "trick"),
                    ("collect", "lead", "count", "follow", "trumps", "order", "winner", "direction",
-                    "players", "card_suit", "before_trick", "after_plays", "after_trick"))
+                    "players", "card_suit", "decided_by", "before_trick", "after_plays", "after_trick"))
     if spec is None:
         return None
     zones = cx.rules.zones
@@ -591,6 +596,7 @@ def _tricks(cx, value, path, step):
             order = _order_key(cx, path + ("order",), written)
         winner = cx.expr(path + ("winner",), spec["winner"], T.PLAYER).fn if "winner" in spec else None
         players = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
+        decided_by = cx.expr(path + ("decided_by",), spec["decided_by"], T.PLAYER).fn if "decided_by" in spec else None
         collect = None
         if "collect" in spec:
             collect, name = cx.zone_ref(path + ("collect",), spec["collect"])
@@ -621,12 +627,18 @@ def _tricks(cx, value, path, step):
     if players is not None:
         from .tricks_some import SomeTricks
         kind = SomeTricks
+    if decided_by is not None:
+        from .tricks_decided import decided_kind
+        kind = decided_kind(kind)
     block = kind(players=players, lead=lead, count=count, follow_suit=follow == "suit" and card_suit is None,
                  legal=legal, trumps=trumps, order=order, winner=winner, collect=collect, before=before,
                  after_plays=after_plays, after=after, hand_zone=hand.index, trick_zone=trick.index,
                  suit_of=cx.ns.universe.suit_of, direction=direction, where=cx.where(path),
                  winner_where=cx.where(path + ("winner",)) if winner is not None else None)
     block.order_expr = order_expr
+    if decided_by is not None:
+        block.decided_by = decided_by
+        block.decided_where = cx.where(path + ("decided_by",))
     if "lead" in spec:
         block.lead_where = cx.where(path + ("lead",))
     if card_suit is not None:

@@ -159,7 +159,9 @@ class Terminal:
                 self._finish()
                 return 0
             view = se.view(self.seat)
-            self.say(f"\nhand {view['hand']}, your turn (P{self.seat})")
+            playing_for = view.get("playing_for")
+            other = f": you choose P{playing_for}'s card" if playing_for is not None else ""
+            self.say(f"\nhand {view['hand']}, your turn (P{self.seat}){other}")
             self.say(table_text(view, self.kept))
             self.say("moves:\n" + moves_text(view["legal"]))
             if not self._turn(view):

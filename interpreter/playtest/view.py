@@ -183,7 +183,18 @@ def seat_view(session, seat) -> dict:
                       for p in range(s.n)],
             "log": log_lines(session.seat_log(seat), _per_player(s)),
             "legal": session.legal(seat) if to_move == seat else []}
+    # a card chosen for another seat's hand (tricks: decided_by, a declarer playing the dummy's cards)
+    view["playing_for"] = _playing_for(s)
     return view
+
+
+def _playing_for(s):
+    """The seat whose card the pending trick play is, when another seat chooses it; else None."""
+    frame = s.stack[-1] if s.stack and s.pending is not None else None
+    if frame is None or not isinstance(frame[0], Tricks) or frame[1] != -1:
+        return None
+    owner = frame[0].owner(frame[2], s.pending)
+    return owner if owner != s.pending.player else None
 
 
 def _cards(s, info, cards, names):

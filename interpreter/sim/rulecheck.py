@@ -108,7 +108,7 @@ class RuleCheck:
         trick = self._open.get(key)
         if trick is None or trick.number != env["trick_number"]:
             trick = self._open[key] = _Trick(block, env, s.hand_no)
-        player = choice.player
+        player = block.owner(env, choice)            # whose card it is (decided_by: another seat chooses it)
         if any(p == player for p, _ in trick.plays):
             self._violation(s, trick, f"player {player} is asked to play a second card to the trick")
         last = self._last_winner.get(key)

@@ -122,6 +122,7 @@ class Summary:
         self.certain_sum = [0.0] * BINS     # sum over games of the share played before that lead
         self.first_seat = first_seat % players
         self.games = 0
+        self.unwon = 0                       # games nobody won (a cooperative team that lost, say)
         self.wins = [0.0] * players          # shared wins count 1/k each
         self.scores = [Moments() for _ in range(players)]
         self.figures = {k: Moments() for k in FIGURES}
@@ -155,6 +156,8 @@ class Summary:
         winners = record["winners"]
         for w in winners:
             self.wins[w] += 1 / len(winners)
+        if not winners:
+            self.unwon += 1
         w = winners[0] if len(winners) == 1 else None
         one = w.__class__ is int and w >= 0
         if self.single and one:
@@ -318,7 +321,10 @@ class Summary:
 
     def as_dict(self, elapsed: float) -> dict:
         n = self.games
-        fair = 1 / self.players
+        won = n - self.unwon
+        # a seat's fair share of the wins there were: games nobody won are no side's (1 / players when
+        # every game has a winner)
+        fair = 1 / self.players if not self.unwon else won / n / self.players
         seats = []
         for p in range(self.players):
             lo, hi = wilson(self.wins[p], n)
@@ -349,7 +355,7 @@ class Summary:
         all_scores = Counter()
         for h in self.score_hist:
             all_scores.update(h)
-        return {"games": n, "players": self.players, "seats": seats, "fair_share": fair,
+        return {"games": n, "players": self.players, "seats": seats, "fair_share": fair, "unwon": self.unwon,
                 "first_seat": {"seat": self.first_seat, "win_rate": first["win_rate"], "win_low": first["win_low"],
                                "win_high": first["win_high"], "advantage": first["win_rate"] - fair},
                 "hands_per_game": figures["hands"]["mean"], "tricks_per_game": figures["tricks"]["mean"],
@@ -358,7 +364,7 @@ class Summary:
                 "histograms": {"score": _hist(all_scores), "score_by_seat": [_hist(h) for h in self.score_hist],
                                "hands": _hist(self.length_hist["hands"]), "turns": _hist(self.length_hist["turns"])},
                 "decisiveness": self.decisiveness(),
-                "fairness": fairness(self.side_wins, n, self.sides, self.players),
+                "fairness": fairness(self.side_wins, won, self.sides, self.players),
                 "stopped_games": self.stopped, "errors": self.errors,
                 "sampling": {"worlds": self.worlds, "fallbacks": self.fallbacks},
                 "seconds": elapsed, "games_per_second": n / elapsed if elapsed > 0 else 0.0}
@@ -385,7 +391,8 @@ def _hist(counter: Counter) -> dict:
 def fairness(side_wins, games, sides, players, alpha=0.05) -> dict:
     """Chi-square test of the wins of every side (seat, or team when the ruleset has teams) at once
     against its fair share (its seats / players).  A win shared by k players counts 1/k to each
-    (a side whose members share a win gets the whole of it).  Valid when each expected count is at
+    (a side whose members share a win gets the whole of it); `games` counts the games someone won, as
+    a game nobody won is no side's (every side losing together says nothing of the seats).  Valid when each expected count is at
     least about 5; `reliable` says whether that holds."""
     from .dist import chi2_sf
     expected = [games * len(side) / players for side in sides]
