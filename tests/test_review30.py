@@ -347,3 +347,170 @@ def test_truco_referee_soak(players):
     rules = _load("truco")
     for seed in range(100, 1100):
         _truco_run(rules, players, seed)
+
+
+# -- Sueca -------------------------------------------------------------------------------------------
+
+SUECA_ORDER = ["2", "3", "4", "5", "6", "Q", "J", "K", "7", "A"]
+SUECA_POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+
+
+def sueca_points(cards):
+    return sum(SUECA_POINTS.get(_rank(c), 0) for c in cards)
+
+
+def sueca_game_points(points, tricks):
+    if points <= 60:
+        return 0
+    if tricks == 10:
+        return 4
+    return 2 if points >= 91 else 1
+
+
+class SuecaReferee:
+    """Sueca by hand.  Play goes to the right: seat p's right-hand neighbour is p - 1."""
+
+    def __init__(self, s, target=4):
+        self.target = target
+        self.score = [0, 0]
+        self.dealer = var(s, "dealer")
+        self.over = False
+        self.hands_played = 0
+        self.bonus = {1: 0, 2: 0, 4: 0, "tie": 0}
+        self._start_hand(s)
+
+    def _start_hand(self, s):
+        self.hands = [_names(s, h) for h in _zone(s, "hand")]
+        assert all(len(h) == 10 for h in self.hands)
+        # the trump card is the one card of the dealer's hand every other seat sees
+        shown = {tuple(_names(s, G.observation(s, q)["zones"]["hand"][self.dealer]))
+                 for q in range(4) if q != self.dealer}
+        assert len(shown) == 1
+        (shown,) = shown
+        assert len(shown) == 1 and shown[0] in self.hands[self.dealer]
+        self.trump_card = shown[0]
+        self.trumps = _suit(shown[0])
+        self.leader = (self.dealer - 1) % 4
+        self.trick = []
+        self.points = [0, 0]
+        self.tricks = [0, 0]
+        self.need_deal = False
+
+    def to_move(self):
+        return (self.leader - len(self.trick)) % 4
+
+    def offered(self):
+        hand = self.hands[self.to_move()]
+        if self.trick:
+            led = _suit(self.trick[0][1])
+            same = [c for c in hand if _suit(c) == led]
+            if same:
+                return {("play", c) for c in same}
+        return {("play", c) for c in hand}
+
+    def apply(self, move):
+        p = self.to_move()
+        self.hands[p].remove(move[1])
+        self.trick.append((p, move[1]))
+        if len(self.trick) < 4:
+            return
+        led = _suit(self.trick[0][1])
+        trumps = [(q, c) for q, c in self.trick if _suit(c) == self.trumps]
+        contenders = trumps or [(q, c) for q, c in self.trick if _suit(c) == led]
+        winner = max(contenders, key=lambda qc: SUECA_ORDER.index(_rank(qc[1])))[0]
+        self.points[winner % 2] += sueca_points([c for _, c in self.trick])
+        self.tricks[winner % 2] += 1
+        self.leader = winner
+        self.trick = []
+        if sum(self.tricks) == 10:
+            assert sum(self.points) == 120
+            for t in (0, 1):
+                gp = sueca_game_points(self.points[t], self.tricks[t])
+                self.score[t] += gp
+                if gp:
+                    self.bonus[gp] += 1
+            if self.points == [60, 60]:
+                self.bonus["tie"] += 1
+            self.hands_played += 1
+            if max(self.score) >= self.target:
+                self.over = True
+            else:
+                self.dealer = (self.dealer - 1) % 4
+                self.need_deal = True
+
+    def check(self, s):
+        if self.need_deal and not G.is_over(s):
+            assert var(s, "dealer") == self.dealer
+            self._start_hand(s)
+        team_score = list(var(s, "score"))
+        assert team_score == self.score, (team_score, self.score)
+        if G.is_over(s):
+            return
+        assert [sorted(_names(s, h)) for h in _zone(s, "hand")] == [sorted(h) for h in self.hands]
+        assert _names(s, _zone(s, "trick")) == [c for _, c in self.trick]
+        shown = [self.trump_card] if self.trump_card in self.hands[self.dealer] else []
+        for seat in range(4):
+            _check_private_hands(s, seat, shown if seat != self.dealer else ())
+            obs = G.observation(s, seat)["zones"]
+            assert _names(s, obs["trick"]) == [c for _, c in self.trick]
+            assert all(part == [] for part in obs["won"])
+
+
+def _sueca_run(rules, seed, deck=None):
+    rng = random.Random(seed)
+    s = G.new_game(rules, 4, seed, deck=deck)
+    ref = SuecaReferee(s)
+    while not G.is_over(s):
+        ref.check(s)
+        every_card_once(s)
+        assert not ref.over
+        assert G.current_player(s) == ref.to_move()
+        offered = _offered(s)
+        assert set(offered) == ref.offered() and len(offered) == len(set(offered))
+        i = rng.randrange(len(offered))
+        G.apply(s, G.legal_actions(s)[i])
+        ref.apply(offered[i])
+    ref.check(s)
+    assert ref.over
+    result = G.result(s)
+    assert result["scores"] == [ref.score[p % 2] for p in range(4)]
+    assert result["winners"] == [p for p in range(4) if ref.score[p % 2] >= ref.target]
+    return s, ref
+
+
+def test_sueca_referee():
+    rules = _load("sueca")
+    bonus = {}
+    for seed in range(60):
+        _, ref = _sueca_run(rules, seed)
+        for k, v in ref.bonus.items():
+            bonus[k] = bonus.get(k, 0) + v
+    assert bonus[1] > 0 and bonus[2] > 0, bonus
+
+
+def test_sueca_deal_and_trump_from_a_stacked_pack():
+    """Dealt one at a time to the right from the dealer's right: card i goes to seat -1 - i; the
+    fortieth and last card is the dealer's and names trumps."""
+    rules = _load("sueca")
+    rng = random.Random(7)
+    for _ in range(20):
+        deck = rules.deck(4)[:]
+        rng.shuffle(deck)
+        s = G.new_game(rules, 4, 0, deck=deck)
+        dealer = var(s, "dealer")
+        expected = [[] for _ in range(4)]
+        for i, c in enumerate(deck):
+            expected[(dealer - 1 - i) % 4].append(_n(s, c))
+        assert [sorted(_names(s, h)) for h in _zone(s, "hand")] == [sorted(h) for h in expected]
+        symbols = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+        assert symbols[var(s, "trumps")] == _suit(_n(s, deck[-1]))
+        assert G.current_player(s) == (dealer - 1) % 4
+        for q in (1, 2, 3):
+            assert _names(s, G.observation(s, q)["zones"]["hand"][dealer]) == [_n(s, deck[-1])]
+
+
+@pytest.mark.soak
+def test_sueca_referee_soak():
+    rules = _load("sueca")
+    for seed in range(100, 700):
+        _sueca_run(rules, seed)
