@@ -514,3 +514,15 @@ def test_sueca_referee_soak():
     rules = _load("sueca")
     for seed in range(100, 700):
         _sueca_run(rules, seed)
+
+
+# -- explain -----------------------------------------------------------------------------------------
+
+def test_a_filter_on_the_players_team_reads_as_whose_team():
+    """`filter(players, p => score[team_of(p)] >= target)` (the winners of a partnership game) read
+    'the players for which the *score* of the team of it is ...'."""
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={"score": "player"}, zones={"hand": "player"}, options={"target"})
+    assert words("filter(players, p => score[team_of(p)] >= target)", lex) == \
+        "the players whose team's *score* is at least the *target*"
+    assert words("team_of(dealer)", lex) == "the team of the dealer"
