@@ -526,3 +526,11 @@ def test_a_filter_on_the_players_team_reads_as_whose_team():
     assert words("filter(players, p => score[team_of(p)] >= target)", lex) == \
         "the players whose team's *score* is at least the *target*"
     assert words("team_of(dealer)", lex) == "the team of the dealer"
+
+
+@pytest.mark.parametrize("name, count", [("truco", 7), ("sueca", 4)])
+def test_the_worked_hands_pass_rules_test(name, count):
+    from tests.helpers import run_cli
+    out = run_cli("test", str(HERE / f"{name}.scenario.yaml"))
+    assert out.returncode == 0 and f"{count} scenario(s): {count} passed, 0 failed" in out.stdout, \
+        out.stdout + out.stderr
