@@ -534,3 +534,53 @@ def test_the_worked_hands_pass_rules_test(name, count):
     out = run_cli("test", str(HERE / f"{name}.scenario.yaml"))
     assert out.returncode == 0 and f"{count} scenario(s): {count} passed, 0 failed" in out.stdout, \
         out.stdout + out.stderr
+
+
+# -- messages ----------------------------------------------------------------------------------------
+
+def _diagnostics_of(tmp_path, text):
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "game.yaml"
+    path.write_text(text)
+    return load_ruleset(str(path), {}).diagnostics
+
+
+_SMALL = """
+name: Small
+players: {count: 2}
+pack: {ranks: ["2", "3", "4"], suits: [hearts, spades]}
+zones:
+  stock: {}
+  hand: {per: player, visibility: owner}
+  pile: {visibility: public}
+hand:
+  - gather: {from: [hand, pile], to: stock}
+  - deal: {from: stock, to: hand, count: 3}
+  - turns:
+      first: 0
+      next: left_of(current)
+      until: count(hand[current]) == 0
+      do:
+        - choose:
+            player: current
+            moves:
+              play:
+                options: hand[current]
+                as: c
+                do:
+                  - move: {cards: MOVED, to: pile}
+end: {after_hand: true, winners: "[0]"}
+"""
+
+
+def test_card_written_for_the_chosen_card_names_the_local_given_with_as(tmp_path):
+    """A designer who writes `card` for the card a move chose (as: c) was told only that card is a
+    function; the hint now names the local."""
+    found = _diagnostics_of(tmp_path, _SMALL.replace("MOVED", "card"))
+    assert len(found) == 1 and "'card' is a function" in found[0].message
+    assert found[0].hint == "the card given here with 'as:' is called 'c'; card(rank, suit) makes a card"
+    assert not _diagnostics_of(tmp_path, _SMALL.replace("MOVED", "c"))
+    # with no card of its own in reach, no such hint
+    found = _diagnostics_of(tmp_path, _SMALL.replace("MOVED", "card").replace("as: c", "as: x")
+                            .replace("options: hand[current]", "options: range(1, 2)"))
+    assert found and not (found[0].hint or "").startswith("the card given")
