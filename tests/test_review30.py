@@ -584,3 +584,13 @@ def test_card_written_for_the_chosen_card_names_the_local_given_with_as(tmp_path
     found = _diagnostics_of(tmp_path, _SMALL.replace("MOVED", "card").replace("as: c", "as: x")
                             .replace("options: hand[current]", "options: range(1, 2)"))
     assert found and not (found[0].hint or "").startswith("the card given")
+
+
+def test_an_item_at_a_written_position_reads_as_an_ordinal():
+    """`results[0]` read 'the item at position 0 of the *results* (counting from 0)'; Truco's rule for
+    the winner of the hand reads each trick's result several times over."""
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={"results": None, "k": None}, zones={"trick": None})
+    assert words("results[0] == results[1]", lex) == "the first item of the *results* is the second item of the *results*"
+    assert words("trick[2]", lex) == "the third card of *trick*"
+    assert words("results[k]", lex).endswith("of the *results* (counting from 0)")

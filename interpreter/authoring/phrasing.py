@@ -46,6 +46,9 @@ def _is_choice(node) -> bool:
 _COMPOUND = ("binop", "neg", "compare", "ifelse", "or_op", "and_op", "not_op")
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
 @dataclass
 class Lexicon:
     """The names a ruleset declares, so that words can say what each is."""
@@ -241,6 +244,8 @@ class _Speaker:
             if name == "trick_players":   # the trick's cards and its players go together, play by play
                 return f"the player who played {self.operand(item)}"
             return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
+        if _literal(key) is not None and 0 <= _literal(key) < len(_ORDINALS):
+            return f"the {_ORDINALS[_literal(key)]} {noun} of {base}"   # results[1]: "the second item of ..."
         where = self.operand(key)
         if ("," in where or " of " in where) and not where.startswith("("):
             where = f"({where})"        # 'at position (the smaller of a and b) of xs', not 'a and b of xs'
