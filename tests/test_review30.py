@@ -594,3 +594,16 @@ def test_an_item_at_a_written_position_reads_as_an_ordinal():
     assert words("results[0] == results[1]", lex) == "the first item of the *results* is the second item of the *results*"
     assert words("trick[2]", lex) == "the third card of *trick*"
     assert words("results[k]", lex).endswith("of the *results* (counting from 0)")
+
+
+def test_simulate_does_not_report_zero_turns_for_a_game_of_choices_only():
+    """Truco's play is all choose: steps (calls come between card plays), which count no turns: the
+    summary said '0.00 turns (sd 0.00)', as if nothing had been played."""
+    from tests.helpers import run_cli
+    out = run_cli("simulate", str(HERE / "truco.yaml"), "-n", "3", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    line = next(x for x in out.stdout.splitlines() if x.startswith("per game:"))
+    assert "turns" not in line and "hands (sd" in line
+    out = run_cli("simulate", str(HERE / "sueca.yaml"), "-n", "2", "--seed", "1")
+    line = next(x for x in out.stdout.splitlines() if x.startswith("per game:"))
+    assert "40.00 turns" in line or "turns (sd" in line
