@@ -607,3 +607,121 @@ def test_simulate_does_not_report_zero_turns_for_a_game_of_choices_only():
     out = run_cli("simulate", str(HERE / "sueca.yaml"), "-n", "2", "--seed", "1")
     line = next(x for x in out.stdout.splitlines() if x.startswith("per game:"))
     assert "40.00 turns" in line or "turns (sd" in line
+
+
+# -- end_hand ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_end_hand_plays_the_same_games_as_flags_tested_by_every_step(players):
+    """truco-cut.yaml ends a hand with end_hand (a refusal, a fold, a decided hand) where truco.yaml
+    sets a flag that every later step tests: the same seeds and choices give the same games, move
+    for move, and the referee follows the end_hand version too."""
+    flags, cut = _load("truco"), _load("truco-cut")
+    for seed in range(25):
+        rng = random.Random(seed)
+        a, b = G.new_game(flags, players, seed), G.new_game(cut, players, seed)
+        while not G.is_over(a):
+            assert not G.is_over(b)
+            assert G.legal_actions(a) == G.legal_actions(b)
+            assert G.current_player(a) == G.current_player(b)
+            assert var(a, "score") == var(b, "score") and a.hand_no == b.hand_no
+            action = _weighted_choice(rng, G.legal_actions(a), TRUCO_WEIGHTS)
+            G.apply(a, action)
+            G.apply(b, action)
+        assert G.is_over(b) and G.result(a)["scores"] == G.result(b)["scores"]
+        assert G.result(a)["winners"] == G.result(b)["winners"]
+    for seed in range(15):
+        _truco_run(cut, players, seed)
+
+
+_CUT_TRICKS = """
+name: Cut tricks
+players: {count: 2}
+pack: {ranks: [J, Q, K, A], suits: [hearts, spades]}
+orders: {plain: [J, Q, K, A]}
+zones:
+  stock: {}
+  hand: {per: player, visibility: owner}
+  trick: {visibility: public}
+  won: {per: player}
+state:
+  score: {per: player, initial: 0}
+  cuts: {initial: 0}
+hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - deal: {from: stock, to: hand, count: 4}
+  - tricks:
+      hand: hand
+      trick: trick
+      order: plain
+      collect: won[winner]
+      after_trick:
+        - add: {"score[winner]": 1}
+        - if: Q♠ in trick
+          then:
+            - add: {cuts: 1}
+            - end_hand: {when: "hand_number < 3"}
+  - add: {"score[0]": 100}
+end:
+  after_hand: hand_number >= 3
+  winners: argmax(players, p => score[p])
+  score: score[p]
+"""
+
+
+def test_end_hand_in_a_trick_hook_skips_the_rest_of_the_hand(tmp_path):
+    """The trick with the Q♠ ends the hand (in hands 1 and 2): no more tricks and not the +100 after
+    the tricks block; the next hand is dealt by the hand's own steps; in hand 3 the hand runs out."""
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "cut.yaml"
+    path.write_text(_CUT_TRICKS)
+    loaded = load_ruleset(str(path), {})
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    rules = loaded.rules
+    for seed in range(30):
+        for log in (False, True):
+            s = G.new_game(rules, 2, seed, log=log)
+            rng = random.Random(seed)
+            tricks_in_hand = {}
+            while not G.is_over(s):
+                tricks_in_hand[s.hand_no] = tricks_in_hand.get(s.hand_no, 0)
+                before = s.tricks
+                every_card_once(s)
+                legal = G.legal_actions(s)
+                hand = s.hand_no
+                G.apply(s, legal[rng.randrange(len(legal))])
+                tricks_in_hand[hand] += s.tricks - before
+            assert s.hand_no == 3
+            assert var(s, "cuts") >= 2
+            total = sum(var(s, "score"))
+            # +100 only in hand 3; one point a trick
+            assert total == 100 + sum(tricks_in_hand.values()), (seed, tricks_in_hand, var(s, "score"))
+            assert tricks_in_hand[3] == 4
+            if log:
+                for hand in (1, 2):
+                    events = [e for e in s.events if e.get("hand") == hand and e["event"] in ("trick", "end_hand")]
+                    assert events[-1]["event"] == "end_hand" and "Q♠" in events[-2]["cards"]
+                    assert not any("Q♠" in e["cards"] for e in events[:-2])
+                    assert len(events) - 1 == tricks_in_hand[hand]
+    # through the CLI's simulate (decisions answered in place) and its game log
+    from tests.helpers import run_cli
+    out = run_cli("simulate", str(path), "-n", "20", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    out = run_cli("explain", str(path))
+    assert "The hand ends at once if the number of the hand is less than 3: its steps left are skipped." in out.stdout
+
+
+def test_end_hand_in_the_setup_is_an_error(tmp_path):
+    text = _CUT_TRICKS.replace("hand:\n  - gather", "setup:\n  - end_hand: {}\nhand:\n  - gather")
+    found = _diagnostics_of(tmp_path, text)
+    assert any("'end_hand' ends a hand, and the setup steps run before the first hand" in d.message
+               for d in found), [d.message for d in found]
+
+
+def test_explain_reads_a_loop_left_only_by_end_hand():
+    """`repeat: {while: true}` (left by an end_hand) read 'Repeat while yes:'."""
+    from tests.helpers import run_cli
+    out = run_cli("explain", str(HERE / "truco-cut.yaml"))
+    assert out.returncode == 0
+    assert "5. Repeat until a step ends the hand or the game:" in out.stdout and "while yes" not in out.stdout
+    assert out.stdout.count("The hand ends at once: its steps left are skipped.") == 3

@@ -6,6 +6,8 @@ from .vm import Node
 
 
 class GameLoop(Node):
+    after_hand_phase = 2    # the phase of step() that follows a hand (vm.halt goes there after an end_hand)
+
     def __init__(self, rules, setup, hand):
         self.rules, self.setup, self.hand = rules, setup, hand
         self.where = "hand"

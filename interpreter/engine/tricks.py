@@ -19,7 +19,7 @@ from .registry import compile_steps, step_kind
 from .state import Choice, GameStopped, decision_limit
 from .steps import _fields, log_event
 from .trickgen import trick_end
-from .vm import PAUSE, Node, Seq
+from .vm import PAUSE, Node, Seq, halt
 
 _NONE = object()
 TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "trick_number": T.NUM,
@@ -251,7 +251,7 @@ class Tricks(Node):
                     if self.step(s, frame) is PAUSE:
                         return PAUSE
                     if s.over:               # a rule ended the game: stop as run() does
-                        del s.stack[:]
+                        halt(s)
                     return None
                 result = self.next_trick(s, frame, env, choice)
                 # the next lead, in this block, by a seat with a picker: play on
@@ -366,7 +366,7 @@ class Tricks(Node):
         if after_plays is not None:
             after_plays(s, env)
             if s.over:
-                del s.stack[:]
+                halt(s)
                 return None
         trick = s.z[self.trick_zone]         # the same list all game: zones change in place
         env["winner"] = self.decide(s, env, trick)
@@ -374,7 +374,7 @@ class Tricks(Node):
         if after is not None:
             after(s, env)
             if s.over:
-                del s.stack[:]
+                halt(s)
                 return None
         if trick and self.collect is not None:
             self.collect(s, env).extend(trick)
@@ -386,7 +386,7 @@ class Tricks(Node):
         if before is not None:
             before(s, env)
             if s.over:
-                del s.stack[:]
+                halt(s)
                 return None
         env["current"] = leader = env["leader"]
         return self.ask(s, env, leader, frame, True, choice)
