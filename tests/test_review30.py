@@ -612,12 +612,14 @@ def test_simulate_does_not_report_zero_turns_for_a_game_of_choices_only():
 # -- end_hand ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_end_hand_plays_the_same_games_as_flags_tested_by_every_step(players):
+@pytest.mark.parametrize("variant", ["truco-cut", "truco-turns"])
+def test_end_hand_plays_the_same_games_as_flags_tested_by_every_step(players, variant):
     """truco-cut.yaml ends a hand with end_hand (a refusal, a fold, a decided hand) where truco.yaml
-    sets a flag that every later step tests: the same seeds and choices give the same games, move
-    for move, and the referee follows the end_hand version too."""
-    flags, cut = _load("truco"), _load("truco-cut")
-    for seed in range(25):
+    sets a flag that every later step tests (truco-turns.yaml: each trick a turns: block, left in
+    the middle of a turn): the same seeds and choices give the same games, move for move, and the
+    referee follows the end_hand version too."""
+    flags, cut = _load("truco"), _load(variant)
+    for seed in range(15):
         rng = random.Random(seed)
         a, b = G.new_game(flags, players, seed), G.new_game(cut, players, seed)
         while not G.is_over(a):
@@ -630,7 +632,7 @@ def test_end_hand_plays_the_same_games_as_flags_tested_by_every_step(players):
             G.apply(b, action)
         assert G.is_over(b) and G.result(a)["scores"] == G.result(b)["scores"]
         assert G.result(a)["winners"] == G.result(b)["winners"]
-    for seed in range(15):
+    for seed in range(10):
         _truco_run(cut, players, seed)
 
 
