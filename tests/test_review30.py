@@ -727,3 +727,18 @@ def test_explain_reads_a_loop_left_only_by_end_hand():
     assert out.returncode == 0
     assert "5. Repeat until a step ends the hand or the game:" in out.stdout and "while yes" not in out.stdout
     assert out.stdout.count("The hand ends at once: its steps left are skipped.") == 3
+
+
+def test_a_winner_rule_that_gives_none_for_a_tie_is_told_how_to_keep_a_tie():
+    """A tied trick (Truco's parda) is first written as a winner rule giving none; the message said
+    only that a seat is needed."""
+    from interpreter.ruleset.loader import load_ruleset
+    rules = load_ruleset(str(HERE / "broken-tie-winner.yaml"), {}).rules
+    with pytest.raises(G.GameError) as err:
+        for seed in range(20):
+            s = G.new_game(rules, 2, seed)
+            while not G.is_over(s):
+                G.apply(s, G.legal_actions(s)[0])
+    text = str(err.value)
+    assert "winner rule gave none, not a player" in text
+    assert "a trick that nobody wins (a tie) still goes to a player, who leads next" in text

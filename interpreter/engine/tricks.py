@@ -493,8 +493,11 @@ class Tricks(Node):
         """The error of a `winner:` rule that gave something other than a seat (none, or a number past
         the last seat): it names the rule, not the first later step that reads the winner."""
         said = "none" if value is None else repr(value)
+        # none is how a tied trick (Truco's parda) is first written: say how a tie is kept instead
+        tie = ("; a trick that nobody wins (a tie) still goes to a player, who leads next: give that "
+               "player (e.g. leader) and note the tie in a state variable in after_trick") if value is None else ""
         return GameStopped(f"the trick's winner rule gave {said}, not a player: it must give the seat of "
-                           "the player who takes the trick, e.g. trick_players[position(trick, best)]",
+                           f"the player who takes the trick, e.g. trick_players[position(trick, best)]{tie}",
                            self.winner_where or self.where)
 
     winner_where = None          # the place of the `winner:` setting
