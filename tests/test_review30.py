@@ -742,3 +742,14 @@ def test_a_winner_rule_that_gives_none_for_a_tie_is_told_how_to_keep_a_tie():
     text = str(err.value)
     assert "winner rule gave none, not a player" in text
     assert "a trick that nobody wins (a tie) still goes to a player, who leads next" in text
+
+
+def test_a_next_dealer_that_is_no_seat_is_reported_at_dealer_next():
+    """`dealer: next: dealer - 1` (to the right, as Sueca deals) gave -1 after seat 0: the games went
+    on with the dealer -1, -2, ... (hand[-1] read from the end of the seats) until a read of hand[-5]
+    failed far from the mistake.  The next dealer must be a seat, and the message is at dealer: next."""
+    from tests.helpers import run_cli
+    out = run_cli("validate", str(HERE / "broken-dealer-next.yaml"))
+    text = out.stdout + out.stderr
+    assert out.returncode == 1 and "1 error(s)" in text, text
+    assert "dealer: next gave -1, not a seat from 0 to 3" in text and "next: dealer - 1\n" in text, text
