@@ -753,3 +753,13 @@ def test_a_next_dealer_that_is_no_seat_is_reported_at_dealer_next():
     text = out.stdout + out.stderr
     assert out.returncode == 1 and "1 error(s)" in text, text
     assert "dealer: next gave -1, not a seat from 0 to 3" in text and "next: dealer - 1\n" in text, text
+
+
+def test_a_lead_that_is_no_seat_is_reported_at_the_lead():
+    """`lead: dealer - 1` gave -1 when seat 0 dealt: the players asked went round the table, but the
+    block's `leader` read -1 for the rules.  The lead must be a seat, as the next dealer must."""
+    from tests.helpers import run_cli
+    out = run_cli("validate", str(HERE / "broken-lead.yaml"))
+    text = out.stdout + out.stderr
+    assert out.returncode == 1 and "the tricks' lead: gave -1, not a seat from 0 to 3" in text, text
+    assert "lead: dealer - 1\n" in text

@@ -67,6 +67,11 @@ class Tricks(Node):
             raise GameStopped("the tricks' lead: gave none, not a player, so nobody can lead the first trick: "
                               "give a seat (e.g. left_of(dealer)), or play the tricks only when there is one "
                               "(if: ... != none)", self.lead_where or self.where)
+        if leader.__class__ is int and not 0 <= leader < s.n:
+            # dealer - 1 after seat 0: the players asked went round, but `leader` read -1
+            raise GameStopped(f"the tricks' lead: gave {leader}, not a seat from 0 to {s.n - 1}; seats go round "
+                              "only through left_of and right_of, e.g. right_of(dealer)",
+                              self.lead_where or self.where)
         env.update(leader=leader, current=None, led_suit=None, trick_number=0, trick_players=[],
                    winner=None, taking_part=list(range(s.n)))
         s.stack.append([self, 0, env, 0])   # pc = phase, data = cards played in this trick
