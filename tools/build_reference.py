@@ -144,7 +144,8 @@ def build() -> str:
             "`turn_number`; inside `for_each:` the name given with `as:`; inside a move of `choose:` the "
             "option's name given with `as:`.", "",
             "### How play runs", "",
-            "- **One hand** is the `hand:` steps run once. After it, `end: after_hand` is checked; if the game "
+            "- **One hand** is the `hand:` steps run once (an `end_hand` step ends it at once, skipping the "
+            "steps left). After it, `end: after_hand` is checked; if the game "
             "goes on, `dealer: next` is worked out (it still sees the finished hand's values, before the "
             "variables kept per hand are reset) and the next hand starts.",
             "- **A trick** (in the figures of `rules simulate` and in records) is one completed trick of a "

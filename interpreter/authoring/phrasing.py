@@ -24,7 +24,6 @@ from .phrasing_words import _LABELLED, NOUNS, _is_zone, _join, _literal, _mentio
 
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
            ">=": "is at least", "in": "is in", "not in": "is not in"}
-_PLACES = ["first", "second", "third", "fourth", "fifth", "sixth"]     # a list's places 0..5, by name
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "//": "divided by",
               "%": "modulo"}
 BUILTIN_NAMES = {"players": "the players", "player_count": "the number of players",
@@ -47,6 +46,9 @@ def _is_choice(node) -> bool:
 
 # expressions made of parts joined by an operator: never spoken as an owner ("X's")
 _COMPOUND = ("binop", "neg", "compare", "ifelse", "or_op", "and_op", "not_op")
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
 @dataclass
@@ -245,8 +247,8 @@ class _Speaker:
                 return f"the player who played {self.operand(item)}"
             return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
         place = _literal(key)
-        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < len(_PLACES):
-            return f"the {_PLACES[place]} {noun} of {base}"     # calls[0]: 'the first item of the calls'
+        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < len(_ORDINALS):
+            return f"the {_ORDINALS[place]} {noun} of {base}"     # calls[0]: 'the first item of the calls'
         where = self.operand(key)
         if ("," in where or " of " in where) and not where.startswith("("):
             where = f"({where})"        # 'at position (the smaller of a and b) of xs', not 'a and b of xs'

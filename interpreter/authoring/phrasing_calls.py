@@ -425,7 +425,7 @@ FUNCTIONS = {
     "smallest": lambda sp, a: f"the {_bare(sp.say(a[1]))} smallest of {sp.say(a[0])}",
     "unique": lambda sp, a: f"{sp.say(a[0])}, each counted once",
     "suits_in": lambda sp, a: f"the suits among {sp.say(a[0])}",
-    "team_of": lambda sp, a: f"the team of {sp.say(a[0])}",
+    "team_of": lambda sp, a: _team_of(sp.say(a[0])),
     "same_key": lambda sp, a: f"{sp.say(a[0])} all have the same {_key_words(sp, a[1], 'card')}",
     "groups": _groups,
     "sequences": _sequences,
@@ -456,6 +456,11 @@ FUNCTIONS = {
     "of_suit": lambda sp, a: f"the cards of {sp.say(a[0])} in {sp.say(a[1])}",
     "of_rank": lambda sp, a: f"the cards of {sp.say(a[0])} of rank {sp.say(a[1])}",
 }
+
+
+def _team_of(who: str) -> str:
+    """team_of(p): 'the team of *p*'; of the item a clause speaks about, 'its team' (not 'the team of it')."""
+    return "its team" if who == "it" else f"the team of {who}"
 
 
 def _owner(sp, a):

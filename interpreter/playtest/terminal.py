@@ -22,7 +22,7 @@ Commands:
   help         this text
   quit         leave the game"""
 
-BRIEF = {"choice", "trick", "reveal", "meld", "change_meld", "add", "end", "note", "hand", "result"}
+BRIEF = {"choice", "trick", "reveal", "meld", "change_meld", "add", "end", "end_hand", "note", "hand", "result"}
 MOST_MOVES = 40
 
 
