@@ -216,3 +216,81 @@ def test_schotten_totten_random_games_agree_with_the_referee_soak():
     for seed in range(100, 600):
         s, ref, _ = _drive(rules, seed, SchottenReferee)
         assert G.result(s)["winners"] == ref.winners, seed
+
+
+def _st_game(hand1, hand0, rest=()):
+    """Seat 0 deals; seat 1 (first to play) is dealt hand1, seat 0 hand0; `rest` are the next draws."""
+    from tests.scripted import deal_order
+    return S.stacked_game(_load("schotten-totten"), 2, deal_order({1: hand1, 0: hand0}, [1, 0], rest))
+
+
+def _st_play(s, who, card, stone):
+    assert G.current_player(s) == who
+    assert card in legal_texts(s)
+    S.play(s, card)
+    S.play(s, ("to", f"stone{stone}"))
+
+
+def test_schotten_totten_a_proof_counts_the_cards_in_the_claimants_own_hand_as_unseen():
+    # seat 1 makes a red 5-6-7 at stone 4; seat 0 holds the blue 8 and 9 there and needs the blue 7,
+    # which seat 1 holds: only the cards on the table prove anything, so no claim yet
+    s = _st_game(["5/red", "6/red", "7/red", "7/blue", "1/green", "1/yellow"],
+                 ["8/blue", "9/blue", "2/green", "3/yellow", "4/purple", "2/orange"])
+    _st_play(s, 1, "5/red", 4)
+    _st_play(s, 0, "8/blue", 4)
+    _st_play(s, 1, "6/red", 4)
+    _st_play(s, 0, "9/blue", 4)
+    _st_play(s, 1, "7/red", 4)
+    assert G.current_player(s) == 0 and "stop" not in legal_texts(s)     # no claim was offered
+    _st_play(s, 0, "2/green", 1)
+    # seat 1 lays the blue 7 on the table: now nothing left can beat the red run at stone 4
+    _st_play(s, 1, "7/blue", 5)
+    assert sorted(legal_texts(s)) == ["claim stone4", "stop"]
+    S.play(s, ("claim", "stone4"))
+    assert _v(s, "claimed")["stone4"] == 1
+    assert G.current_player(s) == 0
+
+
+def test_schotten_totten_equal_formations_go_to_who_completed_first():
+    # both make 1-2-4 of mixed colours (a sum of 7) at stone 6; seat 1 completes first.  Before seat 0
+    # completes, a run 1-2-3 is still possible for it, so seat 1 cannot claim; after it, seat 1 can and
+    # seat 0 never can
+    s = _st_game(["1/red", "2/orange", "4/yellow", "9/red", "9/orange", "9/yellow"],
+                 ["1/green", "2/blue", "4/purple", "8/red", "8/orange", "8/yellow"])
+    _st_play(s, 1, "1/red", 6)
+    _st_play(s, 0, "1/green", 6)
+    _st_play(s, 1, "2/orange", 6)
+    _st_play(s, 0, "2/blue", 6)
+    _st_play(s, 1, "4/yellow", 6)
+    assert G.current_player(s) == 0 and "stop" not in legal_texts(s)
+    _st_play(s, 0, "4/purple", 6)
+    assert G.current_player(s) == 1 and "stop" not in legal_texts(s)
+    _st_play(s, 1, "9/red", 1)
+    assert sorted(legal_texts(s)) == ["claim stone6", "stop"]
+
+
+def test_schotten_totten_three_stones_side_by_side_win_at_once():
+    # seat 1 completes colour runs at stones 3, 4 and 5 (nothing can beat 7-8-9 of a colour, and
+    # equal runs go to who completed first); claiming the third ends the game
+    h1 = ["7/red", "8/red", "9/red", "7/orange", "8/orange", "9/orange"]
+    h0 = ["1/red", "2/orange", "3/yellow", "1/green", "2/blue", "3/purple"]
+    s = _st_game(h1, h0, rest=["7/yellow", "1/orange", "8/yellow", "2/red", "9/yellow", "3/green"])
+    for i in range(3):
+        _st_play(s, 1, h1[i], 3)
+        _st_play(s, 0, h0[i], 7) if i < 2 else None
+    assert legal_texts(s) == ["claim stone3", "stop"]
+    S.play(s, ("claim", "stone3"))
+    _st_play(s, 0, h0[2], 7)                 # the claim ended seat 1's turn (nothing else to claim)
+    for i in range(3):
+        _st_play(s, 1, h1[3 + i], 4)
+        if i == 2:
+            S.play(s, ("claim", "stone4"))
+            assert not G.is_over(s)
+        _st_play(s, 0, h0[3 + i], 8)
+    for mine, theirs in (("7/yellow", "1/orange"), ("8/yellow", "2/red")):
+        _st_play(s, 1, mine, 5)
+        _st_play(s, 0, theirs, 9)
+    _st_play(s, 1, "9/yellow", 5)
+    S.play(s, ("claim", "stone5"))
+    assert G.is_over(s) and G.result(s)["winners"] == [1]
+    assert G.result(s)["scores"] == [0, 3]
