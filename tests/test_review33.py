@@ -460,3 +460,21 @@ def test_an_unknown_attribute_of_a_value_of_kind_any_names_the_fields_it_could_b
     loaded = load_ruleset(str(path), {})
     text = "\n".join(d.format() for d in loaded.diagnostics)
     assert not loaded.ok and "did you mean 'kind'?" in text and "a card has no" not in text
+
+
+# -- explain: phrasing found while reading the rules back -----------------------------------------------
+
+def test_explain_brackets_an_or_that_is_the_value_of_a_choice():
+    from interpreter.authoring.phrasing import words
+    # fits(c, x) of Kings in the Corner: unbracketed, "x is side or c is K if x is empty, otherwise ..."
+    # reads as x is side or (c is K if ...)
+    assert words('(x == 1 or y == 2) if z == 0 else w == 3') == \
+        "(*x* is 1 or *y* is 2) if *z* is 0, otherwise *w* is 3"
+
+
+def test_explain_says_two_tests_compared_as_whether_one_differs_from_the_other():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("kings-corner"))
+    # red(c) != red(top) used to read "red holds for c is not red holds for the last card of ..."
+    assert "whether red holds for *c* differs from whether red holds for the last card of *x*'s *pile*" in text
+    assert "is not red holds" not in text

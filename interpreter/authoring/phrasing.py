@@ -279,6 +279,9 @@ class _Speaker:
         # a choice after "otherwise" reads right as it is (a chain of cases)
         first, test = (f"({self.say(c)})" if _is_choice(c) or (isinstance(c, Tree) and c.data == "binop")
                        else self.say(c) for c in (a, cond))
+        if isinstance(a, Tree) and a.data in ("or_op", "and_op") and not first.startswith("("):
+            # "(x or y) if c, otherwise z": unbracketed, "x or y if c" reads as x or (y if c)
+            first = f"({first})"
         if first.startswith(("for some ", "for every ", "the sum, over ")):
             # "for every card of X, Y is 0 if c, otherwise ..." reads as if the condition were said of
             # each card: the first value is bracketed whole
@@ -350,6 +353,14 @@ class _Speaker:
                 out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
                 continue
             said = self.say(left)
+            tests = self.lex.tests | self.lex.flags
+            if op in ("==", "!=") and _is_test(left, tests) and _is_test(right, tests) \
+                    and not any(isinstance(x, Tree) and x.data in ("true", "false") for x in (left, right)):
+                # red(c) != red(d): "whether red holds for c differs from whether red holds for d", not
+                # "red holds for c is not red holds for d"
+                same = "is the same as" if op == "==" else "differs from"
+                out.append(f"whether {said} {same} whether {self.say(right)}")
+                continue
             if op in ("in", "not in") and isinstance(right, Tree) and right.data == "list_" and len(right.children) > 1:
                 # c in [Q♠, J♦]: 'the card is Q♠ or J♦' (not 'is in the list Q♠ and J♦')
                 items = [self.say(c) for c in right.children if c is not None]
