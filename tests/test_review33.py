@@ -478,3 +478,10 @@ def test_explain_says_two_tests_compared_as_whether_one_differs_from_the_other()
     # red(c) != red(top) used to read "red holds for c is not red holds for the last card of ..."
     assert "whether red holds for *c* differs from whether red holds for the last card of *x*'s *pile*" in text
     assert "is not red holds" not in text
+
+
+def test_the_worked_examples_pass_rules_test():
+    from tests.helpers import run_cli
+    for name in ("schotten-totten", "kings-corner"):
+        out = run_cli("test", str(HERE / f"{name}.scenario.yaml"))
+        assert out.returncode == 0 and "1 scenario(s): 1 passed, 0 failed" in out.stdout, out.stdout + out.stderr
