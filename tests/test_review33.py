@@ -485,3 +485,33 @@ def test_the_worked_examples_pass_rules_test():
     for name in ("schotten-totten", "kings-corner"):
         out = run_cli("test", str(HERE / f"{name}.scenario.yaml"))
         assert out.returncode == 0 and "1 scenario(s): 1 passed, 0 failed" in out.stdout, out.stdout + out.stderr
+
+
+# -- sum joins lists ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("unseen", [
+    "sum(players, p => hand[p]) + stock",
+    "sum(map(players, p => hand[p])) + stock",
+    # every card of the pack less those on the table
+    "filter(sum(suits, s => map(ranks, r => card(r, s))), c => not any(sides, x => c in side[x]))",
+])
+def test_the_cards_off_the_table_written_for_any_number_of_hands(tmp_path, unseen):
+    # `stock + hand[0] + hand[1]` names every seat; for a game of any number of players the cards in
+    # all hands are sum(players, p => hand[p]) (+ joins two lists; sum used to refuse lists), and the
+    # whole pack can be built from suits and ranks.  The same games are played.
+    variant = tmp_path / "variant.yaml"
+    variant.write_text(f"extends: {HERE / 'schotten-totten.yaml'}\nname: Variant\n"
+                       f"define:\n  unseen: \"{unseen}\"\n")
+    rules = load_from(tmp_path, variant)
+    for seed in range(3):
+        s, ref, _ = _drive(rules, seed, SchottenReferee)
+        assert G.result(s)["winners"] == ref.winners
+
+
+def test_explain_says_hands_joined_by_sum_as_cards(tmp_path):
+    from interpreter.authoring.explain import explain
+    variant = tmp_path / "variant.yaml"
+    variant.write_text(f"extends: {HERE / 'schotten-totten.yaml'}\nname: Variant\n"
+                       "define:\n  unseen: \"sum(players, p => hand[p]) + stock\"\n")
+    text = explain(load_from(tmp_path, variant))
+    assert "**unseen**: all the cards in the *hand* of the players together with *stock*" in text
