@@ -515,3 +515,10 @@ def test_explain_says_hands_joined_by_sum_as_cards(tmp_path):
                        "define:\n  unseen: \"sum(players, p => hand[p]) + stock\"\n")
     text = explain(load_from(tmp_path, variant))
     assert "**unseen**: all the cards in the *hand* of the players together with *stock*" in text
+
+
+def test_explain_says_a_seat_written_as_a_number_as_a_player():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("schotten-totten"))
+    # can_play(0) used to read "0 can play"
+    assert "until not (player 0 can play) and not (player 1 can play):" in text

@@ -453,6 +453,9 @@ class _Speaker:
             return f"the place of {_join(spoken)} in the order *{name}*"
         named = name.replace("_", " ")
         verb = named.split()[0]
+        if verb in ("has", "can") and _literal(args[0]) is not None:
+            # can_play(0): a seat written as a number is the subject: "player 0 can play", not "0 can play"
+            spoken[0] = f"player {spoken[0]}"
         if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
             return f"{spoken[0]} {named}"
