@@ -522,3 +522,23 @@ def test_explain_says_a_seat_written_as_a_number_as_a_player():
     text = explain(_load("schotten-totten"))
     # can_play(0) used to read "0 can play"
     assert "until not (player 0 can play) and not (player 1 can play):" in text
+
+
+@pytest.mark.parametrize("change, where, wanted", [
+    ("  lifted: {type: any,", "  lifted: {type: piles,",
+     "hint: to hold one entry of piles, declare type: any; lifted.FIELD then reads that entry's fields"),
+    ("  red(c): \"c.suit == hearts or c.suit == diamonds\"",
+     "  red:\n    params: {c: card}\n    value: \"c.suit == hearts or c.suit == diamonds\"\n"
+     "  far:\n    params: {x: piles}\n    value: \"x.kind == 'corner'\"",
+     "hint: an entry of piles needs no kind: leave x out of params"),
+])
+def test_a_kind_that_names_an_object_collection_gets_a_hint(tmp_path, change, where, wanted):
+    # `type: piles` used to be answered "did you mean 'players'?"
+    from tests.helpers import run_cli
+    text = (HERE / "kings-corner.yaml").read_text()
+    assert change in text
+    path = tmp_path / "kc.yaml"
+    path.write_text(text.replace(change, where))
+    out = run_cli("validate", str(path))
+    assert out.returncode == 1 and wanted in out.stdout + out.stderr, out.stdout + out.stderr
+    assert "did you mean 'players'" not in out.stdout + out.stderr
