@@ -48,15 +48,24 @@ def formation(cards):
     return kind, sum(vs)
 
 
-_TRIPLES = sorted(((formation(t), frozenset(t)) for t in combinations(ST_PACK, 3)), key=lambda x: x[0],
-                  reverse=True)
-_BY_CARD = {c: [t for t in _TRIPLES if c in t[1]] for c in ST_PACK}
+_TRIPLES = {}
 
 
-def can_beat(partial, unseen, target):
+def _triples(pack):
+    """Every three cards of the pack, strongest first, and those holding each card."""
+    key = tuple(pack)
+    if key not in _TRIPLES:
+        every = sorted(((formation(t), frozenset(t)) for t in combinations(pack, 3)), key=lambda x: x[0],
+                       reverse=True)
+        _TRIPLES[key] = every, {c: [t for t in every if c in t[1]] for c in pack}
+    return _TRIPLES[key]
+
+
+def can_beat(partial, unseen, target, pack=ST_PACK):
     """Whether some three cards made of `partial` and cards of `unseen` form something stronger than
     `target` (a (kind, sum))."""
-    pool = _BY_CARD[partial[0]] if partial else _TRIPLES
+    every, by_card = _triples(pack)
+    pool = by_card[partial[0]] if partial else every
     part = set(partial)
     for f, t in pool:
         if f <= target:
@@ -78,6 +87,7 @@ class SchottenReferee:
         self.over = False
         self.winners = None
         self.size = len(self.hand[0])
+        self.pack = [f"{v}/{c}" for c in COLOURS for v in range(1, len(s.rules.data["pack"]["ranks"]) + 1)]
         self.begin_turn()
 
     # the rules
@@ -99,8 +109,8 @@ class SchottenReferee:
             return False
         if len(self.side[1 - p][k]) == 3:
             return self.beats(p, k)
-        unseen = set(ST_PACK) - self.on_table()
-        return not can_beat(self.side[1 - p][k], unseen, formation(self.side[p][k]))
+        unseen = set(self.pack) - self.on_table()
+        return not can_beat(self.side[1 - p][k], unseen, formation(self.side[p][k]), self.pack)
 
     def claims(self):
         return [k for k in range(1, 10) if self.claimable(self.turn, k)]
@@ -208,6 +218,16 @@ def test_schotten_totten_random_games_agree_with_the_referee(chunk):
         result = G.result(s)
         assert result["winners"] == ref.winners, seed
         assert result["scores"] == [ref.claimed.count(0), ref.claimed.count(1)]
+
+
+def test_battle_line_random_games_agree_with_the_referee():
+    # the variant changes the pack, a point value, an option and three definitions through extends
+    rules = _load("battle-line")
+    assert len(rules.deck(2)) == 60
+    for seed in range(30):
+        s, ref, _ = _drive(rules, seed, SchottenReferee)
+        assert ref.size == 7
+        assert G.result(s)["winners"] == ref.winners, seed
 
 
 @pytest.mark.soak
