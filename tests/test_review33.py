@@ -562,3 +562,23 @@ def test_a_kind_that_names_an_object_collection_gets_a_hint(tmp_path, change, wh
     out = run_cli("validate", str(path))
     assert out.returncode == 1 and wanted in out.stdout + out.stderr, out.stdout + out.stderr
     assert "did you mean 'players'" not in out.stdout + out.stderr
+
+
+# -- rules play: a score made of hidden cards --------------------------------------------------------
+
+def test_rules_play_does_not_show_a_score_made_of_cards_the_seat_cannot_see():
+    # Kings in the Corner scores the penalty points of the cards in hand (10 for a King): shown mid-game,
+    # the other players' scores told the human who holds a King.  Only the seat's own score shows.
+    from interpreter.playtest.session import Session
+    se = Session(_load("kings-corner"), players=3, seed=4, humans=(1,), bots=["random"])
+    se.run_bots()
+    s = se.state
+    assert not s.over and G.current_player(s) == 1
+    hidden = [c for p in (0, 2) for c in _z(s, "hand", p)] + _z(s, "stock")
+    assert any(c.startswith("K") for c in hidden)
+    own = sum(10 if c.startswith("K") else 1 for c in _z(s, "hand", 1))
+    assert se.view(1)["scores"] == [None, own, None]
+    # a score read from what everyone sees (stones claimed) still shows for every seat
+    se = Session(_load("schotten-totten"), players=2, seed=4, humans=(1,), bots=["random"])
+    se.run_bots()
+    assert se.view(1)["scores"] == [0, 0]
