@@ -582,3 +582,12 @@ def test_rules_play_does_not_show_a_score_made_of_cards_the_seat_cannot_see():
     se = Session(_load("schotten-totten"), players=2, seed=4, humans=(1,), bots=["random"])
     se.run_bots()
     assert se.view(1)["scores"] == [0, 0]
+
+
+def test_explain_reads_a_definition_named_with_at_as_a_phrase():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("schotten-totten"))
+    # side_at(p, k) used to read "the side at of (p, k)"
+    assert "**mine(p, k)**: the *side* of the side at (*p*, *k*)" in text
+    assert "the *claimed* of the stone at the number j is *p*" in text
+    assert " at of " not in text

@@ -471,7 +471,7 @@ class _Speaker:
         if name in self.lex.tests and spoken:
             # a definition that is true or false: "7 if rain holds for p", not "7 if the rain of p"
             return f"{named} holds for {spoken[0] if len(spoken) == 1 else '(' + ', '.join(spoken) + ')'}"
-        joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
+        joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on") else " of "
         if len(spoken) > 1:      # r(h, 0) - r(h, 4): "the r of (h, 0) minus ...", not "the r of h and 0 minus ..."
             return f"the {named}{joiner}({', '.join(spoken)})"
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
