@@ -127,7 +127,7 @@ def scores(s, seat=None) -> list:
         return out
     import random
     from ..ruleset.peeking import shuffle_hidden
-    rng = random.Random(f"{seat}/{len(s.events)}")        # the same answer each time the view is drawn
+    rng = random.Random(f"{seat}/{len(s.events or ())}")   # the same answer each time the view is drawn
     for _ in range(WORLDS):
         other = G.clone(s)
         shuffle_hidden(other, hidden, rng)
