@@ -591,3 +591,23 @@ def test_explain_reads_a_definition_named_with_at_as_a_phrase():
     assert "**mine(p, k)**: the *side* of the side at (*p*, *k*)" in text
     assert "the *claimed* of the stone at the number j is *p*" in text
     assert " at of " not in text
+
+
+def test_a_variable_of_kind_any_reads_a_card_attribute_or_an_entry_field_of_the_same_name(tmp_path):
+    # the entries have a field called rank: the variable reads it when it holds an entry, and the
+    # card's rank when it holds a card
+    text = (_ANY_ENTRY.replace("kind: side, size: 1", "kind: side, size: 1, rank: low")
+            .replace("kind: corner, size: 2", "kind: corner, size: 2, rank: high")
+            .replace("big: {initial: 0}", "big: {initial: 0}\n  other: {type: any, initial: none}\n"
+                     "  ranks_read: {type: text, initial: \"'?'\"}")
+            .replace("  - set: {seen: chosen.kind,",
+                     "  - set: {other: \"first(stock)\"}\n"
+                     "  - set: {ranks_read: \"chosen.rank + '/' + other.rank\"}\n"
+                     "  - set: {seen: chosen.kind,"))
+    path = tmp_path / "any-rank.yaml"
+    path.write_text(text)
+    rules = load_from(tmp_path, path)
+    s = G.new_game(rules, 2, 0)
+    first = s.rules.universe.names[S.zone(s, "stock")[0]]
+    S.play(s, ("pick", "left"))
+    assert _v(s, "ranks_read") == "low/" + first.split("/")[0]

@@ -44,13 +44,15 @@ def compile_attribute(ctx, node, obj, attr):
         # Decided while the game runs: a card id or an object entry's name (a variable of type any
         # holding a pile chosen in one move and used in the next).
         fields = _entry_fields(ctx, attr)
-        if attr == "name" and fields is not None:
-            f = obj.fn
-            card_name = _read(u.names, f, ctx, node, attr)
-            return Compiled(lambda s, e: v if isinstance(v := f(s, e), str) else card_name(s, e), T.STR)
-        if attr not in CARD_ATTRIBUTES and fields is not None:
-            return Compiled(_read_field(fields[0], obj.fn, ctx, node, attr), fields[1])
         tables = {"rank": u.rank_of, "suit": u.suit_of, "is_joker": u.is_joker, "name": u.names}
+        if fields is not None and attr in tables:
+            # a card's attribute or an entry's field of the same name: which one, the value decides
+            f, entry = obj.fn, _read_field(fields[0], obj.fn, ctx, node, attr)
+            card = _read(tables[attr], f, ctx, node, attr)
+            kind = CARD_ATTRIBUTES[attr][0] if T.compatible(fields[1], CARD_ATTRIBUTES[attr][0]) else T.ANY
+            return Compiled(lambda s, e: entry(s, e) if isinstance(f(s, e), str) else card(s, e), kind)
+        if fields is not None:
+            return Compiled(_read_field(fields[0], obj.fn, ctx, node, attr), fields[1])
         if attr not in tables:
             known = dict(CARD_ATTRIBUTES, **{k: None for recs in ctx.ns.objects.values() for k in recs["__types__"]})
             _unknown(ctx, node, attr, known, "a value of kind any (a card, or an entry of objects)")
@@ -92,7 +94,7 @@ def _entry_fields(ctx, attr):
     table, kinds = {}, set()
     for recs in ctx.ns.objects.values():
         types = recs.get("__types__", {})
-        if attr in types or (attr == "name" and len(recs) > 1):
+        if attr in types or (attr == "name" and len(recs) > 1):       # every entry has a name
             kinds.add(types.get(attr, T.STR))
             table.update({entry: (entry if attr == "name" else rec.get(attr))
                           for entry, rec in recs.items() if entry != "__types__"})
