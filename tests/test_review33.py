@@ -5,9 +5,14 @@ with a side per player each, a win on five stones or three side by side) and Kin
 (eight foundation piles of two kinds, building down in alternating colours, moving a whole pile onto
 another, first out wins, penalty points for the cards left).
 
+Battle Line (the same game with ten values and a hand of seven) is a variant of Schotten Totten written
+with extends.
+
 Referees written here from the rules (sharing no code with the engine) follow seeded random games move
 by move: the player to move, the exact set of moves offered, every card in exactly one place, and the
-outcome.  Scripted deals check the cases worked out by hand in the comments.
+outcome.  Scripted deals and `rules test` scenarios check the cases worked out by hand in the comments.
+Also the fixes this review made: a variable of kind any holding an entry of objects, sum joining lists,
+a mid-game score made of hidden cards in `rules play`, and phrasing of explain.
 """
 from __future__ import annotations
 
