@@ -56,7 +56,7 @@ TYPES = [
     ("number", "a whole number (booleans count as 0 and 1)"), ("boolean", "true or false"),
     ("text", "text in quotes"), ("card", "one card"), ("cards", "a list of cards (a zone is one)"),
     ("player", "a seat number, 0 first"), ("players", "a list of seats"), ("suit", "a suit name"),
-    ("rank", "a rank name such as \"10\""), ("list", "a list of anything"), ("any", "not checked"),
+    ("rank", "a rank name such as \"10\""), ("list", "a list of anything"), ("any", "not checked: a card, or an entry of objects (a pile chosen in one move and used in the next), whose fields it reads"),
 ]
 
 

@@ -287,6 +287,9 @@ class _Speaker:
         # a choice after "otherwise" reads right as it is (a chain of cases)
         first, test = (f"({self.say(c)})" if _is_choice(c) or (isinstance(c, Tree) and c.data == "binop")
                        else self.say(c) for c in (a, cond))
+        if isinstance(a, Tree) and a.data in ("or_op", "and_op") and not first.startswith("("):
+            # "(x or y) if c, otherwise z": unbracketed, "x or y if c" reads as x or (y if c)
+            first = f"({first})"
         if first.startswith(("for some ", "for every ", "the sum, over ")):
             # "for every card of X, Y is 0 if c, otherwise ..." reads as if the condition were said of
             # each card: the first value is bracketed whole
@@ -358,6 +361,14 @@ class _Speaker:
                 out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
                 continue
             said = self.say(left)
+            tests = self.lex.tests | self.lex.flags
+            if op in ("==", "!=") and _is_test(left, tests) and _is_test(right, tests) \
+                    and not any(isinstance(x, Tree) and x.data in ("true", "false") for x in (left, right)):
+                # red(c) != red(d): "whether red holds for c differs from whether red holds for d", not
+                # "red holds for c is not red holds for d"
+                same = "is the same as" if op == "==" else "differs from"
+                out.append(f"whether {said} {same} whether {self.say(right)}")
+                continue
             if op in ("in", "not in") and isinstance(right, Tree) and right.data == "list_" and len(right.children) > 1:
                 # c in [Q♠, J♦]: 'the card is Q♠ or J♦' (not 'is in the list Q♠ and J♦')
                 items = [self.say(c) for c in right.children if c is not None]
@@ -454,6 +465,9 @@ class _Speaker:
             return f"its place in the order *{name}*" if mine else f"the place of {_join(spoken)} in the order *{name}*"
         named = name.replace("_", " ")
         verb = named.split()[0]
+        if verb in ("has", "can") and _literal(args[0]) is not None:
+            # can_play(0): a seat written as a number is the subject: "player 0 can play", not "0 can play"
+            spoken[0] = f"player {spoken[0]}"
         if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
             return f"{spoken[0]} {named}"
@@ -469,7 +483,7 @@ class _Speaker:
         if name in self.lex.tests and spoken:
             # a definition that is true or false: "7 if rain holds for p", not "7 if the rain of p"
             return f"{named} holds for {spoken[0] if len(spoken) == 1 else '(' + ', '.join(spoken) + ')'}"
-        joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
+        joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on") else " of "
         if len(spoken) > 1:      # r(h, 0) - r(h, 4): "the r of (h, 0) minus ...", not "the r of h and 0 minus ..."
             return f"the {named}{joiner}({', '.join(spoken)})"
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"

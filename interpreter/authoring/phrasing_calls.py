@@ -253,6 +253,9 @@ def _sum(sp, args):
     if isinstance(key, Tree) and key.data == "name" and str(key.children[0]) in sp.lex.points:
         return f"the total of the *{key.children[0]}* points of {sp.say(args[0])}"
     per = _of_items(sp, args[0], args[1], each=False)
+    body = args[1].children[1] if isinstance(args[1], Tree) and args[1].data == "lambda_" else None
+    if per is not None and body is not None and _is_zone(sp, body):
+        return f"all the cards in {per}"          # sum(players, p => hand[p]): lists joined, not a total
     if per is not None:
         return f"the total of {per}"
     noun = sp.noun_of(args[0])
