@@ -402,3 +402,357 @@ def test_dou_di_zhu_same_kind_and_length_to_beat():
     _do(s, 0, ["triple_pair K♦ K♣ K♥ A♣ A♦", "pass"], "triple_pair K♦ K♣ K♥ A♣ A♦")
     # the landlord's Nines with a single are another kind
     assert G.is_over(s) and _v(s, "score") == [2, -4, 2]
+
+
+# == Palace (Shithead) ====================================================================================
+
+P_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def p_rank(c):
+    return c[:-1]
+
+
+class PalaceReferee:
+    """A game of Palace from the first play, as the rules say.  The face-down cards are known to the
+    referee by place (it checks the engine), never offered to the player by name."""
+
+    def __init__(self, n, first, hands, up, down, stock):
+        self.n = n
+        self.hand = {p: list(h) for p, h in hands.items()}
+        self.up = {p: list(h) for p, h in up.items()}
+        self.down = {p: list(h) for p, h in down.items()}
+        self.stock = list(stock)            # the top card last
+        self.pile, self.burnt, self.finished = [], [], []
+        self.cur = first
+
+    def holds(self, p):
+        return bool(self.hand[p] or self.up[p] or self.down[p])
+
+    def may_play(self, c):
+        if not self.pile or p_rank(c) in ("2", "10") or p_rank(self.pile[-1]) == "2":
+            return True
+        return P_RANKS.index(p_rank(c)) >= P_RANKS.index(p_rank(self.pile[-1]))
+
+    def _sets(self, cards, name):
+        out = []
+        for r in P_RANKS:
+            same = [c for c in cards if p_rank(c) == r]
+            if same and self.may_play(same[0]):
+                for k in range(1, len(same) + 1):
+                    out += [" ".join([name] + sorted(x)) for x in itertools.combinations(same, k)]
+        return out
+
+    def legal(self):
+        p = self.cur
+        if self.hand[p]:
+            return sorted(self._sets(self.hand[p], "play") or ["pick_up"])
+        if self.up[p]:
+            return sorted(self._sets(self.up[p], "play_up") or ["pick_up"])
+        return sorted(f"turn_over {k}" for k in range(1, len(self.down[p]) + 1))
+
+    def _after_play(self, p):
+        again = False
+        top = self.pile[-1]
+        if p_rank(top) == "10" or (len(self.pile) >= 4 and len({p_rank(c) for c in self.pile[-4:]}) == 1):
+            self.burnt += self.pile
+            self.pile = []
+            again = True
+        if not self.holds(p):
+            self.finished.append(p)
+            again = False
+        return again
+
+    def move(self, text):
+        p = self.cur
+        name, _, rest = text.partition(" ")
+        again = False
+        if name in ("play", "play_up"):
+            src = self.hand[p] if name == "play" else self.up[p]
+            for c in rest.split():
+                src.remove(c)
+                self.pile.append(c)
+            if name == "play":
+                while len(self.hand[p]) < 3 and self.stock:
+                    self.hand[p].append(self.stock.pop())
+            again = self._after_play(p)
+        elif name == "turn_over":
+            card = self.down[p].pop(int(rest) - 1)
+            self.pile.append(card)
+            if self.may_play_turned:
+                again = self._after_play(p)
+            else:
+                self.hand[p] += self.pile
+                self.pile = []
+        else:
+            self.hand[p] += self.pile
+            self.pile = []
+        if not again:
+            self.cur = next((p + k) % self.n for k in range(1, self.n + 1) if self.holds((p + k) % self.n))
+        return again
+
+    def turn_over_playable(self, place):
+        """Whether the face-down card at `place` (from 1) may be played: decided before it goes down."""
+        return self.may_play(self.down[self.cur][place - 1])
+
+    def over(self):
+        return sum(self.holds(p) for p in range(self.n)) <= 1
+
+
+def _palace_start(s, n):
+    """The referee for the game `s` as dealt (dealer 0: the player to the left begins)."""
+    every_card_once(s)
+    down = {p: _z(s, "down", p) for p in range(n)}
+    up = {p: _z(s, "up", p) for p in range(n)}
+    hands = {p: _z(s, "hand", p) for p in range(n)}
+    assert all(len(x[p]) == 3 for x in (down, up, hands) for p in range(n))
+    return PalaceReferee(n, 1 % n, hands, up, down, _z(s, "stock"))
+
+
+def _palace_blind(s, p, ref):
+    """What player p may see: none of its face-down cards, by name or in the moves offered."""
+    obs = G.observation(s, p)
+    for q in range(s.n):
+        assert not obs["zones"]["down"][q] and obs["sizes"]["down"][q] == len(ref.down[q])
+        assert sorted(obs["zones"]["up"][q]) == sorted(S.cards(s.rules, ref.up[q]))
+    assert sorted(obs["zones"]["hand"][p]) == sorted(S.cards(s.rules, ref.hand[p]))
+    hidden = G.hidden_from(s, p)
+    assert set(S.cards(s.rules, sum(ref.down.values(), []))) <= hidden
+    names = set(sum(ref.down.values(), []))
+    for a in G.legal_actions(s):
+        assert not (set(S.describe(s, a).split()) & names), S.describe(s, a)
+
+
+def _referee_palace(seed, n, counts):
+    rules = _load("palace")
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    ref = _palace_start(s, n)
+    while not ref.over():
+        every_card_once(s)
+        assert G.current_player(s) == ref.cur
+        assert _legal(s) == ref.legal(), (_legal(s), ref.legal())
+        _palace_blind(s, ref.cur, ref)
+        actions = G.legal_actions(s)
+        # mostly the lowest play (random play can pick the pile up for ever), now and then any move
+        if rng.random() < 0.3:
+            action = rng.choice(actions)
+        else:
+            action = min(actions, key=lambda a: (a[0] == "pick_up", P_RANKS.index(p_rank(_text(s, a).split()[1]))
+                                                 if a[0] in ("play", "play_up") else 0, rng.random()))
+        text = _text(s, action)
+        if text.startswith("turn_over"):
+            ref.may_play_turned = ref.turn_over_playable(int(text.split()[1]))
+            counts["blind ok" if ref.may_play_turned else "blind fail"] = counts.get(
+                "blind ok" if ref.may_play_turned else "blind fail", 0) + 1
+        burnt = len(ref.burnt)
+        G.apply(s, action)
+        again = ref.move(text)
+        counts[text.split()[0]] = counts.get(text.split()[0], 0) + 1
+        if len(ref.burnt) > burnt:
+            counts["burn"] = counts.get("burn", 0) + 1
+            counts["again"] = counts.get("again", 0) + again
+        for q in range(n):
+            for zone, mine in (("hand", ref.hand), ("up", ref.up), ("down", ref.down)):
+                assert sorted(_z(s, zone, q)) == sorted(mine[q]), (zone, q)
+        # the pile in order of play (the cards of one play in any order)
+        pile = _z(s, "pile")
+        assert [p_rank(c) for c in pile] == [p_rank(c) for c in ref.pile] and sorted(pile) == sorted(ref.pile)
+        assert sorted(_z(s, "burnt")) == sorted(ref.burnt)
+    assert G.is_over(s)
+    result = G.result(s)
+    places = ref.finished
+    assert result["winners"] == places[:1]
+    assert result["scores"] == [n - 1 - places.index(p) if p in places else 0 for p in range(n)]
+
+
+def test_palace_random_games_follow_the_referee():
+    counts = {}
+    for seed in range(30):
+        _referee_palace(seed, 2 + seed % 4, counts)
+    for k in ("play", "play_up", "turn_over", "pick_up", "burn", "again", "blind ok", "blind fail"):
+        assert counts.get(k), (k, counts)
+
+
+# == the bots' view of sides and of cards nobody sees =======================================================
+
+@pytest.mark.parametrize("bot_name", ["search"])
+def test_dou_di_zhu_peasant_bot_lets_its_partner_go_out(bot_name):
+    """The sides change every hand (no players.teams): a peasant about to overtake its partner, who has one
+    card left and will lead it out after two passes, passes instead: overtaking with the Ace risks a lead
+    of the pair of Threes, beaten by the landlord's Fours, and the landlord's Seven goes out."""
+    from interpreter.bots.base import make_bot
+    picks = []
+    for seed in range(2):
+        s = _ddz(["bid 1", "pass", "pass"], {1: ["5♣", "4♣", "4♦", "7♠"], 2: ["A♦", "3♠", "3♥", "6♣"], 0: ["K♦", "A♣"]})
+        _do(s, 1, None, "single 5♣")
+        _do(s, 2, None, "pass")
+        _do(s, 0, None, "single K♦")
+        _do(s, 1, ["pass"], "pass")
+        bot = make_bot(bot_name, seed, {})
+        picks.append(_text(s, s.pending.actions[bot.decide(s, 2, s.pending.actions)]))
+    assert picks == ["pass"] * 2, picks
+
+
+def test_dou_di_zhu_greedy_outcome_counts_the_partners_win():
+    """Without players.teams every other seat is a rival to the greedy bot, yet the hand's scores make the
+    partner's win worth more to a peasant than the landlord's."""
+    from interpreter.bots.greedy import outcome
+    ends = {}
+    for partner_leads in (True, False):
+        s = _ddz(["bid 1", "pass", "pass"], {1: ["5♣", "4♣", "4♦", "7♠"], 2: ["A♦", "3♠", "3♥", "6♣"], 0: ["K♦", "A♣"]})
+        _do(s, 1, None, "single 5♣")
+        _do(s, 2, None, "pass")
+        _do(s, 0, None, "single K♦")
+        _do(s, 1, None, "pass")
+        if partner_leads:
+            _do(s, 2, None, "pass")
+            _do(s, 0, ["single A♣"], "single A♣")
+        else:
+            _do(s, 2, None, "single A♦")
+            _do(s, 0, None, "pass")
+            _do(s, 1, None, "pass")
+            _do(s, 2, None, "pair 3♠ 3♥")
+            _do(s, 0, ["pass"], "pass")
+            _do(s, 1, None, "pair 4♣ 4♦")
+            _do(s, 2, ["pass"], "pass")
+            _do(s, 0, ["pass"], "pass")
+            _do(s, 1, ["single 7♠"], "single 7♠")
+        assert G.is_over(s) and G.result(s)["winners"] == ([0, 2] if partner_leads else [1])
+        ends[partner_leads] = outcome(s, 2)
+    assert ends[True] > ends[False], ends
+
+
+def _palace_to_blind_turn(seed, n):
+    """A game of Palace played the low way up to a turn where the player has only face-down cards (two
+    of them, one playable and one not); None if the game ends first or the cards are not so."""
+    s = G.new_game(_load("palace"), n, seed)
+    rng = random.Random(seed)
+    while not G.is_over(s):
+        p = G.current_player(s)
+        if not _z(s, "hand", p) and not _z(s, "up", p) and len(_z(s, "down", p)) == 2:
+            # one of the two may be played and the other not: a bot that peeked would pick by it
+            ref = PalaceReferee(n, p, {}, {}, {}, [])
+            ref.pile = _z(s, "pile")
+            if len({ref.may_play(c) for c in _z(s, "down", p)}) == 2:
+                return s
+            return None
+        actions = G.legal_actions(s)
+        G.apply(s, min(actions, key=lambda a: (a[0] == "pick_up", P_RANKS.index(p_rank(_text(s, a).split()[1]))
+                                               if a[0] in ("play", "play_up") else 0, rng.random())))
+    return None
+
+
+def test_palace_bots_turn_face_down_cards_blind():
+    """The face-down cards are hidden from their owner: the worlds a bot imagines deal them anew (the
+    owner's hand and face-up cards as they are), so its choice of place cannot follow the real cards."""
+    from interpreter.bots.sampling import Watcher
+    checked = 0
+    for seed in range(80):
+        s = _palace_to_blind_turn(seed, 3)
+        if s is None:
+            continue
+        p = G.current_player(s)
+        real = sorted(S.zone(s, "down", p))
+        watcher = Watcher(p, random.Random(seed))
+        watcher.observe(s)
+        seen = set()
+        for _ in range(20):
+            world = watcher.sample(s)
+            assert sorted(S.zone(world, "up", p)) == sorted(S.zone(s, "up", p))
+            assert sorted(S.zone(world, "hand", p)) == sorted(S.zone(s, "hand", p))
+            assert len(S.zone(world, "down", p)) == len(real)
+            seen.add(tuple(sorted(S.zone(world, "down", p))))
+        assert len(seen) > 1 and any(list(x) != real for x in seen), (seed, seen)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+# -- Palace: scripted deals -------------------------------------------------------------------------------
+
+def _palace(n, zones, stock=(), pile=()):
+    """A game of Palace (dealer 0, so seat 1 begins) with every place set: zones[seat] = (hand, up,
+    down); the stock (top card last) and the pile (top card last); every other card is burnt."""
+    s = G.new_game(_load("palace"), n, 5)
+    burnt = S.zone(s, "burnt")
+    for name in ("hand", "up", "down"):
+        for p in range(n):
+            burnt.extend(S.zone(s, name, p))
+            S.zone(s, name, p).clear()
+    for name in ("stock", "pile"):
+        burnt.extend(S.zone(s, name))
+        S.zone(s, name).clear()
+
+    def take(names, part):
+        for c in S.cards(s.rules, list(names)):
+            burnt.remove(c)
+            part.append(c)
+    for p, (hand, up, down) in zones.items():
+        take(hand, S.zone(s, "hand", p))
+        take(up, S.zone(s, "up", p))
+        take(down, S.zone(s, "down", p))
+    take(stock, S.zone(s, "stock"))
+    take(pile, S.zone(s, "pile"))
+    S.refresh(s)
+    every_card_once(s)
+    return s
+
+
+def test_palace_ten_burns_two_resets_and_the_pile_picked_up():
+    s = _palace(2, {1: (["10♣", "5♦", "4♠"], ["A♣", "3♦", "3♣"], ["6♦", "7♦", "8♦"]),
+                    0: (["2♣", "Q♦", "J♠"], ["K♣"], ["6♣"])}, stock=["9♥"], pile=["K♠"])
+    # on a King only the 10 may go (the 2 would too; seat 1 has none)
+    _do(s, 1, ["play 10♣"], "play 10♣")
+    # the 10 burns the pile; seat 1 draws the last stock card and plays again, on an empty pile
+    assert not _z(s, "pile") and sorted(_z(s, "burnt")).count("K♠") == 1
+    _do(s, 1, ["play 5♦", "play 4♠", "play 9♥"], "play 4♠")
+    _do(s, 0, ["play 2♣", "play Q♦", "play J♠"], "play 2♣")
+    # anything goes on a 2
+    _do(s, 1, ["play 5♦", "play 9♥"], "play 5♦")
+    _do(s, 0, ["play Q♦", "play J♠"], "play J♠")
+    # a Nine on a Jack: seat 1 cannot play and picks the pile up; seat 0 plays on an empty pile
+    _do(s, 1, ["pick_up"], "pick_up")
+    assert sorted(_z(s, "hand", 1)) == sorted(["9♥", "4♠", "2♣", "5♦", "J♠"]) and not _z(s, "pile")
+    _do(s, 0, ["play Q♦"], "play Q♦")
+    # seat 0's hand is empty (no stock): next time it plays from its face-up cards
+    # on a Queen only the 2 (the Jack is lower)
+    _do(s, 1, ["play 2♣"], "play 2♣")
+    _do(s, 0, ["play_up K♣"], "play_up K♣")
+
+
+def test_palace_four_of_a_kind_burns_over_several_plays():
+    s = _palace(2, {1: (["7♥", "7♠", "4♣"], [], ["6♦"]), 0: (["8♣"], [], ["6♣"])}, pile=["7♣", "7♦"])
+    _do(s, 1, ["play 7♥", "play 7♠", "play 7♥ 7♠"], "play 7♥ 7♠")
+    # four Sevens on top: burnt, and seat 1 plays again, anything
+    assert not _z(s, "pile") and G.current_player(s) == 1
+    _do(s, 1, ["play 4♣"], "play 4♣")
+    # three Sevens and a Four are no four of a kind
+    _do(s, 0, ["play 8♣"], "play 8♣")
+    # seat 1 has only a face-down card: it names a place, blind
+    _do(s, 1, ["turn_over 1"], "turn_over 1")
+    # the Six cannot go on the Eight: seat 1 picks the pile up with it; seat 0 goes on
+    assert sorted(_z(s, "hand", 1)) == ["4♣", "6♦", "8♣"] and not _z(s, "pile") and G.current_player(s) == 0
+
+
+def test_palace_a_blind_card_that_plays_and_the_last_player_holding_loses():
+    s = _palace(3, {1: ([], [], ["3♠", "K♥"]), 2: ([], [], ["5♣"]), 0: (["9♣"], [], [])}, pile=["Q♣"])
+    _do(s, 1, ["turn_over 1", "turn_over 2"], "turn_over 2")
+    # the King may go on the Queen: it stays on the pile
+    assert _z(s, "pile") == ["Q♣", "K♥"] and _z(s, "down", 1) == ["3♠"]
+    _do(s, 2, ["turn_over 1"], "turn_over 1")
+    # the Five cannot: seat 2 picks up the pile, the Five with it
+    assert sorted(_z(s, "hand", 2)) == ["5♣", "K♥", "Q♣"]
+    _do(s, 0, ["play 9♣"], "play 9♣")
+    # seat 0 is out first; seat 1's last face-down card, 3♠, cannot go on the Nine
+    _do(s, 1, ["turn_over 1"], "turn_over 1")
+    assert sorted(_z(s, "hand", 1)) == ["3♠", "9♣"] and _v(s, "finished") == [0]
+    # seat 0 is out: the turn goes from seat 1 to seat 2 and back
+    _do(s, 2, ["play 5♣", "play Q♣", "play K♥"], "play 5♣")
+    _do(s, 1, ["play 9♣"], "play 9♣")
+    _do(s, 2, ["play Q♣", "play K♥"], "play K♥")
+    _do(s, 1, ["pick_up"], "pick_up")
+    _do(s, 2, ["play Q♣"], "play Q♣")
+    # seat 2 out second; seat 1 is left holding cards and loses
+    assert G.is_over(s) and G.result(s)["winners"] == [0] and G.result(s)["scores"] == [2, 0, 1]
