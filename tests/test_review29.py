@@ -756,3 +756,45 @@ def test_palace_a_blind_card_that_plays_and_the_last_player_holding_loses():
     _do(s, 2, ["play Q♣"], "play Q♣")
     # seat 2 out second; seat 1 is left holding cards and loses
     assert G.is_over(s) and G.result(s)["winners"] == [0] and G.result(s)["scores"] == [2, 0, 1]
+
+
+# == explain ===============================================================================================
+
+SAME_KEY_PROBE = """
+name: Probe
+players: {count: 2}
+pack: {ranks: ["2", "3", "4"], suits: [clubs, diamonds]}
+orders: {plain: ["2", "3", "4"]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  pile: {visibility: public}
+hand:
+  - deal: {from: stock, to: hand, count: 3}
+  - choose:
+      player: 0
+      moves:
+        mixed:
+          options: "filter(groups(hand[0], c => 0, 2, 2), cs => not same_key(cs, plain))"
+          as: cs
+          do: [{move: {cards: cs, to: pile}}]
+        alike:
+          options: "filter(groups(hand[0], c => 0, 2, 2), cs => same_key(cs, plain))"
+          as: cs
+          do: [{move: {cards: cs, to: pile}}]
+        check:
+          legal: "not same_key(hand[0], plain)"
+          do: []
+"""
+
+
+def test_explain_says_a_set_whose_cards_are_not_all_alike(tmp_path):
+    from interpreter.authoring.explain import explain
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "probe.yaml"
+    path.write_text(SAME_KEY_PROBE)
+    out = explain(load_ruleset(str(path), {}).rules)
+    # not "for which not it all have the same place"
+    assert "for which its cards do not all have the same place in the order *plain*" in out, out
+    assert "for which its cards all have the same place in the order *plain*" in out, out
+    assert "allowed when the cards in player 0's *hand* do not all have the same place in the order *plain*" in out, out
