@@ -832,3 +832,13 @@ def test_validate_warns_of_cards_revealed_and_moved_before_anyone_decides(tmp_pa
 """)
     path.write_text(between)
     assert not [d for d in load_ruleset(str(path), {}).diagnostics if "reveal" in d.message]
+
+
+def test_explain_says_a_test_definition_of_the_item_as_a_test():
+    """A definition that is true or false, given the item being spoken about (next_player(current, p =>
+    holds(p))), is a test of it: not 'the next player who whose holds'."""
+    from interpreter.authoring.explain import explain
+    out = explain(_load("palace"))
+    assert "whose holds" not in out and "who whose" not in out, out
+    assert "otherwise the next player after the last to play for which holds holds for it, until (the number of " \
+           "the players for which holds holds for it) is at most 1" in out, out

@@ -454,8 +454,10 @@ class _Speaker:
             ends = named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on", "than")
             bare = len(spoken) == 2 and (ends or rest.startswith("("))     # an operand already in brackets
             return f"{spoken[0]} {named} {rest}" if bare else f"{spoken[0]} {named} ({rest})"
-        if spoken == ["it"] and joiner_free(named):
-            return f"its {named}"            # "the card with the highest strength of it" -> "its strength"
+        if spoken == ["it"] and joiner_free(named) and name not in self.lex.tests:
+            # "the card with the highest strength of it" -> "its strength" (a test is no property of it:
+            # not "whose in play", but "in play holds for it")
+            return f"its {named}"
         if name in self.lex.tests and spoken:
             # a definition that is true or false: "7 if rain holds for p", not "7 if the rain of p"
             return f"{named} holds for {spoken[0] if len(spoken) == 1 else '(' + ', '.join(spoken) + ')'}"
