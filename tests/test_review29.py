@@ -842,3 +842,40 @@ def test_explain_says_a_test_definition_of_the_item_as_a_test():
     assert "whose holds" not in out and "who whose" not in out, out
     assert "otherwise the next player after the last to play for which holds holds for it, until (the number of " \
            "the players for which holds holds for it) is at most 1" in out, out
+
+
+# == rules test: the worked deals, and a wrong list of many legal moves =======================================
+
+def test_worked_deals_of_the_scenario_file():
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / "dou-di-zhu.scenario.yaml"))
+    assert not problems and len(outcomes) == 2
+    failed = {o.name: [d.format() for d in o.diagnostics] for o in outcomes if not o.passed}
+    assert not failed, failed
+
+
+def test_a_wrong_legal_list_of_many_moves_says_what_differs(tmp_path):
+    """The landlord holds 20 cards and some three hundred plays: a `legal:` list that names three of them
+    (one of which is not legal) is told by what differs, not by a list of every play."""
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "many.scenario.yaml"
+    path.write_text(f"""ruleset: {HERE / 'dou-di-zhu.yaml'}
+players: 3
+scenarios:
+  - name: too few
+    deal:
+      hand:
+        1: [Black Joker, Red Joker]
+      kitty: [2♠, 2♥, 2♦]
+    moves:
+      - {{player: 1, move: bid, value: 3}}
+      - expect:
+          legal: [rocket, single Red Joker, pair Black Joker Red Joker]
+""")
+    [outcome], problems = run_file(str(path))
+    assert not problems and not outcome.passed
+    text = outcome.diagnostics[0].format()
+    assert "legal moves: expected 3, got " in text and "not legal: [pair Black Joker Red Joker]" in text, text
+    assert "legal but not listed: [bomb 2♣ 2♦ 2♥ 2♠, " in text and "more)]" in text, text
+    assert "to check only some, write them as moves" in text
+    assert len(text) < 1500, text
