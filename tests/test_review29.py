@@ -879,3 +879,28 @@ scenarios:
     assert "legal but not listed: [bomb 2♣ 2♦ 2♥ 2♠, " in text and "more)]" in text, text
     assert "to check only some, write them as moves" in text
     assert len(text) < 1500, text
+
+
+def test_palace_playtest_views_never_name_a_face_down_card():
+    """`rules play`: at every decision of a game played by three humans, no seat's view (zones, state, log,
+    moves) names a card that lies face down, not even its owner's."""
+    import json
+    from interpreter.playtest.session import Session
+    session = Session(_load("palace"), players=3, seed=4, humans=(0, 1, 2), bots=("random",))
+    rng = random.Random(4)
+    turns = blind = 0
+    while not session.over and turns < 400:
+        s = session.state
+        down = {n for p in range(3) for n in _z(s, "down", p)}
+        for seat in range(3):
+            text = json.dumps(session.view(seat), ensure_ascii=False)
+            leaked = [n for n in down if f'"{n}"' in text or f" {n}" in text or f"{n} " in text]
+            assert not leaked, (seat, leaked)
+        seat = G.current_player(s)
+        actions = s.pending.actions
+        index = min(range(len(actions)), key=lambda i: (actions[i][0] == "pick_up", P_RANKS.index(
+            p_rank(_text(s, actions[i]).split()[1])) if actions[i][0] in ("play", "play_up") else 0, rng.random()))
+        blind += actions[index][0] == "turn_over"
+        session.choose(seat, index)
+        turns += 1
+    assert session.over and blind
