@@ -672,10 +672,10 @@ def test_palace_bots_turn_face_down_cards_blind():
 
 # -- Palace: scripted deals -------------------------------------------------------------------------------
 
-def _palace(n, zones, stock=(), pile=()):
+def _palace(n, zones, stock=(), pile=(), rules=None):
     """A game of Palace (dealer 0, so seat 1 begins) with every place set: zones[seat] = (hand, up,
     down); the stock (top card last) and the pile (top card last); every other card is burnt."""
-    s = G.new_game(_load("palace"), n, 5)
+    s = G.new_game(rules or _load("palace"), n, 5)
     burnt = S.zone(s, "burnt")
     for name in ("hand", "up", "down"):
         for p in range(n):
@@ -904,3 +904,17 @@ def test_palace_playtest_views_never_name_a_face_down_card():
         session.choose(seat, index)
         turns += 1
     assert session.over and blind
+
+
+def test_a_position_past_the_end_says_what_the_list_holds(tmp_path):
+    """A blind card chosen by its place counted from 1 but read as a position from 0 (down[p][place], not
+    down[p][place - 1]) fails on the last place: the message says what the zone holds."""
+    text = (HERE / "palace.yaml").read_text().replace('turned: "down[current][place - 1]"',
+                                                      'turned: "down[current][place]"')
+    (tmp_path / "palace.yaml").write_text(text)
+    s = _palace(2, {1: ([], [], ["3♠", "K♥", "5♦"]), 0: (["9♣"], [], [])}, pile=["Q♣"],
+                rules=load_from(tmp_path, "palace"))
+    with pytest.raises(Exception) as err:
+        _do(s, 1, ["turn_over 1", "turn_over 2", "turn_over 3"], "turn_over 3")
+    assert "no item 3 in 'down[current][place]': it holds 3 items, positions 0 to 2 (positions count from 0)" \
+        in str(err.value), str(err.value)
