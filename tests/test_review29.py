@@ -568,10 +568,18 @@ def _referee_palace(seed, n, counts):
 
 def test_palace_random_games_follow_the_referee():
     counts = {}
-    for seed in range(30):
+    for seed in range(24):
         _referee_palace(seed, 2 + seed % 4, counts)
     for k in ("play", "play_up", "turn_over", "pick_up", "burn", "again", "blind ok", "blind fail"):
         assert counts.get(k), (k, counts)
+
+
+@pytest.mark.soak
+def test_palace_many_random_games_follow_the_referee():
+    counts = {}
+    for seed in range(100, 300):
+        _referee_palace(seed, 2 + seed % 4, counts)
+    assert counts.get("blind fail") and counts.get("again")
 
 
 # == the bots' view of sides and of cards nobody sees =======================================================
