@@ -926,3 +926,25 @@ def test_a_position_past_the_end_says_what_the_list_holds(tmp_path):
         _do(s, 1, ["turn_over 1", "turn_over 2", "turn_over 3"], "turn_over 3")
     assert "no item 3 in 'down[current][place]': it holds 3 items, positions 0 to 2 (positions count from 0)" \
         in str(err.value), str(err.value)
+
+
+@pytest.mark.xfail(strict=True, reason="a card that passes through a public zone between two decisions (a blind "
+                   "card turned over and picked up with the pile) is never seen by the bots' watchers: see the "
+                   "review 29 report")
+def test_palace_a_blind_card_turned_and_picked_up_is_known_to_all():
+    """Seat 2 turns 5♣ face up onto the pile, cannot play it and picks up the pile with it: everyone saw
+    the Five go into seat 2's hand, so seat 0's imagined worlds all have it there, as they have the
+    Queen and King that lay on the pile before."""
+    from collections import Counter
+    from interpreter.bots.sampling import Watcher
+    s = _palace(3, {1: ([], [], ["3♠", "K♥"]), 2: ([], [], ["5♣", "7♦"]), 0: (["9♣", "4♦"], [], [])}, pile=["Q♣"])
+    watcher = Watcher(0, random.Random(1))
+    watcher.observe(s)
+    _do(s, 1, None, "turn_over 2")
+    watcher.observe(s)
+    _do(s, 2, None, "turn_over 1")
+    watcher.observe(s)
+    assert sorted(_z(s, "hand", 2)) == ["5♣", "K♥", "Q♣"]
+    held = Counter(n for _ in range(20) for n in S.names(s, S.zone(watcher.sample(s), "hand", 2)))
+    assert held["Q♣"] == held["K♥"] == 20          # seen on the pile: followed into the hand
+    assert held["5♣"] == 20, held
