@@ -668,7 +668,7 @@ NESTED_FAILURES = {
       - set: {x: 1}
     else:
       - set: {x: 2}
-      - set: {top: "hand[0][7]"}   # FAILS""", "", "no item 7 in 'hand[0][7]'"),
+      - set: {top: "hand[0][7]"}   # FAILS""", "", "no item 7 in 'hand[0][7]': it is empty (positions count from 0)"),
     "condition of an if in a for_each": ("""\
   - for_each:
       in: players

@@ -205,5 +205,5 @@ def test_legal_moves_in_a_message_are_in_number_order(tmp_path):
     path.write_text(f"ruleset: {Path('rulesets/spades/spades.yaml').resolve()}\nplayers: 4\nscenarios:\n"
                     "  - name: bids\n    expect: {legal: [bid 13, bid 2]}\n", encoding="utf-8")
     [d] = run_file(str(path))[0][0].diagnostics
-    assert "legal moves: expected [bid 2, bid 13], got [bid 0, bid 1, bid 2, bid 3, bid 4, bid 5, bid 6, " \
-           "bid 7, bid 8, bid 9, bid 10, bid 11, bid 12, bid 13]" in d.message
+    assert "legal but not listed: [bid 0, bid 1, bid 3, bid 4, bid 5, bid 6, bid 7, bid 8, bid 9, bid 10, " \
+           "bid 11, bid 12]" in d.message

@@ -197,8 +197,12 @@ def check_expectations(s, spec, path, when, failure):
             wanted = sorted((_set_text(s, t, sets) for t in wanted), key=_in_number_order)
             if key == "legal":
                 # the two copies of a card (a double pack) played from one hand are one move, named once
-                c.compare(sub, "legal moves", sorted(set(wanted), key=_in_number_order),
-                          sorted(set(legal), key=_in_number_order))
+                want = sorted(set(wanted), key=_in_number_order)
+                got = sorted(set(legal), key=_in_number_order)
+                if want != got and max(len(want), len(got)) > LONG_MOVE_LIST:
+                    c.wrong.append((sub, _moves_differ(want, got)))
+                else:
+                    c.compare(sub, "legal moves", want, got)
             else:
                 bad = [w for w in wanted if w in legal]
                 if bad:
@@ -235,6 +239,24 @@ def check_expectations(s, spec, path, when, failure):
     if c.wrong:
         first = c.wrong[0][0]
         raise failure(first, f"{when}: " + "; ".join(text for _, text in c.wrong))
+
+
+LONG_MOVE_LIST = 12     # past this many moves, a wrong 'legal' list is told by what differs
+
+
+def _moves_differ(want, got) -> str:
+    """A wrong `legal:` list with many moves: what is missing and what else is legal, not both lists."""
+    missing = [w for w in want if w not in got]
+    extra = [g for g in got if g not in want]
+    parts = [f"legal moves: expected {len(want)}, got {len(got)}"]
+    if missing:
+        parts.append(f"not legal: {_fmt(missing)}")
+    if extra:
+        shown = _fmt(extra[:LONG_MOVE_LIST])[:-1] + (f", ... ({len(extra) - LONG_MOVE_LIST} more)]"
+                                                     if len(extra) > LONG_MOVE_LIST else "]")
+        parts.append(f"legal but not listed: {shown} ('legal' lists every legal move; to check only some, "
+                     "write them as moves, e.g. {move: bid, value: 3}, or use 'not_legal')")
+    return "; ".join(parts)
 
 
 def _groups_zone(zone):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from lark import Token, Tree
 
 from ..expr.parser import parse
-from .phrasing_calls import FUNCTIONS
+from .phrasing_calls import FUNCTIONS, same_key_words
 from .phrasing_words import _LABELLED, NOUNS, _is_zone, _join, _literal, _mentions_it
 
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
@@ -345,6 +345,8 @@ class _Speaker:
                 "is not not", "is")
         if isinstance(inner, Tree) and inner.data in ("index", "name"):
             return f"not {self.say(inner)}"
+        if _is_call(inner, "same_key") and len(inner.children[1].children) == 2:
+            return same_key_words(self, list(inner.children[1].children), negated=True)
         return f"not ({self.say(inner)})"
 
     def _compare(self, n):
@@ -478,8 +480,10 @@ class _Speaker:
             ends = named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on", "than")
             bare = len(spoken) == 2 and (ends or rest.startswith("("))     # an operand already in brackets
             return f"{spoken[0]} {named} {rest}" if bare else f"{spoken[0]} {named} ({rest})"
-        if spoken == ["it"] and joiner_free(named):
-            return f"its {named}"            # "the card with the highest strength of it" -> "its strength"
+        if spoken == ["it"] and joiner_free(named) and name not in self.lex.tests:
+            # "the card with the highest strength of it" -> "its strength" (a test is no property of it:
+            # not "whose in play", but "in play holds for it")
+            return f"its {named}"
         if name in self.lex.tests and spoken:
             # a definition that is true or false: "7 if rain holds for p", not "7 if the rain of p"
             return f"{named} holds for {spoken[0] if len(spoken) == 1 else '(' + ', '.join(spoken) + ')'}"
@@ -564,6 +568,8 @@ class _Speaker:
                 return "for which " + " and ".join(said)
             return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
+        if _is_call(node.children[0] if negated else node, "same_key"):
+            return f"for which {self.say(node)}"       # 'its cards (do not) all have the same ...'
         text = self.say(node.children[0] if negated else node)
         if negated and isinstance(node.children[0], Tree) and node.children[0].data in ("and_op", "or_op"):
             return f"for which not ({text})"       # 'not a and b' would read as '(not a) and b'
@@ -699,6 +705,12 @@ def _bracket_quantifier(text, i, parts):
 def _singular(name: str) -> str:
     name = name.replace("_", " ")
     return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
+
+
+def _is_call(node, name) -> bool:
+    """The node is a call of the built-in `name` with its arguments."""
+    return (isinstance(node, Tree) and node.data == "call" and str(node.children[0]) == name
+            and len(node.children) > 1 and node.children[1] is not None)
 
 
 def _has_verb(text: str) -> bool:

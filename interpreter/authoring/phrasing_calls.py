@@ -69,6 +69,15 @@ def _key_words(sp, key, noun) -> str:
     return _bare(said)
 
 
+def same_key_words(sp, a, negated=False) -> str:
+    """same_key(cards, key): 'its cards all have the same rank' (said of a set: not 'it all have'); with
+    negated, 'do not all have' (not 'not it all have')."""
+    cards = sp.say(a[0])
+    cards = "its cards" if cards == "it" else f"the cards in {cards}" if _is_zone(sp, a[0]) else cards
+    return (f"{cards} {'do not all have' if negated else 'all have'} "
+            f"the same {_key_words(sp, a[1], 'card')}")
+
+
 def _groups(sp, a) -> str:
     """groups(cards, key, min, max): 'the sets of 1 to 4 cards from X with the same rank'."""
     def bound(node):
@@ -429,7 +438,7 @@ FUNCTIONS = {
     "unique": lambda sp, a: f"{sp.say(a[0])}, each counted once",
     "suits_in": lambda sp, a: f"the suits among {sp.say(a[0])}",
     "team_of": lambda sp, a: _team_of(sp.say(a[0])),
-    "same_key": lambda sp, a: f"{sp.say(a[0])} all have the same {_key_words(sp, a[1], 'card')}",
+    "same_key": lambda sp, a: same_key_words(sp, a),
     "groups": _groups,
     "sequences": _sequences,
     "combined": _combined,

@@ -389,7 +389,7 @@ def _gather(cx, value, path, step):
     return Atomic(run, cx.where(path), "gather")
 
 
-@step_kind("reveal", "Show cards to every player (they stay known until they move or their zone is shuffled): `reveal: last(hand[dealer])`.")
+@step_kind("reveal", "Show cards to every player (they stay known until they move or their zone is shuffled): `reveal: last(hand[dealer])`. To show cards that are being taken up (a kitty shown to all), reveal them after the move, where they went.")
 def _reveal(cx, value, path, step):
     cards = cx.expr(path, value)
     cf = cards.fn

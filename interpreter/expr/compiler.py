@@ -400,6 +400,16 @@ def _attr(ctx, node):
     return compile_attribute(ctx, node, obj, str(node.children[1]))
 
 
+def _no_item(k, container, text) -> str:
+    """The message for a position or key a list or table does not have; for a list, what it holds
+    (positions count from 0: the last of 3 cards is [2], a place counted from 1 needs [place - 1])."""
+    if isinstance(k, int) and not isinstance(k, bool) and isinstance(container, (list, tuple)):
+        n = len(container)
+        has = "it is empty" if n == 0 else f"it holds {n} item{'s' if n != 1 else ''}, positions 0 to {n - 1}"
+        return f"no item {k!r} in {text!r}: {has} (positions count from 0)"
+    return f"no item {k!r} in {text!r}"
+
+
 def _index(ctx, node):
     container = ctx.compile(node.children[0])
     key = ctx.compile(node.children[1])
@@ -419,6 +429,7 @@ def _index(ctx, node):
         ctx.error(node, f"{T.describe(container.type)} cannot be indexed with [...]", rule="type")
 
     key_text, whole = _text_of(ctx, node.children[1]), _text_of(ctx, node)
+    positional = not T.is_per(container.type)       # a list or zone read by position, not a seat or suit
 
     def index(s, e):
         c = cf(s, e)
@@ -426,7 +437,7 @@ def _index(ctx, node):
         try:
             return c[k]
         except (IndexError, KeyError):
-            raise EvalError(f"no item {k!r} in {ctx.text!r}") from None
+            raise EvalError(_no_item(k, c, ctx.text) if positional else f"no item {k!r} in {ctx.text!r}") from None
         except TypeError:
             raise EvalError(f"'{key_text}' is {describe_value(k)}, so '{whole}' has no value") from None
     shape = None

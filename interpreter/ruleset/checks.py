@@ -10,7 +10,9 @@ They run on a ruleset that compiled without errors:
 - a first dealer seat that does not exist at the smallest player count;
 - an option whose default lies outside the values `rules tune` may try (its
   `range` or `values`), as when a variant changes the default and keeps the
-  base ruleset's range.
+  base ruleset's range;
+- cards shown by `reveal` that a later step of the same list moves before any
+  decision: a move turns them face down again, so nobody ever knew them.
 
 `without_follow_ons` drops the "never used" warnings when there are errors:
 an unknown zone in a deal makes the real zone look unused, and that warning
@@ -37,6 +39,59 @@ def meaning_checks(rules, data: dict, smap) -> list[Diagnostic]:
     diags += end_checks(data, smap)
     diags += order_checks(rules, data, smap)
     diags += option_checks(data, smap)
+    diags += reveal_checks(data, smap)
+    return diags
+
+
+# Steps after which a player may have decided (or that may hold a decision): a reveal before them was seen.
+_MAY_DECIDE = {"choose", "select", "turns", "tricks", "for_each", "repeat", "if", "call", "lay_melds",
+               "change_meld", "end_game"}
+
+
+def _step_lists(node, path):
+    """Every list of steps in the ruleset's data, with its path: setup, hand, procedures and nested lists."""
+    if isinstance(node, list):
+        if all(isinstance(x, dict) for x in node):
+            yield path, node
+        for i, x in enumerate(node):
+            yield from _step_lists(x, path + (i,))
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            yield from _step_lists(v, path + (k,))
+
+
+def reveal_checks(data, smap) -> list[Diagnostic]:
+    """`reveal: X` followed in the same list, before any step where a player may decide, by a step that
+    moves X's cards (move with cards or from X, gather from X): the move turns them face down again before
+    anyone saw them, so the reveal tells nobody anything (a landlord's kitty shown and then taken up is
+    forgotten at once).  A warning: revealing after the move shows the cards where they went."""
+    diags = []
+    roots = {k: data.get(k) for k in ("setup", "hand", "procedures") if isinstance(data, dict)}
+    for path, steps in _step_lists(roots, ()):
+        for i, step in enumerate(steps):
+            if len(step) < 1 or next(iter(step)) != "reveal" or not isinstance(step["reveal"], str):
+                continue
+            shown = step["reveal"].strip()
+            for later in steps[i + 1:]:
+                kind = next(iter(later), None) if later else None
+                if kind in _MAY_DECIDE:
+                    break
+                value = later.get(kind)
+                if kind == "move" and isinstance(value, dict):
+                    moved = {str(value.get("cards", "")).strip(), str(value.get("from", "")).strip()}
+                elif kind == "gather" and isinstance(value, dict):
+                    sources = value.get("from")
+                    moved = {str(x).strip() for x in (sources if isinstance(sources, list) else [sources])}
+                else:
+                    continue
+                if shown in moved:
+                    diags.append(_at(smap, path + (i, "reveal"),
+                                     f"the cards of this reveal ({shown}) are moved by a later {kind} step before "
+                                     "any player decides: a move turns them face down again, so nobody sees them",
+                                     "meaning", severity="warning",
+                                     hint="reveal them after the move, where they went (keep them in a variable of "
+                                          "type cards first: set: {shown: ...}, move, then reveal: shown)"))
+                    break
     return diags
 
 
