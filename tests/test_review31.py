@@ -502,3 +502,13 @@ def test_sushi_go_round_scoring_by_hand():
              ["maki2", "wasabi", "salmon"]]
     assert sushi_round_points(trays, [0, 0, 6]) == [18, 13, 6]
     assert pudding_points([3, 1, 1]) == [6, -3, -3] and pudding_points([2, 0]) == [6, 0]
+
+
+def test_explain_a_tie_broken_by_a_second_key_reads_among_the_players_tied():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("sushi-go"))
+    assert ("won by the player with the highest number of cards in their *puddings* among the players "
+            "with the highest *score* (all of them on a tie)") in text
+    text = explain(_load("love-letter"))
+    assert "among the players with the highest *value* points" in text
+    assert "among the player with" not in text
