@@ -512,3 +512,15 @@ def test_explain_a_tie_broken_by_a_second_key_reads_among_the_players_tied():
     text = explain(_load("love-letter"))
     assert "among the players with the highest *value* points" in text
     assert "among the player with" not in text
+
+
+def test_a_pack_without_suits_has_the_four_french_suits_and_the_reference_says_so(tmp_path):
+    # A designer of a suitless game who leaves out `suits:` gets four times the cards: the reference
+    # must say so (Love Letter written that way has 64 cards, not 16).
+    text = (HERE / "love-letter.yaml").read_text(encoding="utf-8").replace("  suits: [letter]\n", "")
+    path = tmp_path / "suitless.yaml"
+    path.write_text(text, encoding="utf-8")
+    rules = load_from(tmp_path, "suitless")
+    assert len(rules.deck(2)) == 64
+    reference = (Path(__file__).resolve().parent.parent / "docs" / "reference.md").read_text(encoding="utf-8")
+    assert "Without it the pack has those four suits" in reference
