@@ -524,3 +524,15 @@ def test_a_pack_without_suits_has_the_four_french_suits_and_the_reference_says_s
     assert len(rules.deck(2)) == 64
     reference = (Path(__file__).resolve().parent.parent / "docs" / "reference.md").read_text(encoding="utf-8")
     assert "Without it the pack has those four suits" in reference
+
+
+def test_a_mapping_where_an_expression_is_needed_and_a_reveal_of_numbers_are_named_plainly(tmp_path):
+    text = (HERE / "love-letter.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "bad.yaml"
+    path.write_text(text.replace("  - shuffle: deck\n", "  - shuffle: deck\n  - log: {text: hello}\n"
+                                 "  - reveal: [1, 2]\n", 1), encoding="utf-8")
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert [d.message for d in errors] == [
+        "an expression is needed here, not a mapping of settings ('text')",
+        "reveal shows a card or a list of cards, not a list of numbers"]
+    assert "quote an expression that starts with '{'" in errors[0].hint

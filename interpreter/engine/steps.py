@@ -408,6 +408,11 @@ def _reveal(cx, value, path, step):
     cards = cx.expr(path, value)
     cf = cards.fn
     single = cards.type == T.CARD
+    if not (single or cards.type in (T.CARDS, T.ANY) or (T.is_collection(cards.type)
+                                                         and T.element_of(cards.type) in (T.CARD, T.ANY))):
+        cx.problem(path, f"reveal shows a card or a list of cards, not {T.describe(cards.type)}", "type",
+                   hint="e.g. reveal: last(hand[dealer]), or reveal: {cards: \"hand[p]\", to: current}")
+        return None
     tf = to.fn if to is not None else None
 
     def run(s, e):
