@@ -536,3 +536,31 @@ def test_a_mapping_where_an_expression_is_needed_and_a_reveal_of_numbers_are_nam
         "an expression is needed here, not a mapping of settings ('text')",
         "reveal shows a card or a list of cards, not a list of numbers"]
     assert "quote an expression that starts with '{'" in errors[0].hint
+
+
+def test_a_sampled_world_shows_a_seat_the_card_now_where_it_looked():
+    # seat 1's priest looked at seat 2's hand; seat 0's bot deals the cards it never saw anew: in each
+    # world the card seat 1 sees is the one in seat 2's hand, wherever the king went
+    from interpreter.bots.sampling import Watcher
+    s = _love_letter_table({0: ["baron/letter"], 1: ["priest/letter", "guard/letter"], 2: ["king/letter"]},
+                           ["guard/letter", "handmaid/letter", "prince/letter"])
+    _play(s, "priest/letter")
+    _play(s, "choose_player 2")
+    watcher = Watcher(0, random.Random(3))
+    hand = s.rules.zones["hand"].index
+    moved = 0
+    for _ in range(20):
+        world = watcher.sample(s)
+        # seat 2 has drawn: its first card is the one looked at, its second the one drawn
+        looked = world.z[hand][2][0]
+        assert world.revealed.to == {looked: {1}}
+        assert G.observation(world, 1)["zones"]["hand"][2] == [looked]
+        moved += looked != s.z[hand][2][0]
+    assert moved > 0
+
+
+@pytest.mark.parametrize("name", ["love-letter", "sushi-go"])
+def test_bots_decide_the_same_when_only_cards_they_never_saw_change(name):
+    from tests.test_review_seen import _swap_check
+    compared, differ = _swap_check(_load(name), "greedy", range(3))
+    assert compared >= 6 and differ == 0, (compared, differ)

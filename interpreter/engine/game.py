@@ -7,7 +7,7 @@ from ..diagnostics import players_phrase
 from ..expr.errors import EvalError, describe_value, in_words
 from . import vm
 from .program import _plain, initial_value, record_hand_metrics
-from .state import GameStopped, State, decision_limit, shown_to
+from .state import GameStopped, Shown, State, decision_limit, shown_to
 from .vm import PAUSE
 
 
@@ -177,9 +177,13 @@ def clone(s: State) -> State:
 
 def rename_cards(s: State, swap: dict) -> None:
     """After cards changed places (a bot's sampled world, a check that shuffles hidden cards): the state
-    variables of kind card or cards name each card of `swap` (old -> new) as the card now in its place."""
+    variables of kind card or cards name each card of `swap` (old -> new) as the card now in its place,
+    and a card shown to some seats only is the card now in its place."""
     if swap:
         s.v[:] = _card_values_mapped(s, lambda c: swap.get(c, c))
+        shown = s.revealed
+        if shown.__class__ is Shown and shown.to:     # a card shown to some seats: the one now in its place
+            shown.to = {swap.get(c, c): seats for c, seats in shown.to.items()}
 
 
 def _card_values_mapped(s: State, fn) -> list:
