@@ -564,3 +564,24 @@ def test_bots_decide_the_same_when_only_cards_they_never_saw_change(name):
     from tests.test_review_seen import _swap_check
     compared, differ = _swap_check(_load(name), "greedy", range(3))
     assert compared >= 6 and differ == 0, (compared, differ)
+
+
+def test_the_play_session_shows_a_priests_look_in_the_looking_seats_log_alone():
+    from interpreter.playtest.session import Session
+    rules = _load("love-letter")
+    for seed in range(30):
+        session = Session(rules, 3, seed, humans=[0, 1, 2])
+        rng = random.Random(seed)
+        while not session.state.over:
+            s = session.state
+            session.choose(s.pending.player, rng.randrange(len(s.pending.actions)))
+            logs = {h: [e for e in session.seat_log(h) if isinstance(e, dict) and e.get("event") == "reveal"]
+                    for h in range(3)}
+            if logs[0]:
+                [looker], owner = logs[0][0]["to"], int(logs[0][0]["where"][0][5])
+                assert len(logs[looker]) == 1 and logs[looker][0]["cards"] != ["?"]
+                for h in range(3):
+                    if h not in (looker, owner):
+                        assert logs[h][0]["cards"] == ["?"], logs[h]
+                return
+    raise AssertionError("no priest or baron was played")
