@@ -585,3 +585,14 @@ def test_the_play_session_shows_a_priests_look_in_the_looking_seats_log_alone():
                         assert logs[h][0]["cards"] == ["?"], logs[h]
                 return
     raise AssertionError("no priest or baron was played")
+
+
+def test_love_letter_worked_rounds():
+    # deal: names the zones at the first decision, after the first player's draw (docs/scenarios.md)
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / "love-letter.scenario.yaml"))
+    assert not problems and len(outcomes) == 6
+    for o in outcomes:
+        assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    assert "the cards each zone holds at the first decision" in docs
