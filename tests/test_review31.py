@@ -596,3 +596,56 @@ def test_love_letter_worked_rounds():
         assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
     docs = (Path(__file__).resolve().parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
     assert "the cards each zone holds at the first decision" in docs
+
+
+def _sushi_table(hands):
+    """Two players at the first pick, each holding the cards named (the rest back in the deck)."""
+    s = G.new_game(_load("sushi-go"), 2, 5)
+    z = {name: s.rules.zones[name].index for name in ("hand", "deck")}
+    names = s.rules.universe.names
+    pool = s.z[z["deck"]] + [c for h in s.z[z["hand"]] for c in h]
+    take = lambda name: pool.pop(next(i for i, c in enumerate(pool) if names[c] == name))
+    for p, cards in hands.items():
+        s.z[z["hand"]][p] = [take(name + "/sushi") for name in cards]
+    s.z[z["deck"]][:] = pool
+    S.refresh(s)
+    return s
+
+
+def test_sushi_go_chopsticks_a_pass_and_the_round_score():
+    s = _sushi_table({0: ["wasabi", "squid", "chopsticks"], 1: ["maki3", "tempura", "tempura"]})
+    # turn 1: the picks are made in secret; seat 1 does not see seat 0's chopsticks until both picked
+    _play(s, "select chopsticks/sushi")
+    assert _seen(s, 1, "picked", 0) == [] and _seen(s, 1, "tray", 0) == []
+    _play(s, "select tempura/sushi")
+    assert _seen(s, 1, "tray", 0) == ["chopsticks/sushi"] and _seen(s, 0, "tray", 1) == ["tempura/sushi"]
+    # the hands passed: seat 0 holds maki3 and tempura; no chopsticks to use yet
+    assert sorted(_seen(s, 0, "hand", 0)) == ["maki3/sushi", "tempura/sushi"]
+    _play(s, "select tempura/sushi")
+    _play(s, "select wasabi/sushi")
+    # seat 0 may take a second card with the chopsticks laid before: it takes the maki
+    assert G.current_player(s) == 0 and sorted(S.describe(s, a) for a in G.legal_actions(s)) == \
+        ["one_card", "use_chopsticks"]
+    _play(s, "use_chopsticks")
+    _play(s, "select maki3/sushi")
+    # the chopsticks went back into seat 0's hand and on to seat 1 with it
+    assert _seen(s, 1, "hand", 1) == ["chopsticks/sushi"] and _seen(s, 0, "hand", 0) == ["squid/sushi"]
+    assert sorted(_seen(s, 0, "tray", 0)) == ["maki3/sushi", "tempura/sushi"]
+    _play(s, "select squid/sushi")
+    _play(s, "select chopsticks/sushi")
+    # seat 0: one tempura 0, maki 3 (the most) 6, a squid without wasabi 3; seat 1: nothing scores
+    assert _v(s, "score") == [9, 0] and s.hand_no == 2
+
+
+def test_sushi_go_a_nigiri_on_wasabi_scores_triple_once_per_wasabi():
+    s = _sushi_table({0: ["wasabi", "maki2", "egg"], 1: ["salmon", "maki2", "dumpling"]})
+    _play(s, "select wasabi/sushi")
+    _play(s, "select maki2/sushi")
+    # seat 0 now holds salmon and dumpling, seat 1 maki2 and egg
+    _play(s, "select salmon/sushi")
+    _play(s, "select maki2/sushi")
+    # the last cards: seat 0 the egg, seat 1 the dumpling
+    _play(s, "select egg/sushi")
+    _play(s, "select dumpling/sushi")
+    # seat 0: salmon on wasabi 6, an egg (the wasabi is used) 1; seat 1: 4 rolls (the most) 6, a dumpling 1
+    assert _v(s, "score") == [7, 7]
