@@ -649,3 +649,10 @@ def test_sushi_go_a_nigiri_on_wasabi_scores_triple_once_per_wasabi():
     _play(s, "select dumpling/sushi")
     # seat 0: salmon on wasabi 6, an egg (the wasabi is used) 1; seat 1: 4 rolls (the most) 6, a dumpling 1
     assert _v(s, "score") == [7, 7]
+
+
+def test_explain_counts_the_copies_of_a_rank_in_a_pack_of_one_suit_as_copies_of_that_card():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("love-letter"))
+    assert "5 copies of the guard; 2 copies of the priest;" in text and "each guard card" not in text
+    assert "14 copies of the tempura" in explain(_load("sushi-go"))
