@@ -656,3 +656,13 @@ def test_explain_counts_the_copies_of_a_rank_in_a_pack_of_one_suit_as_copies_of_
     text = explain(_load("love-letter"))
     assert "5 copies of the guard; 2 copies of the priest;" in text and "each guard card" not in text
     assert "14 copies of the tempura" in explain(_load("sushi-go"))
+
+
+def test_coverage_counts_a_reveal_to_one_player_as_a_change():
+    import re
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    out = CliRunner().invoke(cli, ["simulate", str(HERE / "love-letter.yaml"), "--games", "10", "--seed", "1",
+                                   "--players", "3", "--coverage"]).output
+    shares = [int(x) for x in re.findall(r"reveal\s+[\d.]+\s+changed (\d+)%", out)]
+    assert len(shares) == 3 and all(x > 50 for x in shares), out
