@@ -249,9 +249,9 @@ def _play(s, text):
     G.apply(s, action)
 
 
-def _love_letter_table(hands, deck):
+def _love_letter_table(hands, deck, log=False):
     """Three players; seat 1 begins (it has drawn); hands by seat, the deck with its top card last."""
-    s = G.new_game(_load("love-letter"), 3, 7)
+    s = G.new_game(_load("love-letter"), 3, 7, log=log)
     z = {name: s.rules.zones[name].index for name in ("hand", "deck", "aside")}
     names = s.rules.universe.names
     pool = s.z[z["deck"]] + s.z[z["aside"]] + [c for h in s.z[z["hand"]] for c in h]
@@ -666,3 +666,15 @@ def test_coverage_counts_a_reveal_to_one_player_as_a_change():
                                    "--players", "3", "--coverage"]).output
     shares = [int(x) for x in re.findall(r"reveal\s+[\d.]+\s+changed (\d+)%", out)]
     assert len(shares) == 3 and all(x > 50 for x in shares), out
+
+
+def test_the_game_log_says_a_seat_shown_a_card_sees_it_go():
+    s = _love_letter_table({0: ["guard/letter"], 1: ["priest/letter", "guard/letter"], 2: ["baron/letter"]},
+                           ["guard/letter", "handmaid/letter", "king/letter"], log=True)
+    _play(s, "priest/letter")
+    _play(s, "choose_player 2")
+    _play(s, "king/letter")                 # seat 2 drew the king and trades hands with seat 0
+    _play(s, "choose_player 0")
+    moves = [e for e in s.events if e.get("event") == "move" and e["source"] == ["hand[2]"]]
+    # the baron seat 1 looked at leaves seat 2's hand face down: seat 2 and seat 1 see it go
+    assert moves[-1]["cards"] == ["baron/letter"] and moves[-1]["seen_by"] == {"baron/letter": [1, 2]}

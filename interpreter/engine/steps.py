@@ -289,9 +289,11 @@ def _move(cx, value, path, step):
             before = [card_place(s, c) for c in moving] if s.events is not None else None   # logged games
             # a card shown to everyone was seen as it moved, though the move turns it face down again
             shown = [c for c in moving if c in s.revealed] if before is not None and s.revealed else ()
+            to = getattr(s.revealed, "to", None) if before is not None else None
+            some = {c: set(to[c]) for c in moving if c in to} if to else None    # shown to some seats
             move_cards(s, moving, dest, zone, bottom, where)
             if before is not None:
-                log_move(s, moving, before, dest, shown)
+                log_move(s, moving, before, dest, shown, some)
     return Move(run, where, "move", (cf, single, src, tgt, bottom))
 
 
