@@ -90,7 +90,7 @@ def test_the_search_bot_decides_the_same_whichever_card_the_dealer_threw_out(see
 # -- the five games: worlds agree with what the seat knows; decisions ignore hidden cards ----------
 
 from interpreter.bots.sampling import _action_cards, _choice_kind, cards_in, hidden_places, visible_cards  # noqa: E402
-from interpreter.engine.state import Choice, zone_parts  # noqa: E402
+from interpreter.engine.state import Choice, Shown, zone_parts  # noqa: E402
 from tests.scripted import deal_order as _deck
 
 GAMES = ["pass-three", "widow", "dummy", "turn-up", "thirty-one", "old-maid"]
@@ -304,7 +304,8 @@ def _relabel(st, sigma):
     for info in c.rules.zone_list:
         for _, part in zone_parts(c, info):
             part[:] = [[sigma.get(x, x) for x in g] if isinstance(g, list) else sigma.get(g, g) for g in part]
-    c.revealed = {sigma.get(x, x) for x in c.revealed}
+    c.revealed = Shown({sigma.get(x, x) for x in c.revealed},
+                       {sigma.get(x, x): seats for x, seats in getattr(c.revealed, 'to', {}).items()})
     kind = _choice_kind(c)
     if c.pending is not None and kind is not None:
         def swap(action):

@@ -26,7 +26,7 @@ import pytest
 
 from interpreter.bots.base import BOTS, load_bots, make_bot
 from interpreter.engine import game as G
-from interpreter.engine.state import Choice, State
+from interpreter.engine.state import Choice, Shown, State
 from tests.helpers import ROOT, rules_of
 
 load_bots()
@@ -49,6 +49,8 @@ def snapshot(x):
         return ("dict", tuple((snapshot(k), snapshot(v)) for k, v in x.items()))
     if t is set or t is frozenset:
         return (t.__name__, frozenset(x))
+    if t is Shown:                 # the cards shown, to everyone and to some seats
+        return ("Shown", frozenset(x), snapshot(x.to))
     if t is Choice:
         return ("Choice", x.player, snapshot(x.actions), snapshot(x.handlers), x.label)
     if t is random.Random:

@@ -188,7 +188,7 @@ def pack_fields():
                                  "Write ranks as text: \"10\", \"J\", \"A\".",
                   "examples": [["6", "7", "8", "9", "10", "J", "Q", "K", "A"]]},
         "suits": {"type": "array", "items": {"type": "string"}, "minItems": 1,
-                  "description": "The suits, by name (clubs, diamonds, hearts, spades have the symbols ♣♦♥♠).",
+                  "description": "The suits, by name (clubs, diamonds, hearts, spades have the symbols ♣♦♥♠). Without it the pack has those four suits: a game whose cards have no suits names one suit of its own, e.g. [card].",
                   "default": ["clubs", "diamonds", "hearts", "spades"]},
         "copies": {"type": "integer", "minimum": 1, "description": "How many copies of each card (2 for a double pack)."},
         "copies_of": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},

@@ -105,8 +105,10 @@ def _pack(rules, data):
     if u.copies > 1:
         desc += f" {u.copies} copies of every card{' but those below' if u.copies_of else ''}."
     if u.copies_of:
-        def whose(key):
-            return f"each {key} card" if isinstance(key, str) else u.names[u.card_id(*key)]
+        def whose(key):        # with one suit a rank is one card: "5 copies of the guard"
+            if isinstance(key, str):
+                return f"the {key}" if len(u.suits) == 1 else f"each {key} card"
+            return u.names[u.card_id(*key)]
         desc += " " + "; ".join(f"{n} cop{'y' if n == 1 else 'ies'} of {whose(key)}"
                                 for key, n in u.copies_of.items()) + "."
     if u.joker_kinds:

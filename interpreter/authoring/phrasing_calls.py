@@ -188,6 +188,9 @@ def _best(word):
     def phrase(sp, args):
         noun = sp.noun_of(args[0])
         among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
+        single = f" among the {noun} with the "
+        if among.startswith(single):     # argmax(argmax(...)): among the players tied on the first key
+            among = f" among the {_plural(noun)} with the " + among[len(single):]
         value = sp.about(args[1], noun)
         value = value[4:] if value.startswith(("the ", "its ")) else value
         if value.endswith(" of it") and not _mentions_it(value[:-6]):

@@ -444,7 +444,9 @@ _KINDS = {
     "deal": _deal,
     "move": _move,
     "gather": lambda v, s, say: (f"Gather every card from {_zones(v['from'])} into *{v['to']}*.", []),
-    "reveal": lambda v, s, say: (f"Show {say(v)} to everyone.", []),
+    "reveal": lambda v, s, say: ((f"Show {say(v['cards'])} to {say(v['to'])} alone." if "to" in v else
+                                  f"Show {say(v['cards'])} to everyone.") if isinstance(v, dict) else
+                                 f"Show {say(v)} to everyone.", []),
     "set": _set,
     "add": _add,
     "reset": lambda v, s, say: (f"Give {_join_names(v)} their starting values again.", []),

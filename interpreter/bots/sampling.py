@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 
 from ..engine import game as G
-from ..engine.state import zone_parts
+from ..engine.state import shown_to, zone_parts
 from ..engine.steps import SHUFFLED
 from ..engine.tricks import Tricks
 from ..engine.vm import Choose
@@ -62,7 +62,7 @@ def cards_in(part):
 
 def visible_cards(s, player) -> set:
     """Cards `player` sees now: public zones, their own zones, revealed cards."""
-    seen = set(s.revealed)
+    seen = set(shown_to(s, player))
     for info in s.rules.zone_list:
         if info.visibility != "hidden":
             for key, part in zone_parts(s, info):
@@ -93,7 +93,7 @@ def hidden_positions(s, player, known=()) -> list:
     """[(zone index, key, position)] of the cards hidden from `player` and not in `known`, in a fixed
     order.  The position of a card inside a group (a zone of groups) is a pair (group, index)."""
     out = []
-    revealed = s.revealed
+    revealed = shown_to(s, player)
     for z, key in hidden_places(s, player):
         for pos, x in enumerate(_part(s, z, key)):
             if isinstance(x, list):

@@ -7,7 +7,7 @@ from ..diagnostics import players_phrase
 from ..expr.errors import EvalError, describe_value, in_words
 from . import vm
 from .program import _plain, initial_value, record_hand_metrics
-from .state import GameStopped, State, decision_limit
+from .state import GameStopped, Shown, State, decision_limit, shown_to
 from .vm import PAUSE
 
 
@@ -177,9 +177,13 @@ def clone(s: State) -> State:
 
 def rename_cards(s: State, swap: dict) -> None:
     """After cards changed places (a bot's sampled world, a check that shuffles hidden cards): the state
-    variables of kind card or cards name each card of `swap` (old -> new) as the card now in its place."""
+    variables of kind card or cards name each card of `swap` (old -> new) as the card now in its place,
+    and a card shown to some seats only is the card now in its place."""
     if swap:
         s.v[:] = _card_values_mapped(s, lambda c: swap.get(c, c))
+        shown = s.revealed
+        if shown.__class__ is Shown and shown.to:     # a card shown to some seats: the one now in its place
+            shown.to = {swap.get(c, c): seats for c, seats in shown.to.items()}
 
 
 def _card_values_mapped(s: State, fn) -> list:
@@ -224,16 +228,17 @@ def observation(s: State, player: int) -> dict:
     variable of kind card or cards, as None)."""
     rules = s.rules
     seen = {}
+    shown = shown_to(s, player)
     for info in rules.zone_list:
         zone = s.z[info.index]
         if info.per == "player":
-            seen[info.name] = [list(cards) if info.seen_by(p, player) else _shown(cards, s.revealed)
+            seen[info.name] = [list(cards) if info.seen_by(p, player) else _shown(cards, shown)
                                for p, cards in enumerate(zone)]
         elif isinstance(zone, dict):
-            seen[info.name] = {k: list(v) if info.visibility == "public" else _shown(v, s.revealed)
+            seen[info.name] = {k: list(v) if info.visibility == "public" else _shown(v, shown)
                                for k, v in zone.items()}
         else:
-            seen[info.name] = list(zone) if info.visibility == "public" else _shown(zone, s.revealed)
+            seen[info.name] = list(zone) if info.visibility == "public" else _shown(zone, shown)
     sizes = {info.name: ([len(x) for x in s.z[info.index]] if info.per == "player" else
                          {k: len(v) for k, v in s.z[info.index].items()} if isinstance(s.z[info.index], dict)
                          else len(s.z[info.index])) for info in rules.zone_list}
@@ -254,6 +259,7 @@ def _seen_state(s, player) -> list:
 def hidden_from(s: State, player: int) -> set:
     """Card ids that `player` cannot see (used by bots that sample hidden cards)."""
     hidden = set()
+    shown = shown_to(s, player)
     for info in s.rules.zone_list:
         zone = s.z[info.index]
         if info.visibility == "public":
@@ -263,7 +269,7 @@ def hidden_from(s: State, player: int) -> set:
         for owner, cards in parts:
             if info.seen_by(owner, player):
                 continue          # only a zone kept per player has an owner (not one per suit or entry)
-            hidden.update(c for c in _flat(cards) if c not in s.revealed)
+            hidden.update(c for c in _flat(cards) if c not in shown)
     return hidden
 
 

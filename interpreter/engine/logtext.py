@@ -34,17 +34,19 @@ def _seers(s, place, n):
     return [] if info is None else [q for q in range(n) if info.seen_by(owner, q)]
 
 
-def log_move(s, moving, before, dest, shown=()):
+def log_move(s, moving, before, dest, shown=(), some=None):
     """A game log line for a move step: the cards, where they came from and went, and who may see them
     (by the zones' visibility: a seat sees a card it could see before or can see now; everyone sees a
-    card in `shown`, those shown to everyone just before the move)."""
+    card in `shown`, those shown to everyone just before the move; `some` maps a card shown to some
+    seats only just before the move to those seats, who see it go)."""
     names = s.rules.universe.names
     after = _place_of_list(s, dest)
     now = set(_seers(s, after, s.n))
     sources = list(dict.fromkeys(_label(b) for b in before))
     seen = {}
     for c, b in zip(moving, before):
-        seats = sorted(now | set(_seers(s, b, s.n)) | (set(range(s.n)) if c in s.revealed or c in shown else set()))
+        seats = sorted(now | set(_seers(s, b, s.n)) | (set(range(s.n)) if c in s.revealed or c in shown else set())
+                       | (some.get(c, set()) if some else set()))
         seen[names[c]] = seats
     event = {"event": "move", "hand": s.hand_no, "cards": [names[c] for c in moving],
              "source": sources, "to": _label(after), "seen_by": seen}

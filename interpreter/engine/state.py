@@ -36,6 +36,57 @@ class Choice:
         self.label = label           # the step's location, for messages
 
 
+class Shown(set):
+    """The cards shown face up out of their zones (`reveal:`): the set itself holds those shown to every
+    player; `to` maps a card shown to some players only to those seats.  A card stops being shown, to
+    everyone and to those few alike, when it moves or its zone is shuffled (discard and
+    difference_update forget both); the set is true while anything is shown either way."""
+
+    def __init__(self, cards=(), to=None):
+        super().__init__(cards)
+        self.to = {c: set(seats) for c, seats in to.items()} if to else {}
+
+    def __bool__(self):
+        return set.__len__(self) > 0 or bool(self.to)
+
+    def discard(self, card):
+        set.discard(self, card)
+        if self.to:
+            self.to.pop(card, None)
+
+    def difference_update(self, *others):
+        if self.to:
+            others = [list(o) for o in others]
+            for o in others:
+                for c in o:
+                    self.to.pop(c, None)
+        set.difference_update(self, *others)
+
+    def show_to(self, cards, seats) -> None:
+        """Show the cards to these seats only (a card shown to everyone stays so)."""
+        for c in cards:
+            if not set.__contains__(self, c):
+                self.to.setdefault(c, set()).update(seats)
+
+    def seen_by(self, player) -> set:
+        """The cards shown that `player` sees: those shown to everyone and those shown to them."""
+        if not self.to:
+            return self
+        return set(self) | {c for c, seats in self.to.items() if player in seats}
+
+    def copy(self):
+        return Shown(self, self.to)
+
+    def __reduce__(self):
+        return (Shown, (list(self), self.to))
+
+
+def shown_to(s, player) -> set:
+    """The cards shown out of their zones that `player` sees (to everyone, or to them)."""
+    shown = s.revealed
+    return shown.seen_by(player) if shown.__class__ is Shown else shown
+
+
 class State:
     __slots__ = ("rules", "n", "rng", "z", "v", "stack", "pending", "over", "winners", "hand_no",
                  "steps", "events", "metrics", "revealed", "seed", "history", "turns", "tricks", "hand_steps",
@@ -59,7 +110,7 @@ class State:
         self.tricks = 0
         self.events = None   # a list when the game is logged
         self.metrics = {}
-        self.revealed = set()
+        self.revealed = Shown()
         self.history = []    # (player, action) for every choice made
         self.fixed_order = False  # scripted games: shuffles and cuts leave the cards as they are
         self.extra = {}      # data a step kind keeps beside zones and variables (e.g. what wild cards stand for)
@@ -92,7 +143,7 @@ class State:
         c.steps, c.hand_steps, c.turns, c.tricks = self.steps, self.hand_steps, self.turns, self.tricks
         c.events = None if self.events is None else list(self.events)   # events: records, never changed once logged
         c.metrics = _copy_value(self.metrics)
-        c.revealed = set(self.revealed)
+        c.revealed = self.revealed.copy()
         c.history = list(self.history)       # (player, action) tuples: immutable
         c.fixed_order = self.fixed_order
         c.extra = _copy_value(self.extra)

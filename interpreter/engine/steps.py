@@ -13,7 +13,7 @@ import random
 from ..expr import types as T
 from ..expr.errors import describe_value
 from .registry import compile_steps, step_kind
-from .state import GameStopped, owned
+from .state import GameStopped, Shown, owned
 from .logtext import _seers, card_place, log_move
 from .vm import HAND_CUT, Atomic, Call, Choose, ForEach, If, While
 
@@ -289,9 +289,11 @@ def _move(cx, value, path, step):
             before = [card_place(s, c) for c in moving] if s.events is not None else None   # logged games
             # a card shown to everyone was seen as it moved, though the move turns it face down again
             shown = [c for c in moving if c in s.revealed] if before is not None and s.revealed else ()
+            to = getattr(s.revealed, "to", None) if before is not None else None
+            some = {c: set(to[c]) for c in moving if c in to} if to else None    # shown to some seats
             move_cards(s, moving, dest, zone, bottom, where)
             if before is not None:
-                log_move(s, moving, before, dest, shown)
+                log_move(s, moving, before, dest, shown, some)
     return Move(run, where, "move", (cf, single, src, tgt, bottom))
 
 
@@ -389,22 +391,52 @@ def _gather(cx, value, path, step):
     return Atomic(run, cx.where(path), "gather")
 
 
-@step_kind("reveal", "Show cards to every player (they stay known until they move or their zone is shuffled): `reveal: last(hand[dealer])`. To show cards that are being taken up (a kitty shown to all), reveal them after the move, where they went.")
+@step_kind("reveal", "Show cards to every player (they stay known until they move or their zone is shuffled): "
+           "`reveal: last(hand[dealer])`; or to some players only, the others seeing nothing: "
+           "`reveal: {cards: \"hand[target]\", to: current}` (`to`: a player or a list of players). To show "
+           "cards that are being taken up (a kitty shown to all), reveal them after the move, where they went.")
 def _reveal(cx, value, path, step):
+    to = None
+    if isinstance(value, dict) and value:
+        spec = _fields(cx, value, path, "reveal", ("cards",), ("to",))
+        if spec is None:
+            return None
+        if "to" in spec:
+            to = cx.expr(path + ("to",), spec["to"])
+            if to.type not in (T.PLAYER, T.PLAYERS, T.ANY):
+                cx.problem(path + ("to",), f"'to' names who is shown the cards: a player or a list of "
+                           f"players, not {to.type}", "type", hint="e.g. to: current, or to: [current, target]")
+                return None
+        path, value = path + ("cards",), spec["cards"]
     cards = cx.expr(path, value)
     cf = cards.fn
     single = cards.type == T.CARD
+    if not (single or cards.type in (T.CARDS, T.ANY) or (T.is_collection(cards.type)
+                                                         and T.element_of(cards.type) in (T.CARD, T.ANY))):
+        cx.problem(path, f"reveal shows a card or a list of cards, not {T.describe(cards.type)}", "type",
+                   hint="e.g. reveal: last(hand[dealer]), or reveal: {cards: \"hand[p]\", to: current}")
+        return None
+    tf = to.fn if to is not None else None
 
     def run(s, e):
         v = cf(s, e)
         if v is None:                    # no card (e.g. last() of an empty hand): nothing to show
             return
         shown = [v] if single or isinstance(v, int) else list(v)
-        s.revealed.update(shown)
+        seats = None
+        if tf is not None:
+            who = tf(s, e)
+            seats = [] if who is None else [who] if who.__class__ is int else [q for q in who if q is not None]
+            if s.revealed.__class__ is not Shown:     # a plain set put in its place (tests do)
+                s.revealed = Shown(s.revealed)
+            s.revealed.show_to(shown, seats)
+        else:
+            s.revealed.update(shown)
         if s.events is not None:         # the names are worked out only for a logged game
             from .logtext import card_place, _label
             places = list(dict.fromkeys(_label(card_place(s, c)) for c in shown))
-            log_event(s, event="reveal", cards=[s.rules.universe.name(c) for c in shown], where=places)
+            extra = {} if seats is None else {"to": sorted(seats)}
+            log_event(s, event="reveal", cards=[s.rules.universe.name(c) for c in shown], where=places, **extra)
     return Atomic(run, cx.where(path), "reveal")
 
 

@@ -74,7 +74,7 @@ class Session:
             names = s.rules.universe.names
             sight = {names[c] for c in in_sight}
             mask = V.Mask(s.rules.universe, sight)
-            shown_now = set()        # cards a reveal showed to everyone, until they move
+            shown_now = set()        # cards a reveal showed this seat, until they move
             for e in new:
                 kind = e.get("event")
                 if kind == "holdings":
@@ -296,9 +296,9 @@ def _flat(cards):
 
 def _shown_by(event, seat) -> set:
     """Names of the cards `event` shows `seat`: a move's cards the seat sees go or arrive (its seen_by),
-    a reveal's cards."""
+    a reveal's cards (to everyone, or to the seats in its `to`)."""
     if event.get("event") == "reveal":
-        return set(event.get("cards") or ())
+        return set(event.get("cards") or ()) if "to" not in event or seat in event["to"] else set()
     return {name for name, seats in (event.get("seen_by") or {}).items() if seat in seats}
 
 

@@ -80,6 +80,12 @@ class CompileContext:
         return compiled
 
     def _expr_problem(self, path, value, err):
+        if isinstance(value, dict):          # YAML read {...} as a mapping: say so, not its Python text
+            keys = ", ".join(f"'{k}'" for k in value)
+            self.problem(path, f"an expression is needed here, not a mapping of settings ({keys})", "type",
+                         hint="this takes one expression, written as text; quote an expression that starts "
+                              "with '{' (YAML reads {...} as a mapping)")
+            return
         text = str(value)
         offset = err.offset if isinstance(value, str) else None
         self.problem(path, f"{err.message} in expression '{text}'" if len(text) <= 60 else err.message,

@@ -29,8 +29,10 @@ def _counting(s) -> bool:
 
 
 def _fingerprint(s):
-    # the end of the game (end_game) and the cards shown to everyone (reveal) are changes too
-    return repr(s.v), repr(s.z), s.over, repr(s.winners), sorted(s.revealed)
+    # the end of the game (end_game) and the cards shown (reveal, to everyone or to some) are changes too
+    to = getattr(s.revealed, "to", None)
+    return repr(s.v), repr(s.z), s.over, repr(s.winners), sorted(s.revealed), \
+        sorted((c, sorted(seats)) for c, seats in to.items()) if to else ()
 
 
 class Coverage:

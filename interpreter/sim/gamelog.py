@@ -150,7 +150,8 @@ def _line(event, per_player):
                f"{event.get('to')} ({who})"
     if kind == "reveal":
         where = f" ({', '.join(event['where'])})" if event.get("where") else ""     # whose cards they are
-        return f"  shown to all: {' '.join(event.get('cards') or [])}{where}"
+        to = "all" if "to" not in event else ", ".join(player(p) for p in event["to"]) or "nobody"
+        return f"  shown to {to}: {' '.join(event.get('cards') or [])}{where}"
     if kind == "set":
         return f"  {_key(event, per_player)} = {_value(event.get('value'))}"
     if kind == "add":
