@@ -480,9 +480,10 @@ class _Speaker:
             ends = named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on", "than")
             bare = len(spoken) == 2 and (ends or rest.startswith("("))     # an operand already in brackets
             return f"{spoken[0]} {named} {rest}" if bare else f"{spoken[0]} {named} ({rest})"
-        if spoken == ["it"] and joiner_free(named) and name not in self.lex.tests:
-            # "the card with the highest strength of it" -> "its strength" (a test is no property of it:
-            # not "whose in play", but "in play holds for it")
+        if spoken == ["it"] and joiner_free(named) and not (name in self.lex.tests and _has_verb(named)):
+            # "the card with the highest strength of it" -> "its strength"; a test reads as what the item
+            # is ("who are alive"), but one whose name has a verb is no property of it: not "who whose
+            # holds", but "holds holds for it"
             return f"its {named}"
         if name in self.lex.tests and spoken:
             # a definition that is true or false: "7 if rain holds for p", not "7 if the rain of p"
