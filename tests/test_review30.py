@@ -9,7 +9,13 @@
 
 Each referee below is written from the rules and shares no code with the engine beyond driving a game
 through its public API: at every decision it checks the player to move, the exact set of moves offered,
-the scores, what each seat sees, and that every card lies in exactly one place.
+the scores, what each seat sees, and that every card lies in exactly one place.  Worked hands run as
+`rules test` scenarios (truco.scenario.yaml, sueca.scenario.yaml).
+
+Fixes found on the way, each with its test below: the end_hand step (truco-cut.yaml, truco-turns.yaml
+play the same games as truco.yaml's flags), a next dealer or a lead that is no seat, the hints for
+`card` written for a chosen card and for a winner rule giving none (a tie), explain's wording of a
+team's score, an item at a written position and a loop left by end_hand, simulate's '0.00 turns'.
 """
 from __future__ import annotations
 
