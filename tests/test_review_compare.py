@@ -797,7 +797,7 @@ def _explain(name):
     ("poker-draw", "For each player of *best*:", "For each p of"),
     ("cuckoo", "Subtract 1 from the player's *life*.", "the p's"),
     # reverse(sort(...)), count(unique(...)), a definition of several parameters
-    ("poker-draw", "*h* in order of (the same of (*h*, it), the place of it in the order *high*), highest first",
+    ("poker-draw", "*h* in order of (the same of (*h*, it), its place in the order *high*), highest first",
      "lowest first in the opposite order"),
     ("poker-draw", "the number of different values among the rank of each item of *h* is 5", "each counted once"),
     ("poker-draw", "(the r of (*h*, 0)) minus (the r of (*h*, 4)) is 4", "the r of *h* and 0"),

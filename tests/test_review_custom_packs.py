@@ -762,7 +762,7 @@ def test_explain_reads_a_chain_of_sums_without_a_bracket_per_term():
     assert said("a - (b + c)") == "a minus (b plus c)"
     assert said("(a + b) * c") == "(a plus b) times c"
     assert said("a * b * c") == "a times b times c"
-    assert said("(a * b) // c") == "(a times b) divided by (rounded down) c"
+    assert said("(a * b) // c") == "(a times b) divided by c (rounded down)"
 
 
 def test_explain_says_a_definition_that_is_true_or_false_holds_for_its_arguments():

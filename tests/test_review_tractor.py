@@ -479,14 +479,14 @@ def test_explain_tells_nested_numbers_and_items_apart_and_keeps_lists_of_one(tmp
            "than 1" in text
     # was: '*h*' (the cards themselves, not a list of one-card lists)
     assert "- **singles(h)**: *h*, each item in a list of its own" in text
-    assert "- **high(h)**: the items of *h* for which the place of it in the order *plain* is more than 3" in text
+    assert "- **high(h)**: the items of *h* whose place in the order *plain* is more than 3" in text
 
 
 def test_explain_says_a_two_argument_test_about_its_first_argument():
     text = explain(_load("tractor"))
     # was: 'the has pair at of (h, the number r)' and 'the has tractor of (hg, ...)'
     assert "minus 1, *h* has pair at the number r\n" in text
-    assert "not (*hg* has tractor (the number of *lead* divided by (rounded down) 2))" in text
+    assert "not (*hg* has tractor (the number of *lead* divided by 2 (rounded down)))" in text
 
 
 def test_a_deal_naming_a_zone_the_rules_empty_before_the_first_decision_says_why():

@@ -189,7 +189,7 @@ def _observation_leaks(rules, n, seed, decisions=300):
             obs = G.observation(s, seat)
             hidden = G.hidden_from(s, seat)
             in_zones = {c for c in _flat(obs["zones"]) if isinstance(c, int)}
-            in_state = {c for info in typed for c in _flat(obs["state"][info.index]) if isinstance(c, int)}
+            in_state = {c for info in typed for c in _flat(obs["state"][info.name]) if isinstance(c, int)}
             leaks += bool((in_zones | in_state) & hidden)
             checked += 1
         G.apply_index(s, rng.randrange(len(s.pending.actions)))
@@ -219,8 +219,8 @@ def test_the_observation_masks_a_hidden_card_in_a_variable_and_keeps_a_seen_one(
     while not s.v[index]:
         G.apply_index(s, rng.randrange(len(s.pending.actions)))
     mover = G.current_player(s)
-    assert G.observation(s, mover)["state"][index] == s.v[index]           # its own hand: seen
-    other = G.observation(s, 1 - mover)["state"][index]
+    assert G.observation(s, mover)["state"]["discards"] == s.v[index]           # its own hand: seen
+    other = G.observation(s, 1 - mover)["state"]["discards"]
     assert len(other) == len(s.v[index]) and set(other) == {None}
 
 
@@ -891,6 +891,30 @@ def test_a_seats_log_names_no_copy_of_a_card_it_did_not_see():
             assert all(set(e["cards"]) == {"?"} for e in unseen)
             draws += len(unseen)
     assert draws > 10
+
+
+def test_a_card_another_player_picks_in_secret_is_hidden_though_the_seat_holds_its_twin(tmp_path):
+    """With two packs, a choice event was masked by name: a player picking a card to pass in secret showed
+    its name to a seat holding the other copy.  Own picks and cards played to the trick stay named."""
+    text = (ROOT / "tests/rulesets_review6/pass-three.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "pass-two-packs.yaml"
+    path.write_text(text.replace("  remove: {cards: [2♣]}", "  copies: 2"), encoding="utf-8")
+    rules = load_ruleset(str(path)).rules
+    hidden = named = plays = 0
+    for seed in range(6):
+        session = _session_log(rules, 3, 0, seed, decisions=12)
+        for e in session.seat_log(0):
+            if e.get("event") != "choice":
+                continue
+            name, value = e["action"]
+            if name == "pick":
+                assert (value == "?") == (e["player"] != 0), e
+                hidden += value == "?"
+                named += value != "?"
+            elif name == "play":
+                assert value != "?", e
+                plays += 1
+    assert hidden >= 30 and named >= 15 and plays >= 10
 
 
 # -- explain -----------------------------------------------------------------------------------------

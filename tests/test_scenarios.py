@@ -197,3 +197,13 @@ def test_nth_must_be_a_whole_number_from_1(tmp_path):
     said = " ".join(d.message for o in outcomes for d in getattr(o, "diagnostics", [])) + \
         " ".join(getattr(p, "message", str(p)) for p in problems)
     assert "fits 2 legal move(s), not 3" in said, said
+
+
+def test_legal_moves_in_a_message_are_in_number_order(tmp_path):
+    """'bid 2, bid 10' rather than the text order 'bid 10, bid 2'."""
+    path = tmp_path / "s.yaml"
+    path.write_text(f"ruleset: {Path('rulesets/spades/spades.yaml').resolve()}\nplayers: 4\nscenarios:\n"
+                    "  - name: bids\n    expect: {legal: [bid 13, bid 2]}\n", encoding="utf-8")
+    [d] = run_file(str(path))[0][0].diagnostics
+    assert "legal moves: expected [bid 2, bid 13], got [bid 0, bid 1, bid 2, bid 3, bid 4, bid 5, bid 6, " \
+           "bid 7, bid 8, bid 9, bid 10, bid 11, bid 12, bid 13]" in d.message

@@ -236,7 +236,8 @@ def test_games_are_isolated_and_bad_input_is_refused(server):
 
 
 def test_readme_and_ci_install_the_same_things():
-    """The README's test command is what .ci/run does: Chromium if missing, the same extras, pytest -q."""
+    """The README's test command is what .ci/run does: Chromium if missing, the same extras, the same
+    pytest command (on every core)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     block = re.search(r"Run the tests.*?```sh\n(.*?)```", readme, flags=re.S).group(1)
@@ -244,5 +245,6 @@ def test_readme_and_ci_install_the_same_things():
     assert extras == re.findall(r"'\.\[([a-z,]+)\]'", ci) == ["test,plot,web"]
     assert "[ -x /usr/bin/chromium ] ||" in block and "[ -x /usr/bin/chromium ] ||" in ci
     assert "apt-get install -y chromium" in block and "apt-get install -y chromium" in ci
-    assert block.strip().endswith("python -m pytest -q") and ci.strip().endswith("python -m pytest -q")
+    command = "python -m pytest -q -n auto"
+    assert block.strip().endswith(command) and ci.strip().endswith(command)
     assert "playwright install" not in ci

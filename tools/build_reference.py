@@ -56,7 +56,7 @@ TYPES = [
     ("number", "a whole number (booleans count as 0 and 1)"), ("boolean", "true or false"),
     ("text", "text in quotes"), ("card", "one card"), ("cards", "a list of cards (a zone is one)"),
     ("player", "a seat number, 0 first"), ("players", "a list of seats"), ("suit", "a suit name"),
-    ("rank", "a rank name such as \"10\""), ("list", "a list of anything"), ("any", "not checked"),
+    ("rank", "a rank name such as \"10\""), ("list", "a list of anything"), ("any", "not checked: a card, or an entry of objects (a pile chosen in one move and used in the next), whose fields it reads"),
 ]
 
 
@@ -144,7 +144,8 @@ def build() -> str:
             "`turn_number`; inside `for_each:` the name given with `as:`; inside a move of `choose:` the "
             "option's name given with `as:`.", "",
             "### How play runs", "",
-            "- **One hand** is the `hand:` steps run once. After it, `end: after_hand` is checked; if the game "
+            "- **One hand** is the `hand:` steps run once (an `end_hand` step ends it at once, skipping the "
+            "steps left). After it, `end: after_hand` is checked; if the game "
             "goes on, `dealer: next` is worked out (it still sees the finished hand's values, before the "
             "variables kept per hand are reset) and the next hand starts.",
             "- **A trick** (in the figures of `rules simulate` and in records) is one completed trick of a "

@@ -49,6 +49,7 @@ SETTING_DOCS = {
     "repeat.times": "Repeat this many times (the local name round counts from 1).",
     "end_game.when": "The condition that ends the game at once (default true).",
     "end_game.winners": "The winning players (default: the 'end: winners' expression).",
+    "end_hand.when": "The condition that ends the hand at once (default true).",
     "fail.when": "The condition that is a mistake in the rules.",
     "fail.message": "The message shown when it happens.",
     "choose.player": "The player who decides.",

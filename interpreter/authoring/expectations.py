@@ -1,6 +1,8 @@
 """What a scenario expects, compared with the game: every mismatch of one check is reported together."""
 from __future__ import annotations
 
+import re
+
 from ..diagnostics import did_you_mean
 from ..engine import game as G
 from ..expr import types as T
@@ -189,13 +191,14 @@ def check_expectations(s, spec, path, when, failure):
             _check_moves(s, c, sub, key, expected)
         elif key in ("legal", "not_legal"):
             legal = _legal_names(s)
-            wanted = _card_names(s, expected) if not _are_moves(expected) else sorted(map(str, expected))
+            wanted = _card_names(s, expected) if not _are_moves(expected) else list(map(str, expected))
             sets = _set_moves(G.legal_actions(s))
             legal = [_set_text(s, t, sets) for t in legal]
-            wanted = sorted(_set_text(s, t, sets) for t in wanted)
+            wanted = sorted((_set_text(s, t, sets) for t in wanted), key=_in_number_order)
             if key == "legal":
                 # the two copies of a card (a double pack) played from one hand are one move, named once
-                c.compare(sub, "legal moves", sorted(set(wanted)), sorted(set(legal)))
+                c.compare(sub, "legal moves", sorted(set(wanted), key=_in_number_order),
+                          sorted(set(legal), key=_in_number_order))
             else:
                 bad = [w for w in wanted if w in legal]
                 if bad:
@@ -258,6 +261,14 @@ def legal_text(s, actions, most=40) -> str:
     """The legal moves for a message: the first `most` of them, then how many more."""
     shown = ", ".join(describe_action(s, a) for a in actions[:most])
     return shown + (f", ... ({len(actions) - most} more)" if len(actions) > most else "")
+
+
+def _in_number_order(text):
+    """A sort key reading the numbers in a move's text as numbers: 'bid 8' before 'bid 10'."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in _NUMBER.split(text) if part]
+
+
+_NUMBER = re.compile(r"(\d+)")
 
 
 def _legal_names(s):

@@ -12,6 +12,8 @@ Nothing here knows a game: names come from the ruleset (state, zones, options, o
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from lark import Token, Tree
@@ -22,8 +24,7 @@ from .phrasing_words import _LABELLED, NOUNS, _is_zone, _join, _literal, _mentio
 
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
            ">=": "is at least", "in": "is in", "not in": "is not in"}
-_PLACES = ["first", "second", "third", "fourth", "fifth", "sixth"]     # a list's places 0..5, by name
-ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "//": "divided by (rounded down)",
+ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "//": "divided by",
               "%": "modulo"}
 BUILTIN_NAMES = {"players": "the players", "player_count": "the number of players",
                  "hand_number": "the number of the hand", "pack_size": "the number of cards in the pack",
@@ -45,6 +46,9 @@ def _is_choice(node) -> bool:
 
 # expressions made of parts joined by an operator: never spoken as an owner ("X's")
 _COMPOUND = ("binop", "neg", "compare", "ifelse", "or_op", "and_op", "not_op")
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
 @dataclass
@@ -243,8 +247,8 @@ class _Speaker:
                 return f"the player who played {self.operand(item)}"
             return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
         place = _literal(key)
-        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < len(_PLACES):
-            return f"the {_PLACES[place]} {noun} of {base}"     # calls[0]: 'the first item of the calls'
+        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < len(_ORDINALS):
+            return f"the {_ORDINALS[place]} {noun} of {base}"     # calls[0]: 'the first item of the calls'
         where = self.operand(key)
         if ("," in where or " of " in where) and not where.startswith("("):
             where = f"({where})"        # 'at position (the smaller of a and b) of xs', not 'a and b of xs'
@@ -283,6 +287,9 @@ class _Speaker:
         # a choice after "otherwise" reads right as it is (a chain of cases)
         first, test = (f"({self.say(c)})" if _is_choice(c) or (isinstance(c, Tree) and c.data == "binop")
                        else self.say(c) for c in (a, cond))
+        if isinstance(a, Tree) and a.data in ("or_op", "and_op") and not first.startswith("("):
+            # "(x or y) if c, otherwise z": unbracketed, "x or y if c" reads as x or (y if c)
+            first = f"({first})"
         if first.startswith(("for some ", "for every ", "the sum, over ")):
             # "for every card of X, Y is 0 if c, otherwise ..." reads as if the condition were said of
             # each card: the first value is bracketed whole
@@ -354,6 +361,14 @@ class _Speaker:
                 out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
                 continue
             said = self.say(left)
+            tests = self.lex.tests | self.lex.flags
+            if op in ("==", "!=") and _is_test(left, tests) and _is_test(right, tests) \
+                    and not any(isinstance(x, Tree) and x.data in ("true", "false") for x in (left, right)):
+                # red(c) != red(d): "whether red holds for c differs from whether red holds for d", not
+                # "red holds for c is not red holds for d"
+                same = "is the same as" if op == "==" else "differs from"
+                out.append(f"whether {said} {same} whether {self.say(right)}")
+                continue
             if op in ("in", "not in") and isinstance(right, Tree) and right.data == "list_" and len(right.children) > 1:
                 # c in [Q♠, J♦]: 'the card is Q♠ or J♦' (not 'is in the list Q♠ and J♦')
                 items = [self.say(c) for c in right.children if c is not None]
@@ -392,9 +407,8 @@ class _Speaker:
         if left.startswith("the sum, over ") and not left.startswith("("):
             # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
             left = f"({left})"
-        if str(op) == "//":             # "a divided by b (rounded down)": the rounding after both numbers
-            return f"{left} divided by {self.term(b)} (rounded down)"
-        return f"{left} {ARITHMETIC.get(str(op), str(op))} {self.term(b)}"
+        said = f"{left} {ARITHMETIC.get(str(op), str(op))} {self.term(b)}"
+        return said + " (rounded down)" if str(op) == "//" else said   # 'a divided by b (rounded down)'
 
     def _suit_card(self, a, b) -> bool:
         """A rank, a slash and a suit's name (the compiler reads it as that card, expr/attributes.py)."""
@@ -436,18 +450,24 @@ class _Speaker:
         fn = FUNCTIONS.get(name)
         if fn is not None:
             try:
-                return fn(self, args)
+                said = fn(self, args)
             except (IndexError, ValueError):
                 pass
+            else:
+                return _its(said) if args and _is_name(args[0], self.subject) else said
         # an argument worked out by arithmetic, a choice or a comparison keeps its brackets: "the double
         # of (x plus y)", not "the double of x plus y", which reads as (the double of x) plus y
         spoken = [self.operand(a) for a in args]
+        mine = len(args) == 1 and _is_name(args[0], self.subject)    # 'its place in the order', not 'the place of it'
         if name in self.lex.points:
-            return f"the *{name}* points of {_join(spoken)}"
+            return f"its *{name}* points" if mine else f"the *{name}* points of {_join(spoken)}"
         if name in self.lex.orders:
-            return f"the place of {_join(spoken)} in the order *{name}*"
+            return f"its place in the order *{name}*" if mine else f"the place of {_join(spoken)} in the order *{name}*"
         named = name.replace("_", " ")
         verb = named.split()[0]
+        if verb in ("has", "can") and _literal(args[0]) is not None:
+            # can_play(0): a seat written as a number is the subject: "player 0 can play", not "0 can play"
+            spoken[0] = f"player {spoken[0]}"
         if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
             return f"{spoken[0]} {named}"
@@ -463,7 +483,7 @@ class _Speaker:
         if name in self.lex.tests and spoken:
             # a definition that is true or false: "7 if rain holds for p", not "7 if the rain of p"
             return f"{named} holds for {spoken[0] if len(spoken) == 1 else '(' + ', '.join(spoken) + ')'}"
-        joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by") else " of "
+        joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on") else " of "
         if len(spoken) > 1:      # r(h, 0) - r(h, 4): "the r of (h, 0) minus ...", not "the r of h and 0 minus ..."
             return f"the {named}{joiner}({', '.join(spoken)})"
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
@@ -721,3 +741,27 @@ def noun_for(text, lex: Lexicon | None = None) -> str:
         return _Speaker(lex or Lexicon()).noun_of(parse(str(text)))
     except Exception:
         return "item"
+
+
+def _is_name(node, name) -> bool:
+    return name is not None and isinstance(node, Tree) and node.data == "name" and str(node.children[0]) == name
+
+
+_OF_IT = re.compile(r"^the ((?:(?! of )[^,])+?) of it(?=$| in | \()")
+
+
+def _its(said: str) -> str:
+    """'the kind (run or set) of it' -> 'its kind (run or set)', 'the position of it in X' -> 'its position
+    in X': a built-in function's phrase about the item being spoken of (not 'the first of the cards of
+    it', whose 'of' belongs to a longer phrase)."""
+    def one(m):
+        what = m.group(1)
+        if what in _NOT_OWNED:
+            return m.group(0)                   # 'the first of it' is its first item, not 'its first'
+        if what.startswith("player to the "):
+            return f"the player to its {what[14:]}"
+        return f"its {what}"
+    return _OF_IT.sub(one, said, count=1)
+
+
+_NOT_OWNED = {"first", "last", "larger", "smaller", "highest", "lowest", "total", "sum", "number", "rest"}

@@ -253,6 +253,9 @@ def _sum(sp, args):
     if isinstance(key, Tree) and key.data == "name" and str(key.children[0]) in sp.lex.points:
         return f"the total of the *{key.children[0]}* points of {sp.say(args[0])}"
     per = _of_items(sp, args[0], args[1], each=False)
+    body = args[1].children[1] if isinstance(args[1], Tree) and args[1].data == "lambda_" else None
+    if per is not None and body is not None and _is_zone(sp, body):
+        return f"all the cards in {per}"          # sum(players, p => hand[p]): lists joined, not a total
     if per is not None:
         return f"the total of {per}"
     noun = sp.noun_of(args[0])
@@ -425,7 +428,7 @@ FUNCTIONS = {
     "smallest": lambda sp, a: f"the {_bare(sp.say(a[1]))} smallest of {sp.say(a[0])}",
     "unique": lambda sp, a: f"{sp.say(a[0])}, each counted once",
     "suits_in": lambda sp, a: f"the suits among {sp.say(a[0])}",
-    "team_of": lambda sp, a: f"the team of {sp.say(a[0])}",
+    "team_of": lambda sp, a: _team_of(sp.say(a[0])),
     "same_key": lambda sp, a: f"{sp.say(a[0])} all have the same {_key_words(sp, a[1], 'card')}",
     "groups": _groups,
     "sequences": _sequences,
@@ -456,6 +459,11 @@ FUNCTIONS = {
     "of_suit": lambda sp, a: f"the cards of {sp.say(a[0])} in {sp.say(a[1])}",
     "of_rank": lambda sp, a: f"the cards of {sp.say(a[0])} of rank {sp.say(a[1])}",
 }
+
+
+def _team_of(who: str) -> str:
+    """team_of(p): 'the team of *p*'; of the item a clause speaks about, 'its team' (not 'the team of it')."""
+    return "its team" if who == "it" else f"the team of {who}"
 
 
 def _owner(sp, a):

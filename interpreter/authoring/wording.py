@@ -259,6 +259,8 @@ def _repeat(v, step, say):
         head = f"Repeat {say(v['times'])} times:"
     elif "until" in v:
         head = f"Repeat until {say(v['until'])}:"
+    elif v.get("while", True) is True or str(v.get("while")).strip() == "true":
+        head = "Repeat until a step ends the hand or the game:"     # not "Repeat while yes:"
     else:
         head = f"Repeat while {say(v.get('while', True))}:"
     return head, [("", v.get("do") or [])]
@@ -407,6 +409,11 @@ def _end_game(v, step, say):
     return f"The game ends at once{when}{who}.", []
 
 
+def _end_hand(v, step, say):
+    when = f" if {say(v['when'])}" if "when" in v else ""
+    return f"The hand ends at once{when}: its steps left are skipped.", []
+
+
 def _move(v, step, say):
     src = f" from {say(v['from'])}" if "from" in v else ""
     where = " at the bottom" if v.get("position") == "bottom" else ""
@@ -447,6 +454,7 @@ _KINDS = {
     "repeat": _repeat,
     "call": lambda v, s, say: (f"Do **{v}** ({'above' if v in say.above else 'below'}).", []),
     "end_game": _end_game,
+    "end_hand": _end_hand,
     "record": lambda v, s, say: ("Record " + "; ".join(f"{k} = {say(x)}" for k, x in v.items()) + ".", []),
     "log": lambda v, s, say: (f"Write {say(v)} in the game log.", []),
     "fail": _fail,

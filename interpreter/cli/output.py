@@ -46,9 +46,13 @@ def print_summary(summary: dict) -> None:
                    f"{_verdict(first['win_low'], first['win_high'], summary['fair_share'])}")
     f = summary["figures"]
     # a game that plays no tricks (a shedding game, Cribbage's pegging) is not told '0.00 tricks'
-    tricks = f"{f['tricks']['mean']:.2f} tricks, " if f['tricks']['mean'] else ""
-    click.echo(f"per game: {f['hands']['mean']:.2f} hands (sd {f['hands']['sd']:.2f}), "
-               f"{tricks}{f['turns']['mean']:.2f} turns (sd {f['turns']['sd']:.2f})")
+    # nor is a game whose decisions are all choose: steps (no tricks: or turns: block) told '0.00 turns'
+    parts = [f"{f['hands']['mean']:.2f} hands (sd {f['hands']['sd']:.2f})"]
+    if f['tricks']['mean']:
+        parts.append(f"{f['tricks']['mean']:.2f} tricks")
+    if f['turns']['mean'] or f['tricks']['mean']:
+        parts.append(f"{f['turns']['mean']:.2f} turns (sd {f['turns']['sd']:.2f})")
+    click.echo("per game: " + ", ".join(parts))
     # leads, drama and decisiveness compare sides: with one side they are empty words (always 0 or 100%)
     if not alone:
         click.echo(f"lead changes per game {f['lead_changes']['mean']:.2f}; winner never behind from hand "

@@ -220,8 +220,8 @@ def _shown(cards, revealed) -> list:
 
 def observation(s: State, player: int) -> dict:
     """What `player` can see: public zones, their own zones (the others' for 'visibility: others'), revealed
-    cards, sizes of the rest, and the state variables (a card hidden from the player, named by a variable
-    of kind card or cards, as None)."""
+    cards, sizes of the rest, and the state variables by name (a card hidden from the player, named by a
+    variable of kind card or cards, as None)."""
     rules = s.rules
     seen = {}
     for info in rules.zone_list:
@@ -237,7 +237,8 @@ def observation(s: State, player: int) -> dict:
     sizes = {info.name: ([len(x) for x in s.z[info.index]] if info.per == "player" else
                          {k: len(v) for k, v in s.z[info.index].items()} if isinstance(s.z[info.index], dict)
                          else len(s.z[info.index])) for info in rules.zone_list}
-    return {"player": player, "zones": seen, "sizes": sizes, "state": _seen_state(s, player), "hand": s.hand_no}
+    state = {info.name: value for info, value in zip(rules.var_list, _seen_state(s, player))}
+    return {"player": player, "zones": seen, "sizes": sizes, "state": state, "hand": s.hand_no}
 
 
 def _seen_state(s, player) -> list:

@@ -14,6 +14,7 @@ import re
 import warnings
 
 from ..expr.codegen import CodeGen
+from .vm import halt
 
 _CONSTANT = re.compile(r"_k\d+|\d+|None|True|False")
 
@@ -52,7 +53,7 @@ class Source:
             return
         self.emit(depth, f"{self.ref(fn)}(s, e)")
         self.emit(depth, "if s.over:")
-        self.emit(depth + 1, "del s.stack[:]")
+        self.emit(depth + 1, f"{self.ref(halt)}(s)")
         self.emit(depth + 1, "return None")
 
     def function(self, name, params, filename, extra=None):

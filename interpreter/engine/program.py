@@ -6,6 +6,8 @@ from .vm import Node
 
 
 class GameLoop(Node):
+    after_hand_phase = 2    # the phase of step() that follows a hand (vm.halt goes there after an end_hand)
+
     def __init__(self, rules, setup, hand):
         self.rules, self.setup, self.hand = rules, setup, hand
         self.where = "hand"
@@ -34,7 +36,13 @@ class GameLoop(Node):
             s.over = True
             return None
         dealer = rules.vars["dealer"].index
-        s.v[dealer] = rules.next_dealer(s, env)
+        nxt = rules.next_dealer(s, env)
+        if nxt.__class__ is not int or not 0 <= nxt < s.n:
+            # dealer - 1 gives -1 after seat 0: said here, not where a later hand reads hand[dealer]
+            raise GameStopped(f"dealer: next gave {nxt!r}, not a seat from 0 to {s.n - 1}; seats go round "
+                              "only through left_of and right_of, e.g. right_of(dealer), or "
+                              "(dealer + player_count - 1) % player_count", rules.next_dealer_where)
+        s.v[dealer] = nxt
         frame[1] = 1
         return None
 

@@ -15,7 +15,7 @@ from ..expr.errors import describe_value
 from .registry import compile_steps, step_kind
 from .state import GameStopped, owned
 from .logtext import _seers, card_place, log_move
-from .vm import Atomic, Call, Choose, ForEach, If, While
+from .vm import HAND_CUT, Atomic, Call, Choose, ForEach, If, While
 
 
 def _fields(cx, value, path, kind, required=(), allowed=()):
@@ -680,6 +680,29 @@ def _end_game(cx, value, path, step):
             s.over = True
             log_event(s, event="end", winners=s.winners)
     return Guarded(run, cx.where(path), "end_game", when)
+
+
+@step_kind("end_hand", "End the hand at once when a condition holds (a refused call, a claim): "
+           "`end_hand: {when: cond}`. The hand's steps left, in any block or procedure, are skipped; "
+           "`end: after_hand` is checked and the next hand follows, as after the last step of a hand.")
+def _end_hand(cx, value, path, step):
+    spec = _fields(cx, value, path, "end_hand", (), ("when",))
+    if spec is None:
+        return None
+    if path and path[0] == "setup":
+        cx.problem(path, "'end_hand' ends a hand, and the setup steps run before the first hand",
+                   "meaning", hint="move it to the hand: steps, or end the game with end_game")
+    when = cx.expr(path + ("when",), spec.get("when", True), T.BOOL).fn
+    where = cx.where(path)
+
+    def run(s, e):
+        if when(s, e):
+            if s.stack[0][1] != s.stack[0][0].after_hand_phase:
+                raise GameStopped("end_hand ran in the setup steps, before any hand", where)
+            _count_turns_in_play(s)
+            s.over = HAND_CUT
+            log_event(s, event="end_hand")
+    return Guarded(run, where, "end_hand", when)
 
 
 def _count_turns_in_play(s):

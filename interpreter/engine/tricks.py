@@ -19,7 +19,7 @@ from .registry import compile_steps, step_kind
 from .state import Choice, GameStopped, decision_limit
 from .steps import _fields, log_event
 from .trickgen import trick_end
-from .vm import PAUSE, Node, Seq
+from .vm import PAUSE, Node, Seq, halt
 
 _NONE = object()
 TRICK_LOCALS = {"leader": T.PLAYER, "current": T.PLAYER, "led_suit": T.SUIT, "trick_number": T.NUM,
@@ -67,6 +67,11 @@ class Tricks(Node):
             raise GameStopped("the tricks' lead: gave none, not a player, so nobody can lead the first trick: "
                               "give a seat (e.g. left_of(dealer)), or play the tricks only when there is one "
                               "(if: ... != none)", self.lead_where or self.where)
+        if leader.__class__ is int and not 0 <= leader < s.n:
+            # dealer - 1 after seat 0: the players asked went round, but `leader` read -1
+            raise GameStopped(f"the tricks' lead: gave {leader}, not a seat from 0 to {s.n - 1}; seats go round "
+                              "only through left_of and right_of, e.g. right_of(dealer)",
+                              self.lead_where or self.where)
         env.update(leader=leader, current=None, led_suit=None, trick_number=0, trick_players=[],
                    winner=None, taking_part=list(range(s.n)))
         s.stack.append([self, 0, env, 0])   # pc = phase, data = cards played in this trick
@@ -251,7 +256,7 @@ class Tricks(Node):
                     if self.step(s, frame) is PAUSE:
                         return PAUSE
                     if s.over:               # a rule ended the game: stop as run() does
-                        del s.stack[:]
+                        halt(s)
                     return None
                 result = self.next_trick(s, frame, env, choice)
                 # the next lead, in this block, by a seat with a picker: play on
@@ -366,7 +371,7 @@ class Tricks(Node):
         if after_plays is not None:
             after_plays(s, env)
             if s.over:
-                del s.stack[:]
+                halt(s)
                 return None
         trick = s.z[self.trick_zone]         # the same list all game: zones change in place
         env["winner"] = self.decide(s, env, trick)
@@ -374,7 +379,7 @@ class Tricks(Node):
         if after is not None:
             after(s, env)
             if s.over:
-                del s.stack[:]
+                halt(s)
                 return None
         if trick and self.collect is not None:
             self.collect(s, env).extend(trick)
@@ -386,7 +391,7 @@ class Tricks(Node):
         if before is not None:
             before(s, env)
             if s.over:
-                del s.stack[:]
+                halt(s)
                 return None
         env["current"] = leader = env["leader"]
         return self.ask(s, env, leader, frame, True, choice)
@@ -493,8 +498,11 @@ class Tricks(Node):
         """The error of a `winner:` rule that gave something other than a seat (none, or a number past
         the last seat): it names the rule, not the first later step that reads the winner."""
         said = "none" if value is None else repr(value)
+        # none is how a tied trick (Truco's parda) is first written: say how a tie is kept instead
+        tie = ("; a trick that nobody wins (a tie) still goes to a player, who leads next: give that "
+               "player (e.g. leader) and note the tie in a state variable in after_trick") if value is None else ""
         return GameStopped(f"the trick's winner rule gave {said}, not a player: it must give the seat of "
-                           "the player who takes the trick, e.g. trick_players[position(trick, best)]",
+                           f"the player who takes the trick, e.g. trick_players[position(trick, best)]{tie}",
                            self.winner_where or self.where)
 
     winner_where = None          # the place of the `winner:` setting

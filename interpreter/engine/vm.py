@@ -325,20 +325,49 @@ class Call(Node):
         return self.target.enter(s, env)
 
 
+class _HandCut:
+    """The value of s.over while an end_hand step unwinds the hand: truthy, so that every place that
+    stops at the end of the game stops for it too; halt() then goes back to the game loop."""
+    __slots__ = ()
+
+    def __bool__(self):
+        return True
+
+    def __repr__(self):
+        return "HAND_CUT"
+
+
+HAND_CUT = _HandCut()
+
+
+def halt(s) -> bool:
+    """What to do once s.over is set: at the end of the game, drop every frame (True: stop); after an
+    end_hand step (s.over is HAND_CUT), drop the hand's frames and go back to the game loop's frame,
+    the bottom one, at the point where a hand has ended (False: go on running)."""
+    stack = s.stack
+    if s.over is HAND_CUT:
+        s.over = False
+        del stack[1:]
+        stack[0][1] = stack[0][0].after_hand_phase
+        return False
+    del stack[:]
+    return True
+
+
 def run(s, step_limit=2_000_000):
     """Advance until a choice is pending or the game is over."""
     stack = s.stack
     while stack:
         if s.pending is not None:
             return
-        if s.over:          # a choice's steps ended the game: nothing after them runs
-            del stack[:]
-            return
+        if s.over:          # a choice's steps ended the game (or the hand): nothing after them runs
+            if halt(s):
+                return
+            continue
         frame = stack[-1]
         if frame[0].step(s, frame) is PAUSE:
             return
-        if s.over:
-            del stack[:]
+        if s.over and halt(s):
             return
     s.over = True
 

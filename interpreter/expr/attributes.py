@@ -41,10 +41,21 @@ def compile_attribute(ctx, node, obj, attr):
         return Compiled(lambda s, e: table[f(s, e)], fields["__types__"][attr],
                         code=ctx.source("%s[{0}]" % ctx.ref(table), obj))
     if obj.type == T.ANY:
-        # Decided while the game runs: a card id or an object name.
+        # Decided while the game runs: a card id or an object entry's name (a variable of type any
+        # holding a pile chosen in one move and used in the next).
+        fields = _entry_fields(ctx, attr)
         tables = {"rank": u.rank_of, "suit": u.suit_of, "is_joker": u.is_joker, "name": u.names}
+        if fields is not None and attr in tables:
+            # a card's attribute or an entry's field of the same name: which one, the value decides
+            f, entry = obj.fn, _read_field(fields[0], obj.fn, ctx, node, attr)
+            card = _read(tables[attr], f, ctx, node, attr)
+            kind = CARD_ATTRIBUTES[attr][0] if T.compatible(fields[1], CARD_ATTRIBUTES[attr][0]) else T.ANY
+            return Compiled(lambda s, e: entry(s, e) if isinstance(f(s, e), str) else card(s, e), kind)
+        if fields is not None:
+            return Compiled(_read_field(fields[0], obj.fn, ctx, node, attr), fields[1])
         if attr not in tables:
-            _unknown(ctx, node, attr, CARD_ATTRIBUTES, "a card")
+            known = dict(CARD_ATTRIBUTES, **{k: None for recs in ctx.ns.objects.values() for k in recs["__types__"]})
+            _unknown(ctx, node, attr, known, "a value of kind any (a card, or an entry of objects)")
         table = tables[attr]
         f = obj.fn
         return Compiled(_read(table, f, ctx, node, attr), CARD_ATTRIBUTES[attr][0],
@@ -75,6 +86,37 @@ def named_suit_card(ctx, left_node, right_node):
         return None
     cid = u.parse_card(f"{rank}/{suit}")
     return constant(cid, T.CARD) if cid is not None else None
+
+
+def _entry_fields(ctx, attr):
+    """(entry name -> value of the field `attr`, the field's kind) over every object collection with
+    such a field (entry names are unique across collections), or None when no collection has it."""
+    table, kinds = {}, set()
+    for recs in ctx.ns.objects.values():
+        types = recs.get("__types__", {})
+        if attr in types or (attr == "name" and len(recs) > 1):       # every entry has a name
+            kinds.add(types.get(attr, T.STR))
+            table.update({entry: (entry if attr == "name" else rec.get(attr))
+                          for entry, rec in recs.items() if entry != "__types__"})
+    if not table:
+        return None
+    return table, (kinds.pop() if len(kinds) == 1 else T.ANY)
+
+
+def _read_field(table, f, ctx, node, attr):
+    """table[f(s, e)] for a value of kind any that holds an object entry's name; when it holds none,
+    an EvalError naming the part that gave something else."""
+    from .compiler import _text_of
+    from .errors import EvalError, describe_value
+    whole = _text_of(ctx, node.children[0])
+
+    def read(s, e):
+        value = f(s, e)
+        try:
+            return table[value]
+        except (TypeError, KeyError):
+            raise EvalError(f"'{whole}' is {describe_value(value)}, not an entry with a field '{attr}'") from None
+    return read
 
 
 def _read(table, f, ctx, node, attr):

@@ -357,8 +357,12 @@ def _name(ctx, node):
         close = get_close_matches(name, candidates, n=1, cutoff=0.6)
         from .functions import BUILTINS
         if name in BUILTINS:
+            # `card` written for the card a move chose (as: c) or a for_each's item: name the local
+            same = [n for n, t in ctx.locals.items() if name == "card" and t == T.CARD]
+            hint = (f"the card given here with 'as:' is called '{same[-1]}'; card(rank, suit) makes a card"
+                    if same else None)
             ctx.error(node, f"'{name}' is a function: call it with parentheses, e.g. {name}(...)",
-                      rule="unknown-name")
+                      hint=hint, rule="unknown-name")
         kinds = _BLOCK_LOCALS.get(name)
         if kinds:                        # a local name of a block, used where that block's names are not seen
             where = "a " + " or ".join(f"{k}:" for k in sorted(kinds)) + " block"

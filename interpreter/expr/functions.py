@@ -228,14 +228,29 @@ def _map(ctx, node, args):
                     code=items and ctx.lambda_source(body, "[{body} for {v} in {0}]", items))
 
 
-@builtin("sum", "sum(items) or sum(items, x => value)", "The total of the items, or of the value for each item.", 1, 2)
+def _joined(lists):
+    out = []
+    for x in lists:
+        out.extend(x)
+    return out
+
+
+@builtin("sum", "sum(items) or sum(items, x => value)",
+         "The total of the items, or of the value for each item.  Lists are joined, as + joins two: "
+         "sum(players, p => hand[p]) is every card in a hand, whatever the number of players.", 1, 2)
 def _sum(ctx, node, args):
     coll = _collection(ctx, args[0])
     xs = _values(coll)
     items = _items_source(ctx, coll)
     if len(args) == 1:
+        if T.is_collection(_elem_type(coll)):
+            return Compiled(lambda s, e: _joined(xs(s, e)), _elem_type(coll))
         return Compiled(lambda s, e: sum(xs(s, e)), T.NUM, code=ctx.source("sum({0})", items))
     param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the value")
+    if T.is_collection(body.type):
+        loop = _bind_loop(param, body.fn)
+        return Compiled(lambda s, e: _joined(v for _, v in loop(s, e, xs(s, e))),
+                        T.LIST if body.type.startswith("tuple:") else body.type)
     ctx.expect(args[1].tree, body, T.NUM, "the value to add up")
     loop = _bind_loop(param, body.fn)
     return Compiled(lambda s, e: sum(v for _, v in loop(s, e, xs(s, e))), T.NUM,
@@ -685,12 +700,8 @@ def _team(s, player):
 def _team_of(ctx, node, args):
     who = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
     p = who.fn
-
-    def run(s, e):
-        player = p(s, e)
-        number, _ = _team(s, player)
-        return player if number is None else number
-    return Compiled(run, T.NUM, code=ctx.source("%s(s, {0})" % ctx.ref(_team_number), who))
+    return Compiled(lambda s, e: _team_number(s, p(s, e)), T.NUM,
+                    code=ctx.source("%s(s, {0})" % ctx.ref(_team_number), who))
 
 
 def _team_number(s, player):
@@ -711,9 +722,5 @@ def _team_seats(s, player):
 def _teammates(ctx, node, args):
     who = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
     p = who.fn
-
-    def run(s, e):
-        player = p(s, e)
-        _, team = _team(s, player)
-        return [player] if team is None else list(team)
-    return Compiled(run, T.PLAYERS, code=ctx.source("%s(s, {0})" % ctx.ref(_team_seats), who))
+    return Compiled(lambda s, e: _team_seats(s, p(s, e)), T.PLAYERS,
+                    code=ctx.source("%s(s, {0})" % ctx.ref(_team_seats), who))

@@ -8,6 +8,8 @@ saved as a game log or a scenario file (record.py).
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from ..diagnostics import players_phrase
 from ..bots.base import Bot, make_bot
 from ..engine import game as G
@@ -47,11 +49,11 @@ class Session:
         self._holdings_hand = None
         self._see(None)
 
-    def _see(self, played_face_up, before=None):
+    def _see(self, played_face_up, before=None, chosen=None):
         """Bring each human seat's knowledge and log up to date after a decision.  The log of what the
         decision led to names the cards the seat had in sight just before it or has now (and a card
         played face up): a card it saw long ago and that went by unseen, e.g. a turned-up card a player
-        took and then threw out face down, stays '?'."""
+        took and then threw out face down, stays '?'.  `chosen` is the card ids of the decision's move."""
         s = self.state
         if self._holdings_hand != s.hand_no:
             self._holdings_hand = s.hand_no
@@ -85,6 +87,8 @@ class Session:
                 shown |= shown_now
                 if shown - sight:                # the seat has seen these cards now
                     known.update(c for name in shown - sight for c in self._ids_named(name))
+                if kind == "choice" and chosen and s.rules.universe.twins:
+                    e = _unseen_choice_copies_hidden(s, e, chosen, in_sight)
                 self.logs[h].append((V.Mask(s.rules.universe, sight | shown) if shown - sight else mask)
                                     .value(_unseen_copies_hidden(s, _worded(s, e), h)))
                 if kind == "move":
@@ -110,8 +114,10 @@ class Session:
             before[h] = V.visible(s, h)
             self.known[h] |= before[h]
         self.decisions.append((player, index))
+        from .words import action_cards
+        chosen = action_cards(s.pending.actions[index][1])
         G.apply_index(s, index)
-        self._see(face_up, before)
+        self._see(face_up, before, chosen)
 
     def run_bots(self, limit=100000):
         """Let the bots move until a human seat must decide or the game ends."""
@@ -314,6 +320,18 @@ def _unseen_copies_hidden(s, event, seat):
         return {**event, "cards": [c if seat in (seen.get(c) or ()) else V.HIDDEN for c in event.get("cards") or ()],
                 "seen_by": {(c if seat in (seats or ()) else V.HIDDEN): seats for c, seats in seen.items()}}
     return event
+
+
+def _unseen_choice_copies_hidden(s, event, chosen, sight):
+    """A choice event with each card of its move that the seat did not see as '?', copy by copy: the
+    mask works by name, and a copy of the card in the seat's own hand would show the one another player
+    picked in secret (two packs, a card put face down)."""
+    names = s.rules.universe.names
+    hide = Counter(names[c] for c in chosen if 0 <= c < len(names) and c not in sight)
+    if not hide:
+        return event
+    name, value = event["action"]
+    return {**event, "action": [name, V.hide_some(value, hide)]}
 
 
 def _worded(s, event):

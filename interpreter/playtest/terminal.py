@@ -22,7 +22,7 @@ Commands:
   help         this text
   quit         leave the game"""
 
-BRIEF = {"choice", "trick", "reveal", "meld", "change_meld", "add", "end", "note", "hand", "result"}
+BRIEF = {"choice", "trick", "reveal", "meld", "change_meld", "add", "end", "end_hand", "note", "hand", "result"}
 MOST_MOVES = 40
 
 
@@ -107,7 +107,7 @@ def table_text(view, kept=()) -> str:
             lines.append(f"  {zone['name']}: {zone['size']} card(s){shown}")
     lines += state_text(view, kept) if kept else []
     if any(s is not None for s in view["scores"]):
-        lines.append("  scores: " + "  ".join(f"{'you' if p == seat else f'P{p}'} {s}"
+        lines.append("  scores: " + "  ".join(f"{'you' if p == seat else f'P{p}'} {'?' if s is None else s}"
                                               for p, s in enumerate(view["scores"])))
     return "\n".join(lines)
 
@@ -218,8 +218,8 @@ class Terminal:
             if line.startswith("\n== hand"):
                 hand = line.split()[2]
                 if hand != "1":
-                    scores = V.scores(self.session.state)
-                    self.say("scores: " + "  ".join(f"P{p} {s}" for p, s in enumerate(scores)))
+                    scores = V.scores(self.session.state, self.seat)
+                    self.say("scores: " + "  ".join(f"P{p} {'?' if s is None else s}" for p, s in enumerate(scores)))
             self.say(line)
 
     def _finish(self):

@@ -84,6 +84,23 @@ class Mask:
         return value
 
 
+def hide_some(value, counts):
+    """`value` (a move's value as a log shows it: names, lists of names, meld text) with the names in
+    `counts` replaced by '?', as many times as counted, from the left; the counts are used up."""
+    if isinstance(value, list):
+        return [hide_some(v, counts) for v in value]
+    if not isinstance(value, str):
+        return value
+
+    def one(m):
+        word = m.group(1)
+        if counts.get(word, 0) > 0 and value[m.start() - 1:m.start()] != "=":
+            counts[word] -= 1
+            return HIDDEN
+        return word
+    return _TOKEN.sub(one, value)
+
+
 def log_lines(events, per_player) -> list[str]:
     """The text lines of masked events (the format of `rules replay`)."""
     out = []
@@ -115,7 +132,30 @@ def _winners(s):
         return sorted(s.winners) if s.winners is not None else None
 
 
-def scores(s) -> list:
+def scores(s, seat=None) -> list:
+    """Each player's score as `end: score` gives it (none where it cannot be read mid-game).  With a
+    seat and a game not over, a score that reads cards the seat cannot see (penalty points of the cards
+    in another player's hand) shows as none: it would tell the seat what those cards are."""
+    out = _scores(s)
+    if seat is None or s.over:
+        return out
+    hidden = G.hidden_from(s, seat)
+    if len(hidden) < 2:
+        return out
+    import random
+    from ..ruleset.peeking import shuffle_hidden
+    rng = random.Random(f"{seat}/{len(s.events or ())}")   # the same answer each time the view is drawn
+    for _ in range(WORLDS):
+        other = G.clone(s)
+        shuffle_hidden(other, hidden, rng)
+        out = [None if a != b else a for a, b in zip(out, _scores(other))]
+    return out
+
+
+WORLDS = 8    # deals of the cards hidden from a seat that a score shown to it must not change with
+
+
+def _scores(s) -> list:
     env, out = {}, []
     for p in range(s.n):
         env["p"] = p
@@ -158,7 +198,7 @@ def seat_view(session, seat) -> dict:
     view = {"seat": seat, "players": s.n, "ruleset": s.rules.name, "hand": s.hand_no, "to_move": to_move,
             "your_turn": to_move == seat and seat in session.humans, "over": s.over,
             "winners": _winners(s),
-            "scores": scores(s), "zones": zones, "state": mask.value(_state(s, session.known_ids(seat))),
+            "scores": scores(s, seat), "zones": zones, "state": mask.value(_state(s, session.known_ids(seat))),
             # how the page shows each value: kept per player ("you 2, P1 0") and/or a player ("P1")
             "state_per_player": sorted(_per_player(s)),
             "state_players": sorted(v.name for v in s.rules.var_list if v.type == "player"),

@@ -95,6 +95,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     deal = data.get("dealer") or {}
     rules.first_dealer = first_dealer(data)
     rules.next_dealer = cx.expr(("dealer", "next"), deal.get("next", "left_of(dealer)"), T.PLAYER).fn
+    rules.next_dealer_where = cx.where(("dealer", "next")) if "next" in deal else "dealer"
     for name, spec in (data.get("metrics") or {}).items():
         path = ("metrics", name)
         spec = spec if isinstance(spec, dict) else {"value": spec}

@@ -70,6 +70,7 @@ class Rules:
     final_score: Callable | None = None
     team_score: Callable | None = None          # end: team_score, with t the team number
     next_dealer: Callable | None = None
+    next_dealer_where: str = "dealer"           # the place of dealer: next, for its runtime error
     first_dealer: int = 0
     max_hands: int = 1000
     max_turns: int = 100000

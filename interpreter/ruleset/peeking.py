@@ -38,7 +38,7 @@ def note_peeking_ranks(s, smap, diags, checked, rng) -> None:
     if len(hidden) < 2:
         return
     other = G.clone(s)
-    _shuffle_hidden(other, hidden, rng)
+    shuffle_hidden(other, hidden, rng)
     base = dict(s.stack[-1][2]) if s.stack else {}
     for name, values in offered.items():
         checked[name] = checked.get(name, 0) + 1
@@ -76,7 +76,7 @@ def _ranked(s, rank, base, player, values):
     return out
 
 
-def _shuffle_hidden(s, hidden, rng) -> None:
+def shuffle_hidden(s, hidden, rng) -> None:
     """Change the places of the cards in `hidden` among themselves, in place (groups of melds too)."""
     slots = []
     for info in s.rules.zone_list:

@@ -277,6 +277,15 @@ class _Explainer:
                              f"{_where(path, self.data)} must be one of: {_listing(allowed)}",
                              instance=value)
         hint = did_you_mean(value if isinstance(value, str) else written, strings)
+        objects = self.data.get("objects") if isinstance(self.data, dict) else None
+        if isinstance(value, str) and isinstance(objects, dict) and value in objects and len(path) >= 2:
+            # `type: piles` for a variable holding one pile: no kind names a collection's entries
+            if path[-1] == "type":
+                hint = (f"to hold one entry of {value}, declare type: any; {path[-2]}.FIELD then reads "
+                        "that entry's fields")
+            elif path[-2] == "params":
+                hint = (f"an entry of {value} needs no kind: leave {path[-1]} out of params (it takes the "
+                        "kind of what is given), or give any")
         message = f"{_show(value)} is not an allowed value for {_where(path, self.data)}; {listing}"
         return self.diag(path, message, hint=hint or self.described(schema, path),
                          instance=value)

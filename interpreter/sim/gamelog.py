@@ -171,6 +171,8 @@ def _line(event, per_player):
     if kind == "end":
         won = event.get("winners") or []
         return "  the game ends: " + (", ".join(player(p) for p in won) + " win(s)" if won else "nobody wins")
+    if kind == "end_hand":
+        return "  the hand ends here (end_hand)"
     if kind == "note":
         return f"  note: {event.get('text')}"
     if kind == "result":
