@@ -787,3 +787,11 @@ def test_after_play_runs_after_each_card_before_the_next_and_may_ask(tmp_path, e
             assert all(who != 1 for who, _ in plays)
         if "-1" in extra:
             assert all((b[0] - a[0]) % 4 == 3 for a, b in zip(plays[:3], plays[1:4]))
+
+
+def test_explain_counts_the_cards_of_a_definition_that_holds_cards():
+    # count(colour_of(p, c)), colour_of a definition giving cards, read "the number of the colour of
+    # (p, c)"; a zone's count reads "the number of cards in ...", and so does this one now.
+    from tests.helpers import run_cli
+    out = run_cli("explain", str(HERE / "the-crew.yaml")).stdout
+    assert "“only” if the number of cards in the colour of (*p*, *c*) is 1" in out
