@@ -165,9 +165,9 @@ def build() -> str:
             "gives the seat that chooses the card of the player whose turn it is (`current`), e.g. "
             "`decided_by: declarer if current == dummy else current`. The card comes from current's hand and "
             "counts as current's play (`trick_players`); the decision, the history and the bots' view are the "
-            "chooser's. Show the hand with `reveal:` when its cards are public; a `tricks:` block runs no step "
-            "between two cards of a trick, so a hand shown after the opening lead needs the play written as "
-            "`turns:` with a `choose:` whose player is the chooser.",
+            "chooser's. Show the hand with `reveal:` when its cards are public: a dummy's just after the opening "
+            "lead with `after_play:` (steps after each card, `card_played` the card), e.g. "
+            "`after_play: [{if: trick_number == 1 and count(trick) == 1, then: [{reveal: hand[dummy]}]}]`.",
             "- **A player who may play no card** (an empty hand, or a follow condition that allows none) stops "
             "the game with an error naming the `tricks:` step: the rules must make sure this cannot happen "
             "(by default a block plays tricks while the leader has cards).",

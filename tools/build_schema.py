@@ -74,6 +74,7 @@ SETTING_DOCS = {
     "tricks.winner": "Who wins a trick, as an expression (instead of the highest card by 'order').",
     "tricks.direction": "1 to play clockwise (to the left), -1 the other way.",
     "tricks.before_trick": "Steps run before each trick.",
+    "tricks.after_play": "Steps run after each card is played to a trick (card_played names it), before the next player is asked; after the last card, before after_plays. E.g. lay a dummy's hand face up after the opening lead.",
     "tricks.after_plays": "Steps run once every card of a trick is played, before the winner takes it.",
     "tricks.after_trick": "Steps run after each trick (the local name winner is its winner).",
     "turns.first": "Who plays first (default left_of(dealer)).",
@@ -81,7 +82,7 @@ SETTING_DOCS = {
     "turns.until": "The turns end when this condition holds (checked after each turn).",
     "turns.do": "The steps of one turn; `current` is the player whose turn it is.",
 }
-STEP_LIST_SETTINGS = {"do", "before_trick", "after_plays", "after_trick"}
+STEP_LIST_SETTINGS = {"do", "before_trick", "after_play", "after_plays", "after_trick"}
 MOVE_FIELDS = {
     "options": "The choices of this move (a list, e.g. hand[current]); one action per option.",
     "legal": "When the move (with `option`) is allowed.",

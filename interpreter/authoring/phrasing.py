@@ -35,7 +35,7 @@ BUILTIN_NAMES = {"players": "the players", "player_count": "the number of player
                  # the local names of a tricks: block
                  "led_suit": "the suit led", "leader": "the leader", "trick_number": "the number of the trick",
                  "trick_players": "the players who have played to the trick",
-                 "taking_part": "the players taking part in the trick"}
+                 "taking_part": "the players taking part in the trick", "card_played": "the card just played"}
 ATTRIBUTES = {"suit": "suit", "rank": "rank", "is_joker": "being a joker"}
 
 

@@ -210,9 +210,11 @@ def _count(sp, args):
             return f"the number of different values among {sp.say(node.children[1].children[0])}"
         inner = sp.say(args[0])
         inner = _every_best(sp, args[0], inner)     # 'the number of the teams with the highest ...'
-        holds_cards = _is_zone(sp, args[0]) or (isinstance(args[0], Tree) and args[0].data == "name"
-                                                 and sp.lex.nouns.get(str(args[0].children[0])) == "set")
-        # count(away), away a set of cards (a move's option from groups): 'the number of cards in the set'
+        named = str(node.children[0]) if isinstance(node, Tree) and node.data in ("name", "call") else None
+        # count(away), away a set of cards (a move's option from groups): 'the number of cards in the set';
+        # count(colour_of(p, c)), a definition giving cards: 'the number of cards in the colour of ...'
+        holds_cards = _is_zone(sp, node) or named is not None and (
+            (node.data == "name" and sp.lex.nouns.get(named) == "set") or sp.lex.named.get(named) == "card")
         return f"the number of cards in {inner}" if holds_cards else f"the number of {inner}"
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"

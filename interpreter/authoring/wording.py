@@ -305,6 +305,7 @@ def _tricks(v, step, say):
     if "collect" in v:
         bits.append(f"The winner puts the trick into {say(v['collect'])}.")
     nested = [(f"{label}:", v[key]) for key, label in (("before_trick", "Before each trick"),
+                                                     ("after_play", "After each card is played (*card_played*), before the next player is asked"),
                                                      ("after_plays", "When all have played, before the winner is decided"),
                                                      ("after_trick", "After each trick")) if key in v]
     return " ".join(bits), nested

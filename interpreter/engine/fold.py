@@ -64,7 +64,8 @@ class _Folder:
             for child in node.children:
                 self.visit(child)
             return
-        for attr in ("then", "other", "body", "before", "after_plays", "after", "setup", "hand", "target"):
+        for attr in ("then", "other", "body", "before", "after_play", "after_plays", "after", "setup", "hand",
+                     "target"):
             self.visit(getattr(node, attr, None))
         for attr in ("then", "other", "body", "target"):
             part = getattr(node, attr, None)

@@ -563,13 +563,15 @@ class Tricks(Node):
            "declarer if current == dummy else current; default that player), players (who takes part "
            "in each trick: "
            "a list of players, worked out at the start of every trick; default everyone), before_trick (steps "
-           "before each trick's lead), after_plays (steps once every card of a trick is played, before its winner "
+           "before each trick's lead), after_play (steps after each card is played, before the next player is "
+           "asked; card_played names the card), after_plays (steps once every card of a trick is played, before its winner "
            "is decided), after_trick (steps after the winner is decided, before the trick is collected; "
            "winner names the winner).")
 def _tricks(cx, value, path, step):
     spec = _fields(cx, value, path, "tricks", ("hand", "trick"),
                    ("collect", "lead", "count", "follow", "trumps", "order", "winner", "direction",
-                    "players", "card_suit", "decided_by", "before_trick", "after_plays", "after_trick"))
+                    "players", "card_suit", "decided_by", "before_trick", "after_play", "after_plays",
+                    "after_trick"))
     if spec is None:
         return None
     zones = cx.rules.zones
@@ -612,6 +614,10 @@ def _tricks(cx, value, path, step):
                 cx.zone_writes.add(name)
         before = compile_steps(cx, spec["before_trick"], path + ("before_trick",)) if "before_trick" in spec else None
         after_plays = compile_steps(cx, spec["after_plays"], path + ("after_plays",)) if "after_plays" in spec else None
+        after_play = None
+        if "after_play" in spec:
+            with cx.scope(card_played=T.CARD):
+                after_play = compile_steps(cx, spec["after_play"], path + ("after_play",))
         after = compile_steps(cx, spec["after_trick"], path + ("after_trick",)) if "after_trick" in spec else None
     if winner is not None:                # the winner rule decides alone: these would be ignored
         for unused in ("order", "trumps"):
@@ -638,12 +644,17 @@ def _tricks(cx, value, path, step):
     if decided_by is not None:
         from .tricks_decided import decided_kind
         kind = decided_kind(kind)
+    if after_play is not None:
+        from .tricks_after_play import after_play_kind
+        kind = after_play_kind(kind)
     block = kind(players=players, lead=lead, count=count, follow_suit=follow == "suit" and card_suit is None,
                  legal=legal, trumps=trumps, order=order, winner=winner, collect=collect, before=before,
                  after_plays=after_plays, after=after, hand_zone=hand.index, trick_zone=trick.index,
                  suit_of=cx.ns.universe.suit_of, direction=direction, where=cx.where(path),
                  winner_where=cx.where(path + ("winner",)) if winner is not None else None)
     block.order_expr = order_expr
+    if after_play is not None:
+        block.after_play = after_play
     if decided_by is not None:
         block.decided_by = decided_by
         block.decided_where = cx.where(path + ("decided_by",))

@@ -502,8 +502,8 @@ def _link_calls(cx, procs):
         if isinstance(node, Call):
             node.target = procs.get(node.name)
             return
-        for attr in ("children", "then", "other", "body", "setup", "hand", "bodies", "before", "after_plays",
-                     "after"):
+        for attr in ("children", "then", "other", "body", "setup", "hand", "bodies", "before", "after_play",
+                     "after_plays", "after"):
             child = getattr(node, attr, None)
             if isinstance(child, list):
                 for c in child:

@@ -161,7 +161,7 @@ def instrument(cov: Coverage, roots):
             cov.choice(node)
         elif not isinstance(node, Call):
             cov.entered(node, type(node).__name__.lower())
-        for attr in ("then", "other", "body", "before", "after_plays", "after", "target"):
+        for attr in ("then", "other", "body", "before", "after_play", "after_plays", "after", "target"):
             visit(getattr(node, attr, None))
         for move in getattr(node, "moves", None) or ():
             if isinstance(move, tuple) and len(move) > 4:
