@@ -78,3 +78,39 @@ def test_every_rule_id_in_the_broken_examples_is_documented():
     for golden in (ROOT / "tests" / "broken").glob("*.txt"):
         ids |= set(re.findall(r"^\S+:\d+:\d+: (?:error|warning): .* \(([a-z-]+)\)$", golden.read_text("utf-8"), re.M))
     assert ids and all(f"`{i}`" in text for i in ids), sorted(i for i in ids if f"`{i}`" not in text)
+
+
+def test_every_example_the_patterns_page_names_exists_and_validates():
+    from interpreter.ruleset.loader import load_ruleset
+    text = (DOCS / "patterns.md").read_text(encoding="utf-8")
+    named = sorted(set(re.findall(r"tests/rulesets_review\d*/[\w.-]+\.yaml", text)))
+    assert len(named) >= 10
+    for path in named:
+        assert (ROOT / path).is_file(), path
+        errors = [d for d in load_ruleset(str(ROOT / path)).diagnostics if d.severity == "error"]
+        assert not errors, (path, errors[:1])
+
+
+def test_the_patterns_page_list_item_rewrite_is_valid():
+    """The page's way to change one item of a list variable validates and does what it says."""
+    from interpreter.engine import game as G
+    from interpreter.ruleset.loader import load_ruleset
+    text = (DOCS / "patterns.md").read_text(encoding="utf-8")
+    snippet = re.search(r'`set: \{xs: "(map\(range[^"]+)"\}`', text).group(1)
+    ruleset = ROOT / "tests" / "rulesets_review" / "foreach-shapes.yaml"
+    body = ruleset.read_text(encoding="utf-8").replace(
+        '    - set: {tally: "tally + [who]"}',
+        '    - set: {tally: "tally + [who]"}\n'
+        f'    - set: {{tally: "{snippet.replace("xs", "tally").replace("v if", "7 if").replace("== k", "== 0")}"}}')
+    assert "map(range" in body
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "item.yaml"
+        path.write_text(body, encoding="utf-8")
+        loaded = load_ruleset(str(path))
+        assert not [d for d in loaded.diagnostics if d.severity == "error"]
+        s = G.new_game(loaded.rules, 3, 1)
+        tally = loaded.rules.vars["tally"].index
+        while not s.over and not s.v[tally]:
+            G.apply_index(s, 0)
+        assert s.v[tally] and s.v[tally][0] == 7
