@@ -380,6 +380,12 @@ def complete_schema():
                                                           "description": text("What it measures.")}, required=["value"])]}),
             "bots": obj("Hints for the bots.", {
                 "evaluate": expr("How good the position is for player `p` (higher is better); used by the greedy bot."),
+                "sides": expr("The side of player `p` in the position where a bot decides (players given the "
+                              "same value play together), for sides that change from hand to hand: "
+                              "`none if declarer == none else p == declarer`. The greedy and search bots count "
+                              "only the players of other sides as rivals. Where it gives none, or without it: "
+                              "`players.teams` (each seat alone without teams). It should read only what every "
+                              "player sees (validate warns)."),
                 "prefer": {"type": "array", "items": {"type": "string"},
                            "description": "Move names, most wanted first: the priority bot makes the first of these "
                                           "moves that is legal (other moves only when none is)."},

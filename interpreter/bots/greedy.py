@@ -33,14 +33,33 @@ def evaluation(s, player) -> list:
     return out
 
 
-def outcome(s, player) -> float:
+def sides(s) -> list:
+    """The side of every seat where a bot decides: the ruleset's `bots: sides` worked out in `s` (one
+    player against the others, chosen by the bidding), else players.teams (each seat alone without)."""
+    fn = s.rules.bot_sides
+    if fn is not None:
+        env, out = {}, []
+        try:
+            for q in range(s.n):
+                env["p"] = q
+                out.append(fn(s, env))
+            if None not in out:         # none: the sides are not known yet (no declarer): the fixed teams
+                return out
+        except Exception:  # sides that cannot be worked out here: the fixed teams
+            pass
+    return s.rules.team_of_seat(s.n)
+
+
+def outcome(s, player, team=None) -> float:
     """A value in [0, 1]: the share of the win for a finished game, else how far ahead the player is of
     the best player of the other sides (teams, players.teams; without teams every other seat).
     With one player (or one side) there is nobody to be ahead of: the player's own evaluation (higher is better) is
     squeezed into (0.05, 0.95); a won game is 1, a lost one 0.  Only `bots: evaluate` counts (how near
     the patience came): a patience's score may count either way (cards left, cards home), so without
-    it an unfinished game is 0.5 as before."""
-    team = s.rules.team_of_seat(s.n)
+    it an unfinished game is 0.5 as before.  `team`: the side of every seat (sides(), worked out where
+    the bot decides: the play-out may have gone on into a hand whose sides are not chosen yet)."""
+    if team is None:
+        team = s.rules.team_of_seat(s.n)
     # The rivals are the players of the other sides: a partner's score (often the player's own, kept
     # per team) is no one to be ahead of.
     rivals = [q for q in range(s.n) if team[q] != team[player]]
@@ -97,6 +116,7 @@ class GreedyBot(WatchingBot):
         totals = [0.0] * len(actions)
         rng = self.rng
         roll_out = state.rules.bot_eval is None
+        team = sides(state)
         for _ in range(max(1, self.samples)):
             world = watcher.sample(state)
             seed = rng.getrandbits(32)
@@ -110,7 +130,7 @@ class GreedyBot(WatchingBot):
                         play_picked(trial, [random_picker(moves)] * trial.n, start)
                 except G.GameError:
                     continue
-                totals[i] += outcome(trial, player)
+                totals[i] += outcome(trial, player, team)
         best = max(totals)
         top = [i for i, v in enumerate(totals) if v >= best - 1e-12]
         return top[rng.randrange(len(top))]

@@ -24,7 +24,7 @@ import math
 from ..engine import game as G
 from ..engine.autoplay import play_picked, random_picker
 from .base import register_bot
-from .greedy import WatchingBot, outcome
+from .greedy import WatchingBot, outcome, sides
 
 
 @register_bot
@@ -44,6 +44,7 @@ class SearchBot(WatchingBot):
         rng = self.rng
         pick = random_picker(rng)
         depth = int(self.depth)
+        team = sides(state)
         if depth < 0:     # automatic: with an evaluation to judge by, a playout need not run to the end
             depth = 8 * state.n if state.rules.bot_eval is not None else 0
         for it in range(max(k, self.playouts)):
@@ -58,7 +59,7 @@ class SearchBot(WatchingBot):
                 G.apply(sim, actions[i])
                 # random moves for every seat, from this bot's generator, played by the engine itself
                 play_picked(sim, [pick] * sim.n, None if whole_game else start, moves=depth or None)
-                value = outcome(sim, player)
+                value = outcome(sim, player, team)
             except G.GameError:
                 value = 0.0
             visits[i] += 1

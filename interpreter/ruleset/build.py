@@ -104,6 +104,9 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     if "bots" in data and data["bots"].get("evaluate") is not None:
         with cx.scope(p=T.PLAYER):
             rules.bot_eval = cx.expr(("bots", "evaluate"), data["bots"]["evaluate"], T.NUM).fn
+    if "bots" in data and data["bots"].get("sides") is not None:
+        with cx.scope(p=T.PLAYER):
+            rules.bot_sides = cx.expr(("bots", "sides"), data["bots"]["sides"]).fn
     _bot_hints(cx, data.get("bots") or {})
     rules.program = GameLoop(rules, setup, hand)
     unused_definitions()

@@ -118,7 +118,7 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
     A game that only runs long (it reaches `turns: limit`, `end: max_hands` or the trial's own budget
     of decisions) is a warning about the length of play, not an error: random moves can make any game long."""
     from ..engine import game as G
-    from .peeking import note_peeking_ranks
+    from .peeking import note_peeking_ranks, note_peeking_sides
     diags = []
     warned = set()
     peeking: dict = {}
@@ -137,6 +137,7 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
                         break
                     _note_unseen_options(s, smap, diags, warned)
                     note_peeking_ranks(s, smap, diags, peeking, shuffler)
+                    note_peeking_sides(s, smap, diags, peeking, shuffler)
                     G.apply_index(s, rng.randrange(len(s.pending.actions)))
                 else:
                     G.result(s)

@@ -75,6 +75,7 @@ class Rules:
     max_hands: int = 1000
     max_turns: int = 100000
     bot_eval: Callable | None = None
+    bot_sides: Callable | None = None     # bots: sides, the side of player p in a position
     bot_hints: dict = field(default_factory=dict)   # bots: prefer (move order) and rank (move -> fn)
     description: str = ""
     data: dict = field(default_factory=dict)     # the merged YAML, for explain/resolve

@@ -1,4 +1,5 @@
-"""Trial-game check: a `bots: rank` expression that reads cards the deciding player cannot see.
+"""Trial-game check: a `bots: rank` (or `bots: sides`) expression that reads cards the deciding player
+cannot see.
 
 The priority bot ranks a move's options with the ruleset's `bots: rank` expressions, evaluated on the
 game as it is (bots/priority.py).  An expression such as `count(hand[left_of(p)])`'s cards, or
@@ -50,6 +51,39 @@ def note_peeking_ranks(s, smap, diags, checked, rng) -> None:
                 "changed when only hidden cards changed places): the priority bot would play knowing them",
                 "bots", severity="warning",
                 hint=_seen_hint(s.rules), length=smap.span_length(path)))
+
+
+def note_peeking_sides(s, smap, diags, checked, rng) -> None:
+    """Warn once when `bots: sides` changes once the cards hidden from the deciding player change
+    places: a bot would know its partner from cards it cannot see (a called ace's holder)."""
+    fn = s.rules.bot_sides
+    if fn is None or s.pending is None or checked.get("sides", 0) >= CHECKS:
+        return
+    hidden = G.hidden_from(s, s.pending.player)
+    if len(hidden) < 2:
+        return
+    checked["sides"] = checked.get("sides", 0) + 1
+    other = G.clone(s)
+    shuffle_hidden(other, hidden, rng)
+    if _sides(s, fn) != _sides(other, fn):
+        checked["sides"] = CHECKS
+        path = ("bots", "sides")
+        diags.append(smap.diagnostic(
+            path, f"the bots' sides read cards player {s.pending.player} cannot see (a side changed when only "
+            "hidden cards changed places): a bot would know its partner before the rules show it", "bots",
+            severity="warning", hint="work the sides out from what every player sees (a declarer chosen by the "
+            "bidding, a card shown to all)", length=smap.span_length(path)))
+
+
+def _sides(s, fn):
+    env, out = {}, []
+    for q in range(s.n):
+        env["p"] = q
+        try:
+            out.append(fn(s, env))
+        except _EVAL_ERRORS as err:
+            return type(err).__name__
+    return out
 
 
 def _seen_hint(rules) -> str:
