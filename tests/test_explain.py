@@ -54,7 +54,7 @@ def test_explain_shows_an_option_set_on_the_command_line_and_names_the_parent_of
     result = CliRunner().invoke(cli, ["explain", str(child), "-o", "target=31"])
     assert result.exit_code == 0, result.output
     assert "| target | `31` |" in result.output
-    assert "These rules change **scotch-whist**" in result.output and "rewrites: `options`" in result.output
+    assert "These rules change **scotch-whist**" in result.output and "changes: `options` (target)" in result.output
 
 
 def test_explain_of_a_broken_ruleset_prints_the_errors_and_fails():

@@ -159,7 +159,7 @@ def test_explain_names_a_bundled_parent_once():
     from click.testing import CliRunner
     from interpreter.cli.main import cli
     text = CliRunner().invoke(cli, ["explain", str(VARIANT)]).output
-    assert "These rules change **scotch-whist**. This variant rewrites:" in text    # not '(scotch-whist)' again
+    assert "These rules change **scotch-whist**. This variant changes:" in text    # not '(scotch-whist)' again
 
 
 def test_an_option_default_written_as_an_expression_is_pointed_out(tmp_path):

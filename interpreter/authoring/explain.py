@@ -68,7 +68,7 @@ def _variant(rules):
         parent = Path(path).parent / str(raw["extends"])
         if not parent.suffix:
             parent = parent.with_suffix(".yaml")
-        own = [k for k in raw if k not in ("extends", "name", "description")]
+        own = [_changed(k, raw[k]) for k in raw if k not in ("extends", "name", "description")]
         chain.append((str(raw["extends"]), own))
         if not parent.exists():
             break
@@ -80,8 +80,16 @@ def _variant(rules):
              + (", itself a variant of " + ", ".join(f"**{Path(c).stem}**" for c, _ in chain[1:]) if chain[1:] else "")
              + "."]
     if own:
-        lines[-1] += " This variant rewrites: " + ", ".join(f"`{k}`" for k in own) + "."
+        lines[-1] += " This variant changes: " + ", ".join(own) + "."
     return lines + [""]
+
+
+def _changed(key, value) -> str:
+    """A section a variant writes, with the entries it gives when it gives some of a mapping: "`define`
+    (score_of, bonus)", "`hand`" (a list of steps is given whole)."""
+    if isinstance(value, dict) and value and len(value) <= 6:
+        return f"`{key}` ({', '.join(str(k) for k in value)})"
+    return f"`{key}`"
 
 
 def _players(rules, data):

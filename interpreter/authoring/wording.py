@@ -68,8 +68,9 @@ def describe_steps(steps, depth: int = 0, say: Say | None = None) -> list[str]:
 
 
 def _zones(value):
-    items = value if isinstance(value, list) else [value]
-    return ", ".join(f"*{z}*" for z in items)
+    """'*hand*', '*hand* and *won*', '*hand*, *trick* and *won*'."""
+    items = [f"*{z}*" for z in (value if isinstance(value, list) else [value])]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _sentence(kind, v, step, say):
