@@ -1,0 +1,258 @@
+"""Correctness on two trick-taking games with special cards outside the suits that the engine has never
+seen (tests/rulesets_review34/, each says at its top which rules it keeps): Wizard (wizards always win,
+jesters always lose, both may be played at any time; a jester led leaves the suit to the next card) and
+Skull King (escapes, pirates, the Skull King and mermaids beating each other in a circle, bonuses for
+captures, a bid of zero worth ten times the round).
+
+- Referees written here from the rules, sharing no code with the engine, follow seeded random games move
+  by move: who moves, the exact set of moves offered (bids, the dealer's choice of trumps, the cards that
+  may be played), the trumps, the tricks taken, the scores hand by hand, the winners, and every card in
+  exactly one place.
+- Scripted deals with outcomes worked out by hand are in tests/scenarios/review34-*.yaml (run by
+  tests/test_scenarios.py and by `rules test`), and a few below.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import every_card_once, legal_texts, load_from, var
+
+HERE = Path(__file__).resolve().parent / "rulesets_review34"
+FRENCH = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+WIZ_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SK_RANKS = [str(i) for i in range(1, 15)]
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+def _suit(name):
+    """The suit of a card by its printed name; None for a card outside the suits."""
+    if "/" in name:
+        return name.split("/")[1]
+    if name[-1] in FRENCH:
+        return FRENCH[name[-1]]
+    return None
+
+
+def _rank(name):
+    return name.split("/")[0] if "/" in name else name[:-1]
+
+
+class _Referee:
+    """What both games share: rounds of r cards, bids from the dealer's left, tricks led first by the
+    dealer's left and then by each trick's winner, the winner of a trick found by `trick_winner`."""
+
+    specials: tuple = ()
+
+    def __init__(self, s, rounds):
+        self.n, self.rounds = s.n, rounds
+        self.dealer, self.hand_no = 0, 0
+        self.score = [0] * self.n
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        r = self.hand_no
+        self.hands = {p: S.names(s, S.zone(s, "hand", p)) for p in range(self.n)}
+        assert all(len(h) == r for h in self.hands.values()), (r, self.hands)
+        self.stock = S.names(s, S.zone(s, "stock"))
+        self.bids, self.taken, self.bonus = {}, [0] * self.n, [0] * self.n
+        self.trick = []            # (player, card name)
+        self.phase, self.turn = "bid", (self.dealer + 1) % self.n
+        self.start_hand(s)
+
+    def start_hand(self, s):
+        pass
+
+    def legal_cards(self, hand):
+        follow = self.suit_to_follow()
+        if follow is None or not any(_suit(c) == follow for c in hand):
+            return set(hand)
+        return {c for c in hand if c in self.specials or _suit(c) == follow}
+
+    def offered(self):
+        if self.phase == "bid":
+            return {f"bid {i}" for i in range(self.hand_no + 1)}
+        return self.legal_cards(self.hands[self.turn])
+
+    def apply(self, move):
+        """Follow one move; returns 'trick' after a trick, 'hand' after the last one, else None."""
+        p = self.turn
+        if self.phase == "bid":
+            self.bids[p] = int(move.split()[1])
+            self.turn = (p + 1) % self.n
+            if len(self.bids) == self.n:
+                self.phase = "play"
+            return None
+        self.hands[p].remove(move)
+        self.trick.append((p, move))
+        self.turn = (p + 1) % self.n
+        if len(self.trick) < self.n:
+            return None
+        w = self.trick_winner()
+        self.taken[w] += 1
+        self.bonus[w] += self.trick_bonus()
+        self.trick, self.turn = [], w
+        if self.hands[w]:
+            return "trick"
+        for p in range(self.n):
+            self.score[p] += self.hand_score(p)
+        self.dealer = (self.dealer + 1) % self.n
+        return "hand"
+
+    def trick_bonus(self):
+        return 0
+
+
+class WizardReferee(_Referee):
+    specials = ("Wizard", "Jester")
+
+    def start_hand(self, s):
+        turned = self.stock[-1] if self.stock else None
+        self.trumps = _suit(turned) if turned else None
+        if turned == "Wizard":
+            self.phase, self.turn = "trumps", self.dealer
+
+    def offered(self):
+        if self.phase == "trumps":
+            return {f"name_trumps {x}" for x in FRENCH.values()}
+        return super().offered()
+
+    def apply(self, move):
+        if self.phase == "trumps":
+            self.trumps = move.split()[1]
+            self.phase, self.turn = "bid", (self.dealer + 1) % self.n
+            return None
+        return super().apply(move)
+
+    def suit_to_follow(self):
+        for _, c in self.trick:
+            if c == "Jester":
+                continue
+            return None if c == "Wizard" else _suit(c)
+        return None
+
+    def trick_winner(self):
+        for p, c in self.trick:
+            if c == "Wizard":
+                return p
+        for suit in (self.trumps, self.suit_to_follow()):
+            pool = [(p, c) for p, c in self.trick if suit and _suit(c) == suit]
+            if pool:
+                return max(pool, key=lambda t: WIZ_RANKS.index(_rank(t[1])))[0]
+        assert all(c == "Jester" for _, c in self.trick)
+        return self.trick[0][0]
+
+    def hand_score(self, p):
+        if self.taken[p] == self.bids[p]:
+            return 20 + 10 * self.bids[p]
+        return -10 * abs(self.taken[p] - self.bids[p])
+
+
+class SkullKingReferee(_Referee):
+    specials = ("Escape", "Pirate", "Skull King", "Mermaid")
+
+    def suit_to_follow(self):
+        for _, c in self.trick:
+            if c == "Escape":
+                continue
+            return None if c in self.specials else _suit(c)
+        return None
+
+    def _first(self, kind):
+        return next((p for p, c in self.trick if c == kind), None)
+
+    def winning(self):
+        """(player, card) winning the trick."""
+        kinds = {c for _, c in self.trick}
+        if "Mermaid" in kinds and "Skull King" in kinds:
+            kind = "Mermaid"
+        else:
+            kind = next((k for k in ("Skull King", "Pirate", "Mermaid") if k in kinds), None)
+        if kind:
+            return self._first(kind), kind
+        for suit in ("black", self.suit_to_follow()):
+            pool = [(p, c) for p, c in self.trick if suit and _suit(c) == suit]
+            if pool:
+                return max(pool, key=lambda t: SK_RANKS.index(_rank(t[1])))
+        assert kinds == {"Escape"}
+        return self.trick[0]
+
+    def trick_winner(self):
+        return self.winning()[0]
+
+    def trick_bonus(self):
+        cards = [c for _, c in self.trick]
+        w = self.winning()[1]
+        out = sum(20 if _suit(c) == "black" else 10 for c in cards if _suit(c) and _rank(c) == "14")
+        if w == "Pirate":
+            out += 20 * cards.count("Mermaid")
+        if w == "Skull King":
+            out += 30 * cards.count("Pirate")
+        if w == "Mermaid" and "Skull King" in cards:
+            out += 40
+        return out
+
+    def hand_score(self, p):
+        bid, taken, r = self.bids[p], self.taken[p], self.hand_no
+        if bid == 0:
+            return 10 * r if taken == 0 else -10 * r
+        if taken == bid:
+            return 20 * bid + self.bonus[p]
+        return -10 * abs(taken - bid)
+
+
+def referee_game(name, referee_cls, players, seed, rounds, full_rounds):
+    """One seeded random game followed move by move by the referee; returns (state, referee)."""
+    rules = _load(name, rounds=rounds)
+    rng = random.Random(seed)
+    s = G.new_game(rules, players, seed)
+    ref = referee_cls(s, full_rounds)
+    ref.new_hand(s)
+    every_card_once(s)
+    while not G.is_over(s):
+        where = (seed, ref.hand_no, len(s.history))
+        assert G.current_player(s) == ref.turn, where
+        texts = legal_texts(s)
+        assert set(texts) == ref.offered(), (where, sorted(texts), sorted(ref.offered()))
+        if ref.phase != "trumps" and hasattr(ref, "trumps") and ref.phase == "bid":
+            assert var(s, "trumps") == ref.trumps, where
+        actions = G.legal_actions(s)
+        i = rng.randrange(len(actions))
+        move = texts[i]
+        G.apply(s, actions[i])
+        every_card_once(s)
+        done = ref.apply(move)
+        if done == "trick":
+            assert var(s, "taken") == ref.taken, where
+        if done == "hand":
+            assert var(s, "score") == ref.score, (where, ref.bids, ref.taken, ref.bonus)
+            if ref.hand_no < full_rounds:
+                assert not G.is_over(s), where
+                ref.new_hand(s)
+            else:
+                assert G.is_over(s), where
+        else:
+            assert not G.is_over(s), where
+    best = max(ref.score)
+    assert G.result(s)["winners"] == [p for p in range(players) if ref.score[p] == best]
+    assert G.result(s)["scores"] == ref.score
+    return s, ref
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_wizard_random_games_against_a_referee(players):
+    for seed in range(10):
+        referee_game("wizard", WizardReferee, players, seed, 0, 60 // players)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_skull_king_random_games_against_a_referee(players):
+    for seed in range(25):
+        referee_game("skull-king", SkullKingReferee, players, seed, 10, 10)
