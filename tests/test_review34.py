@@ -256,3 +256,23 @@ def test_wizard_random_games_against_a_referee(players):
 def test_skull_king_random_games_against_a_referee(players):
     for seed in range(25):
         referee_game("skull-king", SkullKingReferee, players, seed, 10, 10)
+
+
+# -- rules explain, read as a designer ----------------------------------------------------------------
+
+def _explained(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+def test_explain_a_deal_of_as_many_cards_as_the_hand_number_reads_as_a_sentence():
+    # was "Deal number of the hand cards to each": the leading "the" of a built-in name was cut off
+    # as though it were an option's name
+    text = _explained("wizard")
+    assert "Deal as many cards as the number of the hand to each from *stock* into *hand*" in text
+
+
+def test_explain_the_difference_of_two_values_without_its_sign():
+    # was "the size of (the player's *taken* minus the player's *bid*) (without its sign)"
+    text = _explained("skull-king")
+    assert "Subtract 10 times the difference between the player's *taken* and the player's *bid* from" in text
