@@ -276,3 +276,40 @@ def test_explain_the_difference_of_two_values_without_its_sign():
     # was "the size of (the player's *taken* minus the player's *bid*) (without its sign)"
     text = _explained("skull-king")
     assert "Subtract 10 times the difference between the player's *taken* and the player's *bid* from" in text
+
+
+# -- scripted deals (scenario files) ------------------------------------------------------------------
+
+@pytest.mark.parametrize("file", ["wizard-scenarios.yaml", "skull-king-scenarios.yaml"])
+def test_worked_examples(file):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / file))
+    assert not problems, "\n".join(d.format() for d in problems)
+    assert len(outcomes) >= 4
+    for o in outcomes:
+        assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+
+
+def test_a_scenario_plays_a_card_whose_name_has_a_space(tmp_path):
+    # "Skull King" (a joker named in pack: jokers) was read as two cards, 'Skull' and 'King', in a
+    # move, a deal or an expectation written as text
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""ruleset: {HERE / 'skull-king.yaml'}
+players: 3
+options: {{rounds: 1}}
+scenarios:
+  - name: one trick
+    zones: {{hand: {{0: [Mermaid], 1: [Pirate], 2: Skull King}}}}
+    moves:
+      - {{move: bid, value: 0}}
+      - {{move: bid, value: 1}}
+      - {{move: bid, value: 1}}
+      - {{player: 1, play: Pirate}}
+      - {{player: 2, play: Skull King, expect: {{zones: {{trick: Pirate Skull King}}}}}}
+      - Mermaid
+      - {{expect: {{trick_winners: [0], scores: [60, 10, -10]}}}}
+""", encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    assert not problems
+    assert [o.diagnostics for o in outcomes] == [[]], [d.format() for o in outcomes for d in o.diagnostics]
