@@ -313,3 +313,33 @@ scenarios:
     outcomes, problems = run_file(str(path))
     assert not problems
     assert [o.diagnostics for o in outcomes] == [[]], [d.format() for o in outcomes for d in o.diagnostics]
+
+
+# -- who wins a trick a card without a suit led (docs/reference.md, "Cards outside the suits") --------
+
+def _one_trick(name, hands):
+    """Seat 1 leads; hands[p] lists seat p's cards, the first of them played. Returns the winner."""
+    s = G.new_game(_load(name), 3, 0)
+    for p in range(3):
+        S.zone(s, "stock").extend(S.zone(s, "hand", p))
+        S.zone(s, "hand", p).clear()
+    for p, cards in hands.items():
+        S.place(s, "hand", cards, owner=p)
+    for _ in range(3):
+        S.play(s, hands[G.current_player(s)][0])
+    taken = var(s, "taken")
+    assert sum(taken) == 1
+    return taken.index(1)
+
+
+@pytest.mark.parametrize("name,cards,winner", [
+    ("joker-tricks", ["Jester", "Wizard", "K♥"], 1),          # unlisted jokers tie: the leader's wins
+    ("joker-tricks", ["Jester", "K♥", "A♥"], 1),              # hearts never win a trick a joker led
+    ("joker-tricks", ["Jester", "K♥", "2♠"], 0),              # a trump does
+    ("joker-tricks", ["K♥", "Wizard", "2♥"], 1),              # a joker that follows never wins
+    ("joker-tricks-ranked", ["Jester", "Wizard", "K♥"], 2),   # listed in the order: the higher wins
+    ("joker-tricks-ranked", ["Jester", "K♥", "Wizard"], 0),
+])
+def test_a_trick_led_by_a_card_without_a_suit(name, cards, winner):
+    hands = {1: [cards[0], "3♣"], 2: [cards[1], "4♣"], 0: [cards[2], "5♣"]}
+    assert _one_trick(name, hands) == winner
