@@ -28,8 +28,15 @@ WIZ_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SK_RANKS = [str(i) for i in range(1, 15)]
 
 
+_LOADED = {}
+
+
 def _load(name, **options):
-    return load_from(HERE, name, **options)
+    """The rules, loaded once per name and options (loading costs more than a short game)."""
+    key = (name, tuple(sorted(options.items())))
+    if key not in _LOADED:
+        _LOADED[key] = load_from(HERE, name, **options)
+    return _LOADED[key]
 
 
 def _suit(name):
@@ -90,8 +97,7 @@ class _Referee:
             if len(self.bids) == self.n:
                 self.phase = "play"
             return None
-        self.hands[p].remove(move)
-        self.trick.append((p, move))
+        self.trick.append((p, self.played(p, move)))
         self.turn = (p + 1) % self.n
         if len(self.trick) < self.n:
             return None
@@ -105,6 +111,11 @@ class _Referee:
             self.score[p] += self.hand_score(p)
         self.dealer = (self.dealer + 1) % self.n
         return "hand"
+
+    def played(self, p, move):
+        """Take the card of `move` from p's hand; returns what it counts as in the trick."""
+        self.hands[p].remove(move)
+        return move
 
     def trick_bonus(self):
         return 0
@@ -208,6 +219,25 @@ class SkullKingReferee(_Referee):
         return -10 * abs(taken - bid)
 
 
+class SkullKing2021Referee(SkullKingReferee):
+    """The Tigress, said to be a pirate or an escape as it is played, is that card in every rule."""
+
+    def offered(self):
+        if self.phase == "bid":
+            return super().offered()
+        hand = self.hands[self.turn]
+        out = self.legal_cards([c for c in hand if c != "Tigress"]) if hand != ["Tigress"] else set()
+        if "Tigress" in hand:
+            out |= {"tigress_as_pirate", "tigress_as_escape"}
+        return out
+
+    def played(self, p, move):
+        if move.startswith("tigress_as_"):
+            self.hands[p].remove("Tigress")
+            return "Pirate" if move.endswith("pirate") else "Escape"
+        return super().played(p, move)
+
+
 def referee_game(name, referee_cls, players, seed, rounds, full_rounds):
     """One seeded random game followed move by move by the referee; returns (state, referee)."""
     rules = _load(name, rounds=rounds)
@@ -246,16 +276,35 @@ def referee_game(name, referee_cls, players, seed, rounds, full_rounds):
     return s, ref
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_wizard_random_games_against_a_referee(players):
-    for seed in range(10):
-        referee_game("wizard", WizardReferee, players, seed, 0, 60 // players)
+GAMES = {"wizard": WizardReferee, "skull-king": SkullKingReferee}
 
 
+def _full_rounds(name, players):
+    return 60 // players if name == "wizard" else 10
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_skull_king_random_games_against_a_referee(players):
+def test_random_games_against_a_referee(name, players):
     for seed in range(25):
-        referee_game("skull-king", SkullKingReferee, players, seed, 10, 10)
+        rounds = 0 if name == "wizard" else 10
+        referee_game(name, GAMES[name], players, seed, rounds, _full_rounds(name, players))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_many_short_games_against_a_referee(name):
+    """Games of the first three rounds, where most decisions are bids and the specials come up often."""
+    for seed in range(100, 300):
+        referee_game(name, GAMES[name], 3 + seed % 4, seed, 3, 3)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_games_against_a_referee_soak(name, players):
+    for seed in range(1000, 1100):
+        rounds = 0 if name == "wizard" else 10
+        referee_game(name, GAMES[name], players, seed, rounds, _full_rounds(name, players))
 
 
 # -- rules explain, read as a designer ----------------------------------------------------------------
@@ -343,3 +392,19 @@ def _one_trick(name, hands):
 def test_a_trick_led_by_a_card_without_a_suit(name, cards, winner):
     hands = {1: [cards[0], "3♣"], 2: [cards[1], "4♣"], 0: [cards[2], "5♣"]}
     assert _one_trick(name, hands) == winner
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_skull_king_with_the_tigress_random_games_against_a_referee(players):
+    tigress = 0
+    for seed in range(20):
+        s, ref = referee_game("skull-king-2021", SkullKing2021Referee, players, seed, 10, 10)
+        tigress += any(a[0].startswith("tigress") for _, a in s.history)
+    assert tigress >= 10
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_skull_king_with_the_tigress_random_games_against_a_referee_soak(players):
+    for seed in range(1000, 1100):
+        referee_game("skull-king-2021", SkullKing2021Referee, players, seed, 10, 10)
