@@ -408,3 +408,53 @@ def test_skull_king_with_the_tigress_random_games_against_a_referee(players):
 def test_skull_king_with_the_tigress_random_games_against_a_referee_soak(players):
     for seed in range(1000, 1100):
         referee_game("skull-king-2021", SkullKing2021Referee, players, seed, 10, 10)
+
+
+# -- what the bots infer from play ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["wizard", "skull-king"])
+def test_sampled_worlds_keep_what_a_seat_knows_and_infer_only_true_voids(name):
+    """A seat's sampled worlds keep its hand, the turned trump card on top of the stock, and every void
+    the rules show (a card of a suit played when the suit to follow, set by the first card that is not
+    a jester or escape, was another and the card no special); and what the seat rules out of another
+    hand is never in that hand (a wizard, jester, escape or pirate played says nothing of the suits)."""
+    from interpreter.bots.sampling import Watcher
+    rules = _load(name, rounds=0 if name == "wizard" else 10)
+    ref_cls = GAMES[name]
+    hand = rules.zones["hand"].index
+    stock = rules.zones["stock"].index
+    names = rules.universe.names
+    checked = voids_seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = G.new_game(rules, 4, seed)
+        ref = ref_cls(s, 99)
+        ref.new_hand(s)
+        watcher = Watcher(0, random.Random(seed))
+        voids = set()
+        while not G.is_over(s) and ref.hand_no <= 6:
+            watcher.observe(s)
+            if G.current_player(s) == 0 and ref.phase == "play":
+                for q, c, _ in watcher.excluded:
+                    assert c not in s.z[hand][q], (seed, q, names[c])
+                for _ in range(3):
+                    world = watcher.sample(s)
+                    assert sorted(world.z[hand][0]) == sorted(s.z[hand][0])
+                    assert world.z[stock][-1:] == s.z[stock][-1:] or name != "wizard"
+                    for q, suit in voids:
+                        assert not any(_suit(names[c]) == suit for c in world.z[hand][q]), (seed, q, suit)
+                    checked += 1
+                voids_seen += len(voids)
+            texts = legal_texts(s)
+            i = rng.randrange(len(texts))
+            move, p = texts[i], G.current_player(s)
+            if ref.phase == "play":
+                follow = ref.suit_to_follow()
+                if follow and p != 0 and move not in ref.specials and _suit(move) != follow:
+                    voids.add((p, follow))
+            G.apply(s, G.legal_actions(s)[i])
+            if ref.apply(move) == "hand":
+                voids = set()
+                if not G.is_over(s):
+                    ref.new_hand(s)
+    assert checked > 50 and voids_seen > 10
