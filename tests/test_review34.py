@@ -458,3 +458,16 @@ def test_sampled_worlds_keep_what_a_seat_knows_and_infer_only_true_voids(name):
                 if not G.is_over(s):
                     ref.new_hand(s)
     assert checked > 50 and voids_seen > 10
+
+
+# -- the fast path of `rules simulate` plays the same games ----------------------------------------------
+
+@pytest.mark.parametrize("name", ["wizard", "skull-king", "skull-king-2021"])
+def test_simulated_games_are_the_games_played_one_move_at_a_time(name, monkeypatch):
+    from interpreter.bots.base import RandomBot
+    from interpreter.sim.play import play_game
+    rules = _load(name, rounds=6 if name != "wizard" else 0)
+    fast = [play_game(rules, n, seed, ["random"]) for n, seed in ((3, 1), (4, 2), (5, 3), (6, 4))]
+    monkeypatch.setattr(RandomBot, "picker", lambda self: None)     # every decision through the loop
+    slow = [play_game(rules, n, seed, ["random"]) for n, seed in ((3, 1), (4, 2), (5, 3), (6, 4))]
+    assert fast == slow
