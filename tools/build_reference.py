@@ -177,6 +177,15 @@ def build() -> str:
             "`winner:` expression, the highest trump among them wins, else the highest card of the suit led; "
             "when the rule took the led card itself away (a card that never wins, such as an excuse), the "
             "first card left that has a suit sets that suit (the leader wins when no card of it is left).",
+            "- **Cards outside the suits** (jokers): without a `winner:` expression such a card wins a trick "
+            "only as the highest of the suitless cards in a trick one of them led and no trump was played to "
+            "(by the order, the first played on a tie: the leader's card when the order does not list them); "
+            "cards of a suit never win a trick a suitless card led. Cards that win or lose whatever was led "
+            "(a wizard, a jester, a pirate), or a card led that leaves the suit to the next card played, need "
+            "a `winner:` and a `follow:` condition that read the trick, through definitions such as "
+            "`setter: first(filter(trick, c => not is_jester(c)))` (the card that sets the suit), "
+            "`suit_to_follow: none if setter == none or setter.is_joker else setter.suit` and "
+            "`winner: trick_players[position(trick, winning_card)]`.",
             "- **The lines of one `set:` or `add:`** apply in order: a line sees the values the lines above it "
             "stored.",
             "- **A random bot** chooses uniformly among the actions offered: each option of a move is one "

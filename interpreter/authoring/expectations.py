@@ -20,7 +20,7 @@ def to_internal(s, typ, value, path, failure):
             raise failure(path, f"'{value}' is not a card of {s.rules.name}", u.card_hint(value))
         return cid
     if typ == T.CARDS:
-        return [to_internal(s, T.CARD, v, path, failure) for v in (value.split() if isinstance(value, str) else value)]
+        return [to_internal(s, T.CARD, v, path, failure) for v in (card_words(u, value) if isinstance(value, str) else value)]
     if typ == T.SUIT and value is not None and str(value) not in u.suits:
         raise failure(path, f"'{value}' is not a suit of {s.rules.name}", did_you_mean(value, u.suits))
     return value
@@ -60,13 +60,33 @@ def _expected_value(s, typ, value):
         cid = s.rules.universe.parse_card(value)
         return s.rules.universe.names[cid] if cid is not None else value
     if typ == T.CARDS and isinstance(value, (list, str)):
-        return [_expected_value(s, T.CARD, v) for v in (value.split() if isinstance(value, str) else value)]
+        return [_expected_value(s, T.CARD, v) for v in (card_words(s.rules.universe, value) if isinstance(value, str) else value)]
     return value
+
+
+def card_words(u, text) -> list:
+    """The card names written in `text`, separated by spaces: a name that itself holds spaces (a joker
+    named "Skull King" in pack: jokers) is read whole, the longest such name first."""
+    words = str(text).split()
+    if not any(" " in name for name in u.names):
+        return words
+    out, i = [], 0
+    while i < len(words):
+        for j in range(len(words), i + 1, -1):
+            joined = " ".join(words[i:j])
+            if u.parse_card(joined) is not None:
+                out.append(joined)
+                i = j
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
 
 
 def _card_names(s, value):
     u = s.rules.universe
-    items = value.split() if isinstance(value, str) else list(value)
+    items = card_words(u, value) if isinstance(value, str) else list(value)
     out = []
     for v in items:
         cid = u.parse_card(str(v))

@@ -133,6 +133,13 @@ def _ignores_its_item(fn) -> bool:
     return not any(str(tok) == str(name) for tok in body.scan_values(lambda v: isinstance(v, Token)))
 
 
+def _difference(sp, node) -> str:
+    """abs(a - b) as "the difference between a and b" ("" for anything else)."""
+    if isinstance(node, Tree) and node.data == "binop" and str(node.children[1]) == "-":
+        return f"the difference between {sp.term(node.children[0])} and {sp.term(node.children[2])}"
+    return ""
+
+
 def _cyclic_next(sp, a) -> str:
     steps = a[2] if len(a) > 2 else None
     where = f"in {sp.say(a[0])} (going round)"
@@ -427,7 +434,7 @@ FUNCTIONS = {
         f" in steps of {sp.say(a[2])}" if len(a) > 2 else ""),
     "next_player": lambda sp, a: (f"the next player{_going(sp, a[2] if len(a) > 2 else None)} after {sp.say(a[0])} "
                                   f"who {sp.relative(a[1], 'player', False)}").replace("who for which", "for which"),
-    "abs": lambda sp, a: f"the size of {sp.operand(a[0])} (without its sign)",
+    "abs": lambda sp, a: _difference(sp, a[0]) or f"the size of {sp.operand(a[0])} (without its sign)",
     "seat_order": lambda sp, a: (f"the players in turn order{_going(sp, a[1] if len(a) > 1 else None)}, "
                                  f"starting with {sp.say(a[0])}"),
     "left_of": lambda sp, a: _seats(sp, a, "left", "right"),

@@ -16,7 +16,7 @@ from ..diagnostics import Diagnostic, RulesetError, did_you_mean
 from ..engine import game as G
 from ..engine import scenario as S
 from ..ruleset.yamlsource import load_yaml_file
-from .expectations import check_expectations, EXPECT_KEYS, legal_text
+from .expectations import card_words, check_expectations, EXPECT_KEYS, legal_text
 from . import meldvalues as MV
 
 FILE_KEYS = ("ruleset", "players", "options", "scenarios", "description")
@@ -158,7 +158,7 @@ def _start(sc, rules, n, seed):
     spec, base = sc.spec, sc.path
     try:
         if "deck" in spec:
-            names = _names(spec["deck"])
+            names = _names(spec["deck"], rules)
             try:
                 order = S.cards(rules, names)
             except ValueError as err:
@@ -177,9 +177,9 @@ def _start(sc, rules, n, seed):
         raise Failure(base, f"the game stopped before the first move: {err}") from None
 
 
-def _names(value):
+def _names(value, rules):
     if isinstance(value, str):
-        return value.split()
+        return card_words(rules.universe, value)
     return [str(v) for v in value]
 
 
@@ -193,7 +193,7 @@ def _parts(sc, rules, spec, path):
         if info is None:
             raise Failure(path + (zone,), f"unknown zone '{zone}'", did_you_mean(zone, rules.zones), key=True)
         if info.per is None:
-            out.append((info, None, _names(value), path + (zone,)))
+            out.append((info, None, _names(value, rules), path + (zone,)))
             continue
         if isinstance(value, list) and info.per == "player":
             value = dict(enumerate(value))
@@ -201,7 +201,7 @@ def _parts(sc, rules, spec, path):
             raise Failure(path + (zone,), f"zone '{zone}' is kept per {info.per}: give the cards of each, "
                                           f"e.g. {{0: [A♥, K♥], 1: [...]}}")
         for owner, names in value.items():
-            out.append((info, owner, _names(names), path + (zone, owner)))
+            out.append((info, owner, _names(names, rules), path + (zone, owner)))
     return out
 
 
@@ -434,7 +434,7 @@ def _move(sc, s, move, path, number):
         check_expectations(s, move["expect"], path + ("expect",), when, Failure)
         return
     if isinstance(move, (str, int)):
-        tokens = str(move).split()
+        tokens = card_words(s.rules.universe, move)
         for k, token in enumerate(tokens):
             _apply(s, path, number if len(tokens) == 1 else f"{number} (card {k + 1} of {len(tokens)})", None,
                    ("play", token), card=True)
@@ -448,7 +448,7 @@ def _move(sc, s, move, path, number):
         raise Failure(path + ("nth",), f"'nth' is {nth!r}: give 1 for the first of the legal moves that fit, "
                       "2 for the second, ... (identical copies of a card lying in different places)")
     if "play" in move:
-        for token in _names(move["play"]):
+        for token in _names(move["play"], s.rules):
             _apply(s, path, number, player, ("play", token), nth, card=True)
     elif "move" in move:
         _apply(s, path, number, player, (str(move["move"]), move.get("value")), nth)

@@ -101,9 +101,12 @@ def _deal(v, step, say):
     said = say(count)
     if " if " in said and not said.startswith("("):       # "Deal 7 if X, otherwise 5 cards" reads badly
         said = f"({said})"
-    if isinstance(count, str) and count.isidentifier() and said.startswith("the "):
+    if isinstance(count, str) and count.isidentifier() and said.startswith("the *"):
         said = said[4:]          # an option: "Deal *hand_size* cards", not "Deal the *hand_size* cards"
-    each = "all the cards" if count == "all" else "1 card" if count == 1 else f"{said} cards"
+    if count == "all" or isinstance(count, int) or said.startswith(("*", "(")) or said.isdigit():
+        each = "all the cards" if count == "all" else "1 card" if count == 1 else f"{said} cards"
+    else:                        # a value worked out: "as many cards as the number of the hand"
+        each = f"as many cards as {said}"
     packet = v.get("packet", 1)
     how = "one at a time" if packet == 1 else f"in packets of {say(packet)}"
     start = v.get("start", "left_of(dealer)")
