@@ -1,0 +1,309 @@
+"""Correctness on community-card poker the engine has never seen (tests/rulesets_review36/, each says at its
+top which rules and readings it keeps): no-limit Texas Hold'em and pot-limit Omaha, played until one player
+has every chip.
+
+- A referee written here from the rules (sharing no code with the engine) follows seeded random games move
+  by move: who acts, the exact set of legal moves (every bet and raise size), the chips of every seat after
+  every move, what each seat sees (its own hole cards, the board, never another seat's hole cards before a
+  showdown), which hands are shown, the side pots and split pots, the button and the end of the game.
+- Scripted deals with known outcomes: a split pot with an odd chip, a side pot won by the short stack, a
+  raise reopening the action and a short all-in that does not, Omaha's two-and-three rule, pot-limit sizes.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import every_card_once as _every_card_once, legal_texts as _legal, load_from
+from tests.scripted import var as _v, zone_names as _z
+
+HERE = Path(__file__).resolve().parent / "rulesets_review36"
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+# -- poker hands, from the rules -----------------------------------------------------------------------
+
+VALUE = {r: i for i, r in enumerate("2 3 4 5 6 7 8 9 10 J Q K A".split(), 2)}
+
+
+def five_card_value(cards):
+    """(category, tie-breaking ranks...) of five cards written as '10♥'; higher is better."""
+    ranks = sorted((VALUE[c[:-1]] for c in cards), reverse=True)
+    suits = {c[-1] for c in cards}
+    groups = sorted(Counter(ranks).items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    shape = [k for _, k in groups]
+    tie = [r for r, _ in groups]
+    straight = None
+    if len(set(ranks)) == 5:
+        if ranks[0] - ranks[4] == 4:
+            straight = ranks[0]
+        elif ranks == [14, 5, 4, 3, 2]:
+            straight = 5                      # the wheel: the Ace plays low
+    flush = len(suits) == 1
+    if straight and flush:
+        return (8, straight)
+    if shape == [4, 1]:
+        return (7, *tie)
+    if shape == [3, 2]:
+        return (6, *tie)
+    if flush:
+        return (5, *ranks)
+    if straight:
+        return (4, straight)
+    if shape == [3, 1, 1]:
+        return (3, *tie)
+    if shape == [2, 2, 1]:
+        return (2, *tie)
+    if shape == [2, 1, 1, 1]:
+        return (1, *tie)
+    return (0, *ranks)
+
+
+def holdem_value(hole, board):
+    return max(five_card_value(h) for h in combinations(list(hole) + list(board), 5))
+
+
+def omaha_value(hole, board):
+    return max(five_card_value(list(a) + list(b)) for a in combinations(hole, 2) for b in combinations(board, 3))
+
+
+def test_hand_values_by_hand():
+    v = five_card_value
+    assert v(["5♦", "4♠", "3♠", "2♠", "A♠"]) == (4, 5) < v(["6♥", "5♠", "4♠", "3♠", "2♠"])
+    assert v(["A♠", "A♦", "K♠", "K♦", "2♣"]) > v(["A♥", "A♣", "Q♠", "Q♦", "K♣"])
+    assert v(["A♠", "A♦", "9♠", "8♦", "3♣"]) > v(["A♥", "A♣", "9♣", "8♣", "2♣"])
+    assert holdem_value(["A♠", "K♠"], ["Q♠", "J♠", "10♠", "2♦", "3♦"]) == (8, 14)
+    # Omaha: four hearts on the board and one in hand is no flush
+    assert omaha_value(["A♥", "K♠", "7♣", "7♦"], ["2♥", "5♥", "9♥", "J♥", "3♠"])[0] == 1
+    assert holdem_value(["A♥", "K♠"], ["2♥", "5♥", "9♥", "J♥", "3♠"])[0] == 5
+
+
+# -- the referee -----------------------------------------------------------------------------------------
+
+class Referee:
+    """Plays a game of hold'em or Omaha by the rules alone, checking the engine at every decision."""
+
+    def __init__(self, s, rng, *, omaha=False, start=20, small=1, big=2):
+        self.s, self.rng, self.n = s, rng, s.n
+        self.omaha = omaha
+        self.holes = 4 if omaha else 2
+        self.small, self.big = small, big
+        self.start = start
+        self.chips = [start] * self.n
+        self.dealer = 0
+        self.hand = 0
+        self.showdowns = self.side_pots = self.splits = self.foldouts = self.short_all_ins = 0
+        self.reopened = 0
+
+    # what the engine logged of a hand's cards
+    def _cards(self):
+        hole, board = {}, []
+        for e in self.s.events:
+            if e.get("hand") != self.hand or e.get("event") != "deal":
+                continue
+            if e["to"] == "hole":
+                for p, got in e["each"]:
+                    hole.setdefault(p, []).extend(got)
+            elif e["to"] == "board":
+                board.extend(e["cards"])
+        return hole, board
+
+    def _reveals(self):
+        return [e for e in self.s.events if e.get("hand") == self.hand and e.get("event") == "reveal"]
+
+    def next_seat(self, p, among):
+        for i in range(1, self.n + 1):
+            q = (p + i) % self.n
+            if q in among:
+                return q
+        return None
+
+    # ---------------------------------------------------------------------------------------------------
+    def run(self):
+        while True:
+            self.play_hand()
+            if sum(1 for c in self.chips if c > 0) <= 1:
+                assert self.s.over
+                res = G.result(self.s)
+                assert res["scores"] == self.chips
+                assert res["winners"] == [p for p in range(self.n) if self.chips[p] > 0]
+                return self
+            assert not self.s.over
+            self.dealer = self.next_seat(self.dealer, {p for p in range(self.n) if self.chips[p] > 0})
+
+    def check_view(self, board_len):
+        s = self.s
+        _every_card_once(s)
+        hole, board = self._cards()
+        assert len(board) == board_len
+        assert _z(s, "board") == board
+        for seat in range(self.n):
+            seen = G.observation(s, seat)["zones"]
+            names = [S.names(s, cards) for cards in seen["hole"]]
+            for p in range(self.n):
+                if p == seat:
+                    assert sorted(names[p]) == sorted(hole.get(p, [])), (seat, names[p], hole.get(p))
+                else:
+                    assert names[p] == [], f"seat {seat} sees seat {p}'s hole cards {names[p]}"
+            assert S.names(s, seen["board"]) == board
+            assert seen["burned"] == [] and seen["stock"] == []
+
+    def play_hand(self):
+        s, n = self.s, self.n
+        self.hand += 1
+        assert s.hand_no >= self.hand
+        seated = [p for p in range(n) if self.chips[p] > 0]
+        assert self.chips[self.dealer] > 0
+        self.folded = {p for p in range(n) if self.chips[p] == 0}
+        self.given = [0] * n
+        sb = self.dealer if len(seated) == 2 else self.next_seat(self.dealer, seated)
+        bb = self.next_seat(sb, seated)
+        self.put = [0] * n
+        for who, blind in ((sb, self.small), (bb, self.big)):
+            self.pay(who, min(blind, self.chips[who]))
+        hole, _ = self._cards()
+        assert sorted(hole) == sorted(seated) and all(len(h) == self.holes for h in hole.values())
+        deal_order = [e for e in s.events if e.get("hand") == self.hand and e.get("to") == "hole"][0]["each"]
+        assert deal_order[0][0] == self.next_seat(self.dealer, seated)
+        board_len = 0
+        self.betting(self.next_seat(bb, self.able()), stake=self.big, board_len=0)
+        for cards in (3, 1, 1):
+            if len(self.live()) < 2:
+                break
+            board_len += cards
+            self.put = [0] * n
+            self.betting(self.next_seat(self.dealer, self.able()), stake=0, board_len=board_len)
+        self.settle(board_len)
+
+    def live(self):
+        return [p for p in range(self.n) if p not in self.folded]
+
+    def able(self):
+        return [p for p in self.live() if self.chips[p] > 0]
+
+    def pay(self, who, amount):
+        assert 0 <= amount <= self.chips[who]
+        self.chips[who] -= amount
+        self.put[who] += amount
+        self.given[who] += amount
+
+    def legal(self, p, stake, last_raise, may_raise):
+        owe = stake - self.put[p]
+        room = self.chips[p] - owe
+        cap = sum(self.given) + owe if self.omaha else room
+        moves = ["fold", "call"] if owe > 0 else ["check"]
+        if may_raise and any(q != p for q in self.able()):
+            word, low = ("bet", self.big) if stake == 0 else ("raise", last_raise)
+            moves += [f"{word} {a}" for a in range(low, min(cap, room - 1) + 1)]
+            if 0 < room <= cap:
+                moves.append("all_in")
+        return moves
+
+    def betting(self, first, stake, board_len):
+        able = self.able()
+        if len(self.live()) < 2 or not (len(able) > 1 or any(self.put[p] < stake for p in able)):
+            return
+        last_raise = self.big
+        pending = set(able)          # who must still act
+        may_raise = set(able)        # who may still raise (acted on no full bet or raise since)
+        p = first
+        while True:
+            self.check_view(board_len)
+            assert G.current_player(self.s) == p, (G.current_player(self.s), p)
+            assert self.s.hand_no == self.hand
+            assert S.var(self.s, "chips") == self.chips
+            want = self.legal(p, stake, last_raise, p in may_raise)
+            got = _legal(self.s)
+            assert sorted(got) == sorted(want), (p, got, want)
+            # pick a kind of move first, then its size, so games reach showdowns and side pots
+            kinds = sorted({m.split()[0] for m in want})
+            kind = self.rng.choice(kinds)
+            move = self.rng.choice([m for m in want if m.split()[0] == kind])
+            word, _, value = move.partition(" ")
+            S.play(self.s, (word, int(value)) if value else (word,))
+            pending.discard(p)
+            may_raise.discard(p)
+            owe = stake - self.put[p]
+            if word == "fold":
+                self.folded.add(p)
+            elif word in ("check", "call"):
+                self.pay(p, min(owe, self.chips[p]))
+            else:
+                amount = self.chips[p] - owe if word == "all_in" else int(value)
+                self.pay(p, owe + amount)
+                stake += amount
+                if amount >= last_raise:           # a full bet or raise reopens the action
+                    last_raise = amount
+                    pending = set(self.able()) - {p}
+                    may_raise = set(self.able()) - {p}
+                    self.reopened += 1
+                else:                              # a short all-in: those behind must still match it
+                    pending |= {q for q in self.able() if self.put[q] < stake}
+                    self.short_all_ins += 1
+            pending &= set(self.able())
+            if len(self.live()) == 1 or not pending:
+                return
+            p = self.next_seat(p, pending)
+
+    def settle(self, board_len):
+        hole, board = self._cards()
+        live = self.live()
+        reveals = self._reveals()
+        if len(live) == 1:
+            self.foldouts += 1
+            assert reveals == []
+            self.chips[live[0]] += sum(self.given)
+        else:
+            self.showdowns += 1
+            assert len(board) == 5
+            shown = sorted(c for e in reveals for c in e["cards"])
+            assert shown == sorted(c for p in live for c in hole[p])
+            value = omaha_value if self.omaha else holdem_value
+            strength = {p: value(hole[p], board) for p in live}
+            left = list(self.given)
+            order = [(self.dealer + i) % self.n for i in range(1, self.n + 1)]
+            parts = 0
+            while any(left[p] > 0 for p in live):
+                step = min(left[p] for p in live if left[p] > 0)
+                in_part = [p for p in live if left[p] > 0]
+                part = sum(min(x, step) for x in left)
+                left = [max(0, x - step) for x in left]
+                best = max(strength[p] for p in in_part)
+                winners = [p for p in order if p in in_part and strength[p] == best]
+                parts += 1
+                self.splits += len(winners) > 1
+                share, odd = divmod(part, len(winners))
+                for i, w in enumerate(winners):
+                    self.chips[w] += share + (1 if i < odd else 0)
+            # a folded player never put in more than the most a player still in did
+            assert sum(left) == 0
+            self.side_pots += parts > 1
+        assert sum(self.chips) == self.start * self.n
+
+
+def _game(name, n, seed, **options):
+    rules = _load(name, **options)
+    ref = Referee(G.new_game(rules, n, seed, log=True), random.Random(seed), omaha=name == "omaha",
+                  **{k: v for k, v in (("start", options.get("start_chips")),) if v})
+    return ref.run()
+
+
+@pytest.mark.parametrize("name", ["holdem", "omaha"])
+def test_random_games_follow_the_rules(name):
+    totals = Counter()
+    for seed in range(40):
+        n = 2 + seed % 8
+        ref = _game(name, n, seed)
+        totals.update(showdowns=ref.showdowns, side_pots=ref.side_pots, splits=ref.splits,
+                      foldouts=ref.foldouts, short=ref.short_all_ins, reopened=ref.reopened)
+    # the games reached every case the referee checks
+    assert all(totals[k] > 0 for k in ("showdowns", "side_pots", "splits", "foldouts", "short", "reopened")), totals
