@@ -307,3 +307,188 @@ def test_random_games_follow_the_rules(name):
                       foldouts=ref.foldouts, short=ref.short_all_ins, reopened=ref.reopened)
     # the games reached every case the referee checks
     assert all(totals[k] > 0 for k in ("showdowns", "side_pots", "splits", "foldouts", "short", "reopened")), totals
+
+
+# -- scripted deals --------------------------------------------------------------------------------------
+
+FILL = ["2♥", "3♥", "4♥"]
+
+
+def _deck(n, holes, board, burns=FILL):
+    """The pack in dealing order with seat 0 dealing: the hole cards one at a time from seat 1 round to
+    seat 0, then a burn, the flop, a burn, the turn, a burn, the river."""
+    seats = list(range(1, n)) + [0]
+    size = len(holes[0])
+    order = [holes[p][i] for i in range(size) for p in seats]
+    return order + [burns[0], *board[:3], burns[1], board[3], burns[2], board[4]]
+
+
+def _turn(s, who, legal, move):
+    assert G.current_player(s) == who, (G.current_player(s), who)
+    if legal is not None:
+        assert sorted(_legal(s)) == sorted(legal), _legal(s)
+    word, _, value = move.partition(" ")
+    S.play(s, (word, int(value)) if value else (word,))
+
+
+def _checks(s, *seats):
+    for p in seats:
+        _turn(s, p, None, "check")
+
+
+def _raises(low, high, word="raise"):
+    return [f"{word} {a}" for a in range(low, high + 1)]
+
+
+def test_a_split_pot_gives_the_odd_chip_to_the_first_winner_left_of_the_button():
+    rules = _load("holdem")
+    holes = {0: ["2♣", "3♦"], 1: ["4♣", "5♦"], 2: ["2♦", "3♣"]}
+    s = S.stacked_game(rules, 3, _deck(3, holes, ["A♠", "K♠", "Q♠", "J♠", "10♠"]), log=True)
+    # seat 1 posts the small blind, seat 2 the big blind; seat 0 acts first
+    assert _v(s, "chips") == [20, 19, 18] and _v(s, "stake_now") == 2
+    _turn(s, 0, ["call", "fold", "all_in"] + _raises(2, 17), "call")
+    _turn(s, 1, ["call", "fold", "all_in"] + _raises(2, 17), "fold")
+    # the big blind's option: check or raise
+    _turn(s, 2, ["check", "all_in"] + _raises(2, 17), "check")
+    assert _z(s, "board") == ["A♠", "K♠", "Q♠"]
+    _turn(s, 2, ["check", "all_in"] + _raises(2, 17, "bet"), "check")
+    _checks(s, 0, 2, 0, 2, 0)
+    # both play the royal flush on the board: 5 chips split, the odd one to seat 2 (first left of seat 0)
+    shown = [c for e in s.events if e.get("event") == "reveal" and e["hand"] == 1 for c in e["cards"]]
+    assert sorted(shown) == sorted(holes[0] + holes[2])         # the folded hand is never shown
+    assert s.hand_no == 2
+    # hand 2: seat 1 deals, seat 2 posts 1, seat 0 posts 2
+    assert _v(s, "chips") == [20 - 2, 19, 21 - 1]
+
+
+def _side_pot_game():
+    rules = _load("holdem")
+    holes = {0: ["K♠", "K♦"], 1: ["A♠", "A♦"], 2: ["Q♠", "Q♦"]}
+    s = S.stacked_game(rules, 3, _deck(3, holes, ["2♣", "7♦", "9♥", "J♠", "4♣"]), log=True)
+    # seat 1 has 5 chips in all (1 posted), seat 2 has 35 (2 posted): 60 on the table
+    S.set_var(s, "chips", [20, 4, 33])
+    return s
+
+
+def test_a_short_stack_all_in_wins_only_the_main_pot():
+    s = _side_pot_game()
+    _turn(s, 0, None, "raise 4")                      # to 6
+    _turn(s, 1, ["call", "fold"], "call")              # all in for 4 more: 5 in all
+    assert _v(s, "chips")[1] == 0
+    _turn(s, 2, ["call", "fold", "all_in"] + _raises(4, 28), "call")
+    # the flop: seat 1 is all in, seat 2 acts first
+    _turn(s, 2, ["check", "all_in"] + _raises(2, 28, "bet"), "check")
+    _turn(s, 0, None, "bet 2")
+    _turn(s, 2, None, "call")
+    _checks(s, 2, 0, 2, 0)
+    # main pot 15 (5 from each) to seat 1's Aces; the side pot 6 to seat 0's Kings over seat 2's Queens
+    assert s.hand_no == 2
+    got = [e for e in s.events if e.get("event") == "add" and e["var"] == "chips" and e["hand"] == 1][-2:]
+    assert [(e["key"], e["value"]) for e in got] == [(1, 15), (0, 6)]
+    ends = [20 - 8 + 6, 15, 35 - 8]
+    # hand 2: seat 1 deals, seat 2 posts the small blind, seat 0 the big
+    assert _v(s, "chips") == [ends[0] - 2, ends[1], ends[2] - 1]
+
+
+def test_a_short_all_in_does_not_reopen_the_betting_but_a_full_raise_does():
+    rules = _load("holdem")
+    holes = {0: ["K♠", "K♦"], 1: ["A♠", "A♦"], 2: ["Q♠", "Q♦"]}
+    deck = _deck(3, holes, ["2♣", "7♦", "9♥", "J♠", "4♣"])
+    s = S.stacked_game(rules, 3, deck)
+    S.set_var(s, "chips", [20, 19, 3])                # the big blind has 5 in all
+    _turn(s, 0, None, "raise 2")                      # to 4
+    _turn(s, 1, None, "call")
+    # the big blind's all-in adds 1 to the stake of 4: less than a full raise of 2
+    _turn(s, 2, ["call", "fold", "all_in"], "all_in")
+    assert _v(s, "stake_now") == 5
+    # seats 0 and 1 have acted: they may only call or fold
+    _turn(s, 0, ["call", "fold"], "call")
+    _turn(s, 1, ["call", "fold"], "call")
+    assert _z(s, "board") == ["2♣", "7♦", "9♥"]
+    # a full raise reopens the action
+    s = S.stacked_game(rules, 3, deck)
+    _turn(s, 0, None, "raise 2")
+    _turn(s, 1, None, "call")
+    _turn(s, 2, None, "raise 3")                       # to 7
+    _turn(s, 0, ["call", "fold", "all_in"] + _raises(3, 12), "raise 5")     # to 12
+    _turn(s, 1, ["call", "fold", "all_in"] + _raises(5, 7), "call")
+    _turn(s, 2, ["call", "fold", "all_in"] + _raises(5, 7), "call")
+    assert _v(s, "contributed") == [12, 12, 12] and len(_z(s, "board")) == 3
+
+
+def test_when_all_fold_the_last_player_takes_the_pot_unseen_and_no_board_is_dealt():
+    rules = _load("holdem")
+    holes = {0: ["K♠", "K♦"], 1: ["A♠", "A♦"], 2: ["Q♠", "Q♦"], 3: ["J♠", "J♦"]}
+    s = S.stacked_game(rules, 4, _deck(4, holes, ["2♣", "7♦", "9♥", "J♣", "4♣"]), log=True)
+    # dealer 0, blinds from seats 1 and 2: seat 3 acts first
+    _turn(s, 3, None, "raise 3")
+    _turn(s, 0, None, "fold")
+    _turn(s, 1, None, "fold")
+    _turn(s, 2, None, "fold")
+    assert s.hand_no == 2
+    hand1 = [e for e in s.events if e.get("hand") == 1]
+    assert not [e for e in hand1 if e["event"] == "reveal"]
+    assert not [e for e in hand1 if e["event"] == "deal" and e["to"] == "board"]
+    # seat 3 won 1 + 2 from the blinds; hand 2: seat 1 deals, seats 2 and 3 post
+    assert _v(s, "chips") == [20, 19, 18 - 1, 23 - 2]
+
+
+def test_heads_up_the_button_posts_the_small_blind_and_acts_first_only_before_the_flop():
+    rules = _load("holdem")
+    holes = {0: ["K♠", "K♦"], 1: ["A♠", "A♦"]}
+    s = S.stacked_game(rules, 2, _deck(2, holes, ["2♣", "7♦", "9♥", "J♣", "4♣"]))
+    assert _v(s, "chips") == [19, 18]
+    _turn(s, 0, ["call", "fold", "all_in"] + _raises(2, 17), "call")
+    _turn(s, 1, ["check", "all_in"] + _raises(2, 17), "check")
+    _turn(s, 1, None, "check")                         # the big blind acts first after the flop
+    _turn(s, 0, None, "check")
+
+
+def test_players_with_no_chips_drop_out_and_the_button_skips_them():
+    rules = _load("holdem")
+    holes = {0: ["K♠", "K♦"], 1: ["A♠", "A♦"], 2: ["Q♠", "Q♦"]}
+    s = S.stacked_game(rules, 3, _deck(3, holes, ["2♣", "7♦", "9♥", "J♣", "4♣"]), log=True)
+    # seat 0 goes all in, seat 1 calls all in, seat 2 folds: seat 1's Aces take everything
+    _turn(s, 0, None, "all_in")
+    _turn(s, 1, None, "call")
+    _turn(s, 2, None, "fold")
+    assert s.hand_no == 2
+    # seat 0 is out: seat 1 is the button (and heads-up the small blind), seat 2 the big blind
+    assert S.var(s, "dealer") == 1 and _v(s, "chips") == [0, 42 - 1, 18 - 2]
+    assert _z(s, "hole", 0) == [] and len(_z(s, "hole", 1)) == 2
+    assert G.current_player(s) == 1
+
+
+# -- Omaha ----------------------------------------------------------------------------------------------
+
+def test_omaha_a_hand_uses_exactly_two_hole_cards_and_three_board_cards():
+    rules = _load("omaha")
+    # seat 0 holds one heart; the board has four: no flush for seat 0, whose best is a pair of Sevens;
+    # seat 1's pair of Eights wins
+    holes = {0: ["A♥", "K♠", "7♣", "7♦"], 1: ["8♣", "8♦", "3♣", "4♦"]}
+    board = ["2♥", "5♥", "9♥", "J♥", "3♠"]
+    s = S.stacked_game(rules, 2, _deck(2, holes, board, burns=["Q♣", "Q♦", "6♣"]), log=True)
+    _turn(s, 0, None, "call")
+    _turn(s, 1, None, "check")
+    _checks(s, 1, 0, 1, 0, 1, 0)
+    strength = [e for e in s.events if e.get("var") == "strength"]
+    assert omaha_value(holes[0], board)[0] == 1 and holdem_value(holes[0], board)[0] == 5
+    assert strength[0]["value"] < strength[1]["value"]
+    assert _v(s, "chips") == [18 - 2, 22 - 1]        # hand 2: seat 1 deals and posts the small blind
+
+
+def test_omaha_bets_are_limited_to_the_pot():
+    rules = _load("omaha", start_chips=100)
+    holes = {0: ["A♥", "K♠", "7♣", "7♦"], 1: ["8♣", "8♦", "3♣", "4♦"]}
+    s = S.stacked_game(rules, 2, _deck(2, holes, ["2♥", "5♥", "9♥", "J♥", "3♠"], burns=["Q♣", "Q♦", "6♣"]))
+    # 3 in the pot, 1 to call: a raise of up to 4 (to 6)
+    _turn(s, 0, ["call", "fold"] + _raises(2, 4), "raise 4")
+    # 8 in the pot, 4 to call: a raise of up to 12 (to 18)
+    _turn(s, 1, ["call", "fold"] + _raises(4, 12), "raise 12")
+    assert _v(s, "contributed") == [6, 18]
+    # 24 in the pot, 12 to call: up to 36 (to 54)
+    _turn(s, 0, ["call", "fold"] + _raises(12, 36), "call")
+    # after the flop, a bet of up to the pot (36)
+    _turn(s, 1, ["check"] + _raises(2, 36, "bet"), "bet 36")
+    # 72 in the pot, 36 to call, 82 behind: 46 over the call is within the pot limit, so all in is allowed
+    _turn(s, 0, ["call", "fold", "all_in"] + _raises(36, 45), "all_in")
