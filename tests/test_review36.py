@@ -492,3 +492,24 @@ def test_omaha_bets_are_limited_to_the_pot():
     _turn(s, 1, ["check"] + _raises(2, 36, "bet"), "bet 36")
     # 72 in the pot, 36 to call, 82 behind: 46 over the call is within the pot limit, so all in is allowed
     _turn(s, 0, ["call", "fold", "all_in"] + _raises(36, 45), "all_in")
+
+
+# -- explain -------------------------------------------------------------------------------------------
+
+def _explain(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+@pytest.mark.parametrize("right, wrong", [
+    # next_player with a condition on the player's own value: not 'who whose'
+    ("the deal passes to the next player after the *dealer* whose *chips* is more than 0", "who whose"),
+    # a player in argmax(...): every player with the best value, not 'in the player with'
+    ("the players who are among the players r with the highest *strength* among the players r of *live*",
+     "are in the player"),
+    # a variable set to a condition: 'to whether ...'
+    ("Set the player's *folded* to whether the player's *chips* is 0.", "*folded* to the player's *chips* is 0"),
+])
+def test_explain_reads_the_hold_em_rules_rightly(right, wrong):
+    out = _explain("holdem")
+    assert right in out and wrong not in out, out
