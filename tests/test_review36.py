@@ -513,3 +513,9 @@ def _explain(name):
 def test_explain_reads_the_hold_em_rules_rightly(right, wrong):
     out = _explain("holdem")
     assert right in out and wrong not in out, out
+
+
+def test_the_worked_hands_pass_as_scenarios():
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / "holdem.scenario.yaml"))
+    assert not problems and len(outcomes) == 2
