@@ -519,3 +519,25 @@ def test_the_worked_hands_pass_as_scenarios():
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / "holdem.scenario.yaml"))
     assert not problems and len(outcomes) == 2
+
+
+def test_a_move_whose_options_are_an_empty_range_is_not_offered(tmp_path):
+    # documented in the reference (range, choose): the no-limit bet sizes rely on it
+    path = tmp_path / "empty.yaml"
+    path.write_text("""name: empty options
+players: {count: 2}
+pack: {ranks: ["2", "3"], suits: [clubs]}
+zones: {stock: {visibility: hidden}}
+state: {x: {initial: 0}}
+hand:
+  - choose:
+      player: 0
+      moves:
+        bet: {options: "range(3, 1)", as: n, do: [{set: {x: n}}]}
+        raise: {options: "range(1, 1)", as: n, do: [{set: {x: n}}]}
+        pass: {do: []}
+""", encoding="utf-8")
+    s = G.new_game(load_from(tmp_path, "empty"), 2, 0)
+    assert sorted(_legal(s)) == ["pass", "raise 1"]
+    text = open(Path(__file__).resolve().parents[1] / "docs" / "reference.md", encoding="utf-8").read()
+    assert "range(2, 1) is []" in text and "A move whose options are an empty list is not offered." in text
