@@ -541,3 +541,31 @@ hand:
     assert sorted(_legal(s)) == ["pass", "raise 1"]
     text = open(Path(__file__).resolve().parents[1] / "docs" / "reference.md", encoding="utf-8").read()
     assert "range(2, 1) is []" in text and "A move whose options are an empty list is not offered." in text
+
+
+def test_the_pack_built_ins_find_the_poker_category_of_seven_cards():
+    rules = _load("seven-cards")
+    cats = Counter()
+    for seed in range(300):
+        s = G.new_game(rules, 2, seed)
+        hand = _z(s, "hand", 0)
+        want = holdem_value(hand[:2], hand[2:])[0]
+        assert _v(s, "category") == want, (hand, _v(s, "category"), want)
+        cats[want] += 1
+    assert len(cats) >= 6, cats
+
+
+@pytest.mark.parametrize("hand, category", [
+    (["A♠", "2♠", "3♠", "4♠", "5♠", "K♦", "K♥"], 8),          # the wheel in one suit
+    (["10♥", "J♥", "Q♥", "K♥", "A♥", "9♣", "2♦"], 8),
+    (["7♠", "7♦", "7♥", "7♣", "K♠", "K♦", "K♥"], 7),
+    (["7♠", "7♦", "7♥", "K♣", "K♠", "K♦", "2♥"], 6),          # two threes make a full house
+    (["2♠", "3♠", "4♠", "5♠", "9♠", "6♦", "J♥"], 5),          # a flush beside a straight
+    (["A♦", "2♠", "3♥", "4♠", "5♣", "K♦", "Q♥"], 4),
+    (["Q♦", "K♠", "A♥", "2♠", "3♣", "4♦", "9♥"], 0),          # no straight round the corner
+    (["A♦", "A♠", "3♥", "3♠", "5♣", "5♦", "Q♥"], 2),          # three pairs
+])
+def test_the_pack_built_ins_on_chosen_seven_card_hands(hand, category):
+    s = S.stacked_game(_load("seven-cards"), 2, hand)
+    assert holdem_value(hand[:2], hand[2:])[0] == category
+    assert _v(s, "category") == category
