@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 
@@ -26,8 +27,13 @@ from tests.scripted import var as _v, zone_names as _z
 HERE = Path(__file__).resolve().parent / "rulesets_review36"
 
 
+@lru_cache(maxsize=None)
+def _loaded(name, options):
+    return load_from(HERE, name, **dict(options))
+
+
 def _load(name, **options):
-    return load_from(HERE, name, **options)
+    return _loaded(name, tuple(sorted(options.items())))
 
 
 # -- poker hands, from the rules -----------------------------------------------------------------------
@@ -102,7 +108,7 @@ class Referee:
         self.dealer = 0
         self.hand = 0
         self.showdowns = self.side_pots = self.splits = self.foldouts = self.short_all_ins = 0
-        self.reopened = 0
+        self.reopened = self.returned = 0
 
     # what the engine logged of a hand's cards
     def _cards(self):
@@ -137,7 +143,7 @@ class Referee:
                 assert res["scores"] == self.chips
                 assert res["winners"] == [p for p in range(self.n) if self.chips[p] > 0]
                 return self
-            assert not self.s.over
+            # (the engine may be past this hand already: a hand nobody decides in plays out by itself)
             self.dealer = self.next_seat(self.dealer, {p for p in range(self.n) if self.chips[p] > 0})
 
     def check_view(self, board_len):
@@ -258,10 +264,12 @@ class Referee:
         hole, board = self._cards()
         live = self.live()
         reveals = self._reveals()
+        left = list(self.given)
+        order = [(self.dealer + i) % self.n for i in range(1, self.n + 1)]
         if len(live) == 1:
             self.foldouts += 1
             assert reveals == []
-            self.chips[live[0]] += sum(self.given)
+            strength = {live[0]: ()}
         else:
             self.showdowns += 1
             assert len(board) == 5
@@ -269,31 +277,33 @@ class Referee:
             assert shown == sorted(c for p in live for c in hole[p])
             value = omaha_value if self.omaha else holdem_value
             strength = {p: value(hole[p], board) for p in live}
-            left = list(self.given)
-            order = [(self.dealer + i) % self.n for i in range(1, self.n + 1)]
-            parts = 0
-            while any(left[p] > 0 for p in live):
-                step = min(left[p] for p in live if left[p] > 0)
-                in_part = [p for p in live if left[p] > 0]
-                part = sum(min(x, step) for x in left)
-                left = [max(0, x - step) for x in left]
-                best = max(strength[p] for p in in_part)
-                winners = [p for p in order if p in in_part and strength[p] == best]
-                parts += 1
-                self.splits += len(winners) > 1
-                share, odd = divmod(part, len(winners))
-                for i, w in enumerate(winners):
-                    self.chips[w] += share + (1 if i < odd else 0)
-            # a folded player never put in more than the most a player still in did
-            assert sum(left) == 0
-            self.side_pots += parts > 1
+        # peel the pot from the smallest stake of a player still in upwards
+        parts = 0
+        while any(left[p] > 0 for p in live):
+            step = min(left[p] for p in live if left[p] > 0)
+            in_part = [p for p in live if left[p] > 0]
+            part = sum(min(x, step) for x in left)
+            left = [max(0, x - step) for x in left]
+            best = max(strength[p] for p in in_part)
+            winners = [p for p in order if p in in_part and strength[p] == best]
+            parts += 1
+            self.splits += len(winners) > 1
+            share, odd = divmod(part, len(winners))
+            for i, w in enumerate(winners):
+                self.chips[w] += share + (1 if i < odd else 0)
+        self.side_pots += parts > 1
+        # what no player still in matched goes back to whoever put it in
+        self.returned += sum(left) > 0
+        for p in range(self.n):
+            self.chips[p] += left[p]
         assert sum(self.chips) == self.start * self.n
 
 
 def _game(name, n, seed, **options):
     rules = _load(name, **options)
+    keys = {"start_chips": "start", "small_blind": "small", "big_blind": "big"}
     ref = Referee(G.new_game(rules, n, seed, log=True), random.Random(seed), omaha=name == "omaha",
-                  **{k: v for k, v in (("start", options.get("start_chips")),) if v})
+                  **{keys[k]: v for k, v in options.items()})
     return ref.run()
 
 
@@ -307,6 +317,24 @@ def test_random_games_follow_the_rules(name):
                       foldouts=ref.foldouts, short=ref.short_all_ins, reopened=ref.reopened)
     # the games reached every case the referee checks
     assert all(totals[k] > 0 for k in ("showdowns", "side_pots", "splits", "foldouts", "short", "reopened")), totals
+
+
+@pytest.mark.parametrize("name", ["holdem", "omaha"])
+def test_random_games_with_short_stacks_and_big_blinds(name):
+    # blinds large against the stacks: blinds posted short, all-ins for less than the big blind
+    returned = 0
+    for seed in range(12):
+        returned += _game(name, 2 + seed % 8, 100 + seed, start_chips=7, small_blind=2, big_blind=5).returned
+        _game(name, 2 + (seed * 3) % 8, 200 + seed, start_chips=30, small_blind=1, big_blind=1)
+    assert returned
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", ["holdem", "omaha"])
+def test_soak_random_games(name):
+    for seed in range(1000, 1400):
+        _game(name, 2 + seed % 8, seed)
+        _game(name, 2 + seed % 8, seed, start_chips=9, small_blind=2, big_blind=3)
 
 
 # -- scripted deals --------------------------------------------------------------------------------------
@@ -569,3 +597,17 @@ def test_the_pack_built_ins_on_chosen_seven_card_hands(hand, category):
     s = S.stacked_game(_load("seven-cards"), 2, hand)
     assert holdem_value(hand[:2], hand[2:])[0] == category
     assert _v(s, "category") == category
+
+
+def test_chips_nobody_still_in_matched_go_back():
+    # heads-up, seat 1 (big blind) has 1 chip, seat 0 posts a small blind of 2 and folds facing the full
+    # big blind: seat 1 wins the 1 it matched, seat 0 takes back its other chip
+    rules = _load("holdem", start_chips=7, small_blind=2, big_blind=5)
+    holes = {0: ["K♠", "K♦"], 1: ["A♠", "A♦"]}
+    s = S.stacked_game(rules, 2, _deck(2, holes, ["2♣", "7♦", "9♥", "J♣", "4♣"]), log=True)
+    S.set_var(s, "chips", [11, 0])
+    S.set_var(s, "contributed", [2, 1])
+    S.set_var(s, "put", [2, 1])
+    _turn(s, 0, ["call", "fold"], "fold")
+    assert [(e["key"], e["value"]) for e in s.events if e.get("var") == "chips" and e["event"] == "add"
+            and e["hand"] == 1][-3:] == [(1, 2), (0, 1), (1, 0)]
