@@ -611,3 +611,25 @@ def test_chips_nobody_still_in_matched_go_back():
     _turn(s, 0, ["call", "fold"], "fold")
     assert [(e["key"], e["value"]) for e in s.events if e.get("var") == "chips" and e["event"] == "add"
             and e["hand"] == 1][-3:] == [(1, 2), (0, 1), (1, 0)]
+
+
+def test_a_split_pot_is_one_part_whatever_folded_players_put_in():
+    # five players; seats 1, 4 and 3 fold having put in 1, 2 and 5; seats 0 and 2 put in 7 each and both
+    # play the royal flush on the board.  The pot of 22 is one part split 11 and 11: the chips of folded
+    # players do not cut it into parts that would each give an odd chip to seat 2
+    rules = _load("holdem")
+    holes = {p: [f"{r}♥", f"{r}♦"] for p, r in zip(range(5), ["5", "6", "7", "8", "9"])}
+    s = S.stacked_game(rules, 5, _deck(5, holes, ["A♠", "K♠", "Q♠", "J♠", "10♠"]))
+    _turn(s, 3, None, "call")
+    _turn(s, 4, None, "call")
+    _turn(s, 0, None, "raise 3")
+    _turn(s, 1, None, "fold")
+    _turn(s, 2, None, "call")
+    _turn(s, 3, None, "call")
+    _turn(s, 4, None, "fold")
+    _turn(s, 2, None, "bet 2")
+    _turn(s, 3, None, "fold")
+    _turn(s, 0, None, "call")
+    _checks(s, 2, 0, 2, 0)
+    # hand 2: seat 1 deals, seat 2 posts 1 and seat 3 posts 2
+    assert _v(s, "chips") == [24, 19, 24 - 1, 15 - 2, 18]
