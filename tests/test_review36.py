@@ -633,3 +633,16 @@ def test_a_split_pot_is_one_part_whatever_folded_players_put_in():
     _checks(s, 2, 0, 2, 0)
     # hand 2: seat 1 deals, seat 2 posts 1 and seat 3 posts 2
     assert _v(s, "chips") == [24, 19, 24 - 1, 15 - 2, 18]
+
+
+def test_every_player_sees_every_state_variable_as_the_reference_says():
+    # the strength of a hand is set at the showdown, after the hole cards are shown: before it, nobody's
+    # observation holds a value worked out from another player's hole cards
+    rules = _load("holdem")
+    s = G.new_game(rules, 3, 4)
+    assert all(G.observation(s, q)["state"]["strength"] == [0, 0, 0] for q in range(3))
+    # a value set from hidden cards would be seen by all: the observation gives variables as they are
+    S.set_var(s, "strength", [7, 8, 9])
+    assert all(G.observation(s, q)["state"]["strength"] == [7, 8, 9] for q in range(3))
+    text = (Path(__file__).resolve().parents[1] / "docs" / "reference.md").read_text(encoding="utf-8")
+    assert "Every player sees every state variable" in text
