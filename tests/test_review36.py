@@ -646,3 +646,9 @@ def test_every_player_sees_every_state_variable_as_the_reference_says():
     assert all(G.observation(s, q)["state"]["strength"] == [7, 8, 9] for q in range(3))
     text = (Path(__file__).resolve().parents[1] / "docs" / "reference.md").read_text(encoding="utf-8")
     assert "Every player sees every state variable" in text
+
+
+def test_explain_names_the_keys_a_variant_changes_in_a_section_that_merges():
+    # a variant's mapping merges key by key: 'rewrites: `define`' alone read as if every definition went
+    out = _explain("omaha")
+    assert "This variant rewrites: `options` (hole_cards), `define` (largest(p), fives(p))." in out, out

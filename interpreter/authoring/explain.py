@@ -68,7 +68,10 @@ def _variant(rules):
         parent = Path(path).parent / str(raw["extends"])
         if not parent.suffix:
             parent = parent.with_suffix(".yaml")
-        own = [k for k in raw if k not in ("extends", "name", "description")]
+        # a mapping merges key by key: name the keys it changes ('`define` (fives(p))'), not only the section
+        own = [f"`{k}`" + (f" ({', '.join(map(str, raw[k]))})" if isinstance(raw[k], dict) and raw[k]
+                           and not any(str(x).startswith("$") for x in raw[k]) else "")
+               for k in raw if k not in ("extends", "name", "description")]
         chain.append((str(raw["extends"]), own))
         if not parent.exists():
             break
@@ -80,7 +83,7 @@ def _variant(rules):
              + (", itself a variant of " + ", ".join(f"**{Path(c).stem}**" for c, _ in chain[1:]) if chain[1:] else "")
              + "."]
     if own:
-        lines[-1] += " This variant rewrites: " + ", ".join(f"`{k}`" for k in own) + "."
+        lines[-1] += " This variant rewrites: " + ", ".join(own) + "."
     return lines + [""]
 
 
