@@ -162,6 +162,8 @@ class Referee:
                     assert names[p] == [], f"seat {seat} sees seat {p}'s hole cards {names[p]}"
             assert S.names(s, seen["board"]) == board
             assert seen["burned"] == [] and seen["stock"] == []
+            # nothing worked out from the hole cards is kept where every seat sees it before the showdown
+            assert G.observation(s, seat)["state"]["strength"] == [0] * self.n
 
     def play_hand(self):
         s, n = self.s, self.n
@@ -310,7 +312,7 @@ def _game(name, n, seed, **options):
 @pytest.mark.parametrize("name", ["holdem", "omaha"])
 def test_random_games_follow_the_rules(name):
     totals = Counter()
-    for seed in range(40):
+    for seed in range(80):
         n = 2 + seed % 8
         ref = _game(name, n, seed)
         totals.update(showdowns=ref.showdowns, side_pots=ref.side_pots, splits=ref.splits,
