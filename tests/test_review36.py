@@ -654,3 +654,37 @@ def test_explain_names_the_keys_a_variant_changes_in_a_section_that_merges():
     # a variant's mapping merges key by key: 'rewrites: `define`' alone read as if every definition went
     out = _explain("omaha")
     assert "This variant rewrites: `options` (hole_cards), `define` (largest(p), fives(p))." in out, out
+
+
+# -- what a seat's log in `rules play` names ------------------------------------------------------------
+
+def _this_hands_lines(view):
+    log = view["log"]
+    start = max(i for i, line in enumerate(log) if line.startswith("\n== hand"))
+    return log[start:]
+
+
+def test_a_seats_log_never_names_cards_dealt_face_down_to_others_that_it_saw_last_hand():
+    # a card on the board at the seat's last decision of a hand, shuffled back and dealt face down to
+    # another player in the next hand, was named in the seat's log line of that deal ('P3 ? Q♦ ? 4♥')
+    from interpreter.playtest.session import Session
+    rules = _load("omaha")
+    named = 0
+    for seed in range(6, 14):
+        session = Session(rules, players=4, seed=seed, bots=["random"])
+        session.run_bots()
+        rng = random.Random(seed)
+        while not session.over:
+            s = session.state
+            view = session.view(0)
+            lines = "\n".join(_this_hands_lines(view))
+            for p in range(1, 4):
+                hidden = set(S.names(s, S.zone(s, "hole", p))) - set(S.names(s, S.zone(s, "board")))
+                assert not [c for c in hidden if c in lines], (seed, p, hidden, lines)
+            deal = [line for line in _this_hands_lines(view) if "each to hole" in line]
+            named += bool(deal)
+            actions = s.pending.actions
+            calls = [i for i, a in enumerate(actions) if a[0] in ("call", "check")]
+            session.choose(0, rng.choice(calls) if calls and rng.random() < 0.8 else rng.randrange(len(actions)))
+            session.run_bots()
+    assert named > 10
