@@ -7,7 +7,14 @@ has every chip.
   every move, what each seat sees (its own hole cards, the board, never another seat's hole cards before a
   showdown), which hands are shown, the side pots and split pots, the button and the end of the game.
 - Scripted deals with known outcomes: a split pot with an odd chip, a side pot won by the short stack, a
-  raise reopening the action and a short all-in that does not, Omaha's two-and-three rule, pot-limit sizes.
+  raise reopening the action and a short all-in that does not, Omaha's two-and-three rule, pot-limit sizes;
+  the same as `rules test` scenarios (rulesets_review36/holdem.scenario.yaml).
+- The pack built-ins (sequences, groups, combined) find the category of seven cards as the referee does.
+- Defects found: a seat's log in `rules play` named cards dealt face down to another player when the seat
+  had seen them the hand before (on the board, or shown at a showdown); explain wordings (next_player
+  'who whose', a player 'in' argmax(...), a variable set to a condition, a variant's merged sections);
+  the reference did not say that every player sees every state variable, nor that an empty range of
+  options offers no move.
 """
 from __future__ import annotations
 
