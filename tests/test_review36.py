@@ -319,7 +319,7 @@ def _game(name, n, seed, **options):
 @pytest.mark.parametrize("name", ["holdem", "omaha"])
 def test_random_games_follow_the_rules(name):
     totals = Counter()
-    for seed in range(80):
+    for seed in range(60):
         n = 2 + seed % 8
         ref = _game(name, n, seed)
         totals.update(showdowns=ref.showdowns, side_pots=ref.side_pots, splits=ref.splits,
