@@ -1138,7 +1138,7 @@ def test_explain_says_a_deal_into_one_zone_without_turns_of_the_players():
     # the current player's hand, one at a time, starting with the player to the left of the dealer"
     from interpreter.authoring.explain import explain
     text = explain(load_ruleset("escalation").rules)
-    assert "cards from *stock* into the current player's *hand*.\n" in text
+    assert "the number of cards in *stock* from *stock* into the current player's *hand*.\n" in text
     assert "then the player *direction* seat(s) to the left of the last to play (to the right when negative)" in text
     # a count chosen by a condition keeps its brackets: "Deal 7 if ..., otherwise 5 cards to each"
     eights = explain(_load("crazy-eights"))

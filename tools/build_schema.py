@@ -308,7 +308,7 @@ def complete_schema():
                                                     "description": text("What the zone is for.")}),
                          examples=[{"stock": {"visibility": "hidden"}, "hand": {"per": "player", "visibility": "owner"},
                                     "trick": {"visibility": "public"}}]),
-            "state": obj("Values the game keeps: scores, the trump suit, markers. The dealer's seat is the variable `dealer` (type player); a game that does not declare it gets one, starting at `dealer.first`.", {},
+            "state": obj("Values the game keeps: scores, the trump suit, markers. The dealer's seat is the variable `dealer` (type player); a game that does not declare it gets one, starting at `dealer.first`. Every player sees every state variable (a variable of kind card or cards shows only the cards the player has seen): a value worked out from hidden cards, such as the strength of each player's hand, tells it to everyone once set, so set it when the cards are shown.", {},
                          additional=obj("A state variable.", {
                              "type": {"enum": ["number", "boolean", "text", "card", "cards", "player", "players",
                                                "suit", "rank", "list", "any"],

@@ -87,7 +87,7 @@ def _variant(rules):
 def _changed(key, value) -> str:
     """A section a variant writes, with the entries it gives when it gives some of a mapping: "`define`
     (score_of, bonus)", "`hand`" (a list of steps is given whole)."""
-    if isinstance(value, dict) and value and len(value) <= 6:
+    if isinstance(value, dict) and value and len(value) <= 6 and not any(str(k).startswith("$") for k in value):
         return f"`{key}` ({', '.join(str(k) for k in value)})"
     return f"`{key}`"
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from lark import Token, Tree
 
 from ..expr.parser import parse
-from .phrasing_calls import FUNCTIONS, same_key_words
+from .phrasing_calls import FUNCTIONS, _every_best, same_key_words
 from .phrasing_words import _LABELLED, NOUNS, _is_zone, _join, _literal, _mentions_it
 
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
@@ -380,6 +380,12 @@ class _Speaker:
                     out.append(f"{said} is neither {items[0]} nor {items[1]}")
                 else:
                     out.append(f"{said} is none of {_join(items)}")
+                continue
+            if op in ("in", "not in") and isinstance(right, Tree) and right.data == "call" \
+                    and str(right.children[0]) in ("argmax", "argmin"):
+                # p in argmax(...): 'is (not) among the players with the highest ...', not 'is in the player with'
+                best = _every_best(self, right, self.say(right))
+                out.append(f"{said} {'is' if op == 'in' else 'is not'} among {best}")
                 continue
             if " for which " in said or " whose " in said or _is_choice(left):
                 said = f"({said})"      # "the number of players for which X is at most 1": the count is

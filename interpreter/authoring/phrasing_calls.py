@@ -5,6 +5,8 @@ a new speaker makes one of the speaker's own class, so this module does not impo
 """
 from __future__ import annotations
 
+import re
+
 from lark import Token, Tree
 
 from .phrasing_words import NOUNS, _is_zone, _join, _literal, _mentions_it, _plural
@@ -242,6 +244,9 @@ def _every_best(sp, node, said: str) -> str:
         noun = sp.noun_of(node.children[1].children[0])
         if said.startswith(f"the {noun} with "):
             return f"the {_plural(noun)} with " + said[len(f"the {noun} with "):]
+        label = re.match(rf"the {re.escape(noun)} (\w+) with ", said)      # labelled: 'the player r with'
+        if label:
+            return f"the {_plural(noun)} {label.group(1)} with " + said[label.end():]
     return said
 
 
@@ -413,6 +418,11 @@ def _going(sp, direction):
     return f" (going left if {sp.say(direction)} is 1, right if it is -1)"
 
 
+def _who(clause):
+    """A relative clause after a player: 'who is ...', but 'whose chips ...' and 'for which ...' stand alone."""
+    return clause if clause.startswith(("whose ", "for which ")) else f"who {clause}"
+
+
 FUNCTIONS = {
     "any": _quantified("some"),
     "all": _quantified("every"),
@@ -433,7 +443,7 @@ FUNCTIONS = {
     "range": lambda sp, a: f"the numbers from {sp.say(a[0])} to {sp.say(a[1])}" + (
         f" in steps of {sp.say(a[2])}" if len(a) > 2 else ""),
     "next_player": lambda sp, a: (f"the next player{_going(sp, a[2] if len(a) > 2 else None)} after {sp.say(a[0])} "
-                                  f"who {sp.relative(a[1], 'player', False)}").replace("who for which", "for which"),
+                                  + _who(sp.relative(a[1], 'player', False))),
     "abs": lambda sp, a: _difference(sp, a[0]) or f"the size of {sp.operand(a[0])} (without its sign)",
     "seat_order": lambda sp, a: (f"the players in turn order{_going(sp, a[1] if len(a) > 1 else None)}, "
                                  f"starting with {sp.say(a[0])}"),

@@ -161,10 +161,12 @@ def _value(x, say):
     text = say(x)
     try:
         from ..expr.parser import parse
-        choice = isinstance(x, str) and parse(x).data == "ifelse"
+        kind = parse(x).data if isinstance(x, str) else None
     except Exception:           # text that does not parse is said as written
-        choice = False
-    return f"({text})" if choice else text
+        kind = None
+    if kind in ("compare", "and_op", "or_op", "not_op"):
+        return f"whether {text}"        # 'Set *folded* to whether the *chips* is 0', not 'to the *chips* is 0'
+    return f"({text})" if kind == "ifelse" else text
 
 
 def _set(v, step, say):

@@ -805,7 +805,8 @@ def _fail(cx, value, path, step):
 
 @step_kind("choose", "A player decides: `choose: {player: expr, moves: {name: {options, legal, as, do}}}`. "
            "Each move is one action, or one action per option of `options` (a list, e.g. range(0, 6)); "
-           "`legal` and `do` call the chosen option `option`, or the name given with `as:` (as: n).")
+           "`legal` and `do` call the chosen option `option`, or the name given with `as:` (as: n). "
+           "A move whose options are an empty list is not offered.")
 def _choose(cx, value, path, step):
     spec = _fields(cx, value, path, "choose", ("player", "moves"), ())
     if spec is None:

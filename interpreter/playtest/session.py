@@ -89,8 +89,12 @@ class Session:
                     known.update(c for name in shown - sight for c in self._ids_named(name))
                 if kind == "choice" and chosen and s.rules.universe.twins:
                     e = _unseen_choice_copies_hidden(s, e, chosen, in_sight)
-                self.logs[h].append((V.Mask(s.rules.universe, sight | shown) if shown - sight else mask)
-                                    .value(_unseen_copies_hidden(s, _worded(s, e), h)))
+                # a deal or move says who saw each card: a card the seat saw before (on the board last hand)
+                # and now dealt face down to another stays '?'
+                # (or shown at the last hand's showdown)
+                unseen = _unseen_by(e, h) & (sight | shown)
+                self.logs[h].append((V.Mask(s.rules.universe, (sight | shown) - unseen) if shown - sight or unseen
+                                     else mask).value(_unseen_copies_hidden(s, _worded(s, e), h)))
                 if kind == "move":
                     shown_now.difference_update(e.get("cards") or ())
 
@@ -300,6 +304,14 @@ def _shown_by(event, seat) -> set:
     if event.get("event") == "reveal":
         return set(event.get("cards") or ()) if "to" not in event or seat in event["to"] else set()
     return {name for name, seats in (event.get("seen_by") or {}).items() if seat in seats}
+
+
+def _unseen_by(event, seat) -> set:
+    """Names of the cards a deal or move event says `seat` did not see (its seen_by leaves the seat out)."""
+    seen = event.get("seen_by")
+    if event.get("event") not in ("deal", "move") or not isinstance(seen, dict):
+        return set()
+    return {name for name, seats in seen.items() if seat not in (seats or ())}
 
 
 def _unseen_copies_hidden(s, event, seat):
