@@ -305,3 +305,137 @@ def test_freecell_random_games_follow_the_rules_soak():
     rules = _load("freecell")
     for seed in range(10, 120):
         _fc_referee(rules, seed, pick=_homeward if seed % 2 else None)
+
+
+# -- scripted deals -----------------------------------------------------------------------------------
+
+def _order(rules, columns, sizes, names, stock_first=()):
+    """A pack order (first dealt first) dealing the columns as given (bottom to top, card names; a
+    column may give only its top cards, the others come from the rest of the pack in pack order), a
+    row at a time, then `stock_first` as the next cards of the stock.  Returns (order, columns as ids)."""
+    wanted = [n for k in names for n in columns.get(k, [])] + list(stock_first)
+    ids = S.cards(rules, wanted)
+    it = iter(ids)
+    chosen = {k: [next(it) for _ in columns.get(k, [])] for k in names}
+    first = [next(it) for _ in stock_first]
+    rest = [c for c in rules.deck(1) if c not in set(ids)]
+    cols = {}
+    for k, size in zip(names, sizes):
+        cols[k] = [rest.pop(0) for _ in range(size - len(chosen[k]))] + chosen[k]
+    order = [cols[k][r] for r in range(max(sizes)) for k, size in zip(names, sizes) if size > r]
+    return order + first + rest, cols
+
+
+def _shift(s, zone, col, to, at=-1):
+    """The action moving the card at position `at` of zone[col] (this very copy) onto column `to`."""
+    return ("shift", (_zone(s, zone, col)[at], to))
+
+
+def test_spider_one_suit_identical_cards_and_an_empty_column():
+    rules = _load("spider-one-suit")
+    n = {r: [r + "♠"] for r in RANKS}
+    cols = {"c1": ["3", "3", "3", "3", "3", "8"], "c2": ["Q", "Q", "Q", "Q", "Q", "7"],
+            "c3": ["J", "J", "J", "J", "J", "7"], "c4": ["10", "10", "10", "10", "10", "K"],
+            "c5": ["9", "9", "9", "9", "K"], "c6": ["8", "8", "8", "8", "K"], "c7": ["2", "2", "2", "2", "K"],
+            "c8": ["7", "7", "7", "7", "K"], "c9": ["4", "4", "4", "4", "6"], "c10": ["A", "2", "3", "4", "5"]}
+    order, ids = _order(rules, {k: [n[r][0] for r in v] for k, v in cols.items()}, SPIDER_SIZES, SPIDER_COLS)
+    s = G.new_game(rules, 1, 0, deck=order)
+    top = {k: ids[k][-1] for k in SPIDER_COLS}
+    assert all(_zone(s, "up", k) == [top[k]] for k in SPIDER_COLS)
+    assert _zone(s, "down", "c10") == ids["c10"][:-1]
+    # the two 7s (two copies of one card, in c2 and c3) each go on the 8; the 6 on either 7; the 5 on
+    # the 6; the Kings nowhere (no column is empty); and the stock may be dealt
+    assert _actions(s) == {("shift", (top["c2"], "c1")), ("shift", (top["c3"], "c1")),
+                           ("shift", (top["c9"], "c2")), ("shift", (top["c9"], "c3")),
+                           ("shift", (top["c10"], "c9")), ("deal", None)}
+    _apply(s, ("shift", (top["c3"], "c1")))
+    # that very 7 moved: c3 shows its J, c2 keeps its own 7, which no longer fits on c1 (a 7 on top)
+    assert _zone(s, "up", "c1") == [top["c1"], top["c3"]] and _zone(s, "up", "c2") == [top["c2"]]
+    assert _zone(s, "up", "c3") == [ids["c3"][-2]] and _zone(s, "down", "c3") == ids["c3"][:-2]
+    assert ("shift", (top["c2"], "c1")) not in _actions(s)
+    assert ("shift", (top["c9"], "c1")) in _actions(s)
+    # c10's cards go one by one onto the 6 of c9: 5, then 4, 3, 2, A as each is turned up
+    for _ in range(5):
+        _apply(s, _shift(s, "up", "c10", "c9"))
+    assert _zone(s, "up", "c10") == [] == _zone(s, "down", "c10")
+    assert _zone(s, "up", "c9") == [top["c9"]] + ids["c10"][::-1]
+    moves = _actions(s)
+    # no deal while a column is empty; the run 6..A of c9 moves whole or from any of its cards, into
+    # the empty column or (the 6 only) onto a 7; a King may go into the empty column
+    assert ("deal", None) not in moves
+    run = _zone(s, "up", "c9")
+    assert {("shift", (c, "c10")) for c in run} <= moves
+    assert ("shift", (run[0], "c1")) in moves and ("shift", (run[0], "c2")) in moves
+    assert ("shift", (top["c4"], "c10")) in moves
+    _apply(s, ("shift", (top["c4"], "c10")))
+    assert _zone(s, "up", "c4") == [ids["c4"][-2]]
+    assert ("deal", None) in _actions(s)
+    stock = _zone(s, "stock")
+    _apply(s, ("deal", None))
+    # a card on every column, the first dealt on c1
+    assert [_zone(s, "up", k)[-1] for k in SPIDER_COLS] == stock[::-1][:10]
+    assert len(_zone(s, "stock")) == 40
+    every_card_once(s)
+
+
+def test_spider_a_finished_run_is_taken_off_and_the_card_under_it_turned_up():
+    rules = _load("spider")
+    spades = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
+    cols = {k: [r + "♠"] for k, r in zip(SPIDER_COLS, spades)}
+    order, ids = _order(rules, cols, SPIDER_SIZES, SPIDER_COLS, stock_first=["3♠", "2♠", "A♠"])
+    s = G.new_game(rules, 1, 0, deck=order)
+    # Q♠ onto K♠, then J♠ onto Q♠ ... 4♠: each move turns up a face-down card of the column it left
+    for k in SPIDER_COLS[1:]:
+        _apply(s, ("shift", (ids[k][-1], "c1")))
+        assert _zone(s, "up", k) == [ids[k][-2]]
+    assert _zone(s, "up", "c1") == [ids[k][-1] for k in SPIDER_COLS]
+    _apply(s, ("deal", None))                         # 3♠ on c1, 2♠ on c2, A♠ on c3
+    assert S.names(s, _zone(s, "up", "c1")[-1:]) == ["3♠"]
+    _apply(s, _shift(s, "up", "c2", "c1"))
+    assert S.var(s, "moves_made") == 11 and _zone(s, "done") == []
+    _apply(s, _shift(s, "up", "c3", "c1"))
+    # K♠..A♠ is finished: taken off at once, and c1's top face-down card is turned up
+    assert S.names(s, _zone(s, "done")) == [r + "♠" for r in RANKS[::-1]]
+    assert _zone(s, "up", "c1") == [ids["c1"][-2]] and _zone(s, "down", "c1") == ids["c1"][:-2]
+    assert not s.over
+    every_card_once(s)
+
+
+def test_freecell_a_sorted_deal_is_won_card_by_card():
+    # suit s: column s gets K..7 (seven cards, 7 on top), column s+4 gets 6..A (Ace on top)
+    rules = _load("freecell")
+    syms = "♣♦♥♠"
+    cols = {}
+    for i, sym in enumerate(syms):
+        cols[FC_COLS[i]] = [r + sym for r in RANKS[12:5:-1]]
+        cols[FC_COLS[i + 4]] = [r + sym for r in RANKS[5::-1]]
+    order, ids = _order(rules, cols, FC_SIZES, FC_COLS)
+    s = G.new_game(rules, 1, 0, deck=order)
+    tops = [ids[k][-1] for k in FC_COLS]
+    # the Aces go home, any top to a free cell; no top fits on another (the 2s and 8s lie under)
+    assert _actions(s) == {("home", c) for c in tops[4:]} | {("to_cell", c) for c in tops}
+    for sym in syms:
+        for r in RANKS:
+            _apply(s, ("home", S.cards(rules, [r + sym])[0]))
+    assert s.over and G.result(s)["winners"] == [0] and G.result(s)["scores"] == [0]
+    every_card_once(s)
+
+
+def test_freecell_several_cards_move_as_far_as_free_cells_allow():
+    rules = _load("freecell")
+    # c1 ends in the run 9♠ 8♥ 7♣ 6♦ 5♠ (five cards); c2's top is the 10♦; c3 ends K♠ Q♥
+    cols = {"c1": ["9♠", "8♥", "7♣", "6♦", "5♠"], "c2": ["10♦"], "c3": ["K♠", "Q♥"]}
+    order, ids = _order(rules, cols, FC_SIZES, FC_COLS)
+    s = G.new_game(rules, 1, 0, deck=order)
+    nine = ids["c1"][2]
+    # four empty free cells, no empty column: (4 + 1) * 1 = 5 cards may move
+    assert ("shift", (nine, "c2")) in _actions(s)
+    _apply(s, ("to_cell", ids["c3"][-1]))
+    # three free cells: four cards at most; the run of five stays
+    assert ("shift", (nine, "c2")) not in _actions(s)
+    _apply(s, ("from_cell", (ids["c3"][-1], "c3")))
+    assert _zone(s, "column", "c3") == ids["c3"] and all(_zone(s, "cell", f) == [] for f in CELLS)
+    _apply(s, ("shift", (nine, "c2")))
+    assert _zone(s, "column", "c2") == ids["c2"] + ids["c1"][2:]
+    assert _zone(s, "column", "c1") == ids["c1"][:2]
+    every_card_once(s)
