@@ -439,3 +439,23 @@ def test_freecell_several_cards_move_as_far_as_free_cells_allow():
     assert _zone(s, "column", "c2") == ids["c2"] + ids["c1"][2:]
     assert _zone(s, "column", "c1") == ids["c1"][:2]
     every_card_once(s)
+
+
+# -- explain ------------------------------------------------------------------------------------------
+
+def test_explain_tells_two_columns_apart_and_names_a_position():
+    """`shifts` pairs a column a with a column b: both read 'the column' ('for each column of the
+    columns for which it is not the column'); and `all(range(i, n), j => up[k][j] ...)` read 'the card
+    at position the number of k's up', which says a count.  Now the columns are a and b, and the
+    position is *j*, as a sum or a map over positions already said."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("freecell"))
+    assert "the sum, over all the columns a, of the sum" in text
+    assert "for each of the columns b for which it is not the column a" in text
+    assert "the card at position *i* of the column a's *column*" in text
+    assert "for every *j* of the numbers from *i* to the number of cards in *k*'s *column* minus 2, on holds " \
+           "for (the card at position (*j* plus 1) of *k*'s *column* (counting from 0), the card at position " \
+           "*j* of *k*'s *column* (counting from 0))" in text
+    assert "position the number of" not in text
+    # one column in play stays 'the column'
+    assert "the last card of the column's *column*, for each of the columns for which" in text
