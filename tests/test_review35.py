@@ -459,3 +459,24 @@ def test_explain_tells_two_columns_apart_and_names_a_position():
     assert "position the number of" not in text
     # one column in play stays 'the column'
     assert "the last card of the column's *column*, for each of the columns for which" in text
+
+
+# -- rules play ---------------------------------------------------------------------------------------
+
+def test_play_tells_apart_two_copies_of_a_card_lying_in_different_columns():
+    """Spider deal 3 offers the 5♠ of c6 and the (identical) 5♠ of c10 onto the 6♥ of c7: the menu read
+    '7) shift (5♠, c7)' and '10) shift (5♠, c7)', and typing those words silently moved c6's.  Now each
+    says where its card lies, and the words alone are refused with both moves listed."""
+    from interpreter.playtest.session import Session
+    from interpreter.playtest.words import Refused
+    se = Session(_load("spider"), 1, seed=3, humans=(0,), bots=())
+    texts = [m["text"] for m in se.legal(0)]
+    assert "shift (5♠, c7) (5♠ from up c6)" in texts and "shift (5♠, c7) (5♠ from up c10)" in texts
+    assert len(texts) == len(set(texts))
+    assert "shift (2♥, c2)" in texts                  # a move without a twin reads as before
+    with pytest.raises(Refused, match=r"fits several moves.*5♠ from up c6.*5♠ from up c10"):
+        se.choose(0, "shift (5♠, c7)")
+    key = next(m["key"] for m in se.legal(0) if m["text"] == "shift (5♠, c7) (5♠ from up c10)")
+    five = _zone(se.state, "up", "c10")[-1]
+    se.choose(0, key)
+    assert _zone(se.state, "up", "c7")[-1] == five
