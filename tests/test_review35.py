@@ -139,6 +139,10 @@ def _spider_referee(rules, seed, max_moves=300, pick=None):
         assert {k: _zone(s, "down", k) for k in SPIDER_COLS} == down
         assert {k: _zone(s, "up", k) for k in SPIDER_COLS} == up
         assert _zone(s, "stock") == stock and _zone(s, "done") == done
+        seen = G.observation(s, 0)          # the player sees the face-up cards only
+        assert seen["zones"]["up"] == up and seen["zones"]["stock"] == [] and seen["zones"]["done"] == done
+        assert all(v == [] for v in seen["zones"]["down"].values())
+        assert seen["sizes"]["down"] == {k: len(v) for k, v in down.items()} and seen["sizes"]["stock"] == len(stock)
         legal = _spider_legal(down, up, stock, cards)
         runs = len(done) // 13
         if runs == 8 or not legal or made >= max_moves:
