@@ -484,3 +484,34 @@ def test_play_tells_apart_two_copies_of_a_card_lying_in_different_columns():
     five = _zone(se.state, "up", "c10")[-1]
     se.choose(0, key)
     assert _zone(se.state, "up", "c7")[-1] == five
+
+
+def test_spider_moving_a_copy_takes_that_very_card_from_a_column_holding_both():
+    """One suit: after a deal a column can hold two copies of a card (8 7 8 7).  Moving the top 7, or
+    the run 8 7 above the first 8 and 7, must take those very cards, not the first copies found lower
+    down in the same column."""
+    rules = _load("spider-one-suit")
+    cols = {"c1": ["3", "3", "3", "3", "3", "8"], "c2": ["Q", "Q", "Q", "Q", "Q", "7"],
+            "c3": ["J", "J", "J", "J", "J", "7"], "c4": ["10", "10", "10", "10", "10", "K"],
+            "c5": ["9", "9", "9", "9", "K"], "c6": ["8", "8", "8", "8", "K"], "c7": ["2", "2", "2", "2", "K"],
+            "c8": ["7", "7", "7", "7", "K"], "c9": ["4", "4", "4", "4", "6"], "c10": ["A", "2", "3", "4", "5"]}
+    named = {k: [r + "♠" for r in v] for k, v in cols.items()}
+    order, ids = _order(rules, named, SPIDER_SIZES, SPIDER_COLS, stock_first=["8♠", "8♠", "A♠", "7♠", "9♠"])
+    s = G.new_game(rules, 1, 0, deck=order)
+    eight, seven_a, seven_b = ids["c1"][-1], ids["c3"][-1], ids["c2"][-1]
+    _apply(s, ("shift", (seven_a, "c1")))                  # c1: 8 7a
+    _apply(s, ("deal", None))                              # c1: 8 7a 8'; c2: 7b 8''; c4: K 7c; c5: K 9
+    eight2 = _zone(s, "up", "c1")[-1]
+    eight3 = _zone(s, "up", "c2")[-1]
+    seven_c = _zone(s, "up", "c4")[-1]
+    nine = _zone(s, "up", "c5")[-1]
+    _apply(s, ("shift", (seven_c, "c1")))
+    assert _zone(s, "up", "c1") == [eight, seven_a, eight2, seven_c]
+    # only the top run 8' 7c may move (8 7a 8' is no run): onto the 9 of c5
+    assert ("shift", (seven_a, "c5")) not in _actions(s) and ("shift", (eight, "c5")) not in _actions(s)
+    _apply(s, ("shift", (eight2, "c5")))
+    assert _zone(s, "up", "c1") == [eight, seven_a]
+    assert _zone(s, "up", "c5") == [ids["c5"][-1], nine, eight2, seven_c]
+    _apply(s, ("shift", (seven_c, "c2")))
+    assert _zone(s, "up", "c2") == [seven_b, eight3, seven_c] and _zone(s, "up", "c5")[-1] == eight2
+    every_card_once(s)
