@@ -190,7 +190,7 @@ class Session:
             if twin is None or twin not in seen:
                 listed.append(i)
                 seen.add(twin)
-        texts = told_apart(s, [s.pending.actions[i] for i in listed], seat)
+        texts = told_apart(s, [s.pending.actions[i] for i in listed])
         return [{"key": str(k + 1), "index": i, "text": texts[k],
                  "move": str(s.pending.actions[i][0])} for k, i in enumerate(listed)]
 

@@ -52,14 +52,14 @@ def describe(s, action) -> str:
     return describe_action(s, action)
 
 
-def told_apart(s, actions, seat=None) -> list:
+def told_apart(s, actions) -> list:
     """The moves' texts; where two different moves read alike (identical copies of a card of a double
-    pack lying in different places, each movable), each such text says where its card lies:
-    'shift (5♠, c7) (5♠ from up c6)', else at which position of its place."""
+    pack lying in different places, each movable), each such text says where its card lies, as the game
+    log writes places: 'shift (5♠, c7) (5♠ from up[c6])'; two copies in one place say their position in
+    it, as the rules count it: 'take A♥ (A♥ at row[3])'."""
     from ..engine.state import zone_parts
     texts = [describe(s, a) for a in actions]
-    twice = {t for t, n in Counter(texts).items() if n > 1}
-    if not twice:
+    if len(set(texts)) == len(texts):
         return texts
     u = s.rules.universe
 
@@ -68,27 +68,22 @@ def told_apart(s, actions, seat=None) -> list:
             for key, part in zone_parts(s, info):
                 flat = _flat(part)
                 if cid in flat:
-                    who = "" if key is None else (" " + ("your" if key == seat else f"P{key}") if info.per == "player"
-                                                   else f" {key}")
-                    where = f"{info.name}{who}" if info.per != "player" else f"{who.strip()} {info.name}"
-                    return where, len(flat) - flat.index(cid)
+                    return (info.name if key is None else f"{info.name}[{key}]"), flat.index(cid)
         return None, None
-    out = []
-    for text, action in zip(texts, actions):
-        cards = action_cards(action[1])
-        if text not in twice or not cards or not 0 <= cards[0] < u.size:
-            out.append(text)
-            continue
-        where, depth = place(cards[0])
-        out.append(text if where is None else f"{text} ({u.names[cards[0]]} from {where})")
+
+    def said(k, with_position):
+        cards = action_cards(actions[k][1])
+        if not cards or not 0 <= cards[0] < u.size:
+            return texts[k]
+        where, i = place(cards[0])
+        if where is None:
+            return texts[k]
+        return f"{texts[k]} ({u.names[cards[0]]} at {where}[{i}])" if with_position else \
+            f"{texts[k]} ({u.names[cards[0]]} from {where})"
+    twice = {t for t, n in Counter(texts).items() if n > 1}
+    out = [said(k, False) if t in twice else t for k, t in enumerate(texts)]
     again = {t for t, n in Counter(out).items() if n > 1}
-    for k, (text, action) in enumerate(zip(out, actions)):
-        cards = action_cards(action[1])
-        if text in again and cards and 0 <= cards[0] < u.size:
-            where, depth = place(cards[0])
-            if where is not None:        # two copies in one place: which one, counted from its top
-                out[k] = f"{texts[k]} ({u.names[cards[0]]} from {where}, {_nth_word(depth)} from the top)"
-    return out
+    return [said(k, True) if t in again else t for k, t in enumerate(out)]
 
 
 def _place(s, action):
@@ -102,10 +97,6 @@ def _place(s, action):
             if cards[0] in _flat(part):
                 return (info.name, key)
     return None
-
-
-def _nth_word(n) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def action_cards(value) -> list:
