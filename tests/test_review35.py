@@ -475,12 +475,12 @@ def test_play_tells_apart_two_copies_of_a_card_lying_in_different_columns():
     from interpreter.playtest.words import Refused
     se = Session(_load("spider"), 1, seed=3, humans=(0,), bots=())
     texts = [m["text"] for m in se.legal(0)]
-    assert "shift (5♠, c7) (5♠ from up c6)" in texts and "shift (5♠, c7) (5♠ from up c10)" in texts
+    assert "shift (5♠, c7) (5♠ from up[c6])" in texts and "shift (5♠, c7) (5♠ from up[c10])" in texts
     assert len(texts) == len(set(texts))
     assert "shift (2♥, c2)" in texts                  # a move without a twin reads as before
-    with pytest.raises(Refused, match=r"fits several moves.*5♠ from up c6.*5♠ from up c10"):
+    with pytest.raises(Refused, match=r"fits several moves.*5♠ from up\[c6\].*5♠ from up\[c10\]"):
         se.choose(0, "shift (5♠, c7)")
-    key = next(m["key"] for m in se.legal(0) if m["text"] == "shift (5♠, c7) (5♠ from up c10)")
+    key = next(m["key"] for m in se.legal(0) if m["text"] == "shift (5♠, c7) (5♠ from up[c10])")
     five = _zone(se.state, "up", "c10")[-1]
     se.choose(0, key)
     assert _zone(se.state, "up", "c7")[-1] == five
@@ -515,3 +515,41 @@ def test_spider_moving_a_copy_takes_that_very_card_from_a_column_holding_both():
     _apply(s, ("shift", (seven_c, "c2")))
     assert _zone(s, "up", "c2") == [seven_b, eight3, seven_c] and _zone(s, "up", "c5")[-1] == eight2
     every_card_once(s)
+
+
+# -- scenarios ----------------------------------------------------------------------------------------
+
+def test_scenarios_of_these_games_pass():
+    """The worked examples, one of them naming a move whose option is (cards, column): `value: [[9♠, 8♥,
+    7♣, 6♦, 5♠], c2]` was 'not legal' while the legal list showed 'shift ([9♠ 8♥ 7♣ 6♦ 5♠], c2)'."""
+    from tests.helpers import run_cli
+    for name in ("freecell", "spider"):
+        out = run_cli("test", str(HERE / f"{name}.scenario.yaml"))
+        assert out.returncode == 0 and "0 failed" in out.stdout, out.stdout + out.stderr
+    rules = _load("freecell-runs")
+    order, ids = _order(rules, {"c1": ["9♠", "8♥", "7♣", "6♦", "5♠"], "c2": ["10♦"]}, FC_SIZES, FC_COLS)
+    s = G.new_game(rules, 1, 0, deck=order)
+    action = S.find_action(s, "shift", [["5♠", "9♠", "8♥", "7♣", "6♦"], "c2"])      # in any order
+    assert list(action[1][0]) == ids["c1"][2:] and action[1][1] == "c2"
+    with pytest.raises(AssertionError, match="not legal"):
+        S.find_action(s, "shift", [["9♠", "8♥"], "c2"])
+
+
+def test_an_expectation_naming_a_part_a_zone_lacks_is_an_error_of_the_scenario(tmp_path):
+    """`zones: {column: {c1_top: []}}` for a zone kept per column stopped `rules test` with 'internal
+    error: KeyError'; a per-player zone named by a word ('north') with a TypeError."""
+    from tests.helpers import run_cli
+    (tmp_path / "fc.yaml").write_text((HERE / "freecell.yaml").read_text())
+    (tmp_path / "x.scenario.yaml").write_text(
+        "ruleset: fc.yaml\nplayers: 1\nscenarios:\n  - name: a part that is not there\n"
+        "    expect:\n      zones: {column: {c1_top: []}}\n"
+        "  - name: a part misspelt\n    expect:\n      zones: {cell: {f5: [], F1: []}}\n")
+    (tmp_path / "w.scenario.yaml").write_text(
+        "ruleset: scotch-whist\nscenarios:\n  - name: a seat by a word\n    expect:\n      zones: {hand: {north: []}}\n")
+    out = run_cli("test", str(tmp_path / "x.scenario.yaml"), str(tmp_path / "w.scenario.yaml"))
+    text = out.stdout + out.stderr
+    assert out.returncode == 1 and "internal error" not in text, text
+    assert "zone 'column' has no part 'c1_top'; its parts are c1, c2, c3, c4, c5, c6, c7, c8" in text
+    assert "zone 'cell' has no part 'f5'; its parts are f1, f2, f3, f4" in text
+    assert "zone 'hand' is kept per player: name a part by its seat number, from 0, not 'north'" in text
+    assert "0 passed, 3 failed" in text
