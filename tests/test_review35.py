@@ -58,17 +58,19 @@ def _actions(s):
     """The legal actions as hashable values: (move, card id), (move, (card id, column)) or (move, None)."""
     out = []
     for name, value in G.legal_actions(s):
-        if isinstance(value, list):
-            value = tuple(value)
-        out.append((name, value))
+        out.append((name, _frozen(value)))
     assert len(out) == len(set(out)), f"an action is offered twice: {out}"
     return set(out)
+
+
+def _frozen(value):
+    return tuple(_frozen(v) for v in value) if isinstance(value, (list, tuple)) else value
 
 
 def _apply(s, move):
     for action in G.legal_actions(s):
         name, value = action
-        if (name, tuple(value) if isinstance(value, list) else value) == move:
+        if (name, _frozen(value)) == move:
             G.apply(s, action)
             return
     raise AssertionError(f"{move} not offered")
@@ -199,7 +201,7 @@ def test_spider_random_games_follow_the_rules_soak(name):
 
 # -- FreeCell -----------------------------------------------------------------------------------------
 
-def _fc_legal(cols, cells, found, cards):
+def _fc_legal(cols, cells, found, cards, runs=False):
     tops = [cols[k][-1] for k in FC_COLS if cols[k]]
     held = [cells[f][0] for f in CELLS if cells[f]]
     free = sum(1 for f in CELLS if not cells[f])
@@ -224,11 +226,11 @@ def _fc_legal(cols, cells, found, cards):
                     continue
                 limit = (free + 1) * 2 ** (empty - (0 if cols[b] else 1))
                 if len(col) - i <= limit:
-                    legal.add(("shift", (col[i], b)))
+                    legal.add(("shift", (tuple(col[i:]) if runs else col[i], b)))
     return legal
 
 
-def _fc_referee(rules, seed, max_moves=400, pick=None):
+def _fc_referee(rules, seed, max_moves=400, pick=None, runs=False):
     s, order = _deal(rules, seed)
     cards = Cards(rules)
     rng = random.Random(seed)
@@ -248,7 +250,7 @@ def _fc_referee(rules, seed, max_moves=400, pick=None):
         assert {k: _zone(s, "column", k) for k in FC_COLS} == cols
         assert {f: _zone(s, "cell", f) for f in CELLS} == cells
         assert {x: _zone(s, "foundation", x) for x in found} == found
-        legal = _fc_legal(cols, cells, found, cards)
+        legal = _fc_legal(cols, cells, found, cards, runs)
         left = 52 - sum(map(len, found.values()))
         if left == 0 or not legal or made >= max_moves:
             assert s.over
@@ -281,6 +283,7 @@ def _fc_referee(rules, seed, max_moves=400, pick=None):
             cols[k].append(c)
         else:
             c, b = value
+            c = c[0] if runs else c
             a = next(k for k in FC_COLS if c in cols[k])
             i = cols[a].index(c)
             cols[b].extend(cols[a][i:])
@@ -301,7 +304,10 @@ def test_freecell_random_games_follow_the_rules():
     rules = _load("freecell")
     results = [_fc_referee(rules, seed) for seed in range(4)]
     results += [_fc_referee(rules, seed, pick=_homeward) for seed in range(4, 10)]
-    assert len(set(results)) > 1, results
+    assert len(set(results)) > 1 and any(left == 0 for left, _ in results), results
+    # the reading that offers the cards of a run themselves, (cards, column), plays the same games
+    runs = _load("freecell-runs")
+    assert [_fc_referee(runs, seed, pick=_homeward, runs=True) for seed in range(4, 7)] == results[4:7]
 
 
 @pytest.mark.soak
