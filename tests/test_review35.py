@@ -559,3 +559,13 @@ def test_an_expectation_naming_a_part_a_zone_lacks_is_an_error_of_the_scenario(t
     assert "zone 'cell' has no part 'f5'; its parts are f1, f2, f3, f4" in text
     assert "zone 'hand' is kept per player: name a part by its seat number, from 0, not 'north'" in text
     assert "0 passed, 3 failed" in text
+
+
+def test_a_range_whose_high_bound_is_below_its_low_one_is_empty():
+    """The referees' `run_from(k, i)` checks the pairs from position i to the top with
+    all(range(i, count(up[k]) - 2), ...): for the top card itself the range is range(n - 1, n - 2),
+    which the reference now says is empty."""
+    from tests.test_expressions import ev
+    assert ev("range(3, 2)") == [] and ev("range(2, 2)") == [2] and ev("all(range(4, 3), j => false)") is True
+    text = (Path(__file__).resolve().parent.parent / "docs" / "reference.md").read_text(encoding="utf-8")
+    assert "none when high is below low" in text

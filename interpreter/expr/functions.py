@@ -405,7 +405,9 @@ def _contains(ctx, node, args):
 
 
 @builtin("range", "range(low, high) or range(low, high, step)",
-         "The whole numbers from low to high, both included; with a step, low, low + step, ... as far as "
+         "The whole numbers from low to high, both included (none when high is below low: "
+         "range(i, count(xs) - 1) is every position from i to the last, empty past the end); with a step, "
+         "low, low + step, ... as far as "
          "high (included when reached): range(2, 10, 4) is [2, 6, 10]; a negative step counts down, "
          "range(5, 1, -2) is [5, 3, 1].", 2, 3, "numbers")
 def _range(ctx, node, args):
