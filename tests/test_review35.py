@@ -569,3 +569,25 @@ def test_a_range_whose_high_bound_is_below_its_low_one_is_empty():
     assert ev("range(3, 2)") == [] and ev("range(2, 2)") == [2] and ev("all(range(4, 3), j => false)") is True
     text = (Path(__file__).resolve().parent.parent / "docs" / "reference.md").read_text(encoding="utf-8")
     assert "none when high is below low" in text
+
+
+# -- bots ---------------------------------------------------------------------------------------------
+
+def test_greedy_plays_on_rather_than_give_up_a_patience():
+    """With a give-up move always allowed, greedy gave up at once (2.4 moves a game): a lost patience
+    was judged by its evaluation alone, the same as the position before giving up, so quitting tied
+    with every neutral move and beat any move that lowered the evaluation (a card put in a free cell).
+    A lost game now counts below every game still going, in its evaluation's order."""
+    from interpreter.bots.base import load_bots, make_bot
+    from interpreter.bots.greedy import outcome
+    load_bots()
+    rules = _load("freecell-give-up")
+    for seed in range(6):
+        s = G.new_game(rules, 1, seed)
+        actions = G.legal_actions(s)
+        assert ("give_up", None) in actions
+        bot = make_bot("greedy", seed)
+        assert actions[bot.decide(s, 0, actions)][0] != "give_up"
+        quit_ = G.clone(s)
+        G.apply(quit_, ("give_up", None))
+        assert quit_.over and 0 < outcome(quit_, 0) < 0.05 < outcome(s, 0)
