@@ -184,7 +184,7 @@ def test_spider_random_games_follow_the_rules(name):
     assert all(left < 50 for _, _, left in results), results      # the stock is dealt
 
 
-def test_spider_one_suit_runs_are_taken_off_and_games_are_won():
+def test_spider_one_suit_runs_are_taken_off():
     rules = _load("spider-one-suit", max_moves=600)
     results = [_spider_referee(rules, seed, max_moves=600, pick=_in_suit) for seed in range(4)]
     assert any(runs > 0 for runs, _, _ in results), results
