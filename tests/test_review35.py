@@ -591,3 +591,16 @@ def test_greedy_plays_on_rather_than_give_up_a_patience():
         quit_ = G.clone(s)
         G.apply(quit_, ("give_up", None))
         assert quit_.over and 0 < outcome(quit_, 0) < 0.05 < outcome(s, 0)
+
+
+def test_a_stuck_patience_is_hinted_to_end_its_turns(tmp_path):
+    """FreeCell without `stuck` in its `until:` reaches positions with no move; the hint spoke only of
+    guarding the choice or adding a pass, not of ending the turns, which is what a patience does."""
+    from tests.helpers import run_cli
+    source = (HERE / "freecell.yaml").read_text()
+    assert "until: left == 0 or stuck or" in source
+    (tmp_path / "fc.yaml").write_text(source.replace("until: left == 0 or stuck or", "until: left == 0 or"))
+    out = run_cli("validate", str(tmp_path / "fc.yaml"))
+    text = out.stdout + out.stderr
+    assert "player 0 has no legal move: home, to_cell, from_cell and shift offer nothing allowed here" in text
+    assert "or end the turns when none is left (a patience that is stuck: until: ... or count(...) == 0)" in text
