@@ -124,7 +124,7 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     # an `or` inside an `and` keeps its brackets (without them it would read as a or (b and c))
     ("(passed[p] or out[p]) and x > 0", "(the player's *passed* or the player's *out*) and the *x* is more than 0"),
     # a total over items whose value is not a plain attribute: "the sum, over ..., of ..."
-    ("sum(players, q => count(hand[q]))", "the sum, over all the players, of the number of cards in the player q's *hand*"),
+    ("sum(players, q => count(hand[q]))", "the sum, over all the players q, of the number of cards in the player q's *hand*"),
     # an 'and' mixing a clause of its own with an 'or' (a merge left this path calling a removed helper)
     ("filter(players, q => (out[q] or passed[q]) and count(hand[q]) > count(won[q]))",
      "the players q for which (its *out* or its *passed*) and the number of cards in its *hand* is more than "

@@ -855,7 +855,7 @@ def test_a_sum_over_players_inside_a_step_for_each_player_names_the_inner_player
     from interpreter.authoring.explain import explain
     text = explain(_load("dominoes"))
     # the sum is bracketed before its condition, so the condition is not read inside the sum (review 26)
-    assert ("Add ((the sum, over all the players, of the number of cards in the player q's *hand*) if the "
+    assert ("Add ((the sum, over all the players q, of the number of cards in the player q's *hand*) if the "
             "number of cards in the player's *hand* is 0, otherwise minus the number of cards in the player's "
             "*hand*) to the player's *score*.") in text
 

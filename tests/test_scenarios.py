@@ -168,7 +168,9 @@ def test_a_saved_game_names_which_of_two_identical_copies_was_taken_and_replays_
     session = Session(load_ruleset(str(rules_path)).rules, 2, 1, humans=[0, 1], bots=["random"],
                       source=str(rules_path))
     texts = [m["text"] for m in session.legal(0)]
-    assert sorted(texts) == ["take A♥", "take A♥", "take K♥", "take K♥"]
+    # the menu says which copy each move takes (review 35: the four read 'take A♥', 'take A♥', ...)
+    assert sorted(texts) == ["take A♥ (A♥ at row[0])", "take A♥ (A♥ at row[3])", "take K♥ (K♥ at row[1])",
+                             "take K♥ (K♥ at row[2])"]
     session.choose(0, 3)                          # the engine's action 3: the second A♥ of the row
     assert S.var(session.state, "score") == [1, 0]
     while not session.over:

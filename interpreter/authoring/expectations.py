@@ -184,6 +184,14 @@ def check_expectations(s, spec, path, when, failure):
                     continue
                 items = dict(enumerate(value)) if isinstance(value, list) else value
                 for owner, cards in items.items():
+                    if isinstance(zone, dict) and owner not in zone:
+                        parts = [str(k) for k in zone]
+                        raise failure(sub + (name, owner), f"zone '{name}' has no part '{owner}'; its parts are "
+                                      f"{', '.join(parts[:12])}{', ...' if len(parts) > 12 else ''}",
+                                      did_you_mean(str(owner), parts), key=True)
+                    if not isinstance(zone, dict) and (not isinstance(owner, int) or isinstance(owner, bool)):
+                        raise failure(sub + (name, owner), f"zone '{name}' is kept per player: name a part by "
+                                      f"its seat number, from 0, not '{owner}'", key=True)
                     part = zone[owner] if (isinstance(zone, dict) or 0 <= owner < len(zone)) else []
                     if _groups_zone(part) or _groups_written(cards):     # a table kept per player
                         from .meldvalues import parse_value, table_tokens, same_table, groups_text

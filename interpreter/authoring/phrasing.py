@@ -603,7 +603,7 @@ class _Speaker:
         speaks of this one, each is called by its name: 'player q', 'player p'."""
         name, body = str(fn_node.children[0]), fn_node.children[1]
         lex = self.lex.binding(name, noun)
-        if noun not in _LABELLED:
+        if noun not in _LABELLED and noun not in self.lex.objects.values():
             return lex
         others = [n for n, x in self.lex.nouns.items()
                   if n != name and (x == noun or x.startswith(noun + " ")) and _reads(body, n)]

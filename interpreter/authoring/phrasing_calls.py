@@ -157,6 +157,9 @@ def _bare(text: str) -> str:
 def _quantified(word):
     """any/all: 'some player's *score* is ...' when the sentence starts with the item, else 'for some ...'."""
     def phrase(sp, args):
+        name = _position_name(sp, args[0], args[1])
+        if name is not None:          # 'for every *j* of the numbers ..., the card at position *j* ...'
+            return f"for {word} *{name}* of {sp.say(args[0])}, {_said_with_name(sp, args[1], name)}"
         noun = sp.noun_of(args[0])
         body = sp.each(args[1], noun)
         noun = sp.labelled(args[1], noun)
@@ -286,7 +289,7 @@ def _sum(sp, args):
         return f"the total of {per}"
     noun = sp.noun_of(args[0])
     said, plural = sp.say(args[0]), _plural(noun)
-    over = (f"all the {plural}" if _is_all(args[0], sp) else said if said.startswith(f"the {plural} ") else
+    over = (f"all the {_plural(sp.labelled(args[1], noun))}" if _is_all(args[0], sp) else said if said.startswith(f"the {plural} ") else
             f"the {plural} {'in' if _is_zone(sp, args[0]) else 'of'} {said}")
     # "the sum, over all the players, of the total of ...": not "the total of the total of ..., for each player"
     name = _position_name(sp, args[0], args[1])
@@ -323,7 +326,12 @@ def _map(sp, args):
         return per
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     body = sp.each(fn, noun)
-    return sp.say(args[0]) if body == f"the {noun}" else f"{body}, for each {noun}{where}"
+    named = sp.labelled(fn, noun)
+    if where.startswith(f" of the {_plural(named)} "):
+        # beside another column the items are named: 'for each of the columns b that ...', not 'for
+        # each column of the columns b that ...'
+        return f"{body}, for each{where}"
+    return sp.say(args[0]) if body == f"the {noun}" else f"{body}, for each {named}{where}"
 
 
 def _one_item_list_of(node, name) -> bool:

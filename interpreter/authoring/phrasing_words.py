@@ -21,7 +21,7 @@ def _join(items) -> str:
 
 def _plural(noun: str) -> str:
     head, _, label = noun.partition(" ")
-    if label and head in _LABELLED:               # 'player q' -> 'players q'
+    if label and (head in _LABELLED or len(label) <= 2 and label.isidentifier()):   # 'player q' -> 'players q'
         return f"{_plural(head)} {label}"
     return noun + ("es" if noun.endswith("s") else "s")
 

@@ -4,7 +4,7 @@
 when it gives one, else the game's own score (`end: {score: ...}`) for p less
 the best score among the players of the other sides (a partner is not a rival; with one player or
 one side, its own `bots: evaluate`); a finished game counts
-by who won (a lost patience by its `bots: evaluate` when given).  The move
+by who won (a lost patience by its `bots: evaluate` when given, below any game still going).  The move
 is tried in a world where the cards hidden from the player are dealt anew
 (see sampling.py), so the bot never looks at hidden cards.
 """
@@ -54,7 +54,8 @@ def outcome(s, player, team=None) -> float:
     """A value in [0, 1]: the share of the win for a finished game, else how far ahead the player is of
     the best player of the other sides (teams, players.teams; without teams every other seat).
     With one player (or one side) there is nobody to be ahead of: the player's own evaluation (higher is better) is
-    squeezed into (0.05, 0.95); a won game is 1, a lost one 0.  Only `bots: evaluate` counts (how near
+    squeezed into (0.05, 0.95), a lost game's into (0, 0.05) (ending it forfeits whatever playing on
+    might bring); a won game is 1; without `bots: evaluate` a lost one is 0.  Only it counts (how near
     the patience came): a patience's score may count either way (cards left, cards home), so without
     it an unfinished game is 0.5 as before.  `team`: the side of every seat (sides(), worked out where
     the bot decides: the play-out may have gone on into a hand whose sides are not chosen yet)."""
@@ -73,6 +74,10 @@ def outcome(s, player, team=None) -> float:
         if s.rules.bot_eval is None:
             return 0.5
         v = evaluation(s, player)[player]
+        if s.over:
+            # a lost patience keeps its evaluation's order but counts below every game still going: a
+            # move that ends it (giving up) is no better than one that plays on to the same evaluation
+            return 0.05 * (0.5 + 0.5 * v / (1.0 + abs(v)))
         return 0.5 + 0.45 * v / (1.0 + abs(v))
     values = evaluation(s, player)
     others = max(values[q] for q in rivals)

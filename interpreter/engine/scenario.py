@@ -148,6 +148,22 @@ def _names(u, action, value) -> bool:
     if isinstance(value, (list, tuple)) and isinstance(action[1], (list, tuple)) and \
             all(isinstance(c, int) and not isinstance(c, bool) for c in action[1]):
         return sorted(u.names[c] for c in action[1]) == sorted(_canon(u, v) for v in value)
+    if isinstance(value, (list, tuple)) and isinstance(action[1], tuple) and len(value) == len(action[1]) \
+            and any(isinstance(a, (list, tuple)) for a in action[1]):
+        # a tuple holding a set of cards, e.g. (cards, pile): the cards by name, in any order
+        return all(_item_names(u, v, a) for v, a in zip(value, action[1]))
+    return False
+
+
+def _item_names(u, v, a) -> bool:
+    """Whether one item of a scenario's tuple names the item of an option: a card, cards, or as written."""
+    if v == a:
+        return True
+    if isinstance(a, int) and not isinstance(a, bool):
+        return isinstance(v, str) and 0 <= a < u.size and u.names[a] == _canon(u, v)
+    if isinstance(a, (list, tuple)) and isinstance(v, (list, tuple)) and \
+            all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < u.size for c in a):
+        return all(isinstance(x, str) for x in v) and sorted(u.names[c] for c in a) == sorted(_canon(u, x) for x in v)
     return False
 
 

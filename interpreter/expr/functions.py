@@ -408,7 +408,8 @@ def _contains(ctx, node, args):
          "The whole numbers from low to high, both included; with a step, low, low + step, ... as far as "
          "high (included when reached): range(2, 10, 4) is [2, 6, 10]; a negative step counts down, "
          "range(5, 1, -2) is [5, 3, 1]. Empty when high is below low (with no step or a positive one): "
-         "range(2, 1) is [], so a move whose options are range(smallest, largest) is not offered when "
+         "range(2, 1) is [], so range(i, count(xs) - 1) is every position from i to the last (none past "
+         "the end), and a move whose options are range(smallest, largest) is not offered when "
          "largest < smallest.", 2, 3, "numbers")
 def _range(ctx, node, args):
     bounds = [ctx.expect(a, ctx.compile(a), T.NUM, "a bound of range" if i < 2 else "the step of range")

@@ -14,7 +14,7 @@ from ..diagnostics import players_phrase
 from ..bots.base import Bot, make_bot
 from ..engine import game as G
 from . import view as V
-from .words import Refused, describe, is_card_move, match
+from .words import Refused, describe, is_card_move, match, told_apart
 
 
 class Session:
@@ -194,7 +194,8 @@ class Session:
             if twin is None or twin not in seen:
                 listed.append(i)
                 seen.add(twin)
-        return [{"key": str(k + 1), "index": i, "text": describe(s, s.pending.actions[i]),
+        texts = told_apart(s, [s.pending.actions[i] for i in listed])
+        return [{"key": str(k + 1), "index": i, "text": texts[k],
                  "move": str(s.pending.actions[i][0])} for k, i in enumerate(listed)]
 
     def undo(self, seat) -> bool:

@@ -3,6 +3,7 @@ and a player's typed answer matched to one legal move, or refused with the reaso
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ..authoring.expectations import describe_action
 
@@ -51,6 +52,53 @@ def describe(s, action) -> str:
     return describe_action(s, action)
 
 
+def told_apart(s, actions) -> list:
+    """The moves' texts; where two different moves read alike (identical copies of a card of a double
+    pack lying in different places, each movable), each such text says where its card lies, as the game
+    log writes places: 'shift (5♠, c7) (5♠ from up[c6])'; two copies in one place say their position in
+    it, as the rules count it: 'take A♥ (A♥ at row[3])'."""
+    from ..engine.state import zone_parts
+    texts = [describe(s, a) for a in actions]
+    if len(set(texts)) == len(texts):
+        return texts
+    u = s.rules.universe
+
+    def place(cid):
+        for info in s.rules.zone_list:
+            for key, part in zone_parts(s, info):
+                flat = _flat(part)
+                if cid in flat:
+                    return (info.name if key is None else f"{info.name}[{key}]"), flat.index(cid)
+        return None, None
+
+    def said(k, with_position):
+        cards = action_cards(actions[k][1])
+        if not cards or not 0 <= cards[0] < u.size:
+            return texts[k]
+        where, i = place(cards[0])
+        if where is None:
+            return texts[k]
+        return f"{texts[k]} ({u.names[cards[0]]} at {where}[{i}])" if with_position else \
+            f"{texts[k]} ({u.names[cards[0]]} from {where})"
+    twice = {t for t, n in Counter(texts).items() if n > 1}
+    out = [said(k, False) if t in twice else t for k, t in enumerate(texts)]
+    again = {t for t, n in Counter(out).items() if n > 1}
+    return [said(k, True) if t in again else t for k, t in enumerate(out)]
+
+
+def _place(s, action):
+    """The zone and part holding the first card the move names (None for a move naming no card)."""
+    from ..engine.state import zone_parts
+    cards = action_cards(action[1])
+    if not cards:
+        return None
+    for info in s.rules.zone_list:
+        for key, part in zone_parts(s, info):
+            if cards[0] in _flat(part):
+                return (info.name, key)
+    return None
+
+
 def action_cards(value) -> list:
     """The card ids in a move's value (a card, a list of cards, a meld, a change to a meld)."""
     if isinstance(value, bool) or value is None:
@@ -91,10 +139,11 @@ def match(s, actions, typed: str) -> int:
     wanted = canonical(u, typed)
     texts = [canonical(u, describe(s, a)) for a in actions]
     exact = [i for i, t in enumerate(texts) if t.lower() == wanted.lower()]
-    if exact and len({texts[i] for i in exact}) == 1:
-        return exact[0]                  # several copies of a card: the same move
+    if exact and len({texts[i] for i in exact}) == 1 and len({_place(s, actions[i]) for i in exact}) == 1:
+        return exact[0]                  # several copies of a card in one place (a hand): the same move
     if exact:
-        shown = ", ".join(describe(s, actions[i]) for i in exact[:12])
+        apart = told_apart(s, actions)
+        shown = ", ".join(apart[i] for i in exact[:12])
         raise Refused(f"'{typed}' fits several moves; type the number of one: {shown}")
     cid = parse_card(u, typed)
     if cid is not None:
