@@ -568,7 +568,7 @@ def test_a_range_whose_high_bound_is_below_its_low_one_is_empty():
     from tests.test_expressions import ev
     assert ev("range(3, 2)") == [] and ev("range(2, 2)") == [2] and ev("all(range(4, 3), j => false)") is True
     text = (Path(__file__).resolve().parent.parent / "docs" / "reference.md").read_text(encoding="utf-8")
-    assert "none when high is below low" in text
+    assert "Empty when high is below low" in text and "range(i, count(xs) - 1) is every position from i" in text
 
 
 # -- bots ---------------------------------------------------------------------------------------------
