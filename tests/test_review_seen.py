@@ -142,7 +142,10 @@ def _check_world(world, real, seat, known):
             for i, c in enumerate(part):       # a revealed card stays where it is
                 if not isinstance(c, list) and c in real.revealed:
                     assert wpart[i] == c, (info.name, key)
-    assert world.v == real.v and world.revealed == real.revealed
+    # state variables as the seat knows them: a variable naming cards hidden from it (Scala 40's
+    # discards, the mover's hand cards) names, in the world, the cards dealt anew into their places
+    assert G.observation(world, seat)["state"] == G.observation(real, seat)["state"]
+    assert world.revealed == real.revealed
     where = {}
     for z, key in hidden_places(world, seat):
         part = world.z[z] if key is None else world.z[z][key]
