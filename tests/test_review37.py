@@ -51,3 +51,50 @@ def test_sum_joins_lists_held_in_variables_of_kind_any(tmp_path):
     hands = [c for p in range(2) for c in s.z[rules.zones["hand"].index][p]]
     assert var(s, "joined") == hands and var(s, "each") == hands
     assert var(s, "total") == 5
+
+
+_SHOWN_TO_ONE = """
+name: Shown to one
+players: {count: 2}
+pack: {ranks: [J, Q, K, A], suits: [hearts, spades]}
+orders: {plain: [J, Q, K, A]}
+zones:
+  stock: {}
+  hand: {per: player, visibility: owner}
+  pile: {}
+  trick: {visibility: public}
+  won: {per: player}
+hand:
+  - gather: {from: [hand, trick, won, pile], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 4}
+  - reveal: {cards: "hand[1]", to: "left_of(1)"}
+  - move: {cards: "first(hand[1])", from: "hand[1]", to: pile}
+  - choose: {player: "0", moves: {go: {}}}
+  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]", count: 1}
+  - choose: {player: "0", moves: {go: {}}}
+end:
+  after_hand: hand_number >= 2
+  winners: "[0]"
+"""
+
+
+def test_a_card_shown_to_one_seat_is_forgotten_as_it_moves_without_a_truth_test_per_card(tmp_path):
+    """Cards shown to some seats only stop being shown when they move (a move step, generated or
+    not, a card played to a trick), with nothing shown to everyone; the set of shown cards has no
+    truth test written in Python: it cost every card played of every game (some 5% of a random
+    simulation of a trick game) to serve the rare game that shows cards to some seats."""
+    from interpreter.engine.state import Shown
+    assert "__bool__" not in Shown.__dict__ and "__len__" not in Shown.__dict__
+    rules = _rules(tmp_path, _SHOWN_TO_ONE)
+    hand = rules.zones["hand"].index
+    for seed in range(10):
+        for log in (False, True):
+            s = G.new_game(rules, 2, seed, log=log)
+            shown = s.revealed
+            assert not set(shown) and set(shown.to) == set(s.z[hand][1])      # the first card moved
+            assert all(seats == {0} for seats in shown.to.values()) and len(shown.to) == 3
+            G.apply_index(s, 0)                     # the trick: each plays a card
+            while s.pending is not None and s.stack and s.stack[-1][1] == -1:
+                G.apply_index(s, 0)
+            assert set(shown.to) == set(s.z[hand][1]) and len(shown.to) == 2, seed
