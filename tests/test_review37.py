@@ -98,3 +98,21 @@ def test_a_card_shown_to_one_seat_is_forgotten_as_it_moves_without_a_truth_test_
             while s.pending is not None and s.stack and s.stack[-1][1] == -1:
                 G.apply_index(s, 0)
             assert set(shown.to) == set(s.z[hand][1]) and len(shown.to) == 2, seed
+
+
+def test_reveal_to_takes_a_seat_written_as_a_number_as_player_settings_do(tmp_path):
+    """`reveal: {cards: ..., to: 0}` was refused ("'to' names who is shown the cards: a player or a list
+    of players, not num") where `choose: {player: 0}` and `decided_by: 0` take a seat's number."""
+    for to, seats in (("0", {0}), ('"[0, 1]"', {0, 1})):
+        text = _SHOWN_TO_ONE.replace('to: "left_of(1)"', f"to: {to}")
+        rules = _rules(tmp_path, text, name=f"to{len(seats)}")
+        s = G.new_game(rules, 2, 1)
+        assert s.revealed.to and all(v == seats for v in s.revealed.to.values())
+    found = _diagnostics(tmp_path, _SHOWN_TO_ONE.replace('to: "left_of(1)"', "to: \"true\""))
+    assert any("'to' names who is shown the cards" in d.message for d in found), [d.message for d in found]
+
+
+def _diagnostics(tmp_path, text):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    return load_ruleset(str(path), {}).diagnostics

@@ -405,7 +405,8 @@ def _reveal(cx, value, path, step):
             return None
         if "to" in spec:
             to = cx.expr(path + ("to",), spec["to"])
-            if to.type not in (T.PLAYER, T.PLAYERS, T.ANY):
+            # a player or a list of players; a seat written as a number too (0), as player: settings take it
+            if not (T.compatible(to.type, T.PLAYER) or T.compatible(to.type, T.PLAYERS)):
                 cx.problem(path + ("to",), f"'to' names who is shown the cards: a player or a list of "
                            f"players, not {to.type}", "type", hint="e.g. to: current, or to: [current, target]")
                 return None
