@@ -239,7 +239,7 @@ def _total(values):
     """The total of values whose kind is known only as the game runs (items of kind any): lists
     joined, as + joins two, else numbers added."""
     values = list(values)
-    if values and all(v.__class__ is list or v.__class__ is tuple for v in values):
+    if values and (values[0].__class__ is list or values[0].__class__ is tuple):
         return _joined(values)
     return sum(values)
 
@@ -255,7 +255,7 @@ def _sum(ctx, node, args):
         if T.is_collection(_elem_type(coll)):
             return Compiled(lambda s, e: _joined(xs(s, e)), _elem_type(coll))
         if _elem_type(coll) == T.ANY:        # lists or numbers: the values decide
-            return Compiled(lambda s, e: _total(xs(s, e)), T.ANY)
+            return Compiled(lambda s, e: _total(xs(s, e)), T.ANY, code=ctx.source("%s({0})" % ctx.ref(_total), items))
         return Compiled(lambda s, e: sum(xs(s, e)), T.NUM, code=ctx.source("sum({0})", items))
     param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the value")
     if T.is_collection(body.type):
@@ -264,7 +264,8 @@ def _sum(ctx, node, args):
                         T.LIST if body.type.startswith("tuple:") else body.type)
     if body.type == T.ANY:                   # lists or numbers: the values decide
         loop = _bind_loop(param, body.fn)
-        return Compiled(lambda s, e: _total(v for _, v in loop(s, e, xs(s, e))), T.ANY)
+        return Compiled(lambda s, e: _total(v for _, v in loop(s, e, xs(s, e))), T.ANY,
+                        code=items and ctx.lambda_source(body, "%s([{body} for {v} in {0}])" % ctx.ref(_total), items))
     ctx.expect(args[1].tree, body, T.NUM, "the value to add up")
     loop = _bind_loop(param, body.fn)
     return Compiled(lambda s, e: sum(v for _, v in loop(s, e, xs(s, e))), T.NUM,
