@@ -183,7 +183,9 @@ def rename_cards(s: State, swap: dict) -> None:
         s.v[:] = _card_values_mapped(s, lambda c: swap.get(c, c))
         shown = s.revealed
         if shown.__class__ is Shown and shown.to:     # a card shown to some seats: the one now in its place
-            shown.to = {swap.get(c, c): seats for c, seats in shown.to.items()}
+            moved = {swap.get(c, c): seats for c, seats in shown.to.items()}
+            shown.to.clear()                           # the same dict: a trick block keeps it while it plays
+            shown.to.update(moved)
 
 
 def _card_values_mapped(s: State, fn) -> list:

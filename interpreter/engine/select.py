@@ -112,7 +112,8 @@ def _select(cx, value, path, step):
         player, card = e[name], e["card"]
         s.z[src][player].remove(card)
         s.z[dst][player].append(card)
-        s.revealed.discard(card)
+        if s.revealed or s.revealed.to:
+            s.revealed.discard(card)
     move = str(spec.get("move", "select"))
     choose = Choose(lambda s, e: e[name], [(move, options, None, "card", Seq([Atomic(pick, where, "select")], where))], where)
     choose.option_types = {move: T.CARD}

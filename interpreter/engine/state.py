@@ -40,14 +40,13 @@ class Shown(set):
     """The cards shown face up out of their zones (`reveal:`): the set itself holds those shown to every
     player; `to` maps a card shown to some players only to those seats.  A card stops being shown, to
     everyone and to those few alike, when it moves or its zone is shuffled (discard and
-    difference_update forget both); the set is true while anything is shown either way."""
+    difference_update forget both).  The set is true while a card is shown to everyone: code that
+    forgets cards as they move tests `shown or shown.to` (a truth test written in Python would cost
+    every card played of every game)."""
 
     def __init__(self, cards=(), to=None):
         super().__init__(cards)
         self.to = {c: set(seats) for c, seats in to.items()} if to else {}
-
-    def __bool__(self):
-        return set.__len__(self) > 0 or bool(self.to)
 
     def discard(self, card):
         set.discard(self, card)
@@ -143,7 +142,8 @@ class State:
         c.steps, c.hand_steps, c.turns, c.tricks = self.steps, self.hand_steps, self.turns, self.tricks
         c.events = None if self.events is None else list(self.events)   # events: records, never changed once logged
         c.metrics = _copy_value(self.metrics)
-        c.revealed = self.revealed.copy()
+        shown = self.revealed
+        c.revealed = shown.copy() if shown.__class__ is Shown else Shown(shown)   # a plain set put in its place
         c.history = list(self.history)       # (player, action) tuples: immutable
         c.fixed_order = self.fixed_order
         c.extra = _copy_value(self.extra)

@@ -212,7 +212,7 @@ class _Writer:
             self.emit(depth, "else:")
             self.emit(depth + 1, take.format("_mv"))
             self.emit(depth, "_dst.insert(0, _mv)" if bottom else "_dst.append(_mv)")
-            self.emit(depth, "if s.revealed:")              # cards shown to everyone stop being shown
+            self.emit(depth, "if s.revealed or s.revealed.to:")     # cards shown stop being shown
             self.emit(depth + 1, "s.revealed.discard(_mv)")
             return
         self.emit(depth, "_mv = [_mv] if isinstance(_mv, int) else list(_mv)")
@@ -226,7 +226,7 @@ class _Writer:
         self.emit(depth + 2, "else:")
         self.emit(depth + 3, take.format("_c"))
         self.emit(depth + 1, "_dst[:0] = _mv" if bottom else "_dst.extend(_mv)")
-        self.emit(depth + 1, "if s.revealed:")
+        self.emit(depth + 1, "if s.revealed or s.revealed.to:")
         self.emit(depth + 2, "s.revealed.difference_update(_mv)")
 
     def assign(self, depth, node):

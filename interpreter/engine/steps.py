@@ -76,7 +76,7 @@ def _shuffle(cx, value, path, step):
 
     def run(s, e):
         cards = zone(s, e)
-        if s.revealed:                       # a card shown to everyone is hidden again by the shuffle
+        if s.revealed or s.revealed.to:      # a card shown is hidden again by the shuffle
             s.revealed.difference_update(cards)
         note_shuffled(s, index)
         if not s.fixed_order:
@@ -174,7 +174,7 @@ def _deal(cx, value, path, step):
             dest = tgt(s, e)
             for _ in range(k):
                 dest.append(cards.pop())
-            if s.revealed and k:             # cards shown to everyone stop being shown when they move
+            if k and (s.revealed or s.revealed.to):     # cards shown stop being shown when they move
                 s.revealed.difference_update(dest[-k:])
             if s.events is not None:
                 if face_up:
@@ -214,7 +214,7 @@ def _deal(cx, value, path, step):
             del cards[len(cards) - take:]
             for i, p in enumerate(seats):
                 hands[p].extend(top_first[i::m])
-            if s.revealed:                   # cards shown to everyone stop being shown when they move
+            if s.revealed or s.revealed.to:  # cards shown stop being shown when they move
                 s.revealed.difference_update(top_first)
             if s.events is not None:
                 _log_deal(s, to_text, k, [(p, top_first[i::m]) for i, p in enumerate(seats)])
@@ -233,7 +233,8 @@ def _deal(cx, value, path, step):
                 take = min(size, shares[i] - given)
                 for _ in range(min(take, len(cards))):
                     card = cards.pop()
-                    s.revealed.discard(card)  # cards shown to everyone stop being shown when they move
+                    if s.revealed or s.revealed.to:   # cards shown stop being shown when they move
+                        s.revealed.discard(card)
                     hands[p].append(card)
                     dealt[p].append(card)
             given += size
@@ -315,7 +316,8 @@ def move_cards(s, moving, dest, zone, bottom, where):
         dest[:0] = moving
     else:
         dest.extend(moving)
-    s.revealed.difference_update(moving)
+    if s.revealed or s.revealed.to:      # cards shown stop being shown when they move
+        s.revealed.difference_update(moving)
 
 
 # `cards:` gave none, as last(stock) does on an empty stock (a draw the rules did not guard)
@@ -380,12 +382,12 @@ def _gather(cx, value, path, step):
                     if part[0].__class__ is list:    # a player's (suit's, entry's) table of melds
                         for group in part:
                             dest.extend(group)
-                            if s.revealed:
+                            if s.revealed or s.revealed.to:
                                 s.revealed.difference_update(group)
                             group.clear()
                     else:
                         dest.extend(part)
-                        if s.revealed:       # cards shown to everyone stop being shown when they move
+                        if s.revealed or s.revealed.to:   # cards shown stop being shown when they move
                             s.revealed.difference_update(part)
                     part.clear()
     return Atomic(run, cx.where(path), "gather")
@@ -403,7 +405,8 @@ def _reveal(cx, value, path, step):
             return None
         if "to" in spec:
             to = cx.expr(path + ("to",), spec["to"])
-            if to.type not in (T.PLAYER, T.PLAYERS, T.ANY):
+            # a player or a list of players; a seat written as a number too (0), as player: settings take it
+            if not (T.compatible(to.type, T.PLAYER) or T.compatible(to.type, T.PLAYERS)):
                 cx.problem(path + ("to",), f"'to' names who is shown the cards: a player or a list of "
                            f"players, not {to.type}", "type", hint="e.g. to: current, or to: [current, target]")
                 return None

@@ -204,13 +204,14 @@ class Tricks(Node):
         history = s.history
         trick_players = env["trick_players"]
         revealed = s.revealed                # the same set all game
+        shown_some = revealed.to          # cards shown to some seats (the same dict all game)
         player = choice.player
         action = choice.actions[index]
         while True:
             card = action[1]
             hands[player].remove(card)
             trick.append(card)
-            if revealed:
+            if revealed or shown_some:
                 revealed.discard(card)
             trick_players.append(player)
             played = frame[3]
@@ -291,6 +292,7 @@ class Tricks(Node):
         trick_end = self.next_trick
         history = s.history
         revealed = s.revealed                # the same set all game
+        shown_some = revealed.to          # cards shown to some seats (the same dict all game)
         trick_players = env["trick_players"]
         follow = marker[3]
         played = frame[3]
@@ -301,7 +303,7 @@ class Tricks(Node):
             card = action[1]
             hands[player].remove(card)
             trick.append(card)
-            if revealed:
+            if revealed or shown_some:
                 revealed.discard(card)
             trick_players.append(player)
             if played == 0:

@@ -31,7 +31,7 @@ class AfterPlay:
         card = choice.actions[index][1]
         s.z[self.hand_zone][player].remove(card)
         s.z[self.trick_zone].append(card)
-        if s.revealed:
+        if s.revealed or s.revealed.to:
             s.revealed.discard(card)
         env["trick_players"].append(player)
         if frame[3] == 0:

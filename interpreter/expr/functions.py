@@ -235,6 +235,15 @@ def _joined(lists):
     return out
 
 
+def _total(values):
+    """The total of values whose kind is known only as the game runs (items of kind any): lists
+    joined, as + joins two, else numbers added."""
+    values = list(values)
+    if values and (values[0].__class__ is list or values[0].__class__ is tuple):
+        return _joined(values)
+    return sum(values)
+
+
 @builtin("sum", "sum(items) or sum(items, x => value)",
          "The total of the items, or of the value for each item.  Lists are joined, as + joins two: "
          "sum(players, p => hand[p]) is every card in a hand, whatever the number of players.", 1, 2)
@@ -245,12 +254,18 @@ def _sum(ctx, node, args):
     if len(args) == 1:
         if T.is_collection(_elem_type(coll)):
             return Compiled(lambda s, e: _joined(xs(s, e)), _elem_type(coll))
+        if _elem_type(coll) == T.ANY:        # lists or numbers: the values decide
+            return Compiled(lambda s, e: _total(xs(s, e)), T.ANY, code=ctx.source("%s({0})" % ctx.ref(_total), items))
         return Compiled(lambda s, e: sum(xs(s, e)), T.NUM, code=ctx.source("sum({0})", items))
     param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the value")
     if T.is_collection(body.type):
         loop = _bind_loop(param, body.fn)
         return Compiled(lambda s, e: _joined(v for _, v in loop(s, e, xs(s, e))),
                         T.LIST if body.type.startswith("tuple:") else body.type)
+    if body.type == T.ANY:                   # lists or numbers: the values decide
+        loop = _bind_loop(param, body.fn)
+        return Compiled(lambda s, e: _total(v for _, v in loop(s, e, xs(s, e))), T.ANY,
+                        code=items and ctx.lambda_source(body, "%s([{body} for {v} in {0}])" % ctx.ref(_total), items))
     ctx.expect(args[1].tree, body, T.NUM, "the value to add up")
     loop = _bind_loop(param, body.fn)
     return Compiled(lambda s, e: sum(v for _, v in loop(s, e, xs(s, e))), T.NUM,
