@@ -14,6 +14,7 @@ import random
 
 from ..engine import game as G
 from ..engine.autoplay import play_picked, random_picker
+from ..expr.errors import EvalError
 from .base import Bot, register_bot
 from .sampling import Watcher
 
@@ -36,18 +37,12 @@ def evaluation(s, player) -> list:
 def sides(s) -> list:
     """The side of every seat where a bot decides: the ruleset's `bots: sides` worked out in `s` (one
     player against the others, chosen by the bidding), else players.teams (each seat alone without)."""
-    fn = s.rules.bot_sides
-    if fn is not None:
-        env, out = {}, []
-        try:
-            for q in range(s.n):
-                env["p"] = q
-                out.append(fn(s, env))
-            if None not in out:         # none: the sides are not known yet (no declarer): the fixed teams
-                return out
-        except Exception:  # sides that cannot be worked out here: the fixed teams
-            pass
-    return s.rules.team_of_seat(s.n)
+    try:
+        out = G.sides(s)
+    except (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError):
+        out = None                      # sides that cannot be worked out here: the fixed teams
+    # none: the sides are not known yet (no declarer)
+    return out if out is not None and None not in out else s.rules.team_of_seat(s.n)
 
 
 def outcome(s, player, team=None) -> float:

@@ -258,6 +258,20 @@ def _seen_state(s, player) -> list:
     return _card_values_mapped(s, lambda c: None if c in hidden else c)
 
 
+def sides(s: State) -> list | None:
+    """The ruleset's `bots: sides` worked out in `s` for every seat (players with the same value play
+    together), or None without the setting; an error of the expression is raised as it is."""
+    fn = s.rules.bot_sides
+    if fn is None:
+        return None
+    env: dict = {}
+    out = []
+    for q in range(s.n):
+        env["p"] = q
+        out.append(fn(s, env))
+    return out
+
+
 def hidden_from(s: State, player: int) -> set:
     """Card ids that `player` cannot see (used by bots that sample hidden cards)."""
     hidden = set()

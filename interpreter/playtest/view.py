@@ -46,17 +46,6 @@ def face_up_play(s) -> bool:
     return isinstance(node, Tricks) and s.rules.zone_list[node.trick_zone].visibility == "public"
 
 
-def entitled(event, seat) -> set:
-    """Names of the cards a logged event says `seat` saw: those of a move or deal whose `seen_by` lists
-    the seat, and every card shown to all (or to the seats a reveal's `to` lists)."""
-    if event.get("event") == "reveal":
-        return set(event.get("cards") or []) if "to" not in event or seat in event["to"] else set()
-    seen = event.get("seen_by")
-    if isinstance(seen, dict):
-        return {name for name, seats in seen.items() if seat in (seats or ())}
-    return set()
-
-
 class Mask:
     """Replaces the names of cards a seat has not seen by '?', in any text or JSON-like value."""
 

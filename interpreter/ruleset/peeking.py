@@ -56,8 +56,7 @@ def note_peeking_ranks(s, smap, diags, checked, rng) -> None:
 def note_peeking_sides(s, smap, diags, checked, rng) -> None:
     """Warn once when `bots: sides` changes once the cards hidden from the deciding player change
     places: a bot would know its partner from cards it cannot see (a called ace's holder)."""
-    fn = s.rules.bot_sides
-    if fn is None or s.pending is None or checked.get("sides", 0) >= CHECKS:
+    if s.rules.bot_sides is None or s.pending is None or checked.get("sides", 0) >= CHECKS:
         return
     hidden = G.hidden_from(s, s.pending.player)
     if len(hidden) < 2:
@@ -65,7 +64,7 @@ def note_peeking_sides(s, smap, diags, checked, rng) -> None:
     checked["sides"] = checked.get("sides", 0) + 1
     other = G.clone(s)
     shuffle_hidden(other, hidden, rng)
-    if _sides(s, fn) != _sides(other, fn):
+    if _sides(s) != _sides(other):
         checked["sides"] = CHECKS
         path = ("bots", "sides")
         diags.append(smap.diagnostic(
@@ -75,15 +74,11 @@ def note_peeking_sides(s, smap, diags, checked, rng) -> None:
             "bidding, a card shown to all)", length=smap.span_length(path)))
 
 
-def _sides(s, fn):
-    env, out = {}, []
-    for q in range(s.n):
-        env["p"] = q
-        try:
-            out.append(fn(s, env))
-        except _EVAL_ERRORS as err:
-            return type(err).__name__
-    return out
+def _sides(s):
+    try:
+        return G.sides(s)
+    except _EVAL_ERRORS as err:
+        return type(err).__name__
 
 
 def _seen_hint(rules) -> str:
