@@ -840,6 +840,9 @@ def test_validate_warns_of_cards_revealed_and_moved_before_anyone_decides(tmp_pa
 """)
     path.write_text(between)
     assert not [d for d in load_ruleset(str(path), {}).diagnostics if "reveal" in d.message]
+    # a reveal to some players only is forgotten by the move all the same
+    path.write_text(bad_text.replace("  - reveal: kitty\n", "  - reveal: {cards: kitty, to: landlord}\n"))
+    assert len([d for d in load_ruleset(str(path), {}).diagnostics if "moved by a later move" in d.message]) == 1
 
 
 def test_explain_says_a_test_definition_of_the_item_as_a_test():

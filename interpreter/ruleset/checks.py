@@ -69,9 +69,13 @@ def reveal_checks(data, smap) -> list[Diagnostic]:
     roots = {k: data.get(k) for k in ("setup", "hand", "procedures") if isinstance(data, dict)}
     for path, steps in _step_lists(roots, ()):
         for i, step in enumerate(steps):
-            if len(step) < 1 or next(iter(step)) != "reveal" or not isinstance(step["reveal"], str):
+            if len(step) < 1 or next(iter(step)) != "reveal":
                 continue
-            shown = step["reveal"].strip()
+            value = step["reveal"]            # reveal: X, or reveal: {cards: X, to: players}
+            value = value.get("cards") if isinstance(value, dict) else value
+            if not isinstance(value, str):
+                continue
+            shown = value.strip()
             for later in steps[i + 1:]:
                 kind = next(iter(later), None) if later else None
                 if kind in _MAY_DECIDE:
