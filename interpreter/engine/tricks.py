@@ -205,14 +205,17 @@ class Tricks(Node):
         trick_players = env["trick_players"]
         revealed = s.revealed                # the same set all game
         shown_some = revealed.to          # cards shown to some seats (the same dict all game)
+        forget = set.discard
         player = choice.player
         action = choice.actions[index]
         while True:
             card = action[1]
             hands[player].remove(card)
             trick.append(card)
-            if revealed or shown_some:
-                revealed.discard(card)
+            if revealed:                     # a card shown to all (a turned-up trump) stops being shown
+                forget(revealed, card)       # set.discard: no Python call per card played
+            if shown_some:
+                shown_some.pop(card, None)
             trick_players.append(player)
             played = frame[3]
             if played == 0:
@@ -293,6 +296,7 @@ class Tricks(Node):
         history = s.history
         revealed = s.revealed                # the same set all game
         shown_some = revealed.to          # cards shown to some seats (the same dict all game)
+        forget = set.discard
         trick_players = env["trick_players"]
         follow = marker[3]
         played = frame[3]
@@ -303,8 +307,10 @@ class Tricks(Node):
             card = action[1]
             hands[player].remove(card)
             trick.append(card)
-            if revealed or shown_some:
-                revealed.discard(card)
+            if revealed:                     # a card shown to all (a turned-up trump) stops being shown
+                forget(revealed, card)       # set.discard: no Python call per card played
+            if shown_some:
+                shown_some.pop(card, None)
             trick_players.append(player)
             if played == 0:
                 env["led_suit"] = led = suit_of[card]
