@@ -795,3 +795,22 @@ def test_explain_counts_the_cards_of_a_definition_that_holds_cards():
     from tests.helpers import run_cli
     out = run_cli("explain", str(HERE / "the-crew.yaml")).stdout
     assert "“only” if the number of cards in the colour of (*p*, *c*) is 1" in out
+
+
+def test_a_chooser_offered_cards_it_cannot_see_is_told_to_reveal_that_hand(tmp_path):
+    """Without the dummy's hand shown, decided_by offers the declarer cards it cannot see: validate says
+    whose hand they are and that the chooser must see it (the hint about playing blind by place did not fit)."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "rubber-bridge-tricks.yaml").read_text(encoding="utf-8")
+    assert "                  - reveal: hand[dummy]" in text
+    path = HERE / "_unrevealed_dummy.yaml"          # beside its parent (extends: rubber-bridge.yaml)
+    try:
+        path.write_text(text.replace("                  - reveal: hand[dummy]", '                  - log: trick_number'),
+                        encoding="utf-8")
+        warned = [d for d in load_ruleset(str(path), dry_run=True).diagnostics if d.rule == "hidden-options"]
+    finally:
+        path.unlink()
+    assert len(warned) == 1 and "'s hand it cannot see" in warned[0].message
+    assert "(decided_by) must see the hand it plays from" in warned[0].hint
+    good = load_ruleset(str(HERE / "rubber-bridge-tricks.yaml"), dry_run=True)
+    assert not [d for d in good.diagnostics if d.rule == "hidden-options"]

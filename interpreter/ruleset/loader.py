@@ -190,13 +190,21 @@ def _note_unseen_options(s, smap, diags, warned):
         if trick:
             if path is not None and path[-1] == "tricks" and path + ("hand",) in smap._values:
                 path = path + ("hand",)
+            try:            # decided_by: the card's player is not the one who chooses it
+                owner = node.owner(s.stack[-2][2], s.pending)
+            except (IndexError, KeyError, TypeError):
+                owner = s.pending.player
+            whose = "its hand" if owner == s.pending.player else f"player {owner}'s hand"
+            hint = ("a trick is played from a hand the player sees ('visibility: owner'); to play a card "
+                    "unseen, offer its place with a choose step: options: range(1, count(hand[current])) with "
+                    "'as: i', then move hand[current][i - 1]")
+            if owner != s.pending.player:       # decided_by: the chooser plays another player's cards
+                hint = (f"the player who chooses (decided_by) must see the hand it plays from: reveal player "
+                        f"{owner}'s hand to it first (reveal: hand[{owner}], e.g. from after_play once the first card is in)")
             diags.append(smap.diagnostic(
-                path or (), f"the tricks block offers player {s.pending.player} cards of its hand it cannot see (such "
+                path or (), f"the tricks block offers player {s.pending.player} cards of {whose} it cannot see (such "
                 f"as {s.rules.universe.names[unseen[0]]}): whoever plays sees which cards they are, and so do the bots",
-                "hidden-options", severity="warning",
-                hint="a trick is played from a hand the player sees ('visibility: owner'); to play a card "
-                     "unseen, offer its place with a choose step: options: range(1, count(hand[current])) with "
-                     "'as: i', then move hand[current][i - 1]", length=smap.span_length(path or ())))
+                "hidden-options", severity="warning", hint=hint, length=smap.span_length(path or ())))
             continue
         if path is not None and path + ("moves", name, "options") in smap._values:
             path = path + ("moves", name, "options")
