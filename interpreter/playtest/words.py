@@ -57,25 +57,16 @@ def told_apart(s, actions) -> list:
     pack lying in different places, each movable), each such text says where its card lies, as the game
     log writes places: 'shift (5♠, c7) (5♠ from up[c6])'; two copies in one place say their position in
     it, as the rules count it: 'take A♥ (A♥ at row[3])'."""
-    from ..engine.state import zone_parts
     texts = [describe(s, a) for a in actions]
     if len(set(texts)) == len(texts):
         return texts
     u = s.rules.universe
 
-    def place(cid):
-        for info in s.rules.zone_list:
-            for key, part in zone_parts(s, info):
-                flat = _flat(part)
-                if cid in flat:
-                    return (info.name if key is None else f"{info.name}[{key}]"), flat.index(cid)
-        return None, None
-
     def said(k, with_position):
         cards = action_cards(actions[k][1])
         if not cards or not 0 <= cards[0] < u.size:
             return texts[k]
-        where, i = place(cards[0])
+        where, i = _where(s, cards[0])
         if where is None:
             return texts[k]
         return f"{texts[k]} ({u.names[cards[0]]} at {where}[{i}])" if with_position else \
@@ -86,17 +77,22 @@ def told_apart(s, actions) -> list:
     return [said(k, True) if t in again else t for k, t in enumerate(out)]
 
 
-def _place(s, action):
-    """The zone and part holding the first card the move names (None for a move naming no card)."""
+def _where(s, cid):
+    """(the zone part holding card `cid`, as the game log writes it: 'up[c6]', the card's position in
+    it), or (None, None)."""
     from ..engine.state import zone_parts
-    cards = action_cards(action[1])
-    if not cards:
-        return None
     for info in s.rules.zone_list:
         for key, part in zone_parts(s, info):
-            if cards[0] in _flat(part):
-                return (info.name, key)
-    return None
+            flat = _flat(part)
+            if cid in flat:
+                return (info.name if key is None else f"{info.name}[{key}]"), flat.index(cid)
+    return None, None
+
+
+def _place(s, action):
+    """The zone part holding the first card the move names (None for a move naming no card)."""
+    cards = action_cards(action[1])
+    return _where(s, cards[0])[0] if cards else None
 
 
 def action_cards(value) -> list:
