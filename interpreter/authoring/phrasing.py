@@ -256,7 +256,7 @@ class _Speaker:
 
     def possessor(self, node):
         """'the player's', "the dealer's", '' (for the subject): the owner of an entry kept per player."""
-        if isinstance(node, Tree) and node.data == "name" and str(node.children[0]) == self.subject:
+        if _is_name(node, self.subject):
             return "its"
         if isinstance(node, Tree) and node.data in _COMPOUND:
             return None                 # "1 minus t's score" would read as 1 minus the score
@@ -269,7 +269,7 @@ class _Speaker:
     def _attr(self, n):
         target, name = n.children
         name = str(name)
-        mine = isinstance(target, Tree) and target.data == "name" and str(target.children[0]) == self.subject
+        mine = _is_name(target, self.subject)
         if name == "is_joker":          # a test, said as one: 'it is a joker', 'the last card of X is a joker'
             return f"{'it' if mine else self.say(target)} is a joker"
         if mine:
@@ -331,7 +331,7 @@ class _Speaker:
 
     def _who(self, target):
         """The subject of a statement about a card: 'it' for the name being spoken about."""
-        if isinstance(target, Tree) and target.data == "name" and str(target.children[0]) == self.subject:
+        if _is_name(target, self.subject):
             return "it"
         return self.say(target)
 
