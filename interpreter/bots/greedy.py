@@ -14,7 +14,7 @@ import random
 
 from ..engine import game as G
 from ..engine.autoplay import play_picked, random_picker
-from ..expr.errors import EvalError
+from ..expr.errors import EVAL_ERRORS
 from .base import Bot, register_bot
 from .sampling import Watcher
 
@@ -39,7 +39,7 @@ def sides(s) -> list:
     player against the others, chosen by the bidding), else players.teams (each seat alone without)."""
     try:
         out = G.sides(s)
-    except (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError):
+    except EVAL_ERRORS:
         out = None                      # sides that cannot be worked out here: the fixed teams
     # none: the sides are not known yet (no declarer)
     return out if out is not None and None not in out else s.rules.team_of_seat(s.n)

@@ -8,7 +8,7 @@ same order, without frames. An `end_game` still stops the rest at once.
 """
 from __future__ import annotations
 
-from ..expr.errors import EvalError, in_words
+from ..expr.errors import EVAL_ERRORS, EvalError, in_words
 from .state import GameStopped
 from .stepgen import generate
 from .vm import Atomic, Call, ForEach, If, Node, Seq, While
@@ -191,7 +191,7 @@ def _sequence(steps):
                 f(s, e)
                 if s.over:
                     return
-        except (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError) as err:
+        except EVAL_ERRORS as err:
             msg = str(err) if isinstance(err, EvalError) else f"a rule could not be evaluated: {in_words(err)}"
             raise GameStopped(msg, getattr(err, "where", "") or wheres[i]) from None
     return run_seq

@@ -25,13 +25,13 @@ import re
 import warnings
 
 from ..expr.codegen import hoist_reads, makes_new_list, renamed, test_statements
-from ..expr.errors import EvalError, in_words
+from ..expr.errors import EVAL_ERRORS, EvalError, in_words
 from .effects import fusable_filter
 from .state import GameStopped
 from .steps import SCALARS, move_cards, owned, take_card
 from .vm import Atomic, Call, ForEach, If, Seq
 
-ERRORS = (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError)
+ERRORS = EVAL_ERRORS
 _NO = object()
 _UNSET = object()      # a loop has not yet saved what `e` held under its name
 _USES_ENV = re.compile(r"(?<![\w.])e(?!\w)")

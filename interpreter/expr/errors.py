@@ -32,6 +32,11 @@ class EvalError(Exception):
         return self.message
 
 
+# What working out an expression may raise while a game runs: an EvalError, or the Python error of an
+# operation given a value of the wrong kind (a closure or generated code called on a bad value).
+EVAL_ERRORS = (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError)
+
+
 _KINDS = {"NoneType": "none", "int": "a number", "float": "a number", "bool": "true or false", "str": "a text",
           "list": "a list", "tuple": "a list", "dict": "a table", "set": "a set", "function": "a function"}
 

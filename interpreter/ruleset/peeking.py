@@ -13,10 +13,9 @@ the player cannot know: a warning at that rank, once per move.
 from __future__ import annotations
 
 from ..engine import game as G
-from ..expr.errors import EvalError
+from ..expr.errors import EVAL_ERRORS
 
 CHECKS = 40
-_EVAL_ERRORS = (EvalError, TypeError, KeyError, IndexError, AttributeError, ValueError, ZeroDivisionError)
 
 
 def note_peeking_ranks(s, smap, diags, checked, rng) -> None:
@@ -77,7 +76,7 @@ def note_peeking_sides(s, smap, diags, checked, rng) -> None:
 def _sides(s):
     try:
         return G.sides(s)
-    except _EVAL_ERRORS as err:
+    except EVAL_ERRORS as err:
         return type(err).__name__
 
 
@@ -100,7 +99,7 @@ def _ranked(s, rank, base, player, values):
         env["option"] = value
         try:
             out.append(rank(s, env))
-        except _EVAL_ERRORS as err:      # the bot reports it when it plays; here, no ranking to compare
+        except EVAL_ERRORS as err:      # the bot reports it when it plays; here, no ranking to compare
             return type(err).__name__
     return out
 
