@@ -359,7 +359,12 @@ def complete_schema():
                 "next": expr("The next hand's dealer (default left_of(dealer)).")}),
             "setup": steps("Steps run once, before the first hand."),
             "hand": steps("Steps of one hand, repeated until the game ends."),
-            "procedures": obj("Named lists of steps, run with `call: name`.", {}, additional={"$ref": "#/$defs/steps"}),
+            "procedures": obj("Named lists of steps, run with `call: name`. A key may name parameters, as a "
+                              "definition's does: `pay(payer, amount):`; each call then gives a value for each, "
+                              "`call: pay(declarer, 10)` (expressions of the place it is called from), and the "
+                              "steps read them by name. A procedure sees its parameters and the ruleset's names, "
+                              "not the local names of the place it is called from.", {},
+                              additional={"$ref": "#/$defs/steps"}),
             "end": obj("When the game ends and who wins.", {
                 "after_hand": expr("Checked after every hand: the game ends when it holds. Without it the "
                                    "game is one hand.",

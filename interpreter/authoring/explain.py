@@ -12,7 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..ruleset.yamlsource import load_yaml_file
+from ..engine.calls import called_name
 from .phrasing import Lexicon
+from .phrasing_words import _join
 from .wording import Say, code, describe_steps
 
 VISIBILITY = {"public": "everyone", "owner": "its owner", "others": "everyone but its owner", "hidden": "nobody"}
@@ -21,7 +23,8 @@ VISIBILITY = {"public": "everyone", "owner": "its owner", "others": "everyone bu
 def explain(rules, detail: bool = False) -> str:
     """The rules as Markdown; `detail` shows every expression as written after its words."""
     data = rules.data or {}
-    say = Say(Lexicon.of(data), detail)
+    procedures = list((data.get("procedures") or {}).items())
+    say = Say(Lexicon.of(data), detail, params={called_name(key): _params(key) for key, _ in procedures})
     out = [f"# {rules.name}", ""]
     if rules.description:
         out += [" ".join(str(rules.description).split()), ""]
@@ -41,13 +44,21 @@ def explain(rules, detail: bool = False) -> str:
     if data.get("setup"):
         out += ["## Before the first hand", ""] + describe_steps(data["setup"], 0, say) + [""]
     out += ["## Each hand", ""] + (describe_steps(data.get("hand"), 0, say) or ["Nothing happens."]) + [""]
-    procedures = list((data.get("procedures") or {}).items())
-    for i, (name, steps) in enumerate(procedures):
-        here = say.after([n for n, _ in procedures[:i + 1]])     # a call to an earlier section reads '(above)'
-        out += [f"### {name}", ""] + (describe_steps(steps, 0, here) or ["Nothing happens."]) + [""]
+    for i, (key, steps) in enumerate(procedures):
+        # a call to an earlier section reads '(above)'
+        here = say.after([called_name(k) for k, _ in procedures[:i + 1]])
+        params = _params(key)
+        heading = f"### {called_name(key)}" + (f" (given {_join(f'*{p}*' for p in params)})" if params else "")
+        out += [heading, ""] + (describe_steps(steps, 0, here) or ["Nothing happens."]) + [""]
     out += _end(data, say)
     out += _metrics(data, say)
     return "\n".join(out).rstrip() + "\n"
+
+
+def _params(key) -> list:
+    """The parameters a procedure's key names: pay(payer, amount) -> [payer, amount]."""
+    inside = str(key).partition("(")[2].rstrip().rstrip(")")
+    return [p.strip() for p in inside.split(",") if p.strip()]
 
 
 def _shown_path(path: str) -> str:

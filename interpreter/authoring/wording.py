@@ -7,15 +7,16 @@ from __future__ import annotations
 import re
 
 from .phrasing import Lexicon, noun_for, words
-from .phrasing_words import _plural
+from .phrasing_words import _join, _plural
 
 
 class Say:
     """Says expressions in words for one ruleset; `detail` adds each expression as written."""
 
-    def __init__(self, lex: Lexicon | None = None, detail: bool = False, above=()):
+    def __init__(self, lex: Lexicon | None = None, detail: bool = False, above=(), params=None):
         self.lex, self.detail = lex or Lexicon(), detail
         self.above = frozenset(above)      # procedures whose sections come before the text being said
+        self.params = params or {}         # procedure name -> its parameters' names
 
     def __call__(self, expr) -> str:
         text = words(expr, self.lex)
@@ -24,11 +25,30 @@ class Say:
         return text
 
     def bind(self, name, noun) -> "Say":
-        return Say(self.lex.binding(str(name), noun), self.detail, self.above)
+        return Say(self.lex.binding(str(name), noun), self.detail, self.above, self.params)
 
     def after(self, procedures) -> "Say":
         """The same, for text placed after the sections of these procedures."""
-        return Say(self.lex, self.detail, procedures)
+        return Say(self.lex, self.detail, procedures, self.params)
+
+
+def _call(value, say) -> str:
+    """`call: score_hand`, or `call: pay(declarer, 10)` with each parameter named."""
+    from lark import Tree
+    from ..expr.parser import parse
+    name = str(value).split("(", 1)[0].strip()
+    where = "above" if name in say.above else "below"
+    params = say.params.get(name) or ()
+    try:
+        tree = parse(str(value)) if "(" in str(value) else None
+    except Exception:                   # a call validate refuses: said as written
+        tree = None
+    args = tree.children[1].children if isinstance(tree, Tree) and len(tree.children) > 1 else []
+    if not args or len(args) != len(params):
+        return f"Do **{name}** ({where})."
+    text = str(value)
+    given = [f"*{p}* being {say(text[a.meta.start_pos:a.meta.end_pos])}" for p, a in zip(params, args)]
+    return f"Do **{name}** ({where}), with " + _join(given) + "."
 
 
 def code(value) -> str:
@@ -460,7 +480,7 @@ _KINDS = {
     "if": _if,
     "for_each": _for_each,
     "repeat": _repeat,
-    "call": lambda v, s, say: (f"Do **{v}** ({'above' if v in say.above else 'below'}).", []),
+    "call": lambda v, s, say: (_call(v, say), []),
     "end_game": _end_game,
     "end_hand": _end_hand,
     "record": lambda v, s, say: ("Record " + "; ".join(f"{k} = {say(x)}" for k, x in v.items()) + ".", []),

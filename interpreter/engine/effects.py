@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..expr.codegen import filter_parts
-from .vm import Call, ForEach, If, Seq
+from .vm import Call, CallWith, ForEach, If, Seq
 
 _STATE_READ = re.compile(r"(?<![\w.])s\.(v|z)\[(\d+)\]")
 
@@ -78,6 +78,8 @@ def _writes(node, name=None):
         return _writes(node.body, None)
     if isinstance(node, Call):
         return _writes(node.target, name) if node.target is not None else None
+    if isinstance(node, CallWith):                # the body's own names are not the loop's item
+        return _writes(node.target, None)
     if getattr(node, "ops", None) is not None:
         for index, key, *_ in node.ops:
             out.add(("v", index, "item") if name is not None and _is_read_of(key, name) else ("v", index))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..expr.errors import EVAL_ERRORS, EvalError, in_words
 from .state import GameStopped
 from .stepgen import generate
-from .vm import Atomic, Call, ForEach, If, Node, Seq, While
+from .vm import Atomic, Call, CallWith, ForEach, If, Node, Seq, While
 
 GENERATE = True   # write folded steps as Python source (stepgen.py); False: nested closures
 
@@ -52,6 +52,8 @@ class _Folder:
             return self.can_pause(node.body)
         if isinstance(node, Call):
             return node.target is None or self.can_pause(node.target)
+        if isinstance(node, CallWith):
+            return self.can_pause(node.target)
         return True                      # choices, tricks, turns and anything unknown
 
     # -- rewrite --------------------------------------------------------------------
@@ -152,6 +154,12 @@ class _Folder:
             if key not in self.functions:
                 self.functions[key] = self.function(node.target)
             return self.functions[key]
+        if isinstance(node, CallWith):
+            body, bind = self.function(node.target), node.bind
+
+            def run_call(s, e):
+                body(s, bind(s, e))
+            return run_call
         raise TypeError(f"cannot fold {type(node).__name__}")
 
 

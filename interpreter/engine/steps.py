@@ -12,10 +12,11 @@ import random
 
 from ..expr import types as T
 from ..expr.errors import describe_value
+from .calls import compile_call
 from .registry import compile_steps, step_kind
 from .state import GameStopped, Shown, owned
 from .logtext import _seers, card_place, log_move
-from .vm import HAND_CUT, Atomic, Call, Choose, ForEach, If, While
+from .vm import HAND_CUT, Atomic, Choose, ForEach, If, While
 
 
 def _fields(cx, value, path, kind, required=(), allowed=()):
@@ -683,20 +684,10 @@ class _Until(While):
         return self.body.enter(s, frame[2])
 
 
-@step_kind("call", "Run a procedure declared under 'procedures:': `call: score_hand`.")
+@step_kind("call", "Run a procedure declared under 'procedures:': `call: score_hand`, or, for a procedure "
+           "with parameters (`pay(payer, amount):`), with a value for each: `call: pay(declarer, 10)`.")
 def _call(cx, value, path, step):
-    procs = cx.rules.data.get("procedures") or {}
-    if not isinstance(value, str):
-        cx.problem(path, "'call' needs the name of a procedure, e.g. call: score_hand", "type")
-        return None
-    if value not in procs:
-        from difflib import get_close_matches
-        close = get_close_matches(str(value), list(procs), n=1)
-        cx.problem(path, f"unknown procedure '{value}'", "unknown-name",
-                   hint=f"did you mean '{close[0]}'?" if close else "declare it under 'procedures:'")
-        return None
-    cx.calls.add(value)
-    return Call(value, cx.where(path))
+    return compile_call(cx, value, path)
 
 
 @step_kind("end_game", "End the game at once when a condition holds: "

@@ -325,6 +325,25 @@ class Call(Node):
         return self.target.enter(s, env)
 
 
+class CallWith(Node):
+    """Run a procedure that takes parameters: the values given bound to its parameter names.
+
+    `target` is the procedure's body compiled for the kinds of the values given here (a procedure
+    compiles once per set of kinds, as a definition does)."""
+
+    def __init__(self, name, params, args, target, where=""):
+        self.name, self.params, self.args, self.target, self.where = name, params, args, target, where
+
+    def bind(self, s, env):
+        child = dict(env)
+        for name, arg in zip(self.params, self.args):
+            child[name] = arg(s, env)
+        return child
+
+    def enter(self, s, env):
+        return self.target.enter(s, self.bind(s, env))
+
+
 class _HandCut:
     """The value of s.over while an end_hand step unwinds the hand: truthy, so that every place that
     stops at the end of the game stops for it too; halt() then goes back to the game loop."""

@@ -70,6 +70,7 @@ class Namespace:
     objects: dict = field(default_factory=dict)   # collection -> {entry name: {field: value}, '__types__': {...}}
     read: set = field(default_factory=set)        # the names expressions have used (an option nothing reads)
     step_locals: set = field(default_factory=set)  # the names steps give with `as:` (for the hint when used outside)
+    parameters: dict = field(default_factory=dict)  # a procedure's parameter -> the procedure, as declared (hints)
 
     def add(self, name: str, binding: Binding):
         self.names[name] = binding
@@ -368,12 +369,15 @@ def _name(ctx, node):
             where = "a " + " or ".join(f"{k}:" for k in sorted(kinds)) + " block"
             hint = (f"'{name}' is a local name of {where}, known only inside it (a procedure or definition "
                     "does not see the names of the place it is used from): keep the value in a state variable, "
-                    "or give a definition a parameter for it")
+                    "or give the procedure or definition a parameter for it")
+        elif name in ctx.ns.parameters:      # a parameter of a procedure, used outside it
+            hint = (f"'{name}' is a parameter of procedure '{ctx.ns.parameters[name]}', known only inside it; "
+                    "here, give the value itself, or keep it in a state variable")
         elif name in ctx.ns.step_locals:     # a move's option or a for_each's item, used outside its step
             hint = (f"'{name}' is a name another step gives with 'as:' (a move's option or a for_each's item), "
                     f"known only inside that step: here, give it with 'as: {name}' in the step around this one; a "
                     "procedure or definition does not see the names of the place it is used from (keep the value "
-                    "in a state variable, or give a definition a parameter for it)")
+                    "in a state variable, or give the procedure or definition a parameter for it)")
         elif name in (getattr(getattr(ctx.ns, "universe", None), "ranks", None) or ()):
             # a rank written as a name: ranks are text (K, not "K", reads a name that does not exist)
             hint = f'a rank is text, in quotes: "{name}", e.g. card("{name}", hearts) or c.rank == "{name}"'

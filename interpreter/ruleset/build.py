@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ..cards.pack import STANDARD_SUITS, CardUniverse, PackSpec
+from ..engine.calls import body_for, procedure_table
 from ..engine.fold import fold_program
 from ..engine.program import GameLoop
 from ..engine.registry import compile_steps
@@ -72,15 +73,19 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     for work in cx.deferred:
         work()
 
-    procedures = data.get("procedures") or {}
-    compiled_procs = {name: compile_steps(cx, steps, ("procedures", name)) for name, steps in procedures.items()}
+    cx.procedures = procedure_table(cx, data.get("procedures"))
+    compiled_procs = {proc.name: compile_steps(cx, proc.steps, ("procedures", proc.key))
+                      for proc in cx.procedures.values() if not proc.params}
     setup = compile_steps(cx, data.get("setup"), ("setup",))
     hand = compile_steps(cx, data.get("hand"), ("hand",))
+    for proc in cx.procedures.values():
+        if proc.params and not proc.bodies:     # never called: its mistakes are reported all the same
+            body_for(cx, proc, tuple(T.ANY for _ in proc.params))
     _link_calls(cx, compiled_procs)
-    for name in procedures:
-        if name not in cx.calls:
-            cx.problem(("procedures", name), f"procedure '{name}' is never called", "unused", key=True,
-                       severity="warning", hint="call it with '- call: " + name + "' or remove it")
+    for proc in cx.procedures.values():
+        if proc.name not in cx.calls:
+            cx.problem(("procedures", proc.key), f"procedure '{proc.name}' is never called", "unused", key=True,
+                       severity="warning", hint="call it with '- call: " + proc.usage + "' or remove it")
 
     end = data.get("end") or {}
     rules.end_when = cx.expr(("end", "after_hand"), end.get("after_hand", True), T.BOOL).fn
@@ -506,7 +511,7 @@ def _link_calls(cx, procs):
             node.target = procs.get(node.name)
             return
         for attr in ("children", "then", "other", "body", "setup", "hand", "bodies", "before", "after_play",
-                     "after_plays", "after"):
+                     "after_plays", "after", "target"):
             child = getattr(node, attr, None)
             if isinstance(child, list):
                 for c in child:

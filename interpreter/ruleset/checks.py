@@ -25,6 +25,7 @@ from ..diagnostics import Diagnostic, n_players
 from ..expr import types as T
 from ..expr.compiler import Binding, Namespace, compile_expression
 from ..expr.errors import ExprError
+from ..engine.calls import called_name
 
 # Steps that never take cards out of the pack zone or put cards into it.
 _NEUTRAL = {"shuffle", "cut", "reveal", "set", "add", "reset", "log", "record", "fail"}
@@ -297,7 +298,7 @@ def _calls_in(node, out: set):
     if isinstance(node, dict):
         for key, value in node.items():
             if key == "call" and isinstance(value, str):
-                out.add(value)
+                out.add(called_name(value))
             else:
                 _calls_in(value, out)
     elif isinstance(node, list):
@@ -306,16 +307,23 @@ def _calls_in(node, out: set):
     return out
 
 
+def _by_name(procs):
+    """name -> (key as written, steps) of the procedures (a key may give parameters: pay(p, n)), or None."""
+    if not isinstance(procs, dict):
+        return None
+    return {called_name(key): (key, steps) for key, steps in procs.items()}
+
+
 MAX_CALL_DEPTH = 50     # procedures calling procedures: at most this many deep
 
 
 def call_checks(data, smap) -> list[Diagnostic]:
     """Before anything is compiled: no procedure may call itself, directly or through others (a game
     would never get out of it), and chains of calls are at most MAX_CALL_DEPTH long."""
-    procs = data.get("procedures") if isinstance(data, dict) else None
-    if not isinstance(procs, dict):
+    procs = _by_name(data.get("procedures") if isinstance(data, dict) else None)
+    if procs is None:
         return []
-    graph = {name: sorted(c for c in _calls_in(steps, set()) if c in procs) for name, steps in procs.items()}
+    graph = {name: sorted(c for c in _calls_in(steps, set()) if c in procs) for name, (_, steps) in procs.items()}
     diags, depth, state = [], {}, {}
     for root in graph:
         if root in state:
@@ -334,7 +342,7 @@ def call_checks(data, smap) -> list[Diagnostic]:
                 continue
             if state.get(child) == "open":
                 loop = trail[trail.index(child):] + [child]
-                diags.append(_at(smap, ("procedures", child), f"procedure '{child}' calls itself"
+                diags.append(_at(smap, ("procedures", procs[child][0]), f"procedure '{child}' calls itself"
                                  + (f" through {', '.join(repr(n) for n in loop[1:-1])}" if len(loop) > 2 else "")
                                  + ": a game would never get out of it", "meaning", key=True,
                                  hint="repeat steps with 'repeat' or 'for_each' instead of a call"))
@@ -347,17 +355,17 @@ def call_checks(data, smap) -> list[Diagnostic]:
         return diags
     for name, d in depth.items():
         if d > MAX_CALL_DEPTH:
-            diags.append(_at(smap, ("procedures", name), f"procedure '{name}' starts a chain of {d} calls, more "
+            diags.append(_at(smap, ("procedures", procs[name][0]), f"procedure '{name}' starts a chain of {d} calls, more "
                              f"than the limit of {MAX_CALL_DEPTH}", "limit", key=True))
     return diags
 
 
 def reachability_checks(data, smap) -> list[Diagnostic]:
     """A procedure called only from procedures that never run is never run either."""
-    procs = data.get("procedures") or {}
-    if not isinstance(procs, dict):
+    procs = _by_name(data.get("procedures"))
+    if procs is None:
         return []
-    graph = {name: _calls_in(steps, set()) for name, steps in procs.items()}
+    graph = {name: _calls_in(steps, set()) for name, (_, steps) in procs.items()}
     roots = {k: v for k, v in data.items() if k not in ("procedures",)}
     todo = list(_calls_in(roots, set()))
     reached = set()
@@ -373,7 +381,7 @@ def reachability_checks(data, smap) -> list[Diagnostic]:
         if name in reached or name not in called_somewhere:   # the never-called warning comes from build.py
             continue
         callers = sorted(p for p, calls in graph.items() if name in calls)
-        diags.append(_at(smap, ("procedures", name),
+        diags.append(_at(smap, ("procedures", procs[name][0]),
                          f"procedure '{name}' never runs: it is called only from "
                          + ", ".join(f"'{c}'" for c in callers) + (", which never run" if len(callers) > 1 else ", which never runs"), "unused", key=True,
                          severity="warning", hint="call one of them from 'hand' or 'setup', or remove them"))

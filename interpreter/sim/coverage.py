@@ -137,7 +137,7 @@ def _sort_key(where):
 
 def instrument(cov: Coverage, roots):
     """Wrap every node reachable from `roots` (before folding)."""
-    from ..engine.vm import Atomic, Call, Choose, ForEach, If, Seq, While
+    from ..engine.vm import Atomic, Call, CallWith, Choose, ForEach, If, Seq, While
     seen = set()
 
     def visit(node):
@@ -159,7 +159,7 @@ def instrument(cov: Coverage, roots):
             cov.condition(node, "items", "for_each (some items)")
         elif isinstance(node, Choose):
             cov.choice(node)
-        elif not isinstance(node, Call):
+        elif not isinstance(node, (Call, CallWith)):
             cov.entered(node, type(node).__name__.lower())
         for attr in ("then", "other", "body", "before", "after_play", "after_plays", "after", "target"):
             visit(getattr(node, attr, None))
