@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..ruleset.yamlsource import load_yaml_file
 from ..engine.calls import called_name
+from ..expr.parser import signature
 from .phrasing import Lexicon
 from .phrasing_words import _join
 from .wording import Say, code, describe_steps
@@ -57,8 +58,8 @@ def explain(rules, detail: bool = False) -> str:
 
 def _params(key) -> list:
     """The parameters a procedure's key names: pay(payer, amount) -> [payer, amount]."""
-    inside = str(key).partition("(")[2].rstrip().rstrip(")")
-    return [p.strip() for p in inside.split(",") if p.strip()]
+    declared = signature(key)
+    return declared[1] if declared else []
 
 
 def _shown_path(path: str) -> str:

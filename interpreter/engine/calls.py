@@ -18,19 +18,15 @@ the values, worked out when the call runs.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from lark import Tree
 
 from ..expr.compiler import compile_expression
 from ..expr.errors import ExprError
-from ..expr.parser import parse
+from ..expr.parser import parse, signature
 from .registry import compile_steps
 from .vm import Call, CallWith
-
-_KEY = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)?\s*,?\s*\))?\s*$")
-
 
 class Procedure:
     """One entry of `procedures:`: its key as written, name, parameters and steps."""
@@ -48,13 +44,12 @@ def procedure_table(cx, section) -> dict:
     """name -> Procedure for every entry of `procedures:` (a key that is no name is reported)."""
     table = {}
     for key, steps in (section or {}).items():
-        match = _KEY.match(str(key))
-        if match is None:
+        declared = signature(key)
+        if declared is None:
             cx.problem(("procedures", key), f"'{key}' is not a name, or a name and parameters such as "
                        "pay(payer, amount)", "schema", key=True)
             continue
-        name = match.group(1)
-        params = [p.strip() for p in (match.group(2) or "").split(",") if p.strip()]
+        name, params = declared
         if len(set(params)) != len(params):
             cx.problem(("procedures", key), f"a parameter of '{name}' is named twice", "meaning", key=True)
             continue

@@ -69,6 +69,18 @@ def _check_limits(tree: Tree) -> None:
 
 # a number written with a decimal point (1.5, .5, 1., 1.5.2): not part of the language, which has whole
 # numbers only; the parser would stop at the point with 'unexpected' and no word of why
+_SIGNATURE = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)?\s*,?\s*\))?\s*$")
+
+
+def signature(text):
+    """A name as a definition or a procedure declares it: 'name' or 'name(a, b)' -> (name, [a, b]);
+    None if the text is neither."""
+    match = _SIGNATURE.match(str(text))
+    if match is None:
+        return None
+    return match.group(1), [p.strip() for p in (match.group(2) or "").split(",") if p.strip()]
+
+
 _DECIMAL = re.compile(r"(?<![\w.'\"])(?:\d+(?:\.\d+)+\.?|\d+\.(?![\w(])|\.\d+(?:\.\d+)*)")
 
 

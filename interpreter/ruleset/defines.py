@@ -28,9 +28,8 @@ from ..expr.codegen import function_from
 from ..expr import compiler
 from ..expr.compiler import Binding, Compiled, Ctx, Lambda
 from ..expr.errors import ExprError
-from ..expr.parser import parse
+from ..expr.parser import parse, signature
 
-_KEY = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)?\s*,?\s*\))?\s*$")
 _E_READ = re.compile(r"(?<![\w.])e(?![\w])")
 
 
@@ -169,13 +168,12 @@ def add_definitions(cx, section):
     """Declare every definition's name; bodies compile at their first use (see Definition.body)."""
     defs = []
     for key, spec in (section or {}).items():
-        match = _KEY.match(str(key))
-        if match is None:
+        declared = signature(key)
+        if declared is None:
             cx.problem(("define", key), f"'{key}' is not a name, or a name and parameters such as "
                        "effective_suit(c)", "schema", key=True)
             continue
-        name = match.group(1)
-        params = [p.strip() for p in (match.group(2) or "").split(",") if p.strip()]
+        name, params = declared
         if "(" not in str(key) and isinstance(spec, dict) and isinstance(spec.get("params"), dict):
             params = [str(p) for p in spec["params"]]          # `worth: {params: {c: card}, value: ...}`
         if len(set(params)) != len(params):
