@@ -133,3 +133,26 @@ def test_explain_names_the_parameters_and_the_values_given():
     assert "Do **offer** (below), with *p* being the player." in text
     assert ("Do **pay** (above), with *payer* being the player to the left of *p*, *payee* being *p* and "
             "*amount* being the number of cards in *p*'s *hand*.") in text
+
+
+def test_a_mistake_the_values_given_cause_in_the_body_names_the_call(tmp_path):
+    body = "  pay(payer, amount):\n    - add: {\"score[payer]\": amount}\n"
+    errors, _ = _load(tmp_path, body, "  - call: pay(players, 1)\n")
+    assert len(errors) == 1 and errors[0].line == 11
+    assert errors[0].hint.endswith("with the values given by the call at " + f"{tmp_path / 'p.yaml'}:13:11"
+                                   " (payer a list of players; amount a number)")
+
+
+def test_a_key_written_wrong_is_reported_once_not_again_at_each_call(tmp_path):
+    errors, _ = _load(tmp_path, "  pay(payer amount):\n    - add: {\"score[0]\": 1}\n", "  - call: pay(0, 1)\n")
+    assert [e.message for e in errors] == ["'pay(payer amount)' is not a name, or a name and parameters such as "
+                                           "pay(payer, amount)"]
+
+
+def test_the_entry_a_step_sets_is_checked_against_the_kind_it_is_kept_per(tmp_path):
+    """`add: {"score[players]": 1}` passed validate and stopped the game; the entry is now read as an
+    expression is (a player for a value kept per player)."""
+    errors, _ = _load(tmp_path, "  noop:\n    - add: {\"score[0]\": 0}\n", "  - call: noop\n"
+                      "  - add: {\"score[players]\": 1}\n")
+    assert [(e.line, e.message) for e in errors] == [
+        (14, "in 'score[players]': the index must be a player, but this is a list of players")]

@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from lark import Tree
 
+from ..expr import types as T
 from ..expr.compiler import compile_expression
 from ..expr.errors import ExprError
 from ..expr.parser import parse, signature
@@ -43,6 +44,7 @@ class Procedure:
 def procedure_table(cx, section) -> dict:
     """name -> Procedure for every entry of `procedures:` (a key that is no name is reported)."""
     table = {}
+    cx.procedure_names = {called_name(key) for key in section or {}}
     for key, steps in (section or {}).items():
         declared = signature(key)
         if declared is None:
@@ -68,8 +70,9 @@ def called_name(value) -> str:
     return str(value).split("(", 1)[0].strip()
 
 
-def body_for(cx, proc, kinds: tuple):
-    """The body of a procedure with parameters, compiled for these kinds of values (once each)."""
+def body_for(cx, proc, kinds: tuple, caller=None):
+    """The body of a procedure with parameters, compiled for these kinds of values (once each).
+    `caller`: where the call that first needs these kinds is, named in the hint of a mistake found."""
     if kinds not in proc.bodies:
         proc.bodies[kinds] = None        # a call back into it while compiling (refused by call_checks)
         saved = cx.locals
@@ -86,6 +89,10 @@ def body_for(cx, proc, kinds: tuple):
             key = (d.file, d.line, d.col, d.message)
             if key not in known and key not in seen:
                 seen.add(key)
+                if caller is not None and d.severity == "error":
+                    given = "; ".join(f"{p} {T.describe(k)}" for p, k in zip(proc.params, kinds) if k != T.ANY)
+                    note = f"with the values given by the call at {caller}" + (f" ({given})" if given else "")
+                    d.hint = f"{d.hint}; {note}" if d.hint else note
                 kept.append(d)
         cx.diagnostics[:] = kept
         proc.bodies[kinds] = body
@@ -100,6 +107,8 @@ def compile_call(cx, value, path):
         return None
     name = called_name(value)
     proc = procs.get(name)
+    if proc is None and name in cx.procedure_names:      # its key is wrong: reported there
+        return None
     if proc is None:
         from difflib import get_close_matches
         close = get_close_matches(name, list(procs), n=1)
@@ -123,7 +132,7 @@ def compile_call(cx, value, path):
         return None
     if not proc.params:
         return Call(name, cx.where(path))
-    target = body_for(cx, proc, tuple(a.type for a in args))
+    target = body_for(cx, proc, tuple(a.type for a in args), cx.where(path))
     if target is None:
         return None
     return CallWith(name, proc.params, [a.fn for a in args], target, cx.where(path))

@@ -502,6 +502,7 @@ def _target(cx, path, text):
         from ..expr.compiler import Ctx
         try:
             ctx = Ctx(cx.ns, str(text), cx.locals)
+            ctx.compile(tree)             # the entry as read: its index checked against the kind (per: player)
             key = ctx.finish(ctx.compile(index)).fn
         except Exception as err:  # ExprError: keep its kind and hint (an unknown name: did you mean, as:)
             cx.problem(path, f"in '{text}': {getattr(err, 'message', err)}", getattr(err, "rule", "expression"),

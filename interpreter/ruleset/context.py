@@ -28,6 +28,8 @@ class CompileContext:
         self.zone_writes: set = set()    # zones some step puts cards into
         self.var_writes: set = set()     # state variables some step sets
         self.calls: set = set()          # procedures called
+        self.procedures: dict = {}       # name -> engine.calls.Procedure (set by build_rules)
+        self.procedure_names: set = set()    # every name under 'procedures:', keys written wrong included
         self.deferred: list = []         # compile work that needs every name declared first
         self.clashed: set = set()        # state variables whose name was already taken (reported once)
 
