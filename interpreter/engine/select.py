@@ -167,12 +167,13 @@ _CARD_KEYS = ("from", "to", "count")
 _VALUE_KEYS = ("options", "set")
 
 
-@step_kind("select", "Several players each pick in secret, cards or a value: `select: {players: expr, from: "
-           "hand, to: passing, count: 3, legal: cond}` picks cards, each waiting in the player's own 'to' zone "
-           "(not public) unseen by the others; `select: {players: expr, options: range(0, 5), set: bid, legal: "
-           "cond}` picks one value of `options` (an expression of player; legal reads option), which the "
-           "variable 'set' (kept per player) takes for every player at once when all have picked. The steps "
-           "after 'select' see all the picks together.")
+@step_kind("select", "Several players each pick in secret, in the order of `players` (default: every player). "
+           "Cards: `select: {players: expr, from: hand, to: passing, count: 3, legal: cond}`; each picked card "
+           "waits in the player's own 'to' zone (not public), unseen by the others. A value: `select: {players: "
+           "expr, options: range(0, 5), set: bid, legal: cond}`; `options` (an expression of player) lists what "
+           "the player may pick and `legal` reads the value as option; until every player has picked, the "
+           "variable of 'set' (kept per player) keeps its old value for everyone but the picker, then it takes "
+           "every pick at once. The steps after 'select' see all the picks together.")
 def _select(cx, value, path, step):
     # every setting of both forms is declared (the schema takes either form); the form's own are checked here
     spec = _fields(cx, value, path, "select", (), ("players", "from", "to", "count", "options", "set", "legal",
