@@ -299,3 +299,25 @@ def test_validate_prints_the_place_and_a_caret(tmp_path):
     assert r.returncode != 0
     assert f"{path}:9:43: error: 'level' is a single value, not kept per player" in r.stdout + r.stderr
     assert "^^^^^" in r.stdout + r.stderr
+
+
+def test_coverage_names_the_step_select():
+    r = run_cli("simulate", BIDS, "--games", "3", "--seed", "1", "--coverage")
+    assert r.returncode == 0, r.stderr
+    [line] = [line for line in r.stdout.splitlines() if "secret-bids.yaml:42:7" in line]
+    assert line.split()[1] == "select"
+
+
+def test_a_human_plays_against_bots_that_bid_in_secret():
+    """rules play's session: the bots (sampled worlds) bid around the human; the hint works mid-step."""
+    from interpreter.playtest.session import Session
+    rules = rules_of(BIDS)
+    session = Session(rules, 3, seed=2, humans=(2,), bots=("search", "greedy"),
+                      bot_options={"playouts": 8, "worlds": 2, "samples": 2})
+    session.run_bots()
+    assert session.state.pending.player == 2 and session.state.pending.actions[0][0] == "select"
+    assert session.view(2)["state"]["bid"] == [None, None, None]       # seat 1 has bid: not shown
+    assert "P1 picks in secret" in "\n".join(session.view(2)["log"])
+    assert session.hint_move(2)["move"] == "select"
+    session.choose(2, "select 2")
+    assert session.view(2)["state"]["bid"][2] == 2 and None not in session.view(2)["state"]["bid"]

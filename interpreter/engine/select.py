@@ -88,6 +88,8 @@ class SelectValue(Node):
     """Frame: [node, 0, env, (players, position in players, picks)]; picks: a tuple of (player, value),
     the values picked so far, kept here (not in the variable) until every player has picked."""
 
+    step_name = "select"        # the step kind, as coverage reports name it
+
     def __init__(self, players, options, choose, name, where, move, var, typ):
         self.players, self.options, self.choose = players, options, choose
         self.name, self.where, self.move, self.var, self.typ = name, where, move, var, typ
