@@ -321,3 +321,34 @@ def test_a_human_plays_against_bots_that_bid_in_secret():
     assert session.hint_move(2)["move"] == "select"
     session.choose(2, "select 2")
     assert session.view(2)["state"]["bid"][2] == 2 and None not in session.view(2)["state"]["bid"]
+
+
+def test_a_player_offered_nothing_picks_nothing(tmp_path):
+    rules = _variant(tmp_path, "{options: 'range(1, 2) if player != 1 else []', set: bid}")
+    s = G.new_game(rules, 3, 0)
+    asked = []
+    while s.pending.actions[0][0] == "select":
+        asked.append(s.pending.player)
+        G.apply_index(s, 1)
+    assert sorted(asked) == [0, 2] and _bids(s) == [2, 0, 2]       # seat 1 keeps its initial 0
+
+
+def test_a_card_picked_in_secret_without_moving_it(tmp_path):
+    """A value may be a card (a card named, not moved): the others never see which, during or after."""
+    path = Path(tmp_path) / "named.yaml"
+    path.write_text(_write(tmp_path, "{options: 'hand[player]', set: named}").read_text().replace(
+        "  level: {initial: 0}\n", "  level: {initial: 0}\n  named: {per: player, type: card, initial: none}\n"),
+        encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
+    s = G.new_game(loaded.rules, 3, 3)
+    hand = loaded.rules.zones["hand"].index
+    picked = {}
+    while s.pending.actions[0][0] == "select":
+        p = s.pending.player
+        picked[p] = s.pending.actions[-1][1]
+        G.apply_index(s, len(s.pending.actions) - 1)
+        assert G.observation(s, p)["state"]["named"][p] == picked[p]
+    assert all(picked[p] in s.z[hand][p] for p in range(3))         # nothing moved
+    for seat in range(3):
+        assert G.observation(s, seat)["state"]["named"] == [picked[p] if p == seat else None for p in range(3)]
