@@ -266,7 +266,7 @@ def _select_values(cx, spec, path):
     if info.per != "player":
         kept = f"kept per {info.per}" if info.per else "a single value"
         cx.problem(path + ("set",), f"'{info.name}' is {kept}, not kept per player: each player's pick goes to "
-                   f"their own entry", "meaning", hint=f"declare it with 'per: player' under 'state:'")
+                   f"their own entry", "meaning", hint="declare it with 'per: player' under 'state:'")
         return None
     cx.var_writes.add(info.name)
     name = str(spec.get("as", "player"))
