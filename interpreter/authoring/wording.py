@@ -500,6 +500,10 @@ def _select(v, say):
     fell back to its settings in code)."""
     who = f"Each of {say(v['players'])}" if "players" in v else "Every player"
     say = say.bind(v.get("as", "player"), "player")       # the player picking, in count and legal
+    if "options" in v or "set" in v:                       # a value, kept apart until all have picked
+        legal = f", one for which {say.bind('option', 'value')(v['legal'])}" if "legal" in v else ""
+        return (f"{who} picks a value of *{v.get('set')}* in secret from {say(v.get('options'))}{legal}; the "
+                f"picks are shown together once every player has picked, and nobody sees another's before.", [])
     count = v.get("count", 1)
     how_many = ""
     if isinstance(count, str) and not count.strip().isdigit():

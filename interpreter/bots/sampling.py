@@ -11,7 +11,9 @@ seat knows (docs/simulation.md, "What a bot knows"):
 - the cards played face up to a public trick, even if gathered away at once;
 - how many cards every place holds;
 - every decision's move name and its non-card values (bids, numbers); the
-  cards of a decision only when they were visible to it;
+  cards of a decision only when they were visible to it; a value another
+  player picked in secret (`select:` of a value) only once the step is over
+  and the variable shows it;
 - what it can infer from another player's legal move (below).
 
 A card the seat has seen and that went on to a hidden place (a card it passed,
@@ -31,6 +33,11 @@ follow rule: q showed a void; a must-beat rule: q held nothing higher), x is
 marked as not in the zone q's move took its cards from (q's hand; not q's other private
 zones, such as cards q laid away face down).  These marks hold until q takes in cards the seat
 did not see (a draw from the stock), when q's marks are dropped.
+
+A value another player picked in secret while a `select:` of values still runs
+is not in the variable yet (engine/select.py keeps it in the step's frame);
+each world draws it anew, uniformly among the options that player has in that
+world (from the watcher's generator), so a world never holds the real pick.
 
 Worlds are drawn uniformly among the deals that meet every constraint
 (capacities of places, cards seen in place, the marks): deals.py counts the
@@ -155,7 +162,7 @@ def refresh_choice(s) -> bool:
 
 def _action_cards(kind, action):
     """The cards an action plays or chooses, from the kind of the choice it answered (None: no cards)."""
-    if kind is None:
+    if kind is None or kind == SECRET:
         return None
     value = action[1]
     if kind == "trick":
@@ -169,17 +176,21 @@ def _action_cards(kind, action):
 
 
 def _choice_kind(s):
-    """How the pending choice's actions name cards: 'trick', {move: option type} or None."""
+    """How the pending choice's actions name cards: 'trick', {move: option type}, SECRET (a value picked
+    in secret: never known to the others from the choice) or None."""
     if s.pending is None or not s.stack:
         return None
     node = s.stack[-1][0]
     if isinstance(node, Tricks):
         return "trick"
+    if node.secret:
+        return SECRET
     if isinstance(node, Choose):
         return getattr(node, "option_types", None)
     return None
 
 
+SECRET = "secret"   # the kind of a choice whose value the other seats do not see (_choice_kind)
 REDRAWS = 20     # deals drawn at most for a world in which another player's decision can be offered
 
 
@@ -229,7 +240,7 @@ class Watcher:
             kind = self.kinds.get(i)
             cards = _action_cards(kind, action)
             if cards is None:
-                if kind is None and action[1] is not None:
+                if kind == SECRET or kind is None and action[1] is not None:
                     self.secret.add(i)       # a choice of a kind not known here: its value stays unknown
                 continue
             left[q] += sum(1 for c in cards if c not in self.seen)
@@ -433,6 +444,10 @@ class Watcher:
                     for x, c in zip(group, deal[place]):
                         _set(world, *x, c)
             _follow_cards(world, before, positions)
+            for frame in world.stack:         # values others picked in secret, still kept apart: drawn anew
+                redraw = frame[0].redraw_picks
+                if redraw is not None:
+                    redraw(world, frame, p, self.rng)
             if self.secret:   # the world's record of choices holds no card this seat did not see
                 world.history = [(q, (a[0], None)) if i in self.secret else (q, a)
                                  for i, (q, a) in enumerate(world.history)]

@@ -245,7 +245,28 @@ def observation(s: State, player: int) -> dict:
                          {k: len(v) for k, v in s.z[info.index].items()} if isinstance(s.z[info.index], dict)
                          else len(s.z[info.index])) for info in rules.zone_list}
     state = {info.name: value for info, value in zip(rules.var_list, _seen_state(s, player))}
+    for info, value in own_picks(s, player):
+        mine = state[info.name] = list(state[info.name])
+        mine[player] = None if info.type == "card" and value in hidden_from(s, player) else value
     return {"player": player, "zones": seen, "sizes": sizes, "state": state, "hand": s.hand_no}
+
+
+def secret_picks(s: State) -> list:
+    """[(variable info, ((player, value), ...))]: the values picked so far in the `select` steps of values
+    now running (engine/select.py), which their variables do not hold yet: until every player has
+    picked, a variable holds what it held when the step began, for every seat."""
+    out = []
+    for frame in s.stack:
+        picks = frame[0].secret_picks
+        if picks is not None:
+            out.append(picks(frame))
+    return out
+
+
+def own_picks(s: State, player) -> list:
+    """[(variable info, value)]: the values `player` picked in secret in the steps now running, which the
+    player knows and nobody else does (the last pick of a variable, if several)."""
+    return [(info, value) for info, picks in secret_picks(s) for who, value in picks if who == player]
 
 
 def _seen_state(s, player) -> list:

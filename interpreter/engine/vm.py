@@ -20,6 +20,11 @@ class Node:
     atomic = False
     plays_on = False    # resolve() accepts pickers and answers the decisions after it (engine/autoplay.py)
     where = ""          # 'file:line' of the step, for messages
+    secret = False      # a choice whose value the other seats do not learn until its step ends (select.py)
+    # a method frame -> (variable info, ((player, value), ...)) on a node that keeps values picked in
+    # secret out of their variable while it runs (select.py), read through game.secret_picks
+    secret_picks = None
+    redraw_picks = None  # and frame's picks of other seats drawn anew, for a bot's sampled world
 
     def enter(self, s, env):
         """Start this node: push a frame (control nodes) and return PAUSE if a choice is needed."""
@@ -416,8 +421,11 @@ def apply_index(s, index):
                 isinstance(v, int) and not isinstance(v, bool) for v in value):
             typ = "cards"       # options of unknown kind: numbers in a list are taken for cards
         # (a list of known kind "list" holds lists or pairs of anything: (level, strain) is no card)
-        s.events.append({"event": "choice", "player": choice.player, "action": [name, shown(s, value, typ)],
-                         "hand": s.hand_no})
+        event = {"event": "choice", "player": choice.player, "action": [name, shown(s, value, typ)],
+                 "hand": s.hand_no}
+        if frame[0].secret:
+            event["secret"] = True      # a value picked in secret: the other seats' logs do not show it
+        s.events.append(event)
     if frame[0].resolve(s, frame, index) is PAUSE:
         return
     run(s)

@@ -93,8 +93,11 @@ class Session:
                 # and now dealt face down to another stays '?'
                 # (or shown at the last hand's showdown)
                 unseen = _unseen_by(e, h) & (sight | shown)
+                worded = _worded(s, e)
+                if kind == "choice" and e.get("secret") and e.get("player") != h:
+                    worded = secret_hidden(worded)
                 self.logs[h].append((V.Mask(s.rules.universe, (sight | shown) - unseen) if shown - sight or unseen
-                                     else mask).value(_unseen_copies_hidden(s, _worded(s, e), h)))
+                                     else mask).value(_unseen_copies_hidden(s, worded, h)))
                 if kind == "move":
                     shown_now.difference_update(e.get("cards") or ())
 
@@ -347,13 +350,20 @@ def _unseen_choice_copies_hidden(s, event, chosen, sight):
     return {**event, "action": [name, V.hide_some(value, hide)]}
 
 
+def secret_hidden(event):
+    """A choice event of a value another seat picked in secret (`select:` of a value): who picked, not
+    what; the variable shows every pick once the step is over."""
+    return {**event, "action": [event["action"][0], V.HIDDEN], "text": "picks in secret"}
+
+
 def _worded(s, event):
     """A choice event with its move in words, as game logs show it (a meld by its cards, not its fields)."""
     if event.get("event") != "choice":
         return event
     from ..sim.gamelog import describe_action
     event = plain_choice(s, event)
-    return {**event, "text": describe_action(s.rules.universe, event["action"])}
+    return {**event, "text": describe_action(s.rules.universe, event["action"]) + (
+        " (in secret)" if event.get("secret") else "")}
 
 
 def plain_choice(s, event):

@@ -187,7 +187,7 @@ def seat_view(session, seat) -> dict:
     view = {"seat": seat, "players": s.n, "ruleset": s.rules.name, "hand": s.hand_no, "to_move": to_move,
             "your_turn": to_move == seat and seat in session.humans, "over": s.over,
             "winners": _winners(s),
-            "scores": scores(s, seat), "zones": zones, "state": mask.value(_state(s, session.known_ids(seat))),
+            "scores": scores(s, seat), "zones": zones, "state": mask.value(_state(s, session.known_ids(seat), seat)),
             # how the page shows each value: kept per player ("you 2, P1 0") and/or a player ("P1")
             "state_per_player": sorted(_per_player(s)),
             "state_players": sorted(v.name for v in s.rules.var_list if v.type == "player"),
@@ -238,9 +238,10 @@ def _per_player(s):
     return {v.name for v in s.rules.var_list if v.per == "player"}
 
 
-def _state(s, known) -> dict:
+def _state(s, known, seat=None) -> dict:
     """State variables with plain values; a card (by id) the seat has not seen is '?', and the caller
-    masks card names in other values."""
+    masks card names in other values.  A value the seat picked in secret in a step still running (a
+    `select:` of values) shows in its own entry; the others' entries hold what they held before the step."""
     from ..expr import types as T
     names = s.rules.universe.names
 
@@ -251,8 +252,12 @@ def _state(s, known) -> dict:
             return [show(c, T.CARD) for c in value]
         return _plain(value)
     out = {}
+    mine = {info.index: value for info, value in G.own_picks(s, seat)} if seat is not None else {}
     for info in s.rules.var_list:
         value = s.v[info.index]
+        if info.index in mine:
+            value = list(value)
+            value[seat] = mine[info.index]
         try:
             if info.per == "player" and isinstance(value, list):
                 out[info.name] = [show(v, info.type) for v in value]

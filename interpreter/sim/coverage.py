@@ -160,7 +160,7 @@ def instrument(cov: Coverage, roots):
         elif isinstance(node, Choose):
             cov.choice(node)
         elif not isinstance(node, (Call, CallWith)):
-            cov.entered(node, type(node).__name__.lower())
+            cov.entered(node, getattr(node, "step_name", None) or type(node).__name__.lower())
         for attr in ("then", "other", "body", "before", "after_play", "after_plays", "after", "target"):
             visit(getattr(node, attr, None))
         for move in getattr(node, "moves", None) or ():

@@ -38,7 +38,8 @@ def log_document(rules, record) -> dict:
     for event in record.get("events") or []:
         event = dict(event)
         if event.get("event") == "choice":
-            event["text"] = describe_action(universe, event["action"])
+            event["text"] = describe_action(universe, event["action"]) + (" (in secret)" if event.get("secret")
+                                                                            else "")
         events.append(event)
     return {"ruleset": rules.name, "game": record.get("game", 0), "seed": record.get("seed"),
             "players": record.get("players"), "bots": record.get("bots"),
