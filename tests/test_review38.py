@@ -453,3 +453,23 @@ def test_sixty_six_random_games_follow_the_rules():
 def test_soak_sixty_six():
     for seed in range(5000, 6000):
         _sixty_six(seed)
+
+
+# -- explain -------------------------------------------------------------------------------------------
+
+def _explain(name, **options):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name, **options))
+
+
+def test_explain_indents_the_steps_under_item_ten_by_the_width_of_its_number():
+    # Markdown reads a line under '10. ' indented by three spaces as outside the item: the steps nested
+    # under the tenth step of the hand turned into items 11 and 12 of the hand's list
+    lines = _explain("euchre").splitlines()
+    at = lines.index("10. If *makers*' *taken* is at least 3:")
+    assert lines[at + 1] == "    Then:"
+    assert lines[at + 2].startswith("    1. Add ((4 if *alone*")
+    assert lines[at + 3] == "    Otherwise:"
+    # under items 1 to 9 the indent is three spaces, as before
+    nine = next(i for i, line in enumerate(lines) if line.startswith("9. Play tricks"))
+    assert lines[nine + 1] == "   After each trick:"
