@@ -473,3 +473,43 @@ def test_explain_indents_the_steps_under_item_ten_by_the_width_of_its_number():
     # under items 1 to 9 the indent is three spaces, as before
     nine = next(i for i, line in enumerate(lines) if line.startswith("9. Play tricks"))
     assert lines[nine + 1] == "   After each trick:"
+
+
+def test_explain_says_a_leader_left_out_of_the_trick_passes_the_lead_on():
+    # the lead of the plain-lead variant is the dealer's left, who may sit out: the block passes the
+    # lead on, and explain (and the reference's players setting) now say so
+    out = _explain("euchre-plain-lead")
+    assert ("Only the players who are not *partner_out* take part in each trick (worked out as it starts); "
+            "a leader who does not take part passes the lead to the next player who does.") in out, out
+    text = (Path(__file__).resolve().parents[1] / "docs" / "reference.md").read_text(encoding="utf-8")
+    assert "a leader who does not take part passes the lead to the next player who does" in text
+
+
+def test_euchre_with_the_lead_written_as_the_dealers_left_plays_the_same_rules():
+    totals = Counter()
+    for seed in range(40):
+        s = G.new_game(_load("euchre-plain-lead"), 4, seed, log=True)
+        totals.update(EuchreReferee(s, random.Random(seed), pass_bias=0.5).run().count)
+    assert totals["alone"] > 5, totals
+
+
+# -- extends --------------------------------------------------------------------------------------------
+
+def test_a_step_changed_at_the_position_of_an_if_step_before_it_is_reported(tmp_path):
+    # `$items: {-3: {tricks: ...}}` where the tricks step is at -2: the change was merged into the
+    # `if:` step before it (which has then/else, so the check of one-key items let it through) and
+    # validate said "'tricks' needs a 'hand' entry", far from the mistake
+    from interpreter.ruleset.loader import load_ruleset
+    (tmp_path / "wrong.yaml").write_text(
+        f"extends: {HERE / 'euchre.yaml'}\nname: wrong\nhand:\n  $items:\n    -3:\n      tricks:\n"
+        "        lead: left_of(dealer)\n", encoding="utf-8")
+    loaded = load_ruleset(str(tmp_path / "wrong.yaml"))
+    messages = [d.format() for d in loaded.diagnostics]
+    assert len(messages) == 1, messages
+    assert "the inherited item at position -3 is 'if: ...', which has no 'tricks' to change" in messages[0]
+    assert "the item with 'tricks' is at position 8" in messages[0]
+    # an if step may still gain a key of its own
+    (tmp_path / "else.yaml").write_text(
+        f"extends: {HERE / 'euchre.yaml'}\nname: else\nhand:\n  $items:\n    -1:\n      else:\n"
+        "        - add: {\"score[1 - makers]\": 1}\n", encoding="utf-8")
+    assert load_ruleset(str(tmp_path / "else.yaml")).ok

@@ -304,7 +304,8 @@ def _tricks(v, step, say):
     if v.get("direction") == -1:
         bits.append("Play goes round to the right.")
     if "players" in v:
-        bits.append(_capital(f"only {say(v['players'])} take part in each trick (worked out as it starts)."))
+        bits.append(_capital(f"only {say(v['players'])} take part in each trick (worked out as it starts); "
+                             "a leader who does not take part passes the lead to the next player who does."))
     if "winner" in v:
         bits.append(f"The trick goes to {say(v['winner'])}.")
     else:
