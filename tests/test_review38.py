@@ -302,7 +302,7 @@ class SixtySixReferee:
                 seen = G.observation(s, seat)["zones"]
                 assert sorted(S.names(s, seen["hand"][seat])) == sorted(self.hands[seat])
                 other = set(S.names(s, seen["hand"][1 - seat]))
-                assert other <= self.public, (seat, other, self.public)
+                assert other == self.shown & set(self.hands[1 - seat]), (seat, other, self.shown)
                 assert S.names(s, seen["trump_card"]) == self.trump_card
                 assert seen["stock"] == [] and seen["won"] == [[], []]
 
@@ -324,7 +324,7 @@ class SixtySixReferee:
         ups = [e for e in _events(s, self.hand_no, "move") if e["to"] == "trump_card"]
         assert len(ups) == 1
         self.trump_card = list(ups[0]["cards"])
-        self.public = set(self.trump_card)
+        self.shown = set()            # the cards of marriages, shown while they stay in hand
         self.trumps = suit(self.trump_card[0])
         self.stock = _z(s, "stock")
         assert len(self.stock) == 11
@@ -373,7 +373,6 @@ class SixtySixReferee:
                     self.hands[leader].remove(nine)
                     self.hands[leader].append(self.trump_card[0])
                     self.trump_card = [nine]
-                    self.public.add(nine)
                     self.count["exchange"] += 1
                 elif word == "close":
                     self.closer, self.close_opp = leader, self.tricks[1 - leader]
@@ -383,21 +382,19 @@ class SixtySixReferee:
                     self.melded[leader] += 40 if x == self.trumps else 20
                     self.count["marriage"] += 1
                     sym = next(k for k, v in SYM.items() if v == x)
-                    self.public |= {"K" + sym, "Q" + sym}
+                    self.shown |= {"K" + sym, "Q" + sym}
                 else:
                     break
             want = self.playable(leader, None)
             first = self.rng.choice(want)
             self.move(leader, want, first)
             self.hands[leader].remove(first)
-            self.public.discard(first)
             other = 1 - leader
             want = self.playable(other, first)
             self.count["strict_offer"] += self.strict() and len(want) < len(self.hands[other])
             second = self.rng.choice(want)
             self.move(other, want, second)
             self.hands[other].remove(second)
-            self.public.discard(second)
             winner = other if self.beats(second, first) else leader
             self.counted[winner] += SS_VALUE[rank(first)] + SS_VALUE[rank(second)]
             self.tricks[winner] += 1
@@ -513,3 +510,10 @@ def test_a_step_changed_at_the_position_of_an_if_step_before_it_is_reported(tmp_
         f"extends: {HERE / 'euchre.yaml'}\nname: else\nhand:\n  $items:\n    -1:\n      else:\n"
         "        - add: {\"score[1 - makers]\": 1}\n", encoding="utf-8")
     assert load_ruleset(str(tmp_path / "else.yaml")).ok
+
+
+@pytest.mark.parametrize("name, count", [("euchre", 6), ("sixty-six", 5)])
+def test_the_worked_hands_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count, problems
