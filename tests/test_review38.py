@@ -239,8 +239,9 @@ SS_VALUE = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 
 
 class SixtySixReferee:
-    def __init__(self, s, rng, target=7):
+    def __init__(self, s, rng, target=7, bottom=False):
         self.s, self.rng, self.target = s, rng, target
+        self.bottom = bottom          # the trump card lies at the bottom of the stock, not in a zone of its own
         self.score = [0, 0]
         self.dealer = 0
         self.hand_no = 0
@@ -295,7 +296,10 @@ class SixtySixReferee:
         assert _v(s, "score") == self.score
         for p in (0, 1):
             assert sorted(_z(s, "hand", p)) == sorted(self.hands[p]), (p, _z(s, "hand", p), self.hands[p])
-        assert _z(s, "stock") == self.stock and _z(s, "trump_card") == self.trump_card
+        if self.bottom:
+            assert _z(s, "stock") == self.trump_card + self.stock
+        else:
+            assert _z(s, "stock") == self.stock and _z(s, "trump_card") == self.trump_card
         every_card_once(s)
         if self.rng.random() < 0.3:
             for seat in (0, 1):
@@ -303,8 +307,12 @@ class SixtySixReferee:
                 assert sorted(S.names(s, seen["hand"][seat])) == sorted(self.hands[seat])
                 other = set(S.names(s, seen["hand"][1 - seat]))
                 assert other == self.shown & set(self.hands[1 - seat]), (seat, other, self.shown)
-                assert S.names(s, seen["trump_card"]) == self.trump_card
-                assert seen["stock"] == [] and seen["won"] == [[], []]
+                if self.bottom:
+                    assert S.names(s, seen["stock"]) == self.trump_card
+                else:
+                    assert S.names(s, seen["trump_card"]) == self.trump_card
+                    assert seen["stock"] == []
+                assert seen["won"] == [[], []]
 
     def move(self, who, want, pick):
         self.check(who, want)
@@ -321,12 +329,17 @@ class SixtySixReferee:
             assert [p for p, _ in e["each"]] == [nd, d]
             for p, got in e["each"]:
                 self.hands[p].extend(got)
-        ups = [e for e in _events(s, self.hand_no, "move") if e["to"] == "trump_card"]
+        ups = [e for e in _events(s, self.hand_no, "move") if e["to"] == ("stock" if self.bottom else "trump_card")]
         assert len(ups) == 1
         self.trump_card = list(ups[0]["cards"])
+        if self.bottom:
+            assert _events(s, self.hand_no, "reveal")[0]["cards"] == self.trump_card
         self.shown = set()            # the cards of marriages, shown while they stay in hand
         self.trumps = suit(self.trump_card[0])
         self.stock = _z(s, "stock")
+        if self.bottom:
+            assert self.stock[0] == self.trump_card[0]
+            self.stock = self.stock[1:]
         assert len(self.stock) == 11
         self.counted, self.melded, self.tricks = [0, 0], [0, 0], [0, 0]
         self.closer, self.close_opp = None, 0
@@ -432,15 +445,17 @@ class SixtySixReferee:
         return self
 
 
-def _sixty_six(seed, **options):
-    s = G.new_game(_load("sixty-six", **options), 2, seed, log=True)
-    return SixtySixReferee(s, random.Random(seed), target=options.get("target", 7)).run()
+def _sixty_six(seed, name="sixty-six", **options):
+    s = G.new_game(_load(name, **options), 2, seed, log=True)
+    return SixtySixReferee(s, random.Random(seed), target=options.get("target", 7),
+                           bottom=name == "sixty-six-bottom").run()
 
 
-def test_sixty_six_random_games_follow_the_rules():
+@pytest.mark.parametrize("name", ["sixty-six", "sixty-six-bottom"])
+def test_sixty_six_random_games_follow_the_rules(name):
     totals = Counter()
-    for seed in range(150):
-        totals.update(_sixty_six(seed).count)
+    for seed in range(120):
+        totals.update(_sixty_six(seed, name).count)
     for k in ("announced", "announced_after_close", "three", "exchange", "closed", "marriage",
               "strict_offer", "played_out", "closer_failed"):
         assert totals[k] > 0, totals
@@ -449,7 +464,7 @@ def test_sixty_six_random_games_follow_the_rules():
 @pytest.mark.soak
 def test_soak_sixty_six():
     for seed in range(5000, 6000):
-        _sixty_six(seed)
+        _sixty_six(seed, "sixty-six-bottom" if seed % 2 else "sixty-six")
 
 
 # -- explain -------------------------------------------------------------------------------------------
