@@ -532,3 +532,38 @@ def test_the_worked_hands_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
     assert not problems and len(outcomes) == count, problems
+
+
+# -- comparisons that are never true ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("before, after, message", [
+    # the left bower written with the Jack as a number: ranks are text, so no card is ever the left bower
+    ('is_left(c): c.rank == "J"', "is_left(c): c.rank == 11", "'==' compares a rank with a number"),
+    ('is_left(c): c.rank == "J"', 'is_left(c): c == "J"', "'==' compares a card with a text"),
+    ("trumps if is_left(card) else card.suit", "trumps if card == trumps else card.suit",
+     "'==' compares a card with a suit"),
+    ("legal: not (stick_the_dealer and p == dealer)", 'legal: not (stick_the_dealer == "true" and p == dealer)',
+     "'==' compares a boolean with a text"),
+    ("legal: not (stick_the_dealer and p == dealer)", "legal: not (stick_the_dealer and p != turned)",
+     "'!=' compares a player with a suit: they are always different"),
+])
+def test_a_comparison_of_kinds_that_are_never_equal_is_an_error(tmp_path, before, after, message):
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "euchre.yaml").read_text(encoding="utf-8")
+    assert before in text
+    (tmp_path / "wrong.yaml").write_text(text.replace(before, after, 1), encoding="utf-8")
+    loaded = load_ruleset(str(tmp_path / "wrong.yaml"))
+    said = [d.format() for d in loaded.diagnostics]
+    assert not loaded.ok and any(message in m for m in said), said
+
+
+def test_comparisons_that_can_hold_are_still_allowed(tmp_path):
+    # a seat with a number, a suit with its name, a rank with its name, none with anything
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "euchre.yaml").read_text(encoding="utf-8")
+    new = text.replace("legal: not (stick_the_dealer and p == dealer)",
+                       'legal: not (stick_the_dealer == true and p == 0 and turned != "hearts" and trumps != none '
+                       'and first(upcard).rank != "9")', 1)
+    (tmp_path / "fine.yaml").write_text(new, encoding="utf-8")
+    loaded = load_ruleset(str(tmp_path / "fine.yaml"))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]

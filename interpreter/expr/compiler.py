@@ -732,6 +732,8 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
                           hint="a number is written without quotes, e.g. 4; a rank is compared through an "
                                "order, e.g. plain(c) > plain(d)", rule="type")
                 break
+    if op in ("==", "!="):
+        _check_can_be_equal(ctx, op, left, right, left_node, right_node)
     fn = _COMPARE[op]
     if face is not None and left.type == T.CARD and right.type == T.CARD and op in ("==", "!="):
         eq = op == "=="
@@ -752,6 +754,45 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     if fast is not None:
         return fast, code
     return plain, code
+
+
+def _equality_family(t):
+    """What a value of kind t is when compared with '==': a number (a seat and true/false are numbers),
+    a text (a rank is its name), a suit, a card or a list; None for kinds that may be anything."""
+    if t in (T.NUM, T.BOOL, T.PLAYER):
+        return "number"
+    if t in (T.STR, T.RANK):
+        return "text"
+    if t in (T.SUIT, T.CARD):
+        return t
+    if t in T.COLLECTIONS or t.startswith("list:"):
+        return "list"
+    return None
+
+
+def _check_can_be_equal(ctx, op, left, right, left_node, right_node):
+    """`c.rank == 11`, `c == trumps`, `p == turned`: two kinds that are never equal make '==' always false
+    (and '!=' always true), a mistake the game would play on silently.  A suit may be compared with its
+    name as text."""
+    a, b = _equality_family(left.type), _equality_family(right.type)
+    if a is None or b is None or a == b or {a, b} == {"text", "suit"}:
+        return
+    never = "never equal" if op == "==" else "always different"
+    number = right if a == "text" else left
+    if T.RANK in (left.type, right.type) and "number" in (a, b):
+        said = number.value if number.const and isinstance(number.value, int) else 2
+        hint = (f'a rank is its name, as text: compare with "{said}", not {said} (or a place in an order: '
+                f'plain(c) == 0)')
+    elif T.BOOL in (left.type, right.type) and "text" in (a, b):
+        hint = "true and false are written without quotes: x == true, or just x"
+    elif T.CARD in (left.type, right.type) and T.SUIT in (left.type, right.type):
+        hint = "compare the card's suit: c.suit == trumps"
+    elif T.CARD in (left.type, right.type) and "text" in (a, b):
+        hint = 'compare the card\'s rank, c.rank == "J", or a card, c == J♥'
+    else:
+        hint = "compare values of the same kind"
+    ctx.error(right_node, f"'{op}' compares {T.describe(left.type)} with {T.describe(right.type)}: they are {never}",
+              hint=hint, rule="type")
 
 
 def same_faces(face, a, b) -> bool:
