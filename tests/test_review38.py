@@ -567,3 +567,31 @@ def test_comparisons_that_can_hold_are_still_allowed(tmp_path):
     (tmp_path / "fine.yaml").write_text(new, encoding="utf-8")
     loaded = load_ruleset(str(tmp_path / "fine.yaml"))
     assert loaded.ok, [d.format() for d in loaded.diagnostics]
+
+
+@pytest.mark.parametrize("before, after, where", [
+    # the makers' score written with the maker's seat: seat 3 is past the last team number and fails as the
+    # game runs ("a position is past the end of a list"); seat 1 scores for the other team silently
+    ('add: {"score[makers]"', 'add: {"score[maker]"', "'score' is kept per team, numbered from 0 by team, but "
+                                                    "'maker' is a player"),
+    ("  score: score[team_of(p)]", "  score: score[p]", "but 'p' is a player"),
+])
+def test_a_value_kept_per_team_indexed_by_a_player_is_an_error(tmp_path, before, after, where):
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "euchre.yaml").read_text(encoding="utf-8")
+    assert before in text
+    (tmp_path / "wrong.yaml").write_text(text.replace(before, after, 1), encoding="utf-8")
+    loaded = load_ruleset(str(tmp_path / "wrong.yaml"))
+    said = [d.format() for d in loaded.diagnostics]
+    assert not loaded.ok and any(where in m and "team_of(" in m for m in said), said
+
+
+def test_without_partnerships_a_value_kept_per_team_is_one_per_seat(tmp_path):
+    # without teams (or with teams at some player counts only) each seat is its own team: score[p] is right
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "euchre.yaml").read_text(encoding="utf-8")
+    text = text.replace("  score: score[team_of(p)]", "  score: score[p]").replace(
+        '  count: 4\n  teams: {"4": [[0, 2], [1, 3]]}', '  count: [3, 4]\n  teams: {"4": [[0, 2], [1, 3]]}')
+    (tmp_path / "some.yaml").write_text(text, encoding="utf-8")
+    loaded = load_ruleset(str(tmp_path / "some.yaml"))
+    assert not [d.format() for d in loaded.diagnostics if "kept per team" in d.format()]

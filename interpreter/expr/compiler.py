@@ -70,6 +70,7 @@ class Namespace:
     objects: dict = field(default_factory=dict)   # collection -> {entry name: {field: value}, '__types__': {...}}
     read: set = field(default_factory=set)        # the names expressions have used (an option nothing reads)
     step_locals: set = field(default_factory=set)  # the names steps give with `as:` (for the hint when used outside)
+    partnerships: bool = False    # players.teams puts several seats in a team at every player count
 
     def add(self, name: str, binding: Binding):
         self.names[name] = binding
@@ -418,6 +419,12 @@ def _index(ctx, node):
         keytype, element = T.per_parts(container.type)
         wanted = T.PLAYER if keytype == "player" else T.SUIT if keytype == "suit" else T.ANY
         ctx.expect(node.children[1], key, wanted, "the index")
+        if keytype == "team" and key.type == T.PLAYER and ctx.ns.partnerships:
+            # score[maker] for score[team_of(maker)]: a seat past the last team number fails as the game
+            # runs, and a seat within them reads another team's value
+            name, said = _text_of(ctx, node.children[0]), _text_of(ctx, node.children[1])
+            ctx.error(node.children[1], f"'{name}' is kept per team, numbered from 0 by team, but '{said}' is a "
+                      "player", hint=f"take the player's team: {name}[team_of({said})]", rule="type")
         typ = element
     elif T.is_collection(container.type) or container.type == T.ANY:
         ctx.expect(node.children[1], key, T.NUM, "a position in a list")
