@@ -595,3 +595,18 @@ def test_without_partnerships_a_value_kept_per_team_is_one_per_seat(tmp_path):
     (tmp_path / "some.yaml").write_text(text, encoding="utf-8")
     loaded = load_ruleset(str(tmp_path / "some.yaml"))
     assert not [d.format() for d in loaded.diagnostics if "kept per team" in d.format()]
+
+
+def test_the_uses_of_a_definition_refused_for_a_built_ins_name_say_why(tmp_path):
+    # 'total(p)' is refused (total(cards, key) is a built-in); each use then failed with "total() takes 2
+    # argument(s), got 1" and the hint "usage: total(cards, key)", as if the use were the mistake
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "sixty-six.yaml").read_text(encoding="utf-8")
+    text = text.replace('points_of(p): "counted', 'total(p): "counted').replace(
+        "legal: points_of(leader) >= 66", "legal: total(leader) >= 66")
+    (tmp_path / "clash.yaml").write_text(text, encoding="utf-8")
+    said = [d for d in load_ruleset(str(tmp_path / "clash.yaml")).diagnostics]
+    assert "the name 'total' is already used by a built-in function" in said[0].message
+    use = [d for d in said if "total() takes 2 argument(s), got 1" in d.message]
+    assert use and all("the definition 'total(p)' could not take its name" in d.hint for d in use), \
+        [d.format() for d in said]

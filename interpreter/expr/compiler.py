@@ -71,6 +71,7 @@ class Namespace:
     read: set = field(default_factory=set)        # the names expressions have used (an option nothing reads)
     step_locals: set = field(default_factory=set)  # the names steps give with `as:` (for the hint when used outside)
     partnerships: bool = False    # players.teams puts several seats in a team at every player count
+    refused: dict = field(default_factory=dict)   # name -> the definition key refused for taking a built-in's name
 
     def add(self, name: str, binding: Binding):
         self.names[name] = binding
@@ -495,7 +496,11 @@ def _call(ctx, node):
                   rule="unknown-name")
     if not spec.min_args <= len(args) <= spec.max_args:
         want = spec.min_args if spec.min_args == spec.max_args else f"{spec.min_args} to {spec.max_args}"
-        ctx.error(node, f"{name}() takes {want} argument(s), got {len(args)}", hint=f"usage: {spec.usage}")
+        hint = f"usage: {spec.usage}"
+        if name in ctx.ns.refused:         # a use of a definition refused for taking the built-in's name
+            hint = (f"this is the built-in {spec.usage}: the definition '{ctx.ns.refused[name]}' could not take "
+                    f"its name; rename the definition and its uses")
+        ctx.error(node, f"{name}() takes {want} argument(s), got {len(args)}", hint=hint)
     try:
         return spec.compile(ctx, node, args)
     except ExprError as err:
