@@ -491,6 +491,8 @@ def test_explain_says_a_leader_left_out_of_the_trick_passes_the_lead_on():
     # the lead of the plain-lead variant is the dealer's left, who may sit out: the block passes the
     # lead on, and explain (and the reference's players setting) now say so
     out = _explain("euchre-plain-lead")
+    # the partner who sits out keeps their cards: the hands are not all emptied
+    assert "Play tricks from *hand* onto *trick* until the leader has no card left." in out
     assert ("Only the players who are not *partner_out* take part in each trick (worked out as it starts); "
             "a leader who does not take part passes the lead to the next player who does.") in out, out
     text = (Path(__file__).resolve().parents[1] / "docs" / "reference.md").read_text(encoding="utf-8")

@@ -292,6 +292,9 @@ def _tricks(v, step, say):
             else _capital(f"{lead} leads the first trick and each trick's winner leads the next;"))
     bits = [f"Play tricks from *{v['hand']}* onto *{v['trick']}*"
             + (stop if stop is not None else f", {count} of them" if count is not None
+               # with players sitting tricks out, their hands are not emptied: the block stops with the
+               # leader's
+               else " until the leader has no card left" if "players" in v
                else " until the hands are empty") + ".",
             lead,
             f"{rule}."]
