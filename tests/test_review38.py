@@ -7,7 +7,17 @@ the stock is closed or gone, game points 1/2/3 and the closer's penalty).
 Referees written here from the rules (sharing no code with the engine) follow seeded random games move
 by move: the player to move, the exact set of moves offered, every seat's hand, what each seat sees,
 every card in one place, the scores after every hand and the outcome.  Scripted deals check the cases
-worked out by hand.
+worked out by hand (rulesets_review38/*.scenario.yaml).  Variants: the Euchre lead written as the dealer's
+left (the block passes it on when that seat sits out), Sixty-Six with the trump card at the bottom of
+the stock.
+
+Defects found and fixed: explain indented the steps under item 10 and beyond by three spaces (Markdown
+read them as items 11, 12...) and said a block with players sitting out plays 'until the hands are
+empty'; the reference and explain did not say a leader left out passes the lead on; '==' between kinds
+that are never equal (c.rank == 11, c == trumps) validated and silently never held; a value kept per
+team indexed by a player failed only as the game ran ('a position is past the end of a list'); an
+$items change at the position of an if step merged into it ('tricks needs a hand entry'); the uses of a
+definition refused for a built-in's name got the built-in's usage as their hint.
 """
 from __future__ import annotations
 
