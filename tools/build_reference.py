@@ -43,7 +43,9 @@ CONSTRUCTS = [
     ("`==`, `!=`, `<`, `<=`, `>`, `>=`", "comparisons; they chain: `0 < x <= 5`. Cards and suits compare only "
                                          "with `==` and `!=`; identical cards (the two copies of a card in a "
                                          "double pack, jokers of one kind) are equal, and so are two lists of "
-                                         "cards that hold identical cards in the same order"),
+                                         "cards that hold identical cards in the same order. Values of kinds "
+                                         "that are never equal are an error: a rank is text (`c.rank == \"2\"`, "
+                                         "not `c.rank == 2`), a card is not its suit (`c.suit == trumps`)"),
     ("`x in items`, `x not in items`", "membership in a list or zone (a card is in a list that holds a card "
                                        "identical to it)"),
     ("`a and b`, `a or b`, `not a`", "logic"),

@@ -63,11 +63,14 @@ def code(value) -> str:
     return f"`{text}`" if "`" not in text else f"``{text}``"
 
 
-def describe_steps(steps, depth: int = 0, say: Say | None = None) -> list[str]:
+def describe_steps(steps, depth: int = 0, say: Say | None = None, pad: str | None = None) -> list[str]:
+    """The steps as a numbered Markdown list, nested steps under their step.  A nested line is indented
+    by the width of its item's number ('10. ' is four characters wide): Markdown reads a line indented
+    less as outside the item, so the steps under item 10 would become items 11, 12..."""
     say = say or Say()
     if not isinstance(steps, list):
         return []
-    pad = "   " * depth
+    pad = "   " * depth if pad is None else pad
     out = []
     for i, step in enumerate(steps, 1):
         if isinstance(step, str):
@@ -76,14 +79,16 @@ def describe_steps(steps, depth: int = 0, say: Say | None = None) -> list[str]:
             continue
         kind = next(iter(step))
         first, nested = _sentence(kind, step[kind], step, say)
-        out.append(f"{pad}{i}. {first}")
+        marker = f"{i}. "
+        out.append(f"{pad}{marker}{first}")
+        inside = pad + " " * len(marker)
         for entry in nested:
             label, sub = entry[:2]
             inner = entry[2] if len(entry) > 2 else say
             if label:
-                out.append(f"{pad}   {label}")
+                out.append(f"{inside}{label}")
             if sub is not None:
-                out += describe_steps(sub, depth + 1, inner) or [f"{pad}   1. Nothing happens."]
+                out += describe_steps(sub, depth + 1, inner, inside) or [f"{inside}1. Nothing happens."]
     return out
 
 
@@ -307,6 +312,9 @@ def _tricks(v, step, say):
             else _capital(f"{lead} leads the first trick and each trick's winner leads the next;"))
     bits = [f"Play tricks from *{v['hand']}* onto *{v['trick']}*"
             + (stop if stop is not None else f", {count} of them" if count is not None
+               # with players sitting tricks out, their hands are not emptied: the block stops with the
+               # leader's
+               else " until the leader has no card left" if "players" in v
                else " until the hands are empty") + ".",
             lead,
             f"{rule}."]
@@ -319,7 +327,8 @@ def _tricks(v, step, say):
     if v.get("direction") == -1:
         bits.append("Play goes round to the right.")
     if "players" in v:
-        bits.append(_capital(f"only {say(v['players'])} take part in each trick (worked out as it starts)."))
+        bits.append(_capital(f"only {say(v['players'])} take part in each trick (worked out as it starts); "
+                             "a leader who does not take part passes the lead to the next player who does."))
     if "winner" in v:
         bits.append(f"The trick goes to {say(v['winner'])}.")
     else:

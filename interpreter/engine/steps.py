@@ -503,10 +503,16 @@ def _target(cx, path, text):
         try:
             ctx = Ctx(cx.ns, str(text), cx.locals)
             ctx.compile(tree)             # the entry as read: its index checked against the kind (per: player)
-            key = ctx.finish(ctx.compile(index)).fn
+            compiled = ctx.compile(index)
+            key = ctx.finish(compiled).fn
         except Exception as err:  # ExprError: keep its kind and hint (an unknown name: did you mean, as:)
             cx.problem(path, f"in '{text}': {getattr(err, 'message', err)}", getattr(err, "rule", "expression"),
                        key=True, hint=getattr(err, "hint", None))
+            return None
+        if info.per == "team" and compiled.type == T.PLAYER and cx.ns.partnerships:
+            said = str(text)[str(text).index("[") + 1:str(text).rindex("]")].strip()
+            cx.problem(path, f"'{name}' is kept per team, numbered from 0 by team, but '{said}' is a player",
+                       "type", key=True, hint=f"take the player's team: {name}[team_of({said})]")
             return None
     return info, key
 

@@ -71,6 +71,8 @@ class Namespace:
     read: set = field(default_factory=set)        # the names expressions have used (an option nothing reads)
     step_locals: set = field(default_factory=set)  # the names steps give with `as:` (for the hint when used outside)
     parameters: dict = field(default_factory=dict)  # a procedure's parameter -> the procedure, as declared (hints)
+    partnerships: bool = False    # players.teams puts several seats in a team at every player count
+    refused: dict = field(default_factory=dict)   # name -> the definition key refused for taking a built-in's name
 
     def add(self, name: str, binding: Binding):
         self.names[name] = binding
@@ -422,6 +424,12 @@ def _index(ctx, node):
         keytype, element = T.per_parts(container.type)
         wanted = T.PLAYER if keytype == "player" else T.SUIT if keytype == "suit" else T.ANY
         ctx.expect(node.children[1], key, wanted, "the index")
+        if keytype == "team" and key.type == T.PLAYER and ctx.ns.partnerships:
+            # score[maker] for score[team_of(maker)]: a seat past the last team number fails as the game
+            # runs, and a seat within them reads another team's value
+            name, said = _text_of(ctx, node.children[0]), _text_of(ctx, node.children[1])
+            ctx.error(node.children[1], f"'{name}' is kept per team, numbered from 0 by team, but '{said}' is a "
+                      "player", hint=f"take the player's team: {name}[team_of({said})]", rule="type")
         typ = element
     elif T.is_collection(container.type) or container.type == T.ANY:
         ctx.expect(node.children[1], key, T.NUM, "a position in a list")
@@ -492,7 +500,11 @@ def _call(ctx, node):
                   rule="unknown-name")
     if not spec.min_args <= len(args) <= spec.max_args:
         want = spec.min_args if spec.min_args == spec.max_args else f"{spec.min_args} to {spec.max_args}"
-        ctx.error(node, f"{name}() takes {want} argument(s), got {len(args)}", hint=f"usage: {spec.usage}")
+        hint = f"usage: {spec.usage}"
+        if name in ctx.ns.refused:         # a use of a definition refused for taking the built-in's name
+            hint = (f"this is the built-in {spec.usage}: the definition '{ctx.ns.refused[name]}' could not take "
+                    f"its name; rename the definition and its uses")
+        ctx.error(node, f"{name}() takes {want} argument(s), got {len(args)}", hint=hint)
     try:
         return spec.compile(ctx, node, args)
     except ExprError as err:
@@ -736,6 +748,8 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
                           hint="a number is written without quotes, e.g. 4; a rank is compared through an "
                                "order, e.g. plain(c) > plain(d)", rule="type")
                 break
+    if op in ("==", "!="):
+        _check_can_be_equal(ctx, op, left, right, left_node, right_node)
     fn = _COMPARE[op]
     if face is not None and left.type == T.CARD and right.type == T.CARD and op in ("==", "!="):
         eq = op == "=="
@@ -756,6 +770,45 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     if fast is not None:
         return fast, code
     return plain, code
+
+
+def _equality_family(t):
+    """What a value of kind t is when compared with '==': a number (a seat and true/false are numbers),
+    a text (a rank is its name), a suit, a card or a list; None for kinds that may be anything."""
+    if t in (T.NUM, T.BOOL, T.PLAYER):
+        return "number"
+    if t in (T.STR, T.RANK):
+        return "text"
+    if t in (T.SUIT, T.CARD):
+        return t
+    if t in T.COLLECTIONS or t.startswith("list:"):
+        return "list"
+    return None
+
+
+def _check_can_be_equal(ctx, op, left, right, left_node, right_node):
+    """`c.rank == 11`, `c == trumps`, `p == turned`: two kinds that are never equal make '==' always false
+    (and '!=' always true), a mistake the game would play on silently.  A suit may be compared with its
+    name as text."""
+    a, b = _equality_family(left.type), _equality_family(right.type)
+    if a is None or b is None or a == b or {a, b} == {"text", "suit"}:
+        return
+    never = "never equal" if op == "==" else "always different"
+    number = right if a == "text" else left
+    if T.RANK in (left.type, right.type) and "number" in (a, b):
+        said = number.value if number.const and isinstance(number.value, int) else 2
+        hint = (f'a rank is its name, as text: compare with "{said}", not {said} (or a place in an order: '
+                f'plain(c) == 0)')
+    elif T.BOOL in (left.type, right.type) and "text" in (a, b):
+        hint = "true and false are written without quotes: x == true, or just x"
+    elif T.CARD in (left.type, right.type) and T.SUIT in (left.type, right.type):
+        hint = "compare the card's suit: c.suit == trumps"
+    elif T.CARD in (left.type, right.type) and "text" in (a, b):
+        hint = 'compare the card\'s rank, c.rank == "J", or a card, c == J♥'
+    else:
+        hint = "compare values of the same kind"
+    ctx.error(right_node, f"'{op}' compares {T.describe(left.type)} with {T.describe(right.type)}: they are {never}",
+              hint=hint, rule="type")
 
 
 def same_faces(face, a, b) -> bool:

@@ -187,6 +187,8 @@ def add_definitions(cx, section):
             cx.problem(("define", key), f"the name '{name}' is already used by {what}", "meaning", key=True,
                        hint=CLASH_HINT if name in cx.ns.names else
                        f"give the definition another name (a definition cannot replace the built-in '{name}')")
+            if name in BUILTINS and name not in cx.ns.names:
+                cx.ns.refused[name] = str(key)
             continue
         definition = Definition(cx, key, name, params, spec)
         cx.ns.add(name, Binding("define", T.ANY, value=definition, call=definition.use,

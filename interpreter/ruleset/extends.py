@@ -99,13 +99,18 @@ def _merge_items(base, over, path, maps):
 
 def _check_same_item(base, index, value, where):
     """A mapping item that shares no key with an inherited one-key item (a step such as `set: ...`)
-    would make one item of two kinds: positions counted wrong (from 1, or a step forgotten)."""
+    would make one item of two kinds: positions counted wrong (from 1, or a step forgotten).  An item
+    of several keys (`if:` with `then:` and `else:`) may gain a key of its own (an `else:`), so there
+    the change is taken as misplaced only when its key is what another item of the list starts with
+    (a `tricks:` written at the position of the `if:` before it)."""
     item = base[index]
-    if not (isinstance(item, dict) and len(item) == 1 and isinstance(value, dict) and value
+    if not (isinstance(item, dict) and item and isinstance(value, dict) and value
             and not set(value) & set(item)):
         return
     kind, new = next(iter(item)), next(iter(value))
     found = [i for i, other in enumerate(base) if isinstance(other, dict) and new in other]
+    if len(item) > 1 and not any(next(iter(base[i])) == new for i in found):
+        return
     hint = (f"positions count from 0: the item with '{new}' is at position {found[0]}" if len(found) == 1 else
             f"positions count from 0: items with '{new}' are at positions {', '.join(map(str, found))}"
             if found else "to replace the item whole, write the whole list")
