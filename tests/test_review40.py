@@ -549,3 +549,43 @@ def test_knockout_whist_soak(dogs_life):
     for seed in range(1000):
         s = G.new_game(rules, 2 + seed % 6, 7000 + seed, log=True)
         drive(s, KnockoutReferee(s, dogs_life), _ko_pick(random.Random(seed)))
+
+
+# -- explain ---------------------------------------------------------------------------------------------
+
+def _explain(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+def test_explain_reads_a_test_named_with_a_modal_as_a_statement(tmp_path):
+    # may_speak(p) is what p may do: 'who may speak', not 'who is may speak'
+    out = _explain("solo-whist")
+    assert "the next player after the last to play who may speak, until not (for some player, the player may " \
+           "speak)" in out, out
+    assert "is may speak" not in out and "may bid holds for" not in out
+    path = tmp_path / "modal.yaml"
+    path.write_text("""name: modal probe
+players: {count: 3}
+pack: {ranks: ["2", "3", "4"], suits: [clubs, hearts]}
+zones: {stock: {visibility: hidden}, hand: {per: player, visibility: owner}}
+state:
+  passed: {per: player, type: boolean, initial: false}
+  x: {type: player, initial: none}
+define:
+  can_play(p): count(hand[p]) > 0
+  must_pass(p): passed[p]
+  alive(p): not passed[p]
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - set: {x: "first(filter(players, p => not can_play(p)))"}
+  - set: {x: "first(filter(players, p => alive(p) and not must_pass(p)))"}
+  - set: {"passed[0]": "can_play(0)"}
+end: {winners: players}
+""", encoding="utf-8")
+    from interpreter.authoring.explain import explain
+    out = explain(load_from(tmp_path, "modal"))
+    assert "the first of the players who cannot play" in out, out
+    # 'not must pass' is 'need not pass', never 'must not pass'
+    assert "the players who are alive and need not pass" in out, out
+    assert "to whether player 0 can play" in out, out
