@@ -589,3 +589,12 @@ end: {winners: players}
     # 'not must pass' is 'need not pass', never 'must not pass'
     assert "the players who are alive and need not pass" in out, out
     assert "to whether player 0 can play" in out, out
+
+
+# -- worked deals ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, count", [("solo-whist", 7), ("knockout-whist", 2)])
+def test_the_worked_deals_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count, problems
