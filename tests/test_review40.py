@@ -304,7 +304,7 @@ def solo_pick(rng):
 def test_solo_whist_random_games_follow_the_rules():
     rules = _load("solo-whist")
     totals = Counter()
-    for seed in range(40):
+    for seed in range(20):
         s = G.new_game(rules, 4, seed, log=True)
         ref = drive(s, SoloReferee(s), solo_pick(random.Random(seed)))
         totals.update(ref.seen)
@@ -315,7 +315,7 @@ def test_solo_whist_random_games_follow_the_rules():
 
 def test_solo_whist_without_overtricks_and_a_short_game():
     rules = _load("solo-whist", overtricks=False, deals=4)
-    for seed in range(15):
+    for seed in range(8):
         s = G.new_game(rules, 4, 1000 + seed, log=True)
         drive(s, SoloReferee(s, deals=4, overtricks=False), solo_pick(random.Random(seed)))
 
@@ -532,7 +532,7 @@ def _ko_pick(rng):
 def test_knockout_whist_random_games_follow_the_rules(dogs_life):
     rules = _load("knockout-whist", dogs_life=dogs_life)
     totals = Counter()
-    for seed in range(120):
+    for seed in range(54):
         n = 2 + seed % 6
         s = G.new_game(rules, n, seed, log=True)
         ref = drive(s, KnockoutReferee(s, dogs_life), _ko_pick(random.Random(seed)))
