@@ -598,3 +598,33 @@ def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
     assert not problems and len(outcomes) == count, problems
+
+
+def test_a_variant_changing_a_steps_setting_without_its_kind_is_told_where_it_goes(tmp_path):
+    # `$items: {10: {count: null}}` on a `tricks:` step: the settings lie under the step's kind
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "variant.yaml"
+    path.write_text(f"extends: {HERE / 'solo-whist.yaml'}\nhand:\n  $items:\n    10:\n      count: null\n",
+                    encoding="utf-8")
+    loaded = load_ruleset(str(path), {})
+    assert not loaded.ok
+    text = "\n".join(d.format() for d in loaded.diagnostics)
+    assert "write 10: {tricks: {count: ...}}" in text, text
+    assert "write the whole list" not in text
+
+
+@pytest.mark.parametrize("name", ["solo-whist", "solo-whist-stop"])
+def test_solo_whist_stopped_early_by_a_count_or_by_end_hand_in_after_trick(name):
+    rules = _load(name)
+    for seed in range(6):
+        s = G.new_game(rules, 4, 300 + seed, log=True)
+        drive(s, SoloReferee(s), solo_pick(random.Random(seed)))
+
+
+def test_the_deal_goes_in_packets_of_three_then_one_card_each():
+    deck = [r + x for x in "♣♦♥♠" for r in RANKS]
+    s = S.stacked_game(_load("solo-whist"), 4, deck)
+    for i, p in enumerate([1, 2, 3, 0]):
+        want = [deck[12 * k + 3 * i + j] for k in range(4) for j in range(3)] + [deck[48 + i]]
+        assert sorted(S.names(s, S.zone(s, "hand", p))) == sorted(want)
+    assert _v(s, "turned") == "spades"          # A♠, the dealer's last card
