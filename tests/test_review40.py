@@ -628,3 +628,10 @@ def test_the_deal_goes_in_packets_of_three_then_one_card_each():
         want = [deck[12 * k + 3 * i + j] for k in range(4) for j in range(3)] + [deck[48 + i]]
         assert sorted(S.names(s, S.zone(s, "hand", p))) == sorted(want)
     assert _v(s, "turned") == "spades"          # A♠, the dealer's last card
+
+
+def test_explain_reads_an_item_at_the_position_a_variable_gives():
+    out = _explain("solo-whist")
+    assert "**worth**: the item at the position given by the *bid* in the list 0, 2, 2, 3, 4, 5, 6 and 8 " \
+           "(counting from 0)" in out, out
+    assert "at position the *bid*" not in out

@@ -252,6 +252,9 @@ class _Speaker:
         where = self.operand(key)
         if ("," in where or " of " in where) and not where.startswith("("):
             where = f"({where})"        # 'at position (the smaller of a and b) of xs', not 'a and b of xs'
+        if where.startswith("the "):
+            # xs[bid]: 'the item at the position given by the *bid* in xs', not 'at position the *bid* of xs'
+            return f"the {noun} at the position given by {where} in {base} (counting from 0)"
         return f"the {noun} at position {where} of {base} (counting from 0)"
 
     def possessor(self, node):
