@@ -483,7 +483,7 @@ class _Speaker:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump",
             # may_speak(p) "p may speak"
             return f"{spoken[0]} {named}"
-        if verb in ("is", "has") + MODALS and len(spoken) > 1 and len(named.split()) > 1:
+        if verb in ("is", "has", "can") and len(spoken) > 1 and len(named.split()) > 1:
             # about its first argument, the others after: has_pair_at(h, q) reads "h has pair at q",
             # has_run(h, k) "h has run (k)"
             rest = ", ".join(spoken[1:])
