@@ -7,7 +7,15 @@ tricks with a cut on a tie, players knocked out for taking no trick, the dog's l
 Referees written here from the rules (sharing no code with the engine) follow seeded random games move by
 move: who is asked, the exact moves offered, the deal, trumps, trick winners, what each seat sees (its own
 hand, the turned-up card while the dealer holds it, an open misere hand after the first trick, cut cards),
-the settlement and the end of the game.  Scripted deals check known outcomes.
+the settlement and the end of the game.  Scripted deals check known outcomes (rulesets_review40/*.scenario.yaml).
+
+The engine played both games as the referees did.  Defects found and fixed: explain read a test named with a
+modal as 'the next player who is may speak' and 'the players for which it can play', a test's value set to a
+variable without 'whether', and 'the item at position the *bid* of the list ...'; a variant that changed a
+step's setting without the step's kind ($items: {10: {count: ...}} on a tricks: step) was told to write the
+whole list; a player whom a tricks block's players: setting gave as taking part with an empty hand got no
+hint at that setting.  Left: a tricks block offers only cards at a player's turn, so a dog's life player
+says before each trick whether they play to it (see the ruleset's comment).
 """
 from __future__ import annotations
 
