@@ -664,3 +664,16 @@ def test_a_player_the_players_setting_gives_with_an_empty_hand_is_told_to_leave_
     assert messages
     assert all("their hand is empty, but the block's players: setting gave them as taking part" in m
                and "count(hand[p]) > 0" in m for m in messages), messages
+
+
+def test_explain_names_the_steps_a_variant_changes(tmp_path):
+    # {$items: {10: ...}} changes one step of the hand: say which, as the steps are numbered below
+    out = _explain("solo-whist-stop")
+    assert "This variant changes: `hand` (step 11)." in out, out
+    assert "11. Play tricks from *hand* onto *trick*" in out
+    path = tmp_path / "v.yaml"
+    path.write_text(f"extends: {HERE / 'solo-whist.yaml'}\nhand:\n  $items:\n    0: {{gather: {{from: [hand, trick, won], "
+                    "to: stock}}\n    -1: {call: settle}\n", encoding="utf-8")
+    from interpreter.authoring.explain import explain
+    out = explain(load_from(tmp_path, "v"))
+    assert "This variant changes: `hand` (step 1, the last step)" in out, out
