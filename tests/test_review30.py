@@ -599,7 +599,7 @@ def test_an_item_at_a_written_position_reads_as_an_ordinal():
     lex = Lexicon(state={"results": None, "k": None}, zones={"trick": None})
     assert words("results[0] == results[1]", lex) == "the first item of the *results* is the second item of the *results*"
     assert words("trick[2]", lex) == "the third card of *trick*"
-    assert words("results[k]", lex).endswith("of the *results* (counting from 0)")
+    assert words("results[k]", lex) == "the item at the position given by the *k* in the *results* (counting from 0)"
 
 
 def test_simulate_does_not_report_zero_turns_for_a_game_of_choices_only():

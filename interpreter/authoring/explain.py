@@ -101,6 +101,17 @@ def _changed(key, value) -> str:
     (score_of, bonus)", "`hand`" (a list of steps is given whole)."""
     if isinstance(value, dict) and value and len(value) <= 6 and not any(str(k).startswith("$") for k in value):
         return f"`{key}` ({', '.join(str(k) for k in value)})"
+    items = value.get("$items") if isinstance(value, dict) and len(value) == 1 else None
+    if isinstance(items, dict) and items and all(isinstance(k, int) and not isinstance(k, bool) for k in items):
+        # {$items: {10: ...}} changes some items of an inherited list: the steps are numbered from 1 below
+        order = sorted(items, key=lambda k: (k < 0, k))
+        if key in ("hand", "setup"):
+            said = [f"step {k + 1}" if k >= 0 else "the last step" if k == -1 else f"step {-k} from the end"
+                    for k in order]
+            return f"`{key}` ({', '.join(said)})"
+        said = [str(k) for k in order]
+        return f"`{key}` (item{'s' if len(said) > 1 else ''} at position{'s' if len(said) > 1 else ''} " \
+               f"{', '.join(said)}, counting from 0)"
     return f"`{key}`"
 
 

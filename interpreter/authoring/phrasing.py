@@ -252,6 +252,9 @@ class _Speaker:
         where = self.operand(key)
         if ("," in where or " of " in where) and not where.startswith("("):
             where = f"({where})"        # 'at position (the smaller of a and b) of xs', not 'a and b of xs'
+        if where.startswith("the "):
+            # xs[bid]: 'the item at the position given by the *bid* in xs', not 'at position the *bid* of xs'
+            return f"the {noun} at the position given by {where} in {base} (counting from 0)"
         return f"the {noun} at position {where} of {base} (counting from 0)"
 
     def possessor(self, node):
@@ -473,11 +476,12 @@ class _Speaker:
             return f"its place in the order *{name}*" if mine else f"the place of {_join(spoken)} in the order *{name}*"
         named = name.replace("_", " ")
         verb = named.split()[0]
-        if verb in ("has", "can") and _literal(args[0]) is not None:
+        if verb in ("has",) + MODALS and _literal(args[0]) is not None:
             # can_play(0): a seat written as a number is the subject: "player 0 can play", not "0 can play"
             spoken[0] = f"player {spoken[0]}"
-        if verb in ("is", "has", "can") and len(spoken) == 1 and len(named.split()) > 1:
-            # a test named as a statement about its one argument: is_trump(c) reads "c is trump"
+        if verb in ("is", "has") + MODALS and len(spoken) == 1 and len(named.split()) > 1:
+            # a test named as a statement about its one argument: is_trump(c) reads "c is trump",
+            # may_speak(p) "p may speak"
             return f"{spoken[0]} {named}"
         if verb in ("is", "has", "can") and len(spoken) > 1 and len(named.split()) > 1:
             # about its first argument, the others after: has_pair_at(h, q) reads "h has pair at q",
@@ -580,6 +584,11 @@ class _Speaker:
         text = self.say(node.children[0] if negated else node)
         if negated and isinstance(node.children[0], Tree) and node.children[0].data in ("and_op", "or_op"):
             return f"for which not ({text})"       # 'not a and b' would read as '(not a) and b'
+        words = text.split(" ", 2)
+        if len(words) == 3 and words[0] == "it" and words[1] in MODALS and not _mentions_it(words[2]):
+            # a test named for what its item may do: 'who may speak', 'who cannot play'; not must_pass(p)
+            # is 'need not pass', never 'must not pass'
+            return f"{NOT_MODAL.get(words[1], words[1] + ' not')} {words[2]}" if negated else f"{words[1]} {words[2]}"
         if text.startswith("it is "):
             said = "jokers" if text == "it is a joker" and be == "are" else text[6:]
             return (f"{be} not " if negated else f"{be} ") + said
@@ -718,6 +727,12 @@ def _is_call(node, name) -> bool:
     """The node is a call of the built-in `name` with its arguments."""
     return (isinstance(node, Tree) and node.data == "call" and str(node.children[0]) == name
             and len(node.children) > 1 and node.children[1] is not None)
+
+
+# verbs that start a test's name as a statement about its item (may_speak(p): 'p may speak')
+MODALS = ("can", "may", "must", "should", "will", "could", "might", "would", "shall")
+# the negation of each where 'not' after it would change the meaning
+NOT_MODAL = {"can": "cannot", "must": "need not", "should": "need not", "shall": "need not", "might": "cannot"}
 
 
 def _has_verb(text: str) -> bool:

@@ -186,11 +186,17 @@ def _value(x, say):
     text = say(x)
     try:
         from ..expr.parser import parse
-        kind = parse(x).data if isinstance(x, str) else None
+        tree = parse(x) if isinstance(x, str) else None
+        kind = tree.data if tree is not None else None
     except Exception:           # text that does not parse is said as written
-        kind = None
+        tree = kind = None
     if kind in ("compare", "and_op", "or_op", "not_op"):
         return f"whether {text}"        # 'Set *folded* to whether the *chips* is 0', not 'to the *chips* is 0'
+    if kind == "call" and not text.startswith(("the ", "its ", "(")):
+        from .phrasing_calls import FUNCTIONS
+        if str(tree.children[0]) not in FUNCTIONS:
+            # a definition's test said as a statement: 'to whether player 0 can play', 'whether c is trump'
+            return f"whether {text}"
     return f"({text})" if kind == "ifelse" else text
 
 

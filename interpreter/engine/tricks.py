@@ -521,9 +521,12 @@ class Tricks(Node):
 
     def left_out(self, s, player) -> bool:
         """Whether a player asked for a card with an empty hand looks like one out of the hand (folded)
-        while the others play on: the block has no players: setting and another hand still holds cards."""
+        while the others play on: the block has no players: setting and another hand still holds cards.
+        "players" when the block's players: setting chose the player."""
         hands = s.z[self.hand_zone]
-        return self.players is None and any(hands[q] for q in range(s.n) if q != player)
+        if self.players is not None:
+            return "players"         # the block's players: expression chose this player
+        return any(hands[q] for q in range(s.n) if q != player)
     lead_where = None            # the place of the `lead:` setting
 
     def still_played(self, s, players, trick):
@@ -714,7 +717,10 @@ def _no_card(player, hand, led, left_out=False) -> str:
     if not hand:
         out = (" while others still hold cards (every player takes part in each trick unless the block says "
                "who with players:, e.g. players: filter(players, p => count(hand[p]) > 0) to leave out a "
-               "player who folded or threw the hand away)") if left_out else ""
+               "player who folded or threw the hand away)") if left_out is True else ""
+        if left_out == "players":
+            out = (", but the block's players: setting gave them as taking part in this trick: leave out a "
+                   "player with no card left, e.g. with 'and count(hand[p]) > 0' in its condition")
         return f"player {player} has no card to play: their hand is empty{out}"
     lead = (" (led_suit is none here: this player leads, and a follow: condition must allow a lead, e.g. "
             "led_suit == none or ...)") if led is None else ""

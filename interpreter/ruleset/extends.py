@@ -109,6 +109,13 @@ def _check_same_item(base, index, value, where):
         return
     kind, new = next(iter(item)), next(iter(value))
     found = [i for i, other in enumerate(base) if isinstance(other, dict) and new in other]
+    inner = item[kind]
+    if isinstance(inner, dict) and set(value) & set(inner):
+        # the settings of the step, written without the step's kind around them
+        hint = (f"a step's settings lie under its kind: write {where[-1]}: {{{kind}: {{{new}: ...}}}} to change "
+                f"the '{new}' of this '{kind}:' step")
+        raise _ItemsError(where, f"the inherited item at position {where[-1]} is '{kind}: ...', which has no "
+                          f"'{new}' of its own to change", hint)
     if len(item) > 1 and not any(next(iter(base[i])) == new for i in found):
         return
     hint = (f"positions count from 0: the item with '{new}' is at position {found[0]}" if len(found) == 1 else
