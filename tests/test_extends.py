@@ -5,6 +5,8 @@ import pytest
 from interpreter.diagnostics import RulesetError
 from interpreter.ruleset.extends import deep_merge, resolve_ruleset
 from interpreter.ruleset.yamlsource import Pos
+from interpreter.ruleset.loader import load_ruleset
+from pathlib import Path
 
 
 def write(folder, name, text):
@@ -197,7 +199,72 @@ def test_items_directive_errors_are_located(tmp_path):
     c = write(tmp_path, "c.yaml", "extends: base.yaml\nsizes:\n  $items: {5: 1}\n")
     (d,) = resolve_errors(c)
     assert (d.file, d.line, d.col, d.rule) == (str(c), 3, 12, "extends")
-    assert "no item at position 5" in d.message and d.hint == "to add items, write the whole list"
+    assert "no item at position 5" in d.message and d.hint == "to add items, write {$insert: {POSITION: [...]}}"
     lone = write(tmp_path, "lone.yaml", "sizes:\n  $items: {0: 1}\n")
     (d,) = resolve_errors(lone)
     assert (d.line, d.col) == (2, 3) and "extends nothing" in d.message
+
+
+# -- $insert and $remove: adding and leaving out items of an inherited list -------------------
+
+def test_insert_and_remove_count_positions_in_the_inherited_list(tmp_path):
+    base = write(tmp_path, "base.yaml", "name: base\nsizes: [10, 8, 6]\nhand:\n  - shuffle: stock\n"
+                                        "  - deal: {to: hand}\n  - log: bye\n")
+    c = write(tmp_path, "c.yaml", "extends: base.yaml\nsizes:\n  $insert: {0: [1], 2: [5, 4], end: [0]}\n"
+                                  "  $remove: [1]\n  $items: {-1: 7}\nhand:\n  $insert:\n"
+                                  "    1: [{log: hello}]\n  $items: {1: {deal: {count: 6}}}\n")
+    data, smap = resolve_ruleset(c)
+    assert data["sizes"] == [1, 10, 5, 4, 7, 0]
+    assert data["hand"] == [{"shuffle": "stock"}, {"log": "hello"}, {"deal": {"to": "hand", "count": 6}},
+                            {"log": "bye"}]
+    # every item's position is still that of the file it came from, counted in the merged list
+    assert smap.value_pos(("sizes", 0)) == Pos(str(c), 3, 17)
+    assert smap.value_pos(("sizes", 1)) == Pos(str(base), 2, 9)
+    assert smap.value_pos(("sizes", 4)) == Pos(str(c), 5, 16)
+    assert smap.value_pos(("hand", 1, "log")) == Pos(str(c), 8, 15)
+    assert smap.value_pos(("hand", 2, "deal", "to")) == Pos(str(base), 5, 16)
+    assert smap.value_pos(("hand", 2, "deal", "count")) == Pos(str(c), 9, 30)
+    assert smap.value_pos(("hand", 3, "log")) == Pos(str(base), 6, 10)
+
+
+def test_a_mistake_after_an_inserted_step_is_placed_in_the_file_that_wrote_it(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    base = write(tmp_path, "base.yaml", (root / "tests" / "rulesets_procedures" / "offers.yaml").read_text()
+                 .replace("  - add: {hands: 1}", "  - add: {hands: oops}"))
+    c = write(tmp_path, "c.yaml", "extends: base.yaml\nhand:\n  $insert: {0: [{log: \"'start'\"}, "
+                                  "{add: {hands: nope}}]}\n  $remove: [1]\n")
+    loaded = load_ruleset(str(c), dry_run=True)
+    errors = sorted((d.file, d.line, d.message) for d in loaded.diagnostics if d.severity == "error")
+    base_line = next(i for i, line in enumerate(base.read_text().splitlines(), 1) if "oops" in line)
+    assert errors == [(str(base), base_line, "unknown name 'oops' in expression 'oops'"),
+                      (str(c), 3, "unknown name 'nope' in expression 'nope'")]
+    assert [next(iter(step)) for step in loaded.data["hand"]][:3] == ["log", "add", "gather"]
+
+
+@pytest.mark.parametrize("over, message", [
+    ("sizes: {$remove: [3]}", "'3' is not a position in the inherited list: it has 2 item(s)"),
+    ("sizes: {$remove: 1}", "'$remove' needs a list of positions"),
+    ("sizes: {$insert: {3: [1]}}", "'3' is not a place to add items: the inherited list has 2 item(s)"),
+    ("sizes: {$insert: {1: 5}}", "'$insert' gives a list of the items to add at each position"),
+    ("sizes: {$insert: [1]}", "'$insert' needs a mapping of positions to lists of new items"),
+    ("sizes: {$items: {0: 1}, $remove: [0]}", "the item at position 0 is both changed and removed"),
+    ("sizes: {$insert: {0: [1]}, other: 2}", "'$insert' must be the only key of its mapping"),
+])
+def test_insert_and_remove_misuse_is_explained(tmp_path, over, message):
+    write(tmp_path, "base.yaml", "sizes: [10, 8]\n")
+    c = write(tmp_path, "c.yaml", "extends: base.yaml\n" + over + "\n")
+    (d,) = resolve_errors(c)
+    assert d.file == str(c) and d.line == 2 and message in d.message
+
+
+def test_insert_in_a_file_that_extends_nothing(tmp_path):
+    lone = write(tmp_path, "lone.yaml", "sizes:\n  $insert: {0: [1]}\n")
+    (d,) = resolve_errors(lone)
+    assert (d.line, d.col) == (2, 3) and d.message.startswith("'$insert' changes an inherited list")
+
+
+def test_explain_says_which_steps_a_variant_adds_and_leaves_out(tmp_path):
+    from interpreter.authoring.explain import _changed
+    assert _changed("hand", {"$insert": {3: [{}], "end": [{}]}, "$remove": [0], "$items": {5: {}}}) == \
+        "`hand` (step 6 changed; steps added before step 4; steps added at the end; step 1 left out)"
+    assert _changed("sizes", {"$remove": [1, 0]}) == "`sizes` (items at positions 0, 1, counting from 0 left out)"

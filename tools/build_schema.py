@@ -276,7 +276,9 @@ def complete_schema():
                             "bundled ruleset. Only what differs needs to be written: mappings merge key by key, a "
                             "key set to null removes it, lists replace the inherited list, and "
                             "{$items: {position: value}} changes items of an inherited list (positions from 0, -1 "
-                            "for the last; a mapping item merges key by key).",
+                            "for the last; a mapping item merges key by key), {$insert: {position: [items]}} adds "
+                            "items before the one at that position (end: at the end) and {$remove: [positions]} "
+                            "leaves items out; every position counts in the inherited list.",
                             examples=["scotch-whist"]),
             "players": obj("Who plays.", {
                 "count": {"description": "The allowed numbers of players.",
@@ -431,12 +433,19 @@ VARIANT_REFS = {"#/$defs/steps": "#/$defs/variant_steps", "#/$defs/step": "#/$de
 
 
 def list_items(item=None):
-    """`{$items: {position: new item}}`: change items of an inherited list, keeping the others."""
-    item = dict(item or {}, description="The new item (a mapping merges into the inherited item key by key).")
-    return obj("Change items of the inherited list by position, keeping the others: {$items: {2: 6}} makes "
-               "the third item 6 (positions count from 0; -1 is the last).",
-               {"$items": obj("New items by position.", {}, additional=item, propertyNames={"pattern": "^-?[0-9]+$"})},
-               required=["$items"])
+    """`{$items: {position: new item}, $insert: {position: [items]}, $remove: [positions]}`: change, add and
+    leave out items of an inherited list, by their positions in it."""
+    new = dict(item or {}, description="The new item (a mapping merges into the inherited item key by key).")
+    added = {"type": "array", "items": dict(item or {}), "description": "The items to add there, in order."}
+    return obj("Change the inherited list by the positions of its items (from 0), keeping the others: "
+               "{$items: {2: 6}} makes the third item 6 (-1 is the last); {$insert: {2: [...]}} adds items "
+               "before the third (its length, or end, adds them at the end); {$remove: [4]} leaves out the fifth.",
+               {"$items": obj("New items by position.", {}, additional=new, propertyNames={"pattern": "^-?[0-9]+$"}),
+                "$insert": obj("Items to add, by the position of the inherited item they go before.", {},
+                               additional=added, propertyNames={"pattern": "^([0-9]+|end)$"}),
+                "$remove": {"type": "array", "items": {"type": "integer"},
+                            "description": "The positions of inherited items to leave out."}},
+               minProperties=1)
 
 
 NULL = {"type": "null", "description": "null removes the inherited entry."}
@@ -494,7 +503,8 @@ def schema():
     variant = relax(complete)
     variant["required"] = ["extends"]
     variant["description"] = ("A variant: a file with `extends:` that writes only what differs from the ruleset it "
-                              "extends. null removes an entry; {$items: {position: value}} changes items of a list.")
+                              "extends. null removes an entry; {$items: {position: value}} changes items of a list, "
+                              "{$insert: {position: [items]}} adds items and {$remove: [positions]} leaves some out.")
     defs.update(variant_steps=relax(defs["steps"]), variant_step=relax(defs["step"]),
                 ruleset=complete, variant=variant)
     return {

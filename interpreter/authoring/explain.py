@@ -101,18 +101,38 @@ def _changed(key, value) -> str:
     (score_of, bonus)", "`hand`" (a list of steps is given whole)."""
     if isinstance(value, dict) and value and len(value) <= 6 and not any(str(k).startswith("$") for k in value):
         return f"`{key}` ({', '.join(str(k) for k in value)})"
-    items = value.get("$items") if isinstance(value, dict) and len(value) == 1 else None
-    if isinstance(items, dict) and items and all(isinstance(k, int) and not isinstance(k, bool) for k in items):
-        # {$items: {10: ...}} changes some items of an inherited list: the steps are numbered from 1 below
-        order = sorted(items, key=lambda k: (k < 0, k))
-        if key in ("hand", "setup"):
-            said = [f"step {k + 1}" if k >= 0 else "the last step" if k == -1 else f"step {-k} from the end"
-                    for k in order]
-            return f"`{key}` ({', '.join(said)})"
-        said = [str(k) for k in order]
-        return f"`{key}` (item{'s' if len(said) > 1 else ''} at position{'s' if len(said) > 1 else ''} " \
-               f"{', '.join(said)}, counting from 0)"
-    return f"`{key}`"
+    if not (isinstance(value, dict) and value and set(value) <= {"$items", "$insert", "$remove"}):
+        return f"`{key}`"
+    # {$items: {10: ...}, $insert: {3: [...]}, $remove: [4]} change an inherited list by its positions
+    steps = key in ("hand", "setup")
+    said = []
+    changed = _positions(value.get("$items"))
+    if changed:
+        said.append(_at_positions(changed, steps) + (" changed" if len(value) > 1 else ""))
+    added = value.get("$insert")
+    if isinstance(added, dict) and added:
+        said += [("steps added" if steps else "items added") + (" at the end" if k == "end" else
+                 f" before {_at_positions([k], steps)}") for k in added]
+    removed = _positions(value.get("$remove"))
+    if removed:
+        said.append(_at_positions(removed, steps) + " left out")
+    return f"`{key}` ({'; '.join(said)})" if said else f"`{key}`"
+
+
+def _positions(value) -> list:
+    """The whole-number positions a list directive gives (as keys or as a list), in order."""
+    keys = value if isinstance(value, list) else list(value) if isinstance(value, dict) else []
+    keys = [k for k in keys if isinstance(k, int) and not isinstance(k, bool)]
+    return sorted(keys, key=lambda k: (k < 0, k))
+
+
+def _at_positions(order, steps) -> str:
+    """'step 3, step 5' (steps are numbered from 1 below) or 'the item at position 2' (from 0)."""
+    if steps:
+        return ", ".join(f"step {k + 1}" if k >= 0 else "the last step" if k == -1 else f"step {-k} from the end"
+                         for k in order)
+    return (f"item{'s' if len(order) > 1 else ''} at position{'s' if len(order) > 1 else ''} "
+            f"{', '.join(map(str, order))}, counting from 0")
 
 
 def _players(rules, data):

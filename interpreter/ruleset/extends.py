@@ -6,11 +6,17 @@
     phases: [bid, play]            # lists and plain values replace wholesale
     sizes: {$items: {2: 6}}        # ...or change items of a list by position
 
-``$items`` is the one merge directive: a mapping ``{$items: {POSITION: value}}``
-written where the parent has a list changes the items at those positions
-(counted from 0, -1 for the last item) and keeps the others.  An item that is a
-mapping merges key by key like any mapping, so ``hand: {$items: {3: {deal:
-{count: 6}}}}`` changes one setting of the fourth step.
+Three merge directives change an inherited list, written in a mapping where the
+parent has a list; every position counts in the parent's list (from 0), whatever
+the others add or take away:
+
+- ``{$items: {POSITION: value}}`` changes the items at those positions (-1 for the
+  last) and keeps the others.  An item that is a mapping merges key by key like any
+  mapping, so ``hand: {$items: {3: {deal: {count: 6}}}}`` changes one setting of
+  the fourth step.
+- ``{$insert: {POSITION: [items]}}`` adds items before the parent's item at that
+  position (the parent's length, or ``end``, adds them at the end).
+- ``{$remove: [POSITION, ...]}`` leaves out the parent's items at those positions.
 
 ``resolve_ruleset(path)`` follows the chain (child -> parent -> grandparent),
 merges from the oldest ancestor down, and returns the merged data with a
@@ -26,10 +32,13 @@ from typing import Callable
 from ..diagnostics import Diagnostic, RulesetError, did_you_mean
 from .yamlsource import SourceMap, load_yaml_file
 
-__all__ = ["resolve_ruleset", "deep_merge", "ITEMS"]
+__all__ = ["resolve_ruleset", "deep_merge", "ITEMS", "INSERT", "REMOVE"]
 
 EXTENDS = "extends"
 ITEMS = "$items"
+INSERT = "$insert"
+REMOVE = "$remove"
+LIST_DIRECTIVES = (ITEMS, INSERT, REMOVE)
 YAML_SUFFIXES = (".yaml", ".yml")
 MAX_EXTENDS_DEPTH = 10        # a ruleset, its parent, ... : at most this many files in a chain
 MAX_REF_LENGTH = 255          # an `extends` value longer than this is not a file name
@@ -59,23 +68,28 @@ class _ItemsError(Exception):
 
 
 def _is_items(value) -> bool:
-    return isinstance(value, dict) and ITEMS in value
+    return isinstance(value, dict) and any(k in value for k in LIST_DIRECTIVES)
 
 
 def _merge_items(base, over, path, maps):
-    """Apply `{$items: {position: value}}` to the list `base`."""
-    extra = [k for k in over if k != ITEMS]
+    """Apply `{$items: {position: value}, $insert: {position: [items]}, $remove: [positions]}` to the
+    list `base` (every position counted in `base`)."""
+    extra = [k for k in over if k not in LIST_DIRECTIVES]
+    first = next(k for k in over if k in LIST_DIRECTIVES)
     if extra:
-        raise _ItemsError(path + (extra[0],), f"'{ITEMS}' must be the only key of its mapping",
+        raise _ItemsError(path + (extra[0],), f"'{first}' must be the only key of its mapping (beside the "
+                          f"other list changes: {', '.join(LIST_DIRECTIVES)})",
                           "write the other keys in the list's items, under their positions")
-    changes = over[ITEMS]
     if not isinstance(base, list):
         had = "nothing" if base is None else f"a {type(base).__name__}".replace("dict", "mapping")
-        raise _ItemsError(path + (ITEMS,), f"'{ITEMS}' changes items of an inherited list, but the parent has "
+        raise _ItemsError(path + (first,), f"'{first}' changes an inherited list, but the parent has "
                           f"{had} here", "write the whole value instead")
+    changes = over.get(ITEMS, {})
     if not isinstance(changes, dict):
         raise _ItemsError(path + (ITEMS,), f"'{ITEMS}' needs a mapping of positions to new items",
                           "e.g. {$items: {0: 6}} makes the first item 6")
+    removed = _removed_positions(base, over.get(REMOVE, []), path + (REMOVE,))
+    inserted = _inserted_items(base, over.get(INSERT, {}), path + (INSERT,))
     result = list(base)
     if maps:
         maps[2].adopt(maps[0], path)
@@ -86,15 +100,81 @@ def _merge_items(base, over, path, maps):
                               "0 for the first item, 1 for the second, -1 for the last")
         if not -len(base) <= pos < len(base):
             raise _ItemsError(where, f"the inherited list has no item at position {pos}: it has {len(base)} "
-                              f"item(s), positions 0 to {len(base) - 1}", "to add items, write the whole list")
+                              f"item(s), positions 0 to {len(base) - 1}",
+                              f"to add items, write {{{INSERT}: {{POSITION: [...]}}}}")
         if value is None:
-            raise _ItemsError(where, "an item cannot be removed with null", "write the whole list without it")
+            raise _ItemsError(where, "an item cannot be removed with null",
+                              f"leave it out with {{{REMOVE}: [{pos % len(base)}]}}")
         index = pos % len(base)
+        if index in removed:
+            raise _ItemsError(where, f"the item at position {index} is both changed and removed",
+                              f"change it under '{ITEMS}' or remove it under '{REMOVE}', not both")
         _check_same_item(base, index, value, where)
         if maps:
             _alias(maps[1], where, path + (index,))
         result[index] = _merge(base[index], value, path + (index,), maps)
-    return result
+    if not removed and not inserted:
+        return result
+    out, moved, added = [], {}, []
+    for i in range(len(base) + 1):
+        for key, items in inserted.get(i, ()):
+            for j, item in enumerate(items):
+                added.append((path + (INSERT, key, j), len(out)))
+                out.append(item)
+        if i < len(base) and i not in removed:
+            moved[i] = len(out)
+            out.append(result[i])
+    if maps:
+        _renumber(maps[2], path, moved)
+        for src, index in added:
+            _alias(maps[1], src, path + (index,))
+            maps[2].adopt(maps[1], path + (index,))
+    return out
+
+
+def _removed_positions(base, positions, where) -> set:
+    """The positions of `$remove: [...]`, from 0 (-1 the last), checked against the parent's list."""
+    if not isinstance(positions, list):
+        raise _ItemsError(where, f"'{REMOVE}' needs a list of positions, e.g. {{{REMOVE}: [2]}}")
+    out = set()
+    for i, pos in enumerate(positions):
+        if isinstance(pos, bool) or not isinstance(pos, int) or not -len(base) <= pos < len(base):
+            raise _ItemsError(where + (i,), f"'{pos}' is not a position in the inherited list: it has "
+                              f"{len(base)} item(s), positions 0 to {len(base) - 1}")
+        out.add(pos % len(base))
+    return out
+
+
+def _inserted_items(base, inserts, where) -> dict:
+    """`$insert: {position: [items]}` -> {position in the parent's list: [(key as written, items)]}."""
+    if not isinstance(inserts, dict):
+        raise _ItemsError(where, f"'{INSERT}' needs a mapping of positions to lists of new items",
+                          f"e.g. {{{INSERT}: {{2: [...]}}}} adds items before the third")
+    out: dict = {}
+    for key, items in inserts.items():
+        pos = len(base) if key == "end" else key
+        if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos <= len(base):
+            raise _ItemsError(where + (key,), f"'{key}' is not a place to add items: the inherited list has "
+                              f"{len(base)} item(s)", f"give the position of the item the new ones go before, "
+                              f"0 to {len(base) - 1}, or {len(base)} (or end) to add them at the end")
+        if not isinstance(items, list):
+            raise _ItemsError(where + (key,), f"'{INSERT}' gives a list of the items to add at each position",
+                              f"write the item in a list: {{{INSERT}: {{{key}: [...]}}}}")
+        out.setdefault(pos, []).append((key, copy.deepcopy(items)))
+    return out
+
+
+def _renumber(smap: SourceMap, path: tuple, moved: dict) -> None:
+    """Positions recorded under path + (i, ...) move to path + (moved[i], ...); those of an item left
+    out (not in `moved`) are dropped."""
+    n = len(path)
+    for table in (smap._values, smap._keys, smap.replaced, smap.removed):
+        entries = [(p, v) for p, v in table.items() if len(p) > n and p[:n] == path and isinstance(p[n], int)]
+        for p, _ in entries:
+            del table[p]
+        for p, v in entries:
+            if p[n] in moved:
+                table[path + (moved[p[n]],) + p[n + 1:]] = v
 
 
 def _check_same_item(base, index, value, where):
@@ -228,9 +308,9 @@ def resolve_ruleset(path, find_bundled: Callable[[str], Path | None] | None = No
     data = {k: v for k, v in data.items() if k != EXTENDS}
     stray = _find_items(data, ())
     if stray is not None:
-        raise RulesetError([smap.diagnostic(stray, f"'{ITEMS}' changes items of an inherited list, but this "
+        raise RulesetError([smap.diagnostic(stray, f"'{stray[-1]}' changes an inherited list, but this "
                                             "file extends nothing", "extends", key=True,
-                                            hint="write the list itself", length=len(ITEMS))])
+                                            hint="write the list itself", length=len(stray[-1]))])
     merged_map = smap
     for child, child_map in reversed(chain[:-1]):
         child = {k: v for k, v in child.items() if k != EXTENDS}
@@ -247,10 +327,11 @@ def resolve_ruleset(path, find_bundled: Callable[[str], Path | None] | None = No
 
 
 def _find_items(value, path):
-    """The path of the first `$items` key in `value`, or None."""
+    """The path of the first list directive (`$items`, `$insert`, `$remove`) in `value`, or None."""
     if isinstance(value, dict):
-        if ITEMS in value:
-            return path + (ITEMS,)
+        for key in LIST_DIRECTIVES:
+            if key in value:
+                return path + (key,)
         children = value.items()
     elif isinstance(value, list):
         children = enumerate(value)
