@@ -94,6 +94,19 @@ def test_a_deal_of_one_card_says_one_card():
     say = Say(Lexicon(zones={"hand": "player", "stock": None}))
     text = describe_steps([{"deal": {"from": "stock", "to": "hand", "count": 1}}], 0, say)[0]
     assert text.startswith("1. Deal 1 card to each from *stock* into *hand*"), text
+    assert "one at a time" not in text           # one card each: nothing to say of how
+
+
+def test_a_card_put_at_the_bottom_of_its_own_zone():
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(zones={"stock": None, "pile": None}))
+    text = describe_steps([{"move": {"cards": "last(stock)", "from": "stock", "to": "stock",
+                                     "position": "bottom"}}], 0, say)[0]
+    assert text == "1. Put the last card of *stock* at the bottom of *stock*.", text
+    text = describe_steps([{"move": {"cards": "last(stock)", "from": "stock", "to": "pile",
+                                     "position": "bottom"}}], 0, say)[0]
+    assert text == "1. Move the last card of *stock* from *stock* to *pile* at the bottom.", text
 
 
 def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():

@@ -133,7 +133,8 @@ def _deal(v, step, say):
     else:                        # a value worked out: "as many cards as the number of the hand"
         each = f"as many cards as {said}"
     packet = v.get("packet", 1)
-    how = "one at a time" if packet == 1 else f"in packets of {say(packet)}"
+    # one card each needs no "one at a time"
+    how = ("" if count == 1 else "one at a time") if packet == 1 else f"in packets of {say(packet)}"
     start = v.get("start", "left_of(dealer)")
     who = f" to {say(v['players'])}" if "players" in v else ""
     src, dest = _zone(v["from"], say), _zone(v["to"], say)
@@ -145,12 +146,13 @@ def _deal(v, step, say):
         # players: [p]: one player's zone, nobody to go round ("to each ... to the player" read wrongly)
         owner = say(f"{dest.strip('*')}[{alone}]") if str(v["to"]).isidentifier() else dest
         return f"Deal {each} from {src} into {owner}.", []
-    text = f"Deal {each} from {src} to {dest}{who}, {how}"
+    how = f", {how}" if how else ""
+    text = f"Deal {each} from {src} to {dest}{who}{how}"
     one_zone = "players" not in v and say.lex.zones.get(str(v["to"]), "") is None      # e.g. a widow
     if count != "all" and not one_zone:
         text = (f"Deal {each} to each of {_removeprefix(say(v['players']), 'the list ')} from {src} into "
-                f"{dest}, {how}" if who else
-                f"Deal {each} to each from {src} into {dest}, {how}")
+                f"{dest}{how}" if who else
+                f"Deal {each} to each from {src} into {dest}{how}")
     if one_zone and "start" not in v:
         return text + ".", []           # into one zone: nobody to start with
     return text + f", starting with {say(start)}" + (" and going right" if v.get("direction") == -1 else "") + ".", []
@@ -461,6 +463,9 @@ def _move(v, step, say):
     if "from" in v and str(v["cards"]).strip() == str(v["from"]).strip():
         # move: {cards: hole, from: hole, to: house}: "Move every card of *hole* to ...", not "Move *hole* from *hole*"
         return f"Move every card of {say(v['from'])} to {say(v['to'])}{where}.", []
+    if "from" in v and where and str(v["from"]).strip() == str(v["to"]).strip():
+        # a card moved within its own zone: 'Put the last card of *stock* at the bottom of *stock*'
+        return f"Put {say(v['cards'])} at the bottom of {say(v['to'])}.", []
     cards = say(v["cards"])
     if src and ", " in cards and not cards.endswith(")"):
         cards += ","       # 'the last cards of stock, as many as N, from stock to ...'
