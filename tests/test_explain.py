@@ -222,3 +222,12 @@ def test_a_for_each_over_a_described_list_reads_for_each_of():
     lines = describe_steps(steps, 0, say)
     assert "1. For each of the players in turn order, starting with the player to the left of the *dealer*:" in lines
     assert "2. For each of the players who are not *out*:" in lines, lines
+
+
+def test_a_value_named_by_a_plural_noun_takes_are():
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={"points": "player", "tricks": None, "bonus": None, "status": None})
+    assert words("points[p] >= 66", lex) == "*p*'s *points* are at least 66"
+    assert words("tricks < 3", lex) == "the *tricks* are less than 3"
+    assert words("bonus > 2", lex) == "the *bonus* is more than 2"          # not every name ending in s
+    assert words("status == 1", lex) == "the *status* is 1"

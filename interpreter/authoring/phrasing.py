@@ -393,7 +393,10 @@ class _Speaker:
             if " for which " in said or " whose " in said or _is_choice(left):
                 said = f"({said})"      # "the number of players for which X is at most 1": the count is
             other = f"({self.say(right)})" if _is_choice(right) else self.say(right)       # at most 1, not X
-            out.append(f"{said} {COMPARE[op]} {other}")
+            verb = COMPARE[op]
+            if _plural_subject(said):                 # 'the *points* of X are at least 66'
+                verb = "are" + verb[2:]
+            out.append(f"{said} {verb} {other}")
         return " and ".join(out)
 
     def _binop(self, n):
@@ -733,6 +736,16 @@ def _is_call(node, name) -> bool:
 MODALS = ("can", "may", "must", "should", "will", "could", "might", "would", "shall")
 # the negation of each where 'not' after it would change the meaning
 NOT_MODAL = {"can": "cannot", "must": "need not", "should": "need not", "shall": "need not", "might": "cannot"}
+
+
+_PLURAL = r"\*[a-z_]*[a-z](?<![su])s\*"
+_PLURAL_HEAD = re.compile(rf"^the {_PLURAL}(?: of |$)|'s {_PLURAL}$")
+
+
+def _plural_subject(text: str) -> bool:
+    """Whether a value said as 'the *NAME*', 'the *NAME* of X' or "X's *NAME*" is named by a plural noun
+    (points, tricks; not bonus, status, class)."""
+    return _PLURAL_HEAD.search(text) is not None and not text.startswith("the number")
 
 
 def _has_verb(text: str) -> bool:
