@@ -221,6 +221,8 @@ def test_explain_says_the_picks_are_shown_together():
     assert r.returncode == 0, r.stderr
     assert ("picks a value of *bid* in secret from the numbers from 0 to the number of cards in the player's "
             "*hand*; the picks are shown together") in r.stdout
+    # the players' phrase, which holds a comma, is closed by one before the verb
+    assert "starting with the player to the left of the *dealer*, picks a value" in r.stdout
 
 
 # -- validate -------------------------------------------------------------------------------------------

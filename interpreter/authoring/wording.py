@@ -519,6 +519,8 @@ def _select(v, say):
     """`select:` (it was phrased by a function of two arguments where three are given: every select
     fell back to its settings in code)."""
     who = f"Each of {say(v['players'])}" if "players" in v else "Every player"
+    if ", " in who:              # 'Each of the players in turn order, starting with X, picks ...'
+        who += ","
     say = say.bind(v.get("as", "player"), "player")       # the player picking, in count and legal
     if "options" in v or "set" in v:                       # a value, kept apart until all have picked
         legal = f", one for which {say.bind('option', 'value')(v['legal'])}" if "legal" in v else ""
