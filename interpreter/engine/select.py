@@ -165,6 +165,23 @@ class SelectValue(Node):
         frame[3] = (players, i, tuple(out))
 
 
+def _allowed(items, legal, bind):
+    """options(s, e): the items (an expression's function) for which `legal` holds, each bound to the
+    local name `bind` while it is tested; all of them without `legal`."""
+    def options(s, e):
+        values = items(s, e)
+        if legal is None:
+            return list(values)
+        out = []
+        for v in values:
+            e[bind] = v
+            if legal(s, e):
+                out.append(v)
+        e.pop(bind, None)
+        return out
+    return options
+
+
 _CARD_KEYS = ("from", "to", "count")
 _VALUE_KEYS = ("options", "set")
 
@@ -200,7 +217,7 @@ def _select(cx, value, path, step):
     if target.visibility in ("public", "others"):
         who = "every player" if target.visibility == "public" else "every other player"
         cx.problem(path + ("to",), f"zone '{target.name}' is {target.visibility}: {who} would see the picks",
-                   "meaning", hint=f"declare it with 'visibility: owner' (or hidden)")
+                   "meaning", hint="declare it with 'visibility: owner' (or hidden)")
         return None
     cx.zone_writes.add(target.name)
     name = str(spec.get("as", "player"))
@@ -212,17 +229,7 @@ def _select(cx, value, path, step):
     src, dst = source.index, target.index
     where = cx.where(path)
 
-    def options(s, e):
-        hand = s.z[src][e[name]]
-        if legal is None:
-            return list(hand)
-        out = []
-        for c in hand:
-            e["card"] = c
-            if legal(s, e):
-                out.append(c)
-        e.pop("card", None)
-        return out
+    options = _allowed(lambda s, e: s.z[src][e[name]], legal, "card")
 
     def pick(s, e):
         player, card = e[name], e["card"]
@@ -284,20 +291,8 @@ def _select_values(cx, spec, path):
             return None
         legal = cx.expr(path + ("legal",), spec["legal"], T.BOOL, extra_locals={"option": item}).fn \
             if "legal" in spec else None
-    options_of = opts.fn
+    options = _allowed(opts.fn, legal, "option")
     where = cx.where(path)
-
-    def options(s, e):
-        values = options_of(s, e)
-        if legal is None:
-            return list(values)
-        out = []
-        for v in values:
-            e["option"] = v
-            if legal(s, e):
-                out.append(v)
-        e.pop("option", None)
-        return out
 
     move = str(spec.get("move", "select"))
     typ = info.type if info.type != T.ANY or item in (T.ANY, T.NONE) else item
