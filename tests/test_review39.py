@@ -226,3 +226,38 @@ def test_goofspiel_bots_decide_the_same_when_only_unseen_bids_change():
     from tests.test_review_seen import _swap_check
     compared, differ = _swap_check(_load("goofspiel"), "greedy", range(3))
     assert compared >= 6 and differ == 0, (compared, differ)
+
+
+def test_goofspiel_worked_rounds_pass_as_scenarios():
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / "goofspiel.scenario.yaml"))
+    assert not problems and len(outcomes) == 4
+    for o in outcomes:
+        assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+
+
+def _scenario(tmp_path, text):
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text(f"ruleset: {HERE / 'goofspiel.yaml'}\nplayers: 2\n" + text, encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    return outcomes, problems
+
+
+def test_a_scenario_card_alone_is_made_with_the_one_move_offering_it(tmp_path):
+    """`- 9♠` in a scenario plays a card; where the card is offered by a pick of `select:` (no move is
+    called play), it is that pick; a card nobody may pick still fails, naming the legal moves."""
+    outcomes, problems = _scenario(tmp_path, "scenarios:\n  - name: picks\n    deal: {prize: [5♦]}\n"
+                                             "    moves: [9♠, 3♥, {expect: {state: {points: [5, 0]}}}]\n"
+                                             "  - name: wrong\n    moves: [9♥]\n")
+    assert not problems
+    assert not outcomes[0].diagnostics, outcomes[0].diagnostics[0].format()
+    [wrong] = outcomes[1].diagnostics
+    assert "9♥ is not legal for player 0" in wrong.message and "select 9♠" in wrong.hint
+
+
+def test_an_unknown_expect_key_that_names_a_zone_says_where_zones_are_checked(tmp_path):
+    outcomes, problems = _scenario(tmp_path, "scenarios:\n  - name: x\n    moves: [{expect: {prize: [5♦]}}]\n")
+    [d] = problems
+    assert "unknown key 'prize'" in d.message
+    assert "expect: {zones: {prize: [...]}}" in d.hint and "expect: {state: {prize: ...}}" in d.hint
