@@ -500,8 +500,8 @@ class YanivReferee:
         return self
 
 
-def _yaniv(n, seed, **options):
-    rules = _load("yaniv", **options)
+def _yaniv(n, seed, name="yaniv", **options):
+    rules = _load(name, **options)
     return YanivReferee(G.new_game(rules, n, seed, log=True), **options).run(random.Random(seed))
 
 
@@ -520,10 +520,18 @@ def test_yaniv_random_games_with_other_settings():
         _yaniv(2 + seed % 4, 50 + seed, call_limit=5, penalty=25, limit=100, halving=False)
 
 
+def test_yaniv_with_runs_found_by_the_melds_section():
+    """The same game, its runs given by melds_in() over a melds: section (wild jokers, any number)."""
+    for seed in range(4):
+        _yaniv(2 + seed % 4, 70 + seed, "yaniv-melds")
+
+
 @pytest.mark.soak
 def test_yaniv_soak():
     for seed in range(1000, 1300):
         _yaniv(2 + seed % 4, seed)
+        if seed % 4 == 0:
+            _yaniv(2 + seed % 4, seed, "yaniv-melds")
 
 
 def test_yaniv_worked_hands_pass_as_scenarios():
