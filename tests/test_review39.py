@@ -546,3 +546,20 @@ def test_yaniv_bots_decide_the_same_when_only_unseen_cards_change():
     from tests.test_review_seen import _swap_check
     compared, differ = _swap_check(_load("yaniv"), "greedy", range(2))
     assert compared >= 4 and differ == 0, (compared, differ)
+
+
+@pytest.mark.parametrize("text,value", [("x / y", 2), ("6 / 3", 2), ("x / 4", 1.5), ("-x / y", -2), ("0 / y", 0)])
+def test_a_division_that_comes_out_even_is_a_whole_number(text, value):
+    """`/` of whole numbers that divide evenly gives a whole number (the reference's kind 'number' is a
+    whole number): a final score points / 1 printed as 7, not 7.0; an uneven division is a fraction."""
+    from tests.test_expressions import ev
+    got = ev(text, x=6, y=3)
+    assert got == value and type(got) is type(value)
+
+
+def test_goofspiel_scores_are_whole_numbers_unless_a_prize_is_split():
+    s = G.new_game(_load("goofspiel"), 2, 4)
+    while not s.over:
+        G.apply_index(s, len(G.legal_actions(s)) - 1 if G.current_player(s) else 0)
+    scores = G.result(s)["scores"]
+    assert 0 < sum(scores) <= 91 and all(type(x) is int for x in scores), scores

@@ -497,7 +497,14 @@ def _call(ctx, node):
         raise
 
 
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+def _divide(a, b):
+    """a / b: a whole number when two whole numbers divide evenly (6 / 3 is 2, not 2.0), else a fraction."""
+    if a.__class__ is int and b.__class__ is int and b and a % b == 0:
+        return a // b
+    return a / b
+
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _divide,
           "//": operator.floordiv, "%": operator.mod}
 
 
@@ -577,7 +584,8 @@ def _binop(ctx, node):
             ctx.error(node, f"'{op}' needs two numbers, but this is {describe_value(left.value)} {op} "
                       f"{describe_value(right.value)}", rule="type")
     lf, rf = left.fn, right.fn
-    code = ctx.source("({0} %s {1})" % op, left, right)
+    code = ctx.source("({0} %s {1})" % op, left, right) if op != "/" else \
+        ctx.source(ctx.ref(_divide) + "({0}, {1})", left, right)
     if op in ("/", "//", "%"):
         def safe(s, e):
             try:
