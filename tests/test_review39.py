@@ -563,3 +563,41 @@ def test_goofspiel_scores_are_whole_numbers_unless_a_prize_is_split():
         G.apply_index(s, len(G.legal_actions(s)) - 1 if G.current_player(s) else 0)
     scores = G.result(s)["scores"]
     assert 0 < sum(scores) <= 91 and all(type(x) is int for x in scores), scores
+
+
+def test_yaniv_a_card_drawn_from_the_stock_is_named_only_in_the_drawers_log():
+    """Every seat human in `rules play`: a draw from the stock shows '?' to the others, also when the
+    stock was made of discards every seat saw face up (after a reshuffle); a card taken from the
+    discards is named to all."""
+    from interpreter.playtest.session import Session
+    rules = _load("yaniv")
+    drawn_after_reshuffle = taken = 0
+    for seed in range(2):
+        n = 2 + seed
+        session = Session(rules, n, seed, humans=list(range(n)))
+        rng = random.Random(seed)
+        reshuffled = False
+        while not session.over and session.state.hand_no <= 3:
+            s = session.state
+            p = s.pending.player
+            texts = [S.describe(s, a) for a in s.pending.actions]
+            i = rng.randrange(len(texts))
+            before = [len(session.seat_log(q)) for q in range(n)]
+            stock_before = len(S.zone(s, "stock"))
+            session.choose(p, i)
+            if texts[i].split(" ")[0] not in ("draw", "take"):
+                continue
+            for q in range(n):
+                moves = [e for e in session.seat_log(q)[before[q]:] if isinstance(e, dict)
+                         and e.get("event") == "move" and e.get("to") == f"hand[{p}]"]
+                assert len(moves) == 1, moves
+                if texts[i] == "draw":
+                    assert (moves[0]["cards"] == ["?"]) == (q != p), (q, p, moves[0])
+                else:
+                    assert moves[0]["cards"] == [texts[i].split(" ", 1)[1]]
+            if texts[i] == "draw":
+                drawn_after_reshuffle += reshuffled
+            else:
+                taken += 1
+            reshuffled = reshuffled or len(S.zone(session.state, "stock")) > stock_before
+    assert drawn_after_reshuffle > 0 and taken > 0
