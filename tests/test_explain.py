@@ -127,8 +127,8 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("sum(players, q => count(hand[q]))", "the sum, over all the players q, of the number of cards in the player q's *hand*"),
     # an 'and' mixing a clause of its own with an 'or' (a merge left this path calling a removed helper)
     ("filter(players, q => (out[q] or passed[q]) and count(hand[q]) > count(won[q]))",
-     "the players q for which (its *out* or its *passed*) and the number of cards in its *hand* is more than "
-     "the number of cards in its *won*"),
+     "the players q for which (their *out* or their *passed*) and the number of cards in their *hand* is more "
+     "than the number of cards in their *won*"),
     ("map(filter(players, q => out[q]), q => score[q])", "the *score* of each of the players q who are *out*"),
     ("last(hand[p], 3)", "the last 3 cards of the player's *hand*"),
     # a count worked out: not 'the last the larger of ... cards'

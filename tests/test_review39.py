@@ -601,3 +601,10 @@ def test_yaniv_a_card_drawn_from_the_stock_is_named_only_in_the_drawers_log():
                 taken += 1
             reshuffled = reshuffled or len(S.zone(session.state, "stock")) > stock_before
     assert drawn_after_reshuffle > 0 and taken > 0
+
+
+def test_explain_says_their_for_a_players_own_zone_in_a_clause_about_players():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("goofspiel"))
+    assert "the players for which the *worth* points of the first card of their *bid* is the *top_bid*" in text
+    assert "its *bid*" not in text

@@ -557,7 +557,14 @@ class _Speaker:
             return f"for which {self.say(fn_node)}"
         name, body = fn_node.children
         inner = _Speaker(self.bind(fn_node, noun), subject=str(name))
-        return inner.clause(body, "are" if plural else "is")
+        clause = inner.clause(body, "are" if plural else "is")
+        if noun == "player":
+            # a player's own zone or value is theirs: 'the players for which ... of their *bid*', not 'its'
+            for kept in (self.lex.zones, self.lex.state):
+                for thing, per in kept.items():
+                    if per == "player":
+                        clause = clause.replace(f"its *{thing}*", f"their *{thing}*")
+        return clause
 
     def clause(self, node, be="are") -> str:
         if isinstance(node, Tree) and node.data == "or_op" and not self._same_left(node):
