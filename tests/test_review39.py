@@ -608,3 +608,19 @@ def test_explain_says_their_for_a_players_own_zone_in_a_clause_about_players():
     text = explain(_load("goofspiel"))
     assert "the players for which the *worth* points of the first card of their *bid* is the *top_bid*" in text
     assert "its *bid*" not in text
+
+
+def test_rules_play_takes_a_set_of_cards_typed_in_any_order_with_or_without_the_moves_name():
+    from interpreter.playtest.words import Refused, match
+    s = G.new_game(_load("yaniv"), 2, 0)
+    p = G.current_player(s)
+    for c in S.names(s, S.zone(s, "hand", p)):
+        S.place(s, "stock", [c])
+    S.place(s, "hand", ["Joker", "Joker", "5♥", "6♥", "9♣"], owner=p)
+    actions = G.legal_actions(s)
+    shown = [S.describe(s, a) for a in actions]
+    for typed in ("discard 6♥ 5♥ Joker", "Joker 6♥ 5♥", "discard 5♥ 6♥ Joker"):
+        assert shown[match(s, actions, typed)] == "discard 5♥ 6♥ Joker", typed
+    assert shown[match(s, actions, "joker joker")] == "discard Joker Joker"
+    with pytest.raises(Refused):
+        match(s, actions, "5♥ 9♣")
