@@ -21,6 +21,7 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
+from interpreter.expr import types as T
 from tests.scripted import every_card_once, load_from, var as _v
 
 HERE = Path(__file__).resolve().parent / "rulesets_review39"
@@ -624,3 +625,19 @@ def test_rules_play_takes_a_set_of_cards_typed_in_any_order_with_or_without_the_
     assert shown[match(s, actions, "joker joker")] == "discard Joker Joker"
     with pytest.raises(Refused):
         match(s, actions, "5♥ 9♣")
+
+
+@pytest.mark.parametrize("text,word", [("who and x > 0", "and"), ("x > 0 and who", "and"), ("not who", "not"),
+                                       ("who or 1", "or"), ("1 if who else 2", "if")])
+def test_a_player_read_as_true_or_false_is_refused(text, word):
+    """Seat 0 is false: `caller and p == caller` never holds for the player in seat 0 (a Yaniv caller in
+    seat 0 would score like everyone else).  validate refuses it as it refuses `until: caller`."""
+    from interpreter.expr.errors import ExprError
+    from tests.test_expressions import ev, ns
+    space = ns(who=(T.PLAYER, 0), x=(T.NUM, 1))
+    with pytest.raises(ExprError) as err:
+        ev(text, space)
+    assert f"'{word}' reads a player as true or false" in err.value.message and "who" in err.value.hint
+    assert ev("who != none and x > 0", space) is True
+    assert ev("[who] and x > 0", space) is True            # a list of players is not a player
+

@@ -634,8 +634,21 @@ def _neg(ctx, node):
     return Compiled(lambda s, e: -f(s, e), T.NUM, code=ctx.source("(-{0})", inner))
 
 
+def _no_seat_as_truth(ctx, node, compiled, word):
+    """A player (a seat number) read as true or false: seat 0 is false, so `caller and ...` never holds
+    for the player in seat 0.  Refused, as a condition that gives a player is."""
+    if compiled.type == T.PLAYER:
+        start, length = _span(node)
+        said = ctx.text[start:start + length] if isinstance(ctx.text, str) and length > 0 else ""
+        said = said if said and len(said) <= 40 else "x"
+        ctx.error(node, f"'{word}' reads a player as true or false, and seat 0 counts as false",
+                  hint=f"compare it with none: {said} != none" if word != "or" else
+                  f"choose with a comparison: {said} if {said} != none else ...", rule="type")
+
+
 def _not(ctx, node):
     inner = ctx.compile(node.children[0])
+    _no_seat_as_truth(ctx, node.children[0], inner, "not")
     if inner.const:                      # e.g. an option: worked out once, here
         return constant(not inner.value, T.BOOL)
     f = inner.fn
@@ -644,6 +657,8 @@ def _not(ctx, node):
 
 def _and(ctx, node):
     a, b = (ctx.compile(c) for c in node.children)
+    for child, side in zip(node.children, (a, b)):
+        _no_seat_as_truth(ctx, child, side, "and")
     af, bf = a.fn, b.fn
     typ = T.BOOL if a.type == b.type == T.BOOL else T.ANY
     if a.const:                          # an option on the left: the value is one side, known here
@@ -653,6 +668,7 @@ def _and(ctx, node):
 
 def _or(ctx, node):
     a, b = (ctx.compile(c) for c in node.children)
+    _no_seat_as_truth(ctx, node.children[0], a, "or")
     af, bf = a.fn, b.fn
     typ = a.type if a.type == b.type else T.ANY
     if a.const:
@@ -662,6 +678,7 @@ def _or(ctx, node):
 
 def _ifelse(ctx, node):
     then, cond, other = (ctx.compile(c) for c in node.children)
+    _no_seat_as_truth(ctx, node.children[1], cond, "if")
     tf, cf, of = then.fn, cond.fn, other.fn
     typ = then.type if T.compatible(other.type, then.type) and then.type != T.NONE else other.type
     if then.type != other.type and T.NONE not in (then.type, other.type):
