@@ -48,7 +48,8 @@ CONSTRUCTS = [
                                          "cards that hold identical cards in the same order"),
     ("`x in items`, `x not in items`", "membership in a list or zone (a card is in a list that holds a card "
                                        "identical to it)"),
-    ("`a and b`, `a or b`, `not a`", "logic"),
+    ("`a and b`, `a or b`, `not a`", "logic (a player is no condition: seat 0 would count as false, so "
+                                     "compare it, `declarer != none`)"),
     ("`x if condition else y`", "a choice between two values"),
     ("`[a, b, c]`", "a list"),
     ("`(a, b)`", "a pair (or longer tuple), e.g. a sort key"),
