@@ -641,3 +641,11 @@ def test_a_player_read_as_true_or_false_is_refused(text, word):
     assert ev("who != none and x > 0", space) is True
     assert ev("[who] and x > 0", space) is True            # a list of players is not a player
 
+
+
+def test_a_condition_that_gives_a_player_is_told_to_compare_it(tmp_path):
+    text = (HERE / "yaniv.yaml").read_text(encoding="utf-8")
+    assert "until: caller != none" in text
+    [d] = [d for d in _diagnostics(tmp_path, text.replace("until: caller != none", "until: caller"))
+           if d.severity == "error"]
+    assert "must give a boolean, but it gives a player" in d.message and "declarer != none" in d.hint

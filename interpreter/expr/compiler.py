@@ -461,6 +461,8 @@ def _kind_hint(expected, actual):
         return "this is kept per player (suit, ...): take one entry, e.g. hand[current] or score[p]"
     if (expected, actual) in ((T.PLAYERS, T.PLAYER), (T.CARDS, T.CARD)):
         return "a list of one is written in brackets, e.g. [winner]"
+    if (expected, actual) == (T.BOOL, T.PLAYER):
+        return "a condition about a player compares it, e.g. declarer != none or current == dealer"
     return _KIND_EXAMPLES.get(expected)
 
 
