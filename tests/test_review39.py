@@ -649,3 +649,20 @@ def test_a_condition_that_gives_a_player_is_told_to_compare_it(tmp_path):
     [d] = [d for d in _diagnostics(tmp_path, text.replace("until: caller != none", "until: caller"))
            if d.severity == "error"]
     assert "must give a boolean, but it gives a player" in d.message and "declarer != none" in d.hint
+
+
+def test_rules_play_lists_a_discard_of_either_of_two_identical_jokers_once():
+    """Two jokers in one hand: 'discard Joker' and 'discard 5♥ 6♥ Joker' are one move each at the table
+    (the engine offers one per joker), not two lines told apart by a position that does not matter."""
+    from interpreter.playtest.session import Session
+    session = Session(_load("yaniv"), 2, 0, humans=[0, 1])
+    s = session.state
+    p = s.pending.player
+    for c in S.names(s, S.zone(s, "hand", p)):
+        S.place(s, "stock", [c])
+    S.place(s, "hand", ["Joker", "Joker", "5♥", "6♥", "9♣"], owner=p)
+    texts = [m["text"] for m in session.legal(p)]
+    assert len(G.legal_actions(s)) == 12 and len(texts) == 10 == len(set(texts)), texts
+    assert "discard Joker" in texts and "discard 5♥ 6♥ Joker" in texts
+    session.choose(p, next(m["index"] for m in session.legal(p) if m["text"] == "discard 5♥ 6♥ Joker"))
+    assert sorted(S.names(session.state, S.zone(session.state, "hand", p))) == ["9♣", "Joker"]
