@@ -538,7 +538,7 @@ def test_yaniv_soak():
 def test_yaniv_worked_hands_pass_as_scenarios():
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / "yaniv.scenario.yaml"))
-    assert not problems and len(outcomes) == 6
+    assert not problems and len(outcomes) == 8
     for o in outcomes:
         assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
 
