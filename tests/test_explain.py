@@ -84,7 +84,7 @@ def test_a_lead_that_depends_on_a_condition_is_said_as_who_leads_the_first_trick
     steps = [{"tricks": {"hand": "hand", "trick": "trick", "lead": "left_of(dealer) if chooser == none else chooser"}}]
     text = describe_steps(steps, 0, say)[0]
     # not "... if the chooser does not exist, otherwise the chooser leads the first trick"
-    assert ("The first trick is led by the player to the left of the *dealer* if the *chooser* does not exist, "
+    assert ("The first trick is led by the player to the left of the *dealer* if there is no *chooser*, "
             "otherwise the *chooser*, and each trick's winner leads the next;") in text, text
 
 
@@ -119,7 +119,7 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("max(0, count(won[p]) - dealt)", "the larger of 0 and (the number of cards in the player's *won* minus the *dealt*)"),
     ("last(hand[dealer]).suit", "the suit of the last card of the *dealer*'s *hand*"),
     ("next_player(dealer, q => not out[q])", "the next player after the *dealer* who is not *out*"),
-    ("winner != none and x % 2 == 0", "the *winner* exists and the *x* modulo 2 is 0"),
+    ("winner != none and x % 2 == 0", "there is a *winner* and the *x* modulo 2 is 0"),
     ("some_new_function(hand[p], 3)", "the some new function of (the player's *hand*, 3)"),
     # an `or` inside an `and` keeps its brackets (without them it would read as a or (b and c))
     ("(passed[p] or out[p]) and x > 0", "(the player's *passed* or the player's *out*) and the *x* is more than 0"),

@@ -666,3 +666,10 @@ def test_rules_play_lists_a_discard_of_either_of_two_identical_jokers_once():
     assert "discard Joker" in texts and "discard 5♥ 6♥ Joker" in texts
     session.choose(p, next(m["index"] for m in session.legal(p) if m["text"] == "discard 5♥ 6♥ Joker"))
     assert sorted(S.names(session.state, S.zone(session.state, "hand", p))) == ["9♣", "Joker"]
+
+
+def test_explain_says_there_is_no_caller_for_an_unset_value():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("yaniv"))
+    assert "until there is a *caller*:" in text and "If there is no *caller*:" in text
+    assert "*caller* exists" not in text and "*caller* does not exist" not in text

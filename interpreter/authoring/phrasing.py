@@ -360,7 +360,14 @@ class _Speaker:
                     # the leader's turn (or a card without a suit led): not 'the suit led does not exist'
                     out.append("no suit has been led" if op == "==" else "a suit has been led")
                     continue
-                out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
+                said = self.say(left)
+                if isinstance(left, Tree) and left.data == "name" and said.startswith("the *") \
+                        and self.lex.state.get(str(left.children[0]), "none") is None:
+                    # a value of the game that may be unset: 'there is no *caller*', not 'the caller does
+                    # not exist'
+                    out.append(f"there is {'no' if op == '==' else 'a'} {said[len('the '):]}")
+                    continue
+                out.append(f"{said} {'does not exist' if op == '==' else 'exists'}")
                 continue
             said = self.say(left)
             tests = self.lex.tests | self.lex.flags
