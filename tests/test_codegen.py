@@ -219,7 +219,7 @@ GENERATED = [
     ('trumps in ["hearts", "spades"]', True), ('"Q" in c.name', True), ("trumps in bids", True),
     ('x if p > 0 else "no"', 100), ('x if p > 5 else "no"', "no"), ("score[p] if c.suit == trumps else -1", 8),
     ('x and "yes"', "yes"), ('p - 1 and "yes"', 0), ('empty or "fallback"', "fallback"), ("xs or empty", [4, 1, 3]),
-    ("first(empty) or 7", 7), ("not empty", True), ("not (x and p)", False), ("x > 5 and xs", [4, 1, 3]),
+    ("first(empty) or 7", 7), ("not empty", True), ("not (x and xs)", False), ("x > 5 and xs", [4, 1, 3]),
     ("cs + trick", [card("AH"), card("6C"), card("QH"), card("QS"), card("8H"), card("JH")]),
     ("xs + nums + [x]", [4, 1, 3, 5, 3, 9, 3, 1, 100]), ("hand[p] + stock", [card("KD"), card("7H")]),
     ("empty + empty", []), ("[] + xs + []", [4, 1, 3]), ("[x, p] + [p]", [100, 1, 1]), ("[] + []", []),

@@ -84,7 +84,7 @@ def test_a_lead_that_depends_on_a_condition_is_said_as_who_leads_the_first_trick
     steps = [{"tricks": {"hand": "hand", "trick": "trick", "lead": "left_of(dealer) if chooser == none else chooser"}}]
     text = describe_steps(steps, 0, say)[0]
     # not "... if the chooser does not exist, otherwise the chooser leads the first trick"
-    assert ("The first trick is led by the player to the left of the *dealer* if the *chooser* does not exist, "
+    assert ("The first trick is led by the player to the left of the *dealer* if there is no *chooser*, "
             "otherwise the *chooser*, and each trick's winner leads the next;") in text, text
 
 
@@ -132,7 +132,7 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("max(0, count(won[p]) - dealt)", "the larger of 0 and (the number of cards in the player's *won* minus the *dealt*)"),
     ("last(hand[dealer]).suit", "the suit of the last card of the *dealer*'s *hand*"),
     ("next_player(dealer, q => not out[q])", "the next player after the *dealer* who is not *out*"),
-    ("winner != none and x % 2 == 0", "the *winner* exists and the *x* modulo 2 is 0"),
+    ("winner != none and x % 2 == 0", "there is a *winner* and the *x* modulo 2 is 0"),
     ("some_new_function(hand[p], 3)", "the some new function of (the player's *hand*, 3)"),
     # an `or` inside an `and` keeps its brackets (without them it would read as a or (b and c))
     ("(passed[p] or out[p]) and x > 0", "(the player's *passed* or the player's *out*) and the *x* is more than 0"),
@@ -140,8 +140,8 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("sum(players, q => count(hand[q]))", "the sum, over all the players q, of the number of cards in the player q's *hand*"),
     # an 'and' mixing a clause of its own with an 'or' (a merge left this path calling a removed helper)
     ("filter(players, q => (out[q] or passed[q]) and count(hand[q]) > count(won[q]))",
-     "the players q for which (its *out* or its *passed*) and the number of cards in its *hand* is more than "
-     "the number of cards in its *won*"),
+     "the players q for which (their *out* or their *passed*) and the number of cards in their *hand* is more "
+     "than the number of cards in their *won*"),
     ("map(filter(players, q => out[q]), q => score[q])", "the *score* of each of the players q who are *out*"),
     ("last(hand[p], 3)", "the last 3 cards of the player's *hand*"),
     # a count worked out: not 'the last the larger of ... cards'
@@ -231,3 +231,11 @@ def test_a_value_named_by_a_plural_noun_takes_are():
     assert words("tricks < 3", lex) == "the *tricks* are less than 3"
     assert words("bonus > 2", lex) == "the *bonus* is more than 2"          # not every name ending in s
     assert words("status == 1", lex) == "the *status* is 1"
+
+
+def test_an_unset_value_named_with_a_vowel_takes_an():
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={"advance": None, "caller": None})
+    assert words("advance != none", lex) == "there is an *advance*"
+    assert words("caller != none", lex) == "there is a *caller*"
+    assert words("caller == none", lex) == "there is no *caller*"

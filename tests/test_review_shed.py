@@ -937,10 +937,10 @@ def test_shedding_referees_soak():
     ("size == 0 and (size == 2 or top > 3)", "the *size* is 0 and (the *size* is 2 or the *top* is more than 3)"),
     ("size == 0 or (size == 2 and top > 3)", "the *size* is 0 or (the *size* is 2 and the *top* is more than 3)"),
     ("filter(players, p => not (passed[p] or size > 0))",
-     "the players for which not (its *passed* or the *size* is more than 0)"),
+     "the players for which not (their *passed* or the *size* is more than 0)"),
     ("next_player(current, p => count(hand[p]) > 0 and not (pass_final and passed[p]))",
-     "the next player after the current player for which the number of cards in its *hand* is more than 0 "
-     "and for which not (*pass_final* and its *passed*)"),
+     "the next player after the current player for which the number of cards in their *hand* is more than 0 "
+     "and for which not (*pass_final* and their *passed*)"),
 ])
 def test_explain_keeps_the_brackets_of_an_or_inside_an_and_and_of_a_negated_and(text, said):
     # President's `next:` (a pass is final only when pass_final is set) was read "for which not

@@ -36,8 +36,10 @@ CONSTRUCTS = [
     ("`card.suit`", "an attribute of a card (see below) or a field of an object entry"),
     ("`count(hand[p])`", "a built-in function, an order or a point table called on its arguments"),
     ("`p => score[p] > 10`", "a function of one name, given to built-ins such as `filter`, `any`, `argmax`"),
-    ("`a + b`, `a - b`, `a * b`, `a / b`, `a // b`, `a % b`", "arithmetic (`//` divides and rounds down, "
-                                                              "`%` is the remainder); `+` also joins two lists, "
+    ("`a + b`, `a - b`, `a * b`, `a / b`, `a // b`, `a % b`", "arithmetic (`/` gives a whole number when the "
+                                                              "division comes out even, 6 / 3 is 2, else a "
+                                                              "fraction, 7 / 2 is 3.5; `//` divides and rounds "
+                                                              "down, `%` is the remainder); `+` also joins two lists, "
                                                               "or text: `'claims ' + rank_now`"),
     ("`-a`", "minus"),
     ("`==`, `!=`, `<`, `<=`, `>`, `>=`", "comparisons; they chain: `0 < x <= 5`. Cards and suits compare only "
@@ -48,7 +50,8 @@ CONSTRUCTS = [
                                          "not `c.rank == 2`), a card is not its suit (`c.suit == trumps`)"),
     ("`x in items`, `x not in items`", "membership in a list or zone (a card is in a list that holds a card "
                                        "identical to it)"),
-    ("`a and b`, `a or b`, `not a`", "logic"),
+    ("`a and b`, `a or b`, `not a`", "logic (a player is no condition: seat 0 would count as false, so "
+                                     "compare it, `declarer != none`)"),
     ("`x if condition else y`", "a choice between two values"),
     ("`[a, b, c]`", "a list"),
     ("`(a, b)`", "a pair (or longer tuple), e.g. a sort key"),

@@ -363,7 +363,16 @@ class _Speaker:
                     # the leader's turn (or a card without a suit led): not 'the suit led does not exist'
                     out.append("no suit has been led" if op == "==" else "a suit has been led")
                     continue
-                out.append(f"{self.say(left)} {'does not exist' if op == '==' else 'exists'}")
+                said = self.say(left)
+                if isinstance(left, Tree) and left.data == "name" and said.startswith("the *") \
+                        and self.lex.state.get(str(left.children[0]), "none") is None:
+                    # a value of the game that may be unset: 'there is no *caller*', not 'the caller does
+                    # not exist'
+                    noun = said[len('the '):]
+                    some = "an" if noun.lstrip("*")[:1].lower() in "aeiou" else "a"     # an *advance*
+                    out.append(f"there is {'no' if op == '==' else some} {noun}")
+                    continue
+                out.append(f"{said} {'does not exist' if op == '==' else 'exists'}")
                 continue
             said = self.say(left)
             tests = self.lex.tests | self.lex.flags
@@ -564,7 +573,14 @@ class _Speaker:
             return f"for which {self.say(fn_node)}"
         name, body = fn_node.children
         inner = _Speaker(self.bind(fn_node, noun), subject=str(name))
-        return inner.clause(body, "are" if plural else "is")
+        clause = inner.clause(body, "are" if plural else "is")
+        if noun == "player":
+            # a player's own zone or value is theirs: 'the players for which ... of their *bid*', not 'its'
+            for kept in (self.lex.zones, self.lex.state):
+                for thing, per in kept.items():
+                    if per == "player":
+                        clause = clause.replace(f"its *{thing}*", f"their *{thing}*")
+        return clause
 
     def clause(self, node, be="are") -> str:
         if isinstance(node, Tree) and node.data == "or_op" and not self._same_left(node):

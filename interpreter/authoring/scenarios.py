@@ -89,8 +89,12 @@ def _unknown_keys(out, path, mapping, allowed):
         return
     for key in mapping:
         if key not in allowed:
-            out.problems.append(out.at(path + (key,), f"unknown key '{key}' in a scenario file",
-                                       hint=did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed),
+            hint = did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed)
+            if allowed is EXPECT_KEYS:
+                # the names of the game's zones and variables come one level down, not beside 'state'
+                hint += (f"; if '{key}' is a zone or a state variable of the game, check it under 'zones:' or "
+                         f"'state:': expect: {{zones: {{{key}: [...]}}}} or expect: {{state: {{{key}: ...}}}}")
+            out.problems.append(out.at(path + (key,), f"unknown key '{key}' in a scenario file", hint=hint,
                                        key=True))
 
 
@@ -496,6 +500,16 @@ def _apply(s, path, number, player, action, nth=1, card=False):
                       s.rules.universe.card_hint(action[1]))
     actions = G.legal_actions(s)
     legal = _LegalText(s, actions)
+    if card and action[1] is not None and not any(a[0] == "play" for a in actions):
+        # a card written alone where no move is called play (a pick of `select:`, a discard): the one
+        # move of another name that offers this card
+        offering = sorted({str(a[0]) for a in actions if a[0] != "play" and S.card_option(s, a[0])
+                           and S.matching_actions(s, a[0], str(action[1]), [a])})
+        if len(offering) > 1:
+            raise Failure(path, f"move {number}: {shown} is offered by several moves ({', '.join(offering)})",
+                          f"say which: {{move: {offering[0]}, value: {shown}}}")
+        if offering:
+            action = (offering[0], action[1])
     if not card and isinstance(action[1], (list, str)) and str(action[1]).strip().lower() != "none" and \
             any(a[0] == action[0] and MV.is_structured(a[1]) for a in actions):
         # a meld move: the value names its cards (see meldvalues.py)

@@ -219,6 +219,11 @@ def _select(cx, value, path, step):
         cx.problem(path + ("to",), f"zone '{target.name}' is {target.visibility}: {who} would see the picks",
                    "meaning", hint="declare it with 'visibility: owner' (or hidden)")
         return None
+    if source.visibility in ("public", "others"):
+        who = "every player" if source.visibility == "public" else "every other player"
+        cx.problem(path + ("from",), f"zone '{source.name}' is {source.visibility}: {who} sees which card "
+                   "leaves it, so a player asked later learns the earlier picks", "meaning", severity="warning",
+                   hint=f"declare '{source.name}' with 'visibility: owner' (or hidden) to keep the picks secret")
     cx.zone_writes.add(target.name)
     name = str(spec.get("as", "player"))
     players = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None

@@ -473,6 +473,8 @@ def _kind_hint(expected, actual):
         return "this is kept per player (suit, ...): take one entry, e.g. hand[current] or score[p]"
     if (expected, actual) in ((T.PLAYERS, T.PLAYER), (T.CARDS, T.CARD)):
         return "a list of one is written in brackets, e.g. [winner]"
+    if (expected, actual) == (T.BOOL, T.PLAYER):
+        return "a condition about a player compares it, e.g. declarer != none or current == dealer"
     return _KIND_EXAMPLES.get(expected)
 
 
@@ -513,7 +515,14 @@ def _call(ctx, node):
         raise
 
 
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+def _divide(a, b):
+    """a / b: a whole number when two whole numbers divide evenly (6 / 3 is 2, not 2.0), else a fraction."""
+    if a.__class__ is int and b.__class__ is int and b and a % b == 0:
+        return a // b
+    return a / b
+
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _divide,
           "//": operator.floordiv, "%": operator.mod}
 
 
@@ -593,7 +602,8 @@ def _binop(ctx, node):
             ctx.error(node, f"'{op}' needs two numbers, but this is {describe_value(left.value)} {op} "
                       f"{describe_value(right.value)}", rule="type")
     lf, rf = left.fn, right.fn
-    code = ctx.source("({0} %s {1})" % op, left, right)
+    code = ctx.source("({0} %s {1})" % op, left, right) if op != "/" else \
+        ctx.source(ctx.ref(_divide) + "({0}, {1})", left, right)
     if op in ("/", "//", "%"):
         def safe(s, e):
             try:
@@ -642,8 +652,21 @@ def _neg(ctx, node):
     return Compiled(lambda s, e: -f(s, e), T.NUM, code=ctx.source("(-{0})", inner))
 
 
+def _no_seat_as_truth(ctx, node, compiled, word):
+    """A player (a seat number) read as true or false: seat 0 is false, so `caller and ...` never holds
+    for the player in seat 0.  Refused, as a condition that gives a player is."""
+    if compiled.type == T.PLAYER:
+        start, length = _span(node)
+        said = ctx.text[start:start + length] if isinstance(ctx.text, str) and length > 0 else ""
+        said = said if said and len(said) <= 40 else "x"
+        ctx.error(node, f"'{word}' reads a player as true or false, and seat 0 counts as false",
+                  hint=f"compare it with none: {said} != none" if word != "or" else
+                  f"choose with a comparison: {said} if {said} != none else ...", rule="type")
+
+
 def _not(ctx, node):
     inner = ctx.compile(node.children[0])
+    _no_seat_as_truth(ctx, node.children[0], inner, "not")
     if inner.const:                      # e.g. an option: worked out once, here
         return constant(not inner.value, T.BOOL)
     f = inner.fn
@@ -652,6 +675,8 @@ def _not(ctx, node):
 
 def _and(ctx, node):
     a, b = (ctx.compile(c) for c in node.children)
+    for child, side in zip(node.children, (a, b)):
+        _no_seat_as_truth(ctx, child, side, "and")
     af, bf = a.fn, b.fn
     typ = T.BOOL if a.type == b.type == T.BOOL else T.ANY
     if a.const:                          # an option on the left: the value is one side, known here
@@ -661,6 +686,7 @@ def _and(ctx, node):
 
 def _or(ctx, node):
     a, b = (ctx.compile(c) for c in node.children)
+    _no_seat_as_truth(ctx, node.children[0], a, "or")
     af, bf = a.fn, b.fn
     typ = a.type if a.type == b.type else T.ANY
     if a.const:
@@ -670,6 +696,7 @@ def _or(ctx, node):
 
 def _ifelse(ctx, node):
     then, cond, other = (ctx.compile(c) for c in node.children)
+    _no_seat_as_truth(ctx, node.children[1], cond, "if")
     tf, cf, of = then.fn, cond.fn, other.fn
     typ = then.type if T.compatible(other.type, then.type) and then.type != T.NONE else other.type
     if then.type != other.type and T.NONE not in (then.type, other.type):

@@ -14,7 +14,7 @@ from ..diagnostics import players_phrase
 from ..bots.base import Bot, make_bot
 from ..engine import game as G
 from . import view as V
-from .words import Refused, describe, is_card_move, match, told_apart
+from .words import Refused, action_cards, describe, is_card_move, match, told_apart
 
 
 class Session:
@@ -268,10 +268,15 @@ class Session:
 
 def _twin_key(s, u, action):
     """For a move of one card lying in a zone kept per player (a hand) in a pack with identical cards:
-    (move, the card's face, the zone, its owner), the same for the move of either copy; else None."""
+    (move, the card's face, the zone, its owner), the same for the move of either copy; for a move of
+    a list of cards all lying in one such zone, (move, its words, the zone, its owner), the same for the
+    moves that take identical copies (either of two jokers); else None."""
     value = action[1]
-    if not u.twins or not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < u.size) \
-            or not is_card_move(s, action):
+    if not u.twins:
+        return None
+    if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < u.size):
+        return _twins_key(s, u, action)
+    if not is_card_move(s, action):
         return None
     for info in s.rules.zone_list:
         if info.per == "player":
@@ -279,6 +284,23 @@ def _twin_key(s, u, action):
                 if value in part:
                     return (str(action[0]), u.face[value], u.is_joker[value], info.index, owner)
     return None
+
+
+def _twins_key(s, u, action):
+    cards = action_cards(action[1])
+    if not cards or not all(0 <= c < u.size for c in cards) or not is_card_move(s, action):
+        return None
+    where = {}
+    for info in s.rules.zone_list:
+        if info.per == "player":
+            for owner, part in enumerate(s.z[info.index]):
+                for c in cards:
+                    if c in part:
+                        where[c] = (info.index, owner)
+    places = set(where.values())
+    if len(where) != len(cards) or len(places) != 1:
+        return None
+    return (str(action[0]), describe(s, action)) + places.pop()
 
 
 def _shown_order(s, u, action, i):

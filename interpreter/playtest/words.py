@@ -144,6 +144,9 @@ def match(s, actions, typed: str) -> int:
     cid = parse_card(u, typed)
     if cid is not None:
         return _by_card(s, actions, cid)
+    found = _by_cards(s, actions, typed)
+    if found is not None:
+        return found
     word = wanted.split()[0].lower() if wanted else ""
     named = [i for i, a in enumerate(actions) if str(a[0]).lower() == word]
     if len(named) == 1 and len(wanted.split()) == 1:
@@ -173,6 +176,29 @@ def _by_card(s, actions, cid) -> int:
         shown = ", ".join(describe(s, actions[i]) for i in single[:12])
         raise Refused(f"{name} can be used in several ways; type the whole move or its number: {shown}")
     raise Refused(_why_not(s, actions, name))
+
+
+def _by_cards(s, actions, typed):
+    """A move of several cards typed by its cards in any order, with or without its name first
+    ('discard 4♠ 4♦' or '4♠ 4♦' for the move shown as 'discard 4♦ 4♠'); None if no such move fits."""
+    u = s.rules.universe
+    tokens = [t for t in _SPLIT.split(typed.strip()) if t]
+    names = {str(a[0]).lower() for a in actions}
+    move = tokens[0].lower() if tokens and parse_card(u, tokens[0]) is None and tokens[0].lower() in names else None
+    rest = tokens[1:] if move is not None else tokens
+    ids = [parse_card(u, t) for t in rest]
+    if len(ids) < 2 or None in ids:
+        return None
+    want = sorted(u.names[c] for c in ids)
+    fits = [i for i, a in enumerate(actions) if (move is None or str(a[0]).lower() == move) and is_card_move(s, a)
+            and sorted(u.names[c] for c in action_cards(a[1])) == want
+            and "=" not in describe(s, a)]           # a meld whose wild cards stand for something: say which
+    if not fits:
+        return None
+    if len({describe(s, actions[i]) for i in fits}) == 1 and len({_place(s, actions[i]) for i in fits}) == 1:
+        return fits[0]
+    apart = told_apart(s, actions)
+    raise Refused(f"'{typed}' fits several moves; type the number of one: " + ", ".join(apart[i] for i in fits[:12]))
 
 
 def _why_not(s, actions, name) -> str:
