@@ -311,3 +311,234 @@ def test_exploding_kittens_against_referee():
 @pytest.mark.soak
 def test_exploding_kittens_against_referee_soak():
     _ek_games(range(120, 2120))
+
+
+# -- Mille Bornes ----------------------------------------------------------------------------------------
+
+MB_COPIES = {"accident": 3, "out_of_gas": 3, "flat_tire": 3, "speed_limit": 4, "stop": 5, "repairs": 6,
+             "gasoline": 6, "spare_tire": 6, "end_of_limit": 6, "roll": 14, "driving_ace": 1, "extra_tank": 1,
+             "puncture_proof": 1, "right_of_way": 1, "25": 10, "50": 10, "75": 10, "100": 12, "200": 4}
+HAZARDS = {"accident": "repairs", "out_of_gas": "gasoline", "flat_tire": "spare_tire", "stop": None}
+SAFETY = {"accident": "driving_ace", "out_of_gas": "extra_tank", "flat_tire": "puncture_proof",
+          "stop": "right_of_way", "speed_limit": "right_of_way"}
+SAFETIES = ["driving_ace", "extra_tank", "puncture_proof", "right_of_way"]
+KM = {"25": 25, "50": 50, "75": 75, "100": 100, "200": 200}
+
+
+def rn(name):
+    return name.split("/")[0]
+
+
+def road(rank):
+    return f"{rank}/road"
+
+
+class MilleBornesReferee:
+    """Two players, 1,000 km exactly: follows the draw pile card by card (read once per hand, after the
+    shuffle and the deal) and checks every move offered, what each seat sees and the scores."""
+
+    def __init__(self, s, target=5000):
+        self.target = target
+        self.score = [0, 0]
+        self.dealer = 0
+        self.hand_no = 0
+        self.over = False
+        self.new_hand(s)
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        assert s.hand_no == self.hand_no and _v(s, "dealer") == self.dealer
+        self.hands = [Counter(rn(c) for c in zone_names(s, "hand", p)) for p in range(2)]
+        first = (self.dealer + 1) % 2       # six cards each, and the first player has drawn
+        assert [sum(h.values()) for h in self.hands] == [7 if p == first else 6 for p in range(2)]
+        self.draw = [rn(c) for c in zone_names(s, "draw")]
+        assert Counter(self.draw) + self.hands[0] + self.hands[1] == Counter(MB_COPIES)
+        self.battle, self.speed, self.dist, self.safe = ([[], []] for _ in range(4))
+        self.discard = []
+        self.coups, self.late = [0, 0], [False, False]
+        self.cur = (self.dealer + 1) % 2
+        self.phase = "turn"
+        self.again = False
+
+    # -- the rules ---------------------------------------------------------------------------------
+    def travelled(self, p):
+        return sum(KM[c] for c in self.dist[p])
+
+    def top(self, p):
+        return self.battle[p][-1] if self.battle[p] else None
+
+    def hazard_on(self, p):
+        return self.top(p) in HAZARDS
+
+    def moving(self, p):
+        return not self.hazard_on(p) and (self.top(p) == "roll" or "right_of_way" in self.safe[p])
+
+    def under_limit(self, p):
+        return bool(self.speed[p]) and self.speed[p][-1] == "speed_limit"
+
+    def playable(self, p, c):
+        q = 1 - p
+        if c in KM:
+            return (self.moving(p) and self.travelled(p) + KM[c] <= 1000
+                    and (not self.under_limit(p) or "right_of_way" in self.safe[p] or KM[c] <= 50)
+                    and (c != "200" or self.dist[p].count("200") < 2))
+        if c == "roll":
+            return "right_of_way" not in self.safe[p] and self.top(p) in (None, "stop", "repairs", "gasoline",
+                                                                          "spare_tire")
+        if c in ("repairs", "gasoline", "spare_tire"):
+            return self.hazard_on(p) and HAZARDS[self.top(p)] == c
+        if c == "end_of_limit":
+            return self.under_limit(p)
+        if c in HAZARDS:
+            return self.moving(q) and SAFETY[c] not in self.safe[q]
+        if c == "speed_limit":
+            return not self.under_limit(q) and "right_of_way" not in self.safe[q]
+        assert c in SAFETIES
+        return True
+
+    def lay_safety(self, p, c):
+        self.hands[p][c] -= 1
+        self.safe[p].append(c)
+        if self.hazard_on(p) and SAFETY[self.top(p)] == c:
+            self.discard.append(self.battle[p].pop())
+        if c == "right_of_way" and self.under_limit(p):
+            self.discard.append(self.speed[p].pop())
+
+    def start_turn(self):
+        """The player to move draws; one with no card passes (no decision)."""
+        while True:
+            if self.draw:
+                self.hands[self.cur][self.draw.pop()] += 1
+            if sum(self.hands[self.cur].values()) > 0:
+                self.again = False
+                return
+            if self.end_of_turn(False):
+                return
+
+    def end_of_turn(self, again):
+        """After a turn: the hand may be over; else the next player. True when the hand or game ended."""
+        if any(self.travelled(p) == 1000 for p in range(2)) or all(
+                sum(h.values()) == 0 for h in self.hands):
+            self.score_hand()
+            return True
+        self.cur = self.cur if again else 1 - self.cur
+        return False
+
+    def score_hand(self):
+        for p in range(2):
+            got = self.travelled(p) + 100 * len(self.safe[p]) + (300 if len(self.safe[p]) == 4 else 0)
+            got += 300 * self.coups[p]
+            if self.travelled(p) == 1000:
+                got += 400 + (300 if self.late[p] else 0) + (300 if "200" not in self.dist[p] else 0)
+                got += 500 if self.travelled(1 - p) == 0 else 0
+            self.score[p] += got
+        self.phase = "between"
+        if any(x >= self.target for x in self.score):
+            self.over = True
+        else:
+            self.dealer = 1 - self.dealer
+
+    # -- the referee's checks --------------------------------------------------------------------------
+    def expected(self):
+        p = self.cur
+        if self.phase == "cf":
+            v = self.victim
+            moves = ["pass"]
+            if self.hands[v][SAFETY[self.hit]] and SAFETY[self.hit] not in self.safe[v]:
+                moves.append("coup_fourre")
+            return v, sorted(moves)
+        h = +self.hands[p]
+        # a move named play is told by its card alone
+        return p, sorted([road(c) for c in h if self.playable(p, c)] + [f"discard {road(c)}" for c in h])
+
+    def before(self, s, who, legal):
+        if self.phase == "between":
+            self.new_hand(s)
+        want_who, want = self.expected()
+        assert (who, legal) == (want_who, want), (self.phase, who, legal, want_who, want)
+        every_card_once(s)
+        assert [rn(c) for c in zone_names(s, "draw")] == self.draw
+        for v in range(2):
+            for p in range(2):
+                assert seen(s, v, "hand", p) == (sorted(road(c) for c in self.hands[p].elements())
+                                                 if p == v else [])
+                for zone, mine in (("battle", self.battle), ("speed", self.speed), ("distance", self.dist),
+                                   ("safeties", self.safe)):
+                    assert [rn(c) for c in S.names(s, G.observation(s, v)["zones"][zone][p])] == mine[p], (zone, p)
+            assert [rn(c) for c in S.names(s, G.observation(s, v)["zones"]["discard"])] == self.discard
+            assert seen(s, v, "draw") == []
+        assert _v(s, "score") == self.score
+
+    def after(self, s, who, text):
+        word, _, card = text.partition(" ")
+        if not card and word not in ("pass", "coup_fourre"):
+            word, card = "play", word
+        c = rn(card) if card else None
+        p = self.cur
+        if self.phase == "cf":
+            v = self.victim
+            self.phase = "turn"
+            if word == "coup_fourre":
+                self.coups[v] += 1
+                self.lay_safety(v, SAFETY[self.hit])
+                if self.draw:
+                    self.hands[v][self.draw.pop()] += 1
+            if not self.end_of_turn(False):
+                self.start_turn()
+            return
+        if word == "discard":
+            self.hands[p][c] -= 1
+            self.discard.append(c)
+            again = False
+        else:
+            again = False
+            if c in SAFETIES:
+                self.lay_safety(p, c)
+                again = True
+            else:
+                self.hands[p][c] -= 1
+                if c in KM:
+                    self.dist[p].append(c)
+                    if self.travelled(p) == 1000 and not self.draw:
+                        self.late[p] = True
+                elif c in ("roll", "repairs", "gasoline", "spare_tire"):
+                    self.battle[p].append(c)
+                elif c == "end_of_limit":
+                    self.speed[p].append(c)
+                elif c == "speed_limit":
+                    self.speed[1 - p].append(c)
+                else:
+                    self.battle[1 - p].append(c)
+                if c in HAZARDS or c == "speed_limit":
+                    self.phase, self.hit, self.victim = "cf", c, 1 - p
+                    return
+        if not self.end_of_turn(again):
+            self.start_turn()
+
+    def finish(self, s):
+        assert self.over
+        assert [G.result(s)["scores"][p] for p in range(2)] == self.score
+        best = max(self.score)
+        assert G.result(s)["winners"] == [p for p in range(2) if self.score[p] == best]
+
+
+def _mb_games(seeds, target=5000):
+    rules = _load("mille-bornes", target=target)
+    for seed in seeds:
+        s = G.new_game(rules, 2, seed)
+        rng = random.Random(seed * 13 + 5)
+        # plays rather than discards, and coups fourres when offered, most of the time
+        def pick(texts):
+            good = [t for t in texts if not t.startswith(("discard", "pass"))]
+            return rng.choice(good) if good and rng.random() < 0.85 else rng.choice(texts)
+        drive(s, MilleBornesReferee(s, target), pick)
+
+
+def test_mille_bornes_against_referee():
+    _mb_games(range(6), target=5000)
+    _mb_games(range(6, 60), target=1000)
+
+
+@pytest.mark.soak
+def test_mille_bornes_against_referee_soak():
+    _mb_games(range(100, 400), target=5000)
