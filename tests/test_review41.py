@@ -542,3 +542,20 @@ def test_mille_bornes_against_referee():
 @pytest.mark.soak
 def test_mille_bornes_against_referee_soak():
     _mb_games(range(100, 400), target=5000)
+
+
+# -- rules explain ---------------------------------------------------------------------------------------
+
+def test_explain_reads_the_kittens_as_a_designer_wrote_them():
+    """A test named by one verb is said of its first argument (not 'holds holds for (p, r)'); a select by
+    one player names that player (not 'Each of the mover', nor 'once every player has picked'); a shuffle
+    of one player's zone is said in words (not '*hand[option]*')."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("exploding-kittens"))
+    assert "**attack** allowed when the current player holds “attack”:" in text
+    assert "If the *mover* holds “defuse”:" in text
+    assert "holds holds" not in text
+    assert ("The *mover* picks a value of *depth* in secret from the numbers from 0 to the number of cards in "
+            "*deck*; the pick is shown to everyone once made.") in text
+    assert "Each of the *mover*" not in text
+    assert "1. Shuffle the player's *hand*." in text and "Shuffle *deck*." in text
