@@ -559,3 +559,13 @@ def test_explain_reads_the_kittens_as_a_designer_wrote_them():
             "*deck*; the pick is shown to everyone once made.") in text
     assert "Each of the *mover*" not in text
     assert "1. Shuffle the player's *hand*." in text and "Shuffle *deck*." in text
+
+
+def test_explain_says_a_value_passed_on_under_its_own_name_once():
+    """A call that passes a procedure's own parameters on (call: lay_safety(p, c) inside play(p, c)) reads
+    'with the same *p* and *c*', not 'with *p* being *p* and *c* being *c*'."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("mille-bornes"))
+    assert "1. Do **lay_safety** (above), with the same *p* and *c*." in text
+    assert "*p* being *p*" not in text
+    assert "with *p* being the *victim* and *c* being the first of the cards" in text

@@ -47,7 +47,11 @@ def _call(value, say) -> str:
     if not args or len(args) != len(params):
         return f"Do **{name}** ({where})."
     text = str(value)
-    given = [f"*{p}* being {say(text[a.meta.start_pos:a.meta.end_pos])}" for p, a in zip(params, args)]
+    pairs = [(p, text[a.meta.start_pos:a.meta.end_pos]) for p, a in zip(params, args)]
+    given = [f"*{p}* being {say(arg)}" for p, arg in pairs if arg.strip() != p]
+    same = [f"*{p}*" for p, arg in pairs if arg.strip() == p]     # a value passed on under its own name
+    if same:                          # 'with the same *p* and *c*', not 'with *p* being *p* and *c* being *c*'
+        given.append("the same " + _join(same))
     return f"Do **{name}** ({where}), with " + _join(given) + "."
 
 
