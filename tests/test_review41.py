@@ -660,3 +660,34 @@ def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
     assert not problems and len(outcomes) == count, problems
+
+
+TWIN_LEFT_BEHIND = """
+name: A card moved twice
+players: {count: [2]}
+pack: {ranks: [a, b], suits: [x], copies: 2}
+zones:
+  stock: {visibility: hidden}
+  pile: {visibility: public}
+state:
+  hit: {type: card, initial: none}
+hand:
+  - set: {hit: "first(of_rank(stock, 'a'))"}
+  - move: {cards: "of_rank(stock, 'a')", from: stock, to: pile}
+  - move: {cards: hit, from: pile, to: stock}
+  - if: hit in pile
+    then:
+      - move: {cards: hit, from: pile, to: stock}
+  - choose: {player: 0, moves: {go: {}}}
+"""
+
+
+def test_a_card_moved_from_a_zone_holding_only_its_twin_says_so(tmp_path):
+    """`hit in pile` holds for an identical copy; moving `hit` itself from the pile then fails, and the
+    message says that an identical copy is there and that a move takes the very card."""
+    (tmp_path / "twin.yaml").write_text(TWIN_LEFT_BEHIND)
+    with pytest.raises(Exception) as err:
+        G.new_game(load_from(tmp_path, "twin"), 2, 0)
+    text = str(err.value)
+    assert "card a/x is not in the zone it is moved from, though an identical copy of it is" in text, text
+    assert "a move takes the very card given" in text
