@@ -502,6 +502,12 @@ class _Speaker:
             ends = named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on", "than")
             bare = len(spoken) == 2 and (ends or rest.startswith("("))     # an operand already in brackets
             return f"{spoken[0]} {named} {rest}" if bare else f"{spoken[0]} {named} ({rest})"
+        if name in self.lex.tests and named in ONE_WORD_VERBS and spoken and spoken != ["it"]:
+            # a test named by one verb is said of its first argument: holds(p, r) reads "p holds r",
+            # not "holds holds for (p, r)"
+            rest = spoken[1:]
+            return f"{spoken[0]} {named}" + (f" {rest[0]}" if len(rest) == 1 else f" ({', '.join(rest)})" if rest
+                                              else "")
         if spoken == ["it"] and joiner_free(named) and not (name in self.lex.tests and _has_verb(named)):
             # "the card with the highest strength of it" -> "its strength"; a test reads as what the item
             # is ("who are alive"), but one whose name has a verb is no property of it: not "who whose
@@ -762,6 +768,9 @@ def _plural_subject(text: str) -> bool:
     """Whether a value said as 'the *NAME*', 'the *NAME* of X' or "X's *NAME*" is named by a plural noun
     (points, tricks; not bonus, status, class)."""
     return _PLURAL_HEAD.search(text) is not None and not text.startswith("the number")
+
+
+ONE_WORD_VERBS = ("holds", "has", "contains", "beats", "owns", "wins", "matches", "follows", "covers")
 
 
 def _has_verb(text: str) -> bool:

@@ -47,7 +47,11 @@ def _call(value, say) -> str:
     if not args or len(args) != len(params):
         return f"Do **{name}** ({where})."
     text = str(value)
-    given = [f"*{p}* being {say(text[a.meta.start_pos:a.meta.end_pos])}" for p, a in zip(params, args)]
+    pairs = [(p, text[a.meta.start_pos:a.meta.end_pos]) for p, a in zip(params, args)]
+    given = [f"*{p}* being {say(arg)}" for p, arg in pairs if arg.strip() != p]
+    same = [f"*{p}*" for p, arg in pairs if arg.strip() == p]     # a value passed on under its own name
+    if same:                          # 'with the same *p* and *c*', not 'with *p* being *p* and *c* being *c*'
+        given.append("the same " + _join(same))
     return f"Do **{name}** ({where}), with " + _join(given) + "."
 
 
@@ -481,13 +485,20 @@ def _change_meld(v, step, say):
     return f"Change a meld on {say(v['to'])} by {say(v['change'])}, with cards from {say(v['from'])}{freed}.", []
 
 
+def _zone_said(v, say):
+    """A zone named by a shuffle or cut: *stock*, or one part of a zone in words (hand[option]: 'the
+    player's *hand*', not '*hand[option]*')."""
+    text = str(v).strip()
+    return f"*{text}*" if text.isidentifier() else say(text)
+
+
 def _fail(v, step, say):
     return f"Stop with the error \"{v.get('message', 'a rule check failed')}\" if {say(v['when'])}.", []
 
 
 _KINDS = {
-    "shuffle": lambda v, s, say: (f"Shuffle *{v}*.", []),
-    "cut": lambda v, s, say: (f"Cut *{v}*.", []),
+    "shuffle": lambda v, s, say: (f"Shuffle {_zone_said(v, say)}.", []),
+    "cut": lambda v, s, say: (f"Cut {_zone_said(v, say)}.", []),
     "deal": _deal,
     "move": _move,
     "gather": lambda v, s, say: (f"Gather every card from {_zones(v['from'])} into *{v['to']}*.", []),
@@ -518,14 +529,20 @@ _KINDS = {
 def _select(v, say):
     """`select:` (it was phrased by a function of two arguments where three are given: every select
     fell back to its settings in code)."""
-    who = f"Each of {say(v['players'])}" if "players" in v else "Every player"
-    if ", " in who:              # 'Each of the players in turn order, starting with X, picks ...'
-        who += ","
+    one = re.fullmatch(r"\[\s*([^,\[\]]+?)\s*\]", str(v.get("players", "")).strip())
+    if one:                     # players: "[mover]": one player picks, not 'Each of the mover'
+        said = say(one.group(1))
+        who = said[0].upper() + said[1:]
+    else:
+        who = f"Each of {say(v['players'])}" if "players" in v else "Every player"
+        if ", " in who:          # 'Each of the players in turn order, starting with X, picks ...'
+            who += ","
     say = say.bind(v.get("as", "player"), "player")       # the player picking, in count and legal
     if "options" in v or "set" in v:                       # a value, kept apart until all have picked
         legal = f", one for which {say.bind('option', 'value')(v['legal'])}" if "legal" in v else ""
-        return (f"{who} picks a value of *{v.get('set')}* in secret from {say(v.get('options'))}{legal}; the "
-                f"picks are shown together once every player has picked, and nobody sees another's before.", [])
+        shown = ("the pick is shown to everyone once made" if one else
+                 "the picks are shown together once every player has picked, and nobody sees another's before")
+        return f"{who} picks a value of *{v.get('set')}* in secret from {say(v.get('options'))}{legal}; {shown}.", []
     count = v.get("count", 1)
     how_many = ""
     if isinstance(count, str) and not count.strip().isdigit():

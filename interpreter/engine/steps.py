@@ -337,7 +337,12 @@ def take_card(s, zone, card, where):
             if card in z:
                 z.remove(card)
                 return
-        raise GameStopped(f"card {s.rules.universe.name(card)} is not in the zone it is moved from", where)
+        u = s.rules.universe
+        twin = u.twins and any(x.__class__ is int and u.face_key[x] == u.face_key[card] for z in zones for x in z)
+        raise GameStopped(f"card {u.name(card)} is not in the zone it is moved from" + (
+            ", though an identical copy of it is: `in` and == take identical copies for one another, a move "
+            "takes the very card given (move a card of the zone, e.g. last(zone) or first(of_rank(zone, r)))"
+            if twin else ""), where)
     for zone in s.z:
         for z in (zone.values() if isinstance(zone, dict) else zone if zone and isinstance(zone[0], list) else [zone]):
             if card in z:

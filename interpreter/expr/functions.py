@@ -476,7 +476,8 @@ def _abs(ctx, node, args):
 
 @builtin("unique", "unique(items)",
          "The items without repeats, in first-seen order. Of identical cards (two packs, two jokers of a kind) "
-         "the first is kept, as == compares them: count(unique(cards)) is how many different cards there are.")
+         "the first is kept, as == compares them: count(unique(cards)) is how many different cards there are; "
+         "of sets of cards (groups(), sequences()) that hold the same identical cards, in any order, the first.")
 def _unique(ctx, node, args):
     coll = _collection(ctx, args[0])
     f = _values(coll)
@@ -485,6 +486,11 @@ def _unique(ctx, node, args):
         face = u.face_key
         return Compiled(lambda s, e: unique_faces(face, f(s, e)), coll.type,
                         code=ctx.source("%s(%s, {0})" % (ctx.ref(unique_faces), ctx.ref(face)),
+                                        _items_source(ctx, coll)))
+    if _elem_type(coll) == T.CARDS and u is not None and u.twins:
+        face = u.face_key          # sets of cards (groups, sequences): two holding the same identical cards
+        return Compiled(lambda s, e: unique_face_lists(face, f(s, e)), coll.type,
+                        code=ctx.source("%s(%s, {0})" % (ctx.ref(unique_face_lists), ctx.ref(face)),
                                         _items_source(ctx, coll)))
     return Compiled(lambda s, e: list(dict.fromkeys(f(s, e))), coll.type,
                     code=ctx.source("list(dict.fromkeys({0}))", _items_source(ctx, coll)))
@@ -498,6 +504,18 @@ def unique_faces(face, cards):
         if f not in seen:
             seen.add(f)
             out.append(c)
+    return out
+
+
+def unique_face_lists(face, sets):
+    """The sets of cards without a second set that holds the same identical cards, in whatever order (a set
+    that groups() gives lists its cards in an order of the copies, which says nothing)."""
+    seen, out = set(), []
+    for cards in sets:
+        f = tuple(sorted(face[c] for c in cards))
+        if f not in seen:
+            seen.add(f)
+            out.append(cards)
     return out
 
 

@@ -343,7 +343,7 @@ def _unseen_by(event, seat) -> set:
 def _unseen_copies_hidden(s, event, seat):
     """The event with each card it names that `seat` did not see as '?', card by card: the mask works by
     name, and with identical copies (two packs, three red 1s) a name the seat knows from one copy would
-    show another copy dealt or moved where the seat cannot see it."""
+    show another copy dealt or moved where the seat cannot see it, or shown to other seats only."""
     if not s.rules.universe.twins:
         return event
     kind = event.get("event")
@@ -357,6 +357,8 @@ def _unseen_copies_hidden(s, event, seat):
         seen = event["seen_by"]
         return {**event, "cards": [c if seat in (seen.get(c) or ()) else V.HIDDEN for c in event.get("cards") or ()],
                 "seen_by": {(c if seat in (seats or ()) else V.HIDDEN): seats for c, seats in seen.items()}}
+    if kind == "reveal" and "to" in event and seat not in event["to"]:     # shown to other seats only
+        return {**event, "cards": [V.HIDDEN] * len(event.get("cards") or ())}
     return event
 
 
