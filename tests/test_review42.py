@@ -1,0 +1,366 @@
+"""Correctness on two games the engine has never seen (tests/rulesets_review42/, each says at its top which
+readings it keeps): Preferans (Sochi: an auction with seniority holds and misere, the talon taken and two
+cards discarded, the contract raised, whist or pass, open play by a lone whister who plays both defending
+hands, a passing round when everyone passes; pool, mountain and whists settled at the end) and Phase 10.
+
+Referees written here from the rules (sharing no code with the engine) follow seeded random games move by
+move: who is asked, the exact moves offered, the deal and talon, trick winners (follow suit, else trump),
+what each seat sees, the pool, mountain and whists, and the final settlement.  Scripted deals check known
+outcomes (rulesets_review42/*.scenario.yaml).
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import every_card_once, load_from, var as _v
+
+HERE = Path(__file__).resolve().parent / "rulesets_review42"
+SYMBOL = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+SUIT_OF = {v: k for k, v in SYMBOL.items()}
+
+
+@lru_cache(maxsize=None)
+def _loaded(name, options):
+    return load_from(HERE, name, **dict(options))
+
+
+def _load(name, **options):
+    return _loaded(name, tuple(sorted(options.items())))
+
+
+def seen(s, viewer, zone, owner=None):
+    part = G.observation(s, viewer)["zones"][zone]
+    return sorted(S.names(s, part if owner is None else part[owner]))
+
+
+def hand_events(s, hand, kind):
+    return [e for e in s.events if e.get("hand") == hand and e.get("event") == kind]
+
+
+def drive(s, ref, pick, limit=20000):
+    moves = 0
+    while not s.over:
+        actions = G.legal_actions(s)
+        texts = [S.describe(s, a) for a in actions]
+        who = G.current_player(s)
+        ref.before(s, who, sorted(texts))
+        text = pick(texts)
+        G.apply(s, actions[texts.index(text)])
+        ref.after(s, who, text)
+        moves += 1
+        assert moves < limit
+    ref.finish(s)
+    return ref
+
+
+# -- Preferans -------------------------------------------------------------------------------------------
+
+PR_RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
+STRAINS = ["spades", "clubs", "diamonds", "hearts", None]      # None: no trumps
+MISERE = 16
+
+
+def psuit(c):
+    return SUIT_OF[c[-1]]
+
+
+def prank(c):
+    return PR_RANKS.index(c[:-1])
+
+
+def bid_level(k):
+    return (k - 1) // 5 + 6 if k < MISERE else (k - 17) // 5 + 9
+
+
+def bid_trumps(k):
+    if k == MISERE:
+        return None
+    return STRAINS[(k - 1) % 5 if k < MISERE else (k - 17) % 5]
+
+
+def pr_winner(cards, players, trumps):
+    led = psuit(cards[0])
+    best = max(cards, key=lambda c: (2 if psuit(c) == trumps else 1 if psuit(c) == led else 0, prank(c)))
+    return players[cards.index(best)]
+
+
+def pr_follow(hand, trick, trumps):
+    if not trick:
+        return sorted(hand)
+    same = [c for c in hand if psuit(c) == psuit(trick[0])]
+    if same:
+        return sorted(same)
+    trump = [c for c in hand if trumps is not None and psuit(c) == trumps]
+    return sorted(trump or hand)
+
+
+class PreferansReferee:
+    def __init__(self, s, pool_size=10):
+        self.pool_size = pool_size
+        self.pool, self.mountain = [0] * 3, [0] * 3
+        self.w_by, self.w_on = [0] * 3, [0] * 3
+        self.dealer = 0
+        self.hand_no = 0
+        self.seen = Counter()
+        self.new_hand(s)
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        assert s.hand_no == self.hand_no and _v(s, "dealer") == self.dealer
+        deals = hand_events(s, self.hand_no, "deal")
+        assert [(e["to"], e["count"]) for e in deals] == [("hand", 10), ("talon", 2)]
+        self.eldest = (self.dealer + 1) % 3
+        assert [p for p, _ in deals[0]["each"]] == [(self.eldest + i) % 3 for i in range(3)]
+        self.hands = {p: list(got) for p, got in deals[0]["each"]}
+        self.talon = S.names(s, S.zone(s, "talon"))
+        assert len(self.talon) == 2
+        assert sorted(sum(self.hands.values(), []) + self.talon) == sorted(
+            r + SYMBOL[x] for r in PR_RANKS for x in SYMBOL)
+        self.bid, self.declarer, self.misere_by = 0, None, None
+        self.passed, self.has_bid = set(), set()
+        self.speaker = self.eldest
+        self.phase = "auction"
+        self.public = set()          # cards everyone has seen in a hand
+        self.open = set()            # hands laid face up
+        self.whist, self.asked = [], []
+        self.discards = []
+        self.taken = [0] * 3
+        self.trick, self.trick_players = [], []
+        self.tricks_done = 0
+        self.trumps = None
+
+    def sen(self, p):
+        return (p - self.eldest) % 3
+
+    def may_speak(self, p):
+        return p not in self.passed and p != self.declarer and p != self.misere_by
+
+    def auction_moves(self, p):
+        out = ["pass"]
+        for k in range(1, 27):
+            if k == MISERE:
+                continue
+            if k > self.bid or (k == self.bid and self.declarer is not None and self.sen(p) < self.sen(self.declarer)):
+                out.append(f"bid {k}")
+        if p not in self.has_bid and self.bid < MISERE and self.misere_by is None:
+            out.append("misere")
+        return sorted(out)
+
+    def chooser(self, p):
+        if self.phase == "play" and len(self.whist) == 1 and p != self.declarer:
+            return self.whist[0]
+        return p
+
+    def expected(self):
+        if self.phase == "auction":
+            return self.speaker, self.auction_moves(self.speaker)
+        if self.phase == "discard":
+            return self.declarer, sorted(f"discard {c}" for c in self.hands[self.declarer])
+        if self.phase == "contract":
+            return self.declarer, sorted(f"contract {k}" for k in range(self.bid, 27) if k != MISERE)
+        if self.phase == "whist":
+            return self.asked[0], ["pass", "whist"]
+        p = (self.leader + len(self.trick)) % 3
+        return self.chooser(p), pr_follow(self.hands[p], self.trick, self.trumps)
+
+    def before(self, s, who, legal):
+        want_who, want = self.expected()
+        assert (who, legal) == (want_who, want), (self.phase, who, legal, want_who, want)
+        assert s.hand_no == self.hand_no
+        every_card_once(s)
+        for viewer in range(3):
+            for p in range(3):
+                if p == viewer or p in self.open:
+                    shown = self.hands[p]
+                else:
+                    shown = [c for c in self.hands[p] if c in self.public]
+                assert seen(s, viewer, "hand", p) == sorted(shown), (viewer, p, self.phase)
+                assert seen(s, viewer, "won", p) == []
+            assert seen(s, viewer, "trick") == sorted(self.trick)
+            assert seen(s, viewer, "talon") == []
+            assert seen(s, viewer, "discards") == []
+        assert (_v(s, "pool"), _v(s, "mountain")) == (self.pool, self.mountain)
+        assert (_v(s, "whists_by"), _v(s, "whists_on")) == (self.w_by, self.w_on)
+
+    def after(self, s, who, text):
+        getattr(self, "after_" + self.phase)(s, who, text)
+
+    def after_auction(self, s, p, text):
+        if text == "pass":
+            self.passed.add(p)
+        elif text == "misere":
+            self.bid, self.declarer, self.misere_by = MISERE, p, p
+            self.has_bid.add(p)
+        else:
+            k = int(text.split()[1])
+            self.seen["held"] += k == self.bid
+            self.bid, self.declarer = k, p
+            self.has_bid.add(p)
+        for i in range(1, 4):
+            q = (p + i) % 3
+            if self.may_speak(q):
+                self.speaker = q
+                return
+        if self.declarer is None:
+            self.seen["raspasy"] += 1
+            self.start_play(None)
+            return
+        self.seen["misere" if self.bid == MISERE else "contract"] += 1
+        self.hands[self.declarer] += self.talon
+        self.public |= set(self.talon)
+        self.phase = "discard"
+
+    def after_discard(self, s, p, text):
+        c = text.split()[1]
+        self.hands[p].remove(c)
+        self.discards.append(c)
+        if len(self.discards) < 2:
+            return
+        if self.bid == MISERE:
+            self.start_play(None)
+        else:
+            self.phase = "contract"
+
+    def after_contract(self, s, p, text):
+        k = int(text.split()[1])
+        self.seen["raised"] += k > self.bid
+        self.bid = k
+        self.phase = "whist"
+        self.asked = [(p + 1) % 3, (p + 2) % 3]
+
+    def after_whist(self, s, p, text):
+        self.asked.pop(0)
+        if text == "whist":
+            self.whist.append(p)
+        if self.asked:
+            return
+        self.seen[f"whisters {len(self.whist)}"] += 1
+        if not self.whist:
+            self.pool[self.declarer] += self.value()
+            self.end_hand(s)
+            return
+        if len(self.whist) == 1:
+            self.open |= {q for q in range(3) if q != self.declarer}
+        self.start_play(bid_trumps(self.bid))
+
+    def value(self):
+        return 10 if self.bid == MISERE else 2 * (bid_level(self.bid) - 5)
+
+    def start_play(self, trumps):
+        self.phase = "play"
+        self.trumps = trumps
+        self.leader = self.eldest
+
+    def after_play(self, s, who, card):
+        p = (self.leader + len(self.trick)) % 3
+        self.hands[p].remove(card)
+        self.trick.append(card)
+        self.trick_players.append(p)
+        if self.bid == MISERE and self.tricks_done == 0 and len(self.trick) == 1:
+            self.open |= {q for q in range(3) if q != self.declarer}
+        if len(self.trick) < 3:
+            return
+        w = pr_winner(self.trick, self.trick_players, self.trumps)
+        t = hand_events(s, self.hand_no, "trick")[self.tricks_done]
+        assert t["winner"] == w and t["cards"] == self.trick
+        self.taken[w] += 1
+        self.tricks_done += 1
+        self.trick, self.trick_players = [], []
+        self.leader = w
+        if self.tricks_done == 10:
+            self.settle()
+            self.end_hand(s)
+
+    def write(self, p, amount):
+        self.w_by[p] += amount
+        self.w_on[self.declarer] += amount
+
+    def settle(self):
+        d = self.declarer
+        if d is None:
+            for p in range(3):
+                self.mountain[p] += self.taken[p]
+                self.pool[p] += self.taken[p] == 0
+            return
+        if self.bid == MISERE:
+            self.seen["misere made" if self.taken[d] == 0 else "misere failed"] += 1
+            if self.taken[d] == 0:
+                self.pool[d] += 10
+            else:
+                self.mountain[d] += 10 * self.taken[d]
+            return
+        v, level = self.value(), bid_level(self.bid)
+        defenders = [p for p in range(3) if p != d]
+        if self.taken[d] >= level:
+            self.seen["made"] += 1
+            self.pool[d] += v
+        else:
+            self.seen["failed"] += 1
+            self.mountain[d] += v * (level - self.taken[d])
+            for p in defenders:
+                self.write(p, v * (level - self.taken[d]))
+        need = {6: 4, 7: 2}.get(level, 1)
+        defended = sum(self.taken[p] for p in defenders)
+        self.seen["whisters short"] += defended < need
+        for p in self.whist:
+            self.write(p, v * (defended if len(self.whist) == 1 else self.taken[p]))
+            self.mountain[p] += v // 2 * max(0, need - defended)
+
+    def end_hand(self, s):
+        self.dealer = (self.dealer + 1) % 3
+        if sum(self.pool) >= 3 * self.pool_size:
+            self.phase = "over"
+            return
+        self.new_hand(s)
+
+    def final(self):
+        net = [self.mountain[p] - self.pool[p] for p in range(3)]
+        return [3 * (self.w_by[p] - self.w_on[p]) + 10 * (sum(net) - 3 * net[p]) for p in range(3)]
+
+    def finish(self, s):
+        assert self.phase == "over"
+        res = G.result(s)
+        want = self.final()
+        assert res["scores"] == want
+        assert sum(want) == 0
+        assert res["winners"] == [p for p in range(3) if want[p] == max(want)]
+
+
+def pref_pick(rng):
+    def pick(texts):
+        # bids mostly low and few, so that contracts, misere and passing rounds all come up
+        def weight(t):
+            if t.startswith("bid "):
+                return 4.0 / int(t.split()[1]) ** 2
+            if t.startswith("contract "):
+                return 20.0 / int(t.split()[1]) ** 3
+            return {"pass": 3, "misere": 0.3, "whist": 1.5}.get(t, 1)
+        return rng.choices(texts, [weight(t) for t in texts])[0]
+    return pick
+
+
+def test_preferans_random_games_follow_the_rules():
+    rules = _load("preferans", pool_size=4)
+    totals = Counter()
+    for seed in range(15):
+        s = G.new_game(rules, 3, seed, log=True)
+        ref = drive(s, PreferansReferee(s, pool_size=4), pref_pick(random.Random(seed)))
+        totals.update(ref.seen)
+    for k in ["raspasy", "contract", "misere", "held", "raised", "whisters 0", "whisters 1", "whisters 2",
+              "made", "failed", "misere failed", "whisters short"]:
+        assert totals[k] > 0, (k, totals)
+
+
+@pytest.mark.soak
+def test_preferans_soak():
+    rules = _load("preferans")
+    for seed in range(200):
+        s = G.new_game(rules, 3, 7000 + seed, log=True)
+        drive(s, PreferansReferee(s), pref_pick(random.Random(seed)))
