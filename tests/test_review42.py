@@ -364,3 +364,27 @@ def test_preferans_soak():
     for seed in range(200):
         s = G.new_game(rules, 3, 7000 + seed, log=True)
         drive(s, PreferansReferee(s), pref_pick(random.Random(seed)))
+
+
+# -- explain ---------------------------------------------------------------------------------------------
+
+def _explain(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+def test_explain_says_their_for_every_its_of_a_winning_player():
+    # argmax(players, p => 3 * (a[p] - b[p]) ...): 'the player with the highest (3 times (their whists_by
+    # minus their whists_on))', not 'its whists_by minus their whists_on'
+    out = _explain("preferans")
+    line = next(x for x in out.splitlines() if x.startswith("- The game is won by"))
+    assert "(3 times (their *whists_by* minus their *whists_on*))" in line, line
+    assert " its " not in line and "(its " not in line, line
+
+
+def test_explain_reads_a_test_named_with_a_modal_and_two_parameters_as_a_statement():
+    # may_bid(p, k) in a filter of bids: 'for which the current player may bid it', not
+    # 'for which may bid holds for (the current player, it)'
+    out = _explain("preferans")
+    assert "chosen from the numbers from 1 to 26 for which the current player may bid it:" in out, out
+    assert "may bid holds for" not in out

@@ -483,12 +483,13 @@ class _Speaker:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump",
             # may_speak(p) "p may speak"
             return f"{spoken[0]} {named}"
-        if verb in ("is", "has", "can") and len(spoken) > 1 and len(named.split()) > 1:
+        if verb in ("is", "has") + MODALS and len(spoken) > 1 and len(named.split()) > 1:
             # about its first argument, the others after: has_pair_at(h, q) reads "h has pair at q",
             # has_run(h, k) "h has run (k)"
             rest = ", ".join(spoken[1:])
             ends = named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on", "than")
-            bare = len(spoken) == 2 and (ends or rest.startswith("("))     # an operand already in brackets
+            # an operand already in brackets; may_bid(p, k) "p may bid k": a modal's verb takes the rest as its object
+            bare = len(spoken) == 2 and (ends or rest.startswith("(") or (verb in MODALS and len(named.split()) == 2))
             return f"{spoken[0]} {named} {rest}" if bare else f"{spoken[0]} {named} ({rest})"
         if spoken == ["it"] and joiner_free(named) and not (name in self.lex.tests and _has_verb(named)):
             # "the card with the highest strength of it" -> "its strength"; a test reads as what the item

@@ -208,7 +208,7 @@ def _best(word):
         if value.endswith(" of it") and not _mentions_it(value[:-6]):
             value = value[:-6]           # c => strength(c): "the highest strength", not "strength of it"
         if noun == "player":             # "the player with the highest value of their hand", not "its hand"
-            value = value.replace(" its ", " their ")
+            value = re.sub(r"\bits\b", "their", value)     # '(3 times (its a minus ...' too
         return f"the {sp.labelled(args[1], noun)} with the {word} {value}{among}"
     return phrase
 
