@@ -388,3 +388,12 @@ def test_explain_reads_a_test_named_with_a_modal_and_two_parameters_as_a_stateme
     out = _explain("preferans")
     assert "chosen from the numbers from 1 to 26 for which the current player may bid it:" in out, out
     assert "may bid holds for" not in out
+
+
+# -- worked deals ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, count", [("preferans", 4)])
+def test_the_worked_deals_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count and all(o.passed for o in outcomes), (problems, outcomes)
