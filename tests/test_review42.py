@@ -185,7 +185,8 @@ class PreferansReferee:
                 assert seen(s, viewer, "won", p) == []
             assert seen(s, viewer, "trick") == sorted(self.trick)
             assert seen(s, viewer, "talon") == []
-            assert seen(s, viewer, "discards") == []
+            for p in range(3):
+                assert seen(s, viewer, "discards", p) == (sorted(self.discards) if viewer == p == self.declarer else [])
         assert (_v(s, "pool"), _v(s, "mountain")) == (self.pool, self.mountain)
         assert (_v(s, "whists_by"), _v(s, "whists_on")) == (self.w_by, self.w_on)
 
