@@ -398,3 +398,333 @@ def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
     assert not problems and len(outcomes) == count and all(o.passed for o in outcomes), (problems, outcomes)
+
+
+# -- Phase 10 --------------------------------------------------------------------------------------------
+
+from itertools import combinations  # noqa: E402
+
+P10_NUM = {r: i + 1 for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"])}
+P10_FIRST = [3, 3, 4, 7, 8, 9, 4, 7, 5, 5]
+P10_KINDS = [("set", 3, "set", 3), ("set", 3, "run", 4), ("set", 4, "run", 4), ("run", 7), ("run", 8),
+             ("run", 9), ("set", 4, "set", 4), ("colour", 7), ("set", 5, "set", 2), ("set", 5, "set", 3)]
+P10_PILES = ["p0a", "p0b", "p1a", "p1b", "p2a", "p2b", "p3a", "p3b"]
+
+
+def skip(c):
+    return c == "Joker"
+
+
+def wild(c):
+    return c.startswith("K")
+
+
+def natural(c):
+    return not skip(c) and not wild(c)
+
+
+def num(c):
+    return P10_NUM[c[:-1]]
+
+
+def p10_penalty(c):
+    return 15 if skip(c) else 25 if wild(c) else 5 if num(c) <= 9 else 10
+
+
+def is_group(kind, g):
+    if any(skip(c) for c in g):
+        return False
+    nat = [c for c in g if natural(c)]
+    if not nat:
+        return False
+    if kind == "set":
+        return len({c[:-1] for c in nat}) == 1
+    if kind == "colour":
+        return len({c[-1] for c in nat}) == 1
+    nums = [num(c) for c in nat]
+    return len(set(nums)) == len(nums) and max(nums) - min(nums) + 1 <= len(g)
+
+
+def groups_of(hand, kind, k):
+    """Every group of exactly k of the hand's cards (as positions) making a set, run or colour group."""
+    return [ix for ix in combinations(range(len(hand)), k) if is_group(kind, [hand[i] for i in ix])]
+
+
+def p10_plays(hand, n):
+    """Every way to lay phase n from the hand, normalised: a tuple of the groups' sorted card names (a
+    frozenset of them when both groups are of one kind and size)."""
+    spec = P10_KINDS[n - 1]
+    out = set()
+    firsts = groups_of(hand, spec[0], spec[1])
+    if len(spec) == 2:
+        return {(tuple(sorted(hand[i] for i in g)),) for g in firsts}
+    seconds = groups_of(hand, spec[2], spec[3])
+    for a in firsts:
+        for b in seconds:
+            if set(a) & set(b):
+                continue
+            ga, gb = tuple(sorted(hand[i] for i in a)), tuple(sorted(hand[i] for i in b))
+            out.add(frozenset([ga, gb]) if spec[0] == spec[2] and spec[1] == spec[3] else (ga, gb))
+    return out
+
+
+def normalise_play(cards, n):
+    spec = P10_KINDS[n - 1]
+    k = P10_FIRST[n - 1]
+    if len(spec) == 2:
+        assert len(cards) == k
+        return (tuple(sorted(cards)),)
+    assert len(cards) == k + spec[3], (cards, n)
+    ga, gb = tuple(sorted(cards[:k])), tuple(sorted(cards[k:]))
+    return frozenset([ga, gb]) if spec[0] == spec[2] and spec[1] == spec[3] else (ga, gb)
+
+
+def union(play):
+    return tuple(sorted(c for g in play for c in g))
+
+
+class Pile:
+    def __init__(self, kind, cards):
+        self.kind, self.cards = kind, list(cards)
+        nat = [c for c in cards if natural(c)]
+        if kind == "set":
+            self.rank = nat[0][:-1]
+        elif kind == "colour":
+            self.suit = nat[0][-1]
+        else:
+            lo, hi = min(map(num, nat)), max(map(num, nat))
+            spare = len(cards) - (hi - lo + 1)
+            self.hi = min(12, hi + spare)
+            self.lo = self.hi - len(cards) + 1
+            assert self.lo >= 1
+
+    def fits(self, c):
+        if skip(c):
+            return False
+        if self.kind == "set":
+            return wild(c) or c[:-1] == self.rank
+        if self.kind == "colour":
+            return wild(c) or c[-1] == self.suit
+        if wild(c):
+            return self.lo > 1 or self.hi < 12
+        return num(c) in (self.lo - 1, self.hi + 1)
+
+    def hit(self, c):
+        if self.kind == "run":
+            if wild(c):
+                if self.hi < 12:
+                    self.hi += 1
+                else:
+                    self.lo -= 1
+            elif num(c) == self.hi + 1:
+                self.hi += 1
+            else:
+                self.lo -= 1
+        self.cards.append(c)
+
+
+class Phase10Referee:
+    def __init__(self, s, last_phase=10):
+        self.n = s.n
+        self.last = last_phase
+        self.phase = [1] * self.n
+        self.score = [0] * self.n
+        self.dealer = 0
+        self.hand_no = 0
+        self.seen = Counter()
+        self.pack = S.names(s, s.rules.deck(s.n))
+        self.new_hand(s)
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        n = self.n
+        assert s.hand_no == self.hand_no and _v(s, "dealer") == self.dealer
+        deals = hand_events(s, self.hand_no, "deal")
+        assert len(deals) == 1 and deals[0]["count"] == 10
+        first = (self.dealer + 1) % n
+        assert [p for p, _ in deals[0]["each"]] == [(first + i) % n for i in range(n)]
+        self.hands = {p: list(got) for p, got in deals[0]["each"]}
+        self.discard = S.names(s, S.zone(s, "discard"))
+        assert len(self.discard) == 1
+        self.unknown = Counter(self.pack)
+        self.unknown.subtract(sum(self.hands.values(), []) + self.discard)
+        assert min(self.unknown.values()) >= 0
+        self.stock = len(self.pack) - 10 * n - 1
+        self.piles = {}
+        self.down = [False] * n
+        self.skipped = [False] * n
+        if skip(self.discard[-1]):
+            self.seen["skip turned up"] += 1
+            self.skipped[first] = True
+        self.out = None
+        self.begin_turn(s, first)
+
+    def begin_turn(self, s, p):
+        while self.skipped[p]:
+            self.skipped[p] = False
+            self.seen["skipped"] += 1
+            p = (p + 1) % self.n
+        self.current = p
+        if self.stock == 0:
+            self.seen["stock renewed"] += 1
+            self.unknown.update(self.discard[:-1])
+            self.stock = len(self.discard) - 1
+            self.discard = self.discard[-1:]
+            if self.stock == 0:
+                self.seen["stuck"] += 1
+                self.end_hand(s)
+                return
+        self.step = "draw"
+
+    def expected(self):
+        p = self.current
+        if self.step == "draw":
+            moves = {"draw"}
+            if self.discard and not skip(self.discard[-1]):
+                moves.add("take_discard")
+            return p, moves
+        h = self.hands[p]
+        moves = {f"discard {c}" for c in h}
+        if self.down[p]:
+            moves |= {f"hit ({c}, {name})" for name, pile in self.piles.items() for c in h if pile.fits(c)}
+        return p, moves
+
+    def before(self, s, who, legal):
+        want_who, want = self.expected()
+        got = {t for t in legal if not t.startswith("lay_phase")}
+        assert (who, got) == (want_who, want), (self.step, who, sorted(got ^ want), want_who)
+        lays = [t for t in legal if t.startswith("lay_phase")]
+        if self.step == "main" and not self.down[who]:
+            # combined() gives a set of cards made in several ways once, so of the ways to split the same
+            # cards into the phase's groups the engine offers one: compare the cards laid, and check that
+            # every split offered is a valid one
+            plays = {normalise_play(t.split()[1:], self.phase[who]) for t in lays}
+            valid = p10_plays(self.hands[who], self.phase[who])
+            assert plays <= valid, (who, self.phase[who], self.hands[who], plays - valid)
+            assert {union(x) for x in plays} == {union(x) for x in valid}, (who, self.phase[who], self.hands[who])
+            self.seen["lay offered"] += bool(plays)
+        else:
+            assert not lays
+        every_card_once(s)
+        for viewer in range(self.n):
+            for p in range(self.n):
+                assert seen(s, viewer, "hand", p) == (sorted(self.hands[p]) if p == viewer else [])
+            assert seen(s, viewer, "discard") == sorted(self.discard)
+            assert seen(s, viewer, "stock") == []
+            laid = G.observation(s, viewer)["zones"]["laid"]
+            for i, name in enumerate(P10_PILES):
+                part = laid[i] if isinstance(laid, list) else laid[name]
+                want_pile = self.piles[name].cards if name in self.piles else []
+                assert sorted(S.names(s, part)) == sorted(want_pile), (name, want_pile)
+        assert S.zone(s, "stock") is not None and len(S.zone(s, "stock")) == self.stock
+        assert _v(s, "phase") == self.phase and _v(s, "score") == self.score
+
+    def after(self, s, who, text):
+        p = self.current
+        h = self.hands[p]
+        if text == "draw":
+            got = S.names(s, S.zone(s, "hand", p))
+            new = Counter(got)
+            new.subtract(h)
+            (c,) = [x for x, k in new.items() if k > 0]
+            assert self.unknown[c] > 0
+            self.unknown[c] -= 1
+            self.stock -= 1
+            h.append(c)
+            self.step = "main"
+            return
+        if text == "take_discard":
+            h.append(self.discard.pop())
+            self.seen["took discard"] += 1
+            self.step = "main"
+            return
+        move, rest = text.split(" ", 1)
+        if move == "lay_phase":
+            cards = rest.split()
+            k = P10_FIRST[self.phase[p] - 1]
+            spec = P10_KINDS[self.phase[p] - 1]
+            for c in cards:
+                h.remove(c)
+            self.piles[P10_PILES[2 * p]] = Pile(spec[0], cards[:k])
+            if len(spec) == 4:
+                self.piles[P10_PILES[2 * p + 1]] = Pile(spec[2], cards[k:])
+            self.down[p] = True
+            self.seen[f"laid phase {self.phase[p]}"] += 1
+        elif move == "hit":
+            c, name = rest.strip("()").split(", ")
+            h.remove(c)
+            self.piles[name].hit(c)
+            self.seen["hit own" if name in P10_PILES[2 * p:2 * p + 2] else "hit other"] += 1
+            self.seen["hit " + self.piles[name].kind] += 1
+        else:
+            assert move == "discard"
+            h.remove(rest)
+            self.discard.append(rest)
+            if skip(rest):
+                self.seen["skip discarded"] += 1
+                self.skipped[(p + 1) % self.n] = True
+            if not h:
+                self.seen["out by discard"] += 1
+                self.end_hand(s)
+            else:
+                self.begin_turn(s, (p + 1) % self.n)
+            return
+        if not h:
+            self.seen["out by hitting"] += 1
+            self.end_hand(s)
+
+    def end_hand(self, s):
+        for p in range(self.n):
+            self.score[p] += sum(p10_penalty(c) for c in self.hands[p])
+            if self.down[p]:
+                self.phase[p] += 1
+            else:
+                self.seen["phase repeated"] += 1
+        self.dealer = (self.dealer + 1) % self.n
+        if any(x > self.last for x in self.phase):
+            self.step = "over"
+            return
+        self.new_hand(s)
+
+    def finish(self, s):
+        assert self.step == "over"
+        res = G.result(s)
+        assert res["scores"] == self.score
+        done = [p for p in range(self.n) if self.phase[p] > self.last]
+        best = min(self.score[p] for p in done)
+        assert res["winners"] == [p for p in done if self.score[p] == best]
+        self.seen["several finished"] += len(done) > 1
+
+
+def p10_pick(rng):
+    def pick(texts):
+        weights = [12 if t.startswith("lay_phase") else 6 if t.startswith("hit") else
+                   3 if t == "take_discard" else 1 for t in texts]
+        return rng.choices(texts, weights)[0]
+    return pick
+
+
+@pytest.mark.parametrize("players, last", [(3, 3), (2, 5), (4, 2)])
+def test_phase10_random_games_follow_the_rules(players, last):
+    rules = _load("phase-10", last_phase=last)
+    totals = Counter()
+    for seed in range(4):
+        s = G.new_game(rules, players, seed, log=True)
+        ref = drive(s, Phase10Referee(s, last_phase=last), p10_pick(random.Random(seed)))
+        totals.update(ref.seen)
+    for k in ["laid phase 1", "hit own", "hit other", "hit set", "took discard", "phase repeated"]:
+        assert totals[k] > 0, (k, totals)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_phase10_soak(players):
+    rules = _load("phase-10")
+    totals = Counter()
+    for seed in range(6):
+        s = G.new_game(rules, players, 300 + seed, log=True)
+        ref = drive(s, Phase10Referee(s), p10_pick(random.Random(seed)), limit=200000)
+        totals.update(ref.seen)
+    for k in ["laid phase 10", "hit run", "hit colour", "skip discarded", "skipped", "out by hitting",
+              "out by discard", "stock renewed"]:
+        assert totals[k] > 0, (k, totals)
