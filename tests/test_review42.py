@@ -707,3 +707,12 @@ def test_phase10_soak(players):
     for k in ["laid phase 10", "hit run", "hit colour", "skip discarded", "skipped", "out by hitting",
               "out by discard", "stock renewed"]:
         assert totals[k] > 0, (k, totals)
+
+
+def test_explain_reads_a_list_of_one_set_given_to_combined_as_that_set():
+    # combined([g], seconds(...)) in a filter over the first groups: 'the sets made of it and one of the
+    # seconds of ...', not 'made of one of it'
+    out = _explain("phase-10")
+    assert "the number of the sets made of it and one of the seconds of (*p*'s *hand*, *p*'s *phase*) " \
+           "(no card twice)" in out, out
+    assert "one of it" not in out

@@ -121,8 +121,13 @@ def _is_none(node) -> bool:
 
 
 def _combined(sp, a) -> str:
-    """combined(a, b, ...): 'the ways to put together one of A and one of B, no card twice'."""
-    return "the sets made of one of " + " and one of ".join(sp.say(x) for x in a) + " (no card twice)"
+    """combined(a, b, ...): 'the ways to put together one of A and one of B, no card twice'; a list of
+    one set written out ([g]) is that set: 'made of the set and one of B', not 'one of the set'."""
+    def part(x):
+        if isinstance(x, Tree) and x.data == "list_" and len(x.children) == 1 and x.children[0] is not None:
+            return sp.say(x.children[0])
+        return "one of " + sp.say(x)
+    return "the sets made of " + " and ".join(part(x) for x in a) + " (no card twice)"
 
 
 def _ignores_its_item(fn) -> bool:
