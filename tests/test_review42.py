@@ -393,7 +393,7 @@ def test_explain_reads_a_test_named_with_a_modal_and_two_parameters_as_a_stateme
 
 # -- worked deals ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, count", [("preferans", 4)])
+@pytest.mark.parametrize("name, count", [("preferans", 4), ("phase-10", 2)])
 def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
