@@ -716,3 +716,12 @@ def test_explain_reads_a_list_of_one_set_given_to_combined_as_that_set():
     assert "the number of the sets made of it and one of the seconds of (*p*'s *hand*, *p*'s *phase*) " \
            "(no card twice)" in out, out
     assert "one of it" not in out
+
+
+def test_explain_reads_lists_inside_a_list_in_brackets():
+    # kinds(n): [['set', 'set'], ['set', 'run'], ...][n - 1] read 'the list the list “set” and “set”, the
+    # list “set” and “run”, ...', where nobody can tell where each list ends
+    out = _explain("phase-10")
+    line = next(x for x in out.splitlines() if x.startswith("- **kinds(n)**"))
+    assert "of the list [“set”, “set”], [“set”, “run”], [“set”, “run”], [“run”, “”]" in line, line
+    assert "the list the list" not in line

@@ -216,11 +216,18 @@ class _Speaker:
     def _list_(self, n):
         # an item that is a choice keeps its brackets: "the list 10 if x, otherwise 0, 0 and 0" reads as
         # 10 if x, otherwise the rest
-        items = [f"({self.say(c)})" if len(n.children) > 1 and _is_choice(c) else self.say(c)
+        items = [f"({self.say(c)})" if len(n.children) > 1 and _is_choice(c) else self._inner(c)
                  for c in n.children if c is not None]
         if len(items) == 1:
             return items[0]
         return "the list " + _join(items) if items else "an empty list"
+
+    def _inner(self, c):
+        """An item of a list; a list written out inside it reads in brackets, "the list [“set”, “run”] and
+        [“run”, “”]", not "the list the list “set” and “run” and the list ..." (where do the lists end?)."""
+        if isinstance(c, Tree) and c.data == "list_" and len([x for x in c.children if x is not None]) > 1:
+            return "[" + ", ".join(self.say(x) for x in c.children if x is not None) + "]"
+        return self.say(c)
 
     def _tuple_(self, n):
         return "(" + ", ".join(self.say(c) for c in n.children if c is not None) + ")"
