@@ -725,3 +725,13 @@ def test_explain_reads_lists_inside_a_list_in_brackets():
     line = next(x for x in out.splitlines() if x.startswith("- **kinds(n)**"))
     assert "of the list [“set”, “set”], [“set”, “run”], [“set”, “run”], [“run”, “”]" in line, line
     assert "the list the list" not in line
+
+
+def test_explain_reads_a_sum_of_lists_as_lists_joined():
+    # sum(in_play, k => map(filter(hand[p], ...), c => (c, k))) joins lists: not 'the sum, over the piles,
+    # of (the card, the pile)', which reads as arithmetic
+    out = _explain("phase-10")
+    line = next(x for x in out.splitlines() if "**hit**" in x)
+    assert "chosen from (the items of (the card, the pile), for each of the cards in *p*'s *hand* for which " \
+           "fits holds for (the pile, it), taken over the piles of *in_play* and joined in one list) if " in line, line
+    assert "the sum, over" not in line

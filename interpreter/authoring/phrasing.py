@@ -300,7 +300,7 @@ class _Speaker:
         if isinstance(a, Tree) and a.data in ("or_op", "and_op") and not first.startswith("("):
             # "(x or y) if c, otherwise z": unbracketed, "x or y if c" reads as x or (y if c)
             first = f"({first})"
-        if first.startswith(("for some ", "for every ", "the sum, over ")):
+        if first.startswith(("for some ", "for every ", "the sum, over ")) or " joined in one list" in first:
             # "for every card of X, Y is 0 if c, otherwise ..." reads as if the condition were said of
             # each card: the first value is bracketed whole
             first = f"({first})"

@@ -296,11 +296,24 @@ def _sum(sp, args):
     said, plural = sp.say(args[0]), _plural(noun)
     over = (f"all the {_plural(sp.labelled(args[1], noun))}" if _is_all(args[0], sp) else said if said.startswith(f"the {plural} ") else
             f"the {plural} {'in' if _is_zone(sp, args[0]) else 'of'} {said}")
+    if _gives_list(body):
+        # sum(piles, k => map(...)): lists joined, not a sum; "the sum, over the piles, of (the card, the
+        # pile), for each of the cards ..." read as arithmetic
+        return f"the items of {sp.each(args[1], noun)}, taken over {over} and joined in one list"
     # "the sum, over all the players, of the total of ...": not "the total of the total of ..., for each player"
     name = _position_name(sp, args[0], args[1])
     if name is not None:
         return f"the sum, over each *{name}* of {said}, of {_said_with_name(sp, args[1], name)}"
     return f"the sum, over {over}, of {sp.each(args[1], noun)}"
+
+
+def _gives_list(body) -> bool:
+    """A body that is a list written out or a map() or filter() of a list: what sum() then joins."""
+    if not isinstance(body, Tree):
+        return False
+    if body.data == "list_":
+        return True
+    return body.data == "call" and str(body.children[0]) in ("map", "filter")
 
 
 def _position_name(sp, collection, fn):
