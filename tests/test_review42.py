@@ -735,3 +735,26 @@ def test_explain_reads_a_sum_of_lists_as_lists_joined():
     assert "chosen from (the items of (the card, the pile), for each of the cards in *p*'s *hand* for which " \
            "fits holds for (the pile, it), taken over the piles of *in_play* and joined in one list) if " in line, line
     assert "the sum, over" not in line
+
+
+def test_a_number_indexed_inside_a_function_given_to_a_call_is_not_told_the_calls_usage(tmp_path):
+    # an option named like the state variable meant (pool): 'sum(players, p => pool[p])' was told
+    # 'usage: sum(items) or sum(items, x => value)', which does not explain a number read with [...]
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "probe.yaml"
+    path.write_text("""name: probe
+players: {count: 2}
+pack: {ranks: ["2", "3"], suits: [clubs]}
+zones: {stock: {visibility: hidden}, hand: {per: player, visibility: owner}}
+options: {pool: {default: 3}}
+hand:
+  - deal: {from: stock, to: hand, count: 1}
+end:
+  winners: players
+  after_hand: sum(players, p => pool[p]) >= 3
+""", encoding="utf-8")
+    loaded = load_ruleset(str(path), {})
+    (d,) = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert "cannot be indexed" in d.message
+    assert "usage: sum" not in (d.hint or ""), d.hint
+    assert "'pool' is an option" in d.hint and "[...] reads an item of a list or zone" in d.hint, d.hint
