@@ -1,12 +1,22 @@
 """Correctness on two games the engine has never seen (tests/rulesets_review42/, each says at its top which
-readings it keeps): Preferans (Sochi: an auction with seniority holds and misere, the talon taken and two
-cards discarded, the contract raised, whist or pass, open play by a lone whister who plays both defending
-hands, a passing round when everyone passes; pool, mountain and whists settled at the end) and Phase 10.
+readings it keeps): Preferans (Sochi: an auction with seniority holds and misere, the talon shown, taken and
+two cards discarded, the contract raised, whist or pass, open play by a lone whister who plays both
+defending hands, a passing round when everyone passes; pool, mountain and whists settled at the end) and
+Phase 10 on two standard packs (Kings wild, jokers skips; sets, runs of any suit and colour groups laid one
+group at a time, hits on any laid phase, skips, the stock renewed, a phase repeated until made, the first to
+finish phase 10 winning on points).
 
 Referees written here from the rules (sharing no code with the engine) follow seeded random games move by
 move: who is asked, the exact moves offered, the deal and talon, trick winners (follow suit, else trump),
-what each seat sees, the pool, mountain and whists, and the final settlement.  Scripted deals check known
-outcomes (rulesets_review42/*.scenario.yaml).
+the phases a hand may lay and the hits it may make, what each seat sees, pool, mountain, whists and
+penalty points, and the end of the game.  Scripted deals check known outcomes
+(rulesets_review42/*.scenario.yaml).
+
+The engine played both games as the referees did.  Found and fixed: explain read 'its whists_by minus their
+whists_on' for one player, 'may bid holds for (p, k)', 'made of one of it' for combined([g], ...), 'the list
+the list ...' for lists inside a list and 'the sum, over ..., of' for lists joined by sum(); an index into a
+number inside a function given to a call was told that call's usage.  Documented: combined() keeps one way
+of dividing a set of cards into its groups (a contract whose groups matter lays them one at a time).
 """
 from __future__ import annotations
 
