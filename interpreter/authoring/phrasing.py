@@ -216,11 +216,18 @@ class _Speaker:
     def _list_(self, n):
         # an item that is a choice keeps its brackets: "the list 10 if x, otherwise 0, 0 and 0" reads as
         # 10 if x, otherwise the rest
-        items = [f"({self.say(c)})" if len(n.children) > 1 and _is_choice(c) else self.say(c)
+        items = [f"({self.say(c)})" if len(n.children) > 1 and _is_choice(c) else self._inner(c)
                  for c in n.children if c is not None]
         if len(items) == 1:
             return items[0]
         return "the list " + _join(items) if items else "an empty list"
+
+    def _inner(self, c):
+        """An item of a list; a list written out inside it reads in brackets, "the list [“set”, “run”] and
+        [“run”, “”]", not "the list the list “set” and “run” and the list ..." (where do the lists end?)."""
+        if isinstance(c, Tree) and c.data == "list_" and len([x for x in c.children if x is not None]) > 1:
+            return "[" + ", ".join(self.say(x) for x in c.children if x is not None) + "]"
+        return self.say(c)
 
     def _tuple_(self, n):
         return "(" + ", ".join(self.say(c) for c in n.children if c is not None) + ")"
@@ -293,7 +300,7 @@ class _Speaker:
         if isinstance(a, Tree) and a.data in ("or_op", "and_op") and not first.startswith("("):
             # "(x or y) if c, otherwise z": unbracketed, "x or y if c" reads as x or (y if c)
             first = f"({first})"
-        if first.startswith(("for some ", "for every ", "the sum, over ")):
+        if first.startswith(("for some ", "for every ", "the sum, over ")) or " joined in one list" in first:
             # "for every card of X, Y is 0 if c, otherwise ..." reads as if the condition were said of
             # each card: the first value is bracketed whole
             first = f"({first})"
@@ -495,12 +502,13 @@ class _Speaker:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump",
             # may_speak(p) "p may speak"
             return f"{spoken[0]} {named}"
-        if verb in ("is", "has", "can") and len(spoken) > 1 and len(named.split()) > 1:
+        if verb in ("is", "has") + MODALS and len(spoken) > 1 and len(named.split()) > 1:
             # about its first argument, the others after: has_pair_at(h, q) reads "h has pair at q",
             # has_run(h, k) "h has run (k)"
             rest = ", ".join(spoken[1:])
             ends = named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on", "than")
-            bare = len(spoken) == 2 and (ends or rest.startswith("("))     # an operand already in brackets
+            # an operand already in brackets; may_bid(p, k) "p may bid k": a modal's verb takes the rest as its object
+            bare = len(spoken) == 2 and (ends or rest.startswith("(") or (verb in MODALS and len(named.split()) == 2))
             return f"{spoken[0]} {named} {rest}" if bare else f"{spoken[0]} {named} ({rest})"
         if name in self.lex.tests and named in ONE_WORD_VERBS and spoken and spoken != ["it"]:
             # a test named by one verb is said of its first argument: holds(p, r) reads "p holds r",

@@ -121,8 +121,13 @@ def _is_none(node) -> bool:
 
 
 def _combined(sp, a) -> str:
-    """combined(a, b, ...): 'the ways to put together one of A and one of B, no card twice'."""
-    return "the sets made of one of " + " and one of ".join(sp.say(x) for x in a) + " (no card twice)"
+    """combined(a, b, ...): 'the ways to put together one of A and one of B, no card twice'; a list of
+    one set written out ([g]) is that set: 'made of the set and one of B', not 'one of the set'."""
+    def part(x):
+        if isinstance(x, Tree) and x.data == "list_" and len(x.children) == 1 and x.children[0] is not None:
+            return sp.say(x.children[0])
+        return "one of " + sp.say(x)
+    return "the sets made of " + " and ".join(part(x) for x in a) + " (no card twice)"
 
 
 def _ignores_its_item(fn) -> bool:
@@ -208,7 +213,7 @@ def _best(word):
         if value.endswith(" of it") and not _mentions_it(value[:-6]):
             value = value[:-6]           # c => strength(c): "the highest strength", not "strength of it"
         if noun == "player":             # "the player with the highest value of their hand", not "its hand"
-            value = value.replace(" its ", " their ")
+            value = re.sub(r"\bits\b", "their", value)     # '(3 times (its a minus ...' too
         return f"the {sp.labelled(args[1], noun)} with the {word} {value}{among}"
     return phrase
 
@@ -291,11 +296,24 @@ def _sum(sp, args):
     said, plural = sp.say(args[0]), _plural(noun)
     over = (f"all the {_plural(sp.labelled(args[1], noun))}" if _is_all(args[0], sp) else said if said.startswith(f"the {plural} ") else
             f"the {plural} {'in' if _is_zone(sp, args[0]) else 'of'} {said}")
+    if _gives_list(body):
+        # sum(piles, k => map(...)): lists joined, not a sum; "the sum, over the piles, of (the card, the
+        # pile), for each of the cards ..." read as arithmetic
+        return f"the items of {sp.each(args[1], noun)}, taken over {over} and joined in one list"
     # "the sum, over all the players, of the total of ...": not "the total of the total of ..., for each player"
     name = _position_name(sp, args[0], args[1])
     if name is not None:
         return f"the sum, over each *{name}* of {said}, of {_said_with_name(sp, args[1], name)}"
     return f"the sum, over {over}, of {sp.each(args[1], noun)}"
+
+
+def _gives_list(body) -> bool:
+    """A body that is a list written out or a map() or filter() of a list: what sum() then joins."""
+    if not isinstance(body, Tree):
+        return False
+    if body.data == "list_":
+        return True
+    return body.data == "call" and str(body.children[0]) in ("map", "filter")
 
 
 def _position_name(sp, collection, fn):

@@ -438,7 +438,10 @@ def _index(ctx, node):
         if items is not None and key.const and isinstance(key.value, int) and 0 <= key.value < len(items):
             typ = items[key.value]          # t[0] of a (card, pile) pair is a card
     else:
-        ctx.error(node, f"{T.describe(container.type)} cannot be indexed with [...]", rule="type")
+        # a hint of its own: the usage of a call around it (sum(players, p => pool[p])) does not explain it
+        ctx.error(node, f"{T.describe(container.type)} cannot be indexed with [...]", rule="type",
+                  hint="[...] reads an item of a list or zone, or the entry of a value kept per player, team, "
+                       "suit or object entry")
 
     key_text, whole = _text_of(ctx, node.children[1]), _text_of(ctx, node)
     positional = not T.is_per(container.type)       # a list or zone read by position, not a seat or suit

@@ -184,7 +184,9 @@ def _whole(k):
          "with no card taken twice, as the first item's cards, then the second's: "
          "combined(groups(h, plain, 3, 3), groups(h, plain, 2, 2)) is every full house, "
          "combined(groups(h, plain, 4, 4), groups(h, plain, 1, 1)) every four of a kind with a fifth card. "
-         "A set of cards made in several ways is given once.", 2, 4, "cards")
+         "A set of cards made in several ways is given once, in one of its ways: where the way matters "
+         "(which cards make which meld of a contract), let the player lay the groups one at a time.",
+         2, 4, "cards")
 def _combined(ctx, node, args):
     parts = [_collection(ctx, a, "each argument") for a in args]
     for a, p in zip(args, parts):
