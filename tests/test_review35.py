@@ -460,7 +460,7 @@ def test_explain_tells_two_columns_apart_and_names_a_position():
     position is *j*, as a sum or a map over positions already said."""
     from interpreter.authoring.explain import explain
     text = explain(_load("freecell"))
-    assert "the sum, over all the columns a, of the sum" in text
+    assert "taken over all the columns a and joined in one list" in text      # lists of pairs, joined
     assert "for each of the columns b for which it is not the column a" in text
     assert "the card at position *i* of the column a's *column*" in text
     assert "for every *j* of the numbers from *i* to the number of cards in *k*'s *column* minus 2, on holds " \

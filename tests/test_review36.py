@@ -545,7 +545,7 @@ def _explain(name):
     ("the players who are among the players r with the highest *strength* among the players r of *live*",
      "are in the player"),
     # a variable set to a condition: 'to whether ...'
-    ("Set the player's *folded* to whether the player's *chips* is 0.", "*folded* to the player's *chips* is 0"),
+    ("Set the player's *folded* to whether the player's *chips* are 0.", "*folded* to the player's *chips* are 0"),
 ])
 def test_explain_reads_the_hold_em_rules_rightly(right, wrong):
     out = _explain("holdem")

@@ -933,7 +933,7 @@ def test_explain_reads_the_hanabi_and_bluff_rules_without_garbles():
     assert "- The game is won by every player together." in hanabi
     # a move's condition after its options is set apart: not read as part of their description
     assert ("**hint** with a player chosen from the players who are not the current player, allowed when the "
-            "*tokens* is more than 0:") in hanabi
+            "*tokens* are more than 0:") in hanabi
     bluff = explain(_load(BLUFF))
     assert "among the *called* (all of them on a tie)." in bluff
 

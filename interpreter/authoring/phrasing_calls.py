@@ -299,7 +299,10 @@ def _sum(sp, args):
     if _gives_list(body):
         # sum(piles, k => map(...)): lists joined, not a sum; "the sum, over the piles, of (the card, the
         # pile), for each of the cards ..." read as arithmetic
-        return f"the items of {sp.each(args[1], noun)}, taken over {over} and joined in one list"
+        each = sp.each(args[1], noun)
+        if each.startswith("the items of "):          # lists of lists joined: not 'the items of the items of'
+            return f"{each}, taken over {over} and joined in one list"
+        return f"the items of {each}, taken over {over} and joined in one list"
     # "the sum, over all the players, of the total of ...": not "the total of the total of ..., for each player"
     name = _position_name(sp, args[0], args[1])
     if name is not None:
@@ -313,6 +316,11 @@ def _gives_list(body) -> bool:
         return False
     if body.data == "list_":
         return True
+    if body.data == "call" and str(body.children[0]) == "sum" and len(body.children) > 1:
+        # a sum of lists joined is itself a list: sum(columns, a => sum(range(...), n => map(...)))
+        args = body.children[1].children if isinstance(body.children[1], Tree) else []
+        fn = args[1] if len(args) == 2 else None
+        return isinstance(fn, Tree) and fn.data == "lambda_" and _gives_list(fn.children[-1])
     return body.data == "call" and str(body.children[0]) in ("map", "filter")
 
 
