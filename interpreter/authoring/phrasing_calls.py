@@ -296,15 +296,17 @@ def _sum(sp, args):
     said, plural = sp.say(args[0]), _plural(noun)
     over = (f"all the {_plural(sp.labelled(args[1], noun))}" if _is_all(args[0], sp) else said if said.startswith(f"the {plural} ") else
             f"the {plural} {'in' if _is_zone(sp, args[0]) else 'of'} {said}")
+    # a position over numbers keeps its name: 'the card at position *i* of ...', not 'given by the number'
+    name = _position_name(sp, args[0], args[1])
     if _gives_list(body):
         # sum(piles, k => map(...)): lists joined, not a sum; "the sum, over the piles, of (the card, the
         # pile), for each of the cards ..." read as arithmetic
-        each = sp.each(args[1], noun)
+        each = _said_with_name(sp, args[1], name) if name is not None else sp.each(args[1], noun)
+        over = f"each *{name}* of {said}" if name is not None else over
         if each.startswith("the items of "):          # lists of lists joined: not 'the items of the items of'
             return f"{each}, taken over {over} and joined in one list"
         return f"the items of {each}, taken over {over} and joined in one list"
     # "the sum, over all the players, of the total of ...": not "the total of the total of ..., for each player"
-    name = _position_name(sp, args[0], args[1])
     if name is not None:
         return f"the sum, over each *{name}* of {said}, of {_said_with_name(sp, args[1], name)}"
     return f"the sum, over {over}, of {sp.each(args[1], noun)}"
