@@ -239,3 +239,11 @@ def test_an_unset_value_named_with_a_vowel_takes_an():
     assert words("advance != none", lex) == "there is an *advance*"
     assert words("caller != none", lex) == "there is a *caller*"
     assert words("caller == none", lex) == "there is no *caller*"
+
+
+def test_a_test_named_by_any_verb_in_the_third_person_is_said_of_its_first_argument():
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(tests={"fits", "trumps", "bonus"}, state={"pile": None, "top": None})
+    assert words("fits(pile, top)", lex) == "the *pile* fits the *top*"
+    assert words("trumps(top, pile)", lex) == "the *top* trumps the *pile*"
+    assert "bonus holds for" in words("bonus(pile, top)", lex)              # no verb: said as before

@@ -510,7 +510,7 @@ class _Speaker:
             # an operand already in brackets; may_bid(p, k) "p may bid k": a modal's verb takes the rest as its object
             bare = len(spoken) == 2 and (ends or rest.startswith("(") or (verb in MODALS and len(named.split()) == 2))
             return f"{spoken[0]} {named} {rest}" if bare else f"{spoken[0]} {named} ({rest})"
-        if name in self.lex.tests and named in ONE_WORD_VERBS and spoken and spoken != ["it"]:
+        if name in self.lex.tests and _one_verb(named) and spoken and spoken != ["it"]:
             # a test named by one verb is said of its first argument: holds(p, r) reads "p holds r",
             # not "holds holds for (p, r)"
             rest = spoken[1:]
@@ -779,6 +779,14 @@ def _plural_subject(text: str) -> bool:
 
 
 ONE_WORD_VERBS = ("holds", "has", "contains", "beats", "owns", "wins", "matches", "follows", "covers")
+_THIRD_PERSON = re.compile(r"^[a-z]+[^sui']s$")
+
+
+def _one_verb(named: str) -> bool:
+    """Whether a true-or-false definition's name is one verb in the third person (holds, fits, trumps):
+    such a test is said of its first argument.  A test's name is not a plural noun, so one lowercase word
+    ending in s reads as a verb (not 'bonus', 'class' or 'is')."""
+    return named in ONE_WORD_VERBS or _THIRD_PERSON.match(named) is not None
 
 
 def _has_verb(text: str) -> bool:
