@@ -743,7 +743,7 @@ def test_explain_reads_a_sum_of_lists_as_lists_joined():
     out = _explain("phase-10")
     line = next(x for x in out.splitlines() if "**hit**" in x)
     assert "chosen from (the items of (the card, the pile), for each of the cards in *p*'s *hand* for which " \
-           "fits holds for (the pile, it), taken over the piles of *in_play* and joined in one list) if " in line, line
+           "the pile fits it, taken over the piles of *in_play* and joined in one list) if " in line, line
     assert "the sum, over" not in line
 
 
