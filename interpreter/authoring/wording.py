@@ -34,16 +34,15 @@ class Say:
 
 def _call(value, say) -> str:
     """`call: score_hand`, or `call: pay(declarer, 10)` with each parameter named."""
-    from lark import Tree
-    from ..expr.parser import parse
-    name = str(value).split("(", 1)[0].strip()
+    from ..engine.calls import call_arguments, called_name
+    from ..expr.errors import ExprError
+    name = called_name(value)
     where = "above" if name in say.above else "below"
     params = say.params.get(name) or ()
     try:
-        tree = parse(str(value)) if "(" in str(value) else None
-    except Exception:                   # a call validate refuses: said as written
-        tree = None
-    args = tree.children[1].children if isinstance(tree, Tree) and len(tree.children) > 1 else []
+        args = call_arguments(value)
+    except ExprError:                   # a call validate refuses: said as written
+        args = None
     if not args or len(args) != len(params):
         return f"Do **{name}** ({where})."
     text = str(value)

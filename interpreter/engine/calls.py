@@ -4,7 +4,7 @@
       score_hand:                      # no parameters
         - ...
       pay(payer, payee, amount):       # parameters, as a definition has them
-        - add: {score: {"payer": "-amount", "payee": amount}}
+        - add: {"score[payer]": -amount, "score[payee]": amount}
     hand:
       - call: score_hand
       - call: pay(declarer, left_of(declarer), 10)
@@ -28,6 +28,7 @@ from ..expr.errors import ExprError
 from ..expr.parser import parse, signature
 from .registry import compile_steps
 from .vm import Call, CallWith
+
 
 class Procedure:
     """One entry of `procedures:`: its key as written, name, parameters and steps."""
@@ -83,12 +84,12 @@ def body_for(cx, proc, kinds: tuple, caller=None):
         finally:
             cx.locals = saved
         # the same mistake compiled for other kinds of values is reported once
-        seen, kept = set(), cx.diagnostics[:before]
+        kept = cx.diagnostics[:before]
         known = {(d.file, d.line, d.col, d.message) for d in kept}
         for d in cx.diagnostics[before:]:
             key = (d.file, d.line, d.col, d.message)
-            if key not in known and key not in seen:
-                seen.add(key)
+            if key not in known:
+                known.add(key)
                 if caller is not None and d.severity == "error":
                     given = "; ".join(f"{p} {T.describe(k)}" for p, k in zip(proc.params, kinds) if k != T.ANY)
                     note = f"with the values given by the call at {caller}" + (f" ({given})" if given else "")
@@ -138,18 +139,28 @@ def compile_call(cx, value, path):
     return CallWith(name, proc.params, [a.fn for a in args], target, cx.where(path))
 
 
+def call_arguments(text):
+    """The syntax trees of the values a call gives, `pay(declarer, 10)` (none for `score_hand` or
+    `pay()`); None if the text is no call.  Raises ExprError when it does not parse."""
+    if "(" not in str(text):
+        return []
+    tree = parse(str(text))
+    if not (isinstance(tree, Tree) and tree.data == "call"):
+        return None
+    return tree.children[1].children if len(tree.children) > 1 and tree.children[1] is not None else []
+
+
 def _arguments(cx, text, path):
     """The values of `name(a, b)`, each compiled where the call is (its locals seen), or None."""
     try:
-        tree = parse(text)
+        args = call_arguments(text)
     except ExprError as err:
         cx._expr_problem(path, text, err)
         return None
-    if not (isinstance(tree, Tree) and tree.data == "call"):
+    if args is None:
         cx.problem(path, f"'{text}' is not a call of a procedure: write its name and the values in brackets, "
                    "e.g. pay(declarer, 10)", "type")
         return None
-    args = tree.children[1].children if len(tree.children) > 1 and tree.children[1] is not None else []
     out = []
     where = cx.where(path)
     for arg in args:
