@@ -8,6 +8,9 @@ from collections import Counter
 from ..authoring.expectations import describe_action
 
 _SPLIT = re.compile(r"[\s,\[\]]+")
+# a move told apart from its twins by where its card lies, as told_apart writes it:
+# 'shift (5♠, c7) (5♠ from up[c6])', 'take A♥ (A♥ at row[3])'
+_APART = re.compile(r"^(?P<text>.*\S) \((?P<card>[^()]+?) (?P<how>from|at) (?P<where>[^()\s]+)\)$")
 
 
 class Refused(ValueError):
@@ -32,13 +35,15 @@ def canonical(universe, text) -> str:
     for token in _SPLIT.split(str(text).strip()):
         if not token:
             continue
-        card, eq, stands = token.partition("=")
+        core = token.strip("()")                  # a card inside a pair's brackets: '(5s, c7)'
+        start = token.index(core) if core else 0
+        card, eq, stands = core.partition("=")
         cid = parse_card(universe, card)
         shown = universe.names[cid] if cid is not None else _suit_named(universe, card) or card.lower()
         if eq:
             sid = parse_card(universe, stands)
             shown += "=" + (universe.names[sid] if sid is not None else stands.lower())
-        tokens.append(shown)
+        tokens.append(token[:start] + shown + token[start + len(core):])
     return " ".join(tokens)
 
 
@@ -135,12 +140,18 @@ def match(s, actions, typed: str) -> int:
     wanted = canonical(u, typed)
     texts = [canonical(u, describe(s, a)) for a in actions]
     exact = [i for i, t in enumerate(texts) if t.lower() == wanted.lower()]
-    if exact and len({texts[i] for i in exact}) == 1 and len({_place(s, actions[i]) for i in exact}) == 1:
+    if len({describe(s, actions[i]) for i in exact}) > 1:   # groups told apart only by their brackets
+        said = [i for i in exact if _grouped(u, describe(s, actions[i])) == _grouped(u, typed)]
+        exact = said or exact
+    if exact and len({describe(s, actions[i]) for i in exact}) == 1 and len({_place(s, actions[i]) for i in exact}) == 1:
         return exact[0]                  # several copies of a card in one place (a hand): the same move
     if exact:
         apart = told_apart(s, actions)
         shown = ", ".join(apart[i] for i in exact[:12])
         raise Refused(f"'{typed}' fits several moves; type the number of one: {shown}")
+    placed = _by_place(s, actions, typed)
+    if placed is not None:
+        return placed
     cid = parse_card(u, typed)
     if cid is not None:
         return _by_card(s, actions, cid)
@@ -159,6 +170,39 @@ def match(s, actions, typed: str) -> int:
         if hint.startswith("did you mean"):
             raise Refused(f"'{typed}' is not a card of this pack ({hint}); legal: " + _short_list(s, actions))
     raise Refused(f"'{typed}' is not a legal move now; legal: " + _short_list(s, actions))
+
+
+def _grouped(universe, text) -> str:
+    """canonical(), keeping the brackets that group cards ('[A♣ A♣] [A♦ A♥]' is not '[A♣ A♣ A♦ A♥]')."""
+    return " ".join(canonical(universe, part) if part not in "[]" else part
+                    for part in re.split(r"(\[|\])", str(text)) if part.strip()).lower()
+
+
+def _by_place(s, actions, typed):
+    """A move typed as the list shows it when its card has twins elsewhere ('shift (5♠, c7) (5♠ from
+    up[c6])', 'take A♥ (A♥ at row[3])'): the move of those words whose card lies there; None if the
+    text is not of that shape or no such move fits."""
+    m = _APART.match(typed)
+    if m is None:
+        return None
+    u = s.rules.universe
+    where, position = m["where"], None
+    if m["how"] == "at":
+        k = where.rfind("[")
+        if k <= 0 or not where.endswith("]") or not where[k + 1:-1].isdigit():
+            return None
+        where, position = where[:k], int(where[k + 1:-1])
+    base, card = canonical(u, m["text"]).lower(), canonical(u, m["card"]).lower()
+    for i, action in enumerate(actions):
+        cards = action_cards(action[1])
+        if not cards or canonical(u, describe(s, action)).lower() != base:
+            continue
+        if canonical(u, u.names[cards[0]]).lower() != card:
+            continue
+        place, at = _where(s, cards[0])
+        if place == where and (position is None or at == position):
+            return i
+    return None
 
 
 def _by_card(s, actions, cid) -> int:
