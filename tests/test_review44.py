@@ -320,9 +320,281 @@ def test_ecarte_soak():
         drive(s, EcarteReferee(s), ecarte_pick(random.Random(seed)))
 
 
+
+# -- Ombre -----------------------------------------------------------------------------------------------
+
+OM_RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]
+OM_PACK = sorted(r + x for r in OM_RANKS for x in SYMBOL.values())
+BLACK = ("spades", "clubs")
+SPADILLE, BASTO = "A♠", "A♣"
+
+
+def om_trumps_high_to_low(trumps):
+    t = SYMBOL[trumps]
+    if trumps in BLACK:
+        return [SPADILLE, "2" + t, BASTO] + [r + t for r in ["K", "Q", "J", "7", "6", "5", "4", "3"]]
+    return [SPADILLE, "7" + t, BASTO] + [r + t for r in ["A", "K", "Q", "J", "2", "3", "4", "5", "6"]]
+
+
+def om_plain_high_to_low(s):
+    if s in BLACK:
+        return ["K", "Q", "J", "7", "6", "5", "4", "3", "2"]
+    return ["K", "Q", "J", "A", "2", "3", "4", "5", "6", "7"]
+
+
+class OmbreRules:
+    """The trump suit's consequences: which cards are trumps, their power, the matadors."""
+
+    def __init__(self, trumps):
+        self.trumps = trumps
+        self.tr = om_trumps_high_to_low(trumps)
+        assert len(self.tr) == (11 if trumps in BLACK else 12)
+        self.matadors = set(self.tr[:3])
+
+    def eff(self, c):
+        return self.trumps if c in self.tr else suit(c)
+
+    def power(self, c):
+        return len(self.tr) - self.tr.index(c)
+
+    def follow(self, hand, trick):
+        if not trick:
+            return sorted(hand)
+        led = trick[0]
+        led_suit = self.eff(led)
+        same = [c for c in hand if self.eff(c) == led_suit]
+        if led_suit == self.trumps:
+            # the matador's privilege: a matador above the card led need not be played
+            bound = [c for c in same if not (c in self.matadors and self.power(c) > self.power(led))]
+            return sorted(same if bound else hand)
+        return sorted(same or hand)
+
+    def winner(self, cards, players):
+        trumps = [c for c in cards if c in self.tr]
+        if trumps:
+            best = max(trumps, key=self.power)
+        else:
+            led = suit(cards[0])
+            order = om_plain_high_to_low(led)
+            best = min((c for c in cards if suit(c) == led), key=lambda c: order.index(rank(c)))
+        return players[cards.index(best)]
+
+
+class OmbreReferee:
+    def __init__(self, s, ante=3, hands=6):
+        self.ante, self.hands_in_game = ante, hands
+        self.counters = [0, 0, 0]
+        self.pool = 0
+        self.dealer = 0
+        self.hand_no = 0
+        self.seen = Counter()
+        self.new_hand(s)
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        assert s.hand_no == self.hand_no and _v(s, "dealer") == self.dealer
+        self.counters[self.dealer] -= self.ante
+        self.pool += self.ante
+        self.eldest = (self.dealer - 1) % 3
+        deals = hand_events(s, self.hand_no, "deal")
+        assert [(e["to"], e["count"]) for e in deals] == [("hand", 9)]
+        assert [p for p, _ in deals[0]["each"]] == [self.eldest, (self.eldest - 1) % 3, (self.eldest - 2) % 3]
+        self.hands = {p: list(got) for p, got in deals[0]["each"]}
+        self.talon = S.names(s, S.zone(s, "talon"))
+        assert sorted(sum(self.hands.values(), []) + self.talon) == OM_PACK and len(self.talon) == 13
+        self.discards = {p: [] for p in range(3)}
+        self.bid, self.ombre, self.passed = 0, None, set()
+        self.speaker = self.eldest
+        self.phase = "auction"
+        self.taken = [0, 0, 0]
+        self.trick, self.trick_players, self.tricks_done = [], [], 0
+        self.rules = None
+
+    def sen(self, p):
+        return (self.eldest - p) % 3
+
+    def may_speak(self, p):
+        return p not in self.passed and p != self.ombre
+
+    def expected(self):
+        if self.phase == "auction":
+            p = self.speaker
+            bids = [f"bid {k}" for k in (1, 2) if k > self.bid or (
+                k == self.bid and self.ombre is not None and self.sen(p) < self.sen(self.ombre))]
+            return p, sorted(["pass"] + bids)
+        if self.phase == "trumps":
+            return self.ombre, sorted(f"trumps {x}" for x in SYMBOL)
+        if self.phase == "exchange":
+            p = self.exchanger
+            out = ["done"] if self.swapped >= self.least else []
+            if self.swapped < len(self.talon):
+                out += [f"discard {c}" for c in self.hands[p]]
+            return p, sorted(out)
+        p = (self.leader - len(self.trick)) % 3
+        return p, self.rules.follow(self.hands[p], self.trick)
+
+    def before(self, s, who, legal):
+        want_who, want = self.expected()
+        assert (who, legal) == (want_who, want), (self.phase, who, legal, want_who, want)
+        assert s.hand_no == self.hand_no
+        every_card_once(s)
+        for viewer in range(3):
+            for p in range(3):
+                assert seen(s, viewer, "hand", p) == (sorted(self.hands[p]) if p == viewer else [])
+                assert seen(s, viewer, "discards", p) == (sorted(self.discards[p]) if p == viewer else [])
+                assert seen(s, viewer, "won", p) == []
+            assert seen(s, viewer, "trick") == sorted(self.trick)
+            assert seen(s, viewer, "talon") == []
+        assert (_v(s, "counters"), _v(s, "pool")) == (self.counters, self.pool)
+        assert sum(self.counters) + self.pool == 0
+        assert S.names(s, S.zone(s, "talon")) == self.talon
+
+    def after(self, s, who, text):
+        getattr(self, "after_" + self.phase)(s, who, text)
+
+    def after_auction(self, s, p, text):
+        if text == "pass":
+            self.passed.add(p)
+        else:
+            k = int(text.split()[1])
+            self.seen["equalled"] += k == self.bid
+            self.bid, self.ombre = k, p
+        for i in range(1, 4):
+            q = (p - i) % 3
+            if self.may_speak(q):
+                self.speaker = q
+                return
+        if self.ombre is None:
+            self.seen["all passed"] += 1
+            self.end_hand(s)
+            return
+        self.seen["solo" if self.bid == 2 else "simple game"] += 1
+        self.phase = "trumps"
+
+    def after_trumps(self, s, p, text):
+        trumps = text.split()[1]
+        self.seen["black trumps" if trumps in BLACK else "red trumps"] += 1
+        self.rules = OmbreRules(trumps)
+        self.queue = ([(self.ombre, 1)] if self.bid == 1 else []) + \
+            [((self.ombre - 1) % 3, 0), ((self.ombre - 2) % 3, 0)]
+        self.next_exchange()
+
+    def next_exchange(self):
+        if not self.queue:
+            self.phase = "play"
+            self.leader = self.eldest
+            return
+        self.phase = "exchange"
+        (self.exchanger, self.least), self.swapped = self.queue.pop(0), 0
+
+    def after_exchange(self, s, p, text):
+        if text != "done":
+            c = text.split()[1]
+            self.hands[p].remove(c)
+            self.discards[p].append(c)
+            self.swapped += 1
+            return
+        k = self.swapped
+        self.hands[p] += self.talon[len(self.talon) - k:] if k else []
+        self.talon = self.talon[:len(self.talon) - k]
+        self.seen["talon used up"] += not self.talon
+        self.next_exchange()
+
+    def after_play(self, s, who, card):
+        r = self.rules
+        if self.trick and r.eff(self.trick[0]) == r.trumps:
+            hand = self.hands[who]
+            if any(c in r.tr for c in hand) and r.eff(card) != r.trumps:
+                self.seen["matador kept back"] += 1
+            if self.trick[0] in r.matadors and any(c in r.matadors and r.power(c) < r.power(self.trick[0])
+                                                   for c in hand):
+                self.seen["lower matador called"] += 1
+        self.hands[who].remove(card)
+        self.trick.append(card)
+        self.trick_players.append(who)
+        if len(self.trick) < 3:
+            return
+        w = r.winner(self.trick, self.trick_players)
+        t = hand_events(s, self.hand_no, "trick")[self.tricks_done]
+        assert t["winner"] == w and t["cards"] == self.trick
+        self.taken[w] += 1
+        self.tricks_done += 1
+        self.trick, self.trick_players = [], []
+        self.leader = w
+        if self.tricks_done == 9:
+            self.settle()
+            self.end_hand(s)
+
+    def settle(self):
+        o, stake = self.ombre, self.bid
+        others = [p for p in range(3) if p != o]
+        t = self.taken
+        if all(t[o] > t[p] for p in others):
+            self.seen["sacada"] += 1
+            self.counters[o] += self.pool
+            self.pool = 0
+            for p in others:
+                self.counters[p] -= stake
+                self.counters[o] += stake
+            return
+        top = [p for p in range(3) if t[p] == max(t)]
+        if len(top) == 1 and top[0] != o:
+            self.seen["codille"] += 1
+            amount = self.pool + 2 * stake
+            self.counters[top[0]] += amount
+            self.counters[o] -= amount
+            return
+        self.seen["puesta, ombre tied" if o in top else "puesta, defenders tied"] += 1
+        self.counters[o] -= self.pool
+        self.pool *= 2
+
+    def end_hand(self, s):
+        self.dealer = (self.dealer - 1) % 3
+        if self.hand_no >= self.hands_in_game:
+            self.phase = "over"
+            return
+        self.new_hand(s)
+
+    def finish(self, s):
+        assert self.phase == "over"
+        res = G.result(s)
+        assert res["scores"] == self.counters
+        assert res["winners"] == [p for p in range(3) if self.counters[p] == max(self.counters)]
+
+
+def ombre_pick(rng):
+    def pick(texts):
+        def weight(t):
+            if t.startswith("discard "):
+                return 0.6
+            return {"pass": 2, "bid 1": 2, "bid 2": 1, "done": 1.5}.get(t, 1)
+        return rng.choices(texts, [weight(t) for t in texts])[0]
+    return pick
+
+
+def test_ombre_random_games_follow_the_rules():
+    rules = _load("ombre")
+    totals = Counter()
+    for seed in range(60):
+        s = G.new_game(rules, 3, seed, log=True)
+        ref = drive(s, OmbreReferee(s), ombre_pick(random.Random(seed)))
+        totals.update(ref.seen)
+    for k in ["all passed", "equalled", "solo", "simple game", "black trumps", "red trumps", "talon used up",
+              "matador kept back", "lower matador called", "sacada", "codille", "puesta, ombre tied",
+              "puesta, defenders tied"]:
+        assert totals[k] > 0, (k, totals)
+
+
+@pytest.mark.soak
+def test_ombre_soak():
+    rules = _load("ombre")
+    for seed in range(600):
+        s = G.new_game(rules, 3, 9000 + seed, log=True)
+        drive(s, OmbreReferee(s), ombre_pick(random.Random(seed)))
+
 # -- worked deals ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, count", [("ecarte", 6)])
+@pytest.mark.parametrize("name, count", [("ecarte", 6), ("ombre", 5)])
 def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
