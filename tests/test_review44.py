@@ -610,3 +610,38 @@ def test_a_move_name_written_as_a_card_is_told_to_be_written_as_a_move(tmp_path)
     outcomes, problems = run_file(str(f))
     text = "\n".join(d.format() for o in outcomes for d in o.diagnostics) + "\n".join(map(str, problems))
     assert "but a move the player may make" in text and "{move: propose}" in text, text
+
+
+# -- explain ---------------------------------------------------------------------------------------------
+
+def _explain(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+def test_explain_says_not_any_as_no_item():
+    # not any(players, p => may_speak(p)): 'until no player may speak', not 'until not (for some player,
+    # the player may speak)'; not any(hand, c => ...): '(for no card c in ..., ...)'
+    out = _explain("ombre")
+    assert "until no player may speak:" in out, out
+    assert "or (for no card c in the current player's *hand*, the suit of the card c is the suit led and the " \
+           "card c is not protected)" in out, out
+    assert "not (for some" not in out
+
+
+def test_explain_says_a_test_named_by_a_participle_or_a_verb_and_its_object_of_its_item():
+    # protected(c): 'the card c is not protected', not 'not (protected holds for the card c)';
+    # beats_led(c): 'the card beats led', not 'beats led holds for the card'
+    assert "holds for" not in _explain("ombre")
+    out = _explain("ecarte")
+    assert "(the card beats led or (for no card c in the current player's *hand*, the suit of the card c is " \
+           "the suit led and the card c beats led))" in out, out
+    assert "holds for" not in out
+
+
+def test_explain_calls_an_outer_item_by_its_name_inside_a_test_over_items_of_its_kind():
+    # filter(defenders, p => all(players, q => q == p or taken[p] > taken[q])): p is 'the player p' inside
+    # the test over q, not 'it' (nor 'their')
+    out = _explain("ombre")
+    assert "the first of the players p of *defenders* for which for every player q, the player q is the " \
+           "player p or the player p's *taken* is more than the player q's *taken*" in out, out
