@@ -645,3 +645,21 @@ def test_explain_calls_an_outer_item_by_its_name_inside_a_test_over_items_of_its
     out = _explain("ombre")
     assert "the first of the players p of *defenders* for which for every player q, the player q is the " \
            "player p or the player p's *taken* is more than the player q's *taken*" in out, out
+
+
+# -- messages --------------------------------------------------------------------------------------------
+
+def test_packets_of_different_sizes_are_told_to_be_one_deal_step_per_round(tmp_path):
+    # Écarté deals three then two: `packet: [3, 2]` was told only 'this must give a number'
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "ecarte.yaml").read_text()
+    text = text.replace("  - deal: {from: stock, to: hand, count: 3, start: elder}\n"
+                        "  - deal: {from: stock, to: hand, count: 2, start: elder}\n",
+                        "  - deal: {from: stock, to: hand, count: 5, packet: [3, 2], start: elder}\n")
+    assert "packet: [3, 2]" in text
+    path = tmp_path / "ecarte.yaml"
+    path.write_text(text)
+    loaded = load_ruleset(str(path), {})
+    said = "\n".join(d.format() for d in loaded.diagnostics)
+    assert not loaded.ok and "'packet' is the number of cards given at a time" in said, said
+    assert "deal: {count: 3, ...}, then deal: {count: 2, ...}" in said, said
