@@ -663,3 +663,17 @@ def test_packets_of_different_sizes_are_told_to_be_one_deal_step_per_round(tmp_p
     said = "\n".join(d.format() for d in loaded.diagnostics)
     assert not loaded.ok and "'packet' is the number of cards given at a time" in said, said
     assert "deal: {count: 3, ...}, then deal: {count: 2, ...}" in said, said
+
+
+def test_a_card_in_an_order_is_told_to_rank_single_cards_another_way(tmp_path):
+    # orders: {trump: [..., A♣, "2", A♠]} was told "'A♣' is not one of the pack's ranks; did you mean 'A'?"
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "ombre.yaml").read_text().replace(
+        "zones:\n  stock:", 'orders:\n  black_trump: ["3", "4", "5", "6", "7", J, Q, K, A♣, "2", A♠]\n'
+        "zones:\n  stock:", 1)
+    path = tmp_path / "ombre.yaml"
+    path.write_text(text)
+    loaded = load_ruleset(str(path), {})
+    said = "\n".join(d.format() for d in loaded.diagnostics)
+    assert not loaded.ok and "'A♣' is a card, not a rank" in said and "did you mean" not in said, said
+    assert "a point table by card" in said and "order: power(card)" in said, said
