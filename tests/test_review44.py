@@ -176,6 +176,10 @@ class EcarteReferee:
             assert seen(s, viewer, "trick") == sorted(self.trick)
             assert seen(s, viewer, "turnup") == [self.turnup]
             assert seen(s, viewer, "stock") == []
+            sizes = G.observation(s, viewer)["sizes"]
+            assert sizes["hand"] == [len(self.hands[p]) for p in range(2)]
+            assert sizes["discards"] == [len(self.discards[p]) for p in range(2)]
+            assert sizes["stock"] == len(self.stock)
         assert _v(s, "score") == self.score
         assert S.names(s, S.zone(s, "stock")) == self.stock
 
@@ -445,6 +449,10 @@ class OmbreReferee:
                 assert seen(s, viewer, "won", p) == []
             assert seen(s, viewer, "trick") == sorted(self.trick)
             assert seen(s, viewer, "talon") == []
+            sizes = G.observation(s, viewer)["sizes"]
+            assert sizes["hand"] == [len(self.hands[p]) for p in range(3)]
+            assert sizes["discards"] == [len(self.discards[p]) for p in range(3)]
+            assert sizes["talon"] == len(self.talon)
         assert (_v(s, "counters"), _v(s, "pool")) == (self.counters, self.pool)
         assert sum(self.counters) + self.pool == 0
         assert S.names(s, S.zone(s, "talon")) == self.talon
