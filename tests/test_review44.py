@@ -685,3 +685,16 @@ def test_a_card_in_an_order_is_told_to_rank_single_cards_another_way(tmp_path):
     said = "\n".join(d.format() for d in loaded.diagnostics)
     assert not loaded.ok and "'A♣' is a card, not a rank" in said and "did you mean" not in said, said
     assert "a point table by card" in said and "order: power(card)" in said, said
+
+
+def test_a_definition_named_as_the_tricks_order_is_told_to_take_the_card(tmp_path):
+    # order: strength, strength(c) a definition: was "'strength' is not an order; declare it under 'orders:'"
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "ombre.yaml").read_text()
+    assert "      order: strength(card)\n" in text
+    path = tmp_path / "ombre.yaml"
+    path.write_text(text.replace("      order: strength(card)\n", "      order: strength\n"))
+    loaded = load_ruleset(str(path), {})
+    said = "\n".join(d.format() for d in loaded.diagnostics)
+    assert not loaded.ok and "'strength' is a definition, not an order" in said, said
+    assert "order: strength(card)" in said and "declare it under" not in said, said

@@ -700,6 +700,12 @@ def _order_key(cx, path, name):
                         "and write order: trick_order")
         return None
     binding = cx.ns.names.get(str(name))
+    if binding is not None and binding.kind == "define":
+        # a definition of a card's strength named alone: the order is an expression of card
+        cx.problem(path, f"'{name}' is a definition, not an order", "unknown-name",
+                   hint=f"an order may be an expression of card: give the definition the card, "
+                        f"order: {name}(card)")
+        return None
     if binding is None or binding.kind not in ("order", "points"):
         from difflib import get_close_matches
         orders = [n for n, b in cx.ns.names.items() if b.kind == "order"]
