@@ -698,3 +698,11 @@ def test_a_definition_named_as_the_tricks_order_is_told_to_take_the_card(tmp_pat
     said = "\n".join(d.format() for d in loaded.diagnostics)
     assert not loaded.ok and "'strength' is a definition, not an order" in said, said
     assert "order: strength(card)" in said and "declare it under" not in said, said
+
+
+def test_explain_tells_a_definition_named_suit_of_from_the_cards_own_suit():
+    # suit_of(c) (the matadors count as trumps) read 'the suit of the card is the suit led', the words of
+    # c.suit: now 'the *suit of* the card'
+    out = _explain("ombre")
+    assert "a card may be played when no suit has been led or the *suit of* the card is the suit led" in out, out
+    assert "otherwise the suit of *c*" in out      # c.suit itself keeps its words

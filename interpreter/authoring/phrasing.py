@@ -541,6 +541,10 @@ class _Speaker:
             # a definition that is true or false: "7 if rain holds for p", not "7 if the rain of p"
             return f"{named} holds for {spoken[0] if len(spoken) == 1 else '(' + ', '.join(spoken) + ')'}"
         joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on") else " of "
+        if named.split()[0] in ("suit", "rank", "name") and len(named.split()) <= 2:
+            # suit_of(c) = trumps if ... else c.suit: 'the *suit of* the card', which 'the suit of the card'
+            # (c.suit) would not tell apart
+            named = f"*{named}*"
         if len(spoken) > 1:      # r(h, 0) - r(h, 4): "the r of (h, 0) minus ...", not "the r of h and 0 minus ..."
             return f"the {named}{joiner}({', '.join(spoken)})"
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
