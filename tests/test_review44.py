@@ -632,7 +632,7 @@ def test_explain_says_not_any_as_no_item():
     # the player may speak)'; not any(hand, c => ...): '(for no card c in ..., ...)'
     out = _explain("ombre")
     assert "until no player may speak:" in out, out
-    assert "or (for no card c in the current player's *hand*, the suit of the card c is the suit led and the " \
+    assert "or (for no card c in the current player's *hand*, the *suit of* the card c is the suit led and the " \
            "card c is not protected)" in out, out
     assert "not (for some" not in out
 
