@@ -706,3 +706,12 @@ def test_explain_tells_a_definition_named_suit_of_from_the_cards_own_suit():
     out = _explain("ombre")
     assert "a card may be played when no suit has been led or the *suit of* the card is the suit led" in out, out
     assert "otherwise the suit of *c*" in out      # c.suit itself keeps its words
+
+
+def test_coverage_names_a_tricks_block_with_after_play_tricks():
+    # the Écarté block has after_play: coverage named its kind 'afterplaytricks' (the class's name)
+    from interpreter.sim.coverage import load_counted, play_counted
+    loaded, cov = load_counted(str(HERE / "ecarte.yaml"), {})
+    report = play_counted(loaded.rules, cov, 3, 1, 2, ["random"], {}, False)
+    kinds = {r["kind"] for r in report["steps"]}
+    assert "tricks" in kinds and not any("tricks" in k and k != "tricks" for k in kinds), kinds

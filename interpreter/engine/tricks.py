@@ -32,6 +32,8 @@ class Tricks(Node):
     docs/performance.md.  Its frame is [node, phase, env, cards played in this trick]; while a
     player is asked, a marker frame [node, -1, env, follow lookup] sits above it (bots look for it)."""
 
+    step_name = "tricks"         # the step kind, as coverage reports name it (whatever the class with
+    #                              after_play, decided_by or players)
     players = None               # who takes part in a trick: an expression, or None for everyone
     card_suit = None             # the suit a card counts as in this block: an expression of card, or None
     order_expr = None            # `order:` written as an expression of card (a number), or None
