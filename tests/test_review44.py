@@ -10,6 +10,14 @@ Referees written here from the rules (sharing no code with the engine) follow se
 move: who is asked, the exact moves offered, the deal and the cards drawn, trick winners, what each seat
 sees, the scores and the end of the game.  Scripted deals check known outcomes
 (rulesets_review44/*.scenario.yaml).
+
+The engine played both games as the referees did.  Found and fixed: a move name written alone in a
+scenario's moves was told only that it is not a card; `packet: [3, 2]` and a card listed in an order were
+told misleading things ('must give a number', 'did you mean A?'), and a definition named as the tricks
+order was told to be declared under orders; explain read 'not (for some ...)', '... holds for c' for tests
+named by a participle or a verb and its object, 'it' for an outer item inside a test over items of its
+kind, and suit_of(c) in the words of c.suit; coverage named a tricks block with after_play
+'afterplaytricks'.
 """
 from __future__ import annotations
 
