@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from lark import Token, Tree
 
 from ..expr.parser import parse
-from .phrasing_calls import FUNCTIONS, _every_best, same_key_words
+from .phrasing_calls import FUNCTIONS, _every_best, _quantified, same_key_words
 from .phrasing_words import _LABELLED, NOUNS, _is_zone, _join, _literal, _mentions_it
 
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
@@ -300,7 +300,7 @@ class _Speaker:
         if isinstance(a, Tree) and a.data in ("or_op", "and_op") and not first.startswith("("):
             # "(x or y) if c, otherwise z": unbracketed, "x or y if c" reads as x or (y if c)
             first = f"({first})"
-        if first.startswith(("for some ", "for every ", "the sum, over ")) or " joined in one list" in first:
+        if first.startswith(("for some ", "for every ", "for no ", "the sum, over ")) or " joined in one list" in first:
             # "for every card of X, Y is 0 if c, otherwise ..." reads as if the condition were said of
             # each card: the first value is bracketed whole
             first = f"({first})"
@@ -357,6 +357,14 @@ class _Speaker:
             return f"not {self.say(inner)}"
         if _is_call(inner, "same_key") and len(inner.children[1].children) == 2:
             return same_key_words(self, list(inner.children[1].children), negated=True)
+        if isinstance(inner, Tree) and inner.data == "call" and str(inner.children[0]) in self.lex.tests \
+                and inner.children[1] is not None and len(inner.children[1].children) == 1 \
+                and _participle(str(inner.children[0]).replace("_", " ")):
+            # not protected(c): "c is not protected"
+            return f"{self.operand(inner.children[1].children[0])} is not {str(inner.children[0])}"
+        if _is_call(inner, "any") and len(inner.children[1].children) == 2:
+            # not any(xs, x => c): 'for no card in X, c' (or 'no player may speak'), not 'not (for some ...)'
+            return NO_ITEM(self, list(inner.children[1].children))
         return f"not ({self.say(inner)})"
 
     def _compare(self, n):
@@ -498,6 +506,14 @@ class _Speaker:
         if verb in ("has",) + MODALS and _literal(args[0]) is not None:
             # can_play(0): a seat written as a number is the subject: "player 0 can play", not "0 can play"
             spoken[0] = f"player {spoken[0]}"
+        if name in self.lex.tests and len(spoken) == 1 and _participle(named):
+            # a test named by a past participle is said of its item: protected(c) reads "c is protected"
+            return f"{spoken[0]} is {named}"
+        if verb in ONE_WORD_VERBS and verb != "has" and name in self.lex.tests and spoken and len(named.split()) > 1:
+            # a test named by a verb and its object is said of its first argument: beats_led(c) reads
+            # "c beats led", not "beats led holds for c"
+            rest = spoken[1:]
+            return f"{spoken[0]} {named}" + (f" ({', '.join(rest)})" if rest else "")
         if verb in ("is", "has") + MODALS and len(spoken) == 1 and len(named.split()) > 1:
             # a test named as a statement about its one argument: is_trump(c) reads "c is trump",
             # may_speak(p) "p may speak"
@@ -525,6 +541,10 @@ class _Speaker:
             # a definition that is true or false: "7 if rain holds for p", not "7 if the rain of p"
             return f"{named} holds for {spoken[0] if len(spoken) == 1 else '(' + ', '.join(spoken) + ')'}"
         joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on") else " of "
+        if named.split()[0] in ("suit", "rank", "name") and len(named.split()) <= 2:
+            # suit_of(c) = trumps if ... else c.suit: 'the *suit of* the card', which 'the suit of the card'
+            # (c.suit) would not tell apart
+            named = f"*{named}*"
         if len(spoken) > 1:      # r(h, 0) - r(h, 4): "the r of (h, 0) minus ...", not "the r of h and 0 minus ..."
             return f"the {named}{joiner}({', '.join(spoken)})"
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
@@ -682,7 +702,13 @@ class _Speaker:
         if not (isinstance(fn_node, Tree) and fn_node.data == "lambda_"):
             return self.say(fn_node)
         name, body = fn_node.children
-        return _Speaker(self.bind(fn_node, noun), subject=self.subject).say(body)
+        lex = self.bind(fn_node, noun)
+        subject = self.subject
+        if subject is not None and lex.nouns.get(subject, "").startswith(noun + " "):
+            # the item spoken about is called by its name beside another of its kind (filter(xs, p =>
+            # all(players, q => q == p or ...))): 'the player q is the player p', not 'the player q is it'
+            subject = None
+        return _Speaker(lex, subject=subject).say(body)
 
 
 def _reads(node, name) -> bool:
@@ -746,7 +772,8 @@ def _chain(node, kind):
 def _bracket_quantifier(text, i, parts):
     """'for some card in X, Y' before another operand is bracketed: unbracketed, 'for some card in X,
     Y or Z' reads as if the Z were said of the card too."""
-    if i < len(parts) - 1 and text.startswith(("for some ", "for every ")):
+    if i < len(parts) - 1 and text.startswith(("for some ", "for every ")) or text.startswith("for no "):
+        # 'x or (for no card in X, Y)': a negation keeps its brackets, as 'not (...)' had them
         return f"({text})"
     return text
 
@@ -761,6 +788,8 @@ def _is_call(node, name) -> bool:
     return (isinstance(node, Tree) and node.data == "call" and str(node.children[0]) == name
             and len(node.children) > 1 and node.children[1] is not None)
 
+
+NO_ITEM = _quantified("no")
 
 # verbs that start a test's name as a statement about its item (may_speak(p): 'p may speak')
 MODALS = ("can", "may", "must", "should", "will", "could", "might", "would", "shall")
@@ -787,6 +816,12 @@ def _one_verb(named: str) -> bool:
     such a test is said of its first argument.  A test's name is not a plural noun, so one lowercase word
     ending in s reads as a verb (not 'bonus', 'class' or 'is')."""
     return named in ONE_WORD_VERBS or _THIRD_PERSON.match(named) is not None
+
+
+def _participle(named: str) -> bool:
+    """Whether a true-or-false definition's name is one past participle (protected, revealed, blocked):
+    such a test says what its item is."""
+    return re.fullmatch(r"[a-z]{3,}ed", named) is not None and named not in ("need", "seed", "speed", "bed")
 
 
 def _has_verb(text: str) -> bool:

@@ -171,8 +171,18 @@ def _quantified(word):
         where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
         if body.startswith(f"the {noun}'s ") and not where:
             return f"{word} {noun}'s " + body[len(f"the {noun}'s "):]
+        if word == "no" and body.startswith(f"the {noun} ") and not where and _has_verb_after(body, noun):
+            # not any(players, p => may_speak(p)): 'no player may speak'
+            return f"no {noun} " + body[len(f"the {noun} "):]
         return f"for {word} {noun}{where}, {body}"
     return phrase
+
+
+def _has_verb_after(body: str, noun: str) -> bool:
+    """'the player may speak', 'the player is in X': the item is the subject of the whole sentence (not
+    'the player to the left of X is ...', whose subject is another player)."""
+    rest = body[len(f"the {noun} "):]
+    return re.match(r"(?:is|are|has|holds|may|can|must|should|will|does)\b", rest) is not None
 
 
 def _filter(sp, args):

@@ -496,6 +496,11 @@ def _apply(s, path, number, player, action, nth=1, card=False):
     # in play or fold), not a card to play
     if card and action[1] is not None and not isinstance(action[1], list) \
             and s.rules.universe.parse_card(str(action[1])) is None:
+        named = sorted({str(a[0]) for a in G.legal_actions(s)})
+        if str(action[1]) in named:
+            # a move name written alone (`- pass`), as a card would be
+            raise Failure(path, f"move {number}: '{action[1]}' is not a card of {s.rules.name}, but a move "
+                                "the player may make", f"write a named move as {{move: {action[1]}}}")
         raise Failure(path, f"move {number}: '{action[1]}' is not a card of {s.rules.name}",
                       s.rules.universe.card_hint(action[1]))
     actions = G.legal_actions(s)

@@ -135,7 +135,9 @@ def _cut(cx, value, path, step):
 
 
 @step_kind("deal", "Deal cards from the top of a zone: to each player in turn (a per-player zone) "
-           "or to one zone. Settings: from, to, count (each; 'all' deals out the zone), packet, start, direction, "
+           "or to one zone. Settings: from, to, count (each; 'all' deals out the zone), packet (how many cards a "
+           "player gets at a time; for packets of different sizes, three then two, write one deal step per "
+           "round), start, direction, "
            "players (deal only to these players, in turn from start). A zone lists its cards from the bottom up: "
            "its top card, the next one dealt, is last(zone), and first(zone) is the bottom card.")
 def _deal(cx, value, path, step):
@@ -161,6 +163,13 @@ def _deal(cx, value, path, step):
     count_spec = spec.get("count", "all")
     everything = count_spec == "all"
     count = None if everything else cx.expr(path + ("count",), count_spec, T.NUM).fn
+    if isinstance(spec.get("packet"), list):
+        # packets of different sizes (three, then two): one deal step per round
+        sizes = spec["packet"]
+        cx.problem(path + ("packet",), "'packet' is the number of cards given at a time, the same in every round",
+                   "type", hint="to deal in packets of different sizes, write one deal step per round: "
+                   + ", then ".join(f"deal: {{count: {k}, ...}}" for k in sizes))
+        return None
     packet = _constant_or_fn(cx.expr(path + ("packet",), spec.get("packet", 1), T.NUM))
     where = cx.where(path)
     if not per_target:

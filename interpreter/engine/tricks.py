@@ -32,6 +32,8 @@ class Tricks(Node):
     docs/performance.md.  Its frame is [node, phase, env, cards played in this trick]; while a
     player is asked, a marker frame [node, -1, env, follow lookup] sits above it (bots look for it)."""
 
+    step_name = "tricks"         # the step kind, as coverage reports name it (whatever the class with
+    #                              after_play, decided_by or players)
     players = None               # who takes part in a trick: an expression, or None for everyone
     card_suit = None             # the suit a card counts as in this block: an expression of card, or None
     order_expr = None            # `order:` written as an expression of card (a number), or None
@@ -700,6 +702,12 @@ def _order_key(cx, path, name):
                         "and write order: trick_order")
         return None
     binding = cx.ns.names.get(str(name))
+    if binding is not None and binding.kind == "define":
+        # a definition of a card's strength named alone: the order is an expression of card
+        cx.problem(path, f"'{name}' is a definition, not an order", "unknown-name",
+                   hint=f"an order may be an expression of card: give the definition the card, "
+                        f"order: {name}(card)")
+        return None
     if binding is None or binding.kind not in ("order", "points"):
         from difflib import get_close_matches
         orders = [n for n, b in cx.ns.names.items() if b.kind == "order"]

@@ -78,6 +78,14 @@ def _rank_table(cx, path, ranks, base=None, default=-1):
     for pos, rank in enumerate(ranks):
         rank = str(rank)
         if rank not in u.ranks and rank.lower() != "joker" and rank not in u.joker_names:
+            if u.parse_card(rank) is not None:
+                # one card in a ranking (Spadille, A♠, above every trump)
+                cx.problem(path + (pos,), f"'{rank}' is a card, not a rank: an order lists ranks, each standing "
+                           "for every card of that rank", "unknown-name",
+                           hint="to rank single cards, give each card its number in a point table by card "
+                           "(values: {A♠: 14}) or a definition, and name it as the tricks block's order: "
+                           "order: power(card)")
+                continue
             cx.problem(path + (pos,), f"'{rank}' is not one of the pack's ranks", "unknown-name",
                        hint=rank_hint(rank, u.ranks))
             continue
