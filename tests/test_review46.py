@@ -373,3 +373,199 @@ def test_tonk_random_games_without_the_hit_rule():
 def test_tonk_soak():
     for seed in range(1000, 1400):
         _tonk(2 + seed % 4, seed, drop_rate=(seed % 5) * 0.1)
+
+
+# -- Conquian ---------------------------------------------------------------------------------------------
+
+C_RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]
+C_SEQ = {r: i for i, r in enumerate(C_RANKS)}
+C_PACK = [r + s for s in SUITS for r in C_RANKS]
+
+
+def conquian_uses(table, hand, up):
+    """Every way to use the card that is up: the player's table cards, the card and any cards from hand
+    laid as card-disjoint melds (runs of three to eight, sets of three or four), every table card and the
+    card among them.  Each way is a frozenset of melds (frozensets of card names)."""
+    required = set().union(*table) | set(up) if table else set(up)
+    pool = set().union(*table) | set(hand) | set(up) if table else set(hand) | set(up)
+    melds = sorted(runs_in(pool, C_SEQ, 8) | sets_in(pool), key=sorted)
+    out = set()
+
+    def grow(start, used, chosen):
+        if chosen and required <= used:
+            out.add(frozenset(chosen))
+        for i in range(start, len(melds)):
+            m = melds[i]
+            if not (m & used):
+                grow(i + 1, used | m, chosen + [m])
+
+    grow(0, frozenset(), [])
+    return out
+
+
+def _parse_use(text):
+    body = text.split(" ", 1)[1]
+    return frozenset(frozenset(g.split(" ")) for g in body.strip("[]").split("] ["))
+
+
+class ConquianReferee:
+    def __init__(self, s):
+        self.s = s
+        self.events_read = 0
+        self.counts = Counter()
+        self.winner = None
+        self.drawn = False
+        self.read_events()
+
+    def read_events(self):
+        for e in self.s.events[self.events_read:]:
+            if e.get("event") == "hand":
+                assert e["hand"] == 1 and e["dealer"] == 0
+            elif e.get("event") == "deal":
+                assert [p for p, _ in e["each"]] == [1, 0]          # the non-dealer first
+                self.hands = {p: list(cards) for p, cards in e["each"]}
+                assert all(len(h) == 10 for h in self.hands.values())
+        self.events_read = len(self.s.events)
+
+    def start(self):
+        s = self.s
+        up = _names(s, S.zone(s, "up"))
+        assert len(up) == 1
+        self.stock = _names(s, S.zone(s, "stock")) + up        # the first card is turned before anyone decides
+        assert Counter(self.stock + sum(self.hands.values(), [])) == Counter(C_PACK)
+        self.tables = {0: [], 1: []}
+        self.up, self.dead = [], []
+        self.turner = 1
+        self.turn()
+
+    def turn(self):
+        if not self.stock:
+            self.drawn = True
+            self.counts["drawn"] += 1
+            return
+        self.up = [self.stock.pop()]
+        self.actor, self.second, self.phase = self.turner, True, "offer"
+
+    def expected(self):
+        a = self.actor
+        if self.phase == "discard":
+            return Counter(("discard", c) for c in self.hands[a])
+        ways = conquian_uses(self.tables[a], self.hands[a], self.up)
+        return Counter([("pass",)] + [("use", w) for w in ways])
+
+    def offered(self):
+        got = []
+        for text in _legal(self.s):
+            word = text.split(" ")[0]
+            got.append(("use", _parse_use(text)) if word == "use" else tuple(text.split(" ")))
+        return Counter(got)
+
+    def check_zones(self):
+        s = self.s
+        every_card_once(s)
+        for p in (0, 1):
+            assert sorted(_names(s, S.zone(s, "hand", p))) == sorted(self.hands[p])
+            groups = Counter(frozenset(_names(s, g)) for g in S.zone(s, "table", p))
+            assert groups == Counter(self.tables[p]), (p, groups, self.tables[p])
+        assert _names(s, S.zone(s, "up")) == self.up
+        assert _names(s, S.zone(s, "dead")) == self.dead
+        assert _names(s, S.zone(s, "stock")) == self.stock
+        for q in (0, 1):
+            obs = G.observation(s, q)["zones"]
+            assert obs["stock"] == [] and sorted(_names(s, obs["hand"][1 - q])) == []
+            assert sorted(_names(s, obs["hand"][q])) == sorted(self.hands[q])
+
+    def decide(self, rng, use_rate):
+        s = self.s
+        assert G.current_player(s) == self.actor, (G.current_player(s), self.actor)
+        want, got = self.expected(), self.offered()
+        assert got == want, (self.phase, self.hands[self.actor], self.tables[self.actor], self.up,
+                             got - want, want - got)
+        self.check_zones()
+        texts = _legal(s)
+        uses = [i for i, t in enumerate(texts) if t.startswith("use")]
+        if uses and rng.random() < use_rate:
+            i = rng.choice(uses)
+        else:
+            i = rng.randrange(len(texts))
+        G.apply_index(s, i)
+        self.after(texts[i])
+
+    def after(self, text):
+        a = self.actor
+        word = text.split(" ")[0]
+        if word == "use":
+            way = _parse_use(text)
+            laid = set().union(*way)
+            before = set().union(*self.tables[a]) if self.tables[a] else set()
+            for c in laid - before - set(self.up):
+                self.hands[a].remove(c)
+            self.counts["rearranged"] += bool(self.tables[a]) and not all(g in way for g in self.tables[a])
+            self.tables[a] = list(way)
+            self.up = []
+            self.counts["use"] += 1
+            if not self.hands[a]:
+                assert len(laid) == 11
+                self.winner = a
+                self.counts["won"] += 1
+            else:
+                self.phase = "discard"
+            return
+        if word == "discard":
+            card = text.split(" ", 1)[1]
+            self.hands[a].remove(card)
+            self.up = [card]
+            self.actor, self.second, self.phase = 1 - a, False, "offer"
+            return
+        assert word == "pass"
+        if self.second:
+            self.actor, self.second = 1 - a, False
+            return
+        self.dead += self.up
+        self.up = []
+        self.turner = a
+        self.turn()
+
+    def run(self, rng, use_rate=0.8):
+        self.start()
+        while not self.s.over:
+            assert self.winner is None and not self.drawn
+            self.decide(rng, use_rate)
+        assert self.winner is not None or self.drawn
+        self.check_zones()
+        res = G.result(self.s)
+        assert res["winners"] == ([self.winner] if self.winner is not None else [])
+        assert res["scores"] == [int(p == self.winner) for p in (0, 1)]
+        return self
+
+
+def test_conquian_uses_by_hand():
+    # a set of Kings on the table; the 7♣ turned, 7♦ 7♥ in hand: a new set, or nothing else
+    ways = conquian_uses([frozenset({"K♣", "K♦", "K♠"})], ["7♦", "7♥", "2♠"], ["7♣"])
+    assert ways == {frozenset({frozenset({"K♣", "K♦", "K♠"}), frozenset({"7♣", "7♦", "7♥"})})}
+    # the King of hearts joins the set, or the set gives its King of clubs to a run J♣ Q♣ K♣
+    ways = conquian_uses([frozenset({"K♣", "K♦", "K♠"})], ["J♣", "Q♣", "5♦"], ["K♥"])
+    assert frozenset({frozenset({"K♦", "K♥", "K♠"}), frozenset({"J♣", "Q♣", "K♣"})}) in ways
+    assert frozenset({frozenset({"K♣", "K♦", "K♥", "K♠"})}) in ways
+    # 7 and Jack are neighbours; Q-K-A is no run
+    assert frozenset({frozenset({"6♥", "7♥", "J♥"})}) in conquian_uses([], ["6♥", "7♥"], ["J♥"])
+    assert conquian_uses([], ["Q♥", "K♥"], ["A♥"]) == set()
+
+
+def _conquian(seed, use_rate=0.8):
+    s = G.new_game(_load("conquian"), 2, seed, log=True)
+    return ConquianReferee(s).run(random.Random(seed), use_rate)
+
+
+def test_conquian_random_games_follow_the_rules():
+    totals = Counter()
+    for seed in range(60):
+        totals += _conquian(seed, use_rate=(0.95, 0.8, 0.5)[seed % 3]).counts
+    for what in ("use", "rearranged", "won", "drawn"):
+        assert totals[what] > 0, (what, totals)
+
+
+@pytest.mark.soak
+def test_conquian_soak():
+    for seed in range(1000, 1500):
+        _conquian(seed, use_rate=(0.95, 0.8, 0.5, 0.3)[seed % 4])
