@@ -569,3 +569,57 @@ def test_conquian_random_games_follow_the_rules():
 def test_conquian_soak():
     for seed in range(1000, 1500):
         _conquian(seed, use_rate=(0.95, 0.8, 0.5, 0.3)[seed % 4])
+
+
+# -- engine fixes found on the way --------------------------------------------------------------------------
+
+TABLE_MOVE = """
+name: a table moved
+players: {{count: [2]}}
+pack:
+  ranks: ["2", "3", "4", "5"]
+melds:
+  runs: {{order: ["2", "3", "4", "5"], min: 3}}
+  sets: {{min: 3}}
+zones:
+  stock: {{visibility: hidden}}
+  hand: {{per: player, visibility: owner}}
+  table: {{visibility: public}}
+hand:
+  - deal: {{from: stock, to: hand, count: 8}}
+  - choose:
+      player: 0
+      moves:
+        meld:
+          options: melds_in(hand[0])
+          do:
+            - lay_melds: {{melds: option, from: "hand[0]", to: table}}
+  - move: {{cards: {cards}, {source}to: "hand[1]"}}
+  - choose:
+      player: 1
+      moves:
+        look:
+          options: hand[1]
+          do: []
+end: {{winners: players}}
+"""
+
+
+@pytest.mark.parametrize("cards,source", [("table", ""), ("table", "from: table, "),
+                                          ('"table + hand[0]"', "")])
+@pytest.mark.parametrize("logged", [False, True])
+def test_a_move_of_a_table_zone_moves_the_cards_of_its_melds(tmp_path, cards, source, logged):
+    """A table zone holds its melds as groups: `move: {cards: table, ...}` (also joined with other cards)
+    moves the cards of the groups, as gather does.  (It put the groups themselves in the hand, or
+    stopped with 'a list position must be a number, not a list' at the wrong step.)"""
+    path = tmp_path / "game.yaml"
+    path.write_text(TABLE_MOVE.format(cards=cards, source=source), encoding="utf-8")
+    rules = load_from(tmp_path, "game")
+    s = G.new_game(rules, 2, 1, log=logged)
+    G.apply_index(s, _legal(s).index("meld [2♣ 2♦ 2♥]"))
+    moved = {"2♣", "2♦", "2♥"} | (set(_names(s, S.zone(s, "hand", 0))) if "hand" in cards else set())
+    assert all(isinstance(c, int) for c in S.zone(s, "hand", 1))
+    assert moved <= set(_names(s, S.zone(s, "hand", 1)))
+    assert all(g == [] for g in S.zone(s, "table"))
+    every_card_once(s)
+    assert sorted(t.split(" ")[1] for t in _legal(s)) == sorted(_names(s, S.zone(s, "hand", 1)))

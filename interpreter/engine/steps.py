@@ -285,6 +285,8 @@ def _move(cx, value, path, step):
     def run(s, e):
         value = cf(s, e)
         moving = [value] if single or isinstance(value, int) else list(value)
+        if moving and (moving[0].__class__ is list or moving[-1].__class__ is list):
+            moving = group_cards(moving)
         if moving:
             zone = src(s, e) if src is not None else None
             dest = tgt(s, e)
@@ -307,6 +309,12 @@ class Move(Atomic):
     def __init__(self, fn, where, kind, move):
         super().__init__(fn, where, kind)
         self.move = move
+
+
+def group_cards(moving) -> list:
+    """The cards of a list that holds groups (a table zone of melds is a list of groups, each a list of
+    cards), as one list: a move of a table zone, or of its groups joined with cards, moves their cards."""
+    return [c for x in moving for c in (x if x.__class__ is list else (x,))]
 
 
 def move_cards(s, moving, dest, zone, bottom, where):
