@@ -623,3 +623,19 @@ def test_a_move_of_a_table_zone_moves_the_cards_of_its_melds(tmp_path, cards, so
     assert all(g == [] for g in S.zone(s, "table"))
     every_card_once(s)
     assert sorted(t.split(" ")[1] for t in _legal(s)) == sorted(_names(s, S.zone(s, "hand", 1)))
+
+
+def _explained(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+def test_explain_says_a_pack_without_jokers_has_no_wild_cards():
+    """The melds section's wild cards default to the jokers: with no joker in the pack explain says there
+    are none (it said 'Wild cards: the jokers' and gave each run and set one wild card)."""
+    for name in ("tonk", "conquian"):
+        melds = _explained(name).split("## Melds")[1].split("##")[0]
+        assert "- No wild cards." in melds and "joker" not in melds and "wild cards in one" not in melds
+    from interpreter.authoring.explain import explain
+    with_jokers = explain(load_from(Path(__file__).resolve().parent / "rulesets_review2", "rummy-layoff"))
+    assert "**Wild cards**: the jokers" in with_jokers and "wild cards in one run: 1" in with_jokers

@@ -246,6 +246,14 @@ def _setting(value, default, none_means, options=None):
     return str(value)
 
 
+def _has_jokers(pack) -> bool:
+    """Does the pack hold a joker at some player count (pack: jokers, or a by_players change)?"""
+    if not isinstance(pack, dict):
+        return True                          # not known: say what the rules say
+    specs = [pack] + [v for v in (pack.get("by_players") or {}).values() if isinstance(v, dict)]
+    return any(spec.get("jokers") not in (None, 0, False, {}) for spec in specs)
+
+
 def _melds(data, say):
     """What a meld is: the wild cards, runs, sets and the point tables of melded cards."""
     spec = data.get("melds")
@@ -254,7 +262,7 @@ def _melds(data, say):
     lines = ["## Melds", ""]
     opts = data.get("options") or {}
     wild = " ".join(str(spec.get("wild", "card.is_joker")).split())
-    wilds = wild not in ("false", "False")
+    wilds = wild not in ("false", "False") and (wild != "card.is_joker" or _has_jokers(data.get("pack")))
     if wilds:
         which = "the jokers" if wild == "card.is_joker" else f"the cards for which {say.bind('card', 'card')(wild)}"
         lines.append(f"- **Wild cards**: {which}; a wild card stands for one card, which the player "
