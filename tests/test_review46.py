@@ -639,3 +639,17 @@ def test_explain_says_a_pack_without_jokers_has_no_wild_cards():
     from interpreter.authoring.explain import explain
     with_jokers = explain(load_from(Path(__file__).resolve().parent / "rulesets_review2", "rummy-layoff"))
     assert "**Wild cards**: the jokers" in with_jokers and "wild cards in one run: 1" in with_jokers
+
+
+def test_explain_names_the_ranks_a_pack_leaves_out(tmp_path):
+    """A pack without its 8s, 9s and 10s: explain's pack table said only '12 cards' were left out."""
+    assert "| 2 | 40 | every 8, 9 and 10 (12 cards) | 10 in hand |" in _explained("conquian")
+    from interpreter.authoring.explain import explain
+    (tmp_path / "short.yaml").write_text(
+        "name: short\nplayers: {count: [2]}\npack:\n  ranks: [A, '2', '3', '4', '5', '6']\n"
+        "  remove: {ranks: ['2', '3'], cards: [4♣, 5♣, 6♠]}\nzones:\n  stock: {visibility: hidden}\n"
+        "  hand: {per: player, visibility: owner}\nhand:\n  - deal: {from: stock, to: hand, count: 3}\n"
+        "  - choose: {player: 0, moves: {play: {options: 'hand[0]', do: []}}}\nend: {winners: players}\n",
+        encoding="utf-8")
+    text = explain(load_from(tmp_path, "short"))
+    assert "| 2 | 13 | every 2 and 3; 4♣, 5♣, 6♠ (11 cards) |" in text
