@@ -653,3 +653,8 @@ def test_explain_names_the_ranks_a_pack_leaves_out(tmp_path):
         encoding="utf-8")
     text = explain(load_from(tmp_path, "short"))
     assert "| 2 | 13 | every 2 and 3; 4♣, 5♣, 6♠ (11 cards) |" in text
+
+
+def test_explain_a_sum_of_the_cards_of_melds_is_the_cards_joined():
+    """sum(table_melds(t), m => meld_cards(m)) joins the lists: explain read it as a total of numbers."""
+    assert "- **melded(p)**: all the cards of the melds in *p*'s *table*" in _explained("conquian")

@@ -290,6 +290,9 @@ def _sum(sp, args):
     body = args[1].children[1] if isinstance(args[1], Tree) and args[1].data == "lambda_" else None
     if per is not None and body is not None and _is_zone(sp, body):
         return f"all the cards in {per}"          # sum(players, p => hand[p]): lists joined, not a total
+    if per is not None and _gives_list(body):
+        # sum(table_melds(t), m => meld_cards(m)): the lists joined, 'all the cards of the melds in t'
+        return f"all {per}" if per.startswith("the ") else f"{per}, joined in one list"
     if per is not None:
         return f"the total of {per}"
     noun = sp.noun_of(args[0])
@@ -323,7 +326,16 @@ def _gives_list(body) -> bool:
         args = body.children[1].children if isinstance(body.children[1], Tree) else []
         fn = args[1] if len(args) == 2 else None
         return isinstance(fn, Tree) and fn.data == "lambda_" and _gives_list(fn.children[-1])
-    return body.data == "call" and str(body.children[0]) in ("map", "filter")
+    if body.data == "call" and str(body.children[0]) in ("first", "last"):       # first(xs, n): a list
+        return isinstance(body.children[1], Tree) and len(body.children[1].children) == 2
+    return body.data == "call" and str(body.children[0]) in _LIST_CALLS
+
+
+# built-ins whose value is always a list (of cards, melds, players, numbers...)
+_LIST_CALLS = frozenset(("map", "filter", "meld_cards", "of_rank", "of_suit", "sort", "reverse", "unique",
+                         "suits_in", "table_melds", "melds_in", "range", "smallest", "seat_order", "teammates",
+                         "team_members", "cyclic_run", "argmax", "argmin", "groups", "sequences", "combined",
+                         "meld_plays", "table_additions", "wild_swaps", "partners", "melds_with"))
 
 
 def _position_name(sp, collection, fn):
