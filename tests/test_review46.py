@@ -658,3 +658,30 @@ def test_explain_names_the_ranks_a_pack_leaves_out(tmp_path):
 def test_explain_a_sum_of_the_cards_of_melds_is_the_cards_joined():
     """sum(table_melds(t), m => meld_cards(m)) joins the lists: explain read it as a total of numbers."""
     assert "- **melded(p)**: all the cards of the melds in *p*'s *table*" in _explained("conquian")
+
+
+def test_explain_reads_the_ways_to_use_a_card_once_and_every_card_of_a_joined_list():
+    """filter(meld_plays(xs, 0), w => all(ys, c => c in meld_cards(w))): 'the ways to lay melds from ...
+    for which every card of ... is in its cards' (it said 'the plays of the ways ... worth 0 or more for
+    which for every item of ..., the item is in its cards'); lists joined with + hold what their sides
+    hold (cards, not items)."""
+    text = _explained("conquian")
+    assert ("- **uses(p)**: the ways to lay melds from the melded of *p* together with *p*'s *hand* together "
+            "with *up* for which every card of the melded of *p* together with *up* is in its cards") in text
+
+
+def test_explain_keeps_for_every_when_the_statement_has_an_or():
+    """all(players, q => q == current or ...) keeps 'for every player, ...': 'every player is the current
+    player or ...' would read as two statements."""
+    text = _explained("tonk")
+    assert ("If for every player, the player is the current player or the count of the player is more than "
+            "the count of the current player:") in text
+
+
+def test_explain_a_definition_of_the_item_reads_whose():
+    """filter(players, p => count_of(p) in [49, 50]): 'the players whose count is 49 or 50' (it said 'the
+    players for which the count of it is 49 or 50')."""
+    text = _explained("tonk")
+    assert "- **tonk_on_deal**: the players whose count is 49 or 50" in text
+    assert ("For each of the players who are not the current player and whose count is at most the count of "
+            "the current player:") in text

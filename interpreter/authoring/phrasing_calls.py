@@ -171,6 +171,12 @@ def _quantified(word):
         where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
         if body.startswith(f"the {noun}'s ") and not where:
             return f"{word} {noun}'s " + body[len(f"the {noun}'s "):]
+        rest = body[len(f"the {noun} "):]
+        if body.startswith(f"the {noun} is ") and " and " not in rest and " or " not in rest \
+                and not re.search(rf"\b{re.escape(noun)}\b", rest):
+            # all(xs, c => c in ys): 'every card of xs is in ys', not 'for every card of xs, the card is in ys'
+            # (only a plain statement about the item: with 'or' the scope of 'every' would be unclear)
+            return f"{word} {noun}{where} {rest}"
         return f"for {word} {noun}{where}, {body}"
     return phrase
 
@@ -182,7 +188,8 @@ def _filter(sp, args):
     clause = sp.relative(args[1], noun)
     direct = clause.startswith(("for which", "whose"))
     said = f"the {_plural(sp.labelled(args[1], noun))}{where}"
-    if where.startswith(f" of the {_plural(noun)} "):        # 'the melds of the melds in *table*'
+    if where.startswith(f" of the {_plural(noun)} ") or where.startswith(" of the ways to lay melds "):
+        # 'the melds of the melds in *table*', 'the plays of the ways to lay melds ...': the items once
         said = where[len(" of "):]
     relative = clause if direct else who + " " + clause
     order = f"the {_plural(noun)} in turn order"
@@ -313,6 +320,11 @@ def _sum(sp, args):
     if name is not None:
         return f"the sum, over each *{name}* of {said}, of {_said_with_name(sp, args[1], name)}"
     return f"the sum, over {over}, of {sp.each(args[1], noun)}"
+
+
+def _literal_zero(node) -> bool:
+    return isinstance(node, Token) and str(node) == "0" or (
+        isinstance(node, Tree) and node.data == "number" and str(node.children[0]) == "0")
 
 
 def _gives_list(body) -> bool:
@@ -524,7 +536,8 @@ FUNCTIONS = {
                               "and one wild card",
     "melds_in": lambda sp, a: f"the melds that can be made from {sp.say(a[0])}",
     "melds_with": lambda sp, a: f"the melds of {sp.say(a[0])} with some of {sp.say(a[1])}",
-    "meld_plays": lambda sp, a: f"the ways to lay melds from {sp.say(a[0])} worth {sp.say(a[1])} or more",
+    "meld_plays": lambda sp, a: f"the ways to lay melds from {sp.say(a[0])}" + (
+        "" if _literal_zero(a[1]) else f" worth {sp.say(a[1])} or more"),
     "meld_cards": lambda sp, a: f"the cards of {sp.say(a[0])}",
     "meld_points": lambda sp, a: f"the value of {sp.say(a[0])}",
     "meld_kind": lambda sp, a: f"the kind (run or set) of {sp.say(a[0])}",
