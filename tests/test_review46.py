@@ -685,3 +685,36 @@ def test_explain_a_definition_of_the_item_reads_whose():
     assert "- **tonk_on_deal**: the players whose count is 49 or 50" in text
     assert ("For each of the players who are not the current player and whose count is at most the count of "
             "the current player:") in text
+
+
+SUM_OF = """
+name: sum of cards
+players: {{count: [2]}}
+pack:
+  ranks: ["2", "3", "4", "5"]
+zones:
+  stock: {{visibility: hidden}}
+  hand: {{per: player, visibility: owner}}
+state:
+  x: {{initial: 0}}
+hand:
+  - deal: {{from: stock, to: hand, count: 3}}
+  - set: {{x: "{expr}"}}
+  - choose: {{player: 0, moves: {{play: {{options: "hand[0]", do: []}}}}}}
+end: {{winners: players}}
+"""
+
+
+@pytest.mark.parametrize("expr,kind", [("sum(hand[0])", "cards"), ("sum(suits_in(hand[0]))", "suits"),
+                                       ("sum(map(hand[0], c => c.rank))", "ranks")])
+def test_a_sum_of_cards_without_a_value_is_refused_at_load_time(tmp_path, expr, kind):
+    """sum(hand[p]) added the cards' places in the pack (a number no rule means; a designer after the
+    cards of a table zone's melds, or their points, got it silently); of suits or ranks it stopped the
+    game.  It is refused when the ruleset loads, with the ways to say it."""
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "game.yaml"
+    path.write_text(SUM_OF.format(expr=expr), encoding="utf-8")
+    found = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert len(found) == 1 and f"sum() of {kind} needs a number for each item" in found[0].message
+    path.write_text(SUM_OF.format(expr="sum(map(hand[0], c => 1))"), encoding="utf-8")
+    assert load_ruleset(str(path)).ok
