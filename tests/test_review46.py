@@ -718,3 +718,20 @@ def test_a_sum_of_cards_without_a_value_is_refused_at_load_time(tmp_path, expr, 
     assert len(found) == 1 and f"sum() of {kind} needs a number for each item" in found[0].message
     path.write_text(SUM_OF.format(expr="sum(map(hand[0], c => 1))"), encoding="utf-8")
     assert load_ruleset(str(path)).ok
+
+
+@pytest.mark.parametrize("body", ["c in w", "count(w) > 3", "count(w + up) > 1", "all(w, c => c in hand[p])"])
+def test_a_play_used_as_its_cards_is_told_of_meld_cards(tmp_path, body):
+    """A way to lay melds (a play) read as a list of cards: the hint names meld_cards(); an error deep inside
+    a function's argument no longer gets that function's usage as its hint ('c in w' inside all(xs, c =>
+    ...) was told 'usage: all(items, x => condition)')."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "conquian.yaml").read_text(encoding="utf-8")
+    old = 'w => all(melded(p) + up, c => c in meld_cards(w))'
+    assert old in text
+    new = f"w => all(melded(p) + up, c => {body})" if body.startswith("c in") else f"w => {body}"
+    path = tmp_path / "game.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    [d] = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert "but this is a play" in d.message
+    assert d.hint and d.hint.startswith("meld_cards(x) lists the cards of a meld"), d.hint

@@ -42,7 +42,8 @@ def builtin(name, usage, doc, min_args=1, max_args=1, category="collections"):
 def _collection(ctx, arg, what="the first argument"):
     c = ctx.compile(arg)
     if not (T.is_collection(c.type) or c.type == T.ANY or T.is_per(c.type)):
-        ctx.error(arg, f"{what} must be a list, but this is {T.describe(c.type)}", rule="type")
+        ctx.error(arg, f"{what} must be a list, but this is {T.describe(c.type)}", hint=T.meld_hint(c.type),
+                  rule="type")
     if T.is_per(c.type) and _names_zone(ctx, arg):
         # count(won) would count the players (one pile each), never the cards: a forgotten [p]
         name, key = str(arg.children[0]), T.per_parts(c.type)[0]
