@@ -735,3 +735,25 @@ def test_a_play_used_as_its_cards_is_told_of_meld_cards(tmp_path, body):
     [d] = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
     assert "but this is a play" in d.message
     assert d.hint and d.hint.startswith("meld_cards(x) lists the cards of a meld"), d.hint
+
+
+@pytest.mark.parametrize("name,count", [("tonk", 9), ("conquian", 7)])
+def test_worked_deals_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count
+    for o in outcomes:
+        assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+
+
+def test_a_table_of_melds_under_deal_is_told_to_go_under_zones(tmp_path):
+    """A scenario that lists a table's melds under 'deal:' was told "'['K♣', ...]' is not a card" and to
+    write a rank then a suit; it now says melds are set under 'zones:'."""
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text(f"ruleset: {HERE / 'conquian.yaml'}\nplayers: 2\nscenarios:\n  - name: x\n    deal:\n"
+                    "      table: {1: [[K♣, K♦, K♥, K♠]]}\n    moves: []\n", encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    [d] = problems + [d for o in outcomes for d in o.diagnostics]
+    assert "not melds" in d.message and "is not a card" not in d.message
+    assert "zones: {table: {1: [[...], ...]}}" in d.hint
