@@ -757,3 +757,10 @@ def test_a_table_of_melds_under_deal_is_told_to_go_under_zones(tmp_path):
     [d] = problems + [d for o in outcomes for d in o.diagnostics]
     assert "not melds" in d.message and "is not a card" not in d.message
     assert "zones: {table: {1: [[...], ...]}}" in d.hint
+
+
+@pytest.mark.parametrize("name,seeds,least", [("tonk", range(2), 6), ("conquian", range(8), 3)])
+def test_bots_decide_the_same_when_only_unseen_cards_change(name, seeds, least):
+    from tests.test_review_seen import _swap_check
+    compared, differ = _swap_check(_load(name), "greedy", seeds)
+    assert compared >= least and differ == 0, (compared, differ)
