@@ -260,7 +260,8 @@ def _log_deal(s, to_text, k, dealt):
 
 
 @step_kind("move", "Move cards to a zone: `move: {cards: expr, to: zone, from: zone}`. Without 'from', "
-           "the cards are taken from wherever they are. `position: bottom` puts them under the zone.")
+           "the cards are taken from wherever they are. `position: bottom` puts them under the zone. A table "
+           "zone of melds given as the cards (`cards: \"table[p]\"`) moves the cards of its melds.")
 def _move(cx, value, path, step):
     spec = _fields(cx, value, path, "move", ("cards", "to"), ("from", "position"))
     if spec is None:
