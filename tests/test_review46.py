@@ -764,3 +764,11 @@ def test_bots_decide_the_same_when_only_unseen_cards_change(name, seeds, least):
     from tests.test_review_seen import _swap_check
     compared, differ = _swap_check(_load(name), "greedy", seeds)
     assert compared >= least and differ == 0, (compared, differ)
+
+
+def test_explain_counts_the_players_a_definition_holds():
+    """count(tonk_on_deal), a definition giving players: 'the number of players in *tonk_on_deal*' (it
+    said 'the number of *tonk_on_deal*')."""
+    text = _explained("tonk")
+    assert "If the number of players in *tonk_on_deal* is 1:" in text
+    assert "If the number of players in *lowest* is 1:" in text

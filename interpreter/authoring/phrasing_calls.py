@@ -239,7 +239,13 @@ def _count(sp, args):
         # count(colour_of(p, c)), a definition giving cards: 'the number of cards in the colour of ...'
         holds_cards = _is_zone(sp, node) or named is not None and (
             (node.data == "name" and sp.lex.nouns.get(named) == "set") or sp.lex.named.get(named) == "card")
-        return f"the number of cards in {inner}" if holds_cards else f"the number of {inner}"
+        if holds_cards:
+            return f"the number of cards in {inner}"
+        held = sp.lex.named.get(named) if named is not None and node.data == "name" else None
+        if held in ("player", "suit", "meld", "play", "set", "rank") and not inner.startswith("the "):
+            # count(tonk_on_deal), a definition giving players: 'the number of players in *tonk_on_deal*'
+            return f"the number of {_plural(held)} in {inner}"
+        return f"the number of {inner}"
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
