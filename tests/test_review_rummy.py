@@ -1061,7 +1061,7 @@ def test_explain_says_the_meld_functions_in_words():
     # partners of" a player
     from interpreter.authoring.explain import explain
     text = explain(_load("rummy500"))
-    assert "the position of it in *discard* (from 0) is more than the position of *c* in *discard*" in text
+    assert "whose position in *discard* (from 0) is more than the position of *c* in *discard*" in text
     assert "*c* can be added to a meld in the player's *table*" in text
     assert "the ways to add one of the current player's *hand* to a meld in their *table*" in text
     from interpreter.authoring.phrasing import Lexicon, words

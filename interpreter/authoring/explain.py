@@ -176,10 +176,38 @@ def _pack(rules, data):
         deck = rules.deck(n)
         # a card left out is one of which no copy is left
         removed = sorted(faces - {u.face[c] for c in deck})
-        left_out = ", ".join(u.names[c] for c in removed) if len(removed) <= 8 else f"{len(removed)} cards"
+        left_out = _left_out(u, removed, faces)
         lines.append(f"| {n} | {len(deck)} | {left_out or '-'} | {holdings[n][0]} |")
     lines += ["", f"The pack starts in the zone *{rules.pack_zone}*.", ""]
     return lines
+
+
+def _left_out(u, removed, faces) -> str:
+    """The cards a pack leaves out, in words: whole ranks and suits by name ('every 8, 9 and 10'), the
+    other cards by name when they are few, else their number."""
+    if len(removed) <= 8:
+        return ", ".join(u.names[c] for c in removed)
+    gone = set(removed)
+
+    def whole(key):                       # the ranks (suits) none of whose cards is left
+        kinds = {}
+        for c in faces:
+            if u.suit_of[c] is not None:          # not a joker
+                kinds.setdefault(key[c], []).append(c)
+        return [k for k, cs in kinds.items() if all(c in gone for c in cs)]
+
+    ranks = [r for r in u.ranks if r in set(whole(u.rank_of))]
+    suits = [s for s in u.suits if s in set(whole(u.suit_of))] if not ranks else []
+    named = ranks or suits
+    if not named:
+        return f"{len(removed)} cards"
+    said = {c for c in removed if (u.rank_of[c] in ranks if ranks else u.suit_of[c] in suits)}
+    words = ", ".join(map(str, named[:-1])) + " and " + str(named[-1]) if len(named) > 1 else str(named[0])
+    text = f"every {words}" if ranks else f"every card of {words}"
+    rest = [c for c in removed if c not in said]
+    if rest:
+        text += "; " + (", ".join(u.names[c] for c in rest) if len(rest) <= 8 else f"{len(rest)} other cards")
+    return f"{text} ({len(removed)} cards)"
 
 
 def _holding(rules, n):
@@ -246,6 +274,14 @@ def _setting(value, default, none_means, options=None):
     return str(value)
 
 
+def _has_jokers(pack) -> bool:
+    """Does the pack hold a joker at some player count (pack: jokers, or a by_players change)?"""
+    if not isinstance(pack, dict):
+        return True                          # not known: say what the rules say
+    specs = [pack] + [v for v in (pack.get("by_players") or {}).values() if isinstance(v, dict)]
+    return any(spec.get("jokers") not in (None, 0, False, {}) for spec in specs)
+
+
 def _melds(data, say):
     """What a meld is: the wild cards, runs, sets and the point tables of melded cards."""
     spec = data.get("melds")
@@ -254,7 +290,7 @@ def _melds(data, say):
     lines = ["## Melds", ""]
     opts = data.get("options") or {}
     wild = " ".join(str(spec.get("wild", "card.is_joker")).split())
-    wilds = wild not in ("false", "False")
+    wilds = wild not in ("false", "False") and (wild != "card.is_joker" or _has_jokers(data.get("pack")))
     if wilds:
         which = "the jokers" if wild == "card.is_joker" else f"the cards for which {say.bind('card', 'card')(wild)}"
         lines.append(f"- **Wild cards**: {which}; a wild card stands for one card, which the player "

@@ -565,6 +565,19 @@ class _Speaker:
                     return self.lex.named[name]
             if collection.data == "index" and isinstance(collection.children[0], Tree):
                 return self.noun_of(collection.children[0])
+            if collection.data == "binop" and str(collection.children[1]) == "+":
+                # lists joined, melded(p) + hand[p]: what the sides hold (not 'item' for a side unknown)
+                nouns = {self.noun_of(collection.children[0]), self.noun_of(collection.children[2])}
+                nouns.discard("item")
+                if len(nouns) == 1:
+                    return nouns.pop()
+            if collection.data == "call" and str(collection.children[0]) == "sum" and \
+                    isinstance(collection.children[1], Tree) and len(collection.children[1].children) == 2:
+                fn = collection.children[1].children[1]      # sum(xs, x => meld_cards(x)): lists joined
+                if isinstance(fn, Tree) and fn.data == "lambda_":
+                    from .phrasing_calls import _gives_list
+                    if _gives_list(fn.children[1]) or _is_zone(self, fn.children[1]):
+                        return self.noun_of(fn.children[1])
             if collection.data == "ifelse":      # a choice between two lists of the same things
                 nouns = {self.noun_of(collection.children[0]), self.noun_of(collection.children[2])}
                 nouns.discard("item")
@@ -645,6 +658,11 @@ class _Speaker:
         if text.startswith("it is "):
             said = "jokers" if text == "it is a joker" and be == "are" else text[6:]
             return (f"{be} not " if negated else f"{be} ") + said
+        of_it = re.match(r"the ([\w*]+(?: [\w*]+)?) of it (.*)$", text)
+        if of_it and not _mentions_it(of_it.group(1)) and not _mentions_it(of_it.group(2)) \
+                and " of " not in of_it.group(1) and _has_verb(of_it.group(2)):
+            # count_of(p) <= x, a definition said 'the count of it': 'whose count is at most x'
+            text = f"its {of_it.group(1)} {of_it.group(2)}"
         if text.startswith("its ") and not _mentions_it(text[4:]):
             text = text[4:]
             if not _has_verb(text):

@@ -174,6 +174,12 @@ def _quantified(word):
         if word == "no" and body.startswith(f"the {noun} ") and not where and _has_verb_after(body, noun):
             # not any(players, p => may_speak(p)): 'no player may speak'
             return f"no {noun} " + body[len(f"the {noun} "):]
+        rest = body[len(f"the {noun} "):]
+        if body.startswith(f"the {noun} is ") and " and " not in rest and " or " not in rest \
+                and not re.search(rf"\b{re.escape(noun)}\b", rest):
+            # all(xs, c => c in ys): 'every card of xs is in ys', not 'for every card of xs, the card is in ys'
+            # (only a plain statement about the item: with 'or' the scope of 'every' would be unclear)
+            return f"{word} {noun}{where} {rest}"
         return f"for {word} {noun}{where}, {body}"
     return phrase
 
@@ -192,7 +198,8 @@ def _filter(sp, args):
     clause = sp.relative(args[1], noun)
     direct = clause.startswith(("for which", "whose"))
     said = f"the {_plural(sp.labelled(args[1], noun))}{where}"
-    if where.startswith(f" of the {_plural(noun)} "):        # 'the melds of the melds in *table*'
+    if where.startswith(f" of the {_plural(noun)} ") or where.startswith(" of the ways to lay melds "):
+        # 'the melds of the melds in *table*', 'the plays of the ways to lay melds ...': the items once
         said = where[len(" of "):]
     relative = clause if direct else who + " " + clause
     order = f"the {_plural(noun)} in turn order"
@@ -242,7 +249,13 @@ def _count(sp, args):
         # count(colour_of(p, c)), a definition giving cards: 'the number of cards in the colour of ...'
         holds_cards = _is_zone(sp, node) or named is not None and (
             (node.data == "name" and sp.lex.nouns.get(named) == "set") or sp.lex.named.get(named) == "card")
-        return f"the number of cards in {inner}" if holds_cards else f"the number of {inner}"
+        if holds_cards:
+            return f"the number of cards in {inner}"
+        held = sp.lex.named.get(named) if named is not None and node.data == "name" else None
+        if held in ("player", "suit", "meld", "play", "set", "rank") and not inner.startswith("the "):
+            # count(tonk_on_deal), a definition giving players: 'the number of players in *tonk_on_deal*'
+            return f"the number of {_plural(held)} in {inner}"
+        return f"the number of {inner}"
     noun = sp.noun_of(args[0])
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
@@ -300,6 +313,9 @@ def _sum(sp, args):
     body = args[1].children[1] if isinstance(args[1], Tree) and args[1].data == "lambda_" else None
     if per is not None and body is not None and _is_zone(sp, body):
         return f"all the cards in {per}"          # sum(players, p => hand[p]): lists joined, not a total
+    if per is not None and _gives_list(body):
+        # sum(table_melds(t), m => meld_cards(m)): the lists joined, 'all the cards of the melds in t'
+        return f"all {per}" if per.startswith("the ") else f"{per}, joined in one list"
     if per is not None:
         return f"the total of {per}"
     noun = sp.noun_of(args[0])
@@ -322,6 +338,11 @@ def _sum(sp, args):
     return f"the sum, over {over}, of {sp.each(args[1], noun)}"
 
 
+def _literal_zero(node) -> bool:
+    return isinstance(node, Token) and str(node) == "0" or (
+        isinstance(node, Tree) and node.data == "number" and str(node.children[0]) == "0")
+
+
 def _gives_list(body) -> bool:
     """A body that is a list written out or a map() or filter() of a list: what sum() then joins."""
     if not isinstance(body, Tree):
@@ -333,7 +354,16 @@ def _gives_list(body) -> bool:
         args = body.children[1].children if isinstance(body.children[1], Tree) else []
         fn = args[1] if len(args) == 2 else None
         return isinstance(fn, Tree) and fn.data == "lambda_" and _gives_list(fn.children[-1])
-    return body.data == "call" and str(body.children[0]) in ("map", "filter")
+    if body.data == "call" and str(body.children[0]) in ("first", "last"):       # first(xs, n): a list
+        return isinstance(body.children[1], Tree) and len(body.children[1].children) == 2
+    return body.data == "call" and str(body.children[0]) in _LIST_CALLS
+
+
+# built-ins whose value is always a list (of cards, melds, players, numbers...)
+_LIST_CALLS = frozenset(("map", "filter", "meld_cards", "of_rank", "of_suit", "sort", "reverse", "unique",
+                         "suits_in", "table_melds", "melds_in", "range", "smallest", "seat_order", "teammates",
+                         "team_members", "cyclic_run", "argmax", "argmin", "groups", "sequences", "combined",
+                         "meld_plays", "table_additions", "wild_swaps", "partners", "melds_with"))
 
 
 def _position_name(sp, collection, fn):
@@ -522,7 +552,8 @@ FUNCTIONS = {
                               "and one wild card",
     "melds_in": lambda sp, a: f"the melds that can be made from {sp.say(a[0])}",
     "melds_with": lambda sp, a: f"the melds of {sp.say(a[0])} with some of {sp.say(a[1])}",
-    "meld_plays": lambda sp, a: f"the ways to lay melds from {sp.say(a[0])} worth {sp.say(a[1])} or more",
+    "meld_plays": lambda sp, a: f"the ways to lay melds from {sp.say(a[0])}" + (
+        "" if _literal_zero(a[1]) else f" worth {sp.say(a[1])} or more"),
     "meld_cards": lambda sp, a: f"the cards of {sp.say(a[0])}",
     "meld_points": lambda sp, a: f"the value of {sp.say(a[0])}",
     "meld_kind": lambda sp, a: f"the kind (run or set) of {sp.say(a[0])}",

@@ -162,7 +162,8 @@ def _start(sc, rules, n, seed):
     spec, base = sc.spec, sc.path
     try:
         if "deck" in spec:
-            names = _names(spec["deck"], rules)
+            names = [str(v) for v in spec["deck"]] if not isinstance(spec["deck"], str) else \
+                _names(spec["deck"], rules)
             try:
                 order = S.cards(rules, names)
             except ValueError as err:
@@ -181,9 +182,15 @@ def _start(sc, rules, n, seed):
         raise Failure(base, f"the game stopped before the first move: {err}") from None
 
 
-def _names(value, rules):
+def _names(value, rules, path=None, zone=None, owner=None):
     if isinstance(value, str):
         return card_words(rules.universe, value)
+    if any(isinstance(v, list) for v in value):
+        # a list of groups reaches here only from 'deal:' ('zones:' takes tables of melds apart first)
+        whose = f"{zone}: {{{owner}: [[...], ...]}}" if owner is not None else f"{zone}: [[...], ...]"
+        raise Failure(path, "'deal' lists the cards each zone is dealt, not melds: a table of melds (one list of "
+                            "cards per group) is set under the scenario's 'zones:'",
+                      f"move it there, e.g. zones: {{{whose}}}")
     return [str(v) for v in value]
 
 
@@ -197,7 +204,7 @@ def _parts(sc, rules, spec, path):
         if info is None:
             raise Failure(path + (zone,), f"unknown zone '{zone}'", did_you_mean(zone, rules.zones), key=True)
         if info.per is None:
-            out.append((info, None, _names(value, rules), path + (zone,)))
+            out.append((info, None, _names(value, rules, path + (zone,), zone), path + (zone,)))
             continue
         if isinstance(value, list) and info.per == "player":
             value = dict(enumerate(value))
@@ -205,7 +212,7 @@ def _parts(sc, rules, spec, path):
             raise Failure(path + (zone,), f"zone '{zone}' is kept per {info.per}: give the cards of each, "
                                           f"e.g. {{0: [A♥, K♥], 1: [...]}}")
         for owner, names in value.items():
-            out.append((info, owner, _names(names, rules), path + (zone, owner)))
+            out.append((info, owner, _names(names, rules, path + (zone, owner), zone, owner), path + (zone, owner)))
     return out
 
 
@@ -452,7 +459,8 @@ def _move(sc, s, move, path, number):
         raise Failure(path + ("nth",), f"'nth' is {nth!r}: give 1 for the first of the legal moves that fit, "
                       "2 for the second, ... (identical copies of a card lying in different places)")
     if "play" in move:
-        for token in _names(move["play"], s.rules):
+        for token in ([str(v) for v in move["play"]] if not isinstance(move["play"], str) else
+                      _names(move["play"], s.rules)):
             _apply(s, path, number, player, ("play", token), nth, card=True)
     elif "move" in move:
         _apply(s, path, number, player, (str(move["move"]), move.get("value")), nth)

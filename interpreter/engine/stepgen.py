@@ -28,7 +28,7 @@ from ..expr.codegen import hoist_reads, makes_new_list, renamed, test_statements
 from ..expr.errors import EVAL_ERRORS, EvalError, in_words
 from .effects import fusable_filter
 from .state import GameStopped
-from .steps import SCALARS, move_cards, owned, take_card
+from .steps import SCALARS, group_cards, move_cards, owned, take_card
 from .vm import Atomic, Call, ForEach, If, Seq
 
 ERRORS = EVAL_ERRORS
@@ -199,6 +199,8 @@ class _Writer:
         self.emit(depth, f"_mv = {self.expr(cards)}")
         if src is None:
             self.emit(depth, "_mv = [_mv]" if single else "_mv = [_mv] if isinstance(_mv, int) else list(_mv)")
+            if not single:
+                self.flatten(depth)
             self.emit(depth, "if _mv:")
             self.emit(depth + 1, f"{self.ref(move_cards)}(s, _mv, {self.expr(tgt)}, None, {bottom}, "
                                  f"{self.ref(node.where)})")
@@ -216,6 +218,7 @@ class _Writer:
             self.emit(depth + 1, "s.revealed.discard(_mv)")
             return
         self.emit(depth, "_mv = [_mv] if isinstance(_mv, int) else list(_mv)")
+        self.flatten(depth)
         self.emit(depth, "if _mv:")
         self.emit(depth + 1, f"_dst = {self.expr(tgt)}")
         self.emit(depth + 1, f"_src = {self.expr(src)}")
@@ -228,6 +231,11 @@ class _Writer:
         self.emit(depth + 1, "_dst[:0] = _mv" if bottom else "_dst.extend(_mv)")
         self.emit(depth + 1, "if s.revealed or s.revealed.to:")
         self.emit(depth + 2, "s.revealed.difference_update(_mv)")
+
+    def flatten(self, depth):
+        """The groups of a table zone among the cards to move give their cards (steps.group_cards)."""
+        self.emit(depth, "if _mv and (_mv[0].__class__ is list or _mv[-1].__class__ is list):")
+        self.emit(depth + 1, f"_mv = {self.ref(group_cards)}(_mv)")
 
     def assign(self, depth, node):
         """set/add: the values are computed and stored in the same order as the step's own function."""

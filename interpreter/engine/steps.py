@@ -269,7 +269,8 @@ def _log_deal(s, to_text, k, dealt):
 
 
 @step_kind("move", "Move cards to a zone: `move: {cards: expr, to: zone, from: zone}`. Without 'from', "
-           "the cards are taken from wherever they are. `position: bottom` puts them under the zone.")
+           "the cards are taken from wherever they are. `position: bottom` puts them under the zone. A table "
+           "zone of melds given as the cards (`cards: \"table[p]\"`) moves the cards of its melds.")
 def _move(cx, value, path, step):
     spec = _fields(cx, value, path, "move", ("cards", "to"), ("from", "position"))
     if spec is None:
@@ -294,6 +295,8 @@ def _move(cx, value, path, step):
     def run(s, e):
         value = cf(s, e)
         moving = [value] if single or isinstance(value, int) else list(value)
+        if moving and (moving[0].__class__ is list or moving[-1].__class__ is list):
+            moving = group_cards(moving)
         if moving:
             zone = src(s, e) if src is not None else None
             dest = tgt(s, e)
@@ -316,6 +319,12 @@ class Move(Atomic):
     def __init__(self, fn, where, kind, move):
         super().__init__(fn, where, kind)
         self.move = move
+
+
+def group_cards(moving) -> list:
+    """The cards of a list that holds groups (a table zone of melds is a list of groups, each a list of
+    cards), as one list: a move of a table zone, or of its groups joined with cards, moves their cards."""
+    return [c for x in moving for c in (x if x.__class__ is list else (x,))]
 
 
 def move_cards(s, moving, dest, zone, bottom, where):

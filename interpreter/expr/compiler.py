@@ -112,6 +112,8 @@ class Ctx:
                 hint = (T.per_example(name, key) if name else
                         f"take one {key}'s entry, e.g. score[p]" if key in ("player", "team", "suit") else
                         f"take one entry of {key}")
+            elif T.meld_hint(compiled.type) and (T.is_collection(wanted) or wanted == T.NUM):
+                hint = T.meld_hint(compiled.type)        # count(w + up), w a play: its cards were meant
             self.error(node, f"{what} must be {T.describe(wanted)}, but this is {T.describe(compiled.type)}",
                        hint=hint, rule="type")
         return compiled
@@ -513,9 +515,18 @@ def _call(ctx, node):
     try:
         return spec.compile(ctx, node, args)
     except ExprError as err:
-        if err.hint is None and err.rule == "type":    # an argument of the wrong kind: show the usage
-            err.hint = f"usage: {spec.usage}"
+        if err.hint is None and err.rule == "type" and _about_call(err, node, args):
+            err.hint = f"usage: {spec.usage}"            # an argument of the wrong kind: show the usage
         raise
+
+
+def _about_call(err, node, args) -> bool:
+    """Is the error about the call or one of its arguments as a whole (not about a part deep inside an
+    argument, `c in w` in the body of all(xs, c => c in w), where the call's usage would mislead)?"""
+    spans = {_span(node)}
+    for a in args:
+        spans |= {_span(a.tree), (a.offset, 1)} if isinstance(a, Lambda) else {_span(a)}
+    return (err.offset, err.length) in spans
 
 
 def _divide(a, b):
@@ -751,7 +762,7 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
     if op in ("in", "not in"):
         if not (T.is_collection(right.type) or right.type in (T.ANY, T.STR) or T.is_per(right.type)):
             ctx.error(right_node, f"'{op}' needs a list on its right, but this is {T.describe(right.type)}",
-                      rule="type")
+                      hint=T.meld_hint(right.type), rule="type")
         negate = op == "not in"
         if face is not None and left.type == T.CARD:
             def member(s, e):

@@ -42,7 +42,8 @@ def builtin(name, usage, doc, min_args=1, max_args=1, category="collections"):
 def _collection(ctx, arg, what="the first argument"):
     c = ctx.compile(arg)
     if not (T.is_collection(c.type) or c.type == T.ANY or T.is_per(c.type)):
-        ctx.error(arg, f"{what} must be a list, but this is {T.describe(c.type)}", rule="type")
+        ctx.error(arg, f"{what} must be a list, but this is {T.describe(c.type)}", hint=T.meld_hint(c.type),
+                  rule="type")
     if T.is_per(c.type) and _names_zone(ctx, arg):
         # count(won) would count the players (one pile each), never the cards: a forgotten [p]
         name, key = str(arg.children[0]), T.per_parts(c.type)[0]
@@ -256,6 +257,7 @@ def _sum(ctx, node, args):
             return Compiled(lambda s, e: _joined(xs(s, e)), _elem_type(coll))
         if _elem_type(coll) == T.ANY:        # lists or numbers: the values decide
             return Compiled(lambda s, e: _total(xs(s, e)), T.ANY, code=ctx.source("%s({0})" % ctx.ref(_total), items))
+        not_numbers(ctx, node, coll)
         return Compiled(lambda s, e: sum(xs(s, e)), T.NUM, code=ctx.source("sum({0})", items))
     param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the value")
     if T.is_collection(body.type):
@@ -270,6 +272,20 @@ def _sum(ctx, node, args):
     loop = _bind_loop(param, body.fn)
     return Compiled(lambda s, e: sum(v for _, v in loop(s, e, xs(s, e))), T.NUM,
                     code=items and ctx.lambda_source(body, "sum([{body} for {v} in {0}])", items))
+
+
+def not_numbers(ctx, node, coll):
+    """sum(xs) adds numbers: of cards it added their places in the pack (sum(hand[p]) gave a number no
+    rule means), of suits, ranks or text it stopped the game; so they are refused at load time."""
+    elem = _elem_type(coll)
+    if elem not in (T.CARD, T.SUIT, T.RANK, T.STR):
+        return
+    kind = {T.CARD: "cards", T.SUIT: "suits", T.RANK: "ranks", T.STR: "texts"}[elem]
+    hint = ("add a value per card: total(hand[p], value) with a point table, or sum(hand[p], c => ...); the "
+            "cards of the melds in a table zone are sum(table_melds(table), m => meld_cards(m))"
+            if elem == T.CARD else "add a number per item: sum(xs, x => ...)")
+    ctx.error(node, f"sum() of {kind} needs a number for each item ({kind} are not numbers)", hint=hint,
+              rule="type")
 
 
 def no_card_order(ctx, node, coll, name):

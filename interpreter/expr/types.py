@@ -122,3 +122,11 @@ def describe(t: str) -> str:
         return f"a list of {t}"
     article = "an" if t[0] in "aeiou" else "a"
     return f"{article} {t}"
+
+
+MELD_HINT = "meld_cards(x) lists the cards of a meld, a play of several melds or a change to a table meld"
+
+
+def meld_hint(typ: str) -> str | None:
+    """The hint for a meld, a play or a table change used where its cards are meant (count(m), c in m)."""
+    return MELD_HINT if typ in ("meld", "play", "change") else None
