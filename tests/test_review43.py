@@ -338,3 +338,16 @@ def test_the_worked_rounds_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
     assert not problems and len(outcomes) == count, problems
+
+
+# -- explain ---------------------------------------------------------------------------------------------
+
+def _explained(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+def test_explain_lists_entries_that_have_only_a_name_without_empty_brackets():
+    """Object entries with no field but their name read 'row1; row2; ...', not 'row1 (); row2 ()'."""
+    text = _explained("six-nimmt")
+    assert "- **rows**: row1; row2; row3; row4" in text, text

@@ -326,10 +326,14 @@ def _objects(data):
         return []
     lines = ["## Things on the table", ""]
     for name, entries in objects.items():
-        lines.append(f"- **{name}**: " + "; ".join(
-            f"{e.get('name')} (" + ", ".join(f"{k} {v}" for k, v in e.items() if k != "name") + ")"
-            for e in entries or [] if isinstance(e, dict)))
+        lines.append(f"- **{name}**: " + "; ".join(_entry(e) for e in entries or [] if isinstance(e, dict)))
     return lines + [""]
+
+
+def _entry(e):
+    """An object entry: its name, then its other fields in brackets (none when it has only a name)."""
+    fields = ", ".join(f"{k} {v}" for k, v in e.items() if k != "name")
+    return f"{e.get('name')} ({fields})" if fields else str(e.get("name"))
 
 
 def _zones(rules):
