@@ -351,3 +351,13 @@ def test_explain_lists_entries_that_have_only_a_name_without_empty_brackets():
     """Object entries with no field but their name read 'row1; row2; ...', not 'row1 (); row2 ()'."""
     text = _explained("six-nimmt")
     assert "- **rows**: row1; row2; row3; row4" in text, text
+
+
+def test_explain_reads_a_definition_named_by_a_preposition():
+    """below(c) reads 'what is below c' (not 'the below of c'); end_of(r) said of the item in hand reads
+    'its end' (not 'the end of it')."""
+    text = _explained("six-nimmt")
+    assert "the below of" not in text and "the end of it" not in text, text
+    assert "- **below(c)**: the rows for which the place of its end in the order *number* is less than" in text
+    assert "among what is below *c*" in text
+    assert "If the number of what is below the first card of the player's *shown* is 0" in text
