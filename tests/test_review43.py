@@ -361,3 +361,45 @@ def test_explain_reads_a_definition_named_by_a_preposition():
     assert "- **below(c)**: the rows for which the place of its end in the order *number* is less than" in text
     assert "among what is below *c*" in text
     assert "If the number of what is below the first card of the player's *shown* is 0" in text
+
+
+# -- bots in a game the lowest score wins ------------------------------------------------------------------
+
+LOW_WINS = """
+name: Fewest points win
+players: {count: [2]}
+pack: {ranks: [a, b], suits: [x]}
+zones:
+  stock: {visibility: hidden}
+state:
+  score: {per: player, initial: 0}
+hand:
+  - for_each:
+      in: players
+      as: p
+      do:
+        - choose:
+            player: p
+            moves:
+              take_points:
+                do:
+                  - add: {"score[p]": 5}
+              leave_them: {}
+end:
+  after_hand: hand_number >= 3
+  winners: argmin(players, p => score[p])
+  score: score[p]
+"""
+
+
+@pytest.mark.parametrize("bot", ["greedy", "search"])
+def test_bots_take_few_points_where_the_fewest_points_win(tmp_path, bot):
+    """Without `bots: evaluate` a bot judges a hand's end by the game's score: where the winners are those
+    with the lowest score, fewer points are better (in 6 nimmt!, Hearts, No Thanks! bots played to lose)."""
+    from interpreter.bots.base import make_bot
+    (tmp_path / "low.yaml").write_text(LOW_WINS)
+    rules = load_from(tmp_path, "low")
+    for seed in range(5):
+        s = G.new_game(rules, 2, seed)
+        chosen = make_bot(bot, seed=seed).decide(s, 0, G.legal_actions(s))
+        assert G.legal_actions(s)[chosen] == ("leave_them", None), (seed, _legal(s))
