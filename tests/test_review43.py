@@ -403,3 +403,10 @@ def test_bots_take_few_points_where_the_fewest_points_win(tmp_path, bot):
         s = G.new_game(rules, 2, seed)
         chosen = make_bot(bot, seed=seed).decide(s, 0, G.legal_actions(s))
         assert G.legal_actions(s)[chosen] == ("leave_them", None), (seed, _legal(s))
+
+
+def test_explain_says_their_of_a_players_own_zone_in_a_sort():
+    """sort(players, p => number(first(shown[p]))) reads '... of their *shown*', as argmax does, not 'its'."""
+    text = _explained("six-nimmt")
+    assert "- **in_order**: the players in order of the place of the first card of their *shown* in the order " \
+           "*number*, lowest first" in text
