@@ -410,3 +410,21 @@ def test_explain_says_their_of_a_players_own_zone_in_a_sort():
     text = _explained("six-nimmt")
     assert "- **in_order**: the players in order of the place of the first card of their *shown* in the order " \
            "*number*, lowest first" in text
+
+
+def test_explain_of_a_game_of_one_hand_says_nothing_of_the_deal_passing_on():
+    """No Thanks! is one hand: 'Seat 0 deals.', not '... After each hand the deal passes to ...'."""
+    text = _explained("no-thanks")
+    assert "## The dealer\n\nSeat 0 deals.\n" in text, text
+    assert "After each hand the deal passes" in _explained("six-nimmt")
+
+
+def test_explain_names_the_first_dealer_given_by_the_dealer_variables_initial_value(tmp_path):
+    """`state: dealer: {initial: 2}` without `dealer: first:` makes seat 2 the first dealer (the reference);
+    explain said 'Seat 0 deals first'."""
+    from interpreter.authoring.explain import explain
+    from tests.test_review_correct2 import FIRST_DEALER
+    (tmp_path / "one.yaml").write_text(FIRST_DEALER)
+    assert "Seat 2 deals.\n" in explain(load_from(tmp_path, "one"))
+    (tmp_path / "two.yaml").write_text(FIRST_DEALER.replace("after_hand: true", "after_hand: hand_number >= 2"))
+    assert "Seat 2 deals first. After each hand" in explain(load_from(tmp_path, "two"))
