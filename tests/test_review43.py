@@ -428,3 +428,11 @@ def test_explain_names_the_first_dealer_given_by_the_dealer_variables_initial_va
     assert "Seat 2 deals.\n" in explain(load_from(tmp_path, "one"))
     (tmp_path / "two.yaml").write_text(FIRST_DEALER.replace("after_hand: true", "after_hand: hand_number >= 2"))
     assert "Seat 2 deals first. After each hand" in explain(load_from(tmp_path, "two"))
+
+
+def test_for_each_works_out_its_items_once():
+    """The reference: a loop over a zone whose cards the loop moves away visits all three, and a loop over
+    players sorted by what the loop empties visits both (6 nimmt! lays cards in the order of a sort)."""
+    s = G.new_game(_load("for-each-once"), 2, 1)
+    assert _v(s, "n") == 3 + 2 * 10
+    assert len(S.zone(s, "pile")) == 6
