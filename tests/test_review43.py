@@ -436,3 +436,42 @@ def test_for_each_works_out_its_items_once():
     s = G.new_game(_load("for-each-once"), 2, 1)
     assert _v(s, "n") == 3 + 2 * 10
     assert len(S.zone(s, "pile")) == 6
+
+
+# -- messages --------------------------------------------------------------------------------------------
+
+WRONG_ENTRY = """
+name: A row read with a card
+players: {count: [2]}
+pack: {ranks: ["1", "2", "3"], suits: [x]}
+objects:
+  rows: [{name: row1}, {name: row2}]
+zones:
+  stock: {visibility: hidden}
+  row: {per: rows, visibility: public}
+state:
+  at: {initial: none}
+  seat: {initial: 0}
+  score: {per: player, initial: 0}
+hand:
+  - set: {at: first(stock)}
+  - if: count(row[at]) == 0
+    then:
+      - move: {cards: first(stock), to: "row[at]"}
+end:
+  winners: "[0]"
+"""
+
+
+def test_an_entry_kept_per_object_read_with_something_else_says_what_the_entries_are(tmp_path):
+    """row[at] with `at` holding a card (a variable without a type takes any value): the message named the
+    card by an inner number ('no item 0 in ...'), not what the entries are."""
+    from interpreter.ruleset.loader import load_ruleset
+    (tmp_path / "wrong.yaml").write_text(WRONG_ENTRY)
+    loaded = load_ruleset(str(tmp_path / "wrong.yaml"), dry_run=True)
+    messages = [d.message for d in loaded.diagnostics]
+    assert any("'at' is not one of the entries of rows (row1, row2)" in m for m in messages), messages
+    (tmp_path / "seat.yaml").write_text(WRONG_ENTRY.replace("if: count(row[at]) == 0", "if: score[seat + 5] == 0"))
+    loaded = load_ruleset(str(tmp_path / "seat.yaml"), dry_run=True)
+    messages = [d.message for d in loaded.diagnostics]
+    assert any("'seat + 5' is 5, not one of the seats, 0 to 1" in m for m in messages), messages
