@@ -475,3 +475,16 @@ def test_an_entry_kept_per_object_read_with_something_else_says_what_the_entries
     loaded = load_ruleset(str(tmp_path / "seat.yaml"), dry_run=True)
     messages = [d.message for d in loaded.diagnostics]
     assert any("'seat + 5' is 5, not one of the seats, 0 to 1" in m for m in messages), messages
+
+
+def test_a_scenario_zone_kept_per_object_without_its_entries_is_shown_with_them(tmp_path):
+    """`row: [..]` for a zone kept per rows: the example named seats and a French pack ('{0: [A♥, K♥]'),
+    not the entries of rows and this pack's cards."""
+    from interpreter.authoring.runner import run_file
+    (tmp_path / "s.yaml").write_text(f"ruleset: {HERE / 'six-nimmt.yaml'}\nplayers: 2\nscenarios:\n"
+                                     "  - name: rows without keys\n    deal:\n      row: [10/bull, 20/bull]\n")
+    outcomes, problems = run_file(str(tmp_path / "s.yaml"))
+    assert not problems
+    text = " ".join(d.message for o in outcomes for d in o.diagnostics)
+    assert "zone 'row' is kept per rows: give the cards of each, e.g. {row1: [" in text, text
+    assert "row2: [...]}" in text and "A♥" not in text, text
