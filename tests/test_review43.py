@@ -497,3 +497,20 @@ def test_a_scenario_zone_kept_per_object_without_its_entries_is_shown_with_them(
     text = " ".join(d.message for o in outcomes for d in o.diagnostics)
     assert "zone 'row' is kept per rows: give the cards of each, e.g. {row1: [" in text, text
     assert "row2: [...]}" in text and "A♥" not in text, text
+
+
+def test_bots_judge_a_hand_whose_winners_are_not_known_before_the_end(tmp_path):
+    """Winners read from a variable still none before the game ends ('[champion]'): the bots judge the
+    position by the score as it is (the check of lowest-wins must not fail on a winner that is none)."""
+    from interpreter.bots.base import make_bot
+    text = LOW_WINS.replace("winners: argmin(players, p => score[p])", "winners: '[champion]'").replace(
+        "  score: {per: player, initial: 0}\n",
+        "  score: {per: player, initial: 0}\n  champion: {type: player, initial: none}\n").replace(
+        "end:\n", "  - if: hand_number >= 3\n    then:\n      - set: {champion: 'first(argmax(players, p => score[p]))'}\nend:\n")
+    (tmp_path / "later.yaml").write_text(text)
+    rules = load_from(tmp_path, "later")
+    for bot in ("greedy", "search"):
+        s = G.new_game(rules, 2, 0)
+        G.apply(s, ("take_points", None))
+        chosen = make_bot(bot, seed=0).decide(s, 1, G.legal_actions(s))
+        assert G.legal_actions(s)[chosen] == ("take_points", None)

@@ -38,7 +38,9 @@ def evaluation(s, player) -> list:
             winners = list(rules.winners(s, {}))
         except Exception:  # winners that cannot be worked out before the end: the score as it is
             winners = None
-        if winners and not G.higher_is_better(out, winners):
+        # winners not known yet (a variable still none): the score as it is
+        if winners and all(w.__class__ is int and 0 <= w < s.n for w in winners) and \
+                not G.higher_is_better(out, winners):
             out = [-v for v in out]
     return out
 
