@@ -627,7 +627,7 @@ def test_explain_names_the_items_of_a_definition_with_parameters():
     """trumps_of(p) holds cards: the highest of them is 'the card highest in plain', not 'the item'."""
     from interpreter.authoring.explain import explain
     text = explain(_load("auction-pitch"))
-    assert "the card highest in *plain* among the trumps of it" in text
+    assert "the card highest in *plain* among their trumps" in text
     assert "the item" not in text
 
 

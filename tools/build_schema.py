@@ -323,7 +323,7 @@ def complete_schema():
                          additional=obj("A state variable.", {
                              "type": {"enum": ["number", "boolean", "text", "card", "cards", "player", "players",
                                                "suit", "rank", "list", "any"],
-                                      "description": "What kind of value it holds (number by default)."},
+                                      "description": "What kind of value it holds. Without it, the kind of the initial value (a number when there is none; any kind with initial: none)."},
                              "initial": expr("The starting value (an expression; for per-player values it may use `player`)."),
                              "per": text("Keep one of these for each player, each team (players.teams; without "
                                          "teams, each seat), each suit, or each entry of an object collection: "

@@ -41,7 +41,7 @@ def explain(rules, detail: bool = False) -> str:
     out += _state(rules, data)
     out += _options(rules, data)
     if rules.player_counts != [1] or data.get("dealer"):      # one player deals every hand
-        out += _dealer(data, say)
+        out += _dealer(rules, data, say)
     if data.get("setup"):
         out += ["## Before the first hand", ""] + describe_steps(data["setup"], 0, say) + [""]
     out += ["## Each hand", ""] + (describe_steps(data.get("hand"), 0, say) or ["Nothing happens."]) + [""]
@@ -362,10 +362,14 @@ def _objects(data):
         return []
     lines = ["## Things on the table", ""]
     for name, entries in objects.items():
-        lines.append(f"- **{name}**: " + "; ".join(
-            f"{e.get('name')} (" + ", ".join(f"{k} {v}" for k, v in e.items() if k != "name") + ")"
-            for e in entries or [] if isinstance(e, dict)))
+        lines.append(f"- **{name}**: " + "; ".join(_entry(e) for e in entries or [] if isinstance(e, dict)))
     return lines + [""]
+
+
+def _entry(e):
+    """An object entry: its name, then its other fields in brackets (none when it has only a name)."""
+    fields = ", ".join(f"{k} {v}" for k, v in e.items() if k != "name")
+    return f"{e.get('name')} ({fields})" if fields else str(e.get("name"))
 
 
 def _zones(rules):
@@ -411,10 +415,13 @@ def _options(rules, data):
     return lines + [""]
 
 
-def _dealer(data, say):
+def _dealer(rules, data, say):
     deal = data.get("dealer") or {}
-    first = deal.get("first", 0)
+    first = rules.first_dealer       # dealer: first, else the dealer variable's whole-number initial value
     nxt = deal.get("next", "left_of(dealer)")
+    end = data.get("end") or {}
+    if "after_hand" not in end or end.get("after_hand") is True:      # a game of one hand: no next dealer
+        return ["## The dealer", "", f"Seat {first} deals.", ""]
     return ["## The dealer", "", f"Seat {first} deals first. After each hand the deal passes to {say(nxt)}.", ""]
 
 

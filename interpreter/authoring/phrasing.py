@@ -20,7 +20,7 @@ from lark import Token, Tree
 
 from ..expr.parser import parse
 from .phrasing_calls import FUNCTIONS, _every_best, _quantified, same_key_words
-from .phrasing_words import _LABELLED, NOUNS, _is_zone, _join, _literal, _mentions_it
+from .phrasing_words import _LABELLED, NOUNS, PREPOSITIONS, _is_zone, _join, _literal, _mentions_it
 
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
            ">=": "is at least", "in": "is in", "not in": "is not in"}
@@ -532,6 +532,13 @@ class _Speaker:
             rest = spoken[1:]
             return f"{spoken[0]} {named}" + (f" {rest[0]}" if len(rest) == 1 else f" ({', '.join(rest)})" if rest
                                               else "")
+        if named in PREPOSITIONS and spoken and name not in self.lex.tests:
+            # a definition named by a preposition alone: below(c) reads "what is below c", not "the below of c"
+            # and with two values, the first is what it is said of: without(h, c) reads "h without c"
+            return f"what is {named} {spoken[0]}" if len(spoken) == 1 else \
+                f"{spoken[0]} {named} {spoken[1]}" if len(spoken) == 2 else f"what is {named} ({', '.join(spoken)})"
+        if spoken == ["it"] and named.endswith(" of") and name not in self.lex.tests:
+            return f"its {named[:-3]}"      # end_of(it): "its end", not "the end of it"
         if spoken == ["it"] and joiner_free(named) and not (name in self.lex.tests and _has_verb(named)):
             # "the card with the highest strength of it" -> "its strength"; a test reads as what the item
             # is ("who are alive"), but one whose name has a verb is no property of it: not "who whose
@@ -540,7 +547,7 @@ class _Speaker:
         if name in self.lex.tests and spoken:
             # a definition that is true or false: "7 if rain holds for p", not "7 if the rain of p"
             return f"{named} holds for {spoken[0] if len(spoken) == 1 else '(' + ', '.join(spoken) + ')'}"
-        joiner = " " if named.split()[-1] in ("in", "with", "of", "to", "for", "from", "by", "at", "on") else " of "
+        joiner = " " if named.split()[-1] in PREPOSITIONS else " of "
         if named.split()[0] in ("suit", "rank", "name") and len(named.split()) <= 2:
             # suit_of(c) = trumps if ... else c.suit: 'the *suit of* the card', which 'the suit of the card'
             # (c.suit) would not tell apart
@@ -776,7 +783,7 @@ def _is_list(node) -> bool:
 
 def joiner_free(named: str) -> bool:
     """A definition's name that reads as a noun after 'its' (not one ending in a preposition)."""
-    return named.split()[-1] not in ("in", "with", "of", "to", "for", "from", "by")
+    return named.split()[-1] not in PREPOSITIONS
 
 
 def _chain(node, kind):

@@ -426,7 +426,11 @@ def _reverse(sp, args):
 def _sort(sp, args):
     if len(args) == 1:
         return f"{sp.say(args[0])}, from lowest to highest"
-    return f"{sp.say(args[0])} in order of {sp.about(args[1], sp.noun_of(args[0]))}, lowest first"
+    noun = sp.noun_of(args[0])
+    value = sp.about(args[1], noun)
+    if noun == "player":        # "the players in order of their score", not "its score"
+        value = re.sub(r"\bits\b", "their", value)
+    return f"{sp.say(args[0])} in order of {value}, lowest first"
 
 
 def _extreme(word, most):
@@ -437,6 +441,8 @@ def _extreme(word, most):
             noun = sp.noun_of(args[0])
             value = sp.about(args[1], noun)
             value = value[4:] if value.startswith(("the ", "its ")) else value
+            if noun == "player":    # as argmax says it: "the player with the highest value of their hand"
+                value = re.sub(r"\bits\b", "their", value)
             among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
             return f"the {noun} with the {'highest' if word == 'larger' else 'lowest'} {value}{among}"
         if len(args) == 2 and isinstance(args[1], Tree) and args[1].data == "name" and \

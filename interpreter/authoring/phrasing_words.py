@@ -5,6 +5,11 @@ from __future__ import annotations
 from lark import Token, Tree
 
 _LABELLED = ("player", "card", "team", "suit", "rank", "item", "number")    # nouns told apart by name when two are in play
+# words that end a definition's name as a preposition taking its argument: cards_in(z) "the cards in z",
+# not "the cards in of z"; a name that is one of them alone reads "what is below c"
+PREPOSITIONS = ("in", "with", "of", "to", "for", "from", "by", "at", "on", "into", "onto", "after", "before",
+                "above", "below", "under", "over", "beside", "behind", "beyond", "past", "near", "between",
+                "within", "without", "among", "against", "around", "across", "beneath", "inside", "outside")
 NOUNS = {"players": "player", "suits": "suit", "ranks": "rank", "teams": "team"}   # what one item of a collection is
 
 

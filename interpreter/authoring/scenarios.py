@@ -210,10 +210,19 @@ def _parts(sc, rules, spec, path):
             value = dict(enumerate(value))
         if not isinstance(value, dict):
             raise Failure(path + (zone,), f"zone '{zone}' is kept per {info.per}: give the cards of each, "
-                                          f"e.g. {{0: [A♥, K♥], 1: [...]}}")
+                                          f"e.g. {_per_example(rules, info.per)}")
         for owner, names in value.items():
             out.append((info, owner, _names(names, rules, path + (zone, owner), zone, owner), path + (zone, owner)))
     return out
+
+
+def _per_example(rules, per) -> str:
+    """How the cards of a zone kept per player, suit or object entry are written: '{0: [A♥, K♥], 1: [...]}',
+    '{row1: [10/bull, 53/bull], row2: [...]}', with cards of the pack."""
+    keys = rules.objects.get(per) or (list(rules.universe.suits) if per == "suit" else [0, 1])
+    names = rules.universe.names
+    cards = ", ".join(names[len(names) // 2:len(names) // 2 + 2])
+    return "{" + f"{keys[0]}: [{cards}]" + (f", {keys[1]}: [...]" if len(keys) > 1 else "") + "}"
 
 
 def _deal_order(sc, rules, n, seed, spec, path=None):

@@ -1,8 +1,8 @@
 """The greedy bot: tries each move once or a few times and takes the one that leaves its player best placed.
 
 "Best placed" is the ruleset's `bots: {evaluate: ...}` expression for player p
-when it gives one, else the game's own score (`end: {score: ...}`) for p less
-the best score among the players of the other sides (a partner is not a rival; with one player or
+when it gives one, else the game's own score (`end: {score: ...}`; turned round where the
+winners hold the lowest score) for p less the best score among the players of the other sides (a partner is not a rival; with one player or
 one side, its own `bots: evaluate`); a finished game counts
 by who won (a lost patience by its `bots: evaluate` when given, below any game still going).  The move
 is tried in a world where the cards hidden from the player are dealt anew
@@ -20,7 +20,9 @@ from .sampling import Watcher
 
 
 def evaluation(s, player) -> list:
-    """The ruleset's evaluation (or score) of every player in state `s`."""
+    """The ruleset's evaluation (or score) of every player in state `s`, higher better.  Without `bots:
+    evaluate` it is the game's score, turned round where the winners, as the end section gives them in
+    this position, hold the lowest score and not the highest (a game the fewest points win)."""
     rules = s.rules
     fn = rules.bot_eval or rules.final_score
     env = {}
@@ -31,6 +33,15 @@ def evaluation(s, player) -> list:
             out.append(float(fn(s, env) or 0))
         except Exception:  # an evaluation that cannot be computed in this position counts as neutral
             out.append(0.0)
+    if rules.bot_eval is None and max(out) != min(out):
+        try:
+            winners = list(rules.winners(s, {}))
+        except Exception:  # winners that cannot be worked out before the end: the score as it is
+            winners = None
+        # winners not known yet (a variable still none): the score as it is
+        if winners and all(w.__class__ is int and 0 <= w < s.n for w in winners) and \
+                not G.higher_is_better(out, winners):
+            out = [-v for v in out]
     return out
 
 

@@ -310,6 +310,19 @@ def hidden_from(s: State, player: int) -> set:
     return hidden
 
 
+def higher_is_better(final, winners) -> bool:
+    """Whether a high score is good, read from who wins: false when the winners hold the lowest of the
+    scores `final` (one per seat) and not the highest, true otherwise (no winners, equal scores)."""
+    if not winners or None in final:
+        return True
+    top, bottom = max(final), min(final)
+    if len(winners) == 1:
+        v = final[winners[0]]
+        return not (v == bottom and v != top)
+    won = [final[w] for w in winners]
+    return not (all(v == bottom for v in won) and any(v != top for v in won))
+
+
 def result(s: State) -> dict:
     """Winners, final scores and records of a finished game."""
     return _guard(s, lambda: _result(s))

@@ -418,6 +418,22 @@ def _no_item(k, container, text) -> str:
     return f"no item {k!r} in {text!r}"
 
 
+def _no_entry(k, container, text, key_text, per) -> str:
+    """The message for a value kept per player, suit or object entry (`per`: player, suit, team or the
+    collection's name) read with something it is not kept for: what the entries are (a card in a variable
+    that holds anything is no entry, though the engine knows it by a number)."""
+    head = f"no item {k!r} in {text!r}"
+    if isinstance(container, dict) and container:
+        keys = [str(x) for x in container]
+        shown = ", ".join(keys[:8]) + (", ..." if len(keys) > 8 else "")
+        what = "suits" if per == "suit" else f"entries of {per}"
+        return f"{head}: {key_text!r} is not one of the {what} ({shown})"
+    if isinstance(container, list) and isinstance(k, int) and not isinstance(k, bool):
+        what = "team numbers" if per == "team" else "seats"
+        return f"{head}: {key_text!r} is {k}, not one of the {what}, 0 to {len(container) - 1}"
+    return head
+
+
 def _index(ctx, node):
     container = ctx.compile(node.children[0])
     key = ctx.compile(node.children[1])
@@ -447,6 +463,7 @@ def _index(ctx, node):
 
     key_text, whole = _text_of(ctx, node.children[1]), _text_of(ctx, node)
     positional = not T.is_per(container.type)       # a list or zone read by position, not a seat or suit
+    per = None if positional else T.per_parts(container.type)[0].removeprefix("object:")
 
     def index(s, e):
         c = cf(s, e)
@@ -454,7 +471,8 @@ def _index(ctx, node):
         try:
             return c[k]
         except (IndexError, KeyError):
-            raise EvalError(_no_item(k, c, ctx.text) if positional else f"no item {k!r} in {ctx.text!r}") from None
+            raise EvalError(_no_item(k, c, ctx.text) if positional else _no_entry(k, c, ctx.text, key_text, per)) \
+                from None
         except TypeError:
             raise EvalError(f"'{key_text}' is {describe_value(k)}, so '{whole}' has no value") from None
     shape = None

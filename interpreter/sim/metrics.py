@@ -9,21 +9,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from ..engine.game import higher_is_better  # noqa: F401  (used here and by callers of this module)
+
 from .plainrows import (changes_of, maxima_and_leaders, one_seat_a_side, plain_changes, plain_decided,
                         plain_drama, plain_leads)
 from .plainrows import share as _share
 from .plainrows import signed_rows, singles
 
 
-def higher_is_better(final, winners) -> bool:
-    if not winners or None in final:
-        return True
-    top, bottom = max(final), min(final)
-    if len(winners) == 1:
-        v = final[winners[0]]
-        return not (v == bottom and v != top)
-    won = [final[w] for w in winners]
-    return not (all(v == bottom for v in won) and any(v != top for v in won))
 
 
 def _best(values, seats, high):
