@@ -1,0 +1,409 @@
+"""Two fishing games the engine has never seen (tests/rulesets_review45/, each says at its top which
+rules it keeps and which readings it chose): Pishti (take the pile by matching its top card or with a
+jack; a pishti is taking a pile of one card) and Cuarenta (captures by rank, by the sum of two cards
+and the sequence that follows; caida, limpia, ronda, the count of cards; a race to 40 that ends at
+once), each for two players or two partnerships.
+
+- Scripted deals: the moves offered, who moves next and the scores, worked out by hand from the rules
+  (in the comments).
+- Referees: each game written again here from the rules, sharing no code with the engine, follows
+  seeded random games move by move: the player to move, the exact set of moves offered, where every
+  card lies (the cards dealt during a hand are the top of the stock the referee follows), what each
+  seat sees, every score as it changes and the end of the game.
+"""
+from __future__ import annotations
+
+import random
+import time
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import every_card_once, load_from, var as _v
+
+HERE = Path(__file__).resolve().parent / "rulesets_review45"
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+def _z(s, zone, owner=None):
+    return S.names(s, S.zone(s, zone, owner))
+
+
+def _rank(name):
+    return name[:-1]
+
+
+def _text(s, a):
+    """A move as text, the cards of a set sorted (their order never matters)."""
+    name, value = a
+    if isinstance(value, (list, tuple)):
+        return " ".join([name] + sorted(S.names(s, value)))
+    return S.describe(s, a)
+
+
+def _teams(n):
+    return [[0, 2], [1, 3]] if n == 4 else [[p] for p in range(n)]
+
+
+def _team_of(n, p):
+    return p % 2 if n == 4 else p
+
+
+def _seen(s, seat, zone, owner=None):
+    """The card names `seat` sees in a zone (of one owner for a zone kept per player)."""
+    part = G.observation(s, seat)["zones"][zone]
+    if owner is not None:
+        part = part[owner]
+    return S.names(s, part)
+
+
+def _drive(rules, n, seed, referee, **options):
+    """A seeded random game followed by the referee; returns (state, referee, decisions)."""
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    ref = referee(s)
+    decisions = 0
+    while not G.is_over(s):
+        ref.before(s)
+        every_card_once(s)
+        assert G.current_player(s) == ref.turn, (G.current_player(s), ref.turn)
+        actions = G.legal_actions(s)
+        texts = [_text(s, a) for a in actions]
+        assert len(set(texts)) == len(texts), texts
+        assert sorted(texts) == sorted(ref.offered()), (sorted(texts), sorted(ref.offered()))
+        i = rng.randrange(len(actions))
+        G.apply(s, actions[i])
+        ref.after(s, texts[i])
+        decisions += 1
+        assert decisions < 5000
+    ref.finish(s)
+    every_card_once(s)
+    return s, ref, decisions
+
+
+# -- Pishti ------------------------------------------------------------------------------------------
+
+PISHTI_POINTS = {"J♣": 1, "J♦": 1, "J♥": 1, "J♠": 1, "A♣": 1, "A♦": 1, "A♥": 1, "A♠": 1, "2♣": 2, "10♦": 3}
+
+
+class PishtiReferee:
+    """Pishti by hand: hands, the pile, the face-down cards, the stock in order, the cards taken."""
+
+    def __init__(self, s, target=151):
+        self.n, self.target = s.n, target
+        self.score = [0] * len(_teams(s.n))
+        self.dealer = 0
+        self.hand_no = None
+        self.over = False
+        self.events = []
+
+    def new_hand(self, s):
+        n = self.n
+        self.hand_no = s.hand_no
+        self.hands = [_z(s, "hand", p) for p in range(n)]
+        self.down, self.pile, self.stock = _z(s, "down"), _z(s, "pile"), _z(s, "stock")
+        assert [len(h) for h in self.hands] == [4] * n and len(self.down) == 3 and len(self.pile) == 1
+        assert len(self.stock) == 52 - 4 * n - 4
+        self.taken = [[] for _ in range(n)]
+        self.pishti = [0] * n
+        self.last_taker = None
+        self.turn = (self.dealer + 1) % n
+
+    def before(self, s):
+        if s.hand_no != self.hand_no:
+            self.new_hand(s)
+        n = self.n
+        if not any(self.hands) and self.stock:
+            # four more each, one at a time from the top of the stock, starting with the player to move
+            top = self.stock[-4 * n:][::-1]
+            self.stock = self.stock[:-4 * n]
+            for i, c in enumerate(top):
+                self.hands[(self.turn + i) % n].append(c)
+        self.check(s)
+
+    def check(self, s):
+        n = self.n
+        for p in range(n):
+            assert sorted(_z(s, "hand", p)) == sorted(self.hands[p]), (p, _z(s, "hand", p), self.hands[p])
+            assert sorted(_z(s, "taken", p)) == sorted(self.taken[p])
+        assert _z(s, "pile") == self.pile and sorted(_z(s, "down")) == sorted(self.down)
+        assert _z(s, "stock") == self.stock
+        assert _v(s, "pishti") == self.pishti and _v(s, "score") == self.score
+        for seat in range(n):
+            # each seat sees its own hand, the pile, and nothing of the face-down cards or the cards taken
+            assert _seen(s, seat, "pile") == self.pile
+            assert _seen(s, seat, "down") == []
+            for p in range(n):
+                assert sorted(_seen(s, seat, "hand", p)) == (sorted(self.hands[p]) if p == seat else [])
+                assert _seen(s, seat, "taken", p) == []
+
+    def offered(self):
+        return list(self.hands[self.turn])
+
+    def after(self, s, text):
+        p, n = self.turn, self.n
+        self.hands[p].remove(text)
+        top = self.pile[-1] if self.pile else None
+        if top is not None and (_rank(text) == _rank(top) or _rank(text) == "J"):
+            if len(self.pile) == 1 and not self.down and _rank(text) == _rank(top):
+                self.pishti[p] += 20 if _rank(text) == "J" else 10
+                self.events.append(20 if _rank(text) == "J" else 10)
+            self.taken[p] += self.pile + self.down + [text]
+            self.pile, self.down = [], []
+            self.last_taker = p
+        else:
+            self.pile.append(text)
+        self.turn = (p + 1) % n
+        if not any(self.hands) and not self.stock:
+            self.end_hand(s)
+
+    def end_hand(self, s):
+        if self.last_taker is not None:
+            self.taken[self.last_taker] += self.pile + self.down
+            self.pile, self.down = [], []
+        teams = _teams(self.n)
+        cards = [sum(len(self.taken[p]) for p in t) for t in teams]
+        assert sum(cards) == 52 or self.last_taker is None
+        for i, t in enumerate(teams):
+            self.score[i] += sum(self.pishti[p] + sum(PISHTI_POINTS.get(c, 0) for c in self.taken[p]) for p in t)
+            if all(cards[i] > cards[j] for j in range(len(teams)) if j != i):
+                self.score[i] += 3
+        best = max(self.score)
+        self.over = best >= self.target and self.score.count(best) == 1
+        self.dealer = (self.dealer + 1) % self.n
+        if not self.over:
+            assert not G.is_over(s) and _v(s, "score") == self.score, (_v(s, "score"), self.score)
+
+    def finish(self, s):
+        assert self.over and G.is_over(s)
+        result = G.result(s)
+        best = max(self.score)
+        assert result["winners"] == [p for p in range(self.n) if self.score[_team_of(self.n, p)] == best]
+        assert result["scores"] == [self.score[_team_of(self.n, p)] for p in range(self.n)]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pishti_random_games_agree_with_the_referee(players):
+    rules = _load("pishti")
+    events = []
+    for seed in range(8):
+        s, ref, _ = _drive(rules, players, seed, PishtiReferee)
+        events += ref.events
+    # a short target: many games, each of one or two hands
+    rules = _load("pishti", target=40)
+    for seed in range(100, 160):
+        s, ref, _ = _drive(rules, players, seed, lambda s: PishtiReferee(s, 40))
+        events += ref.events
+    assert 10 in events and 20 in events
+
+
+# -- Cuarenta ----------------------------------------------------------------------------------------
+
+SEQUENCE = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]
+NUMBER = {r: i + 1 for i, r in enumerate(SEQUENCE[:7])}
+
+
+class CuarentaReferee:
+    """Cuarenta by hand: hands, the table in the order the cards were laid, the stock in order, the
+    cards taken, the card just laid, the scores of the two sides."""
+
+    def __init__(self, s, target=40):
+        self.n, self.target = s.n, target
+        self.teams = _teams(s.n)
+        self.score = [0] * len(self.teams)
+        self.dealer = 0
+        self.hand_no = None
+        self.over = False
+        self.winners = None
+        self.pending = None          # the card played whose capture is being chosen
+        self.fresh_hand = True       # the engine has dealt a new hand the referee has not read yet
+        self.events = []
+
+    # the deal -------------------------------------------------------------------------------------
+    def read_new_hand(self, s):
+        n = self.n
+        self.hand_no = s.hand_no
+        self.hands = [_z(s, "hand", p) for p in range(n)]
+        self.stock = _z(s, "stock")
+        assert [len(h) for h in self.hands] == [5] * n and len(self.stock) == 40 - 5 * n
+        assert _z(s, "table") == [] and all(_z(s, "taken", p) == [] for p in range(n))
+        self.table, self.taken = [], [[] for _ in range(n)]
+        self.laid = None
+        self.turn = (self.dealer + 1) % n
+        self.fresh_hand = False
+        self.rondas()
+
+    def deal(self):
+        """Five each in one packet, from the top of the stock, from the dealer's left."""
+        n = self.n
+        for i in range(n):
+            p = (self.dealer + 1 + i) % n
+            self.hands[p] = self.stock[-5:]
+            self.stock = self.stock[:-5]
+        self.rondas()
+
+    def rondas(self):
+        n = self.n
+        for i in range(n):
+            p = (self.dealer + 1 + i) % n
+            counts = {}
+            for c in self.hands[p]:
+                counts[_rank(c)] = counts.get(_rank(c), 0) + 1
+            if 4 in counts.values():
+                self.end(sorted(self.teams[_team_of(n, p)]), "four of a kind")
+                return
+            if 3 in counts.values():
+                self.score[_team_of(n, p)] += 4
+                self.events.append("ronda")
+        if max(self.score) >= self.target:
+            self.end(None, "ronda")
+
+    def end(self, winners, why):
+        self.over = True
+        best = max(self.score)
+        self.winners = winners if winners is not None else [
+            p for p in range(self.n) if self.score[_team_of(self.n, p)] == best]
+        self.events.append(why)
+
+    # the play -------------------------------------------------------------------------------------
+    def captures(self, card):
+        r = _rank(card)
+        out = []
+        same = [t for t in self.table if _rank(t) == r]
+        if same:
+            out.append([same[-1]])
+        if r in NUMBER:
+            nums = [t for t in self.table if _rank(t) in NUMBER]
+            out += [list(g) for g in combinations(nums, 2) if NUMBER[_rank(g[0])] + NUMBER[_rank(g[1])] == NUMBER[r]]
+        return out
+
+    def following(self, card, rest):
+        got = []
+        for r in SEQUENCE[SEQUENCE.index(_rank(card)) + 1:]:
+            those = [t for t in rest if _rank(t) == r]
+            if not those:
+                break
+            got.append(those[-1])
+        return got
+
+    def before(self, s):
+        if self.fresh_hand:
+            self.read_new_hand(s)
+            assert not self.over
+        self.check(s)
+
+    def check(self, s):
+        n = self.n
+        for p in range(n):
+            assert sorted(_z(s, "hand", p)) == sorted(self.hands[p]), (p, _z(s, "hand", p), self.hands[p])
+            assert sorted(_z(s, "taken", p)) == sorted(self.taken[p])
+        assert _z(s, "table") == self.table, (_z(s, "table"), self.table)
+        assert _z(s, "stock") == self.stock
+        assert _v(s, "score") == self.score, (_v(s, "score"), self.score, self.events[-3:])
+        for seat in range(n):
+            assert _seen(s, seat, "table") == self.table
+            for p in range(n):
+                assert sorted(_seen(s, seat, "hand", p)) == (sorted(self.hands[p]) if p == seat else [])
+
+    def offered(self):
+        if self.pending is None:
+            return list(self.hands[self.turn])
+        return ["lay"] + [" ".join(["capture"] + sorted(g)) for g in self.captures(self.pending)]
+
+    def lay(self, card):
+        self.table.append(card)
+        self.laid = card
+        self.next_turn()
+
+    def after(self, s, text):
+        p, n = self.turn, self.n
+        if self.pending is None:
+            if self.captures(text):
+                self.pending = text          # still in the hand while the capture is chosen
+                return
+            self.hands[p].remove(text)
+            self.lay(text)
+            return
+        card, self.pending = self.pending, None
+        self.hands[p].remove(card)
+        if text == "lay":
+            self.lay(card)
+            return
+        got = text.split()[1:]
+        team = _team_of(n, p)
+        if len(got) == 1 and self.laid is not None and _rank(self.laid) == _rank(card):
+            assert got == [self.laid]
+            self.score[team] += 2
+            self.events.append("caida")
+        rest = [t for t in self.table if t not in got]
+        run = self.following(card, rest)
+        self.table = [t for t in rest if t not in run]
+        self.taken[p] += got + run + [card]
+        if not self.table:
+            self.score[team] += 2
+            self.events.append("limpia")
+        self.laid = None
+        if max(self.score) >= self.target:
+            self.end(None, "capture")
+            return
+        self.next_turn()
+
+    def next_turn(self):
+        n = self.n
+        self.turn = (self.turn + 1) % n
+        if any(self.hands):
+            return
+        if self.stock:
+            self.deal()
+            return
+        cards = [sum(len(self.taken[p]) for p in t) for t in self.teams]
+        assert sum(cards) + len(self.table) == 40
+        for i, c in enumerate(cards):
+            if c >= 20:
+                self.score[i] += 6 + (c - 20) + (c - 20) % 2
+        best = max(self.score)
+        self.events.append(f"count {cards}")
+        if best >= self.target and self.score.count(best) == 1:
+            self.end(None, "count")
+        else:
+            self.dealer = (self.dealer + 1) % n
+            self.fresh_hand = True
+
+    def finish(self, s):
+        if self.fresh_hand:
+            # the game ended in the deal of a new hand: four of a kind, or rondas reaching the target
+            self.read_new_hand(s)
+        assert self.over and G.is_over(s), self.events[-3:]
+        result = G.result(s)
+        assert _v(s, "score") == self.score
+        assert result["winners"] == self.winners, (result["winners"], self.winners, self.events[-3:])
+        assert result["scores"] == [self.score[_team_of(self.n, p)] for p in range(self.n)]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_cuarenta_random_games_agree_with_the_referee(players):
+    rules = _load("cuarenta")
+    events = []
+    for seed in range(40):
+        s, ref, _ = _drive(rules, players, seed, CuarentaReferee)
+        events += ref.events
+    # the referee saw every way of scoring and of ending
+    for kind in ("ronda", "caida", "limpia", "capture"):
+        assert kind in events, kind
+
+
+# -- the worked deals (rules test) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["pishti", "cuarenta"])
+def test_worked_deals_of_the_scenario_files(name):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) >= 5
+    failed = {o.name: [d.format() for d in o.diagnostics] for o in outcomes if not o.passed}
+    assert not failed, failed
