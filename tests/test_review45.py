@@ -407,3 +407,25 @@ def test_worked_deals_of_the_scenario_files(name):
     assert not problems and len(outcomes) >= 5
     failed = {o.name: [d.format() for d in o.diagnostics] for o in outcomes if not o.passed}
     assert not failed, failed
+
+
+# -- explain, read as a designer -------------------------------------------------------------------------
+
+def _explain(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+def test_explain_reads_a_choice_of_lists_joined_to_a_definition_as_lists_joined():
+    # captures(c): ([[last(match(c))]] if ... else []) + adds(c), two lists joined: read 'plus' (a sum)
+    out = _explain("cuarenta")
+    line = next(x for x in out.splitlines() if x.startswith("- **captures(c)**"))
+    assert " together with the adds of *c*" in line and " plus " not in line, line
+
+
+def test_explain_reads_an_option_of_a_definition_of_sets_as_a_set():
+    # the capture's options are captures(c), sets of cards (groups() joined to a list): 'a set chosen',
+    # and count(g) 'the number of cards in the set', not 'the number of the option'
+    out = _explain("cuarenta")
+    assert "**capture** with a set chosen from the captures of the card:" in out, out
+    assert "the number of cards in the set is 1" in out and "the number of the option" not in out
