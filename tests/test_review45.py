@@ -95,8 +95,9 @@ PISHTI_POINTS = {"J♣": 1, "J♦": 1, "J♥": 1, "J♠": 1, "A♣": 1, "A♦": 
 class PishtiReferee:
     """Pishti by hand: hands, the pile, the face-down cards, the stock in order, the cards taken."""
 
-    def __init__(self, s, target=151):
+    def __init__(self, s, target=151, one_pile=False):
         self.n, self.target = s.n, target
+        self.one_pile = one_pile        # the face-down cards lie in the pile, under the cards shown
         self.score = [0] * len(_teams(s.n))
         self.dealer = 0
         self.hand_no = None
@@ -107,7 +108,12 @@ class PishtiReferee:
         n = self.n
         self.hand_no = s.hand_no
         self.hands = [_z(s, "hand", p) for p in range(n)]
-        self.down, self.pile, self.stock = _z(s, "down"), _z(s, "pile"), _z(s, "stock")
+        if self.one_pile:
+            pile = _z(s, "pile")
+            self.down, self.pile = pile[:3], pile[3:]
+        else:
+            self.down, self.pile = _z(s, "down"), _z(s, "pile")
+        self.stock = _z(s, "stock")
         assert [len(h) for h in self.hands] == [4] * n and len(self.down) == 3 and len(self.pile) == 1
         assert len(self.stock) == 52 - 4 * n - 4
         self.taken = [[] for _ in range(n)]
@@ -132,13 +138,16 @@ class PishtiReferee:
         for p in range(n):
             assert sorted(_z(s, "hand", p)) == sorted(self.hands[p]), (p, _z(s, "hand", p), self.hands[p])
             assert sorted(_z(s, "taken", p)) == sorted(self.taken[p])
-        assert _z(s, "pile") == self.pile and sorted(_z(s, "down")) == sorted(self.down)
+        if self.one_pile:
+            assert _z(s, "pile") == self.down + self.pile
+        else:
+            assert _z(s, "pile") == self.pile and sorted(_z(s, "down")) == sorted(self.down)
         assert _z(s, "stock") == self.stock
         assert _v(s, "pishti") == self.pishti and _v(s, "score") == self.score
         for seat in range(n):
             # each seat sees its own hand, the pile, and nothing of the face-down cards or the cards taken
             assert _seen(s, seat, "pile") == self.pile
-            assert _seen(s, seat, "down") == []
+            assert self.one_pile or _seen(s, seat, "down") == []
             for p in range(n):
                 assert sorted(_seen(s, seat, "hand", p)) == (sorted(self.hands[p]) if p == seat else [])
                 assert _seen(s, seat, "taken", p) == []
@@ -201,6 +210,15 @@ def test_pishti_random_games_agree_with_the_referee(players):
         s, ref, _ = _drive(rules, players, seed, lambda s: PishtiReferee(s, 40))
         events += ref.events
     assert 10 in events and 20 in events
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pishti_with_one_pile_and_cards_shown_is_the_same_game(players):
+    # pishti-one-pile.yaml keeps the three face-down cards in the pile and reveals the others: the same
+    # rules, followed by the same referee (each seat sees the pile's cards shown, never the three under them)
+    rules = _load("pishti-one-pile", target=40)
+    for seed in range(200, 230):
+        _drive(rules, players, seed, lambda s: PishtiReferee(s, 40, one_pile=True))
 
 
 # -- Cuarenta ----------------------------------------------------------------------------------------
