@@ -447,3 +447,63 @@ def test_explain_reads_an_option_of_a_definition_of_sets_as_a_set():
     out = _explain("cuarenta")
     assert "**capture** with a set chosen from the captures of the card:" in out, out
     assert "the number of cards in the set is 1" in out and "the number of the option" not in out
+
+
+# -- bots and the cards face down -----------------------------------------------------------------------
+
+def _pishti_states(rules, n, seed, seat, decision):
+    """The positions of a random game up to `seat`'s decision number `decision`, while the three cards
+    dealt face down still lie there; None if they are taken first."""
+    rng = random.Random(seed)
+    s = G.new_game(rules, n, seed)
+    states, mine = [], 0
+    while not G.is_over(s) and S.zone(s, "down"):
+        states.append(G.clone(s))
+        if G.current_player(s) == seat:
+            mine += 1
+            if mine == decision:
+                return states
+        legal = G.legal_actions(s)
+        G.apply(s, legal[rng.randrange(len(legal))])
+    return None
+
+
+def _swapped(states, sigma):
+    """The positions with the cards of `sigma` exchanged wherever they lie."""
+    out = []
+    for st in states:
+        c = G.clone(st)
+        for zone in ("down", "stock"):
+            part = S.zone(c, zone)
+            part[:] = [sigma.get(x, x) for x in part]
+        out.append(c)
+    return out
+
+
+@pytest.mark.parametrize("bot", ["greedy", "search"])
+def test_pishti_bots_ignore_the_cards_face_down(bot):
+    from interpreter.bots.base import make_bot
+    rules = _load("pishti")
+    compared = 0
+    for seed in range(6):
+        for n in (2, 4):
+            seat = seed % n
+            states = _pishti_states(rules, n, 300 + seed, seat, 1 + seed % 3)
+            if states is None:
+                continue
+            down, stock = S.zone(states[-1], "down"), S.zone(states[-1], "stock")
+            sigma = {**dict(zip(down, stock[:3])), **dict(zip(stock[:3], down))}
+            moved = _swapped(states, sigma)
+            for a, b in zip(states, moved):
+                assert G.observation(a, seat) == G.observation(b, seat)
+            decisions = []
+            for run in (states, moved):
+                player = make_bot(bot, 5, {"playouts": 30, "worlds": 4, "samples": 3})
+                player.seat = seat
+                for st in run:
+                    player.observe(st)
+                s = run[-1]
+                decisions.append(G.legal_actions(s)[player.decide(s, seat, G.legal_actions(s))])
+            assert decisions[0] == decisions[1], (seed, n, decisions)
+            compared += 1
+    assert compared >= 8
