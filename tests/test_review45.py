@@ -405,10 +405,12 @@ class CuarentaReferee:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_cuarenta_random_games_agree_with_the_referee(players):
-    rules = _load("cuarenta")
+@pytest.mark.parametrize("name, games", [("cuarenta", 40), ("cuarenta-steps", 15)])
+def test_cuarenta_random_games_agree_with_the_referee(players, name, games):
+    # cuarenta-steps.yaml takes the cards of a sequence one at a time in a loop: the same game
+    rules = _load(name)
     events = []
-    for seed in range(40):
+    for seed in range(games):
         s, ref, _ = _drive(rules, players, seed, CuarentaReferee)
         events += ref.events
     # the referee saw every way of scoring and of ending
