@@ -118,6 +118,7 @@ class PishtiReferee:
         assert len(self.stock) == 52 - 4 * n - 4
         self.taken = [[] for _ in range(n)]
         self.pishti = [0] * n
+        self.takers = [[] for _ in range(n)]
         self.last_taker = None
         self.turn = (self.dealer + 1) % n
 
@@ -150,7 +151,8 @@ class PishtiReferee:
             assert self.one_pile or _seen(s, seat, "down") == []
             for p in range(n):
                 assert sorted(_seen(s, seat, "hand", p)) == (sorted(self.hands[p]) if p == seat else [])
-                assert _seen(s, seat, "taken", p) == []
+                # of the cards taken, only those that took (each shown as it was played)
+                assert sorted(_seen(s, seat, "taken", p)) == sorted(self.takers[p])
 
     def offered(self):
         return list(self.hands[self.turn])
@@ -164,6 +166,7 @@ class PishtiReferee:
                 self.pishti[p] += 20 if _rank(text) == "J" else 10
                 self.events.append(20 if _rank(text) == "J" else 10)
             self.taken[p] += self.pile + self.down + [text]
+            self.takers[p].append(text)
             self.pile, self.down = [], []
             self.last_taker = p
         else:
@@ -252,6 +255,7 @@ class CuarentaReferee:
         assert [len(h) for h in self.hands] == [5] * n and len(self.stock) == 40 - 5 * n
         assert _z(s, "table") == [] and all(_z(s, "taken", p) == [] for p in range(n))
         self.table, self.taken = [], [[] for _ in range(n)]
+        self.takers = [[] for _ in range(n)]
         self.laid = None
         self.turn = (self.dealer + 1) % n
         self.fresh_hand = False
@@ -328,6 +332,7 @@ class CuarentaReferee:
             assert _seen(s, seat, "table") == self.table
             for p in range(n):
                 assert sorted(_seen(s, seat, "hand", p)) == (sorted(self.hands[p]) if p == seat else [])
+                assert sorted(_seen(s, seat, "taken", p)) == sorted(self.takers[p])
 
     def offered(self):
         if self.pending is None:
@@ -363,6 +368,7 @@ class CuarentaReferee:
         run = self.following(card, rest)
         self.table = [t for t in rest if t not in run]
         self.taken[p] += got + run + [card]
+        self.takers[p].append(card)
         if not self.table:
             self.score[team] += 2
             self.events.append("limpia")
