@@ -542,3 +542,116 @@ def test_pishti_bots_ignore_the_cards_face_down(bot):
             assert decisions[0] == decisions[1], (seed, n, decisions)
             compared += 1
     assert compared >= 8
+
+
+# -- a value kept per team indexed by a player, in a game with partnerships at one player count only -------
+
+def _validate_text(tmp_path, text):
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    return [d.format() for d in loaded.diagnostics if d.severity == "error"]
+
+
+_MIXED = """
+name: Mixed counts
+players: {count: [2, 4], teams: {"4": [[0, 2], [1, 3]]}}
+pack: {ranks: ["2", "3"], suits: [clubs, hearts]}
+zones: {stock: {visibility: hidden}, hand: {per: player, visibility: owner}}
+state: {score: {per: team, initial: 0}}
+hand:
+  - gather: {from: [hand], to: stock}
+  - deal: {from: stock, to: hand, count: 1}
+  - turns:
+      first: left_of(dealer)
+      until: all(players, p => count(hand[p]) == 0)
+      do:
+        - choose:
+            player: current
+            moves:
+              play:
+                options: hand[current]
+                as: c
+                do:
+                  - move: {cards: c, from: "hand[current]", to: stock}
+                  - add: {%s: 1}
+end:
+  after_hand: true
+  score: score[team_of(p)]
+"""
+
+
+@pytest.mark.parametrize("target", ['"score[current]"', '"score[team_of(current)]"'])
+def test_a_value_kept_per_team_indexed_by_a_player_is_an_error_when_some_count_has_partnerships(tmp_path, target):
+    # with 2 players each seat is a team and score[current] happens to work; with 4, seat 3 is past the
+    # last team (the game stopped with 'a position is past the end of a list') and seat 2 reads team 0
+    errors = _validate_text(tmp_path, _MIXED % target)
+    if "team_of" in target:
+        assert errors == [], errors
+    else:
+        assert len(errors) == 1, errors
+        assert "'score' is kept per team, numbered from 0 by team, but 'current' is a player" in errors[0], errors
+        assert "with 4 players" in errors[0] and "score[team_of(current)]" in errors[0], errors
+
+
+def test_a_read_of_a_value_kept_per_team_by_a_player_is_an_error_when_some_count_has_partnerships(tmp_path):
+    text = (_MIXED % '"score[team_of(current)]"').replace("after_hand: true", "after_hand: score[dealer] > 3")
+    errors = _validate_text(tmp_path, text)
+    assert len(errors) == 1 and "'dealer' is a player" in errors[0] and "with 4 players" in errors[0], errors
+
+
+@pytest.mark.parametrize("how", ["generated", "logged", "plain"])
+def test_a_step_setting_an_entry_a_value_does_not_have_says_which(tmp_path, how):
+    # add: {"score[team_of(current) + 2]": 1}: the game stopped with 'a position is past the end of a
+    # list', which names neither the value nor the entry (the same message on every path the engine runs)
+    from tests.test_review_unseen import _Plain, _load as _load_path
+    path = _write(tmp_path, (_MIXED % '"score[team_of(current) + 2]"').replace("count: [2, 4]", "count: [4]"))
+    rules = _load_path(path, plain=how == "plain")
+    with (_Plain() if how == "plain" else _Nothing()):
+        s = G.new_game(rules, 4, 0, log=how == "logged")
+        with pytest.raises(G.GameError) as err:
+            G.apply(s, G.legal_actions(s)[0])
+    said = str(err.value)
+    # seat 1 plays first: team 1, entry 3
+    assert "no entry 3 in 'score' (kept per team: entries 0 to 1)" in said and "team_of" in said, said
+    assert "past the end of a list" not in said
+
+
+class _Nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _write(folder, text):
+    path = folder / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GAMES = ["pishti", "pishti-one-pile", "cuarenta", "cuarenta-steps"]
+
+
+def _every_way(name, seeds):
+    from tests.test_review_unseen import _compare, _load as _load_path
+    path = HERE / f"{name}.yaml"
+    fast, plain = _load_path(path), _load_path(path, plain=True)
+    return [_compare(fast, plain, n, seed, name) for n in (2, 4) for seed in seeds]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_games_are_the_same_every_way(name):
+    # played step by step, by the fast loop, stopping at every turn, logged, on the plain paths and under
+    # the rules check: the same games, no error
+    outcomes = _every_way(name, range(2))
+    assert all(o[0] != "error" for o in outcomes), [o for o in outcomes if o[0] == "error"][:1]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES)
+def test_the_games_are_the_same_every_way_soak(name):
+    outcomes = _every_way(name, range(2, 30))
+    assert all(o[0] != "error" for o in outcomes), [o for o in outcomes if o[0] == "error"][:1]
