@@ -331,7 +331,9 @@ class CuarentaReferee:
         for seat in range(n):
             assert _seen(s, seat, "table") == self.table
             for p in range(n):
-                assert sorted(_seen(s, seat, "hand", p)) == (sorted(self.hands[p]) if p == seat else [])
+                # a card played is seen in its player's hand while the capture is chosen
+                shown = [self.pending] if self.pending is not None and p == self.turn else []
+                assert sorted(_seen(s, seat, "hand", p)) == (sorted(self.hands[p]) if p == seat else shown)
                 assert sorted(_seen(s, seat, "taken", p)) == sorted(self.takers[p])
 
     def offered(self):
