@@ -657,3 +657,20 @@ def test_the_games_are_the_same_every_way(name):
 def test_the_games_are_the_same_every_way_soak(name):
     outcomes = _every_way(name, range(2, 30))
     assert all(o[0] != "error" for o in outcomes), [o for o in outcomes if o[0] == "error"][:1]
+
+
+@pytest.mark.parametrize("text, said", [
+    # the condition of a filter over a run read as about the last words of the run ('the rank of each card
+    # in table whose place ...'): it is said first, the run after 'taken from'
+    ("filter(cyclic_run(ranks, r, xs), x => high(x) > 3)",
+     "the ranks whose place in the order *high* is more than 3, taken from the ranks that follow *r* in the "
+     "ranks without a gap (going round), as far as they are among *xs*"),
+    ("cyclic_run(ranks, r, xs)", "the ranks that follow *r* in the ranks without a gap (going round), as far as "
+                                 "they are among *xs*"),
+    # a filter over a plain list is said as before
+    ("filter(players, p => score[p] > 3)", "the players whose *score* is more than 3"),
+])
+def test_explain_says_a_filter_over_a_run_with_its_condition_first(text, said):
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={"score": "player"}, zones={}, options=set(), orders={"high"}, points=set())
+    assert words(text, lex) == said

@@ -585,6 +585,8 @@ class _Speaker:
                     return "number"
                 if inner in ("of_suit", "of_rank", "meld_cards", "wilds_in"):
                     return "card"
+                if inner == "cyclic_run" and collection.children[1] is not None:
+                    return self.noun_of(collection.children[1].children[0])     # items of the sequence
         return "item"
 
     def about(self, fn_node, noun):
