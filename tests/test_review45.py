@@ -674,3 +674,33 @@ def test_explain_says_a_filter_over_a_run_with_its_condition_first(text, said):
     from interpreter.authoring.phrasing import Lexicon, words
     lex = Lexicon(state={"score": "player"}, zones={}, options=set(), orders={"high"}, points=set())
     assert words(text, lex) == said
+
+
+# -- rules play: the last card of a hand ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["pishti", "pishti-one-pile"])
+def test_play_names_a_card_played_that_the_next_lines_show(name):
+    # the last card of a hand, played by a bot, goes onto the pile face up and is then taken with it: the
+    # seat's log read 'P1 plays ?' and then 'move 5♥: hand[1] -> pile (seen by P0, P1)' (or 'shown to
+    # all: 5♥'), for the card was out of sight once the hand was over
+    from interpreter.playtest.session import Session
+    rules = _load(name, target=20)
+    checked = 0
+    for seed in range(4):
+        se = Session(rules, players=2, seed=seed, humans=(0,), bots=["random"])
+        se.run_bots()
+        while not se.state.over:
+            se.choose(0, 0)
+        from interpreter.playtest.view import log_lines
+        log = [x for line in log_lines(se.seat_log(0), {"pishti", "score"}) for x in line.split("\n")]
+        for i, line in enumerate(log):
+            if line.strip() == "P1 plays ?":
+                after = []
+                for nxt in log[i + 1:]:
+                    if " plays " in nxt:
+                        break
+                    after.append(nxt)
+                assert not any("hand[1] -> pile" in x or "shown to all" in x for x in after), log[i:i + 4]
+            elif line.strip().startswith("P1 plays "):
+                checked += 1
+    assert checked > 50
