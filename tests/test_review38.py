@@ -599,14 +599,21 @@ def test_a_value_kept_per_team_indexed_by_a_player_is_an_error(tmp_path, before,
 
 
 def test_without_partnerships_a_value_kept_per_team_is_one_per_seat(tmp_path):
-    # without teams (or with teams at some player counts only) each seat is its own team: score[p] is right
+    # without teams each seat is its own team: score[p] is right.  With teams at some player counts only
+    # (review45), score[p] fails at those counts (seat 3 past the last of 2 teams: 'no item 2 in
+    # score[p]' as the game ran at 4 players): an error that names the count
     from interpreter.ruleset.loader import load_ruleset
     text = (HERE / "euchre.yaml").read_text(encoding="utf-8")
-    text = text.replace("  score: score[team_of(p)]", "  score: score[p]").replace(
-        '  count: 4\n  teams: {"4": [[0, 2], [1, 3]]}', '  count: [3, 4]\n  teams: {"4": [[0, 2], [1, 3]]}')
-    (tmp_path / "some.yaml").write_text(text, encoding="utf-8")
-    loaded = load_ruleset(str(tmp_path / "some.yaml"))
+    text = text.replace("  score: score[team_of(p)]", "  score: score[p]")
+    alone = text.replace('  count: 4\n  teams: {"4": [[0, 2], [1, 3]]}', '  count: [3, 4]')
+    some = text.replace('  count: 4\n  teams: {"4": [[0, 2], [1, 3]]}', '  count: [3, 4]\n  teams: {"4": [[0, 2], [1, 3]]}')
+    assert alone != text and some != text
+    (tmp_path / "alone.yaml").write_text(alone, encoding="utf-8")
+    (tmp_path / "some.yaml").write_text(some, encoding="utf-8")
+    loaded = load_ruleset(str(tmp_path / "alone.yaml"))
     assert not [d.format() for d in loaded.diagnostics if "kept per team" in d.format()]
+    said = [d.format() for d in load_ruleset(str(tmp_path / "some.yaml")).diagnostics if "kept per team" in d.format()]
+    assert len(said) == 1 and "with 4 players the teams hold several seats" in said[0], said
 
 
 def test_the_uses_of_a_definition_refused_for_a_built_ins_name_say_why(tmp_path):

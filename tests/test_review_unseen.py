@@ -576,7 +576,7 @@ def test_an_error_in_a_step_of_a_block_names_that_step_with_or_without_generated
     path.write_text(NAMED_STEP % base, encoding="utf-8")
     fast, plain = _load(path), _load(path, plain=True)
     want = _compare(fast, plain, 3, 0, "named")
-    assert want[0] == "error" and "list position must be a number, not none" in want[1]
+    assert want[0] == "error" and "no entry none in 'score' (kept per player: entries 0 to 2)" in want[1], want[1]
     assert f"{path}:8:" in want[1], want[1]          # the add step's line, not the turns block's (line 3)
 
 

@@ -432,7 +432,7 @@ class _Speaker:
         if str(op) == "/" and self._suit_card(a, b):       # 7/coins: the card, as the engine prints it
             return f"{a.children[0]}/{b.children[0]}"
         chain = _plus_chain(n) if str(op) == "+" else ()
-        if any(_is_list(x) or _is_zone(self, x) for x in chain):
+        if any(_is_list(x) or _is_zone(self, x) or self._names_a_list(x) for x in chain):
             # lists joined, not numbers added: 'X together with Y' (not 'X plus minus 1' for X + [-1]);
             # joining lists does not depend on the grouping, so a chain reads without brackets
             return " together with ".join(self.operand(x) for x in chain)
@@ -447,6 +447,14 @@ class _Speaker:
             left = f"({left})"
         said = f"{left} {ARITHMETIC.get(str(op), str(op))} {self.term(b)}"
         return said + " (rounded down)" if str(op) == "//" else said   # 'a divided by b (rounded down)'
+
+    def _names_a_list(self, node) -> bool:
+        """A definition (a name, or a call of one with parameters) whose items have a noun: it gives a
+        list, so `+` joins it (`captures(c) + adds(c)`), it does not add numbers."""
+        if isinstance(node, Tree) and node.data in ("name", "call"):
+            name = str(node.children[0])
+            return name in self.lex.named and name not in self.lex.nouns
+        return False
 
     def _suit_card(self, a, b) -> bool:
         """A rank, a slash and a suit's name (the compiler reads it as that card, expr/attributes.py)."""
@@ -590,6 +598,12 @@ class _Speaker:
                 nouns.discard("item")
                 if len(nouns) == 1:
                     return nouns.pop()
+            if collection.data == "binop" and str(collection.children[1]) == "+":
+                # lists joined hold what their parts hold: groups(...) + adds(c) holds sets
+                nouns = {self.noun_of(x) for x in _plus_chain(collection)}
+                nouns.discard("item")
+                if len(nouns) == 1:
+                    return nouns.pop()
             if collection.data == "call":
                 inner = str(collection.children[0])
                 if inner in ("filter", "sort", "unique", "argmax", "argmin", "reverse") and \
@@ -611,6 +625,8 @@ class _Speaker:
                     return "number"
                 if inner in ("of_suit", "of_rank", "meld_cards", "wilds_in"):
                     return "card"
+                if inner == "cyclic_run" and collection.children[1] is not None:
+                    return self.noun_of(collection.children[1].children[0])     # items of the sequence
         return "item"
 
     def about(self, fn_node, noun):
@@ -776,6 +792,8 @@ def _is_list(node) -> bool:
         return False
     if node.data == "list_":
         return True
+    if node.data == "ifelse":            # a choice between lists: ([x] if c else []) + ys
+        return _is_list(node.children[0]) or _is_list(node.children[2])
     if node.data == "call" and str(node.children[0]) in ("first", "last"):
         return node.children[1] is not None and len(node.children[1].children) == 2     # first(xs, n): a list
     return node.data == "call" and str(node.children[0]) in _LISTS

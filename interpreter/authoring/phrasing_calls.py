@@ -202,6 +202,10 @@ def _filter(sp, args):
         # 'the melds of the melds in *table*', 'the plays of the ways to lay melds ...': the items once
         said = where[len(" of "):]
     relative = clause if direct else who + " " + clause
+    if isinstance(args[0], Tree) and args[0].data == "call" and str(args[0].children[0]) == "cyclic_run":
+        # a run ends in a clause of its own ('..., as far as they are among X'): the condition said after it
+        # would read as about X; say it first, the run after 'taken from'
+        return f"the {_plural(sp.labelled(args[1], noun))} {relative}, taken from {sp.say(args[0])}"
     order = f"the {_plural(noun)} in turn order"
     if said.startswith(order) and ", starting with " in said:
         # filter(seat_order(x), ...): "the players who are in *takers*, in turn order starting with x", not
@@ -546,8 +550,8 @@ FUNCTIONS = {
     "groups": _groups,
     "sequences": _sequences,
     "combined": _combined,
-    "cyclic_run": lambda sp, a: (f"the items that follow {sp.say(a[1])} in {sp.say(a[0])} without a gap (going "
-                                 f"round), as far as they are among {sp.say(a[2])}"),
+    "cyclic_run": lambda sp, a: (f"the {_plural(sp.noun_of(a[0]))} that follow {sp.say(a[1])} in {sp.say(a[0])} "
+                                 f"without a gap (going round), as far as they are among {sp.say(a[2])}"),
     "contains": lambda sp, a: f"{sp.say(a[0])} holds {sp.say(a[1])}",
     "position": lambda sp, a: f"the position of {sp.operand(a[1])} in {sp.say(a[0])} (from 0)",
     "teammates": lambda sp, a: f"{sp.say(a[0])} and their partners",

@@ -276,6 +276,7 @@ class _Writer:
                     self.emit(depth + 1, f"_v = {value}")
                 self.emit(depth + 1, f"_c = s.v[{index}]")
                 self.emit(depth + 1, f"_x = {self.expr(key)}")
+                self.slows[-1].append(_entry_check(index, key, _name, node.pers.get(_name)))
                 self.emit(depth + 1, "_c[_x] = _c[_x] + _v" if node.combine else "_c[_x] = _v")
 
     # -- the function -----------------------------------------------------------------
@@ -316,6 +317,18 @@ class _Writer:
         fn.source = source
         fn.empty = not self.wheres          # nothing to do (e.g. an empty hook procedure)
         return fn
+
+
+def _entry_check(index, key, name, per):
+    """For the message of a failing set/add: an EvalError when the entry the step sets is not there."""
+    from .steps import no_entry
+
+    def check(s, e):
+        k, container = key(s, e), s.v[index]
+        if not (k.__class__ is int and container.__class__ is list and 0 <= k < len(container)
+                or container.__class__ is dict and k in container):
+            raise EvalError(no_entry(name, per, k, container))
+    return check
 
 
 def _closure_error(closures, s, e):

@@ -11,7 +11,7 @@ from ..diagnostics import n_players
 import random
 
 from ..expr import types as T
-from ..expr.errors import describe_value
+from ..expr.errors import EvalError, describe_value
 from .calls import compile_call
 from .registry import compile_steps, step_kind
 from .state import GameStopped, Shown, owned
@@ -532,12 +532,27 @@ def _target(cx, path, text):
             cx.problem(path, f"in '{text}': {getattr(err, 'message', err)}", getattr(err, "rule", "expression"),
                        key=True, hint=getattr(err, "hint", None))
             return None
-        if info.per == "team" and compiled.type == T.PLAYER and cx.ns.partnerships:
+        if info.per == "team" and compiled.type == T.PLAYER and cx.ns.partnered:
+            from ..expr.compiler import partnered_counts
             said = str(text)[str(text).index("[") + 1:str(text).rindex("]")].strip()
-            cx.problem(path, f"'{name}' is kept per team, numbered from 0 by team, but '{said}' is a player",
-                       "type", key=True, hint=f"take the player's team: {name}[team_of({said})]")
+            cx.problem(path, f"'{name}' is kept per team, numbered from 0 by team, but '{said}' is a player"
+                       f"{partnered_counts(cx.ns)}", "type", key=True,
+                       hint=f"take the player's team: {name}[team_of({said})]")
             return None
     return info, key
+
+
+def no_entry(name, per, k, container) -> str:
+    """The message for a step setting an entry a value kept per player, team, suit or object does not have:
+    'no entry 2 in 'score' (kept per team: entries 0 to 1)'."""
+    from ..expr.errors import written
+    if isinstance(container, dict):
+        has = ", ".join(written(x) for x in container)
+    else:
+        has = f"0 to {len(container) - 1}" if container else "none"
+    kept = f"kept per {per}: " if per else ""
+    hint = "; index it by a team number, e.g. team_of(p)" if per == "team" else ""
+    return f"no entry {written(k)} in '{name}' ({kept}entries {has}){hint}"
 
 
 def _assign(cx, value, path, combine, kind):
@@ -560,6 +575,7 @@ def _assign(cx, value, path, combine, kind):
             typ = expr.type               # a card kept in a variable of any kind is logged by its name
         ops.append((info.index, key, expr.fn, info.name, typ))
     where = cx.where(path)
+    pers = {name: info.per for name, info in cx.rules.vars.items()}
 
     def run(s, e):
         for index, key, fn, name, typ in ops:
@@ -571,11 +587,17 @@ def _assign(cx, value, path, combine, kind):
             else:
                 k = key(s, e)
                 container = s.v[index]
-                container[k] = container[k] + value if combine else value
+                try:
+                    container[k] = container[k] + value if combine else value
+                except (IndexError, KeyError, TypeError):
+                    if k.__class__ is int and container.__class__ is list and 0 <= k < len(container) \
+                            or container.__class__ is dict and k in container:
+                        raise                # the entry is there: the value itself is wrong
+                    raise EvalError(no_entry(name, pers.get(name), k, container)) from None
             if s.events is not None:
                 log_event(s, event=kind, var=name, key=shown(s, key(s, e)) if key else None,
                           value=shown(s, value, typ))
-    return Assign(run, where, kind, ops, combine)
+    return Assign(run, where, kind, ops, combine, pers)
 
 
 # The kinds of variable that never hold a list: a value set into any other kind is copied when it is a
@@ -584,12 +606,13 @@ SCALARS = frozenset((T.NUM, T.BOOL, T.STR, T.CARD, T.PLAYER, T.SUIT, T.RANK))
 
 
 class Assign(Atomic):
-    """A set or add step; `ops` (variable index, key fn, value fn, ...) lets stepgen.py write it as source."""
-    __slots__ = ("ops", "combine")
+    """A set or add step; `ops` (variable index, key fn, value fn, ...) lets stepgen.py write it as source;
+    `pers`: what each variable is kept per (for the message when an entry is missing)."""
+    __slots__ = ("ops", "combine", "pers")
 
-    def __init__(self, fn, where, kind, ops, combine):
+    def __init__(self, fn, where, kind, ops, combine, pers=None):
         super().__init__(fn, where, kind)
-        self.ops, self.combine = ops, combine
+        self.ops, self.combine, self.pers = ops, combine, pers or {}
 
 
 def shown(s, value, typ=T.ANY):

@@ -72,6 +72,7 @@ class Namespace:
     step_locals: set = field(default_factory=set)  # the names steps give with `as:` (for the hint when used outside)
     parameters: dict = field(default_factory=dict)  # a procedure's parameter -> the procedure, as declared (hints)
     partnerships: bool = False    # players.teams puts several seats in a team at every player count
+    partnered: tuple = ()         # the player counts at which players.teams puts several seats in a team
     refused: dict = field(default_factory=dict)   # name -> the definition key refused for taking a built-in's name
 
     def add(self, name: str, binding: Binding):
@@ -408,6 +409,15 @@ def _attr(ctx, node):
     return compile_attribute(ctx, node, obj, str(node.children[1]))
 
 
+def partnered_counts(ns) -> str:
+    """' (with 4 players the teams hold several seats)' when some player counts have partnerships and
+    others do not ('' when every count has them): where reading a value kept per team by a seat goes wrong."""
+    if ns.partnerships or not ns.partnered:
+        return ""
+    counts = " or ".join(str(n) for n in ns.partnered)
+    return f" (with {counts} players the teams hold several seats)"
+
+
 def _no_item(k, container, text) -> str:
     """The message for a position or key a list or table does not have; for a list, what it holds
     (positions count from 0: the last of 3 cards is [2], a place counted from 1 needs [place - 1])."""
@@ -442,12 +452,14 @@ def _index(ctx, node):
         keytype, element = T.per_parts(container.type)
         wanted = T.PLAYER if keytype == "player" else T.SUIT if keytype == "suit" else T.ANY
         ctx.expect(node.children[1], key, wanted, "the index")
-        if keytype == "team" and key.type == T.PLAYER and ctx.ns.partnerships:
+        if keytype == "team" and key.type == T.PLAYER and ctx.ns.partnered:
             # score[maker] for score[team_of(maker)]: a seat past the last team number fails as the game
-            # runs, and a seat within them reads another team's value
+            # runs, and a seat within them reads another team's value (at a player count with partnerships,
+            # even when each seat is a team at another)
             name, said = _text_of(ctx, node.children[0]), _text_of(ctx, node.children[1])
             ctx.error(node.children[1], f"'{name}' is kept per team, numbered from 0 by team, but '{said}' is a "
-                      "player", hint=f"take the player's team: {name}[team_of({said})]", rule="type")
+                      f"player{partnered_counts(ctx.ns)}", hint=f"take the player's team: {name}[team_of({said})]",
+                      rule="type")
         typ = element
     elif T.is_collection(container.type) or container.type == T.ANY:
         ctx.expect(node.children[1], key, T.NUM, "a position in a list")

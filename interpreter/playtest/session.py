@@ -75,7 +75,8 @@ class Session:
             sight = {names[c] for c in in_sight}
             mask = V.Mask(s.rules.universe, sight)
             shown_now = set()        # cards a reveal showed this seat, until they move
-            for e in new:
+            after = _shown_after_choices(new, h)
+            for i, e in enumerate(new):
                 kind = e.get("event")
                 if kind == "holdings":
                     continue
@@ -85,6 +86,10 @@ class Session:
                 if kind == "reveal":
                     shown_now |= shown
                 shown |= shown_now
+                if kind == "choice":
+                    # a card the move's own steps then show the seat (played onto a pile face up, then
+                    # taken with it as the hand ends): named in the choice too, not 'plays ?'
+                    shown = shown | after.get(i, set())
                 if shown - sight:                # the seat has seen these cards now
                     known.update(c for name in shown - sight for c in self._ids_named(name))
                 if kind == "choice" and chosen and s.rules.universe.twins:
@@ -321,6 +326,20 @@ def _flat(cards):
     out = []
     for c in cards:
         out += c if isinstance(c, list) else [c]
+    return out
+
+
+def _shown_after_choices(events, seat) -> dict:
+    """For each choice event (by its index in `events`), the names of the cards the events after it and
+    before the next choice show `seat` (what the move led to)."""
+    out, pending = {}, set()
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if e.get("event") == "choice":
+            out[i] = pending
+            pending = set()
+        elif e.get("event") != "holdings":
+            pending = pending | _shown_by(e, seat)
     return out
 
 

@@ -62,7 +62,8 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
     for name, value in rules.options.items():
         ns.add(name, Binding("const", _type_of(value), value=value, doc="option"))
     rules.teams = _teams(cx, data.get("players", {}))
-    ns.partnerships = bool(counts) and all(len(rules.teams.get(n) or range(n)) < n for n in counts)
+    ns.partnered = tuple(n for n in sorted(set(counts)) if len(rules.teams.get(n) or range(n)) < n)
+    ns.partnerships = bool(counts) and len(ns.partnered) == len(set(counts))
     add_objects(cx, data.get("objects") or {})
     add_callables(cx, data)
     add_meld_rules(cx, data)
