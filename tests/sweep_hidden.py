@@ -23,7 +23,7 @@ from interpreter.bots.base import make_bot
 from interpreter.bots.sampling import Watcher
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from interpreter.engine.state import Choice, Shown, zone_parts
+from interpreter.engine.state import Shown, zone_parts
 from interpreter.ruleset.loader import load_ruleset
 
 TESTS = Path(__file__).resolve().parent
@@ -174,8 +174,4 @@ def world_problems(world, real, seat):
     return problems
 
 
-def default_count(rules):
-    return rules.default_players
-
-
-__all__ = ["every_ruleset", "load", "exchanges", "bot_choice", "world_problems", "Watcher", "Choice"]
+__all__ = ["every_ruleset", "load", "exchanges", "bot_choice", "world_problems", "Watcher"]
