@@ -82,7 +82,10 @@ def positions(rules, n, seed, seat, decision):
             mine += 1
             if mine == decision:
                 return states
-        G.apply_index(s, rng.randrange(len(s.pending.actions)))
+        try:
+            G.apply_index(s, rng.randrange(len(s.pending.actions)))
+        except G.GameError:                             # rules that random play can bring to a stop
+            return None
         steps += 1
     return None
 
