@@ -169,6 +169,9 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
      "the total of the *dealt* smallest of the *score* of each player"),
     ("count(unique(map(hand[p], c => c.suit)))",
      "the number of different values among the suit of each card in the player's *hand*"),
+    # a left side ending in a clause is bracketed: unbracketed, 'minus' would read as part of the clause
+    ("count(filter(hand[p], c => c.suit == hearts)) - score[p]",
+     "(the number of the cards in the player's *hand* whose suit is *hearts*) minus the player's *score*"),
 ])
 def test_expressions_in_words_by_a_walk_over_the_syntax_tree(expr, said):
     from interpreter.authoring.phrasing import Lexicon, words

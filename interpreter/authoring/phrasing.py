@@ -442,8 +442,10 @@ class _Speaker:
             left = self.say(a)
         else:
             left = self.term(a)
-        if left.startswith("the sum, over ") and not left.startswith("("):
-            # "the sum, over P, of X plus Y" would read as the sum of X plus Y: bracket the sum
+        if not left.startswith("(") and (left.startswith("the sum, over ") or
+                                         any(w in left for w in (" for which ", " whose "))):
+            # "the sum, over P, of X plus Y" would read as the sum of X plus Y, and "the total of the
+            # cards for which p counts it minus 3" as a condition on 'it minus 3': bracket the left side
             left = f"({left})"
         said = f"{left} {ARITHMETIC.get(str(op), str(op))} {self.term(b)}"
         return said + " (rounded down)" if str(op) == "//" else said   # 'a divided by b (rounded down)'
