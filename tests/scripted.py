@@ -53,3 +53,33 @@ def turn(s, who, legal, move):
     assert G.current_player(s) == who, (G.current_player(s), who)
     assert sorted(legal_texts(s)) == sorted(legal), legal_texts(s)
     S.play(s, move)
+
+
+def seen(s, viewer, zone, owner=None):
+    """The names of the cards of `zone` (of `owner`'s part) that `viewer`'s observation shows, sorted."""
+    part = G.observation(s, viewer)["zones"][zone]
+    return sorted(S.names(s, part if owner is None else part[owner]))
+
+
+def hand_events(s, hand, kind):
+    """The game log's events of one kind in hand number `hand`."""
+    return [e for e in s.events if e.get("hand") == hand and e.get("event") == kind]
+
+
+def drive(s, ref, pick, limit=20000):
+    """Play a game to its end with a referee beside it: at each decision `ref.before(s, who, legal texts)`
+    checks the offer, `pick(texts)` chooses, `ref.after(s, who, text)` follows the move; `ref.finish(s)`
+    at the end.  Returns the referee."""
+    moves = 0
+    while not s.over:
+        actions = G.legal_actions(s)
+        texts = [S.describe(s, a) for a in actions]
+        who = G.current_player(s)
+        ref.before(s, who, sorted(texts))
+        text = pick(texts)
+        G.apply(s, actions[texts.index(text)])
+        ref.after(s, who, text)
+        moves += 1
+        assert moves < limit
+    ref.finish(s)
+    return ref

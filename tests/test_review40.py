@@ -28,7 +28,7 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from tests.scripted import every_card_once, load_from, var as _v
+from tests.scripted import drive, every_card_once, hand_events, load_from, seen, var as _v
 
 HERE = Path(__file__).resolve().parent / "rulesets_review40"
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -66,31 +66,6 @@ def follow(hand, trick):
         return sorted(hand)
     same = [c for c in hand if suit(c) == suit(trick[0])]
     return sorted(same or hand)
-
-
-def seen(s, viewer, zone, owner=None):
-    part = G.observation(s, viewer)["zones"][zone]
-    return sorted(S.names(s, part if owner is None else part[owner]))
-
-
-def hand_events(s, hand, kind):
-    return [e for e in s.events if e.get("hand") == hand and e.get("event") == kind]
-
-
-def drive(s, ref, pick, limit=20000):
-    moves = 0
-    while not s.over:
-        actions = G.legal_actions(s)
-        texts = [S.describe(s, a) for a in actions]
-        who = G.current_player(s)
-        ref.before(s, who, sorted(texts))
-        text = pick(texts)
-        G.apply(s, actions[texts.index(text)])
-        ref.after(s, who, text)
-        moves += 1
-        assert moves < limit
-    ref.finish(s)
-    return ref
 
 
 # -- Solo Whist ------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from tests.scripted import every_card_once, load_from, var as _v
+from tests.scripted import drive, every_card_once, load_from, seen, var as _v
 
 HERE = Path(__file__).resolve().parent / "rulesets_review41"
 
@@ -108,11 +108,6 @@ def kname(rank):
 
 def krank(name):
     return name.split("/")[0]
-
-
-def seen(s, viewer, zone, owner=None):
-    part = G.observation(s, viewer)["zones"][zone]
-    return sorted(S.names(s, part if owner is None else part[owner]))
 
 
 def zone_ids(s, zone, owner=None):
@@ -285,22 +280,6 @@ class KittensReferee:
         assert self.over
         alive = [p for p in range(self.n) if not self.out[p]]
         assert G.result(s)["winners"] == alive and len(alive) == 1
-
-
-def drive(s, ref, pick, limit=20000):
-    moves = 0
-    while not s.over:
-        actions = G.legal_actions(s)
-        texts = [S.describe(s, a) for a in actions]
-        who = G.current_player(s)
-        ref.before(s, who, sorted(texts))
-        text = pick(texts)
-        G.apply(s, actions[texts.index(text)])
-        ref.after(s, who, text)
-        moves += 1
-        assert moves < limit
-    ref.finish(s)
-    return ref
 
 
 def _ek_games(seeds, counts=(2, 3, 4, 5)):
