@@ -3,10 +3,23 @@ folder, a stacked pack from the hands, the legal moves as text, a variable, a zo
 and one turn checked and played."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
 from interpreter.engine.state import zone_parts
 from interpreter.ruleset.loader import load_ruleset
+
+
+def cached_loader(folder):
+    """A function (name, **options) -> the rules of folder/name.yaml with those options, each loaded once."""
+    @lru_cache(maxsize=None)
+    def loaded(name, options):
+        return load_from(folder, name, **dict(options))
+
+    def load(name, **options):
+        return loaded(name, tuple(sorted(options.items())))
+    return load
 
 
 def load_from(folder, name, **options):

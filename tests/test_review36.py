@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 
@@ -28,19 +27,13 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from tests.scripted import every_card_once as _every_card_once, legal_texts as _legal, load_from
+from tests.scripted import cached_loader, every_card_once as _every_card_once, legal_texts as _legal, load_from
 from tests.scripted import var as _v, zone_names as _z
 
 HERE = Path(__file__).resolve().parent / "rulesets_review36"
 
 
-@lru_cache(maxsize=None)
-def _loaded(name, options):
-    return load_from(HERE, name, **dict(options))
-
-
-def _load(name, **options):
-    return _loaded(name, tuple(sorted(options.items())))
+_load = cached_loader(HERE)
 
 
 # -- poker hands, from the rules -----------------------------------------------------------------------

@@ -3,7 +3,6 @@ decided_by and after_play, reveal to some seats, bots' sides, sum joining lists,
 Each test below failed before its fix."""
 from __future__ import annotations
 
-import random
 
 from interpreter.engine import game as G
 from interpreter.ruleset.loader import load_ruleset

@@ -23,25 +23,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from tests.scripted import every_card_once, legal_texts, load_from, var as _v, zone_names as _z
+from tests.scripted import cached_loader, every_card_once, legal_texts, var as _v, zone_names as _z
 
 HERE = Path(__file__).resolve().parent / "rulesets_review38"
 
 
-@lru_cache(maxsize=None)
-def _loaded(name, options):
-    return load_from(HERE, name, **dict(options))
-
-
-def _load(name, **options):
-    return _loaded(name, tuple(sorted(options.items())))
+_load = cached_loader(HERE)
 
 
 SUITS = ["clubs", "diamonds", "hearts", "spades"]

@@ -22,27 +22,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from tests.scripted import drive, every_card_once, hand_events, load_from, seen, var as _v
+from tests.scripted import cached_loader, drive, every_card_once, hand_events, seen, var as _v
 
 HERE = Path(__file__).resolve().parent / "rulesets_review42"
 SYMBOL = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 SUIT_OF = {v: k for k, v in SYMBOL.items()}
 
 
-@lru_cache(maxsize=None)
-def _loaded(name, options):
-    return load_from(HERE, name, **dict(options))
-
-
-def _load(name, **options):
-    return _loaded(name, tuple(sorted(options.items())))
+_load = cached_loader(HERE)
 
 
 # -- Preferans -------------------------------------------------------------------------------------------

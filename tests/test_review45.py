@@ -14,7 +14,6 @@ once), each for two players or two partnerships.
 from __future__ import annotations
 
 import random
-import time
 from itertools import combinations
 from pathlib import Path
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 
@@ -21,18 +20,12 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from tests.scripted import every_card_once, load_from, var as _v
+from tests.scripted import cached_loader, every_card_once, load_from, var as _v
 
 HERE = Path(__file__).resolve().parent / "rulesets_review46"
 
 
-@lru_cache(maxsize=None)
-def _loaded(name, options):
-    return load_from(HERE, name, **dict(options))
-
-
-def _load(name, **options):
-    return _loaded(name, tuple(sorted(options.items())))
+_load = cached_loader(HERE)
 
 
 def _names(s, ids):
