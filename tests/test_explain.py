@@ -169,6 +169,10 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
      "the total of the *dealt* smallest of the *score* of each player"),
     ("count(unique(map(hand[p], c => c.suit)))",
      "the number of different values among the suit of each card in the player's *hand*"),
+    # of_rank of the item spoken of: 'of that rank', not 'of rank the rank'
+    ("map(ranks, r => count(of_rank(hand[p], r)))",
+     "the number of the cards of the player's *hand* of that rank, for each rank"),
+    ("count(of_rank(hand[p], \"A\"))", "the number of the cards of the player's *hand* of rank “A”"),
     # a left side ending in a clause is bracketed: unbracketed, 'minus' would read as part of the clause
     ("count(filter(hand[p], c => c.suit == hearts)) - score[p]",
      "(the number of the cards in the player's *hand* whose suit is *hearts*) minus the player's *score*"),

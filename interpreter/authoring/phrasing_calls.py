@@ -159,6 +159,15 @@ def _bare(text: str) -> str:
     return text[4:] if text.startswith("the ") else text
 
 
+def _of_rank(sp, args) -> str:
+    """'the cards of X of rank “A”'; with the item spoken of ('the rank', 'it'): 'the cards of X of that
+    rank' (not 'of rank the rank')."""
+    rank = sp.say(args[1])
+    if rank in ("it", "the rank", "the item"):
+        return f"the cards of {sp.say(args[0])} of that rank"
+    return f"the cards of {sp.say(args[0])} of rank {rank}"
+
+
 def _quantified(word):
     """any/all: 'some player's *score* is ...' when the sentence starts with the item, else 'for some ...'."""
     def phrase(sp, args):
@@ -575,7 +584,7 @@ FUNCTIONS = {
                                 f"in {sp.say(a[1])}",
     "wilds_in": lambda sp, a: f"the number of wild cards in {sp.say(a[0])}",
     "of_suit": lambda sp, a: f"the cards of {sp.say(a[0])} in {sp.say(a[1])}",
-    "of_rank": lambda sp, a: f"the cards of {sp.say(a[0])} of rank {sp.say(a[1])}",
+    "of_rank": lambda sp, a: _of_rank(sp, a),
 }
 
 
