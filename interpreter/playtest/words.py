@@ -138,18 +138,18 @@ def match(s, actions, typed: str) -> int:
         raise Refused(f"there is no move {k}: the moves are numbered 1 to {len(actions)}")
     u = s.rules.universe
     wanted = canonical(u, typed)
-    texts = [canonical(u, describe(s, a)) for a in actions]
+    said = [describe(s, a) for a in actions]
+    texts = [canonical(u, t) for t in said]
     exact = [i for i, t in enumerate(texts) if t.lower() == wanted.lower()]
-    if len({describe(s, actions[i]) for i in exact}) > 1:   # groups told apart only by their brackets
-        said = [i for i in exact if _grouped(u, describe(s, actions[i])) == _grouped(u, typed)]
-        exact = said or exact
-    if exact and len({describe(s, actions[i]) for i in exact}) == 1 and len({_place(s, actions[i]) for i in exact}) == 1:
+    if len({said[i] for i in exact}) > 1:          # groups told apart only by their brackets
+        exact = [i for i in exact if _grouped(u, said[i]) == _grouped(u, typed)] or exact
+    if exact and len({said[i] for i in exact}) == 1 and len({_place(s, actions[i]) for i in exact}) == 1:
         return exact[0]                  # several copies of a card in one place (a hand): the same move
     if exact:
         apart = told_apart(s, actions)
         shown = ", ".join(apart[i] for i in exact[:12])
         raise Refused(f"'{typed}' fits several moves; type the number of one: {shown}")
-    placed = _by_place(s, actions, typed)
+    placed = _by_place(s, actions, texts, typed)
     if placed is not None:
         return placed
     cid = parse_card(u, typed)
@@ -178,10 +178,10 @@ def _grouped(universe, text) -> str:
                     for part in re.split(r"(\[|\])", str(text)) if part.strip()).lower()
 
 
-def _by_place(s, actions, typed):
+def _by_place(s, actions, texts, typed):
     """A move typed as the list shows it when its card has twins elsewhere ('shift (5♠, c7) (5♠ from
     up[c6])', 'take A♥ (A♥ at row[3])'): the move of those words whose card lies there; None if the
-    text is not of that shape or no such move fits."""
+    text is not of that shape or no such move fits.  `texts`: the moves' canonical() texts."""
     m = _APART.match(typed)
     if m is None:
         return None
@@ -195,7 +195,7 @@ def _by_place(s, actions, typed):
     base, card = canonical(u, m["text"]).lower(), canonical(u, m["card"]).lower()
     for i, action in enumerate(actions):
         cards = action_cards(action[1])
-        if not cards or canonical(u, describe(s, action)).lower() != base:
+        if not cards or texts[i].lower() != base:
             continue
         if canonical(u, u.names[cards[0]]).lower() != card:
             continue

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from ..engine.game import higher_is_better  # noqa: F401  (used here and by callers of this module)
-
+from ..engine.game import higher_is_better
 from .plainrows import (changes_of, maxima_and_leaders, one_seat_a_side, plain_changes, plain_decided,
                         plain_drama, plain_leads)
 from .plainrows import share as _share
 from .plainrows import signed_rows, singles
-
-
 
 
 def _best(values, seats, high):
