@@ -67,6 +67,20 @@ def test_simulate_table():
     assert "win rate" in proc.stdout and "95% interval" in proc.stdout and "games per second" in proc.stdout
 
 
+def test_simulate_counts_lead_changes_between_sides_in_a_partnership_game():
+    """Partners share one total, so no seat ever leads alone: the headline counts the lead changing
+    between the sides (the JSON's side_lead_changes), not the seats' count, which is always 0 there."""
+    spades = ("simulate", str(ROOT / "rulesets" / "spades" / "spades.yaml"), "--games", "60", "--seed", "3")
+    proc = rules(*spades)
+    assert proc.returncode == 0, proc.stderr
+    figures = json.loads(rules(*spades, "--json").stdout)["figures"]
+    assert figures["lead_changes"]["mean"] == 0 < figures["side_lead_changes"]["mean"]
+    line = next(x for x in proc.stdout.splitlines() if x.startswith("lead changes per game"))
+    assert line.startswith(f"lead changes per game {figures['side_lead_changes']['mean']:.2f} (between sides);"), line
+    solo = rules("simulate", SW, "--games", "60", "--seed", "3")
+    assert "between sides);" not in solo.stdout and "lead changes per game" in solo.stdout
+
+
 def test_simulate_json_and_records(tmp_path):
     records = tmp_path / "games.jsonl"
     proc = rules("simulate", SW, "--games", "40", "--seed", "5", "--players", "5", "--json", "--records",

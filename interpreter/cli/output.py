@@ -55,7 +55,11 @@ def print_summary(summary: dict) -> None:
     click.echo("per game: " + ", ".join(parts))
     # leads, drama and decisiveness compare sides: with one side they are empty words (always 0 or 100%)
     if not alone:
-        click.echo(f"lead changes per game {f['lead_changes']['mean']:.2f}; winner never behind from hand "
+        # partners share one total, so no seat ever leads alone and the seats' count is always 0: with
+        # teams the headline counts the lead changing between sides
+        teams = bool(fair and fair.get("by") == "team") and "side_lead_changes" in f
+        changes = f["side_lead_changes" if teams else "lead_changes"]["mean"]
+        click.echo(f"lead changes per game {changes:.2f}{' (between sides)' if teams else ''}; winner never behind from hand "
                    f"{f['decided_hand']['mean']:.2f} on average ({100 * f['decided_fraction']['mean']:.0f}% of the way)")
     sampling = summary.get("sampling") or {}
     if sampling.get("worlds"):
