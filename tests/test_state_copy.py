@@ -105,8 +105,9 @@ def test_bots_and_copies_leave_the_state_alone_long(path, bot):
 def play_and_compare(path, bot, limit, stride, seed=11):
     """Play up to `limit` decisions; at every `stride`-th, compare the state before and after the bots
     watch and decide, and (at every third such decision, or every one when the bot decides rarely)
-    after random moves in a copy and the real move in the original."""
-    rules = rules_of(path)
+    after random moves in a copy and the real move in the original.  `path`: a bundled ruleset's path,
+    or rules already loaded."""
+    rules = rules_of(path) if isinstance(path, str) else path
     n = rules.default_players
     s = G.new_game(rules, n, seed)
     seats = [make_bot(bot, seed * 31 + p, BOT_OPTIONS) for p in range(n)]
