@@ -287,3 +287,22 @@ def test_a_refused_move_lists_the_legal_moves_in_the_menus_order():
     session.choose(0, shown[-1].split()[-1])
     player, action = session.state.history[before]
     assert player == 0 and describe(session.state, action) == shown[-1]
+
+
+def test_save_keeps_the_files_of_another_game_and_brings_its_own_up_to_date(tmp_path, monkeypatch):
+    """`save` never replaces files this game did not write (a scenario saved from an earlier game, since
+    edited): it says so and names a free name; saving again under a name this game used updates it."""
+    from interpreter.playtest.terminal import Terminal
+    monkeypatch.chdir(tmp_path)
+    earlier = tmp_path / "playtest.scenario.yaml"
+    earlier.write_text("# my edited scenario\n", encoding="utf-8")
+    typed = iter(["save", "save", "save mine", "save mine", "quit"])
+    said = []
+    session = _session("scotch-whist")
+    Terminal(session, 0, ask=lambda prompt: next(typed), say=said.append).run()
+    refusals = [x for x in said if x.startswith("not saved:")]
+    assert len(refusals) == 2 and "playtest.scenario.yaml" in refusals[0] and "save playtest-2" in refusals[0], said
+    assert earlier.read_text(encoding="utf-8") == "# my edited scenario\n"
+    assert not (tmp_path / "playtest.log").exists()
+    assert sum(x.startswith("saved mine.log") for x in said) == 2, said
+    assert (tmp_path / "mine.scenario.yaml").read_text(encoding="utf-8").startswith("# A game played")

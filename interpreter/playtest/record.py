@@ -120,10 +120,26 @@ def save_scenario(session, path, name=None) -> Path:
     return path
 
 
+SUFFIXES = (".log", ".log.json", ".scenario.yaml")
+
+
 def save_all(session, stem) -> list[Path]:
     """STEM.log (+ STEM.log.json) and STEM.scenario.yaml."""
     text, json_path = save_log(session, f"{stem}.log")
     return [text, json_path, save_scenario(session, f"{stem}.scenario.yaml")]
 
 
-__all__ = ["save_log", "save_scenario", "save_all", "scenario_document", "log_record"]
+def existing(stem) -> list[str]:
+    """The files save_all(stem) would write that are there already."""
+    return [stem + x for x in SUFFIXES if Path(stem + x).exists()]
+
+
+def free_stem(stem) -> str:
+    """STEM-2, STEM-3, ...: the first name none of whose files exist."""
+    k = 2
+    while existing(f"{stem}-{k}"):
+        k += 1
+    return f"{stem}-{k}"
+
+
+__all__ = ["existing", "free_stem", "save_log", "save_scenario", "save_all", "scenario_document", "log_record"]

@@ -8,7 +8,7 @@ save [NAME], help, quit.
 from __future__ import annotations
 
 from . import view as V
-from .record import save_all
+from .record import existing, free_stem, save_all
 from .words import Refused
 
 HELP = """Type a move: its number, a card (J♠, JS, js, 10h, Th) or its words (bid 3, pass, draw).
@@ -133,6 +133,7 @@ class Terminal:
     def __init__(self, session, seat, ask=input, say=print, save_stem=None):
         self.session, self.seat, self.ask, self.say = session, seat, ask, say
         self.save_stem = save_stem
+        self.saved = set()       # the names this game was saved under: saving there again brings them up to date
         self.shown = 0
         self.per_player = {v.name for v in session.rules.var_list if v.per == "player"}
         # a suit the game keeps (the trump suit) matters at every turn: shown with the table
@@ -201,7 +202,14 @@ class Terminal:
                     return True
                 self.say("nothing to undo: you have not moved yet")
             elif word == "save":
-                self._save(rest.strip() or self.save_stem or "playtest")
+                stem = rest.strip() or self.save_stem or "playtest"
+                taken = [] if stem in self.saved or stem == self.save_stem else existing(stem)
+                if taken:
+                    # files of another game (a scenario the designer has since edited, say) are kept
+                    self.say(f"not saved: {', '.join(taken)} already exist (not written by this game); "
+                             f"save under another name, e.g. save {free_stem(stem)}")
+                else:
+                    self._save(stem)
             else:
                 try:
                     se.choose(self.seat, typed)
@@ -238,5 +246,6 @@ class Terminal:
         except OSError as err:
             self.say(f"could not save: {err}")
             return
+        self.saved.add(stem)
         self.say("saved " + ", ".join(str(p) for p in paths) +
                  f" (show the log with: rules replay {paths[1]}; run the scenario with: rules test {paths[2]})")
