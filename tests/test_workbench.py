@@ -204,6 +204,62 @@ def test_edit_validate_explain_simulate_and_play(server, page, tmp_path):
     assert check.returncode == 0 and "1 passed" in check.stdout, check.stdout + check.stderr
 
 
+def test_edits_survive_a_reload_and_a_change_of_ruleset_and_download_as_yaml(server, page, tmp_path):
+    """The editor's text is the designer's work: it is kept in the browser (a reload or picking another
+    ruleset and coming back loses nothing), it downloads as a .yaml file, and revert throws it away.
+    An uploaded file comes back after a reload too."""
+    url, _ = server
+    context = page.context.browser.new_context(accept_downloads=True)
+    tab = context.new_page()
+    tab.set_default_timeout(30000)
+    valid = "document.getElementById('status').textContent.startsWith('valid')"
+    tab.goto(url)
+    tab.wait_for_function(valid)
+    original = tab.input_value("#source")
+    assert tab.is_hidden("#draft-note")
+    edited = original.replace("name: Scotch Whist", "name: Scotch Whist, my way", 1)
+    assert edited != original
+    tab.fill("#source", edited)
+    tab.wait_for_function("document.getElementById('status').textContent.includes('my way')")
+    assert tab.is_visible("#draft-note")
+
+    tab.reload()
+    tab.wait_for_function(valid)
+    assert tab.input_value("#source") == edited and tab.is_visible("#draft-note")
+
+    tab.select_option("#ruleset", "hearts")
+    tab.wait_for_function("document.getElementById('status').textContent.includes('Hearts')")
+    assert tab.is_hidden("#draft-note")
+    tab.select_option("#ruleset", "scotch-whist")
+    tab.wait_for_function("document.getElementById('status').textContent.includes('my way')")
+    assert tab.input_value("#source") == edited
+
+    with tab.expect_download() as download:
+        tab.click("#download")
+    assert download.value.suggested_filename == "scotch-whist.yaml"
+    assert download.value.path().read_text(encoding="utf-8") == edited
+
+    tab.click("#revert")
+    tab.wait_for_function("!document.getElementById('status').textContent.includes('my way') && " + valid)
+    assert tab.input_value("#source") == original and tab.is_hidden("#draft-note")
+    tab.reload()
+    tab.wait_for_function(valid)
+    assert tab.input_value("#source") == original
+
+    # an uploaded file, edited, is there again after a reload
+    mine = tmp_path / "my-whist.yaml"
+    mine.write_text(edited, encoding="utf-8")
+    tab.set_input_files("#upload", str(mine))
+    tab.wait_for_function("document.getElementById('status').textContent.includes('my way')")
+    again = edited.replace("my way", "my second way")
+    tab.fill("#source", again)
+    tab.wait_for_function("document.getElementById('status').textContent.includes('my second way')")
+    tab.reload()
+    tab.wait_for_function("document.getElementById('status').textContent.includes('my second way')")
+    assert tab.input_value("#source") == again and tab.eval_on_selector("#ruleset", "s => s.value") == "my-whist"
+    context.close()
+
+
 def test_games_are_isolated_and_bad_input_is_refused(server):
     url, bench = server
     text = (ROOT / "rulesets" / "scotch-whist.yaml").read_text(encoding="utf-8")
