@@ -319,7 +319,7 @@ def complete_schema():
                                                     "description": text("What the zone is for.")}),
                          examples=[{"stock": {"visibility": "hidden"}, "hand": {"per": "player", "visibility": "owner"},
                                     "trick": {"visibility": "public"}}]),
-            "state": obj("Values the game keeps: scores, the trump suit, markers. The dealer's seat is the variable `dealer` (type player); a game that does not declare it gets one, starting at `dealer.first`. Every player sees every state variable (a variable of kind card or cards shows only the cards the player has seen): a value worked out from hidden cards, such as the strength of each player's hand, tells it to everyone once set, so set it when the cards are shown.", {},
+            "state": obj("Values the game keeps: scores, the trump suit, markers. The dealer's seat is the variable `dealer` (type player); a game that does not declare it gets one, starting at `dealer.first`. Every player sees every state variable (a variable of kind card or cards shows only the cards the player has seen), but a value kept per player with `visibility: owner` is seen by its player alone. A public value worked out from hidden cards, such as the strength of each player's hand, tells it to everyone once set, so set it when the cards are shown.", {},
                          additional=obj("A state variable.", {
                              "type": {"enum": ["number", "boolean", "text", "card", "cards", "player", "players",
                                                "suit", "rank", "list", "any"],
@@ -333,6 +333,12 @@ def complete_schema():
                              "as": text("The local name of the player, team, suit or entry in `initial`."),
                              "scope": {"enum": ["game", "hand"],
                                        "description": "game: kept across hands (default); hand: reset at the start of each hand."},
+                             "visibility": {"enum": ["public", "owner"],
+                                            "description": "public: every player sees the value (default). owner "
+                                                           "(a value kept per player): each player sees only their "
+                                                           "own entry, e.g. a place in a pile picked with select: "
+                                                           "or chips kept face down; the other seats' bots "
+                                                           "imagine it at its initial value."},
                              "description": text("What the value means."),
                          }), examples=[{"dealer": {"type": "player", "initial": 0},
                                         "score": {"per": "player", "initial": 0},

@@ -398,6 +398,8 @@ def _state(rules, data):
             if isinstance(raw, dict) else raw
         kind = info.type + (f", one per entry of *{info.per}*" if info.per in rules.objects else
                             f", one per {info.per}" if info.per else "")
+        if info.visibility == "owner":
+            kind += ", seen by its player only"
         kept = "the whole game" if info.scope == "game" else "one hand"
         lines.append(f"| {info.name} | {kind} | {code(initial)} | {kept} | {info.description or ''} |")
     return lines + [""]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lark import Token, Tree
 
@@ -65,6 +65,7 @@ class Lexicon:
     suits: set = field(default_factory=set)         # the pack's suits (7/coins is a card, not a division)
     named: dict = field(default_factory=dict)       # a definition without parameters -> what its items are
     tests: set = field(default_factory=set)         # definitions that are true or false (rain(p), wager(c))
+    private: set = field(default_factory=set)       # state kept per player that only its player sees
 
     @classmethod
     def of(cls, data: dict) -> "Lexicon":
@@ -76,8 +77,10 @@ class Lexicon:
         objects = {k: _singular(k) for k in (data.get("objects") or {})}
         pack = data.get("pack") if isinstance(data.get("pack"), dict) else {}
         suits = {str(x) for x in pack.get("suits") or [] if isinstance(x, (str, int))}
+        private = {k for k, v in (data.get("state") or {}).items()
+                   if isinstance(v, dict) and v.get("visibility") == "owner"}
         lex = cls(per("state"), per("zones"), set(data.get("options") or {}), set(data.get("orders") or {}),
-                  set(data.get("points") or {}), flags=flags, objects=objects, suits=suits)
+                  set(data.get("points") or {}), flags=flags, objects=objects, suits=suits, private=private)
         # what a definition's items are: `live: filter(players, ...)` holds players (definitions may use
         # each other: a second pass sees the nouns the first found)
         defined = data.get("define") if isinstance(data.get("define"), dict) else {}
@@ -107,16 +110,14 @@ class Lexicon:
         return lex
 
     def binding(self, name: str, noun: str) -> "Lexicon":
-        return Lexicon(self.state, self.zones, self.options, self.orders, self.points, {**self.nouns, name: noun},
-                       self.flags, self.objects, self.suits, self.named, self.tests)
+        return replace(self, nouns={**self.nouns, name: noun})
 
     def labels(self, names, noun) -> "Lexicon":
         """The names called by their name: 'player q', 'player p' (see _Speaker.bind)."""
         nouns = dict(self.nouns)
         for n in names:
             nouns[n] = f"{noun} {n}"
-        return Lexicon(self.state, self.zones, self.options, self.orders, self.points, nouns,
-                       self.flags, self.objects, self.suits, self.named, self.tests)
+        return replace(self, nouns=nouns)
 
 
 def _same_level(node, op) -> bool:

@@ -463,6 +463,10 @@ def _end_hand(v, step, say):
 def _move(v, step, say):
     src = f" from {say(v['from'])}" if "from" in v else ""
     where = " at the bottom" if v.get("position") == "bottom" else ""
+    if v.get("position") not in (None, "top", "bottom"):       # under a number of the zone's cards
+        where = f", under as many of its cards as {say(v['position'])}"
+        if _mentions(v["position"], say.lex.private):
+            where += "; the other players do not see where"
     if "from" in v and str(v["cards"]).strip() == str(v["from"]).strip():
         # move: {cards: hole, from: hole, to: house}: "Move every card of *hole* to ...", not "Move *hole* from *hole*"
         return f"Move every card of {say(v['from'])} to {say(v['to'])}{where}.", []
@@ -539,8 +543,11 @@ def _select(v, say):
     say = say.bind(v.get("as", "player"), "player")       # the player picking, in count and legal
     if "options" in v or "set" in v:                       # a value, kept apart until all have picked
         legal = f", one for which {say.bind('option', 'value')(v['legal'])}" if "legal" in v else ""
-        shown = ("the pick is shown to everyone once made" if one else
-                 "the picks are shown together once every player has picked, and nobody sees another's before")
+        if v.get("set") in say.lex.private:
+            shown = "only the player who picks sees it"
+        else:
+            shown = ("the pick is shown to everyone once made" if one else
+                     "the picks are shown together once every player has picked, and nobody sees another's before")
         return f"{who} picks a value of *{v.get('set')}* in secret from {say(v.get('options'))}{legal}; {shown}.", []
     count = v.get("count", 1)
     how_many = ""
@@ -551,6 +558,10 @@ def _select(v, say):
     legal = f", each a card for which {say(v['legal'])}" if "legal" in v else ""
     return (f"{who} picks {count} from their *{v.get('from')}* in secret{how_many}{legal}; the picks wait in "
             f"their own *{v.get('to')}*, unseen by the others, until every player has picked.", [])
+
+
+def _mentions(text, names) -> bool:
+    return any(re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", str(text)) for n in names)
 
 
 def _join_names(v):

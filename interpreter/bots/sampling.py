@@ -13,7 +13,8 @@ seat knows (docs/simulation.md, "What a bot knows"):
 - every decision's move name and its non-card values (bids, numbers); the
   cards of a decision only when they were visible to it; a value another
   player picked in secret (`select:` of a value) only once the step is over
-  and the variable shows it;
+  and the variable shows it (never, for a variable with `visibility: owner`:
+  in every world the other players' entries hold their initial values);
 - what it can infer from another player's legal move (below).
 
 A card the seat has seen and that went on to a hidden place (a card it passed,
@@ -328,7 +329,11 @@ class Watcher:
             if c in now:                  # came into sight out of this place
                 net[place] -= 1
         if shuffled != was_shuffled:      # seen shuffled (the cards seen going in too)
-            self._forget_order(s, places, {z for z in shuffled if shuffled[z] != was_shuffled.get(z)})
+            # (a key (zone, seats): cards put into the zone at a place those seats alone know)
+            zones = {z if z.__class__ is int else z[0] for z in shuffled if shuffled[z] != was_shuffled.get(z)
+                     and (z.__class__ is int or self.player not in z[1])}
+            if zones:
+                self._forget_order(s, places, zones)
         for place, n in counts.items():
             net[place] = net.get(place, 0) - n
         if not secret_movers:             # only the rules moved cards: the seat can follow them
@@ -444,6 +449,8 @@ class Watcher:
                     for x, c in zip(group, deal[place]):
                         _set(world, *x, c)
             _follow_cards(world, before, positions)
+            if world.rules.private_vars:      # values only their players see: each at its start here
+                G.forget_private(world, p)
             for frame in world.stack:         # values others picked in secret, still kept apart: drawn anew
                 redraw = frame[0].redraw_picks
                 if redraw is not None:

@@ -272,11 +272,28 @@ def own_picks(s: State, player) -> list:
 def _seen_state(s, player) -> list:
     """The state variables as `player` may know them: a variable of kind card or cards names a card
     hidden from the player as None (the cards a player may discard now, kept for the rules, are not
-    told to the others).  Values of other kinds are given as they are."""
+    told to the others); in a value kept per player with `visibility: owner`, the other players' entries
+    are None.  Values of other kinds are given as they are."""
     if not any(info.type in ("card", "cards") for info in s.rules.var_list):
-        return list(s.v)
-    hidden = hidden_from(s, player)
-    return _card_values_mapped(s, lambda c: None if c in hidden else c)
+        values = list(s.v)
+    else:
+        hidden = hidden_from(s, player)
+        values = _card_values_mapped(s, lambda c: None if c in hidden else c)
+    for info in s.rules.private_vars:
+        values[info.index] = [v if q == player else None for q, v in enumerate(values[info.index])]
+    return values
+
+
+def forget_private(s: State, player: int) -> None:
+    """In `s` (a copy: a bot's imagined world, a check of what a seat may be shown), every other player's
+    entry of a value kept per player with `visibility: owner` holds the value it starts with: nothing
+    in the copy tells `player` what it really is."""
+    for info in s.rules.private_vars:
+        start = initial_value(s, info)
+        values = s.v[info.index] = list(s.v[info.index])
+        for q in range(len(values)):
+            if q != player:
+                values[q] = start[q]
 
 
 def sides(s: State) -> list | None:

@@ -60,12 +60,15 @@ def _zone_fn(cx, path, value):
 
 # `state.extra[SHUFFLED]`: {zone number: how many times it was shuffled or cut}.  Everyone sees a pack
 # shuffled: a bot's watcher reads this to forget the order of the cards it had seen go into that zone.
+# A key (zone number, seats) counts the times cards went into the zone at a place only those seats know
+# (engine/placement.py): the other seats forget its order.
 SHUFFLED = "shuffled"
 
 
-def note_shuffled(s, index):
+def note_shuffled(s, index, knowers=()):
+    key = (index, knowers) if knowers else index
     counts = s.extra.get(SHUFFLED)
-    s.extra[SHUFFLED] = {**counts, index: counts.get(index, 0) + 1} if counts else {index: 1}
+    s.extra[SHUFFLED] = {**counts, key: counts.get(key, 0) + 1} if counts else {key: 1}
 
 
 @step_kind("shuffle", "Shuffle a zone: `shuffle: stock`.")
@@ -269,7 +272,11 @@ def _log_deal(s, to_text, k, dealt):
 
 
 @step_kind("move", "Move cards to a zone: `move: {cards: expr, to: zone, from: zone}`. Without 'from', "
-           "the cards are taken from wherever they are. `position: bottom` puts them under the zone. A table "
+           "the cards are taken from wherever they are. `position: bottom` puts them under the zone; a number "
+           "(an expression) puts them under that many of the zone's cards (0: on top, count(zone): at the "
+           "bottom). A position that reads a value only its player sees (`visibility: owner`) is a place chosen in "
+           "secret: the other players know the cards went into the zone, not where (their bots forget the "
+           "order of the zone's cards, as after a shuffle). A table "
            "zone of melds given as the cards (`cards: \"table[p]\"`) moves the cards of its melds.")
 def _move(cx, value, path, step):
     spec = _fields(cx, value, path, "move", ("cards", "to"), ("from", "position"))
@@ -282,15 +289,24 @@ def _move(cx, value, path, step):
                    "type")
     tgt, _ = _zone_fn(cx, path + ("to",), spec["to"])
     src = cx.zone_ref(path + ("from",), spec["from"], per_player_ok=True)[0] if "from" in spec else None
-    bottom = spec.get("position", "top") == "bottom"
-    if str(spec.get("position", "top")) not in ("top", "bottom"):
-        cx.problem(path + ("position",), f"'position' is top or bottom, not {spec['position']!r}: the cards "
-                   "would go on top", "meaning", hint="position: bottom puts the cards under the zone (its "
-                   "first cards), top (the default) on it")
+    position = spec.get("position", "top")
+    bottom = position == "bottom"
+    depth = None
+    if position not in ("top", "bottom"):
+        if isinstance(position, str) and position.strip() and position.strip().isidentifier() and \
+                position.strip() not in cx.ns.names and position.strip() not in cx.locals:
+            cx.problem(path + ("position",), f"'position' is top, bottom or a number of cards, not {position!r}: "
+                       "the cards would go on top", "meaning", hint="position: bottom puts the cards under the zone "
+                       "(its first cards), top (the default) on it; a number puts them under that many cards")
+        else:
+            depth = cx.expr(path + ("position",), position, T.NUM)
     if tgt is None:
         return None
     cf = cards.fn
     where = cx.where(path)
+    if depth is not None:
+        from .placement import move_at, reads_private
+        return move_at(cx, cf, single, src, tgt, depth.fn, reads_private(cx, position), spec["to"], where)
 
     def run(s, e):
         value = cf(s, e)

@@ -63,6 +63,7 @@ class Session:
                                        for i in s.rules.zone_list if i.per == "player"}})
         new = s.events[self._logged:]
         self._logged = len(s.events)
+        private = {info.name for info in s.rules.private_vars}
         for h in self.humans:
             known = self.known[h]
             known |= V.visible(s, h)
@@ -101,6 +102,8 @@ class Session:
                 worded = _worded(s, e)
                 if kind == "choice" and e.get("secret") and e.get("player") != h:
                     worded = secret_hidden(worded)
+                elif kind in ("set", "add") and e.get("var") in private:
+                    worded = private_hidden(worded, h)
                 self.logs[h].append((V.Mask(s.rules.universe, (sight | shown) - unseen) if shown - sight or unseen
                                      else mask).value(_unseen_copies_hidden(s, worded, h)))
                 if kind == "move":
@@ -397,6 +400,15 @@ def secret_hidden(event):
     """A choice event of a value another seat picked in secret (`select:` of a value): who picked, not
     what; the variable shows every pick once the step is over."""
     return {**event, "action": [event["action"][0], V.HIDDEN], "text": "picks in secret"}
+
+
+def private_hidden(event, seat):
+    """A set or add event of a value kept per player that only its player sees (`visibility: owner`):
+    another seat's entry as '?'."""
+    key, value = event.get("key"), event.get("value")
+    if key is None and isinstance(value, list):       # the whole variable at once
+        return {**event, "value": [v if q == seat else V.HIDDEN for q, v in enumerate(value)]}
+    return event if key == seat else {**event, "value": V.HIDDEN}
 
 
 def _worded(s, event):

@@ -124,10 +124,15 @@ def _winners(s):
 def scores(s, seat=None) -> list:
     """Each player's score as `end: score` gives it (none where it cannot be read mid-game).  With a
     seat and a game not over, a score that reads cards the seat cannot see (penalty points of the cards
-    in another player's hand) shows as none: it would tell the seat what those cards are."""
+    in another player's hand) shows as none: it would tell the seat what those cards are; so does one
+    that reads another player's value only its player sees (`visibility: owner`)."""
     out = _scores(s)
     if seat is None or s.over:
         return out
+    if s.rules.private_vars:
+        other = G.clone(s)
+        G.forget_private(other, seat)
+        out = [None if a != b else a for a, b in zip(out, _scores(other))]
     hidden = G.hidden_from(s, seat)
     if len(hidden) < 2:
         return out
@@ -259,7 +264,9 @@ def _state(s, known, seat=None) -> dict:
             value = list(value)
             value[seat] = mine[info.index]
         try:
-            if info.per == "player" and isinstance(value, list):
+            if info.visibility == "owner" and isinstance(value, list):     # only its player sees an entry
+                out[info.name] = [show(v, info.type) if q == seat else HIDDEN for q, v in enumerate(value)]
+            elif info.per == "player" and isinstance(value, list):
                 out[info.name] = [show(v, info.type) for v in value]
             elif isinstance(value, dict):
                 out[info.name] = {str(k): show(v, info.type) for k, v in value.items()}

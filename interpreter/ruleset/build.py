@@ -446,6 +446,14 @@ def _vars(cx, state):
         typ = TYPE_NAMES.get(spec.get("type")) or (_type_of(initial) if initial is not None else T.ANY)
         bind = spec.get("as", per if per in ("player", "suit", "team") else "entry")
         info = VarInfo(name, i, per, spec.get("scope", "game"), typ, None, bind, spec.get("description", ""))
+        if spec.get("visibility") == "owner":
+            if per == "player":
+                info.visibility = "owner"
+                cx.rules.private_vars.append(info)
+            else:
+                cx.problem(path + ("visibility",), f"'{name}' is {'not kept per player' if not per else f'kept per {per}'}: "
+                           "only a value kept per player has an owner who alone may see it", "meaning",
+                           hint="write per: player, or leave visibility out (everyone sees the value)")
         cx.rules.vars[name] = info
         cx.rules.var_list.append(info)
         if info.scope == "hand":

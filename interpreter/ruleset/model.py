@@ -36,6 +36,7 @@ class VarInfo:
     bind: str = "key"        # local name of the player/suit/entry while computing `initial`
     description: str = ""
     fixed: tuple = ()        # (value, copy?) when `initial` is one constant (see build._fixed_initial)
+    visibility: str = "public"   # 'owner': a value kept per player that only its player sees
 
 
 @dataclass
@@ -60,6 +61,7 @@ class Rules:
     vars: dict = field(default_factory=dict)
     var_list: list = field(default_factory=list)
     hand_vars: list = field(default_factory=list)  # the variables reset at the start of every hand
+    private_vars: list = field(default_factory=list)  # the values kept per player only their player sees
     options: dict = field(default_factory=dict)
     objects: dict = field(default_factory=dict)   # collection -> list of entry names
     teams: dict = field(default_factory=dict)     # player count -> list of lists of seats

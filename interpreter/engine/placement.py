@@ -1,0 +1,135 @@
+"""Cards put at a place inside a zone (`move: {position: EXPR}`): under that many of the zone's cards.
+
+A place worked out from a value only its player sees (a state variable with `visibility: owner`, such
+as a place picked with `select:`) is a place chosen in secret: the other players saw the cards go into
+the zone but not where.  Who knows the place is worked out as the move is made: the players for whom
+the position comes out the same with every other player's private entries unknown (`knowers`).  For the
+others, no card of the zone stays shown (a look at its top cards told where they were), and the zone
+counts as shuffled (steps.note_shuffled): their bots forget the order of its cards (bots/sampling.py).
+"""
+from __future__ import annotations
+
+import re
+
+from ..expr.errors import describe_value
+from .logtext import card_place, log_move
+from .state import GameStopped
+from .steps import group_cards, note_shuffled, take_card
+from .vm import Atomic
+
+
+def move_at(cx, cf, single, src, tgt, depth, secret, to_text, where):
+    """A move under a number of the zone's cards (`position:` an expression).  `secret`: the number may
+    read a value only its player sees."""
+    zone_name = str(to_text).split("[")[0].strip()
+    zone_index = cx.rules.zones[zone_name].index if zone_name in cx.rules.zones else None
+
+    def run(s, e):
+        value = cf(s, e)
+        moving = [value] if single or isinstance(value, int) else list(value)
+        if moving and (moving[0].__class__ is list or moving[-1].__class__ is list):
+            moving = group_cards(moving)
+        if not moving:
+            return
+        zone = src(s, e) if src is not None else None
+        dest = tgt(s, e)
+        above = depth(s, e)
+        before = [card_place(s, c) for c in moving] if s.events is not None else None
+        shown = [c for c in moving if c in s.revealed] if before is not None and s.revealed else ()
+        to = getattr(s.revealed, "to", None) if before is not None else None
+        some = {c: set(to[c]) for c in moving if c in to} if to else None
+        for c in moving:
+            take_card(s, zone, c, where)
+        if above.__class__ is not int or not 0 <= above <= len(dest):
+            raise GameStopped(f"the position is {describe_value(above)}: the cards go under 0 to {len(dest)} "
+                              f"cards of the zone (its number of cards)", where)
+        dest[len(dest) - above:len(dest) - above] = moving
+        if s.revealed or s.revealed.to:      # cards shown stop being shown when they move
+            s.revealed.difference_update(moving)
+        if secret:
+            who = knowers(s, e, depth, above)
+            if len(who) < s.n:
+                _hide_order(s, dest, who, zone_index)
+        if before is not None:
+            log_move(s, moving, before, dest, shown, some)
+    return Atomic(run, where, "move")
+
+
+def _hide_order(s, dest, who, zone_index):
+    """The players outside `who` no longer know where any card of the zone lies."""
+    shown = s.revealed
+    for c in dest:
+        if c in shown:                       # shown to everyone: now to those who know the place only
+            shown.discard(c)
+            if who:
+                shown.to[c] = set(who)
+        elif shown.to and c in shown.to:
+            seats = shown.to[c] & set(who)
+            if seats:
+                shown.to[c] = seats
+            else:
+                del shown.to[c]
+    if zone_index is not None:
+        note_shuffled(s, zone_index, tuple(who))
+
+
+class _Unknown:
+    """Another player's private entry while working out who knows a position: any use of it fails."""
+    def _fail(self, *args):
+        raise _UnknownUsed()
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __bool__ = __hash__ = _fail
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __neg__ = __abs__ = _fail
+    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _fail
+    __int__ = __index__ = __float__ = __len__ = __iter__ = __getitem__ = __contains__ = _fail
+
+
+class _UnknownUsed(Exception):
+    pass
+
+
+UNKNOWN = _Unknown()
+
+
+def knowers(s, e, fn, real) -> list:
+    """The players who know the position `real` that `fn` gave: those for whom it comes out the same
+    when every other player's entry of each private value is unknown (any use of it fails)."""
+    saved = [(info.index, s.v[info.index]) for info in s.rules.private_vars]
+    out = []
+    try:
+        for q in range(s.n):
+            for i, values in saved:
+                s.v[i] = [v if p == q else UNKNOWN for p, v in enumerate(values)]
+            try:
+                value = fn(s, e)
+            except Exception:  # noqa: BLE001 - the position needs what q cannot see
+                continue
+            if value.__class__ is int and value == real:
+                out.append(q)
+    finally:
+        for i, values in saved:
+            s.v[i] = values
+    return out
+
+
+def reads_private(cx, text) -> bool:
+    """Whether an expression's text names a value only its player sees (`visibility: owner`), itself or
+    through definitions (by name: a mention in quoted text counts too, which errs on the side of secrecy)."""
+    private = {info.name for info in cx.rules.private_vars}
+    if not private:
+        return False
+    data = cx.rules.data if isinstance(cx.rules.data, dict) else {}
+    bodies = {str(key).split("(")[0].strip(): str(v.get("value") if isinstance(v, dict) else v)
+              for key, v in (data.get("define") or {}).items()}
+    names = set(private)
+    grew = True
+    while grew:
+        grew = False
+        for name, body in bodies.items():
+            if name not in names and _mentions_any(body, names):
+                names.add(name)
+                grew = True
+    return _mentions_any(str(text), names)
+
+
+def _mentions_any(text, names) -> bool:
+    return any(re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", text) for n in names)
