@@ -249,3 +249,27 @@ def test_a_place_everyone_can_work_out_is_no_secret(tmp_path):
 
 def s_index(world, card):
     return world.z[world.rules.zones["deck"].index].index(card)
+
+
+def test_a_choose_moves_value_written_into_a_private_value_is_warned_of(tmp_path):
+    """A choose move and its value are seen by everyone: writing the value into a private one tells it."""
+    path = tmp_path / "leak.yaml"
+    path.write_text(CHIPS.replace('''              keep: {}''', '''              keep: {}
+              hide:
+                options: range(1, 3)
+                as: n
+                do:
+                  - set: {"spent[p]": n}'''), encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    assert loaded.ok
+    [d] = [d for d in loaded.diagnostics if "seen by its player alone" in d.message]
+    assert d.severity == "warning" and "move 'hide'" in d.message and "select:" in d.hint
+    assert path.read_text(encoding="utf-8").splitlines()[d.line - 1].strip() == '- set: {"spent[p]": n}'
+    # the same ruleset without the move: no warning
+    assert not any("seen by its player alone" in d.message for d in load_ruleset(str(_write(tmp_path, CHIPS))).diagnostics)
+
+
+def _write(tmp_path, text):
+    path = tmp_path / "plain.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path

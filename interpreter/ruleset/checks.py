@@ -21,6 +21,8 @@ never set stays: it often explains a game that never ends.
 """
 from __future__ import annotations
 
+import re
+
 from ..diagnostics import Diagnostic, n_players
 from ..expr import types as T
 from ..expr.compiler import Binding, Namespace, compile_expression
@@ -41,6 +43,7 @@ def meaning_checks(rules, data: dict, smap) -> list[Diagnostic]:
     diags += order_checks(rules, data, smap)
     diags += option_checks(data, smap)
     diags += reveal_checks(data, smap)
+    diags += private_checks(rules, data, smap)
     return diags
 
 
@@ -97,6 +100,45 @@ def reveal_checks(data, smap) -> list[Diagnostic]:
                                      hint="reveal them after the move, where they went (keep them in a variable of "
                                           "type cards first: set: {shown: ...}, move, then reveal: shown)"))
                     break
+    return diags
+
+
+def private_checks(rules, data, smap) -> list[Diagnostic]:
+    """A `choose:` move's value written into a value only its player sees (`visibility: owner`): every
+    player sees a choose move and its value, so the secret is told at once.  A warning: `select:` keeps
+    the value to the player who picks it."""
+    private = {info.name for info in rules.private_vars} if rules is not None else set()
+    if not private:
+        return []
+    diags = []
+    roots = {k: data.get(k) for k in ("setup", "hand", "procedures") if isinstance(data, dict)}
+    for path, steps in _step_lists(roots, ()):
+        for i, step in enumerate(steps):
+            choose = step.get("choose") if isinstance(step, dict) else None
+            moves = choose.get("moves") if isinstance(choose, dict) else None
+            if not isinstance(moves, dict):
+                continue
+            for name, move in moves.items():
+                if not isinstance(move, dict) or "options" not in move:
+                    continue
+                local = str(move.get("as", "option"))
+                here = path + (i, "choose", "moves", name, "do")
+                for inner, body in _step_lists(move.get("do"), here):
+                    for j, s in enumerate(body):
+                        kind = next(iter(s), None)
+                        targets = s.get(kind) if kind in ("set", "add") else None
+                        for key, value in (targets.items() if isinstance(targets, dict) else ()):
+                            var = str(key).split("[")[0].strip()
+                            # the choice itself written down (not a value merely read with its help:
+                            # chips[option], a count taken from the player chosen)
+                            if var in private and re.fullmatch(rf"-?\s*{re.escape(local)}", str(value).strip()):
+                                diags.append(_at(
+                                    smap, inner + (j, kind, key),
+                                    f"'{var}' is seen by its player alone, but this value is the choice of move "
+                                    f"'{name}', which every player sees: the secret is out as the move is made",
+                                    "meaning", key=True, severity="warning",
+                                    hint=f"let the player pick it with select: {{players: ..., options: ..., "
+                                         f"set: {var}}}: a value picked there is seen by the picker alone"))
     return diags
 
 
