@@ -15,8 +15,8 @@ better even where the fewest points win (they played to take bull heads, and Hea
 first. After each hand the deal passes' in a game of one hand, and seat 0 as the first dealer where the
 dealer variable's initial value says otherwise; a value kept per object entry read with a card said only
 'no item 27'; a scenario's zone kept per object given as a list was shown with seats and French cards.
-Left: chips cannot be kept secret (every state variable and every zone's size is public; with perfect
-memory the counts are known anyway).
+Chips are counted openly (with perfect memory the counts are known anyway; `visibility: owner`, added
+since, could hide them).
 """
 from __future__ import annotations
 
