@@ -311,7 +311,7 @@ def test_a_bots_rank_that_reads_hidden_cards_is_warned_of(tmp_path, rank, peeks)
                        encoding="utf-8")
     loaded = load_ruleset(str(variant), dry_run=True)
     assert loaded.ok
-    found = [d for d in loaded.diagnostics if "reads cards player" in d.message]
+    found = [d for d in loaded.diagnostics if "reads cards or values player" in d.message]
     assert len(found) == int(peeks), [d.message for d in loaded.diagnostics]
     if peeks:
         assert found[0].severity == "warning" and found[0].line == 5 and "'discard'" in found[0].message

@@ -273,3 +273,18 @@ def _write(tmp_path, text):
     path = tmp_path / "plain.yaml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_a_bots_rank_that_reads_another_players_private_value_is_warned_of(tmp_path):
+    """The priority bot ranks on the real game: a rank reading the chips of the player to steal from reads
+    what the deciding player cannot see (the trial games' peeking check)."""
+    text = CHIPS + """bots:
+  rank:
+    steal: chips[option]
+"""
+    loaded = load_ruleset(str(_write(tmp_path, text)), dry_run=True)
+    assert loaded.ok
+    assert any("rank of move 'steal' reads cards or values player" in d.message for d in loaded.diagnostics)
+    mine = text.replace("chips[option]", "chips[p] - count(hand[option])")
+    assert not any("reads cards or values" in d.message
+                   for d in load_ruleset(str(_write(tmp_path, mine)), dry_run=True).diagnostics)

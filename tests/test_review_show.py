@@ -916,7 +916,7 @@ bots:
     from interpreter.ruleset.loader import load_ruleset
     loaded = load_ruleset(str(path), dry_run=True)
     text = "\\n".join(d.format() for d in loaded.diagnostics)
-    assert "the bots' rank of move 'lay' reads cards player" in text, text
+    assert "the bots' rank of move 'lay' reads cards or values player" in text, text
 
 
 def test_simulate_does_not_count_tricks_of_a_game_without_tricks():

@@ -7,7 +7,8 @@ game as it is (bots/priority.py).  An expression such as `count(hand[left_of(p)]
 the simulation's figures come from a game nobody can play.  At each decision of the trial games
 (loader.dry_run_checks) that offers a ranked move more than one option, the options are ranked again
 on a copy in which the cards hidden from the player have changed places among themselves (zone sizes
-and everything the player sees stay the same).  If any rank differs, the expression depends on what
+and everything the player sees stay the same) and the other players' values only they see
+(`visibility: owner`) are back at their start.  If any rank differs, the expression depends on what
 the player cannot know: a warning at that rank, once per move.
 """
 from __future__ import annotations
@@ -34,11 +35,9 @@ def note_peeking_ranks(s, smap, diags, checked, rng) -> None:
     if not offered:
         return
     player = choice.player
-    hidden = G.hidden_from(s, player)
-    if len(hidden) < 2:
+    other = _unseen_changed(s, player, rng)
+    if other is None:
         return
-    other = G.clone(s)
-    shuffle_hidden(other, hidden, rng)
     base = dict(s.stack[-1][2]) if s.stack else {}
     for name, values in offered.items():
         checked[name] = checked.get(name, 0) + 1
@@ -46,8 +45,9 @@ def note_peeking_ranks(s, smap, diags, checked, rng) -> None:
             checked[name] = CHECKS
             path = ("bots", "rank", name)
             diags.append(smap.diagnostic(
-                path, f"the bots' rank of move '{name}' reads cards player {player} cannot see (its ranking "
-                "changed when only hidden cards changed places): the priority bot would play knowing them",
+                path, f"the bots' rank of move '{name}' reads cards or values player {player} cannot see (its "
+                "ranking changed when only hidden cards changed places, or the other players' values only "
+                "they see changed): the priority bot would play knowing them",
                 "bots", severity="warning",
                 hint=_seen_hint(s.rules), length=smap.span_length(path)))
 
@@ -57,12 +57,10 @@ def note_peeking_sides(s, smap, diags, checked, rng) -> None:
     places: a bot would know its partner from cards it cannot see (a called ace's holder)."""
     if s.rules.bot_sides is None or s.pending is None or checked.get("sides", 0) >= CHECKS:
         return
-    hidden = G.hidden_from(s, s.pending.player)
-    if len(hidden) < 2:
+    other = _unseen_changed(s, s.pending.player, rng)
+    if other is None:
         return
     checked["sides"] = checked.get("sides", 0) + 1
-    other = G.clone(s)
-    shuffle_hidden(other, hidden, rng)
     if _sides(s) != _sides(other):
         checked["sides"] = CHECKS
         path = ("bots", "sides")
@@ -71,6 +69,22 @@ def note_peeking_sides(s, smap, diags, checked, rng) -> None:
             "hidden cards changed places): a bot would know its partner before the rules show it", "bots",
             severity="warning", hint="work the sides out from what every player sees (a declarer chosen by the "
             "bidding, a card shown to all)", length=smap.span_length(path)))
+
+
+def _unseen_changed(s, player, rng):
+    """A copy of `s` in which what `player` cannot know changed: the hidden cards change places among
+    themselves, the other players' values only they see (`visibility: owner`) start over.  None when
+    nothing is hidden from the player."""
+    hidden = G.hidden_from(s, player)
+    private = s.rules.private_vars
+    if len(hidden) < 2 and not private:
+        return None
+    other = G.clone(s)
+    if len(hidden) >= 2:
+        shuffle_hidden(other, hidden, rng)
+    if private:
+        G.forget_private(other, player)
+    return other
 
 
 def _sides(s):
