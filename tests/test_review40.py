@@ -14,8 +14,8 @@ modal as 'the next player who is may speak' and 'the players for which it can pl
 variable without 'whether', and 'the item at position the *bid* of the list ...'; a variant that changed a
 step's setting without the step's kind ($items: {10: {count: ...}} on a tricks: step) was told to write the
 whole list; a player whom a tricks block's players: setting gave as taking part with an empty hand got no
-hint at that setting.  Left: a tricks block offers only cards at a player's turn, so a dog's life player
-says before each trick whether they play to it (see the ruleset's comment).
+hint at that setting.  A dog's life player plays or passes ("knocks") at their turn in each trick
+(tricks: may_pass, added since; before, they said before each trick whether they would play to it).
 """
 from __future__ import annotations
 
@@ -361,7 +361,7 @@ class KnockoutReferee:
             self.upcard = up[0]["cards"][0]
             self.trumps = suit(self.upcard)
             self.leader = next(p for p in self.seats_from(self.dealer) if self.full(p))
-            self.phase = "dogs"
+            self.phase = "play"
         else:
             self.trumps = None
             self.leader = self.chooser
@@ -369,26 +369,15 @@ class KnockoutReferee:
         self.taken = [0] * n
         self.trick, self.trick_players = [], []
         self.tricks_done = 0
-        self.last_trick = []
-        self.joins = set()
-        self.asked = [p for p in range(n) if p in self.dog] if self.phase == "dogs" else None
-        self.settle_dogs()
-
-    def cards_left(self):
-        return max(len(self.hands[p]) for p in range(self.n) if self.full(p))
-
-    def settle_dogs(self):
-        """Skip the dogs' decisions when none is due; start the trick when all have decided."""
-        if self.phase != "dogs":
-            return
-        self.asked = [p for p in self.asked if self.hands[p]] if self.cards_left() > 0 else []
-        if not self.asked:
+        if self.phase == "play":
             self.begin_trick()
 
     def begin_trick(self):
         self.phase = "play"
-        self.last_trick = []
-        self.taking = [p for p in range(self.n) if self.hands[p] and (self.full(p) or p in self.joins)]
+        self.acted = 0                  # players asked in this trick so far (played or knocked)
+        # the tricks left, this one included: what a fully-in player holds as it starts
+        self.tricks_left = max((len(self.hands[p]) for p in range(self.n) if self.full(p)), default=0)
+        self.taking = [p for p in range(self.n) if self.hands[p] and p not in self.out]
         if not self.taking:
             self.phase = "hand over"
             return
@@ -400,11 +389,10 @@ class KnockoutReferee:
     def expected(self):
         if self.phase == "trumps":
             return self.chooser, sorted(f"name_trumps {x}" for x in SYMBOL)
-        if self.phase == "dogs":
-            p = self.asked[0]
-            return p, ["knock", "play_to_this_trick"] if self.cards_left() > 1 else ["play_to_this_trick"]
-        p = self.order[len(self.trick)]
-        return p, follow(self.hands[p], self.trick)
+        p = self.order[self.acted]
+        # a dog may knock (pass) while another trick is to come
+        return p, sorted(follow(self.hands[p], self.trick) + (["pass"] if p in self.dog and self.tricks_left > 1
+                                                               else []))
 
     def before(self, s, who, legal):
         want_who, want = self.expected()
@@ -414,31 +402,23 @@ class KnockoutReferee:
             for p in range(self.n):
                 assert seen(s, viewer, "hand", p) == (sorted(self.hands[p]) if p == viewer else [])
             assert seen(s, viewer, "upcard") == ([self.upcard] if self.upcard else [])
-            # the dogs decide in after_trick, before the finished trick is collected
-            assert seen(s, viewer, "trick") == sorted(self.trick or self.last_trick)
+            assert seen(s, viewer, "trick") == sorted(self.trick)
         assert _v(s, "out") == [p in self.out for p in range(self.n)]
         assert _v(s, "dog") == [p in self.dog for p in range(self.n)]
 
     def after(self, s, who, text):
         if self.phase == "trumps":
             self.trumps = text.split()[1]
-            self.phase = "dogs"
-            self.asked = [p for p in range(self.n) if p in self.dog]
-            self.settle_dogs()
+            self.begin_trick()
             return
-        if self.phase == "dogs":
-            self.asked.pop(0)
-            if text == "play_to_this_trick":
-                self.joins.add(who)
-            else:
-                self.seen["knock"] += 1
-            if not self.asked:
-                self.begin_trick()
-            return
-        self.hands[who].remove(text)
-        self.trick.append(text)
-        self.trick_players.append(who)
-        if len(self.trick) < len(self.order):
+        self.acted += 1
+        if text == "pass":
+            self.seen["knock"] += 1
+        else:
+            self.hands[who].remove(text)
+            self.trick.append(text)
+            self.trick_players.append(who)
+        if self.acted < len(self.order):
             return
         w = trick_winner(self.trick, self.trick_players, self.trumps)
         t = hand_events(s, self.hand_no, "trick")[self.tricks_done]
@@ -447,13 +427,9 @@ class KnockoutReferee:
             self.seen["dog took a trick"] += 1
         self.taken[w] += 1
         self.tricks_done += 1
-        self.last_trick = self.trick
         self.trick, self.trick_players = [], []
         self.leader = w
-        self.joins = set()
-        self.phase = "dogs"
-        self.asked = [p for p in range(self.n) if p in self.dog]
-        self.settle_dogs()
+        self.begin_trick()
         if self.phase == "hand over":
             self.end_hand(s)
 
@@ -498,8 +474,8 @@ class KnockoutReferee:
 
 def _ko_pick(rng):
     def pick(texts):
-        if "knock" in texts and rng.random() < 0.6:
-            return "knock"
+        if "pass" in texts and rng.random() < 0.6:
+            return "pass"
         return rng.choice(texts)
     return pick
 
@@ -615,7 +591,7 @@ def test_explain_reads_an_item_at_the_position_a_variable_gives():
 def test_a_player_the_players_setting_gives_with_an_empty_hand_is_told_to_leave_them_out(tmp_path):
     # a dog's life player who played their one card is still given by players: -> a hint at that setting
     path = tmp_path / "ko.yaml"
-    path.write_text(f"extends: {HERE / 'knockout-whist.yaml'}\nhand:\n  $items:\n    7:\n      tricks:\n"
+    path.write_text(f"extends: {HERE / 'knockout-whist.yaml'}\nhand:\n  $items:\n    6:\n      tricks:\n"
                     "        players: filter(players, p => in_game(p))\n", encoding="utf-8")
     rules = load_from(tmp_path, "ko", dogs_life=True)
     messages = set()

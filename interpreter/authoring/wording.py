@@ -340,6 +340,10 @@ def _tricks(v, step, say):
     if "players" in v:
         bits.append(_capital(f"only {say(v['players'])} take part in each trick (worked out as it starts); "
                              "a leader who does not take part passes the lead to the next player who does."))
+    if "may_pass" in v:
+        bits.append(f"At their turn a player may pass instead of playing when {say(v['may_pass'])}, and then takes "
+                    "no part in that trick (a leader who passes hands the lead to the next player); a player who "
+                    "may pass but has no card to play passes.")
     if "winner" in v:
         bits.append(f"The trick goes to {say(v['winner'])}.")
     else:

@@ -167,7 +167,7 @@ def _action_cards(kind, action):
         return None
     value = action[1]
     if kind == "trick":
-        return [value]
+        return [value] if value is not None else None      # a pass (tricks: may_pass) plays no card
     t = kind.get(action[0])
     if t == "card" and isinstance(value, int):
         return [value]

@@ -576,7 +576,9 @@ class Tricks(Node):
            "declarer if current == dummy else current; default that player), players (who takes part "
            "in each trick: "
            "a list of players, worked out at the start of every trick; default everyone; a leader who does not "
-           "take part passes the lead to the next player who does), before_trick (steps "
+           "take part passes the lead to the next player who does), may_pass (a condition of current: when it "
+           "holds, the player may pass instead of playing and takes no part in this trick; a leader who "
+           "passes hands the lead on; a player with no card to play may only pass), before_trick (steps "
            "before each trick's lead), after_play (steps after each card is played, before the next player is "
            "asked; card_played names the card), after_plays (steps once every card of a trick is played, before its winner "
            "is decided), after_trick (steps after the winner is decided, before the trick is collected; "
@@ -584,8 +586,8 @@ class Tricks(Node):
 def _tricks(cx, value, path, step):
     spec = _fields(cx, value, path, "tricks", ("hand", "trick"),
                    ("collect", "lead", "count", "follow", "trumps", "order", "winner", "direction",
-                    "players", "card_suit", "decided_by", "before_trick", "after_play", "after_plays",
-                    "after_trick"))
+                    "players", "card_suit", "decided_by", "may_pass", "before_trick", "after_play",
+                    "after_plays", "after_trick"))
     if spec is None:
         return None
     zones = cx.rules.zones
@@ -621,6 +623,7 @@ def _tricks(cx, value, path, step):
         winner = cx.expr(path + ("winner",), spec["winner"], T.PLAYER).fn if "winner" in spec else None
         players = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
         decided_by = cx.expr(path + ("decided_by",), spec["decided_by"], T.PLAYER).fn if "decided_by" in spec else None
+        may_pass = cx.expr(path + ("may_pass",), spec["may_pass"], T.BOOL).fn if "may_pass" in spec else None
         collect = None
         if "collect" in spec:
             collect, name = cx.zone_ref(path + ("collect",), spec["collect"])
@@ -652,13 +655,18 @@ def _tricks(cx, value, path, step):
                    hint="1 plays to the left (clockwise), -1 to the right")
         direction = 1
     kind = Tricks
+    if may_pass is not None and players is None:       # a pass leaves the trick: who takes part is kept
+        players = _everyone
     if players is not None:
         from .tricks_some import SomeTricks
         kind = SomeTricks
     if decided_by is not None:
         from .tricks_decided import decided_kind
         kind = decided_kind(kind)
-    if after_play is not None:
+    if may_pass is not None:
+        from .tricks_pass import passing_kind
+        kind = passing_kind(kind)              # plays one card per resolve(), after_play or not
+    elif after_play is not None:
         from .tricks_after_play import after_play_kind
         kind = after_play_kind(kind)
     block = kind(players=players, lead=lead, count=count, follow_suit=follow == "suit" and card_suit is None,
@@ -672,6 +680,9 @@ def _tricks(cx, value, path, step):
     if decided_by is not None:
         block.decided_by = decided_by
         block.decided_where = cx.where(path + ("decided_by",))
+    if may_pass is not None:
+        block.may_pass = may_pass
+        block.may_pass_where = cx.where(path + ("may_pass",))
     if "lead" in spec:
         block.lead_where = cx.where(path + ("lead",))
     if card_suit is not None:
@@ -681,6 +692,10 @@ def _tricks(cx, value, path, step):
         if follow == "suit":
             block.legal_cards = block.follow_card_suit
     return block
+
+
+def _everyone(s, env):
+    return range(s.n)
 
 
 def _mentions(steps, name) -> bool:

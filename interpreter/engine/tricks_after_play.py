@@ -42,6 +42,8 @@ class AfterPlay:
         stack.pop()                              # the marker: the next card is asked from step()
         frame[1] = AFTER_CARD
         env["card_played"] = card
+        if self.after_play is None:              # a block that passes (tricks_pass.py) without after_play
+            return None
         depth = len(stack)
         if self.after_play.enter(s, env) is PAUSE or len(stack) != depth or s.over:
             return PAUSE if s.pending is not None else None

@@ -48,7 +48,7 @@ class _TrickLog(list):
 
 
 class _Trick:
-    __slots__ = ("block", "env", "number", "plays", "before", "index", "hand", "led")
+    __slots__ = ("block", "env", "number", "plays", "before", "index", "hand", "led", "passed")
 
     def __init__(self, block, env, hand):
         self.block, self.env, self.number, self.hand = block, env, env["trick_number"], hand
@@ -56,6 +56,7 @@ class _Trick:
         self.before = None         # a copy of the game before the latest play, and that play's number
         self.index = None
         self.led = None            # with card_suit: what the card led counted as when it was led
+        self.passed = []           # the players who passed (tricks: may_pass)
 
 
 class RuleCheck:
@@ -109,17 +110,20 @@ class RuleCheck:
         if trick is None or trick.number != env["trick_number"]:
             trick = self._open[key] = _Trick(block, env, s.hand_no)
         player = block.owner(env, choice)            # whose card it is (decided_by: another seat chooses it)
-        if any(p == player for p, _ in trick.plays):
+        if any(p == player for p, _ in trick.plays) or player in trick.passed:
             self._violation(s, trick, f"player {player} is asked to play a second card to the trick")
         last = self._last_winner.get(key)
-        if not trick.plays and last is not None and last[0] is env and last[1] is not None:
+        if not trick.plays and not trick.passed and last is not None and last[0] is env and last[1] is not None:
             due = _lead_after(block, env, last[1], s.n)
             if due != player:
                 after = "" if due == last[1] else f" (player {due} is the next to take part)"
                 self._violation(s, trick, f"player {player} leads, but player {last[1]} won the previous "
                                           f"trick{after}")
         self._check_offer(s, trick, block, env, player, choice.actions)
-        trick.plays.append((player, action[1]))
+        if action[0] == "pass":
+            trick.passed.append(player)
+        else:
+            trick.plays.append((player, action[1]))
         return trick
 
     def _check_offer(self, s, trick, block, env, player, actions):
@@ -149,11 +153,25 @@ class RuleCheck:
             except Exception:                  # noqa: BLE001 - the engine reports a rule that fails
                 return
         offered = [a[1] for a in actions if a[0] == "play"]
+        passes = sum(1 for a in actions if a[0] == "pass")
+        may_pass = getattr(block, "may_pass", None)
+        if may_pass is not None:             # the condition, read with current the player asked
+            local = dict(env)
+            local["current"] = player
+            try:
+                wanted = 1 if may_pass(s, local) else 0
+            except Exception:                  # noqa: BLE001 - the engine reports a rule that fails
+                return
+        else:
+            wanted = 0
         self.offers += 1
-        if sorted(offered) != sorted(allowed) or len(offered) != len(actions):
+        if sorted(offered) != sorted(allowed) or len(offered) + passes != len(actions):
             names = s.rules.universe.names
             self._violation(s, trick, f"player {player} was offered {_cards(names, offered)}; the follow rule "
                                       f"allows {_cards(names, allowed)}")
+        elif passes != wanted:
+            self._violation(s, trick, f"player {player} was {'' if passes else 'not '}offered a pass; the "
+                                      f"may_pass condition {'does not hold' if passes else 'holds'}")
 
     def _finished_tricks(self, s):
         for key, trick in list(self._open.items()):
