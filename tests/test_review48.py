@@ -244,3 +244,298 @@ def test_tute_random_games_follow_the_rules(n):
 def test_tute_soak(n):
     for seed in range(40, 400):
         _tute(n, seed, sing_rate=seed % 3 / 2)
+
+
+def test_tute_scripted_deals_pass_as_scenarios():
+    from interpreter.engine.scenario import run_file
+    results = run_file(str(HERE / "tute.scenario.yaml"))
+    assert results and all(r.ok for r in results), [r.format() for r in results if not r.ok]
+
+
+# -- Mus --------------------------------------------------------------------------------------------------
+
+M_LEVEL = {"1": 1, "2": 1, "3": 12, "4": 4, "5": 5, "6": 6, "7": 7, "10": 10, "11": 11, "12": 12}
+M_COUNT = {"1": 1, "2": 1, "3": 10, "4": 4, "5": 5, "6": 6, "7": 7, "10": 10, "11": 10, "12": 10}
+M_JUEGO = [31, 32, 40, 37, 36, 35, 34, 33]
+M_PACK = [f"{r}/{s}" for s in SUITS for r in M_LEVEL]
+BETS = [2, 5, 10]
+
+
+def m_levels(hand):
+    return sorted(M_LEVEL[_rank(c)] for c in hand)
+
+
+def m_pairs(hand):
+    """(kind, ranks) of a hand's pares: 3 duples, 2 medias, 1 par; None without."""
+    counts = Counter(m_levels(hand))
+    if 4 in counts.values():
+        a = next(iter(counts))
+        return 3, (a, a)
+    pairs = sorted((v for v, k in counts.items() if k == 2), reverse=True)
+    if len(pairs) == 2:
+        return 3, tuple(pairs)
+    if 3 in counts.values():
+        return 2, tuple(v for v, k in counts.items() if k == 3)
+    if pairs:
+        return 1, tuple(pairs)
+    return None
+
+
+def m_points(hand):
+    return sum(M_COUNT[_rank(c)] for c in hand)
+
+
+def canon(text):
+    """A move's text with the cards of a discard in a fixed order."""
+    if text.startswith("discard "):
+        return "discard " + " ".join(sorted(text.split()[1:]))
+    return text
+
+
+class MusReferee:
+    """Plays the rules of Mus beside the engine: a generator per hand yields (who, legal moves) and is
+    sent each move made."""
+
+    def __init__(self, s, target=40):
+        self.s = s
+        self.target = target
+        self.score = [0, 0]
+        self.dealer = 0
+        self.gen = None
+        self.expect = None
+        self.over = False
+        self.winner = None
+        self.hands = 0
+        self.seen = Counter()
+        self.reshuffles = 0
+        self.ordagos = 0
+
+    @staticmethod
+    def side(p):
+        return p % 2
+
+    def add(self, t, pts):
+        if self.over:
+            return
+        self.score[t] += pts
+        if self.score[t] >= self.target:
+            self.over, self.winner = True, t
+
+    def before(self, s, who, legal):
+        assert not self.over
+        assert _v(s, "score") == self.score, (_v(s, "score"), self.score)
+        every_card_once(s)
+        if self.gen is None:
+            self.gen = self.hand_flow(s)
+            self.expect = next(self.gen)
+        p, want = self.expect
+        assert who == p, (who, p, want)
+        assert sorted(canon(t) for t in legal) == sorted(want), (legal, want)
+
+    def after(self, s, who, text):
+        self.seen[text.split()[0]] += 1
+        try:
+            self.expect = self.gen.send(canon(text))
+        except StopIteration:
+            self.gen = None
+            self.hands += 1
+            self.dealer = (self.dealer - 1) % 4
+        if self.over:
+            assert s.over
+
+    # the rules
+
+    def order_from(self, p):
+        return [(p - k) % 4 for k in range(4)]
+
+    def hand_flow(self, s):
+        mano = (self.dealer - 1) % 4
+        order = self.order_from(mano)
+        hands = {p: list(_z(s, "hand", p)) for p in range(4)}
+        stock = list(_z(s, "stock"))
+        assert all(len(h) == 4 for h in hands.values()) and len(stock) == 24
+        assert sorted(sum(hands.values(), []) + stock) == sorted(M_PACK)
+        pile = []
+        # the mus phase
+        while True:
+            cut = False
+            for p in order:
+                t = yield p, ["cut", "mus"]
+                if t == "cut":
+                    cut = True
+                    break
+            if cut:
+                break
+            for p in order:
+                ways = [g for k in range(1, 5) for g in combinations(sorted(hands[p]), k)]
+                t = yield p, ["discard " + " ".join(g) for g in ways]
+                for c in t.split()[1:]:
+                    hands[p].remove(c)
+                    pile.append(c)
+            # the draws have happened by now: follow them
+            for p in order:
+                while len(hands[p]) < 4:
+                    if not stock:
+                        # a new stock from the discards: read its order from the game
+                        mine = {q: list(_z(self.s, "hand", q)) for q in range(4)}
+                        rest = Counter()
+                        for q in order[order.index(p):]:
+                            rest += Counter(mine[q]) - Counter(hands[q])
+                        now = list(_z(self.s, "stock"))
+                        assert Counter(pile) == rest + Counter(now), "the new stock is the discards"
+                        stock = now + [c for q in reversed(order[order.index(p):])
+                                       for c in reversed([x for x in mine[q] if x not in hands[q]])]
+                        pile = []
+                        self.reshuffles += 1
+                    hands[p].append(stock.pop())
+            for p in range(4):
+                assert sorted(_z(self.s, "hand", p)) == sorted(hands[p]), (p, hands[p])
+            assert sorted(_z(self.s, "stock")) == sorted(stock)
+        self.h = hands
+        self.mano_order = order
+        any_juego = any(m_points(h) >= 31 for h in hands.values())
+
+        def takes_part(l, p):
+            if l < 2:
+                return True
+            if l == 2:
+                return m_pairs(hands[p]) is not None
+            return m_points(hands[p]) >= 31 or not any_juego
+
+        def key(l, p):
+            h = hands[p]
+            if l == 0:
+                return sorted(m_levels(h), reverse=True)
+            if l == 1:
+                return [-x for x in m_levels(h)]
+            if l == 2:
+                return m_pairs(h)
+            return -M_JUEGO.index(m_points(h)) if any_juego else m_points(h)
+
+        def lance_winner(l):
+            parts = [p for p in order if takes_part(l, p)]
+            best = max(key(l, p) for p in parts)
+            return next(p for p in parts if key(l, p) == best)
+
+        def bonus(l, t):
+            mine = [p for p in range(4) if self.side(p) == t]
+            if l == 2:
+                return sum(m_pairs(hands[p])[0] for p in mine if m_pairs(hands[p]))
+            if l == 3 and any_juego:
+                return sum(3 if m_points(hands[p]) == 31 else 2 for p in mine if m_points(hands[p]) >= 31)
+            return 0
+
+        bet, taken = [0] * 4, [None] * 4
+        for l in range(4):
+            sides = {self.side(p) for p in range(4) if takes_part(l, p)}
+            if len(sides) < 2:
+                continue
+            parts = [p for p in order if takes_part(l, p)]
+            bettor = None
+            for p in parts:
+                t = yield p, [f"envido {k}" for k in BETS] + ["ordago", "pass"]
+                if t != "pass":
+                    bettor, all_in = p, t == "ordago"
+                    offer, deje = (0 if all_in else int(t.split()[1])), 1
+                    break
+            if bettor is None:
+                continue
+            while True:
+                answer = None
+                for q in self.order_from(bettor):
+                    if self.side(q) == self.side(bettor) or not takes_part(l, q):
+                        continue
+                    t = yield q, ["accept", "refuse"] + ([] if all_in else [f"raise {k}" for k in BETS] + ["ordago"])
+                    if t == "refuse":
+                        continue
+                    answer = t
+                    if t != "accept":
+                        deje = offer
+                        if t == "ordago":
+                            all_in = True
+                        else:
+                            offer += int(t.split()[1])
+                        bettor = q
+                    break
+                if answer is None:
+                    self.add(self.side(bettor), deje)
+                    taken[l] = self.side(bettor)
+                    if self.over:
+                        return
+                    break
+                if answer == "accept":
+                    if all_in:
+                        self.over, self.winner = True, self.side(lance_winner(l))
+                        self.score[self.winner] = self.target
+                        self.ordagos += 1
+                        return
+                    bet[l] = offer
+                    break
+        # the settlement
+        for l in range(4):
+            sides = {self.side(p) for p in range(4) if takes_part(l, p)}
+            if taken[l] is not None:
+                self.add(taken[l], bonus(l, taken[l]))
+            elif len(sides) == 2:
+                w = self.side(lance_winner(l))
+                paso = 1 if l < 2 or (l == 3 and not any_juego) else 0
+                self.add(w, (bet[l] or paso) + bonus(l, w))
+            else:
+                for t in sides:
+                    self.add(t, bonus(l, t))
+            if self.over:
+                return
+
+    def finish(self, s):
+        assert self.over and s.over
+        assert _v(s, "score") == self.score, (_v(s, "score"), self.score)
+        assert G.result(s)["winners"] == [p for p in range(4) if self.side(p) == self.winner]
+
+
+def mus_policy(rng, mus_rate=0.5, bet_rate=0.3, ordago_rate=0.02, accept_rate=0.5):
+    def pick(texts):
+        if "mus" in texts:
+            return "mus" if rng.random() < mus_rate else "cut"
+        if "pass" in texts:
+            r = rng.random()
+            if r < ordago_rate:
+                return "ordago"
+            if r < bet_rate:
+                return rng.choice([t for t in texts if t.startswith("envido")])
+            return "pass"
+        if "accept" in texts:
+            r = rng.random()
+            if "ordago" in texts and r < ordago_rate:
+                return "ordago"
+            if r < accept_rate:
+                return "accept"
+            if r < accept_rate + 0.15 and "ordago" in texts:
+                return rng.choice([t for t in texts if t.startswith("raise")])
+            return "refuse"
+        return rng.choice(texts)
+    return pick
+
+
+def _mus(seed, **policy):
+    rng = random.Random(seed)
+    s = G.new_game(_load("mus"), 4, seed)
+    return drive(s, MusReferee(s), mus_policy(rng, **policy))
+
+
+def test_mus_random_games_follow_the_rules():
+    seen = Counter()
+    hands = reshuffles = ordagos = 0
+    for seed in range(60):
+        ref = _mus(seed, mus_rate=[0.3, 0.6, 0.9][seed % 3])
+        seen += ref.seen
+        hands += ref.hands
+        reshuffles += ref.reshuffles
+        ordagos += ref.ordagos
+    assert hands > 150 and reshuffles > 5 and ordagos > 5, (hands, reshuffles, ordagos)
+    assert all(seen[k] > 20 for k in ("discard", "envido", "raise", "accept", "refuse", "ordago")), seen
+
+
+@pytest.mark.soak
+def test_mus_soak():
+    for seed in range(60, 600):
+        _mus(seed, mus_rate=[0.3, 0.6, 0.85, 0.95][seed % 4], bet_rate=seed % 5 / 8)
