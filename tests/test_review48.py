@@ -539,3 +539,32 @@ def test_mus_random_games_follow_the_rules():
 def test_mus_soak():
     for seed in range(60, 600):
         _mus(seed, mus_rate=[0.3, 0.6, 0.85, 0.95][seed % 4], bet_rate=seed % 5 / 8)
+
+
+# -- fixes ------------------------------------------------------------------------------------------------
+
+def _explained(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+def test_explain_an_end_whose_condition_always_holds_says_no_condition(tmp_path):
+    """`end_game: {when: true, winners: ...}` in a move (a tute shown, an órdago accepted) read 'The game
+    ends at once if yes'; an always-true `when` is now left unsaid, as a left-out one is."""
+    for name in ("tute", "mus"):
+        text = _explained(name)
+        assert "ends at once if yes" not in text
+        assert "The game ends at once; it is won by" in text
+    from interpreter.authoring.explain import explain
+    path = tmp_path / "ends.yaml"
+    path.write_text(
+        "name: ends\npack: {ranks: ['1', '2']}\nzones: {stock: {}}\nstate: {x: {initial: 0}}\nhand:\n"
+        "  - end_hand: {when: 'true'}\n  - end_hand: {when: x > 0}\n  - end_game: {}\n"
+        "end: {winners: players}\n")
+    from interpreter.ruleset.loader import load_ruleset
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    text = explain(loaded.rules)
+    assert "The hand ends at once: its steps left are skipped." in text
+    assert "The hand ends at once if the *x* is more than 0" in text
+    assert "The game ends at once." in text

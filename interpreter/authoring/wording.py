@@ -449,14 +449,20 @@ def _joined_bits(bits):
     return " ".join(bits).replace(" , allowed when", ", allowed when")
 
 
+def _condition_given(v):
+    """Whether a step's `when:` says something: left out, or written as true, it always holds."""
+    w = v.get("when", True)
+    return not (w is True or (isinstance(w, str) and w.strip() == "true"))
+
+
 def _end_game(v, step, say):
-    when = f" if {say(v['when'])}" if "when" in v else ""
+    when = f" if {say(v['when'])}" if _condition_given(v) else ""
     who = f"; it is won by {say(v['winners'])}" if "winners" in v else ""
     return f"The game ends at once{when}{who}.", []
 
 
 def _end_hand(v, step, say):
-    when = f" if {say(v['when'])}" if "when" in v else ""
+    when = f" if {say(v['when'])}" if _condition_given(v) else ""
     return f"The hand ends at once{when}: its steps left are skipped.", []
 
 
