@@ -102,7 +102,11 @@ class TuteReferee:
         self.hands = {p: list(_z(s, "hand", p)) for p in range(self.n)}
         assert all(len(h) == size for h in self.hands.values())
         self.stock = list(_z(s, "stock"))   # bottom first: the last card is drawn next
-        self.up = list(_z(s, "trump_card"))
+        if any(info.name == "trump_card" for info in s.rules.zone_list):
+            self.up = list(_z(s, "trump_card"))
+        else:
+            # the card turned up lies at the bottom of the stock
+            self.up = [self.stock.pop(0)]
         assert len(self.up) == 1
         self.trumps = _suit(self.up[0])
         every = sum(self.hands.values(), []) + self.stock + self.up
@@ -217,9 +221,9 @@ class TuteReferee:
         assert res["winners"] == [p for p in range(self.n) if self.side(p) in won]
 
 
-def _tute(n, seed, sing_rate=0.7):
+def _tute(n, seed, sing_rate=0.7, name="tute"):
     rng = random.Random(seed)
-    s = G.new_game(_load("tute"), n, seed)
+    s = G.new_game(_load(name), n, seed)
 
     def pick(texts):
         sings = [t for t in texts if t.startswith("sing") or t == "tute"]
@@ -229,11 +233,12 @@ def _tute(n, seed, sing_rate=0.7):
     return drive(s, TuteReferee(s), pick)
 
 
+@pytest.mark.parametrize("name", ["tute", "tute-under"])
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_tute_random_games_follow_the_rules(n):
+def test_tute_random_games_follow_the_rules(n, name):
     sings = tutes = 0
     for seed in range(100):
-        ref = _tute(n, seed)
+        ref = _tute(n, seed, name=name)
         sings += ref.sings
         tutes += ref.tute_by is not None
     assert sings > 20
@@ -571,3 +576,21 @@ def test_explain_an_end_whose_condition_always_holds_says_no_condition(tmp_path)
     assert "The hand ends at once: its steps left are skipped." in text
     assert "The hand ends at once if the *x* is more than 0" in text
     assert "The game ends at once." in text
+
+
+@pytest.mark.parametrize("name,n", [("mus", 4), ("tute", 4), ("tute", 2), ("tute-under", 3)])
+def test_the_deal_goes_to_the_right_from_the_dealers_right(name, n):
+    """Seat 0 deals one card at a time from the top of a stacked pack, starting on its right (the highest
+    seat) and going right; the next card is turned up for trumps (Tute)."""
+    pack = M_PACK if name == "mus" else t_pack(n)
+    s = S.stacked_game(_load(name), n, list(pack))
+    size = 4 if name == "mus" else (8 if n == 2 else 6)
+    order = [(-k) % n for k in range(1, n + 1)]
+    for i, p in enumerate(order):
+        assert sorted(_z(s, "hand", p)) == sorted(pack[i:n * size:n]), p
+    if name == "tute":
+        assert _z(s, "trump_card") == [pack[n * size]]
+        assert _z(s, "stock")[-1] == pack[n * size + 1]
+    elif name == "tute-under":
+        assert _z(s, "stock")[0] == pack[n * size] and _z(s, "stock")[-1] == pack[n * size + 1]
+        assert _v(s, "trumps") == _suit(pack[n * size])
