@@ -594,3 +594,26 @@ def test_the_deal_goes_to_the_right_from_the_dealers_right(name, n):
     elif name == "tute-under":
         assert _z(s, "stock")[0] == pack[n * size] and _z(s, "stock")[-1] == pack[n * size + 1]
         assert _v(s, "trumps") == _suit(pack[n * size])
+
+
+def test_explain_names_the_cards_of_a_list_shown_or_moved_and_brackets_a_choice(tmp_path):
+    """`reveal: "[card('12', s), card('11', s)]"` read 'Show the list the 12 of that suit and the 11 of
+    that suit to everyone', and a choice of cards to show ran into 'to everyone' as part of its last
+    case; a list names its cards, a choice is bracketed."""
+    text = _explained("tute")
+    assert "Show the 12 of that suit and the 11 of that suit to everyone." in text
+    assert "Show (the cards of the winner's *hand* of rank “12” if" in text
+    assert "rank “11”) to everyone." in text
+    from interpreter.authoring.explain import explain
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "shows.yaml"
+    path.write_text(
+        "name: shows\npack: {ranks: ['1', '2']}\nzones: {stock: {}, pile: {}}\nhand:\n"
+        "  - move: {cards: '[first(stock), last(stock)]', from: stock, to: pile}\n"
+        "  - reveal: {cards: '[first(pile), last(pile)]', to: 0}\n"
+        "end: {winners: players}\n")
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    text = explain(loaded.rules)
+    assert "Move the first card of *stock* and the last card of *stock* from *stock* to *pile*." in text
+    assert "Show the first card of *pile* and the last card of *pile* to player 0 alone." in text
