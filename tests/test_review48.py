@@ -617,3 +617,12 @@ def test_explain_names_the_cards_of_a_list_shown_or_moved_and_brackets_a_choice(
     text = explain(loaded.rules)
     assert "Move the first card of *stock* and the last card of *stock* from *stock* to *pile*." in text
     assert "Show the first card of *pile* and the last card of *pile* to player 0 alone." in text
+
+
+def test_explain_reads_a_chain_of_and_in_a_filter_as_one_list_of_conditions():
+    """`filter(suits, s => s not in sung and contains(h, card('12', s)) and contains(h, card('11', s)))`
+    read 'the suits for which it is not in the *sung* and *h* holds the 12 of it and for which *h* holds
+    the 11 of it': a and b and c parses as (a and b) and c, and each half was made a clause of its own."""
+    text = _explained("tute")
+    assert ("**pairs_in(h)**: the suits for which it is not in the *sung* and *h* holds the 12 of it and *h* "
+            "holds the 11 of it") in text
