@@ -524,9 +524,9 @@ def mus_policy(rng, mus_rate=0.5, bet_rate=0.3, ordago_rate=0.02, accept_rate=0.
     return pick
 
 
-def _mus(seed, **policy):
+def _mus(seed, name="mus", **policy):
     rng = random.Random(seed)
-    s = G.new_game(_load("mus"), 4, seed)
+    s = G.new_game(_load(name), 4, seed)
     return drive(s, MusReferee(s), mus_policy(rng, **policy))
 
 
@@ -541,6 +541,13 @@ def test_mus_random_games_follow_the_rules():
         ordagos += ref.ordagos
     assert hands > 500 and reshuffles > 20 and ordagos > 20, (hands, reshuffles, ordagos)
     assert all(seen[k] > 20 for k in ("discard", "envido", "raise", "accept", "refuse", "ordago")), seen
+
+
+def test_mus_with_keys_written_as_lists_and_tuples_follows_the_same_rules():
+    """argmax over list and tuple keys (grande from the highest card down, chica from the lowest up,
+    pares as (kind, ranks)) compares them item by item, as the numeric keys of mus.yaml do."""
+    for seed in range(60):
+        _mus(seed, name="mus-keys", mus_rate=0.3)
 
 
 @pytest.mark.soak
