@@ -20,7 +20,7 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from tests.scripted import cached_loader, drive, every_card_once, var as _v, zone_names as _z
+from tests.scripted import cached_loader, drive, every_card_once, seen, var as _v, zone_names as _z
 
 HERE = Path(__file__).resolve().parent / "rulesets_review48"
 
@@ -86,6 +86,7 @@ class TuteReferee:
         self.dealer = 0
         self.hand = 0
         self.tute_by = None
+        self.check_seen = True      # what each seat sees of the others' hands (slow: some games only)
         self.hands_played = 0
         self.sings = 0
 
@@ -114,6 +115,7 @@ class TuteReferee:
         assert len(self.stock) + 1 == 40 - (4 if self.n == 3 else 0) - size * self.n
         self.points = [0] * self.sides
         self.sung = set()
+        self.known = set()      # cards in hands every player has seen: sung pairs, the card turned up
         self.leader = self.right(self.dealer)
         self.trick, self.players = [], []
         self.singer = None
@@ -140,6 +142,11 @@ class TuteReferee:
             self.new_hand(s)
         every_card_once(s)
         assert _v(s, "points") == self.points
+        for p in range(self.n) if self.check_seen else ():
+            public = sorted(c for c in self.hands[p] if c in self.known)
+            for q in range(self.n):
+                if q != p:
+                    assert seen(s, q, "hand", p) == public, (q, p, seen(s, q, "hand", p), public)
         if self.singer is not None:
             p = self.singer
             assert who == p
@@ -160,6 +167,7 @@ class TuteReferee:
             if self.stock:
                 self.hands[p].append(self.stock.pop())
             else:
+                self.known.add(self.up[0])
                 self.hands[p].append(self.up.pop())
         assert len({len(h) for h in self.hands.values()}) == 1
 
@@ -168,11 +176,15 @@ class TuteReferee:
             p, self.singer = self.singer, None
             if text == "tute":
                 self.tute_by = p
+                ranks = Counter(_rank(c) for c in self.hands[p])
+                shown = {c for c in self.hands[p] if _rank(c) == ("12" if ranks["12"] == 4 else "11")}
+                assert all(q == p or set(seen(s, q, "hand", p)) >= shown for q in range(self.n))
                 assert s.over
                 return
             if text != "pass":
                 x = text.split()[1]
                 self.sung.add(x)
+                self.known |= {f"12/{x}", f"11/{x}"}
                 self.points[self.side(p)] += 40 if x == self.trumps else 20
                 self.sings += 1
             self.draw(p)
@@ -230,7 +242,9 @@ def _tute(n, seed, sing_rate=0.7, name="tute"):
         if sings and rng.random() < sing_rate:
             return rng.choice(sings)
         return rng.choice([t for t in texts if not t.startswith("sing")])
-    return drive(s, TuteReferee(s), pick)
+    ref = TuteReferee(s)
+    ref.check_seen = seed % 5 == 0
+    return drive(s, ref, pick)
 
 
 @pytest.mark.parametrize("name", ["tute", "tute-under"])
