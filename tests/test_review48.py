@@ -557,11 +557,13 @@ def test_mus_random_games_follow_the_rules():
     assert all(seen[k] > 20 for k in ("discard", "envido", "raise", "accept", "refuse", "ordago")), seen
 
 
-def test_mus_with_keys_written_as_lists_and_tuples_follows_the_same_rules():
-    """argmax over list and tuple keys (grande from the highest card down, chica from the lowest up,
-    pares as (kind, ranks)) compares them item by item, as the numeric keys of mus.yaml do."""
+@pytest.mark.parametrize("name", ["mus-keys", "mus-turns"])
+def test_mus_written_other_ways_follows_the_same_rules(name):
+    """mus-keys: argmax over list and tuple keys (grande from the highest card down, chica from the
+    lowest up, pares as (kind, ranks)) compares them item by item, as the numeric keys of mus.yaml do.
+    mus-turns: the rounds of speaking written as turns: blocks (next_player over those taking part)."""
     for seed in range(60):
-        _mus(seed, name="mus-keys", mus_rate=0.3)
+        _mus(seed, name=name, mus_rate=[0.3, 0.9][seed % 2])
 
 
 @pytest.mark.soak
