@@ -649,3 +649,20 @@ def test_explain_reads_a_chain_of_and_in_a_filter_as_one_list_of_conditions():
     text = _explained("tute")
     assert ("**pairs_in(h)**: the suits for which it is not in the *sung* and *h* holds the 12 of it and *h* "
             "holds the 11 of it") in text
+
+
+@pytest.mark.parametrize("old,new", [
+    ("direction: -1}\n  - move", "direction: right}\n  - move"),
+    ("in: seat_order(winner, -1)", "in: seat_order(winner, counterclockwise)"),
+])
+def test_a_direction_written_as_a_word_is_told_it_is_a_number(tmp_path, old, new):
+    """`direction: right` in a deal (an expression) was told "unknown name 'right'" with the hint to
+    declare it under options:, state: or define:; the hint now says a direction is 1 or -1."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "tute.yaml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "tute.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    [d] = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert "unknown name" in d.message
+    assert d.hint.startswith("a direction is a number: 1 goes to the left (clockwise), -1 to the right"), d.hint
