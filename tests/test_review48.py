@@ -666,3 +666,64 @@ def test_a_direction_written_as_a_word_is_told_it_is_a_number(tmp_path, old, new
     [d] = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
     assert "unknown name" in d.message
     assert d.hint.startswith("a direction is a number: 1 goes to the left (clockwise), -1 to the right"), d.hint
+
+
+BEFORE_TRICK = """
+name: current in the hooks of tricks
+players: {count: 3}
+pack: {ranks: ["7", "8", "9", "10"]}
+orders: {plain: ["7", "8", "9", "10"]}
+zones: {stock: {}, hand: {per: player, visibility: owner}, trick: {visibility: public}, won: {per: player}}
+state: {asked: {type: boolean, initial: false}}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 5}
+  - tricks:
+      hand: hand
+      trick: trick
+      lead: left_of(dealer)
+      order: plain
+      collect: won[winner]
+      HOOKS
+      before_trick:
+        - record: {before: current, leader_then: leader}
+        - if: asked
+          then:
+            - choose: {player: current, moves: {go: {}}}
+      after_trick:
+        - record: {after: current, last: last(trick_players), won: winner}
+end: {winners: players}
+"""
+
+
+@pytest.mark.parametrize("asked", [False, True])
+@pytest.mark.parametrize("hooks", ["", "after_play: [{record: {played: current, card_of: last(trick_players)}}]",
+                                   "players: players"])
+@pytest.mark.parametrize("log", [False, True])
+def test_current_in_before_trick_is_the_leader(tmp_path, asked, hooks, log):
+    """`current` in before_trick was nothing before the first trick and, later, the last player of the
+    trick before (the leader was set as current only after the steps ran): a `choose: {player: current}`
+    there asked the wrong seat.  It is now the leader; in after_trick it is the player who played last
+    (documented), and in after_play the player who just played."""
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "hooks.yaml"
+    path.write_text(BEFORE_TRICK.replace("HOOKS", hooks).replace("initial: false", f"initial: {str(asked).lower()}"))
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    for seed in range(3):
+        s = G.new_game(loaded.rules, 3, seed, log=log)
+        goes = 0
+        while not s.over:
+            who = G.current_player(s)
+            go = [S.describe(s, a) for a in G.legal_actions(s)] == ["go"]
+            G.apply(s, G.legal_actions(s)[0])
+            if go:
+                # the seat asked before the trick is the one that leads it
+                goes += 1
+                assert G.current_player(s) == who
+        assert goes == (5 if asked else 0)
+        m = G.result(s)["metrics"]
+        assert m["before"] == m["leader_then"] and len(m["before"]) == 5
+        assert m["after"] == m["last"]
+        if "played" in m:
+            assert m["played"] == m["card_of"]
