@@ -78,8 +78,10 @@ def t_legal(hand, trick, trumps, strict):
 
 
 class TuteReferee:
-    def __init__(self, s, target=3):
+    def __init__(self, s, target=3, exchange=False):
         self.n = s.n
+        self.exchange = exchange
+        self.swaps = 0
         self.target = target
         self.sides = 2 if self.n == 4 else self.n
         self.score = [0] * self.sides
@@ -118,7 +120,7 @@ class TuteReferee:
         self.known = set()      # cards in hands every player has seen: sung pairs, the card turned up
         self.leader = self.right(self.dealer)
         self.trick, self.players = [], []
-        self.singer = None
+        self.singer = self.swapper = None
         self.last_side = None
         self.hand_done = False
 
@@ -147,6 +149,9 @@ class TuteReferee:
             for q in range(self.n):
                 if q != p:
                     assert seen(s, q, "hand", p) == public, (q, p, seen(s, q, "hand", p), public)
+        if self.swapper is not None:
+            assert who == self.swapper and legal == ["exchange", "keep"], (who, legal)
+            return
         if self.singer is not None:
             p = self.singer
             assert who == p
@@ -171,7 +176,30 @@ class TuteReferee:
                 self.hands[p].append(self.up.pop())
         assert len({len(h) for h in self.hands.values()}) == 1
 
+    def swap_card(self, p):
+        """The card p may give for the card turned up, or None."""
+        if not self.exchange or not self.up or not self.stock:
+            return None
+        seven, two = f"7/{self.trumps}", f"2/{self.trumps}"
+        higher = T_POWER[_rank(self.up[0])] > T_POWER["7"]
+        if seven in self.hands[p] and higher:
+            return seven
+        if two in self.hands[p] and not higher:
+            return two
+        return None
+
     def after(self, s, who, text):
+        if self.swapper is not None:
+            p, self.swapper = self.swapper, None
+            if text == "exchange":
+                give = self.swap_card(p)
+                self.hands[p].remove(give)
+                self.hands[p].append(self.up[0])
+                self.known.add(self.up[0])
+                self.up = [give]
+                self.swaps += 1
+            self.after_swap(p)
+            return
         if self.singer is not None:
             p, self.singer = self.singer, None
             if text == "tute":
@@ -203,6 +231,12 @@ class TuteReferee:
             self.points[self.side(winner)] += 10
         self.trick, self.players = [], []
         self.leader = winner
+        if self.swap_card(winner):
+            self.swapper = winner
+            return
+        self.after_swap(winner)
+
+    def after_swap(self, winner):
         if self.pairs(winner) or self.has_tute(winner):
             self.singer = winner
             return
@@ -233,16 +267,16 @@ class TuteReferee:
         assert res["winners"] == [p for p in range(self.n) if self.side(p) in won]
 
 
-def _tute(n, seed, sing_rate=0.7, name="tute"):
+def _tute(n, seed, sing_rate=0.7, name="tute", exchange=False):
     rng = random.Random(seed)
-    s = G.new_game(_load(name), n, seed)
+    s = G.new_game(_load(name, **({"exchange": True} if exchange else {})), n, seed)
 
     def pick(texts):
         sings = [t for t in texts if t.startswith("sing") or t == "tute"]
         if sings and rng.random() < sing_rate:
             return rng.choice(sings)
         return rng.choice([t for t in texts if not t.startswith("sing")])
-    ref = TuteReferee(s)
+    ref = TuteReferee(s, exchange=exchange)
     ref.check_seen = seed % 5 == 0
     return drive(s, ref, pick)
 
@@ -258,14 +292,22 @@ def test_tute_random_games_follow_the_rules(n, name):
     assert sings > 20
 
 
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_tute_with_the_exchange_of_the_card_turned_up(n):
+    swaps = 0
+    for seed in range(60):
+        swaps += _tute(n, seed, exchange=True).swaps
+    assert swaps > 10
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_tute_soak(n):
     for seed in range(100, 1000):
-        _tute(n, seed, sing_rate=seed % 3 / 2)
+        _tute(n, seed, sing_rate=seed % 3 / 2, exchange=seed % 2 == 1)
 
 
-@pytest.mark.parametrize("name,count", [("tute", 4), ("mus", 7)])
+@pytest.mark.parametrize("name,count", [("tute", 5), ("mus", 7)])
 def test_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
