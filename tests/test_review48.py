@@ -259,6 +259,8 @@ class TuteReferee:
         res = G.result(s)
         if self.tute_by is not None:
             assert res["winners"] == [p for p in range(self.n) if self.side(p) == self.side(self.tute_by)]
+            self.score[self.side(self.tute_by)] = self.target
+            assert _v(s, "score") == self.score
             return
         assert self.hand_done
         assert _v(s, "score") == self.score
