@@ -771,3 +771,16 @@ def test_current_in_before_trick_is_the_leader(tmp_path, asked, hooks, log):
         assert m["after"] == m["last"]
         if "played" in m:
             assert m["played"] == m["card_of"]
+
+
+def test_a_type_error_hint_gives_the_schemas_example(tmp_path):
+    """`teams: [[0, 2], [1, 3]]` (the partnerships written without their player count) was told only
+    'teams: Partnerships by player count: lists of seats playing together.'; the hint now shows the
+    shape, from the schema's example."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "mus.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "mus.yaml"
+    path.write_text(text.replace('teams: {"4": [[0, 2], [1, 3]]}', "teams: [[0, 2], [1, 3]]"), encoding="utf-8")
+    [d] = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert "got a list" in d.message
+    assert d.hint.endswith('e.g. teams: {"4": [[0, 2], [1, 3]]}'), d.hint
