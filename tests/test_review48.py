@@ -527,17 +527,20 @@ class MusReferee:
                     self.add(self.side(bettor), deje)
                     taken[l] = self.side(bettor)
                     if self.over:
+                        self.shown = False      # won on a refusal: no hand is shown
                         return
                     break
                 if answer == "accept":
                     if all_in:
+                        self.shown = True
                         self.over, self.winner = True, self.side(lance_winner(l))
                         self.score[self.winner] = self.target
                         self.ordagos += 1
                         return
                     bet[l] = offer
                     break
-        # the settlement
+        # the settlement: every hand is shown first
+        self.shown = True
         for l in range(4):
             sides = {self.side(p) for p in range(4) if takes_part(l, p)}
             if taken[l] is not None:
@@ -555,6 +558,11 @@ class MusReferee:
     def finish(self, s):
         assert self.over and s.over
         assert _v(s, "score") == self.score, (_v(s, "score"), self.score)
+        for p in range(4):
+            for q in range(4):
+                if q != p:
+                    want = sorted(self.h[p]) if self.shown else []
+                    assert seen(s, q, "hand", p) == want, (self.shown, q, p, seen(s, q, "hand", p))
         assert G.result(s)["winners"] == [p for p in range(4) if self.side(p) == self.winner]
 
 
