@@ -145,7 +145,9 @@ def build() -> str:
     out += [f"| `{name}` | {typ} | {_cell(doc)} |" for name, (typ, doc) in BUILTIN_NAMES.items()]
     out += ["", "Inside `tricks:` the names `leader`, `current`, `led_suit`, `trick_number`, `trick_players` "
             "(who has played to this trick, in order), `taking_part` (who takes part in this trick) "
-            "and `winner` are defined (and `card` in a `follow:` condition); inside `turns:` `current` and "
+            "and `winner` are defined (and `card` in a `follow:` condition; `current` is the player to play: "
+            "in `before_trick` the leader, in `after_play`, `after_plays` and `after_trick` the player who "
+            "played last, so the trick's winner there is `winner`); inside `turns:` `current` and "
             "`turn_number`; inside `for_each:` the name given with `as:`; inside a move of `choose:` the "
             "option's name given with `as:`.", "",
             "### How play runs", "",

@@ -663,11 +663,14 @@ class _Speaker:
                 return " or ".join(parts)
             return f"for which {self.say(node)}"
         if isinstance(node, Tree) and node.data == "and_op":
-            parts = [self.clause(c, be) for c in node.children]
+            # a chain a and b and c is one list of conditions (it parses as (a and b) and c): not "for
+            # which a and b and for which c"
+            leaves = _and_leaves(node)
+            parts = [self.clause(c, be) for c in leaves]
             if any(p.startswith("for which") for p in parts) and not all(p.startswith("for which") for p in parts):
                 # not "for which X of it and is not Y"; an 'or' inside keeps its brackets
                 said = [f"({self.say(c)})" if isinstance(c, Tree) and c.data == "or_op" else self.say(c)
-                        for c in node.children]
+                        for c in leaves]
                 return "for which " + " and ".join(said)
             return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
@@ -872,6 +875,14 @@ def _participle(named: str) -> bool:
 
 def _has_verb(text: str) -> bool:
     return any(f" {v}" in f" {text} " for v in ("is ", "are ", "holds ", "exists", "does ", "has "))
+
+
+def _and_leaves(node) -> list:
+    """The operands of a chain of `and` (a and b and c may parse as (a and b) and c)."""
+    out = []
+    for c in node.children:
+        out.extend(_and_leaves(c) if isinstance(c, Tree) and c.data == "and_op" else [c])
+    return out
 
 
 def _or_leaves(node) -> list:

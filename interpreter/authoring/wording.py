@@ -453,15 +453,40 @@ def _joined_bits(bits):
     return " ".join(bits).replace(" , allowed when", ", allowed when")
 
 
+def _condition_given(v):
+    """Whether a step's `when:` says something: left out, or written as true, it always holds."""
+    w = v.get("when", True)
+    return not (w is True or (isinstance(w, str) and w.strip() == "true"))
+
+
 def _end_game(v, step, say):
-    when = f" if {say(v['when'])}" if "when" in v else ""
+    when = f" if {say(v['when'])}" if _condition_given(v) else ""
     who = f"; it is won by {say(v['winners'])}" if "winners" in v else ""
     return f"The game ends at once{when}{who}.", []
 
 
 def _end_hand(v, step, say):
-    when = f" if {say(v['when'])}" if "when" in v else ""
+    when = f" if {say(v['when'])}" if _condition_given(v) else ""
     return f"The hand ends at once{when}: its steps left are skipped.", []
+
+
+def _seat_said(who, say):
+    """A player: a seat written as a number is 'player 0', not '0'."""
+    text = say(who)
+    return f"player {text}" if text.isdigit() else text
+
+
+def _cards_said(cards, say):
+    """The cards a step moves or shows: a list written out names its cards, "Show the 12 of that suit and
+    the 11 of that suit", not "Show the list the 12 of that suit and ..."; a choice is bracketed, "Show
+    (X if ..., otherwise Y) to everyone" (unbracketed, 'to everyone' reads as part of its last case)."""
+    text = _removeprefix(say(cards), "the list ")
+    try:
+        from ..expr.parser import parse
+        kind = getattr(parse(cards), "data", None) if isinstance(cards, str) else None
+    except Exception:           # text that does not parse is said as written
+        kind = None
+    return f"({text})" if kind == "ifelse" and not text.startswith("(") else text
 
 
 def _move(v, step, say):
@@ -477,7 +502,7 @@ def _move(v, step, say):
     if "from" in v and where and str(v["from"]).strip() == str(v["to"]).strip():
         # a card moved within its own zone: 'Put the last card of *stock* at the bottom of *stock*'
         return f"Put {say(v['cards'])} at the bottom of {say(v['to'])}.", []
-    cards = say(v["cards"])
+    cards = _cards_said(v["cards"], say)
     if src and ", " in cards and not cards.endswith(")"):
         cards += ","       # 'the last cards of stock, as many as N, from stock to ...'
     return f"Move {cards}{src} to {say(v['to'])}{where}.", []
@@ -509,9 +534,9 @@ _KINDS = {
     "deal": _deal,
     "move": _move,
     "gather": lambda v, s, say: (f"Gather every card from {_zones(v['from'])} into *{v['to']}*.", []),
-    "reveal": lambda v, s, say: ((f"Show {say(v['cards'])} to {say(v['to'])} alone." if "to" in v else
-                                  f"Show {say(v['cards'])} to everyone.") if isinstance(v, dict) else
-                                 f"Show {say(v)} to everyone.", []),
+    "reveal": lambda v, s, say: ((f"Show {_cards_said(v['cards'], say)} to {_seat_said(v['to'], say)} alone." if "to" in v else
+                                  f"Show {_cards_said(v['cards'], say)} to everyone.") if isinstance(v, dict) else
+                                 f"Show {_cards_said(v, say)} to everyone.", []),
     "set": _set,
     "add": _add,
     "reset": lambda v, s, say: (f"Give {_join_names(v)} their starting values again.", []),

@@ -763,7 +763,8 @@ def _call(cx, value, path, step):
 
 
 @step_kind("end_game", "End the game at once when a condition holds: "
-           "`end_game: {when: cond, winners: expr}` (winners default to the end section's).")
+           "`end_game: {when: cond, winners: expr}` (winners default to the end section's; without `when`, "
+           "at once: `end_game: {winners: expr}` in a move).")
 def _end_game(cx, value, path, step):
     spec = _fields(cx, value, path, "end_game", (), ("when", "winners"))
     if spec is None:
@@ -781,7 +782,7 @@ def _end_game(cx, value, path, step):
 
 
 @step_kind("end_hand", "End the hand at once when a condition holds (a refused call, a claim): "
-           "`end_hand: {when: cond}`. The hand's steps left, in any block or procedure, are skipped; "
+           "`end_hand: {when: cond}` (without `when`, at once: `end_hand: {}`). The hand's steps left, in any block or procedure, are skipped; "
            "`end: after_hand` is checked and the next hand follows, as after the last step of a hand.")
 def _end_hand(cx, value, path, step):
     spec = _fields(cx, value, path, "end_hand", (), ("when",))

@@ -53,6 +53,7 @@ def trick_end(block):
         w.emit(0, "e['trick_players'] = []")
         w.emit(0, "e['led_suit'] = None")
         w.emit(0, "e['winner'] = None")
+        w.emit(0, "e['current'] = _lead")      # before_trick sees the leader as current
         w.emit(0, "frame[3] = 0")
         w.emit(0, "frame[1] = 1")
     w.hook(0, before)

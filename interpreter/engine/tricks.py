@@ -368,6 +368,9 @@ class Tricks(Node):
         env["trick_players"] = []
         env["led_suit"] = None
         env["winner"] = None
+        # before_trick's steps see the leader as the player to move (not the last player of the trick
+        # before, nor nothing before the first trick)
+        env["current"] = env["leader"]
         frame[3] = 0
         frame[1] = 1
         return True

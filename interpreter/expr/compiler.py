@@ -348,6 +348,9 @@ def note_block_locals(kind: str, names) -> None:
         _BLOCK_LOCALS.setdefault(name, set()).add(kind)
 
 
+_DIRECTION_WORDS = {"left": 1, "clockwise": 1, "right": -1, "counterclockwise": -1, "anticlockwise": -1}
+
+
 def _name(ctx, node):
     name = str(node.children[0])
     if name in ctx.locals:
@@ -386,6 +389,11 @@ def _name(ctx, node):
         elif name in (getattr(getattr(ctx.ns, "universe", None), "ranks", None) or ()):
             # a rank written as a name: ranks are text (K, not "K", reads a name that does not exist)
             hint = f'a rank is text, in quotes: "{name}", e.g. card("{name}", hearts) or c.rank == "{name}"'
+        elif name.lower() in _DIRECTION_WORDS:
+            # deal: {direction: right}, seat_order(mano, right): a direction is a number
+            hint = (f"a direction is a number: 1 goes to the left (clockwise), -1 to the right; e.g. "
+                    f"direction: {_DIRECTION_WORDS[name.lower()]} or seat_order(dealer, "
+                    f"{_DIRECTION_WORDS[name.lower()]})")
         elif "option" in ctx.locals and (not close or close[0] == "option"):
             # a move's options without `as:` are bound to the name 'option'
             hint = (f"the option of this move is called 'option'; to call it '{name}', "

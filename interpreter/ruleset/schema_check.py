@@ -260,7 +260,7 @@ class _Explainer:
             if keys:
                 listed = ", ".join(keys[:10]) + (", ..." if len(keys) > 10 else "")
                 hint = f"{path[-1]} is a mapping with the entries {listed} (see docs/reference.md)"
-        return self.diag(path, message, "type", hint or self.described(schema, path),
+        return self.diag(path, message, "type", hint or self.described(schema, path, example=True),
                          instance=value)
 
     def on_enum(self, err, path):
@@ -395,14 +395,21 @@ class _Explainer:
         phrase = phrases.get(v)
         return phrase() if phrase else f"is not valid: {err.message}"
 
-    def described(self, schema, path) -> str | None:
+    def described(self, schema, path, example=False) -> str | None:
+        """The schema's description of the entry at `path`; with `example`, and its first example where
+        the schema gives one (`teams: [[0, 2], [1, 3]]` is told the shape: {"4": [[0, 2], [1, 3]]})."""
         if not isinstance(schema, dict):
             return None
         desc = schema.get("description") or schema.get("title")
         if not desc:
             return None
         name = path[-1] if path and isinstance(path[-1], str) else None
-        return f"{name}: {desc}" if name else desc
+        said = f"{name}: {desc}" if name else desc
+        examples = schema.get("examples") if example else None
+        if examples and isinstance(examples, list):
+            import json
+            said = f"{said.rstrip('.')}, e.g. {name + ': ' if name else ''}{json.dumps(examples[0], ensure_ascii=False)}"
+        return said
 
     def property_names(self, schema, depth=0) -> list:
         """Property names a schema (and its allOf/anyOf/$ref/...) knows about."""
