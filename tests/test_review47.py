@@ -179,3 +179,57 @@ def test_worked_deals_pass_as_scenarios(name, count):
     assert not problems and len(outcomes) == count
     for o in outcomes:
         assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+
+
+# -- a play is a list of melds ------------------------------------------------------------------------------
+
+PLAY_RULES = """\
+name: t
+players: {count: 2}
+pack: {ranks: [A, "2", "3", "4", "5", "6", "7", "8", "9", "10", J, Q, K], copies: 2, jokers: 2}
+melds: {runs: {order: [A, "2", "3", "4", "5", "6", "7", "8", "9", "10", J, Q, K], min: 4}, sets: {min: 3, different_suits: false}}
+zones: {stock: {visibility: hidden}, hand: {per: player, visibility: owner}, table: {visibility: public}}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 20}
+  - choose:
+      player: 0
+      moves:
+        lay:
+          options: "filter(meld_plays(hand[0], 0, 5000), w => {cond})"
+          do: [{lay_melds: {melds: option, from: "hand[0]", to: table}}]
+        skip: {}
+"""
+
+
+@pytest.mark.parametrize("cond,error", [
+    ('count(w) == 2 and count(filter(w, m => meld_kind(m) == "set")) == 2', None),
+    ("count(w) == 2 and any(w, m => meld_kind(m) == 'run')", None),
+    ("count(of_suit(w, hearts)) > 0", "but this is a play"),
+    ("total(w, c => 1) > 3", "but this is a play"),
+    ("all(w, c => c in hand[0])", "'in' looks for one card in a list of cards, but this is a meld"),
+])
+def test_a_play_is_a_list_of_melds(tmp_path, cond, error):
+    """A contract ("two sets", "a set and two runs") keeps the ways of meld_plays() that lay so many melds
+    of each kind: filter(meld_plays(...), w => count(filter(w, m => meld_kind(m) == "set")) == 2).  The
+    check refused every list function on a play ('the first argument must be a list, but this is a
+    play'), though a play is the list of its melds (the same words passed when the play came through a
+    move's option, whose kind is not checked).  Functions of cards still refuse a play, with the hint
+    naming meld_cards(), and a meld looked for among cards is told at the 'in'."""
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "game.yaml"
+    path.write_text(PLAY_RULES.replace("{cond}", cond.replace('"', '\\"')), encoding="utf-8")
+    loaded = load_ruleset(str(path))
+    errors = [d for d in loaded.diagnostics if d.severity == "error"]
+    if error is None:
+        assert not errors, [d.format() for d in errors]
+        offered = 0
+        for seed in range(10):
+            s = G.new_game(loaded.rules, 2, seed)
+            lays = [t for t in (S.describe(s, a) for a in G.legal_actions(s)) if t.startswith("lay")]
+            assert all(t.count("[") == 2 for t in lays), lays
+            offered += len(lays)
+        assert offered
+    else:
+        assert len(errors) == 1 and error in errors[0].message, [d.format() for d in errors]
+        assert errors[0].hint.startswith("meld_cards(x)")

@@ -599,7 +599,7 @@ def _value_of(value, mr) -> float:
 # helper with the same argument values.
 
 def _cards_arg(ctx, arg):
-    return _collection(ctx, arg, "the cards")
+    return _collection(ctx, arg, "the cards", cards=True)
 
 
 def _card_arg(ctx, arg):
@@ -636,7 +636,9 @@ def _melds_with(ctx, node, args):
 
 @builtin("meld_plays", "meld_plays(cards, minimum) or meld_plays(cards, minimum, limit)",
          "Ways to lay several card-disjoint melds from the cards at once whose total value is at "
-         "least minimum (at most limit ways, 500 by default), most valuable melds tried first. The ways "
+         "least minimum (at most limit ways, 500 by default), most valuable melds tried first. Each way is "
+         "a list of melds: count(w) melds, count(filter(w, m => meld_kind(m) == \"set\")) of them sets, "
+         "meld_cards(w) their cards. The ways "
          "past the limit are never offered: when a move keeps only some of them (legal: a contract of so "
          "many sets and runs), raise the limit, e.g. meld_plays(hand[current], 0, 5000).", 2, 3, "melds")
 def _meld_plays(ctx, node, args):
