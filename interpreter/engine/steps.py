@@ -381,7 +381,7 @@ def _gather(cx, value, path, step):
         return None
     names = spec["from"] if isinstance(spec["from"], list) else [spec["from"]]
     zones = []                  # (zone number, kept per player or per entry?), in the order given
-    # (a zone of melds holds lists of cards: those lists are emptied, not the zone's own list)
+    # (a zone of melds holds lists of cards: their cards go, and the zone is left with no group)
     for i, name in enumerate(names):
         info = cx.rules.zones.get(str(name))
         if info is None:
@@ -414,6 +414,8 @@ def _gather(cx, value, path, step):
                         if s.revealed or s.revealed.to:   # cards shown stop being shown when they move
                             s.revealed.difference_update(part)
                     part.clear()
+            if not split and zone and zone[0].__class__ is list and zone is not dest:
+                zone.clear()                  # a table of melds for all: no empty groups left (count(table) is 0)
     return Atomic(run, cx.where(path), "gather")
 
 
