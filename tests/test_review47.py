@@ -255,7 +255,12 @@ def _card_of(token):
 
 
 def _meld(tokens):
-    return tuple(sorted(tokens))
+    """A meld as compared: a set's tokens sorted, a run's in place order (low to high, as laid: the run
+    of every rank reads A-K or 2-A, two melds whose Ace counts low or high)."""
+    readings = [x.split("=")[-1] for x in tokens]
+    if len({_rank(c) for c in readings}) == 1:
+        return tuple(sorted(tokens))
+    return tuple(tokens)
 
 
 def sh_sets(hand):
@@ -291,14 +296,15 @@ def sh_runs(hand):
                     continue
                 missing = [i for i in range(lo, hi + 1) if i not in have]
                 naturals = [SH_LINE[i] + s for i in range(lo, hi + 1) if i in have]
+                line = [SH_LINE[i] + s for i in range(lo, hi + 1)]
                 if not missing:
-                    out.add(_meld(naturals))
+                    out.add(_meld(line))
                     if jokers:                           # the joker in place of a card held
-                        for i in range(lo, hi + 1):
-                            out.add(_meld([SH_LINE[k] + s for k in range(lo, hi + 1) if k != i]
-                                          + ["Joker=" + SH_LINE[i] + s]))
+                        for i in range(len(line)):
+                            out.add(_meld(line[:i] + ["Joker=" + line[i]] + line[i + 1:]))
                 elif len(missing) == 1 and jokers:
-                    out.add(_meld(naturals + ["Joker=" + SH_LINE[missing[0]] + s]))
+                    i = missing[0] - lo
+                    out.add(_meld(line[:i] + ["Joker=" + line[i]] + line[i + 1:]))
     return out
 
 
@@ -331,47 +337,46 @@ def sh_contracts(hand, n_sets, n_runs):
 
 
 def sh_meld_shape(meld):
-    """('set', rank) or ('run', suit, low place, high place) of a table meld."""
+    """('set', rank) or ('run', suit, low place, high place) of a table meld (a run in place order)."""
     readings = [t.split("=")[-1] for t in meld]
-    if len({_rank(c) for c in readings}) == 1 and len(meld) >= 3 and not _is_run(readings):
+    if len({_rank(c) for c in readings}) == 1:
         return ("set", _rank(readings[0]))
-    suit = _suit(readings[0])
-    places = sorted(_place(c, readings) for c in readings)
-    return ("run", suit, places[0], places[-1])
+    k = next(i for i, c in enumerate(readings) if _rank(c) != "A")
+    lo = SH_RANKS.index(_rank(readings[k])) - k
+    return ("run", _suit(readings[0]), lo, lo + len(meld) - 1)
 
 
-def _is_run(readings):
-    return len({_suit(c) for c in readings}) == 1 and len({_rank(c) for c in readings}) == len(readings)
-
-
-def _place(card, readings):
-    """The place of a card of a run: an Ace is high when the run holds a King."""
-    if _rank(card) == "A":
-        return 13 if any(_rank(c) == "K" for c in readings) else 0
-    return SH_RANKS.index(_rank(card))
+def _both_ways(run):
+    """A run and, when it holds every rank once, the same cards with the Ace read at the other end."""
+    if len(run) != 13:
+        return [run]
+    return [run, run[1:] + run[:1] if run[0].split("=")[-1][0] == "A" else run[-1:] + run[:-1]]
 
 
 def sh_layoffs(hand, table):
-    """Every (card, grown meld) that lays one hand card on a table meld."""
-    out = set()
+    """Every (card, grown meld) that lays one hand card on a table meld: once per meld of the table (two
+    identical melds are two places), once per card however many copies the hand holds."""
+    out = []
     for meld in table:
         shape = sh_meld_shape(meld)
         has_joker = any(t.startswith("Joker") for t in meld)
+        here = set()
         for c in set(hand):
             if shape[0] == "set":
                 if c == "Joker":
                     if not has_joker:
-                        out.add((c, _meld(meld + ("Joker=" + shape[1] + "♣",))))
+                        here.add((c, _meld(meld + ("Joker=" + shape[1] + "♣",))))
                 elif _rank(c) == shape[1]:
-                    out.add((c, _meld(meld + (c,))))
+                    here.add((c, _meld(meld + (c,))))
                 continue
             _, suit, lo, hi = shape
             ends = [i for i in (lo - 1, hi + 1) if 0 <= i <= 13 and not (min(lo, i) == 0 and max(hi, i) == 13)]
             for i in ends:
-                if c == "Joker" and not has_joker:
-                    out.add((c, _meld(meld + ("Joker=" + SH_LINE[i] + suit,))))
-                elif c == SH_LINE[i] + suit:
-                    out.add((c, _meld(meld + (c,))))
+                token = "Joker=" + SH_LINE[i] + suit if c == "Joker" else c
+                if c == "Joker" and not has_joker or c == SH_LINE[i] + suit:
+                    grown = (token,) + meld if i < lo else meld + (token,)
+                    here |= {(c, g) for g in _both_ways(grown)}
+        out += sorted(here)
     return out
 
 
@@ -538,7 +543,8 @@ class ShanghaiReferee:
             grown = _tokens(grown)[0]
             old = list(grown)
             old.remove(next(t for t in grown if _card_of(t) == card and (card != "Joker" or t.startswith("Joker"))))
-            self.table[self.table.index(_meld(old))] = grown
+            at = [i for i, m in enumerate(self.table) if sorted(m) == sorted(old)]
+            self.table[at[0]] = grown
             self.take_out(p, card)
             self.counts["lay off"] += 1
             self.check_out(p)
@@ -596,6 +602,9 @@ def sh_pick(rng, buy_rate, take_rate):
     return pick
 
 
+SH_SEEDS = 12
+
+
 def _sh_game(n, seed, buy_rate=0.3, take_rate=0.3, **options):
     s = G.new_game(_load("shanghai", **options), n, seed, log=True)
     return drive(s, ShanghaiReferee(s, **options), sh_pick(random.Random(seed), buy_rate, take_rate))
@@ -603,9 +612,23 @@ def _sh_game(n, seed, buy_rate=0.3, take_rate=0.3, **options):
 
 def test_shanghai_random_games_follow_the_rules():
     totals = Counter()
-    for seed in range(3):
+    for seed in range(SH_SEEDS):
         totals += _sh_game(3 + seed % 3, seed, buy_rate=0.2 + 0.2 * (seed % 3)).counts
-    print(totals)
+    for what in ("take", "buy", "lay off", "out", "reshuffle", "stuck", "go down 1", "go down 4", "go down 6"):
+        assert totals[what] > 0, (what, totals)
+
+
+def test_shanghai_short_games_with_other_options():
+    for seed in range(4):
+        _sh_game(3 + seed % 3, 50 + seed, buys=seed % 3, deals=2, cards_dealt=10 + seed)
+
+
+@pytest.mark.soak
+def test_shanghai_soak():
+    totals = Counter()
+    for seed in range(100, 160):
+        totals += _sh_game(3 + seed % 3, seed, buy_rate=(seed % 4) * 0.3, take_rate=(seed % 3) * 0.3).counts
+    assert totals["go down 7"] > 0, totals
 
 
 def test_a_gathered_table_of_melds_holds_no_groups(tmp_path):
@@ -628,3 +651,4 @@ def test_a_gathered_table_of_melds_holds_no_groups(tmp_path):
         texts = [S.describe(s, a) for a in G.legal_actions(s)]
         G.apply(s, G.legal_actions(s)[texts.index(pick(texts))])
     assert S.zone(s, "table") == [] or all(S.zone(s, "table"))
+
