@@ -652,3 +652,31 @@ def test_a_gathered_table_of_melds_holds_no_groups(tmp_path):
         G.apply(s, G.legal_actions(s)[texts.index(pick(texts))])
     assert S.zone(s, "table") == [] or all(S.zone(s, "table"))
 
+
+
+def _explained(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+def test_explain_says_a_test_named_by_a_verb_and_its_object_of_the_items_it_keeps():
+    """filter(meld_plays(...), w => fits_contract(w)): 'the ways to lay melds from p's hand that fit
+    contract' (it read 'that are fits contract'); count(hand, c => not follows_suit(c)) 'that do not
+    follow suit'."""
+    out = _explained("shanghai")
+    assert "the ways to lay melds from *p*'s *hand* that fit contract:" in out, out
+    assert "are fits" not in out
+    from interpreter.authoring.explain import explain
+    from interpreter.ruleset.loader import load_ruleset
+    import tempfile
+    text = (HERE / "gong-zhu.yaml").read_text(encoding="utf-8").replace(
+        "  hearts_taken(p): of_suit(won[p], hearts)\n",
+        "  hearts_taken(p): of_suit(won[p], hearts)\n  matches_pig(c): c == Q♠\n"
+        "  others(p): filter(won[p], c => not matches_pig(c))\n")
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "g.yaml"
+        path.write_text(text, encoding="utf-8")
+        loaded = load_ruleset(str(path))
+        assert loaded.ok, [x.format() for x in loaded.diagnostics]
+        said = explain(loaded.rules)
+    assert "the cards in *p*'s *won* that do not match pig" in said, said
