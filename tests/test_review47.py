@@ -680,3 +680,14 @@ def test_explain_says_a_test_named_by_a_verb_and_its_object_of_the_items_it_keep
         assert loaded.ok, [x.format() for x in loaded.diagnostics]
         said = explain(loaded.rules)
     assert "the cards in *p*'s *won* that do not match pig" in said, said
+
+
+def test_explain_says_the_card_a_meld_change_takes():
+    """table_additions(hand[p], table) read 'the ways to add one of p's hand to a meld' (one of a hand);
+    wild_swaps([c], table) 'the ways to put one of the card in the place of a wild card'."""
+    out = _explained("shanghai")
+    assert "the ways to add a card of *p*'s *hand* to a meld in *table*" in out, out
+    from interpreter.authoring.phrasing import Lexicon, words
+    said = words("count(wild_swaps([c], table)) > 0", Lexicon.of({}))
+    assert "the ways to put the card c in the place of a wild card" in said or \
+        "the ways to put *c* in the place of a wild card" in said, said

@@ -120,6 +120,14 @@ def _is_none(node) -> bool:
     return isinstance(node, Tree) and node.data == "none"
 
 
+def _a_card_of(sp, x) -> str:
+    """The one card a meld change takes from the cards x: 'a card of the current player's *hand*'; from a
+    list of one card written out ([c]), that card: 'the card', not 'a card of the card'."""
+    if isinstance(x, Tree) and x.data == "list_" and len(x.children) == 1 and x.children[0] is not None:
+        return sp.say(x.children[0])
+    return "a card of " + sp.say(x)
+
+
 def _combined(sp, a) -> str:
     """combined(a, b, ...): 'the ways to put together one of A and one of B, no card twice'; a list of
     one set written out ([g]) is that set: 'made of the set and one of B', not 'one of the set'."""
@@ -578,9 +586,9 @@ FUNCTIONS = {
     "meld_kind": lambda sp, a: f"the kind (run or set) of {sp.say(a[0])}",
     "is_meld": lambda sp, a: f"{sp.say(a[0])} make a meld",
     "extends_table": lambda sp, a: f"{sp.say(a[0])} can be added to a meld in {sp.say(a[1])}",
-    "table_additions": lambda sp, a: f"the ways to add one of {sp.say(a[0])} to a meld in {sp.say(a[1])}",
+    "table_additions": lambda sp, a: f"the ways to add {_a_card_of(sp, a[0])} to a meld in {sp.say(a[1])}",
     "table_melds": lambda sp, a: f"the melds in {sp.say(a[0])}",
-    "wild_swaps": lambda sp, a: f"the ways to put one of {sp.say(a[0])} in the place of a wild card of a meld "
+    "wild_swaps": lambda sp, a: f"the ways to put {_a_card_of(sp, a[0])} in the place of a wild card of a meld "
                                 f"in {sp.say(a[1])}",
     "wilds_in": lambda sp, a: f"the number of wild cards in {sp.say(a[0])}",
     "of_suit": lambda sp, a: f"the cards of {sp.say(a[0])} in {sp.say(a[1])}",
