@@ -172,7 +172,7 @@ def test_gong_zhu_soak():
         _gz_game(seed, bias=(seed % 5) * 0.2)
 
 
-@pytest.mark.parametrize("name,count", [("gong-zhu", 5)])
+@pytest.mark.parametrize("name,count", [("gong-zhu", 5), ("shanghai", 6)])
 def test_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
