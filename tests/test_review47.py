@@ -691,3 +691,20 @@ def test_explain_says_the_card_a_meld_change_takes():
     said = words("count(wild_swaps([c], table)) > 0", Lexicon.of({}))
     assert "the ways to put the card c in the place of a wild card" in said or \
         "the ways to put *c* in the place of a wild card" in said, said
+
+
+@pytest.mark.parametrize("limit,warned", [(500, True), (20000, False)])
+def test_validate_warns_when_meld_plays_reaches_its_limit(tmp_path, limit, warned):
+    """meld_plays() gives at most `limit` ways (500 by default) and the ways past it are never offered: a
+    Shanghai hand of eighteen cards after a few buys has more, and a contract of two runs that the filter
+    would keep was missing (found by the referee).  Nothing told the designer; validate's trial games now
+    warn when a call reached its limit."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "shanghai.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "game.yaml"
+    path.write_text(text.replace("play_limit: {default: 20000", f"play_limit: {{default: {limit}"), encoding="utf-8")
+    found = [d for d in load_ruleset(str(path), dry_run=True).diagnostics if d.rule == "meld-limit"]
+    assert bool(found) == warned, [d.format() for d in found]
+    if warned:
+        assert f"meld_plays() found {limit} ways to lay melds, its limit" in found[0].message
+        assert found[0].severity == "warning" and "meld_plays(hand[current], 0, 20000)" in found[0].hint

@@ -62,6 +62,7 @@ class MeldRules:
     split: tuple | None = None                    # (min, max) to cut long runs on the table
     wild_ids: list = field(default_factory=list)
     twin_naturals: bool = True                    # may two natural cards of a run stand for the same card?
+    cut_at: int | None = None                     # the largest limit a meld_plays() call reached (None: none)
 
     def __post_init__(self):
         self.finder = MeldFinder(self.info, self.runs, self.sets)
@@ -117,7 +118,10 @@ class MeldRules:
         return list(self.with_card(card, tuple(cards)))
 
     def meld_plays(self, cards, minimum, limit) -> list:
-        return list(self.plays(tuple(sorted(cards)), minimum, limit))
+        found = list(self.plays(tuple(sorted(cards)), minimum, limit))
+        if limit and len(found) >= limit and (self.cut_at is None or limit > self.cut_at):
+            self.cut_at = limit          # some ways may be left out: validate's trial games warn
+        return found
 
     def is_meld(self, cards) -> bool:
         return bool(self.readings(tuple(cards)))
