@@ -162,7 +162,7 @@ def test_gong_zhu_random_games_follow_the_rules():
     totals = Counter()
     for seed in range(40):
         totals += _gz_game(seed, bias=(seed % 4) * 0.25, limit=600 if seed % 2 else 1000).counts
-    for what in ("transformer alone", "transformer doubles", "pig-taker deals", "hands"):
+    for what in ("transformer alone", "transformer doubles", "all hearts", "pig-taker deals", "hands"):
         assert totals[what] > 0, (what, totals)
 
 
