@@ -631,16 +631,24 @@ def test_shanghai_soak():
     assert totals["go down 7"] > 0, totals
 
 
-def test_a_gathered_table_of_melds_holds_no_groups(tmp_path):
-    """gather emptied each group of a table of melds kept for all (one zone, not per player) but left the
-    empty groups in it: count(table) at the start of the second deal of Shanghai gave the number of melds
-    of the first deal, though no card lay there.  The table is left with no group."""
+@pytest.mark.parametrize("collect", [
+    "  - gather: {from: [hand, discard, table], to: stock}\n",
+    "  - move: {cards: table, to: stock}\n  - gather: {from: [hand, discard], to: stock}\n",
+    "  - move: {cards: table, from: table, to: stock}\n  - gather: {from: [hand, discard], to: stock}\n",
+    "  - for_each: {in: table_melds(table), as: m, do: [{move: {cards: meld_cards(m), to: stock}}]}\n"
+    "  - gather: {from: [hand, discard], to: stock}\n",
+])
+def test_a_table_of_melds_taken_up_holds_no_groups(tmp_path, collect):
+    """gather (and a move of the table's cards) emptied each group of a table of melds kept for all (one
+    zone, not per player) but left the empty groups in it: count(table) at the start of the second deal
+    of Shanghai gave the number of melds of the first deal, though no card lay there.  A group a step
+    empties leaves the table."""
     from interpreter.ruleset.loader import load_ruleset
     text = (HERE / "shanghai.yaml").read_text(encoding="utf-8")
-    old = "  - shuffle: stock\n  - deal:"
+    old = "  - gather: {from: [hand, discard, table], to: stock}\n  - shuffle: stock\n  - deal:"
     assert old in text
     path = tmp_path / "game.yaml"
-    path.write_text(text.replace(old, "  - shuffle: stock\n  - fail: {when: count(table) > 0, message: "
+    path.write_text(text.replace(old, collect + "  - shuffle: stock\n  - fail: {when: count(table) > 0, message: "
                                       "groups left}\n  - deal:", 1), encoding="utf-8")
     loaded = load_ruleset(str(path))
     assert loaded.ok
