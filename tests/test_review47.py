@@ -172,7 +172,7 @@ def test_gong_zhu_soak():
         _gz_game(seed, bias=(seed % 5) * 0.2)
 
 
-@pytest.mark.parametrize("name,count", [("gong-zhu", 5), ("shanghai", 6)])
+@pytest.mark.parametrize("name,count", [("gong-zhu", 5), ("shanghai", 7)])
 def test_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
@@ -419,6 +419,7 @@ class ShanghaiReferee:
         self.bought = [0] * self.n
         self.known = {p: Counter() for p in range(self.n)}   # cards taken from the discards, still held
         self.reshuffled = False
+        self.discarder = None
         self.out = None
         self.start_turn((self.dealer + 1) % self.n)
 
@@ -553,6 +554,7 @@ class ShanghaiReferee:
             card = text.split(" ", 1)[1]
             self.take_out(p, card)
             self.discard.append(card)
+            self.discarder = p
             if not self.check_out(p):
                 self.start_turn((p + 1) % self.n)
 
@@ -571,7 +573,8 @@ class ShanghaiReferee:
     def ask_next(self):
         while self.queue:
             q = self.queue.pop(0)
-            if not self.down[q] and self.bought[q] < self.buys and len(self.stock) >= 2 and self.discard:
+            if not self.down[q] and q != self.discarder and self.bought[q] < self.buys and len(self.stock) >= 2 \
+                    and self.discard:
                 self.buyer = q
                 self.phase = "buy"
                 return
