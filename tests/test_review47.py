@@ -677,6 +677,8 @@ def test_explain_says_a_test_named_by_a_verb_and_its_object_of_the_items_it_keep
     out = _explained("shanghai")
     assert "the ways to lay melds from *p*'s *hand* that fit contract:" in out, out
     assert "are fits" not in out
+    # the items of a play, given to meld_kind(), are melds (they were 'the items of *play*')
+    assert "the number of the melds of *play* whose kind (run or set) is “set”" in out, out
     from interpreter.authoring.explain import explain
     from interpreter.ruleset.loader import load_ruleset
     import tempfile

@@ -568,8 +568,15 @@ class _Speaker:
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
 
     # -- functions of one name -----------------------------------------------------------
-    def noun_of(self, collection) -> str:
-        """What one item of the collection is called: player, suit, card, ..."""
+    def noun_of(self, collection, fn=None) -> str:
+        """What one item of the collection is called: player, suit, card, ...; an item of a list of
+        unknown kind that `fn` (x => ...) gives to a meld function (meld_kind(x)) is a meld."""
+        noun = self._noun_of(collection)
+        if noun == "item" and fn is not None and _given_to_meld_functions(fn):
+            return "meld"
+        return noun
+
+    def _noun_of(self, collection) -> str:
         if isinstance(collection, Tree):
             if collection.data == "name":
                 name = str(collection.children[0])
@@ -870,6 +877,20 @@ def _one_verb(named: str) -> bool:
     such a test is said of its first argument.  A test's name is not a plural noun, so one lowercase word
     ending in s reads as a verb (not 'bonus', 'class' or 'is')."""
     return named in ONE_WORD_VERBS or _THIRD_PERSON.match(named) is not None
+
+
+def _given_to_meld_functions(fn) -> bool:
+    """Whether `x => body` passes x itself to meld_kind, meld_points or wilds_in (x is a meld)."""
+    if not (isinstance(fn, Tree) and fn.data == "lambda_"):
+        return False
+    name, body = str(fn.children[0]), fn.children[1]
+    for node in body.iter_subtrees():
+        if node.data == "call" and str(node.children[0]) in ("meld_kind", "meld_points", "wilds_in") \
+                and node.children[1] is not None:
+            arg = node.children[1].children[0]
+            if isinstance(arg, Tree) and arg.data == "name" and str(arg.children[0]) == name:
+                return True
+    return False
 
 
 def _plain_verb(verb: str) -> str:

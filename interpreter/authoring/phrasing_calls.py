@@ -182,7 +182,7 @@ def _quantified(word):
         name = _position_name(sp, args[0], args[1])
         if name is not None:          # 'for every *j* of the numbers ..., the card at position *j* ...'
             return f"for {word} *{name}* of {sp.say(args[0])}, {_said_with_name(sp, args[1], name)}"
-        noun = sp.noun_of(args[0])
+        noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
         body = sp.each(args[1], noun)
         noun = sp.labelled(args[1], noun)
         where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
@@ -209,7 +209,7 @@ def _has_verb_after(body: str, noun: str) -> bool:
 
 
 def _filter(sp, args):
-    noun = sp.noun_of(args[0])
+    noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
     who = "who" if noun == "player" else "that"
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
@@ -241,7 +241,7 @@ def _is_all(node, sp=None) -> bool:
 
 def _best(word):
     def phrase(sp, args):
-        noun = sp.noun_of(args[0])
+        noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
         among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
         single = f" among the {noun} with the "
         if among.startswith(single):     # argmax(argmax(...)): among the players tied on the first key
@@ -277,7 +277,7 @@ def _count(sp, args):
             # count(tonk_on_deal), a definition giving players: 'the number of players in *tonk_on_deal*'
             return f"the number of {_plural(held)} in {inner}"
         return f"the number of {inner}"
-    noun = sp.noun_of(args[0])
+    noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
     if where.startswith(f" of the {_plural(noun)} "):        # 'the number of the sets of 2 cards from ...'
@@ -339,7 +339,7 @@ def _sum(sp, args):
         return f"all {per}" if per.startswith("the ") else f"{per}, joined in one list"
     if per is not None:
         return f"the total of {per}"
-    noun = sp.noun_of(args[0])
+    noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
     said, plural = sp.say(args[0]), _plural(noun)
     over = (f"all the {_plural(sp.labelled(args[1], noun))}" if _is_all(args[0], sp) else said if said.startswith(f"the {plural} ") else
             f"the {plural} {'in' if _is_zone(sp, args[0]) else 'of'} {said}")
@@ -402,7 +402,7 @@ def _said_with_name(sp, fn, name):
 
 
 def _map(sp, args):
-    noun = sp.noun_of(args[0])
+    noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
     fn = args[1]
     if isinstance(fn, Tree) and fn.data == "lambda_" and _one_item_list_of(fn.children[1], str(fn.children[0])):
         # map(cards, c => [c]): each card becomes a list of its own (a one-item list reads as its item)
@@ -447,7 +447,7 @@ def _reverse(sp, args):
 def _sort(sp, args):
     if len(args) == 1:
         return f"{sp.say(args[0])}, from lowest to highest"
-    noun = sp.noun_of(args[0])
+    noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
     value = sp.about(args[1], noun)
     if noun == "player":        # "the players in order of their score", not "its score"
         value = re.sub(r"\bits\b", "their", value)
@@ -459,7 +459,7 @@ def _extreme(word, most):
         if len(args) == 1:
             return f"the {most} of {sp.operand(args[0])}"
         if len(args) == 2 and isinstance(args[1], Tree) and args[1].data == "lambda_":
-            noun = sp.noun_of(args[0])
+            noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
             value = sp.about(args[1], noun)
             value = value[4:] if value.startswith(("the ", "its ")) else value
             if noun == "player":    # as argmax says it: "the player with the highest value of their hand"
@@ -468,7 +468,7 @@ def _extreme(word, most):
             return f"the {noun} with the {'highest' if word == 'larger' else 'lowest'} {value}{among}"
         if len(args) == 2 and isinstance(args[1], Tree) and args[1].data == "name" and \
                 str(args[1].children[0]) in (sp.lex.orders | sp.lex.points):
-            noun = sp.noun_of(args[0])
+            noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
             among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
             return f"the {noun} {'highest' if word == 'larger' else 'lowest'} in *{args[1].children[0]}*{among}"
         # several values: one worked out by arithmetic keeps its brackets ("the larger of (a minus 1), 0
