@@ -520,7 +520,8 @@ class _Speaker:
         if name in self.lex.tests and len(spoken) == 1 and _participle(named):
             # a test named by a past participle is said of its item: protected(c) reads "c is protected"
             return f"{spoken[0]} is {named}"
-        if verb in ONE_WORD_VERBS and verb != "has" and name in self.lex.tests and spoken and len(named.split()) > 1:
+        if (verb in ONE_WORD_VERBS or _one_verb(verb)) and verb not in ("has", "does") and name in self.lex.tests \
+                and spoken and len(named.split()) > 1:
             # a test named by a verb and its object is said of its first argument: beats_led(c) reads
             # "c beats led", not "beats led holds for c"
             rest = spoken[1:]
@@ -568,8 +569,15 @@ class _Speaker:
         return f"the {named}{joiner}{_join(spoken)}" if spoken else f"the {named}"
 
     # -- functions of one name -----------------------------------------------------------
-    def noun_of(self, collection) -> str:
-        """What one item of the collection is called: player, suit, card, ..."""
+    def noun_of(self, collection, fn=None) -> str:
+        """What one item of the collection is called: player, suit, card, ...; an item of a list of
+        unknown kind that `fn` (x => ...) gives to a meld function (meld_kind(x)) is a meld."""
+        noun = self._noun_of(collection)
+        if noun == "item" and fn is not None and _given_to_meld_functions(fn):
+            return "meld"
+        return noun
+
+    def _noun_of(self, collection) -> str:
         if isinstance(collection, Tree):
             if collection.data == "name":
                 name = str(collection.children[0])
@@ -684,6 +692,14 @@ class _Speaker:
             # a test named for what its item may do: 'who may speak', 'who cannot play'; not must_pass(p)
             # is 'need not pass', never 'must not pass'
             return f"{NOT_MODAL.get(words[1], words[1] + ' not')} {words[2]}" if negated else f"{words[1]} {words[2]}"
+        called = node.children[0] if negated else node
+        if len(words) == 3 and words[0] == "it" and _one_verb(words[1]) and words[1] not in ("has", "does") \
+                and not _mentions_it(words[2]) and isinstance(called, Tree) and called.data == "call" \
+                and str(called.children[0]) in self.lex.tests:
+            # a test named by a verb and its object: fits_contract(w) 'that fit contract' (the ways), 'that
+            # fits contract' (one); negated, 'that do not fit contract'
+            verb = _plain_verb(words[1]) if be == "are" or negated else words[1]
+            return f"{'do' if be == 'are' else 'does'} not {verb} {words[2]}" if negated else f"{verb} {words[2]}"
         if text.startswith("it is "):
             said = "jokers" if text == "it is a joker" and be == "are" else text[6:]
             return (f"{be} not " if negated else f"{be} ") + said
@@ -865,6 +881,27 @@ def _one_verb(named: str) -> bool:
     such a test is said of its first argument.  A test's name is not a plural noun, so one lowercase word
     ending in s reads as a verb (not 'bonus', 'class' or 'is')."""
     return named in ONE_WORD_VERBS or _THIRD_PERSON.match(named) is not None
+
+
+def _given_to_meld_functions(fn) -> bool:
+    """Whether `x => body` passes x itself to meld_kind, meld_points or wilds_in (x is a meld)."""
+    if not (isinstance(fn, Tree) and fn.data == "lambda_"):
+        return False
+    name, body = str(fn.children[0]), fn.children[1]
+    for node in body.iter_subtrees():
+        if node.data == "call" and str(node.children[0]) in ("meld_kind", "meld_points", "wilds_in") \
+                and node.children[1] is not None:
+            arg = node.children[1].children[0]
+            if isinstance(arg, Tree) and arg.data == "name" and str(arg.children[0]) == name:
+                return True
+    return False
+
+
+def _plain_verb(verb: str) -> str:
+    """A verb in the third person without its s: fits -> fit, matches -> match, holds -> hold."""
+    if re.search(r"(ch|sh|x|ss|zz)es$", verb):
+        return verb[:-2]
+    return verb[:-1]
 
 
 def _participle(named: str) -> bool:

@@ -120,6 +120,14 @@ def _is_none(node) -> bool:
     return isinstance(node, Tree) and node.data == "none"
 
 
+def _a_card_of(sp, x) -> str:
+    """The one card a meld change takes from the cards x: 'a card of the current player's *hand*'; from a
+    list of one card written out ([c]), that card: 'the card', not 'a card of the card'."""
+    if isinstance(x, Tree) and x.data == "list_" and len(x.children) == 1 and x.children[0] is not None:
+        return sp.say(x.children[0])
+    return "a card of " + sp.say(x)
+
+
 def _combined(sp, a) -> str:
     """combined(a, b, ...): 'the ways to put together one of A and one of B, no card twice'; a list of
     one set written out ([g]) is that set: 'made of the set and one of B', not 'one of the set'."""
@@ -174,7 +182,7 @@ def _quantified(word):
         name = _position_name(sp, args[0], args[1])
         if name is not None:          # 'for every *j* of the numbers ..., the card at position *j* ...'
             return f"for {word} *{name}* of {sp.say(args[0])}, {_said_with_name(sp, args[1], name)}"
-        noun = sp.noun_of(args[0])
+        noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
         body = sp.each(args[1], noun)
         noun = sp.labelled(args[1], noun)
         where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
@@ -201,7 +209,7 @@ def _has_verb_after(body: str, noun: str) -> bool:
 
 
 def _filter(sp, args):
-    noun = sp.noun_of(args[0])
+    noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
     who = "who" if noun == "player" else "that"
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
@@ -233,7 +241,7 @@ def _is_all(node, sp=None) -> bool:
 
 def _best(word):
     def phrase(sp, args):
-        noun = sp.noun_of(args[0])
+        noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
         among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
         single = f" among the {noun} with the "
         if among.startswith(single):     # argmax(argmax(...)): among the players tied on the first key
@@ -269,7 +277,7 @@ def _count(sp, args):
             # count(tonk_on_deal), a definition giving players: 'the number of players in *tonk_on_deal*'
             return f"the number of {_plural(held)} in {inner}"
         return f"the number of {inner}"
-    noun = sp.noun_of(args[0])
+    noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
     where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
     clause = sp.relative(args[1], noun)
     if where.startswith(f" of the {_plural(noun)} "):        # 'the number of the sets of 2 cards from ...'
@@ -331,7 +339,7 @@ def _sum(sp, args):
         return f"all {per}" if per.startswith("the ") else f"{per}, joined in one list"
     if per is not None:
         return f"the total of {per}"
-    noun = sp.noun_of(args[0])
+    noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
     said, plural = sp.say(args[0]), _plural(noun)
     over = (f"all the {_plural(sp.labelled(args[1], noun))}" if _is_all(args[0], sp) else said if said.startswith(f"the {plural} ") else
             f"the {plural} {'in' if _is_zone(sp, args[0]) else 'of'} {said}")
@@ -394,7 +402,7 @@ def _said_with_name(sp, fn, name):
 
 
 def _map(sp, args):
-    noun = sp.noun_of(args[0])
+    noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
     fn = args[1]
     if isinstance(fn, Tree) and fn.data == "lambda_" and _one_item_list_of(fn.children[1], str(fn.children[0])):
         # map(cards, c => [c]): each card becomes a list of its own (a one-item list reads as its item)
@@ -439,7 +447,7 @@ def _reverse(sp, args):
 def _sort(sp, args):
     if len(args) == 1:
         return f"{sp.say(args[0])}, from lowest to highest"
-    noun = sp.noun_of(args[0])
+    noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
     value = sp.about(args[1], noun)
     if noun == "player":        # "the players in order of their score", not "its score"
         value = re.sub(r"\bits\b", "their", value)
@@ -451,7 +459,7 @@ def _extreme(word, most):
         if len(args) == 1:
             return f"the {most} of {sp.operand(args[0])}"
         if len(args) == 2 and isinstance(args[1], Tree) and args[1].data == "lambda_":
-            noun = sp.noun_of(args[0])
+            noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
             value = sp.about(args[1], noun)
             value = value[4:] if value.startswith(("the ", "its ")) else value
             if noun == "player":    # as argmax says it: "the player with the highest value of their hand"
@@ -460,7 +468,7 @@ def _extreme(word, most):
             return f"the {noun} with the {'highest' if word == 'larger' else 'lowest'} {value}{among}"
         if len(args) == 2 and isinstance(args[1], Tree) and args[1].data == "name" and \
                 str(args[1].children[0]) in (sp.lex.orders | sp.lex.points):
-            noun = sp.noun_of(args[0])
+            noun = sp.noun_of(args[0], args[1] if len(args) > 1 else None)
             among = "" if _is_all(args[0], sp) else f" among {sp.say(args[0])}"
             return f"the {noun} {'highest' if word == 'larger' else 'lowest'} in *{args[1].children[0]}*{among}"
         # several values: one worked out by arithmetic keeps its brackets ("the larger of (a minus 1), 0
@@ -578,9 +586,9 @@ FUNCTIONS = {
     "meld_kind": lambda sp, a: f"the kind (run or set) of {sp.say(a[0])}",
     "is_meld": lambda sp, a: f"{sp.say(a[0])} make a meld",
     "extends_table": lambda sp, a: f"{sp.say(a[0])} can be added to a meld in {sp.say(a[1])}",
-    "table_additions": lambda sp, a: f"the ways to add one of {sp.say(a[0])} to a meld in {sp.say(a[1])}",
+    "table_additions": lambda sp, a: f"the ways to add {_a_card_of(sp, a[0])} to a meld in {sp.say(a[1])}",
     "table_melds": lambda sp, a: f"the melds in {sp.say(a[0])}",
-    "wild_swaps": lambda sp, a: f"the ways to put one of {sp.say(a[0])} in the place of a wild card of a meld "
+    "wild_swaps": lambda sp, a: f"the ways to put {_a_card_of(sp, a[0])} in the place of a wild card of a meld "
                                 f"in {sp.say(a[1])}",
     "wilds_in": lambda sp, a: f"the number of wild cards in {sp.say(a[0])}",
     "of_suit": lambda sp, a: f"the cards of {sp.say(a[0])} in {sp.say(a[1])}",

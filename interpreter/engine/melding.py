@@ -4,8 +4,9 @@ A table zone holds groups: the zone's value is a list of groups, each a list
 of card ids in meld order (runs low to high, sets by suit). What the wild
 cards of each group stand for is kept in `state.extra['readings']`, keyed by
 the group's cards, so a group keeps its declared reading as long as it lies
-unchanged. Generic steps (gather, move) may empty groups; empty groups are
-ignored by the meld built-ins and dropped when the next meld is laid.
+unchanged. A group that gather or move empties leaves its table (steps.py,
+take_card); empty groups that remain otherwise are ignored by the meld
+built-ins and dropped when the next meld is laid.
 
     - lay_melds: {melds: option, from: "hand[current]", to: table}
     - change_meld: {change: option, from: "hand[current]", to: table}

@@ -360,6 +360,23 @@ NO_CARD = ("there is no card to move: the cards to move are none (last() or firs
            "none); move only when there is one, e.g. under `if: count(stock) > 0`")
 
 
+def _holds_groups(s, value) -> bool:
+    """Whether a list of lists is a table of melds (its items groups), not a zone kept per player, whose
+    items are the players' parts."""
+    for info in s.rules.zone_list:
+        if s.z[info.index] is value:
+            return info.per is None
+    return True                 # a part of a zone kept per player (table[p]) that holds lists
+
+
+def _drop_group(table, group):
+    """A group a move emptied leaves its table (count(table) counts melds, not the places they were)."""
+    for i, g in enumerate(table):
+        if g is group:
+            del table[i]
+            return
+
+
 def take_card(s, zone, card, where):
     """Take `card` out of `zone` (a list, or a per-player list of lists; None: any zone), or stop the
     game saying it is not there."""
@@ -370,6 +387,8 @@ def take_card(s, zone, card, where):
         for z in zones:
             if card in z:
                 z.remove(card)
+                if not z and z is not zone and _holds_groups(s, zone):
+                    _drop_group(zone, z)
                 return
         u = s.rules.universe
         twin = u.twins and any(x.__class__ is int and u.face_key[x] == u.face_key[card] for z in zones for x in z)
@@ -381,11 +400,15 @@ def take_card(s, zone, card, where):
         for z in (zone.values() if isinstance(zone, dict) else zone if zone and isinstance(zone[0], list) else [zone]):
             if card in z:
                 z.remove(card)
+                if not z and z is not zone and _holds_groups(s, zone):
+                    _drop_group(zone, z)
                 return
             if z and z[0].__class__ is list:     # a player's table of melds: look in its groups
                 for group in z:
                     if card in group:
                         group.remove(card)
+                        if not group:
+                            _drop_group(z, group)
                         return
     raise GameStopped(f"card {s.rules.universe.name(card)} is nowhere to be moved from", where)
 
@@ -397,7 +420,7 @@ def _gather(cx, value, path, step):
         return None
     names = spec["from"] if isinstance(spec["from"], list) else [spec["from"]]
     zones = []                  # (zone number, kept per player or per entry?), in the order given
-    # (a zone of melds holds lists of cards: those lists are emptied, not the zone's own list)
+    # (a zone of melds holds lists of cards: their cards go, and the zone is left with no group)
     for i, name in enumerate(names):
         info = cx.rules.zones.get(str(name))
         if info is None:
@@ -430,6 +453,8 @@ def _gather(cx, value, path, step):
                         if s.revealed or s.revealed.to:   # cards shown stop being shown when they move
                             s.revealed.difference_update(part)
                     part.clear()
+            if not split and zone and zone[0].__class__ is list and zone is not dest:
+                zone.clear()                  # a table of melds for all: no empty groups left (count(table) is 0)
     return Atomic(run, cx.where(path), "gather")
 
 

@@ -801,6 +801,10 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
         if not (T.is_collection(right.type) or right.type in (T.ANY, T.STR) or T.is_per(right.type)):
             ctx.error(right_node, f"'{op}' needs a list on its right, but this is {T.describe(right.type)}",
                       hint=T.meld_hint(right.type), rule="type")
+        if T.meld_hint(left.type) and T.element_of(right.type) == T.CARD:
+            # all(w, m => m in hand[p]) with w a play: a meld is never one of the cards
+            ctx.error(left_node, f"'{op}' looks for one card in a list of cards, but this is {T.describe(left.type)}",
+                      hint=T.meld_hint(left.type), rule="type")
         negate = op == "not in"
         if face is not None and left.type == T.CARD:
             def member(s, e):

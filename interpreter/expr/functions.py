@@ -39,9 +39,13 @@ def builtin(name, usage, doc, min_args=1, max_args=1, category="collections"):
 
 # -- helpers -------------------------------------------------------------------
 
-def _collection(ctx, arg, what="the first argument"):
+def _collection(ctx, arg, what="the first argument", cards=False):
+    """The compiled list `arg`.  A play (a way of meld_plays) is a list of melds: the functions of any
+    list take it (count(w), filter(w, m => meld_kind(m) == "run")); those of cards (`cards`) refuse it,
+    with the hint that names meld_cards()."""
     c = ctx.compile(arg)
-    if not (T.is_collection(c.type) or c.type == T.ANY or T.is_per(c.type)):
+    play = c.type == "play" and not cards
+    if not (T.is_collection(c.type) or c.type == T.ANY or play or T.is_per(c.type)):
         ctx.error(arg, f"{what} must be a list, but this is {T.describe(c.type)}", hint=T.meld_hint(c.type),
                   rule="type")
     if T.is_per(c.type) and _names_zone(ctx, arg):
@@ -576,7 +580,7 @@ def _card(ctx, node, args):
 
 @builtin("of_suit", "of_suit(cards, suit)", "The cards of that suit.", 2, 2, "cards")
 def _of_suit(ctx, node, args):
-    coll = _collection(ctx, args[0])
+    coll = _collection(ctx, args[0], cards=True)
     suit = ctx.expect(args[1], ctx.compile(args[1]), T.SUIT, "the suit")
     suit_of = ctx.universe().suit_of
     cf, sf = _values(coll), suit.fn
@@ -589,7 +593,7 @@ def _of_suit(ctx, node, args):
 
 @builtin("of_rank", "of_rank(cards, rank)", "The cards of that rank.", 2, 2, "cards")
 def _of_rank(ctx, node, args):
-    coll = _collection(ctx, args[0])
+    coll = _collection(ctx, args[0], cards=True)
     rank = ctx.compile(args[1])
     rank_of = ctx.universe().rank_of
     cf, rf = coll.fn, rank.fn
@@ -602,7 +606,7 @@ def _of_rank(ctx, node, args):
 
 @builtin("suits_in", "suits_in(cards)", "The suits present among the cards, without repeats.", 1, 1, "cards")
 def _suits_in(ctx, node, args):
-    coll = _collection(ctx, args[0])
+    coll = _collection(ctx, args[0], cards=True)
     suit_of = ctx.universe().suit_of
     cf = coll.fn
     c, table = ctx.gen.fresh("_c"), ctx.ref(suit_of)

@@ -54,7 +54,7 @@ def _sized(ctx, arg, what):
          "g => total(g, value) == 10) is every set of two to four table cards worth 10 together (a capture by sum).",
          2, 4, "cards")
 def _groups(ctx, node, args):
-    cards = _collection(ctx, args[0], "the cards")
+    cards = _collection(ctx, args[0], "the cards", cards=True)
     key = _card_key(ctx, args[1])
     sizes = [_sized(ctx, args[2], "the smallest size") if len(args) > 2 else None,
              _sized(ctx, args[3], "the largest size") if len(args) > 3 else None]
@@ -141,7 +141,7 @@ def _keyed_groups(pairs, low, high):
          "wild cards last; a set the wild cards make in two ways (at either end) is given once.",
          3, 6, "cards")
 def _sequences(ctx, node, args):
-    cards = _collection(ctx, args[0], "the cards")
+    cards = _collection(ctx, args[0], "the cards", cards=True)
     key = _card_key(ctx, args[1])
     param, body = key.parts
     if param is not None and not T.compatible(body.type, T.NUM):
@@ -203,7 +203,7 @@ def _combined(ctx, node, args):
          "total(cards, value), or of a function c => ... (a card whose key is none counts 0).",
          2, 2, "cards")
 def _total(ctx, node, args):
-    cards = _collection(ctx, args[0], "the cards")
+    cards = _collection(ctx, args[0], "the cards", cards=True)
     key = _card_key(ctx, args[1])
     cf = cards.fn
 
@@ -251,7 +251,7 @@ def _over_cards(ctx, cards, template):
          "name of an order or point table), e.g. same_key(cards, value) for a set of equal value.",
          2, 2, "cards")
 def _same_key(ctx, node, args):
-    cards = _collection(ctx, args[0], "the cards")
+    cards = _collection(ctx, args[0], "the cards", cards=True)
     key = _card_key(ctx, args[1])
     cf = cards.fn
 

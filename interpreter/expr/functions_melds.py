@@ -62,6 +62,7 @@ class MeldRules:
     split: tuple | None = None                    # (min, max) to cut long runs on the table
     wild_ids: list = field(default_factory=list)
     twin_naturals: bool = True                    # may two natural cards of a run stand for the same card?
+    cut_at: int | None = None                     # the largest limit a meld_plays() call reached (None: none)
 
     def __post_init__(self):
         self.finder = MeldFinder(self.info, self.runs, self.sets)
@@ -117,7 +118,10 @@ class MeldRules:
         return list(self.with_card(card, tuple(cards)))
 
     def meld_plays(self, cards, minimum, limit) -> list:
-        return list(self.plays(tuple(sorted(cards)), minimum, limit))
+        found = list(self.plays(tuple(sorted(cards)), minimum, limit))
+        if limit and len(found) >= limit and (self.cut_at is None or limit > self.cut_at):
+            self.cut_at = limit          # some ways may be left out: validate's trial games warn
+        return found
 
     def is_meld(self, cards) -> bool:
         return bool(self.readings(tuple(cards)))
@@ -599,7 +603,7 @@ def _value_of(value, mr) -> float:
 # helper with the same argument values.
 
 def _cards_arg(ctx, arg):
-    return _collection(ctx, arg, "the cards")
+    return _collection(ctx, arg, "the cards", cards=True)
 
 
 def _card_arg(ctx, arg):
@@ -636,7 +640,9 @@ def _melds_with(ctx, node, args):
 
 @builtin("meld_plays", "meld_plays(cards, minimum) or meld_plays(cards, minimum, limit)",
          "Ways to lay several card-disjoint melds from the cards at once whose total value is at "
-         "least minimum (at most limit ways, 500 by default), most valuable melds tried first. The ways "
+         "least minimum (at most limit ways, 500 by default), most valuable melds tried first. Each way is "
+         "a list of melds: count(w) melds, count(filter(w, m => meld_kind(m) == \"set\")) of them sets, "
+         "meld_cards(w) their cards. The ways "
          "past the limit are never offered: when a move keeps only some of them (legal: a contract of so "
          "many sets and runs), raise the limit, e.g. meld_plays(hand[current], 0, 5000).", 2, 3, "melds")
 def _meld_plays(ctx, node, args):

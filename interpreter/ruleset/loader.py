@@ -122,6 +122,9 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
     diags = []
     warned = set()
     peeking: dict = {}
+    melds = getattr(rules, "meld_rules", None)
+    if melds is not None:
+        melds.cut_at = None
     for n in rules.player_counts:
         for seed in range(games):
             s = None
@@ -152,7 +155,19 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
                 else:
                     diags.append(located(err, smap, message))
                 break
+    if melds is not None and melds.cut_at is not None:
+        diags.append(_plays_cut(smap, melds.cut_at))
     return diags
+
+
+def _plays_cut(smap, limit) -> Diagnostic:
+    """meld_plays() reached its limit in a trial game: the ways past it were never offered."""
+    path = next((p for p, v in smap._values.items() if v.scalar and "meld_plays(" in v.scalar), ())
+    return smap.diagnostic(
+        path, f"in a trial game with random moves, meld_plays() found {limit} ways to lay melds, its limit: the ways past it were never offered, so a player may miss a "
+        "legal play (a contract of several melds, say)", "meld-limit", severity="warning",
+        hint="raise the limit, the third value: meld_plays(hand[current], 0, 20000); or lay the melds one at "
+             "a time (docs/patterns.md, a contract of several groups)", length=smap.span_length(path))
 
 
 def _note_unseen_options(s, smap, diags, warned):
