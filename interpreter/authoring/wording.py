@@ -161,6 +161,13 @@ def _deal(v, step, say):
     return text + f", starting with {say(start)}" + (" and going right" if v.get("direction") == -1 else "") + ".", []
 
 
+def _cards_said(cards, say):
+    """The cards a step moves or shows: a list written out reads as its items, 'Show K♥ and Q♥', not
+    'Show the list K♥ and Q♥'."""
+    text = say(cards)
+    return _removeprefix(text, "the list ") if str(cards).strip().startswith("[") else text
+
+
 def _removeprefix(text, prefix):
     return text[len(prefix):] if text.startswith(prefix) else text
 
@@ -469,7 +476,7 @@ def _move(v, step, say):
     if "from" in v and where and str(v["from"]).strip() == str(v["to"]).strip():
         # a card moved within its own zone: 'Put the last card of *stock* at the bottom of *stock*'
         return f"Put {say(v['cards'])} at the bottom of {say(v['to'])}.", []
-    cards = say(v["cards"])
+    cards = _cards_said(v["cards"], say)
     if src and ", " in cards and not cards.endswith(")"):
         cards += ","       # 'the last cards of stock, as many as N, from stock to ...'
     return f"Move {cards}{src} to {say(v['to'])}{where}.", []
@@ -501,9 +508,9 @@ _KINDS = {
     "deal": _deal,
     "move": _move,
     "gather": lambda v, s, say: (f"Gather every card from {_zones(v['from'])} into *{v['to']}*.", []),
-    "reveal": lambda v, s, say: ((f"Show {say(v['cards'])} to {say(v['to'])} alone." if "to" in v else
-                                  f"Show {say(v['cards'])} to everyone.") if isinstance(v, dict) else
-                                 f"Show {say(v)} to everyone.", []),
+    "reveal": lambda v, s, say: ((f"Show {_cards_said(v['cards'], say)} to {say(v['to'])} alone." if "to" in v else
+                                  f"Show {_cards_said(v['cards'], say)} to everyone.") if isinstance(v, dict) else
+                                 f"Show {_cards_said(v, say)} to everyone.", []),
     "set": _set,
     "add": _add,
     "reset": lambda v, s, say: (f"Give {_join_names(v)} their starting values again.", []),
