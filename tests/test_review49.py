@@ -36,3 +36,301 @@ def test_the_hint_to_quote_a_cut_expression_gives_valid_yaml_and_offers_to_quote
         load_yaml_text("x: {when: all(players, p => p != 'a'), y: 1}\n")
     [d] = info.value.diagnostics
     assert d.hint.endswith("put the text in quotes: \"all(players, p => p != 'a')\""), d.format()
+
+
+# -- Thousand --------------------------------------------------------------------------------------------
+
+import random  # noqa: E402
+from collections import Counter  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from interpreter.engine import game as G  # noqa: E402
+from interpreter.engine import scenario as S  # noqa: E402
+from tests.scripted import cached_loader, every_card_once, hand_events, seen, var as _v  # noqa: E402
+
+HERE = Path(__file__).resolve().parent / "rulesets_review49"
+_load = cached_loader(HERE)
+SYMBOL = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+SUIT_OF = {v: k for k, v in SYMBOL.items()}
+
+TH_RANKS = ["9", "J", "Q", "K", "10", "A"]
+TH_VALUE = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+TH_MARRIAGE = {"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40}
+TH_PACK = sorted(r + SYMBOL[x] for r in TH_RANKS for x in SYMBOL)
+
+
+def suit(c):
+    return SUIT_OF[c[-1]]
+
+
+def rank(c):
+    return c[:-1]
+
+
+def th_marriages(hand):
+    return sorted(x for x in SYMBOL if "K" + SYMBOL[x] in hand and "Q" + SYMBOL[x] in hand)
+
+
+def th_limit(hand):
+    return 120 + sum(TH_MARRIAGE[x] for x in th_marriages(hand))
+
+
+def th_round(x):
+    """To the nearest ten, a five rounding up (negative numbers do not occur)."""
+    return (x + 5) // 10 * 10
+
+
+def th_follow(hand, trick, trumps, announced):
+    if not trick:
+        if announced is not None:
+            return sorted(c for c in hand if suit(c) == announced and rank(c) in ("K", "Q"))
+        return sorted(hand)
+    same = [c for c in hand if suit(c) == suit(trick[0])]
+    if same:
+        return sorted(same)
+    trump = [c for c in hand if suit(c) == trumps]
+    return sorted(trump or hand)
+
+
+def th_winner(cards, players, trumps):
+    led = suit(cards[0])
+    best = max(cards, key=lambda c: (2 if suit(c) == trumps else 1 if suit(c) == led else 0,
+                                     TH_RANKS.index(rank(c))))
+    return players[cards.index(best)]
+
+
+class ThousandReferee:
+    """Thousand from the rules at the top of thousand.yaml, written apart from the engine."""
+
+    def __init__(self, s, target=1000):
+        self.target = target
+        self.score = [0, 0, 0]
+        self.dealer = 0
+        self.hand_no = 0
+        self.seen = Counter()
+        self.new_hand(s)
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        assert s.hand_no == self.hand_no and _v(s, "dealer") == self.dealer
+        deals = hand_events(s, self.hand_no, "deal")
+        assert [(e["to"], e["count"]) for e in deals] == [("hand", 7), ("widow", 3)]
+        self.eldest = (self.dealer + 1) % 3
+        assert [p for p, _ in deals[0]["each"]] == [(self.eldest + i) % 3 for i in range(3)]
+        self.hands = {p: list(got) for p, got in deals[0]["each"]}
+        self.widow = S.names(s, S.zone(s, "widow"))
+        assert sorted(sum(self.hands.values(), []) + self.widow) == TH_PACK
+        self.bid, self.declarer = 100, self.eldest
+        self.passed = set()
+        self.speaker = (self.eldest + 1) % 3
+        self.phase = "auction"
+        self.public = set()           # cards shown to all, still where they were shown
+        self.known = set()            # cards the declarer gave, known to the declarer
+        self.to_give = []
+        self.trumps, self.announced = None, None
+        self.married = [0, 0, 0]
+        self.won = {p: [] for p in range(3)}
+        self.trick, self.trick_players = [], []
+        self.tricks_done = 0
+
+    def may_speak(self, p):
+        return p not in self.passed and p != self.declarer
+
+    def expected(self):
+        if self.phase == "auction":
+            p = self.speaker
+            return p, sorted(["pass"] + [f"bid {k}" for k in range(self.bid + 10, th_limit(self.hands[p]) + 1, 10)])
+        d = self.declarer
+        if self.phase == "give":
+            return d, sorted(f"give {c}" for c in self.hands[d])
+        if self.phase == "contract":
+            top = max(self.bid, th_limit(self.hands[d]))
+            return d, sorted(f"contract {k}" for k in range(self.bid, top + 1, 10))
+        if self.phase == "marriage":
+            return self.leader, sorted([f"marriage {x}" for x in th_marriages(self.hands[self.leader])]
+                                       + ["no_marriage"])
+        p = (self.leader + len(self.trick)) % 3
+        return p, th_follow(self.hands[p], self.trick, self.trumps, self.announced)
+
+    def before(self, s, who, legal):
+        want_who, want = self.expected()
+        assert (who, legal) == (want_who, want), (self.phase, who, legal, want_who, want)
+        assert s.hand_no == self.hand_no
+        every_card_once(s)
+        for viewer in range(3):
+            for p in range(3):
+                shown = [c for c in self.hands[p] if p == viewer or c in self.public
+                         or (viewer == self.declarer and c in self.known)]
+                assert seen(s, viewer, "hand", p) == sorted(shown), (viewer, p, self.phase)
+                assert seen(s, viewer, "won", p) == []
+            assert seen(s, viewer, "trick") == sorted(self.trick)
+            assert seen(s, viewer, "widow") == []
+        assert _v(s, "score") == self.score
+        assert (_v(s, "bid"), _v(s, "declarer")) == (self.bid, self.declarer)
+        if self.phase in ("marriage", "play"):
+            assert _v(s, "trumps") == self.trumps and _v(s, "married") == self.married
+
+    def after(self, s, who, text):
+        getattr(self, "after_" + self.phase)(s, who, text)
+
+    def after_auction(self, s, p, text):
+        if text == "pass":
+            self.passed.add(p)
+        else:
+            k = int(text.split()[1])
+            self.seen["over 120"] += k > 120
+            self.bid, self.declarer = k, p
+        for i in range(1, 4):
+            q = (p + i) % 3
+            if self.may_speak(q):
+                self.speaker = q
+                return
+        d = self.declarer
+        self.seen["forehand plays 100" if self.bid == 100 else "auction"] += 1
+        self.hands[d] += self.widow
+        self.public |= set(self.widow)
+        self.to_give = [(d + 1) % 3, (d + 2) % 3]
+        self.phase = "give"
+
+    def after_give(self, s, d, text):
+        c = text.split()[1]
+        self.hands[d].remove(c)
+        self.hands[self.to_give.pop(0)].append(c)
+        self.public.discard(c)
+        self.known.add(c)
+        self.seen["widow card given"] += c in self.widow
+        if not self.to_give:
+            self.phase = "contract"
+
+    def after_contract(self, s, d, text):
+        k = int(text.split()[1])
+        self.seen["raised"] += k > self.bid
+        self.bid = k
+        self.leader = d
+        self.start_trick()
+
+    def start_trick(self):
+        self.announced = None
+        if self.tricks_done > 0 and th_marriages(self.hands[self.leader]):
+            self.phase = "marriage"
+        else:
+            self.phase = "play"
+
+    def after_marriage(self, s, p, text):
+        self.phase = "play"
+        if text == "no_marriage":
+            self.seen["marriage kept"] += 1
+            return
+        x = text.split()[1]
+        self.seen["marriage " + ("changes trumps" if self.trumps not in (None, x) else "announced")] += 1
+        self.announced = self.trumps = x
+        self.married[p] += TH_MARRIAGE[x]
+        self.public |= {"K" + SYMBOL[x], "Q" + SYMBOL[x]}
+
+    def after_play(self, s, who, card):
+        p = (self.leader + len(self.trick)) % 3
+        self.hands[p].remove(card)
+        self.public.discard(card)
+        self.known.discard(card)
+        self.trick.append(card)
+        self.trick_players.append(p)
+        if len(self.trick) < 3:
+            return
+        w = th_winner(self.trick, self.trick_players, self.trumps)
+        t = hand_events(s, self.hand_no, "trick")[self.tricks_done]
+        assert t["winner"] == w and t["cards"] == self.trick
+        self.seen["trumped"] += self.trumps is not None and suit(self.trick[0]) != self.trumps and any(
+            suit(c) == self.trumps for c in self.trick)
+        self.won[w] += self.trick
+        self.tricks_done += 1
+        self.trick, self.trick_players = [], []
+        self.leader = w
+        if self.tricks_done < 8:
+            self.start_trick()
+            return
+        assert not any(self.hands.values())
+        self.settle()
+        self.dealer = (self.dealer + 1) % 3
+        if max(self.score) >= self.target:
+            self.phase = "over"
+        else:
+            self.new_hand(s)
+
+    def points(self, p):
+        return sum(TH_VALUE[rank(c)] for c in self.won[p]) + self.married[p]
+
+    def settle(self):
+        assert sum(self.points(p) - self.married[p] for p in range(3)) == 120
+        d = self.declarer
+        made = self.points(d) >= self.bid
+        self.seen["made" if made else "failed"] += 1
+        self.score[d] += self.bid if made else -self.bid
+        for p in range(3):
+            if p != d:
+                self.seen["rounded up"] += th_round(self.points(p)) > self.points(p)
+                self.score[p] += th_round(self.points(p))
+
+    def finish(self, s):
+        assert self.phase == "over" and s.over
+        res = G.result(s)
+        assert res["scores"] == self.score
+        assert res["winners"] == [p for p in range(3) if self.score[p] == max(self.score)]
+
+
+def th_pick(rng, ref):
+    def pick(texts):
+        def weight(t):
+            if t.startswith("bid "):
+                return 3.0 / (int(t.split()[1]) - 90)
+            if t.startswith("contract "):
+                return 1.0 if t == f"contract {ref.bid}" else 0.05
+            if t == "pass":
+                return 0.7
+            return 1.0
+        return rng.choices(texts, [weight(t) for t in texts])[0]
+    return pick
+
+
+def th_game(rules, seed, target, hands=None):
+    """One seeded game against the referee, to its end or for `hands` hands."""
+    s = G.new_game(rules, 3, seed, log=True)
+    ref = ThousandReferee(s, target)
+    pick = th_pick(random.Random(seed), ref)
+    while not s.over and (hands is None or s.hand_no <= hands):
+        actions = G.legal_actions(s)
+        texts = [S.describe(s, a) for a in actions]
+        who = G.current_player(s)
+        ref.before(s, who, sorted(texts))
+        text = pick(texts)
+        G.apply(s, actions[texts.index(text)])
+        ref.after(s, who, text)
+    if s.over:
+        ref.finish(s)
+    return ref
+
+
+def test_thousand_random_games_follow_the_rules():
+    rules = _load("thousand", target=150)
+    totals = Counter()
+    for seed in range(60):
+        totals.update(th_game(rules, seed, 150, hands=6).seen)
+    totals["games ended"] = 0
+    for k in ["forehand plays 100", "auction", "over 120", "widow card given", "raised", "marriage announced",
+              "marriage changes trumps", "marriage kept", "trumped", "made", "failed", "rounded up"]:
+        assert totals[k] > 0, (k, totals)
+
+
+def test_thousand_games_end_at_the_target():
+    rules = _load("thousand", target=150)
+    ended = 0
+    for seed in range(100, 130):
+        ref = th_game(rules, seed, 150, hands=40)
+        ended += ref.phase == "over"
+    assert ended > 10
+
+
+@pytest.mark.soak
+def test_thousand_soak():
+    rules = _load("thousand")
+    for seed in range(300):
+        th_game(rules, 5000 + seed, 1000, hands=30)
