@@ -268,6 +268,7 @@ class ThousandReferee:
         for p in range(3):
             if p != d:
                 self.seen["rounded up"] += th_round(self.points(p)) > self.points(p)
+                self.seen["five rounds up"] += self.points(p) % 10 == 5
                 self.score[p] += th_round(self.points(p))
 
     def finish(self, s):
@@ -316,7 +317,7 @@ def test_thousand_random_games_follow_the_rules():
         totals.update(th_game(rules, seed, 150, hands=6).seen)
     totals["games ended"] = 0
     for k in ["forehand plays 100", "auction", "over 120", "widow card given", "raised", "marriage announced",
-              "marriage changes trumps", "marriage kept", "trumped", "made", "failed", "rounded up"]:
+              "marriage changes trumps", "marriage kept", "trumped", "made", "failed", "rounded up", "five rounds up"]:
         assert totals[k] > 0, (k, totals)
 
 
@@ -334,3 +335,12 @@ def test_thousand_soak():
     rules = _load("thousand")
     for seed in range(300):
         th_game(rules, 5000 + seed, 1000, hands=30)
+
+
+# -- worked deals ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, count", [("thousand", 2)])
+def test_the_worked_deals_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count and all(o.passed for o in outcomes), (problems, outcomes)
