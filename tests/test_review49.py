@@ -46,7 +46,7 @@ from pathlib import Path  # noqa: E402
 
 from interpreter.engine import game as G  # noqa: E402
 from interpreter.engine import scenario as S  # noqa: E402
-from tests.scripted import cached_loader, every_card_once, hand_events, seen, var as _v  # noqa: E402
+from tests.scripted import cached_loader, drive, every_card_once, hand_events, seen, var as _v  # noqa: E402
 
 HERE = Path(__file__).resolve().parent / "rulesets_review49"
 _load = cached_loader(HERE)
@@ -337,9 +337,129 @@ def test_thousand_soak():
         th_game(rules, 5000 + seed, 1000, hands=30)
 
 
+# -- Reversis --------------------------------------------------------------------------------------------
+
+RV_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "J", "Q", "K", "A"]
+RV_PENALTY = {"A": 4, "K": 3, "Q": 2, "J": 1}
+RV_PACK = sorted(r + SYMBOL[x] for r in RV_RANKS for x in SYMBOL)
+QUINOLA = "J♥"
+
+
+class ReversisReferee:
+    """Reversis from the rules at the top of reversis.yaml: play and deal go to the right."""
+
+    def __init__(self, s, target=60):
+        self.target = target
+        self.score = [0] * 4
+        self.dealer = 0
+        self.hand_no = 0
+        self.seen = Counter()
+        self.new_hand(s)
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        assert s.hand_no == self.hand_no and _v(s, "dealer") == self.dealer
+        [deal] = hand_events(s, self.hand_no, "deal")
+        assert (deal["to"], deal["count"]) == ("hand", 12)
+        assert [p for p, _ in deal["each"]] == [(self.dealer - i) % 4 for i in range(1, 5)]
+        self.hands = {p: list(got) for p, got in deal["each"]}
+        assert sorted(sum(self.hands.values(), [])) == RV_PACK
+        self.won = {p: [] for p in range(4)}
+        self.taken = [0] * 4
+        self.quinola = [0] * 4
+        self.leader = (self.dealer - 1) % 4
+        self.trick, self.trick_players = [], []
+        self.tricks_done = 0
+
+    def before(self, s, who, legal):
+        p = (self.leader - len(self.trick)) % 4
+        if self.trick:
+            same = [c for c in self.hands[p] if suit(c) == suit(self.trick[0])]
+            want = sorted(same or self.hands[p])
+        else:
+            want = sorted(self.hands[p])
+        assert (who, legal) == (p, want), (who, legal, p, want)
+        every_card_once(s)
+        for viewer in range(4):
+            for q in range(4):
+                assert seen(s, viewer, "hand", q) == (sorted(self.hands[q]) if q == viewer else [])
+                assert seen(s, viewer, "won", q) == sorted(self.won[q])
+            assert seen(s, viewer, "trick") == sorted(self.trick)
+        assert _v(s, "score") == self.score and _v(s, "quinola") == self.quinola
+
+    def after(self, s, who, card):
+        p = (self.leader - len(self.trick)) % 4
+        if self.trick and QUINOLA in self.hands[p] and card != QUINOLA:
+            led = suit(self.trick[0])
+            self.seen["quinola kept while void"] += led != "hearts" and all(suit(c) != led for c in self.hands[p])
+        self.hands[p].remove(card)
+        self.trick.append(card)
+        self.trick_players.append(p)
+        if len(self.trick) < 4:
+            return
+        led = suit(self.trick[0])
+        best = max((c for c in self.trick if suit(c) == led), key=lambda c: RV_RANKS.index(rank(c)))
+        w = self.trick_players[self.trick.index(best)]
+        t = hand_events(s, self.hand_no, "trick")[self.tricks_done]
+        assert t["winner"] == w and t["cards"] == self.trick and t["players"] == self.trick_players
+        if QUINOLA in self.trick:
+            q = self.trick_players[self.trick.index(QUINOLA)]
+            if led == "hearts":
+                self.seen["quinola forced"] += 1
+                self.quinola[q] += 5
+            else:
+                self.seen["quinola discarded"] += 1
+                self.quinola[w] += 5
+                self.quinola[q] -= 5
+        self.won[w] += self.trick
+        self.taken[w] += 1
+        self.tricks_done += 1
+        self.trick, self.trick_players = [], []
+        self.leader = w
+        if self.tricks_done < 12:
+            return
+        assert not any(self.hands.values())
+        if 12 in self.taken:
+            self.seen["reversis"] += 1
+            self.score[self.taken.index(12)] -= 40
+        else:
+            for q in range(4):
+                self.score[q] += sum(RV_PENALTY.get(rank(c), 0) for c in self.won[q]) + self.quinola[q]
+        self.dealer = (self.dealer - 1) % 4
+        if max(self.score) >= self.target:
+            self.phase = "over"
+        else:
+            self.new_hand(s)
+
+    def finish(self, s):
+        res = G.result(s)
+        assert res["scores"] == self.score
+        assert res["winners"] == [p for p in range(4) if self.score[p] == min(self.score)]
+        self.seen["ties"] += len(res["winners"]) > 1
+
+
+def test_reversis_random_games_follow_the_rules():
+    rules = _load("reversis")
+    totals = Counter()
+    for seed in range(25):
+        s = G.new_game(rules, 4, seed, log=True)
+        rng = random.Random(seed)
+        totals.update(drive(s, ReversisReferee(s), rng.choice).seen)
+    for k in ["quinola forced", "quinola discarded", "quinola kept while void"]:
+        assert totals[k] > 0, (k, totals)
+
+
+@pytest.mark.soak
+def test_reversis_soak():
+    rules = _load("reversis")
+    for seed in range(300):
+        s = G.new_game(rules, 4, 9000 + seed, log=True)
+        drive(s, ReversisReferee(s), random.Random(seed).choice)
+
+
 # -- worked deals ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, count", [("thousand", 2)])
+@pytest.mark.parametrize("name, count", [("thousand", 2), ("reversis", 3)])
 def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
