@@ -102,8 +102,8 @@ def th_winner(cards, players, trumps):
 class ThousandReferee:
     """Thousand from the rules at the top of thousand.yaml, written apart from the engine."""
 
-    def __init__(self, s, target=1000):
-        self.target = target
+    def __init__(self, s, target=1000, concede=True):
+        self.target, self.concede = target, concede
         self.score = [0, 0, 0]
         self.dealer = 0
         self.hand_no = 0
@@ -145,7 +145,7 @@ class ThousandReferee:
             return d, sorted(f"give {c}" for c in self.hands[d])
         if self.phase == "contract":
             top = max(self.bid, th_limit(self.hands[d]))
-            return d, sorted(f"contract {k}" for k in range(self.bid, top + 1, 10))
+            return d, sorted([f"contract {k}" for k in range(self.bid, top + 1, 10)] + ["concede"] * self.concede)
         if self.phase == "marriage":
             return self.leader, sorted([f"marriage {x}" for x in th_marriages(self.hands[self.leader])]
                                        + ["no_marriage"])
@@ -203,6 +203,12 @@ class ThousandReferee:
             self.phase = "contract"
 
     def after_contract(self, s, d, text):
+        if text == "concede":
+            self.seen["conceded"] += 1
+            for p in range(3):
+                self.score[p] += -self.bid if p == d else th_round(self.bid // 2)
+            self.end_hand(s)
+            return
         k = int(text.split()[1])
         self.seen["raised"] += k > self.bid
         self.bid = k
@@ -250,6 +256,9 @@ class ThousandReferee:
             return
         assert not any(self.hands.values())
         self.settle()
+        self.end_hand(s)
+
+    def end_hand(self, s):
         self.dealer = (self.dealer + 1) % 3
         if max(self.score) >= self.target:
             self.phase = "over"
@@ -287,15 +296,17 @@ def th_pick(rng, ref):
                 return 1.0 if t == f"contract {ref.bid}" else 0.05
             if t == "pass":
                 return 0.7
+            if t == "concede":
+                return 0.1
             return 1.0
         return rng.choices(texts, [weight(t) for t in texts])[0]
     return pick
 
 
-def th_game(rules, seed, target, hands=None):
+def th_game(rules, seed, target, hands=None, concede=True):
     """One seeded game against the referee, to its end or for `hands` hands."""
     s = G.new_game(rules, 3, seed, log=True)
-    ref = ThousandReferee(s, target)
+    ref = ThousandReferee(s, target, concede)
     pick = th_pick(random.Random(seed), ref)
     while not s.over and (hands is None or s.hand_no <= hands):
         actions = G.legal_actions(s)
@@ -317,15 +328,15 @@ def test_thousand_random_games_follow_the_rules():
         totals.update(th_game(rules, seed, 150, hands=6).seen)
     totals["games ended"] = 0
     for k in ["forehand plays 100", "auction", "over 120", "widow card given", "raised", "marriage announced",
-              "marriage changes trumps", "marriage kept", "trumped", "made", "failed", "rounded up", "five rounds up"]:
+              "marriage changes trumps", "marriage kept", "trumped", "made", "failed", "rounded up", "five rounds up", "conceded"]:
         assert totals[k] > 0, (k, totals)
 
 
 def test_thousand_games_end_at_the_target():
-    rules = _load("thousand", target=150)
+    rules = _load("thousand", target=150, concede=False)
     ended = 0
     for seed in range(100, 130):
-        ref = th_game(rules, seed, 150, hands=40)
+        ref = th_game(rules, seed, 150, hands=40, concede=False)
         ended += ref.phase == "over"
     assert ended > 10
 
@@ -333,8 +344,8 @@ def test_thousand_games_end_at_the_target():
 @pytest.mark.soak
 def test_thousand_soak():
     rules = _load("thousand")
-    for seed in range(300):
-        th_game(rules, 5000 + seed, 1000, hands=30)
+    for seed in range(120):
+        th_game(rules, 5000 + seed, 1000, hands=20)
 
 
 # -- Reversis --------------------------------------------------------------------------------------------
@@ -348,8 +359,8 @@ QUINOLA = "J♥"
 class ReversisReferee:
     """Reversis from the rules at the top of reversis.yaml: play and deal go to the right."""
 
-    def __init__(self, s, target=60):
-        self.target = target
+    def __init__(self, s, target=60, duty=False):
+        self.target, self.duty = target, duty
         self.score = [0] * 4
         self.dealer = 0
         self.hand_no = 0
@@ -375,6 +386,8 @@ class ReversisReferee:
         p = (self.leader - len(self.trick)) % 4
         if self.trick:
             same = [c for c in self.hands[p] if suit(c) == suit(self.trick[0])]
+            if not same and self.duty and QUINOLA in self.hands[p]:
+                same = [QUINOLA]
             want = sorted(same or self.hands[p])
         else:
             want = sorted(self.hands[p])
@@ -447,6 +460,15 @@ def test_reversis_random_games_follow_the_rules():
         totals.update(drive(s, ReversisReferee(s), rng.choice).seen)
     for k in ["quinola forced", "quinola discarded", "quinola kept while void"]:
         assert totals[k] > 0, (k, totals)
+
+
+def test_reversis_with_the_duty_to_discard_the_quinola():
+    rules = _load("reversis", quinola_duty=True)
+    totals = Counter()
+    for seed in range(8):
+        s = G.new_game(rules, 4, 300 + seed, log=True)
+        totals.update(drive(s, ReversisReferee(s, duty=True), random.Random(seed).choice).seen)
+    assert totals["quinola discarded"] > 0 and totals["quinola kept while void"] == 0, totals
 
 
 @pytest.mark.soak
