@@ -80,10 +80,12 @@ def th_round(x):
     return (x + 5) // 10 * 10
 
 
-def th_follow(hand, trick, trumps, announced):
+def th_partner(c):
+    return ("Q" if rank(c) == "K" else "K") + c[-1]
+
+
+def th_follow(hand, trick, trumps):
     if not trick:
-        if announced is not None:
-            return sorted(c for c in hand if suit(c) == announced and rank(c) in ("K", "Q"))
         return sorted(hand)
     same = [c for c in hand if suit(c) == suit(trick[0])]
     if same:
@@ -127,7 +129,7 @@ class ThousandReferee:
         self.public = set()           # cards shown to all, still where they were shown
         self.known = set()            # cards the declarer gave, known to the declarer
         self.to_give = []
-        self.trumps, self.announced = None, None
+        self.trumps = None
         self.married = [0, 0, 0]
         self.won = {p: [] for p in range(3)}
         self.trick, self.trick_players = [], []
@@ -147,10 +149,10 @@ class ThousandReferee:
             top = max(self.bid, th_limit(self.hands[d]))
             return d, sorted([f"contract {k}" for k in range(self.bid, top + 1, 10)] + ["concede"] * self.concede)
         if self.phase == "marriage":
-            return self.leader, sorted([f"marriage {x}" for x in th_marriages(self.hands[self.leader])]
-                                       + ["no_marriage"])
+            held = th_partner(self.trick[0]) in self.hands[self.leader]
+            return self.leader, ["marriage"] * held + ["no_marriage"]
         p = (self.leader + len(self.trick)) % 3
-        return p, th_follow(self.hands[p], self.trick, self.trumps, self.announced)
+        return p, th_follow(self.hands[p], self.trick, self.trumps)
 
     def before(self, s, who, legal):
         want_who, want = self.expected()
@@ -213,25 +215,19 @@ class ThousandReferee:
         self.seen["raised"] += k > self.bid
         self.bid = k
         self.leader = d
-        self.start_trick()
-
-    def start_trick(self):
-        self.announced = None
-        if self.tricks_done > 0 and th_marriages(self.hands[self.leader]):
-            self.phase = "marriage"
-        else:
-            self.phase = "play"
+        self.phase = "play"
 
     def after_marriage(self, s, p, text):
         self.phase = "play"
+        lead = self.trick[0]
         if text == "no_marriage":
-            self.seen["marriage kept"] += 1
+            self.seen["marriage kept" if th_partner(lead) in self.hands[p] else "asked without a marriage"] += 1
             return
-        x = text.split()[1]
+        x = suit(lead)
         self.seen["marriage " + ("changes trumps" if self.trumps not in (None, x) else "announced")] += 1
-        self.announced = self.trumps = x
+        self.trumps = x
         self.married[p] += TH_MARRIAGE[x]
-        self.public |= {"K" + SYMBOL[x], "Q" + SYMBOL[x]}
+        self.public.add(th_partner(lead))
 
     def after_play(self, s, who, card):
         p = (self.leader + len(self.trick)) % 3
@@ -240,6 +236,8 @@ class ThousandReferee:
         self.known.discard(card)
         self.trick.append(card)
         self.trick_players.append(p)
+        if len(self.trick) == 1 and self.tricks_done > 0 and rank(card) in ("K", "Q"):
+            self.phase = "marriage"
         if len(self.trick) < 3:
             return
         w = th_winner(self.trick, self.trick_players, self.trumps)
@@ -252,7 +250,6 @@ class ThousandReferee:
         self.trick, self.trick_players = [], []
         self.leader = w
         if self.tricks_done < 8:
-            self.start_trick()
             return
         assert not any(self.hands.values())
         self.settle()
@@ -328,7 +325,7 @@ def test_thousand_random_games_follow_the_rules():
         totals.update(th_game(rules, seed, 150, hands=6).seen)
     totals["games ended"] = 0
     for k in ["forehand plays 100", "auction", "over 120", "widow card given", "raised", "marriage announced",
-              "marriage changes trumps", "marriage kept", "trumped", "made", "failed", "rounded up", "five rounds up", "conceded"]:
+              "marriage changes trumps", "marriage kept", "asked without a marriage", "trumped", "made", "failed", "rounded up", "five rounds up", "conceded"]:
         assert totals[k] > 0, (k, totals)
 
 
