@@ -483,3 +483,40 @@ def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
     assert not problems and len(outcomes) == count and all(o.passed for o in outcomes), (problems, outcomes)
+
+
+def test_an_order_or_point_table_nothing_uses_is_warned_about(tmp_path):
+    """A point table left over (Thousand's first draft kept an empty `marriage` table) was never
+    reported, as an unused definition or option is; a table named by a step (order: plain), by an
+    expression or by another order is used."""
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "t.yaml"
+    path.write_text("""name: t
+players: {count: 2}
+pack: {ranks: ["7", "8", "9"]}
+orders:
+  plain: ["7", "8", "9"]
+  spare: ["9", "8", "7"]
+  by_case: {cases: [{when: card.suit == hearts, order: spare2}], otherwise: plain}
+  spare2: ["8", "7", "9"]
+points:
+  value: {values: {"9": 1}}
+  extra: {values: {"7": 2}}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  trick: {visibility: public}
+  won: {per: player, visibility: public}
+state:
+  score: {per: player, initial: 0}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 6}
+  - tricks: {hand: hand, trick: trick, order: by_case, collect: "won[winner]"}
+  - for_each: {in: players, as: p, do: [{add: {"score[p]": "total(won[p], value)"}}]}
+end:
+  winners: argmax(players, p => score[p])
+""")
+    loaded = load_ruleset(str(path))
+    unused = sorted(d.message.split("'")[1] for d in loaded.diagnostics if d.rule == "unused")
+    assert unused == ["extra", "spare"], [d.format() for d in loaded.diagnostics]
