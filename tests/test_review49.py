@@ -520,3 +520,9 @@ end:
     loaded = load_ruleset(str(path))
     unused = sorted(d.message.split("'")[1] for d in loaded.diagnostics if d.rule == "unused")
     assert unused == ["extra", "spare"], [d.format() for d in loaded.diagnostics]
+
+
+def test_a_point_table_without_values_reads_every_card():
+    from interpreter.authoring.explain import _points
+    lines = _points({"points": {"bonus": {"values": {}, "default": 2}, "value": {"values": {"A": 11}}}})
+    assert "- **bonus**: every card: 2" in lines and "- **value**: A: 11; any other card: 0" in lines, lines
