@@ -526,3 +526,17 @@ def test_a_point_table_without_values_reads_every_card():
     from interpreter.authoring.explain import _points
     lines = _points({"points": {"bonus": {"values": {}, "default": 2}, "value": {"values": {"A": 11}}}})
     assert "- **bonus**: every card: 2" in lines and "- **value**: A: 11; any other card: 0" in lines, lines
+
+
+def test_a_deal_to_the_right_written_as_a_word_says_the_direction_is_a_number(tmp_path):
+    """`direction: right` on a deal was read as an expression: 'unknown name right', with a hint to declare
+    it under options or state.  The tricks block said 'must be 1 or -1'; the deal now says it too."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "reversis.yaml").read_text().replace("start: right_of(dealer), direction: -1}",
+                                                         "start: right_of(dealer), direction: right}")
+    assert "direction: right}" in text
+    path = tmp_path / "reversis.yaml"
+    path.write_text(text)
+    loaded = load_ruleset(str(path))
+    [d] = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert "'direction' is a number, 1 or -1, not 'right'" in d.message and "-1 to the right" in d.hint, d.format()
