@@ -540,3 +540,17 @@ def test_a_deal_to_the_right_written_as_a_word_says_the_direction_is_a_number(tm
     loaded = load_ruleset(str(path))
     [d] = [d for d in loaded.diagnostics if d.severity == "error"]
     assert "'direction' is a number, 1 or -1, not 'right'" in d.message and "-1 to the right" in d.hint, d.format()
+
+
+def test_a_point_table_written_without_values_is_one_error_that_says_where_the_entries_go(tmp_path):
+    """`value: {A: 11, "10": 10, ...}` (no `values:`) gave seven errors: 'needs a values entry' and an
+    unknown key for each rank."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "thousand.yaml").read_text().replace(
+        'value: {values: {A: 11, "10": 10, K: 4, Q: 3, J: 2, "9": 0}}', 'value: {A: 11, "10": 10, K: 4, Q: 3, J: 2, "9": 0}')
+    path = tmp_path / "thousand.yaml"
+    path.write_text(text)
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert len(errors) == 1, [d.format() for d in errors]
+    assert "'value' needs a 'values' entry: its entries (A, 10, K, Q, ...) belong under it" in errors[0].message
+    assert errors[0].hint == "write value: {values: {A: 11, 10: 10, K: 4, Q: 3, ...}}", errors[0].hint
