@@ -554,3 +554,16 @@ def test_a_point_table_written_without_values_is_one_error_that_says_where_the_e
     assert len(errors) == 1, [d.format() for d in errors]
     assert "'value' needs a 'values' entry: its entries (A, 10, K, Q, ...) belong under it" in errors[0].message
     assert errors[0].hint == "write value: {values: {A: 11, 10: 10, K: 4, Q: 3, ...}}", errors[0].hint
+
+
+def test_round_written_as_in_other_languages_says_how_to_round_with_integer_division():
+    """`rounded(x): round(x / 10) * 10` was told 'did you mean rounded?', the definition being written."""
+    from interpreter.ruleset.loader import load_ruleset
+    import tempfile
+    text = (HERE / "thousand.yaml").read_text().replace("rounded(x): (x + 5) // 10 * 10", "rounded(x): round(x / 10) * 10")
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "thousand.yaml"
+        path.write_text(text)
+        [err] = [x for x in load_ruleset(str(path)).diagnostics if x.severity == "error"]
+    assert "unknown function 'round'" in err.message and "(x + 5) // 10 * 10" in err.hint, err.format()
+    assert "rounded" not in err.hint
