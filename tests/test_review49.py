@@ -567,3 +567,13 @@ def test_round_written_as_in_other_languages_says_how_to_round_with_integer_divi
         [err] = [x for x in load_ruleset(str(path)).diagnostics if x.severity == "error"]
     assert "unknown function 'round'" in err.message and "(x + 5) // 10 * 10" in err.hint, err.format()
     assert "rounded" not in err.hint
+
+
+def test_card_written_for_the_card_just_played_names_card_played_not_an_as_name(tmp_path):
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "thousand.yaml").read_text().replace(
+        '(card_played.rank == "K" or card_played.rank == "Q")', '(card.rank == "K" or card.rank == "Q")')
+    path = tmp_path / "thousand.yaml"
+    path.write_text(text)
+    [err] = [x for x in load_ruleset(str(path)).diagnostics if x.severity == "error"]
+    assert err.hint.startswith("the card just played is called 'card_played' here"), err.format()

@@ -365,8 +365,9 @@ def _name(ctx, node):
         if name in BUILTINS:
             # `card` written for the card a move chose (as: c) or a for_each's item: name the local
             same = [n for n, t in ctx.locals.items() if name == "card" and t == T.CARD]
-            hint = (f"the card given here with 'as:' is called '{same[-1]}'; card(rank, suit) makes a card"
-                    if same else None)
+            told = ("the card just played is called 'card_played' here" if same and same[-1] == "card_played"
+                    else f"the card given here with 'as:' is called '{same[-1]}'" if same else "")
+            hint = f"{told}; card(rank, suit) makes a card" if same else None
             ctx.error(node, f"'{name}' is a function: call it with parentheses, e.g. {name}(...)",
                       hint=hint, rule="unknown-name")
         kinds = _BLOCK_LOCALS.get(name)
