@@ -1,5 +1,22 @@
 """Correctness on two games the engine has never seen (tests/rulesets_review49/, each says at its top which
-readings it keeps): Thousand (Tysiacha) and Reversis.
+readings it keeps): Thousand (Tysiacha: the forehand bound at 100, bids in tens capped at 120 plus the
+marriages held, the widow shown and taken, one card given to each opponent, the contract raised or conceded,
+marriages announced with the lead of their King or Queen setting trumps, follow suit else trump, the declarer
+making or losing the contract, opponents rounded to tens) and Reversis (four players to the right, the
+48-card pack, penalty points for aces and court cards, the Quinola paid by whoever takes it when discarded
+or by its player when forced, a reversis taking 40 off; option: the duty to discard the Quinola).
+
+Referees written here from the rules (sharing no code with the engine) follow seeded random games move by
+move: who is asked, the exact moves offered, the deal, trick winners, what each seat sees of every hand,
+trick and pile, card conservation, the trumps and marriages, the scores and the end of the game.  Scripted
+deals check known outcomes (rulesets_review49/*.scenario.yaml).
+
+The engine played both games as the referees did.  Found and fixed: explain read 'Show the list K♥ and
+Q♥' for cards written as a list and ': ; any other card: 0' for a point table without values; the YAML hint
+to quote a cut expression gave invalid YAML ("card("K", s)") and never offered to quote the whole list; an
+order or point table nothing used was not warned about; 'direction: right' on a deal was 'unknown name';
+a point table written without 'values:' gave one error per rank; round() was told 'did you mean rounded'
+(the definition being written); 'card' in after_play was said to be given with 'as:'.
 """
 from __future__ import annotations
 
