@@ -185,7 +185,9 @@ class ThousandReferee:
             assert seen(s, viewer, "trick") == sorted(self.trick)
             assert seen(s, viewer, "widow") == []
         assert _v(s, "score") == self.score
-        assert (_v(s, "bid"), _v(s, "declarer")) == (self.bid, self.declarer)
+        assert (_v(s, "bid"), _v(s, "high")) == (self.bid, self.declarer)
+        # the sides of the hand (bots: sides) are known once the auction is over
+        assert _v(s, "declarer") == (None if self.phase == "auction" else self.declarer)
         if self.phase in ("marriage", "play"):
             assert _v(s, "trumps") == self.trumps and _v(s, "married") == self.married
 
