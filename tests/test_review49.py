@@ -1,5 +1,5 @@
 """Correctness on two games the engine has never seen (tests/rulesets_review49/, each says at its top which
-readings it keeps): Thousand (Tysiacha: the forehand bound at 100, bids in tens capped at 120 plus the
+readings it keeps): Thousand (Tysiacha, three players or four with the dealer sitting out: the forehand bound at 100, bids in tens capped at 120 plus the
 marriages held, the widow shown and taken, one card given to each opponent, the contract raised or conceded,
 marriages announced with the lead of their King or Queen setting trumps, follow suit else trump, the declarer
 making or losing the contract, opponents rounded to tens) and Reversis (four players to the right, the
@@ -119,11 +119,13 @@ def th_winner(cards, players, trumps):
 
 
 class ThousandReferee:
-    """Thousand from the rules at the top of thousand.yaml, written apart from the engine."""
+    """Thousand from the rules at the top of thousand.yaml, written apart from the engine: three players,
+    or four with the dealer sitting out."""
 
     def __init__(self, s, target=1000, concede=True):
         self.target, self.concede = target, concede
-        self.score = [0, 0, 0]
+        self.n = s.n
+        self.score = [0] * self.n
         self.dealer = 0
         self.hand_no = 0
         self.seen = Counter()
@@ -134,26 +136,41 @@ class ThousandReferee:
         assert s.hand_no == self.hand_no and _v(s, "dealer") == self.dealer
         deals = hand_events(s, self.hand_no, "deal")
         assert [(e["to"], e["count"]) for e in deals] == [("hand", 7), ("widow", 3)]
-        self.eldest = (self.dealer + 1) % 3
-        assert [p for p, _ in deals[0]["each"]] == [(self.eldest + i) % 3 for i in range(3)]
-        self.hands = {p: list(got) for p, got in deals[0]["each"]}
+        n = self.n
+        self.seated = [p for p in range(n) if n == 3 or p != self.dealer]
+        self.eldest = (self.dealer + 1) % n
+        assert [p for p, _ in deals[0]["each"]] == [(self.eldest + i) % n for i in range(n)
+                                                     if (self.eldest + i) % n in self.seated]
+        self.hands = {p: [] for p in range(n)}
+        self.hands.update({p: list(got) for p, got in deals[0]["each"]})
         self.widow = S.names(s, S.zone(s, "widow"))
         assert sorted(sum(self.hands.values(), []) + self.widow) == TH_PACK
         self.bid, self.declarer = 100, self.eldest
         self.passed = set()
-        self.speaker = (self.eldest + 1) % 3
+        self.speaker = self.after_seat(self.eldest, self.may_speak)
         self.phase = "auction"
         self.public = set()           # cards shown to all, still where they were shown
         self.known = set()            # cards the declarer gave, known to the declarer
         self.to_give = []
         self.trumps = None
-        self.married = [0, 0, 0]
-        self.won = {p: [] for p in range(3)}
+        self.married = [0] * n
+        self.won = {p: [] for p in range(n)}
         self.trick, self.trick_players = [], []
         self.tricks_done = 0
 
     def may_speak(self, p):
-        return p not in self.passed and p != self.declarer
+        return p in self.seated and p not in self.passed and p != self.declarer
+
+    def after_seat(self, p, ok=lambda q: True):
+        """The first seat to the left of p (p itself last) that is dealt in and meets ok, or None."""
+        return next((q for q in ((p + i) % self.n for i in range(1, self.n + 1)) if q in self.seated and ok(q)),
+                    None)
+
+    def to_play(self):
+        p = self.leader
+        for _ in self.trick:
+            p = self.after_seat(p)
+        return p
 
     def expected(self):
         if self.phase == "auction":
@@ -168,7 +185,7 @@ class ThousandReferee:
         if self.phase == "marriage":
             held = th_partner(self.trick[0]) in self.hands[self.leader]
             return self.leader, ["marriage"] * held + ["no_marriage"]
-        p = (self.leader + len(self.trick)) % 3
+        p = self.to_play()
         return p, th_follow(self.hands[p], self.trick, self.trumps)
 
     def before(self, s, who, legal):
@@ -176,8 +193,8 @@ class ThousandReferee:
         assert (who, legal) == (want_who, want), (self.phase, who, legal, want_who, want)
         assert s.hand_no == self.hand_no
         every_card_once(s)
-        for viewer in range(3):
-            for p in range(3):
+        for viewer in range(self.n):
+            for p in range(self.n):
                 shown = [c for c in self.hands[p] if p == viewer or c in self.public
                          or (viewer == self.declarer and c in self.known)]
                 assert seen(s, viewer, "hand", p) == sorted(shown), (viewer, p, self.phase)
@@ -201,16 +218,16 @@ class ThousandReferee:
             k = int(text.split()[1])
             self.seen["over 120"] += k > 120
             self.bid, self.declarer = k, p
-        for i in range(1, 4):
-            q = (p + i) % 3
-            if self.may_speak(q):
-                self.speaker = q
-                return
+        q = self.after_seat(p, self.may_speak)
+        if q is not None:
+            self.speaker = q
+            return
         d = self.declarer
         self.seen["forehand plays 100" if self.bid == 100 else "auction"] += 1
         self.hands[d] += self.widow
         self.public |= set(self.widow)
-        self.to_give = [(d + 1) % 3, (d + 2) % 3]
+        self.to_give = [q for q in ((d + i) % self.n for i in range(1, self.n)) if q in self.seated]
+        assert len(self.to_give) == 2
         self.phase = "give"
 
     def after_give(self, s, d, text):
@@ -226,7 +243,7 @@ class ThousandReferee:
     def after_contract(self, s, d, text):
         if text == "concede":
             self.seen["conceded"] += 1
-            for p in range(3):
+            for p in self.seated:
                 self.score[p] += -self.bid if p == d else th_round(self.bid // 2)
             self.end_hand(s)
             return
@@ -249,7 +266,7 @@ class ThousandReferee:
         self.public.add(th_partner(lead))
 
     def after_play(self, s, who, card):
-        p = (self.leader + len(self.trick)) % 3
+        p = self.to_play()
         self.hands[p].remove(card)
         self.public.discard(card)
         self.known.discard(card)
@@ -261,7 +278,7 @@ class ThousandReferee:
             return
         w = th_winner(self.trick, self.trick_players, self.trumps)
         t = hand_events(s, self.hand_no, "trick")[self.tricks_done]
-        assert t["winner"] == w and t["cards"] == self.trick
+        assert t["winner"] == w and t["cards"] == self.trick and t["players"] == self.trick_players
         self.seen["trumped"] += self.trumps is not None and suit(self.trick[0]) != self.trumps and any(
             suit(c) == self.trumps for c in self.trick)
         self.won[w] += self.trick
@@ -275,7 +292,8 @@ class ThousandReferee:
         self.end_hand(s)
 
     def end_hand(self, s):
-        self.dealer = (self.dealer + 1) % 3
+        self.seen[f"hands at {self.n}"] += 1
+        self.dealer = (self.dealer + 1) % self.n
         if max(self.score) >= self.target:
             self.phase = "over"
         else:
@@ -285,12 +303,12 @@ class ThousandReferee:
         return sum(TH_VALUE[rank(c)] for c in self.won[p]) + self.married[p]
 
     def settle(self):
-        assert sum(self.points(p) - self.married[p] for p in range(3)) == 120
+        assert sum(self.points(p) - self.married[p] for p in range(self.n)) == 120
         d = self.declarer
         made = self.points(d) >= self.bid
         self.seen["made" if made else "failed"] += 1
         self.score[d] += self.bid if made else -self.bid
-        for p in range(3):
+        for p in self.seated:
             if p != d:
                 self.seen["rounded up"] += th_round(self.points(p)) > self.points(p)
                 self.seen["five rounds up"] += self.points(p) % 10 == 5
@@ -300,7 +318,7 @@ class ThousandReferee:
         assert self.phase == "over" and s.over
         res = G.result(s)
         assert res["scores"] == self.score
-        assert res["winners"] == [p for p in range(3) if self.score[p] == max(self.score)]
+        assert res["winners"] == [p for p in range(self.n) if self.score[p] == max(self.score)]
 
 
 def th_pick(rng, ref):
@@ -319,9 +337,9 @@ def th_pick(rng, ref):
     return pick
 
 
-def th_game(rules, seed, target, hands=None, concede=True):
+def th_game(rules, seed, target, hands=None, concede=True, players=3):
     """One seeded game against the referee, to its end or for `hands` hands."""
-    s = G.new_game(rules, 3, seed, log=True)
+    s = G.new_game(rules, players, seed, log=True)
     ref = ThousandReferee(s, target, concede)
     pick = th_pick(random.Random(seed), ref)
     while not s.over and (hands is None or s.hand_no <= hands):
@@ -348,6 +366,15 @@ def test_thousand_random_games_follow_the_rules():
         assert totals[k] > 0, (k, totals)
 
 
+def test_thousand_at_four_the_dealer_sits_out():
+    rules = _load("thousand", target=150)
+    totals = Counter()
+    for seed in range(12):
+        ref = th_game(rules, 700 + seed, 150, hands=8, players=4)
+        totals.update(ref.seen)
+    assert totals["hands at 4"] > 40 and totals["made"] > 0 and totals["conceded"] > 0, totals
+
+
 def test_thousand_games_end_at_the_target():
     rules = _load("thousand", target=150, concede=False)
     ended = 0
@@ -361,7 +388,7 @@ def test_thousand_games_end_at_the_target():
 def test_thousand_soak():
     rules = _load("thousand")
     for seed in range(120):
-        th_game(rules, 5000 + seed, 1000, hands=20)
+        th_game(rules, 5000 + seed, 1000, hands=20, players=3 if seed % 4 else 4)
 
 
 # -- Reversis --------------------------------------------------------------------------------------------
