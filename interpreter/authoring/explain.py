@@ -255,7 +255,8 @@ def _points(data):
         values = spec.get("values", {}) if isinstance(spec, dict) else {}
         listed = ", ".join(f"{k}: {v}" for k, v in values.items())
         default = spec.get("default", 0) if isinstance(spec, dict) else 0
-        lines.append(f"- **{name}**: {listed}; any other card: {default}")
+        lines.append(f"- **{name}**: {listed}; any other card: {default}" if listed else
+                     f"- **{name}**: every card: {default}")
     return lines + [""]
 
 

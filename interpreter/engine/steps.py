@@ -43,6 +43,10 @@ def log_event(s, **event):
         s.events.append(event)
 
 
+# words a designer may write for a direction of play, which settings take as 1 or -1
+_SIDES = ("left", "right", "clockwise", "counterclockwise", "anticlockwise")
+
+
 def _constant_or_fn(compiled):
     """A whole number known at load time as itself, anything else as its function."""
     value = compiled.value
@@ -198,7 +202,14 @@ def _deal(cx, value, path, step):
                     log_event(s, event="deal", to=to_text, count=k)
         return Atomic(run_one, where, "deal")
     start = cx.expr(path + ("start",), spec.get("start", "left_of(dealer)"), T.PLAYER).fn
-    direction = _constant_or_fn(cx.expr(path + ("direction",), spec.get("direction", 1), T.NUM))
+    direction = spec.get("direction", 1)
+    if isinstance(direction, str) and direction.strip().lower().replace("-", "").replace(" ", "") in _SIDES \
+            and direction.strip() not in cx.ns.names:
+        # `direction: right` read as an expression is an unknown name; say what the setting takes
+        cx.problem(path + ("direction",), f"a deal's 'direction' is a number, 1 or -1, not '{direction}'",
+                   "meaning", hint="1 deals to the left (clockwise), -1 to the right")
+        direction = 1
+    direction = _constant_or_fn(cx.expr(path + ("direction",), direction, T.NUM))
     who = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
 
     def run(s, e):

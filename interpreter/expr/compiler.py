@@ -368,8 +368,9 @@ def _name(ctx, node):
         if name in BUILTINS:
             # `card` written for the card a move chose (as: c) or a for_each's item: name the local
             same = [n for n, t in ctx.locals.items() if name == "card" and t == T.CARD]
-            hint = (f"the card given here with 'as:' is called '{same[-1]}'; card(rank, suit) makes a card"
-                    if same else None)
+            told = ("the card just played is called 'card_played' here" if same and same[-1] == "card_played"
+                    else f"the card given here with 'as:' is called '{same[-1]}'" if same else "")
+            hint = f"{told}; card(rank, suit) makes a card" if same else None
             ctx.error(node, f"'{name}' is a function: call it with parentheses, e.g. {name}(...)",
                       hint=hint, rule="unknown-name")
         kinds = _BLOCK_LOCALS.get(name)
@@ -521,6 +522,13 @@ def _kind_hint(expected, actual):
     return _KIND_EXAMPLES.get(expected)
 
 
+# Functions of other languages that round a number, which the language writes with // (a near name such
+# as a definition 'rounded' would be no help: the definition being written, say)
+_ROUNDING = {name: "there is no " + name + "(): a // b divides and rounds down, so x // 10 * 10 rounds down to "
+                   "tens and (x + 5) // 10 * 10 to the nearest ten (a 5 rounding up)"
+             for name in ("round", "floor", "ceil", "ceiling", "int", "trunc")}
+
+
 def _call(ctx, node):
     from .functions import BUILTINS
     name = str(node.children[0])
@@ -540,9 +548,9 @@ def _call(ctx, node):
     if spec is None:
         callables = [n for n, b in ctx.ns.names.items() if b.call is not None] + list(BUILTINS)
         close = get_close_matches(name, callables, n=1, cutoff=0.6)
-        ctx.error(node.children[0], f"unknown function '{name}'",
-                  hint=f"did you mean '{close[0]}'?" if close else "see docs/reference.md for the functions",
-                  rule="unknown-name")
+        hint = _ROUNDING.get(name) or (f"did you mean '{close[0]}'?" if close else
+                                       "see docs/reference.md for the functions")
+        ctx.error(node.children[0], f"unknown function '{name}'", hint=hint, rule="unknown-name")
     if not spec.min_args <= len(args) <= spec.max_args:
         want = spec.min_args if spec.min_args == spec.max_args else f"{spec.min_args} to {spec.max_args}"
         hint = f"usage: {spec.usage}"

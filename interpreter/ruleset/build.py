@@ -539,6 +539,24 @@ def _link_calls(cx, procs):
     cx.link_visit = visit
 
 
+def _named_elsewhere(data, section, name) -> bool:
+    """True if a text anywhere in the ruleset but the key `section.name` itself names `name` (a
+    tricks block's order: plain, a meld value table, an order's otherwise:)."""
+    import re
+    word = re.compile(rf"(?<![\w.]){re.escape(str(name))}(?!\w)")
+
+    def mentions(x) -> bool:
+        if isinstance(x, dict):
+            return any(mentions(k) or mentions(v) for k, v in x.items())
+        if isinstance(x, list):
+            return any(mentions(v) for v in x)
+        return isinstance(x, str) and word.search(x) is not None
+
+    return any(mentions(v) if key != section else
+               any(mentions(spec) for other, spec in (v or {}).items() if other != name)
+               for key, v in data.items() if key not in ("name", "description"))
+
+
 def _usage_checks(cx, data):
     visit = getattr(cx, "link_visit", None)
     if visit is not None:
@@ -561,6 +579,11 @@ def _usage_checks(cx, data):
             cx.problem(("options", name), f"option '{name}' is never used: no expression reads it", "unused",
                        key=True, severity="warning",
                        hint=f"did you mean '{close[0]}'?" if close else "use it in an expression, or remove it")
+    for section, what in (("orders", "order"), ("points", "point table")):
+        for name in data.get(section) or {}:
+            if name not in cx.ns.read and not _named_elsewhere(data, section, name):
+                cx.problem((section, name), f"{what} '{name}' is never used: no expression or step names it",
+                           "unused", key=True, severity="warning", hint="use it, or remove it")
     if cx.rules.pack_zone not in cx.rules.zones:
         cx.problem(("pack",), f"the pack starts in zone '{cx.rules.pack_zone}', which is not declared under 'zones:'",
                    "unknown-name", hint="declare a 'stock' zone, or set 'pack: {zone: ...}'")

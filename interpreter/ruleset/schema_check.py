@@ -34,9 +34,33 @@ def check_schema(data, smap: SourceMap, schema: dict) -> list[Diagnostic]:
     """Every schema violation in `data`, as sorted, de-duplicated Diagnostics."""
     validator = Draft202012Validator(schema)
     diags: list[Diagnostic] = []
-    for err in validator.iter_errors(data):
+    errors = list(validator.iter_errors(data))
+    nested = _entries_left_out(errors)
+    for err in errors:
+        path = tuple(err.absolute_path)
+        if path in nested:
+            if err.validator == "required":
+                diags.append(_Explainer(data, smap, schema).entries_left_out(path, nested[path], err.instance))
+            if err.validator in ("required", "additionalProperties", "unevaluatedProperties"):
+                continue
         diags.extend(_Explainer(data, smap, schema).explain(err))
     return sort_diagnostics(diags)
+
+
+def _entries_left_out(errors) -> dict:
+    """{path: the required key} for a mapping that lacks its one required key and holds only keys it
+    does not allow: its entries were written without the key they belong under (a point table
+    `value: {A: 11, K: 4}` for `value: {values: {A: 11, K: 4}}`).  One error says so, not one per entry."""
+    out = {}
+    for err in errors:
+        if err.validator != "required" or not isinstance(err.instance, dict) or not err.instance:
+            continue
+        missing = [k for k in err.validator_value if k not in err.instance]
+        allowed = set((err.schema.get("properties") or {}))
+        if len(missing) == 1 and not any(k in allowed for k in err.instance) and \
+                (err.schema.get("properties") or {}).get(missing[0], {}).get("type") == "object":
+            out[tuple(err.absolute_path)] = missing[0]
+    return out
 
 
 # -- wording helpers -----------------------------------------------------------
@@ -207,6 +231,15 @@ class _Explainer:
             out.append(self.diag(path, f"{_where(path, self.data)} needs a '{name}' entry",
                                  hint=hint, instance=err.instance))
         return out
+
+    def entries_left_out(self, path, name, instance) -> Diagnostic:
+        more = ", ..." if len(instance) > 4 else ""
+        keys = ", ".join(str(k) for k in list(instance)[:4]) + more
+        pairs = ", ".join(f"{k}: {v}" if isinstance(v, (int, float, str)) else str(k)
+                          for k, v in list(instance.items())[:4]) + more
+        return self.diag(path, f"{_where(path, self.data)} needs a '{name}' entry: its entries ({keys}) "
+                         f"belong under it", hint=f"write {path[-1]}: {{{name}: {{{pairs}}}}}" if path else None,
+                         instance=instance)
 
     def on_type(self, err, path):
         expected = err.validator_value

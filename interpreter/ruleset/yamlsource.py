@@ -502,7 +502,15 @@ def _flow_pitfall(full: str, line: str, col: int):
     inside = "{...} mapping" if _open_bracket(line[:start]) == "{" else "[...] list"
     return (f"invalid YAML: '{bracket}' inside a {inside} written on one line",
             f"in {{...}} or [...] on one line YAML reads [ ] {{ }} and commas itself; put the text in quotes: "
-            f"\"{written}\"", start)
+            f"{_quoted(written)}", start)
+
+
+def _quoted(text: str) -> str:
+    """`text` as a quoted YAML value: in double quotes, or in single ones when it holds a double quote
+    (a single quote inside single quotes is written twice)."""
+    if '"' not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "''") + "'"
 
 
 def _open_bracket(text: str) -> str:
@@ -679,10 +687,16 @@ class _Walker:
             line_text = text[scalar.start_mark.index:line_end if line_end >= 0 else len(text)]
             written = line_text[:_balanced_end(line_text, 0)].rstrip()
             inside = "{...} mapping" if isinstance(node, MappingNode) else "[...] list"
+            hint = f"put the text in quotes: {_quoted(written)}"
+            if isinstance(node, SequenceNode) and node.start_mark.line == node.end_mark.line:
+                whole = text[node.start_mark.index:node.end_mark.index]
+                if '"' in whole and "'" not in whole:
+                    whole = whole.replace('"', "'")         # the expression language reads both
+                hint += f"; or, where the whole list is one expression (cards to show, say), all of it: {_quoted(whole)}"
             self.pitfalls.append(Diagnostic(
                 self.filename, scalar.start_mark.line + 1, scalar.start_mark.column + 1,
                 f"YAML cut '{written}' at its comma: inside a {inside} a comma separates entries",
-                "yaml-syntax", hint=f"put the text in quotes: \"{written}\"",
+                "yaml-syntax", hint=hint,
                 source_line=self.smap.files[self.filename][scalar.start_mark.line], length=len(written)))
 
     def check_cut_text(self, node: MappingNode) -> None:
@@ -708,7 +722,7 @@ class _Walker:
                 self.filename, before.start_mark.line + 1, before.start_mark.column + 1,
                 f"YAML cut '{written}' at its comma: inside a {{...}} mapping a comma separates entries, "
                 f"so '{key.value}' became a key of its own", "yaml-syntax",
-                hint=f"put the text in quotes: \"{written}\"",
+                hint=f"put the text in quotes: {_quoted(written)}",
                 source_line=self.smap.files[self.filename][before.start_mark.line], length=len(written)))
 
     def check_duplicates(self, node: MappingNode) -> None:
