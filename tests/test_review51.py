@@ -1,0 +1,295 @@
+"""Review 51: two games the engine has never seen, written from the docs only (tests/rulesets_review51/,
+each says at its top which rules and readings it keeps): Tien Len (the Vietnamese climbing game: singles,
+sets, runs and runs of pairs, the suit order breaking ties, the 3 of spades opening, passing out of a
+round, chops on 2s, places scored) and Skitgubbe (the Swedish two-phase game: two-card tricks against
+the stock with bounces, the last stock card making trumps, then a shedding phase where each card must
+beat the top card or the top card is taken up; the last player holding cards loses).
+
+Referees written here from the rules (sharing no code with the engine; each deal is read from the
+game's log, the order of a stock from the game once it is shuffled) follow seeded random games move by
+move: who moves, the exact moves offered, where every card lies, and the scores.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations, product
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import cached_loader, deal_order, every_card_once, var as _v
+
+HERE = Path(__file__).resolve().parent / "rulesets_review51"
+
+_load = cached_loader(HERE)
+
+
+def _names(s, ids):
+    return S.names(s, ids)
+
+
+def _legal(s):
+    return [S.describe(s, a) for a in G.legal_actions(s)]
+
+
+def _rank(c):
+    return c[:-1]
+
+
+def _suit(c):
+    return c[-1]
+
+
+# -- Tien Len ---------------------------------------------------------------------------------------------
+
+TL_RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+TL_SUITS = "♠♣♦♥"                       # low to high
+TL_PACK = [r + s for r in TL_RANKS for s in TL_SUITS]
+
+
+def tl_strength(c):
+    return TL_RANKS.index(_rank(c)) * 4 + TL_SUITS.index(_suit(c))
+
+
+def tl_plays(hand):
+    """Every play the cards allow, as frozensets: one to four cards of a rank, runs of three or more
+    consecutive ranks without 2s (one card of each rank), and three or more consecutive pairs."""
+    by_rank = {r: [c for c in hand if _rank(c) == r] for r in TL_RANKS}
+    out = set()
+    for cards in by_rank.values():
+        for k in range(1, len(cards) + 1):
+            out |= {frozenset(x) for x in combinations(cards, k)}
+    seq = TL_RANKS[:-1]                  # no 2 in a run
+    for lo in range(len(seq)):
+        for hi in range(lo + 2, len(seq)):
+            window = seq[lo:hi + 1]
+            if not all(by_rank[r] for r in window):
+                break
+            for pick in product(*(by_rank[r] for r in window)):
+                out.add(frozenset(pick))
+            if all(len(by_rank[r]) >= 2 for r in window):
+                for pick in product(*(list(combinations(by_rank[r], 2)) for r in window)):
+                    out.add(frozenset(c for pair in pick for c in pair))
+    return out
+
+
+def tl_kind(cards):
+    ranks = {_rank(c) for c in cards}
+    if len(ranks) == 1:
+        return ("set", len(cards))
+    if len(ranks) == len(cards):
+        return ("run", len(cards))
+    assert len(cards) == 2 * len(ranks)
+    return ("pairs", len(ranks))
+
+
+def tl_beats(play, table):
+    if not table:
+        return True
+    if tl_kind(play) == tl_kind(table) and max(map(tl_strength, play)) > max(map(tl_strength, table)):
+        return True
+    twos = all(_rank(c) == "2" for c in table)
+    kind = tl_kind(play)
+    if twos and len(table) == 1 and kind in (("set", 4), ("pairs", 3), ("pairs", 4)):
+        return True
+    return twos and len(table) == 2 and kind == ("pairs", 4)
+
+
+def _right(p, n=4):
+    return (p - 1) % n
+
+
+class TienLenReferee:
+    def __init__(self, s, hands_in_game=3):
+        self.s = s
+        self.hands_in_game = hands_in_game
+        self.score = [0] * 4
+        self.dealer = 0
+        self.winner_before = None
+        self.hand_no = 0
+        self.events_read = 0
+        self.counts = Counter()
+
+    def read_events(self):
+        events = self.s.events
+        while self.events_read < len(events):
+            e = events[self.events_read]
+            self.events_read += 1
+            if e.get("event") == "hand":
+                self.hand_no = e["hand"]
+                assert e["dealer"] == self.dealer
+            elif e.get("event") == "deal" and e.get("to") == "hand":
+                order = [p for p, _ in e["each"]]
+                assert order == [(self.dealer - 1 - i) % 4 for i in range(4)], order   # to the right
+                self.start_hand({p: list(cards) for p, cards in e["each"]})
+
+    def start_hand(self, hands):
+        assert all(len(h) == 13 for h in hands.values())
+        assert sorted(sum(hands.values(), [])) == sorted(TL_PACK)
+        self.hands = hands
+        self.table = frozenset()
+        self.cleared = []                   # cards of plays no longer on the table
+        self.passed = set()
+        self.last = None
+        self.place = [0] * 4
+        self.placed = 0
+        self.opening = self.hand_no == 1
+        if self.hand_no == 1:
+            self.current = next(p for p in range(4) if "3♠" in hands[p])
+        else:
+            self.current = self.winner_before
+        self.counts["hands"] += 1
+
+    def holding(self, p):
+        return bool(self.hands[p])
+
+    def expected(self):
+        hand = self.hands[self.current]
+        want = {("play", x) for x in tl_plays(hand)
+                if tl_beats(x, self.table) and (not self.opening or "3♠" in x)}
+        if self.table:
+            want.add(("pass",))
+        return want
+
+    def offered(self):
+        got = Counter()
+        for text in _legal(self.s):
+            word, *cards = text.split(" ")
+            got[(word, frozenset(cards)) if word == "play" else (word,)] += 1
+        assert max(got.values()) == 1, got
+        return set(got)
+
+    def check_zones(self):
+        s = self.s
+        every_card_once(s)
+        for p in range(4):
+            assert sorted(_names(s, S.zone(s, "hand", p))) == sorted(self.hands[p])
+        assert frozenset(_names(s, S.zone(s, "pile"))) == self.table
+        assert sorted(_names(s, S.zone(s, "out"))) == sorted(self.cleared)
+        obs = G.observation(s, self.current)["zones"]
+        for p in range(4):
+            seen = sorted(_names(s, obs["hand"][p]))
+            assert seen == (sorted(self.hands[p]) if p == self.current else [])
+        assert frozenset(_names(s, obs["pile"])) == self.table
+        assert _v(s, "score") == self.score
+
+    def decide(self, rng, policy):
+        s = self.s
+        self.read_events()
+        assert s.hand_no == self.hand_no
+        assert G.current_player(s) == self.current, (G.current_player(s), self.current)
+        want, got = self.expected(), self.offered()
+        assert got == want, (self.hands[self.current], self.table, got - want, want - got)
+        self.check_zones()
+        texts = _legal(s)
+        i = policy(texts, rng)
+        G.apply_index(s, i)
+        self.after(texts[i])
+
+    def after(self, text):
+        p = self.current
+        word, *cards = text.split(" ")
+        if word == "pass":
+            self.passed.add(p)
+            self.counts["pass"] += 1
+        else:
+            play = frozenset(cards)
+            if self.table:
+                kind, before = tl_kind(play), tl_kind(self.table)
+                if kind != before:
+                    self.counts[f"chop {len(self.table)} two(s) with {kind}"] += 1
+                self.cleared += list(self.table)
+            self.counts[tl_kind(play)[0]] += 1
+            self.table = play
+            self.opening = False
+            for c in play:
+                self.hands[p].remove(c)
+            self.last = p
+            if not self.hands[p]:
+                self.placed += 1
+                self.place[p] = self.placed
+        holders = [q for q in range(4) if self.holding(q)]
+        if len(holders) <= 1:
+            return self.end_hand(holders)
+        answer = [q for q in range(4) if self.holding(q) and q not in self.passed and q != self.last]
+        if not answer:                      # the round is over: a new lead
+            lead = self.last
+            if not self.holding(lead):
+                self.counts["lead after going out"] += 1
+                lead = next(q for q in ((lead - k) % 4 for k in (1, 2, 3)) if self.holding(q))
+            self.cleared += list(self.table)
+            self.table = frozenset()
+            self.passed = set()
+            self.last = None
+            self.current = lead
+            return
+        q = _right(p)
+        while q not in answer:
+            q = _right(q)
+        self.current = q
+
+    def end_hand(self, holders):
+        for q in holders:
+            self.place[q] = 4
+        assert sorted(self.place) == [1, 2, 3, 4]
+        for q in range(4):
+            self.score[q] += 4 - self.place[q]
+        self.winner_before = self.place.index(1)
+        self.dealer = self.place.index(4)
+        self.current = None
+
+    def run(self, rng, policy):
+        while not self.s.over:
+            self.decide(rng, policy)
+        self.read_events()
+        assert self.hand_no == self.hands_in_game
+        res = G.result(self.s)
+        assert res["scores"] == self.score
+        assert res["winners"] == [p for p in range(4) if self.score[p] == max(self.score)]
+        return self
+
+
+def tl_policy(texts, rng):
+    """Random play, leaning now and then to the largest play (so that runs of pairs, four of a kind and
+    chops come up) and passing less often than a uniform pick would."""
+    plays = [i for i, t in enumerate(texts) if t != "pass"]
+    if plays and rng.random() < 0.3:
+        most = max(len(texts[i].split(" ")) for i in plays)
+        return rng.choice([i for i in plays if len(texts[i].split(" ")) == most])
+    if "pass" in texts and plays and rng.random() < 0.7:
+        return rng.choice(plays)
+    return rng.randrange(len(texts))
+
+
+def _tien_len(seed, hands=3):
+    rules = _load("tien-len", hands=hands)
+    ref = TienLenReferee(G.new_game(rules, 4, seed, log=True), hands)
+    return ref.run(random.Random(seed), tl_policy)
+
+
+def test_tien_len_random_games_follow_the_rules():
+    totals = Counter()
+    for seed in range(30):
+        totals += _tien_len(seed).counts
+    for what in ("set", "run", "pairs", "pass", "lead after going out"):
+        assert totals[what] > 0, (what, totals)
+
+
+@pytest.mark.soak
+def test_tien_len_soak():
+    totals = Counter()
+    for seed in range(1000, 1300):
+        totals += _tien_len(seed, hands=2).counts
+    print(totals)
+
+
+@pytest.mark.parametrize("name,count", [("tien-len", 2)])
+def test_worked_deals_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count
+    for o in outcomes:
+        assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
