@@ -293,3 +293,218 @@ def test_worked_deals_pass_as_scenarios(name, count):
     assert not problems and len(outcomes) == count
     for o in outcomes:
         assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+
+
+# -- Skitgubbe --------------------------------------------------------------------------------------------
+
+SK_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SK_PACK = [r + s for s in "♣♦♥♠" for r in SK_RANKS]
+
+
+def sk_high(c):
+    return SK_RANKS.index(_rank(c))
+
+
+class SkitgubbeReferee:
+    def __init__(self, s):
+        self.s, self.n = s, s.n
+        self.events_read = 0
+        self.counts = Counter()
+        self.stock = None
+        self.read_events()
+
+    def left(self, p):
+        return (p + 1) % self.n
+
+    def holding(self, p):
+        return bool(self.hands[p])
+
+    def next_holder(self, p, skip=()):
+        q = self.left(p)
+        for _ in range(self.n):
+            if self.holding(q) and q not in skip:
+                return q
+            q = self.left(q)
+        return None
+
+    def read_events(self):
+        for e in self.s.events[self.events_read:]:
+            if e.get("event") == "hand":
+                assert e["hand"] == 1 and e["dealer"] == 0
+            elif e.get("event") == "deal":
+                assert [p for p, _ in e["each"]] == [(1 + i) % self.n for i in range(self.n)]
+                self.hands = {p: list(cards) for p, cards in e["each"]}
+                assert all(len(h) == 3 for h in self.hands.values())
+                self.won = {p: [] for p in range(self.n)}
+                self.trick = {p: [] for p in range(self.n)}
+                self.pile, self.discard = [], []
+                self.trumps = self.trump_card = self.last_drawer = None
+                self.phase = "one"
+                self.leader = 1 % self.n
+                self.start_trick()
+        self.events_read = len(self.s.events)
+
+    # phase one
+    def start_trick(self):
+        if sum(map(self.holding, range(self.n))) < 2:
+            return self.start_phase_two()
+        if not self.holding(self.leader):
+            self.leader = self.next_holder(self.leader)
+        self.first, self.reply = self.leader, self.next_holder(self.leader, skip=(self.leader,))
+        self.current, self.stage = self.first, "first"
+
+    def draw(self, p):
+        if len(self.stock) > 1:
+            self.hands[p].append(self.stock.pop())
+        elif self.stock:
+            c = self.stock.pop()
+            self.won[p].append(c)
+            self.trumps, self.trump_card, self.last_drawer = _suit(c), c, p
+            self.counts["last card drawn"] += 1
+
+    def undecided(self):
+        for p in range(self.n):
+            self.won[p] += self.trick[p]
+            self.trick[p] = []
+        self.counts["undecided"] += 1
+        self.start_trick()
+
+    def after_phase_one(self, card):
+        p = self.current
+        self.hands[p].remove(card)
+        self.trick[p].append(card)
+        self.draw(p)
+        if self.stage == "first":
+            if not self.holding(self.reply):
+                return self.undecided()
+            self.current, self.stage = self.reply, "reply"
+            return
+        mine, theirs = sk_high(self.trick[self.reply][-1]), sk_high(self.trick[self.first][-1])
+        if mine == theirs:
+            self.counts["bounce"] += 1
+            if len(self.trick[self.first]) > 1:
+                self.counts["bounce again"] += 1
+            self.first, self.reply = self.reply, self.first
+            if not self.holding(self.first):
+                return self.undecided()
+            self.current, self.stage = self.first, "first"
+            return
+        winner = self.reply if mine > theirs else self.first
+        for q in range(self.n):
+            self.won[winner] += self.trick[q]
+            self.trick[q] = []
+        self.leader = winner
+        self.counts["trick"] += 1
+        self.start_trick()
+
+    # phase two
+    def start_phase_two(self):
+        assert not self.stock and self.trumps is not None
+        for p in range(self.n):
+            self.hands[p] += self.won[p]
+            self.won[p] = []
+        assert sorted(sum(self.hands.values(), [])) == sorted(SK_PACK)
+        self.phase, self.played = "two", 0
+        self.counts["out after phase one"] += sum(not self.holding(p) for p in range(self.n))
+        if sum(map(self.holding, range(self.n))) < 2:
+            return self.finish_hand()
+        d = self.last_drawer
+        self.current = d if self.holding(d) else self.next_holder(d)
+
+    def beats(self, c, t):
+        return (_suit(c) == _suit(t) and sk_high(c) > sk_high(t)) or (_suit(c) == self.trumps != _suit(t))
+
+    def after_phase_two(self, text):
+        p = self.current
+        cleared = False
+        if text == "take":
+            self.hands[p].append(self.pile.pop())
+            self.counts["take"] += 1
+        else:
+            card = text
+            self.hands[p].remove(card)
+            self.pile.append(card)
+            self.played += 1
+            if self.played >= sum(map(self.holding, range(self.n))):
+                self.discard += self.pile
+                self.pile, self.played, cleared = [], 0, True
+                self.counts["cleared"] += 1
+        if sum(map(self.holding, range(self.n))) <= 1:
+            return self.finish_hand()
+        if not (cleared and self.holding(p)):
+            self.current = self.next_holder(p)
+
+    def finish_hand(self):
+        holders = [p for p in range(self.n) if self.holding(p)]
+        self.loser = holders[0] if holders else None
+        self.phase = "over"
+
+    def expected(self):
+        hand = self.hands[self.current]
+        if self.phase == "one" or not self.pile:
+            return Counter(hand)
+        beaters = [c for c in hand if self.beats(c, self.pile[-1])]
+        return Counter(beaters) if beaters else Counter(["take"])
+
+    def check_zones(self):
+        s = self.s
+        every_card_once(s)
+        assert _names(s, S.zone(s, "stock")) == self.stock
+        for p in range(self.n):
+            for zone, mine in (("hand", self.hands), ("won", self.won), ("trick", self.trick)):
+                assert sorted(_names(s, S.zone(s, zone, p))) == sorted(mine[p]), (zone, p)
+        assert _names(s, S.zone(s, "pile")) == self.pile
+        assert sorted(_names(s, S.zone(s, "discard"))) == sorted(self.discard)
+        assert _v(s, "trumps") == ({"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+                                   [self.trumps] if self.trumps else None)
+        q = self.current
+        obs = G.observation(s, q)["zones"]
+        for p in range(self.n):
+            assert sorted(_names(s, obs["hand"][p])) == (sorted(self.hands[p]) if p == q else [])
+            assert sorted(_names(s, obs["trick"][p])) == sorted(self.trick[p])
+            shown = [c for c in self.won[p] if c == self.trump_card]
+            assert _names(s, obs["won"][p]) == shown, (p, _names(s, obs["won"][p]), shown)
+        assert _names(s, obs["pile"]) == self.pile
+
+    def run(self, rng):
+        s = self.s
+        while not s.over:
+            if self.stock is None:
+                self.stock = _names(s, S.zone(s, "stock"))
+                assert len(self.stock) == 52 - 3 * self.n
+            assert G.current_player(s) == self.current, (self.phase, G.current_player(s), self.current)
+            texts = [t.split(" ")[-1] for t in _legal(s)]     # 'play 7♥' or '7♥' (a card), or 'take'
+            assert Counter(texts) == self.expected(), (self.phase, texts, self.expected())
+            self.check_zones()
+            text = rng.choice(texts)
+            G.apply_index(s, texts.index(text))
+            if self.phase == "one":
+                self.after_phase_one(text)
+            else:
+                self.after_phase_two(text)
+        assert self.phase == "over"
+        res = G.result(s)
+        assert res["winners"] == [p for p in range(self.n) if p != self.loser]
+        assert res["scores"] == [-1 if p == self.loser else 0 for p in range(self.n)]
+        return self
+
+
+def _skitgubbe(n, seed):
+    rules = _load("skitgubbe")
+    return SkitgubbeReferee(G.new_game(rules, n, seed, log=True)).run(random.Random(seed))
+
+
+def test_skitgubbe_random_games_follow_the_rules():
+    totals = Counter()
+    for seed in range(60):
+        totals += _skitgubbe(3 + seed % 2, seed).counts
+    for what in ("bounce", "bounce again", "undecided", "last card drawn", "take", "cleared", "trick"):
+        assert totals[what] > 0, (what, totals)
+
+
+@pytest.mark.soak
+def test_skitgubbe_soak():
+    totals = Counter()
+    for seed in range(1000, 1600):
+        totals += _skitgubbe(3 + seed % 2, seed).counts
+    print(totals)
