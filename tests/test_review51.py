@@ -286,7 +286,7 @@ def test_tien_len_soak():
     print(totals)
 
 
-@pytest.mark.parametrize("name,count", [("tien-len", 2)])
+@pytest.mark.parametrize("name,count", [("tien-len", 2), ("skitgubbe", 2)])
 def test_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
@@ -508,3 +508,32 @@ def test_skitgubbe_soak():
     for seed in range(1000, 1600):
         totals += _skitgubbe(3 + seed % 2, seed).counts
     print(totals)
+
+
+# -- validate: a set written as a swap ----------------------------------------------------------------
+
+def _set_warnings(tmp_path, lines):
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "skitgubbe.yaml").read_text(encoding="utf-8")
+    old = "- set: {reply: first, first: bouncer}"
+    assert old in text
+    path = tmp_path / "game.yaml"
+    path.write_text(text.replace(old, f"- set: {lines}"), encoding="utf-8")
+    loaded = load_ruleset(str(path), {}, dry_run=False)
+    return [d for d in loaded.diagnostics if d.rule == "meaning"]
+
+
+def test_a_set_written_as_a_swap_is_warned(tmp_path):
+    # Skitgubbe's bounce hands the lead to the player who matched: a designer writing the swap in one
+    # set got no word from validate, and the bounce silently kept the same player first.
+    [d] = _set_warnings(tmp_path, "{first: reply, reply: first}")
+    assert d.severity == "warning" and "looks like a swap of 'first' and 'reply'" in d.message
+    assert "set: {old: first, first: reply, reply: old}" in d.hint
+
+
+def test_a_set_whose_later_line_reads_an_earlier_one_on_purpose_is_not_warned(tmp_path):
+    assert _set_warnings(tmp_path, "{bouncer: reply, reply: first, first: bouncer}") == []
+    assert _set_warnings(tmp_path, "{first: reply, reply: left_of(reply)}") == []
+    # a line that reads the other inside a longer expression is still a swap
+    [d] = _set_warnings(tmp_path, "{first: reply, reply: \"first if bouncer == none else bouncer\"}")
+    assert "swap of 'first' and 'reply'" in d.message
