@@ -563,3 +563,44 @@ def test_a_set_whose_later_line_reads_an_earlier_one_on_purpose_is_not_warned(tm
     # a line that reads the other inside a longer expression is still a swap
     [d] = _set_warnings(tmp_path, "{first: reply, reply: \"first if bouncer == none else bouncer\"}")
     assert "swap of 'first' and 'reply'" in d.message
+
+
+# -- the seat functions given none ------------------------------------------------------------------------
+
+_SEATS_GAME = """name: Seats
+players: {count: [2]}
+pack: {ranks: ["9", "10"]}
+zones:
+  stock: {}
+  hand: {per: player}
+state:
+  dealer: {type: player, initial: 0}
+  x: {type: player, initial: none}
+  xs: {type: players, initial: "[]"}
+  nobody: {type: player, initial: none}
+hand:
+  - deal: {from: stock, to: hand, count: 1}
+  - set: {nobody: none, x: 0, xs: "[]"}
+  - set: {%s: "%s"}
+end: {after_hand: true, winners: players}
+"""
+
+
+@pytest.mark.parametrize("target,expr,said", [
+    ("x", "next_player(nobody, p => true)", "'nobody' is none, not a player, so 'next_player(nobody, p => true)'"),
+    ("x", "left_of(nobody)", "'nobody' is none, not a player, so 'left_of(nobody)'"),
+    ("x", "right_of(0, nobody)", "'nobody' is none, not a number of seats, so 'right_of(0, nobody)'"),
+    ("xs", "seat_order(nobody)", "'nobody' is none, not a player, so 'seat_order(nobody)'"),
+    ("x", "next_player(0, p => true, nobody)",
+     "'nobody' is none, not a direction (1 or -1), so 'next_player(0, p => true, nobody)'"),
+])
+def test_a_seat_function_given_none_names_the_argument(tmp_path, target, expr, said):
+    # Skitgubbe's answer(l) = next_player(lead_p(l), ...) met a lead_p of none once nobody held cards,
+    # and the game stopped with "a value of the wrong kind (cannot use +: none and a number)": the
+    # arithmetic inside next_player, not the argument that was none.
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "seats.yaml"
+    path.write_text(_SEATS_GAME % (target, expr), encoding="utf-8")
+    errors = [d for d in load_ruleset(str(path), {}, dry_run=True).diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and said + " has no value" in errors[0].message, [d.format() for d in errors]
+    assert "cannot use" not in errors[0].message
