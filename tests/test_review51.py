@@ -604,3 +604,18 @@ def test_a_seat_function_given_none_names_the_argument(tmp_path, target, expr, s
     errors = [d for d in load_ruleset(str(path), {}, dry_run=True).diagnostics if d.severity == "error"]
     assert len(errors) == 1 and said + " has no value" in errors[0].message, [d.format() for d in errors]
     assert "cannot use" not in errors[0].message
+
+
+# -- explain --------------------------------------------------------------------------------------------
+
+def _explained(name):
+    from interpreter.authoring.explain import explain
+    return explain(_load(name))
+
+
+def test_explain_says_a_gather_into_one_players_zone_in_words():
+    # Skitgubbe gathers a won trick into won[winner]: explain wrote '*won[winner]*', the raw notation,
+    # where a move to the same zone reads "the *winner*'s *won*".
+    text = _explained("skitgubbe")
+    assert "Gather every card from *trick* into the *winner*'s *won*." in text
+    assert "won[winner]" not in text

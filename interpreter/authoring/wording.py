@@ -500,7 +500,8 @@ _KINDS = {
     "cut": lambda v, s, say: (f"Cut {_zone_said(v, say)}.", []),
     "deal": _deal,
     "move": _move,
-    "gather": lambda v, s, say: (f"Gather every card from {_zones(v['from'])} into *{v['to']}*.", []),
+    "gather": lambda v, s, say: (f"Gather every card from {_zones(v['from'])} into {_zone_said(v['to'], say)}.",
+                                 []),
     "reveal": lambda v, s, say: ((f"Show {say(v['cards'])} to {say(v['to'])} alone." if "to" in v else
                                   f"Show {say(v['cards'])} to everyone.") if isinstance(v, dict) else
                                  f"Show {say(v)} to everyone.", []),
