@@ -619,3 +619,21 @@ def test_explain_says_a_gather_into_one_players_zone_in_words():
     text = _explained("skitgubbe")
     assert "Gather every card from *trick* into the *winner*'s *won*." in text
     assert "won[winner]" not in text
+
+
+def test_explain_says_a_test_named_by_a_present_participle_of_its_item():
+    # holding(p) was said "holding holds for the *reply*", and of the item of a filter "its holding"
+    # ("the items of the list ... for which it exists and its holding"); a past participle (protected(c))
+    # was already "c is protected"
+    text = _explained("skitgubbe-tricks")
+    assert "- **lead_p(l)**: *l* if *l* is holding, otherwise the next player after *l* who is holding" in text
+    assert "or the winner is not holding:" in text
+    assert "its holding" not in text and "holding holds for" not in text
+
+
+def test_explain_keeps_for_no_around_a_condition_of_several_parts():
+    # not any(players, p => holding(p) and not passed[p] and p != last) read "no player is holding and not
+    # the player's *passed* and ...", as if 'no' covered the first part alone
+    text = _explained("tien-len")
+    assert ("(for no player, the player is holding and not the player's *passed* and the player is not the "
+            "*last*)") in text
