@@ -286,7 +286,7 @@ def test_tien_len_soak():
     print(totals)
 
 
-@pytest.mark.parametrize("name,count", [("tien-len", 2), ("skitgubbe", 2)])
+@pytest.mark.parametrize("name,count", [("tien-len", 3), ("skitgubbe", 2)])
 def test_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
