@@ -272,7 +272,7 @@ def _tien_len(seed, hands=3):
 
 def test_tien_len_random_games_follow_the_rules():
     totals = Counter()
-    for seed in range(30):
+    for seed in range(80):
         totals += _tien_len(seed).counts
     for what in ("set", "run", "pairs", "pass", "lead after going out"):
         assert totals[what] > 0, (what, totals)
@@ -511,7 +511,7 @@ def _skitgubbe(n, seed, name="skitgubbe"):
 
 def test_skitgubbe_random_games_follow_the_rules():
     totals = Counter()
-    for seed in range(60):
+    for seed in range(150):
         totals += _skitgubbe(3 + seed % 2, seed).counts
     for what in ("bounce", "bounce again", "undecided", "last card drawn", "take", "cleared", "trick"):
         assert totals[what] > 0, (what, totals)
@@ -521,7 +521,7 @@ def test_skitgubbe_with_phase_one_as_a_tricks_block_plays_the_same_game():
     # two players per trick (players:), draws after each card (after_play:), bounces as tied tricks whose
     # cards wait for the next (after_trick:), the block ended by count: when a bounce cannot go on
     totals = Counter()
-    for seed in range(40):
+    for seed in range(100):
         totals += _skitgubbe(3 + seed % 2, seed, "skitgubbe-tricks").counts
     for what in ("bounce", "bounce again", "undecided"):
         assert totals[what] > 0, (what, totals)
