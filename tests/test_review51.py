@@ -637,3 +637,13 @@ def test_explain_keeps_for_no_around_a_condition_of_several_parts():
     text = _explained("tien-len")
     assert ("(for no player, the player is holding and not the player's *passed* and the player is not the "
             "*last*)") in text
+
+
+def test_explain_says_the_top_card_of_a_pile():
+    # last(stock) is the top card (docs: a zone lists its cards from the bottom up); explain said "the
+    # last card of *stock*", which reads as the bottom card to many.  A zone kept per player keeps
+    # "the last card" (hand[p]: the card that came in last; trick[reply]: the card played last).
+    text = _explained("skitgubbe")
+    assert "Move the top card of *stock* from *stock* to *p*'s *hand*." in text
+    assert "the last card of *stock*" not in text
+    assert "the last card of the *reply*'s *trick*" in text

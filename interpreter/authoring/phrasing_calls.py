@@ -471,9 +471,15 @@ def _extreme(word, most):
     return phrase
 
 
-def _end(word):
+def _end(end):
     def phrase(sp, args):
         zone = _is_zone(sp, args[0])
+        word = end
+        if zone and end == "last" and isinstance(args[0], Tree) and args[0].data == "name":
+            # a zone lists its cards from the bottom up: last(stock) is the top card of the stock, which
+            # 'the last card of *stock*' leaves open (the bottom one, to many readers); a zone kept per
+            # player (hand[p]) keeps 'the last card', the one that came in last
+            word = "top"
         if len(args) > 1:        # first(items, n): that many from the start (or the end)
             count, noun = _bare(sp.say(args[1])), "cards" if zone else "items"
             if _literal(args[1]) == 1:
