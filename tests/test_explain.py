@@ -103,10 +103,10 @@ def test_a_card_put_at_the_bottom_of_its_own_zone():
     say = Say(Lexicon(zones={"stock": None, "pile": None}))
     text = describe_steps([{"move": {"cards": "last(stock)", "from": "stock", "to": "stock",
                                      "position": "bottom"}}], 0, say)[0]
-    assert text == "1. Put the last card of *stock* at the bottom of *stock*.", text
+    assert text == "1. Put the top card of *stock* at the bottom of *stock*.", text
     text = describe_steps([{"move": {"cards": "last(stock)", "from": "stock", "to": "pile",
                                      "position": "bottom"}}], 0, say)[0]
-    assert text == "1. Move the last card of *stock* from *stock* to *pile* at the bottom.", text
+    assert text == "1. Move the top card of *stock* from *stock* to *pile* at the bottom.", text
 
 
 def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():

@@ -638,7 +638,7 @@ def test_explain_reads_a_draw_of_as_many_cards_as_thrown_away():
     text = explain(_load("bourre"))
     assert "the sets of 1 to (the smaller of 5 and the number of cards in *stock*) cards from the player's *hand*" \
         in text
-    assert "Move the last cards of *stock*, as many as the number of cards in the set, from *stock* to the " \
+    assert "Move the top cards of *stock*, as many as the number of cards in the set, from *stock* to the " \
            "player's *hand*." in text
 
 

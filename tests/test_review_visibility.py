@@ -929,7 +929,7 @@ def test_explain_reads_the_hanabi_and_bluff_rules_without_garbles():
     # two lists joined, not added; one card, not '1 cards'
     assert ("the first items of the *mover*'s *colour_known*, as many as the *place* minus 1 together with the "
             "last items of the *mover*'s *colour_known*") in hanabi
-    assert "Move the last card of *stock* from *stock* to the *mover*'s *hand*." in hanabi
+    assert "Move the top card of *stock* from *stock* to the *mover*'s *hand*." in hanabi
     assert "- The game is won by every player together." in hanabi
     # a move's condition after its options is set apart: not read as part of their description
     assert ("**hint** with a player chosen from the players who are not the current player, allowed when the "

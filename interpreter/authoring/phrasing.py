@@ -905,9 +905,11 @@ def _plain_verb(verb: str) -> str:
 
 
 def _participle(named: str) -> bool:
-    """Whether a true-or-false definition's name is one past participle (protected, revealed, blocked):
-    such a test says what its item is."""
-    return re.fullmatch(r"[a-z]{3,}ed", named) is not None and named not in ("need", "seed", "speed", "bed")
+    """Whether a true-or-false definition's name is one participle, past (protected, revealed, blocked) or
+    present (holding, playing, leading): such a test says what its item is ("p is holding", not "holding
+    holds for p" nor "its holding")."""
+    return (re.fullmatch(r"[a-z]{3,}ed", named) is not None and named not in ("need", "seed", "speed", "bed")
+            or re.fullmatch(r"[a-z]{3,}ing", named) is not None and named not in ("string", "thing", "spring"))
 
 
 def _has_verb(text: str) -> bool:

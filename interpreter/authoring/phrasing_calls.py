@@ -188,10 +188,12 @@ def _quantified(word):
         where = "" if _is_all(args[0], sp) else f" {'in' if _is_zone(sp, args[0]) else 'of'} {sp.say(args[0])}"
         if body.startswith(f"the {noun}'s ") and not where:
             return f"{word} {noun}'s " + body[len(f"the {noun}'s "):]
-        if word == "no" and body.startswith(f"the {noun} ") and not where and _has_verb_after(body, noun):
-            # not any(players, p => may_speak(p)): 'no player may speak'
-            return f"no {noun} " + body[len(f"the {noun} "):]
         rest = body[len(f"the {noun} "):]
+        if word == "no" and body.startswith(f"the {noun} ") and not where and _has_verb_after(body, noun) \
+                and " and " not in rest and " or " not in rest:
+            # not any(players, p => may_speak(p)): 'no player may speak' (a plain statement only: 'no player
+            # is holding and not the player's passed' would read as 'no player is holding', and more)
+            return f"no {noun} " + rest
         if body.startswith(f"the {noun} is ") and " and " not in rest and " or " not in rest \
                 and not re.search(rf"\b{re.escape(noun)}\b", rest):
             # all(xs, c => c in ys): 'every card of xs is in ys', not 'for every card of xs, the card is in ys'
@@ -477,9 +479,15 @@ def _extreme(word, most):
     return phrase
 
 
-def _end(word):
+def _end(end):
     def phrase(sp, args):
         zone = _is_zone(sp, args[0])
+        word = end
+        if zone and end == "last" and isinstance(args[0], Tree) and args[0].data == "name":
+            # a zone lists its cards from the bottom up: last(stock) is the top card of the stock, which
+            # 'the last card of *stock*' leaves open (the bottom one, to many readers); a zone kept per
+            # player (hand[p]) keeps 'the last card', the one that came in last
+            word = "top"
         if len(args) > 1:        # first(items, n): that many from the start (or the end)
             count, noun = _bare(sp.say(args[1])), "cards" if zone else "items"
             if _literal(args[1]) == 1:

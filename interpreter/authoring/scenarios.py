@@ -468,9 +468,15 @@ def _move(sc, s, move, path, number):
         raise Failure(path + ("nth",), f"'nth' is {nth!r}: give 1 for the first of the legal moves that fit, "
                       "2 for the second, ... (identical copies of a card lying in different places)")
     if "play" in move:
-        for token in ([str(v) for v in move["play"]] if not isinstance(move["play"], str) else
-                      _names(move["play"], s.rules)):
-            _apply(s, path, number, player, ("play", token), nth, card=True)
+        tokens = ([str(v) for v in move["play"]] if not isinstance(move["play"], str) else
+                  _names(move["play"], s.rules))
+        if len(tokens) > 1 and not s.over and S.matching_actions(s, "play", tokens):
+            # {play: [3♠, 4♦, 5♣]} where a move called play offers that set of cards: one move of the set,
+            # not the three cards one after the other
+            _apply(s, path, number, player, ("play", tokens), nth, card=True)
+        else:
+            for token in tokens:
+                _apply(s, path, number, player, ("play", token), nth, card=True)
     elif "move" in move:
         _apply(s, path, number, player, (str(move["move"]), move.get("value")), nth)
     elif "expect" not in move:

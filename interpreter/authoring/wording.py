@@ -540,7 +540,8 @@ _KINDS = {
     "cut": lambda v, s, say: (f"Cut {_zone_said(v, say)}.", []),
     "deal": _deal,
     "move": _move,
-    "gather": lambda v, s, say: (f"Gather every card from {_zones(v['from'])} into *{v['to']}*.", []),
+    "gather": lambda v, s, say: (f"Gather every card from {_zones(v['from'])} into {_zone_said(v['to'], say)}.",
+                                 []),
     "reveal": lambda v, s, say: ((f"Show {_cards_said(v['cards'], say)} to {_seat_said(v['to'], say)} alone." if "to" in v else
                                   f"Show {_cards_said(v['cards'], say)} to everyone.") if isinstance(v, dict) else
                                  f"Show {_cards_said(v, say)} to everyone.", []),

@@ -139,6 +139,11 @@ def _names(u, action, value) -> bool:
     if isinstance(value, str) and isinstance(action[1], (list, tuple)) and len(action[1]) == 1 \
             and isinstance(action[1][0], int) and u.names[action[1][0]] == _canon(u, value):
         return True                    # a card named where the move takes a set of one card
+    if isinstance(value, str) and isinstance(action[1], (list, tuple)) and len(action[1]) > 1 \
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in action[1]) \
+            and len(value.split()) == len(action[1]):
+        # a set of cards written as its legal move is shown: {move: play, value: 4♠ 5♠ 6♠}
+        return sorted(u.names[c] for c in action[1]) == sorted(_canon(u, v) for v in value.split())
     if isinstance(value, (list, tuple)) and isinstance(action[1], tuple) and len(value) == len(action[1]) \
             and any(isinstance(v, str) and u.parse_card(v) is not None for v in value) \
             and not all(isinstance(c, int) and not isinstance(c, bool) for c in action[1]):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..diagnostics import n_players
 
 import random
+import re
 
 from ..expr import types as T
 from ..expr.errors import EvalError, describe_value
@@ -611,6 +612,8 @@ def _assign(cx, value, path, combine, kind):
     if not isinstance(value, dict) or not value:
         cx.problem(path, f"'{kind}' needs one or more 'variable: expression' lines", "type")
         return None
+    if not combine:
+        _warn_swap(cx, value, path)
     ops = []
     for target_text, expr_text in value.items():
         target = _target(cx, path + (target_text,), target_text)
@@ -650,6 +653,33 @@ def _assign(cx, value, path, combine, kind):
                 log_event(s, event=kind, var=name, key=shown(s, key(s, e)) if key else None,
                           value=shown(s, value, typ))
     return Assign(run, where, kind, ops, combine, pers)
+
+
+def _reads(expr_text, target_text) -> bool:
+    """True if the expression text names the target (a variable, or an entry such as score[p]) as a whole
+    word, outside quoted text."""
+    def tight(x):                           # score [ p ] is score[p]
+        return re.sub(r"\s*([\[\]])\s*", r"\1", x)
+
+    text = tight(re.sub(r"'[^']*'|\"[^\"]*\"", "''", str(expr_text)))
+    target = tight(str(target_text).strip())
+    return re.search(r"(?<![\w.])" + re.escape(target) + r"(?![\w(\[])", text) is not None
+
+
+def _warn_swap(cx, lines, path):
+    """`set: {a: b, b: a}` written as a swap: the lines apply in order, so the second reads the value the
+    first has just stored and both end with b's old value.  A warning at the second line."""
+    items = [(str(k), v) for k, v in lines.items() if isinstance(v, (str, int, float))]
+    for j, (later, later_value) in enumerate(items):
+        for earlier, earlier_value in items[:j]:
+            if earlier != later and _reads(earlier_value, later) and _reads(later_value, earlier):
+                cx.problem(path + (later,), f"this 'set' looks like a swap of '{earlier}' and '{later}', but its "
+                           f"lines apply in order: this line reads the '{earlier}' a line above has just set, "
+                           f"so both end with the old value of '{later}'", "meaning", severity="warning",
+                           hint=f"keep the old value first in a state variable of its own (declared under "
+                                f"'state:'), in the same step: set: {{old: {earlier}, {earlier}: {later}, "
+                                f"{later}: old}}")
+                return
 
 
 # The kinds of variable that never hold a list: a value set into any other kind is copied when it is a

@@ -364,6 +364,10 @@ class Tricks(Node):
         if not (env["trick_number"] < count(s, env) if count is not None
                 else s.z[self.hand_zone][env["leader"]]):
             return False
+        return self.start_trick(frame, env)
+
+    def start_trick(self, frame, env) -> bool:
+        """The next trick begins (begin_trick found there is one)."""
         env["trick_number"] += 1
         env["trick_players"] = []
         env["led_suit"] = None
@@ -578,10 +582,11 @@ class Tricks(Node):
            "-1), decided_by (who chooses the card of the player whose turn it is, an expression of current: "
            "declarer if current == dummy else current; default that player), players (who takes part "
            "in each trick: "
-           "a list of players, worked out at the start of every trick; default everyone; a leader who does not "
-           "take part passes the lead to the next player who does), may_pass (a condition of current: when it "
-           "holds, the player may pass instead of playing and takes no part in this trick; a leader who "
-           "passes hands the lead on; a player with no card to play may only pass), before_trick (steps "
+           "a list of players, worked out at the start of every trick the count lets begin; default everyone; "
+           "a leader who does not take part passes the lead to the next player who does), may_pass (a "
+           "condition of current: when it holds, the player may pass instead of playing and takes no part in "
+           "this trick; a leader who passes hands the lead on; a player with no card to play may only pass), "
+           "before_trick (steps "
            "before each trick's lead), after_play (steps after each card is played, before the next player is "
            "asked; card_played names the card), after_plays (steps once every card of a trick is played, before its winner "
            "is decided), after_trick (steps after the winner is decided, before the trick is collected; "

@@ -5,7 +5,9 @@ trick (with `leader` the one due to lead, the previous trick's winner after the 
 Only those players are asked for a card, in seat order from the leader; the winner is
 decided among their cards, as in any trick.  A leader who does not take part passes the
 lead to the next player (in the block's direction) who does.  When nobody takes part,
-the block ends (as it does when the leader has no card left).  The local name
+the block ends (as it does when the leader has no card left).  With a `count:`, the count
+is worked out first: once it ends the block, who would take part is not worked out (the
+expression may then meet a position with nobody left to play).  The local name
 `taking_part` holds the list during the trick.
 
 Everything else is the general block's (tricks.py, whose resolve() asks the players taking part
@@ -20,6 +22,9 @@ from .vm import PAUSE
 class SomeTricks(Tricks):
 
     def begin_trick(self, s, frame, env) -> bool:
+        count = self.count
+        if count is not None and not env["trick_number"] < count(s, env):
+            return False                     # the block is over: who would take part is not worked out
         takers = self.players(s, env)
         n = s.n
         takers = [p for p in range(n) if p in takers]
@@ -28,6 +33,8 @@ class SomeTricks(Tricks):
         env["taking_part"] = takers
         if env["leader"] not in takers:
             env["leader"] = self.next_taking_part(env["leader"], takers, n)
+        if count is not None:
+            return self.start_trick(frame, env)
         return super().begin_trick(s, frame, env)
 
     def next_taking_part(self, player, takers, n):

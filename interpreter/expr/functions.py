@@ -13,7 +13,7 @@ from typing import Callable
 from . import types as T
 from .codegen import arg_best
 from .compiler import Compiled, Lambda, constant
-from .errors import EvalError
+from .errors import EvalError, describe_value
 
 
 @dataclass
@@ -618,13 +618,45 @@ def _suits_in(ctx, node, args):
 
 # -- players --------------------------------------------------------------------
 
+def _seat_error(ctx, node, args, values, what=("the player", "the number of seats")):
+    """The EvalError of a seat function (left_of, next_player...) given a value that is not a seat or a
+    number of seats: the argument at fault named by its text, its value in words, instead of the
+    arithmetic that failed ('cannot use +: none and a number')."""
+    from .compiler import _text_of
+    for arg, value, role in zip(args, values, what):
+        if not isinstance(value, (int, float)):
+            return EvalError(f"'{_text_of(ctx, arg)}' is {describe_value(value)}, not {_SEAT_WORDS[role]}, "
+                             f"so '{_text_of(ctx, node)}' has no value")
+    return None
+
+
+_SEAT_WORDS = {"the player": "a player", "the number of seats": "a number of seats",
+               "the direction": "a direction (1 or -1)"}
+
+
+def _seat_fn(ctx, node, args, parts, combine, what=("the player", "the number of seats")):
+    """A closure for combine(s, a, b), a and b the values of the two parts, that says which argument was not a seat or a number
+    when the arithmetic fails (the generated code falls back to it on an error)."""
+    f, g = (c.fn for c in parts)
+
+    def run(s, e):
+        a, b = f(s, e), g(s, e)
+        try:
+            return combine(s, a, b)
+        except TypeError:
+            err = _seat_error(ctx, node, args, (a, b), what)
+            if err is None:
+                raise
+            raise err from None
+    return run
+
+
 @builtin("left_of", "left_of(player) or left_of(player, steps)",
          "The player sitting that many seats to the left (1 by default; negative goes right).", 1, 2, "players")
 def _left_of(ctx, node, args):
     player = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
     k = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
-    p, kf = player.fn, k.fn
-    return Compiled(lambda s, e: (p(s, e) + kf(s, e)) % s.n, T.PLAYER,
+    return Compiled(_seat_fn(ctx, node, args, [player, k], lambda s, a, b: (a + b) % s.n), T.PLAYER,
                     code=ctx.source("(({0} + {1}) % s.n)", player, k))
 
 
@@ -633,8 +665,7 @@ def _left_of(ctx, node, args):
 def _right_of(ctx, node, args):
     player = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
     k = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
-    p, kf = player.fn, k.fn
-    return Compiled(lambda s, e: (p(s, e) - kf(s, e)) % s.n, T.PLAYER,
+    return Compiled(_seat_fn(ctx, node, args, [player, k], lambda s, a, b: (a - b) % s.n), T.PLAYER,
                     code=ctx.source("(({0} - {1}) % s.n)", player, k))
 
 
@@ -689,10 +720,11 @@ def _holder(zones, card):
 def _seat_order(ctx, node, args):
     first = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the first player")
     step = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
-    p, d = first.fn, step.fn
     a, k, i = ctx.gen.fresh("_a"), ctx.gen.fresh("_d"), ctx.gen.fresh("_i")
     # `for a, k in ((first, direction),)` computes both once, in the closure's order
-    return Compiled(lambda s, e: (lambda a, k: [(a + i * k) % s.n for i in range(s.n)])(p(s, e), d(s, e)),
+    return Compiled(_seat_fn(ctx, node, args, [first, step],
+                             lambda s, a, k: [(a + i * k) % s.n for i in range(s.n)],
+                             ("the player", "the direction")),
                     T.PLAYERS,
                     code=ctx.source("[((%s + %s * %s) %% s.n) for %s, %s in (({0}, {1}),) for %s in range(s.n)]"
                                     % (a, i, k, a, k, i), first, step))
@@ -714,6 +746,11 @@ def _next_player(ctx, node, args):
 
     def run(s, e):
         a, k = start(s, e), d(s, e)
+        if not isinstance(a, (int, float)) or not isinstance(k, (int, float)):
+            err = _seat_error(ctx, node, [args[0], args[2] if len(args) > 2 else args[0]], [a, k],
+                              ("the player", "the direction"))
+            if err is not None:
+                raise err
         saved = e.get(param, _NO)
         try:
             for i in range(1, s.n + 1):
