@@ -275,3 +275,331 @@ def test_svoyi_koziri_worked_deals_pass_as_scenarios():
     assert not problems and len(outcomes) == 3
     for o in outcomes:
         assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+
+
+# -- Hand and Foot -------------------------------------------------------------------------------------
+
+HF_TEAMS = [[0, 2], [1, 3]]
+
+
+def hf_wild(c):
+    return c == "Joker" or _rank(c) == "2"
+
+
+def hf_natural(c):
+    return not hf_wild(c) and _rank(c) != "3"
+
+
+def hf_value(c):
+    if c == "Joker":
+        return 50
+    r = _rank(c)
+    return 20 if r in ("2", "A") else 10 if r in ("K", "Q", "J", "10", "9", "8") else 5
+
+
+def _sub_multisets(counter, size):
+    """Every sub-multiset of `size` items of a Counter, as sorted tuples."""
+    items = sorted(counter.items())
+    out = []
+
+    def go(i, left, chosen):
+        if left == 0:
+            out.append(tuple(chosen))
+            return
+        if i == len(items):
+            return
+        name, have = items[i]
+        for k in range(min(have, left), -1, -1):
+            go(i + 1, left - k, chosen + [name] * k)
+    go(0, size, [])
+    return out
+
+
+def _meld_names(text):
+    """The cards of a meld written '[9♣ Joker=9♣ 9♥]', each by the card it is (not what it stands for)."""
+    inner = text.strip()[1:-1].split()
+    return tuple(sorted(x.split("=")[0] for x in inner))
+
+
+def _hf_canon(text):
+    """A move as (name, ...): melds by their cards, an addition by the card and the meld it makes."""
+    if text.startswith("meld "):
+        return ("meld", _meld_names(text[5:]))
+    if text.startswith("add "):
+        card, _, meld = text[4:].partition(" -> ")
+        return ("add", card, _meld_names(meld))
+    if text.startswith("discard "):
+        return ("discard", text[8:])
+    return (text,)
+
+
+class HandFootReferee:
+    """Hand and Foot by hand: hands, feet, the stock in order, the pile, each team's melds and scores."""
+
+    def __init__(self, s, hands=1, opening=50):
+        self.hands_in_game, self.opening = hands, opening
+        self.score = [0, 0]
+        self.hand_no = None
+        self.dealer = 0
+        self.stats = Counter()
+
+    def new_hand(self, s):
+        self.hand_no = s.hand_no
+        self.hand = [Counter(_z(s, "hand", p)) for p in range(4)]
+        self.foot = [Counter(_z(s, "foot", p)) for p in range(4)]
+        self.stock = _z(s, "stock")
+        self.pile = _z(s, "discard")
+        assert all(sum(h.values()) == 11 for h in self.hand) and all(sum(f.values()) == 11 for f in self.foot)
+        assert len(self.pile) == 1 and len(self.stock) == 270 - 89
+        self.melds = [[], []]        # per team: lists of card names
+        self.turn = (self.dealer + 1) % 4
+        self.phase = "draw"
+        self.out = None
+        self.known = [set() for _ in range(4)]
+
+    # -- the rules
+    def team(self, p):
+        return p % 2
+
+    def unfinished(self, p, r):
+        return any(self.meld_rank(m) == r and len(m) < 7 for m in self.melds[self.team(p)])
+
+    @staticmethod
+    def meld_rank(m):
+        return next(_rank(c) for c in m if not hf_wild(c))
+
+    def books(self, t):
+        full = [m for m in self.melds[t] if len(m) == 7]
+        return sum(1 for m in full if not any(hf_wild(c) for c in m)), sum(1 for m in full if any(hf_wild(c) for c in m))
+
+    def may_go_out(self, p):
+        clean, dirty = self.books(self.team(p))
+        return clean > 0 and dirty > 0
+
+    def on_foot(self, p):
+        return sum(self.foot[p].values()) == 0
+
+    def leaves_enough(self, p, used):
+        """A play that takes `used` cards from the hand (less what it adds) leaves the player able to go on."""
+        return not self.on_foot(p) or self.may_go_out(p) or sum(self.hand[p].values()) - used >= 2
+
+    def offered(self):
+        p, h = self.turn, self.hand[self.turn]
+        t = self.team(p)
+        moves = set()
+        if self.phase == "draw":
+            moves.add(("draw",))
+            top = self.pile[-1] if self.pile else None
+            if (top and hf_natural(top) and self.melds[t] and not self.unfinished(p, _rank(top))
+                    and sum(k for c, k in h.items() if hf_natural(c) and _rank(c) == _rank(top)) >= 2
+                    and self.leaves_enough(p, 2 - min(6, len(self.pile) - 1))):
+                moves.add(("take_pile",))
+            return moves
+        wilds = Counter({c: k for c, k in h.items() if hf_wild(c)})
+        by_rank = {}
+        for c, k in h.items():
+            if hf_natural(c):
+                by_rank.setdefault(_rank(c), Counter())[c] = k
+        for r, naturals in by_rank.items():
+            if self.unfinished(p, r):
+                continue
+            for a in range(2, sum(naturals.values()) + 1):
+                for w in range(0, min(3, sum(wilds.values())) + 1):
+                    if not 3 <= a + w <= 7 or not self.leaves_enough(p, a + w):
+                        continue
+                    for nat in _sub_multisets(naturals, a):
+                        for wi in _sub_multisets(wilds, w):
+                            meld = tuple(sorted(nat + wi))
+                            if self.melds[t] or sum(hf_value(c) for c in meld) >= self.opening:
+                                moves.add(("meld", meld))
+        if self.leaves_enough(p, 1):
+            for m in self.melds[t]:
+                if len(m) >= 7:
+                    continue
+                r = self.meld_rank(m)
+                for c in h:
+                    if (hf_natural(c) and _rank(c) == r) or (hf_wild(c) and sum(1 for x in m if hf_wild(x)) < 3):
+                        moves.add(("add", c, tuple(sorted(m + [c]))))
+        if self.leaves_enough(p, 0) or sum(h.values()) > 1:
+            moves |= {("discard", c) for c in h}
+        return moves
+
+    def after_play(self, p):
+        if sum(self.hand[p].values()) == 0 and sum(self.foot[p].values()) > 0:
+            self.hand[p], self.foot[p] = self.foot[p], Counter()
+            self.stats["feet"] += 1
+        if sum(self.hand[p].values()) == 0:
+            self.out = p
+            self.end_turn()
+
+    def end_turn(self):
+        if self.out is not None or len(self.stock) < 2:
+            self.score_hand()
+        else:
+            self.turn = (self.turn + 1) % 4
+            self.phase = "draw"
+
+    def score_hand(self):
+        for t in (0, 1):
+            clean, dirty = self.books(t)
+            self.stats["clean"] += clean
+            self.stats["dirty"] += dirty
+            self.score[t] += (sum(hf_value(c) for m in self.melds[t] for c in m) + 500 * clean + 300 * dirty
+                              + (100 if self.out is not None and self.team(self.out) == t else 0)
+                              - sum(hf_value(c) * k for p in HF_TEAMS[t] for c, k in (self.hand[p] + self.foot[p]).items()))
+        self.stats["outs"] += self.out is not None
+        self.stats["hands"] += 1
+        self.hand_no = None
+        self.dealer = (self.dealer + 1) % 4
+
+    def take(self, p, counter, c):
+        assert counter[c] > 0, (p, c)
+        counter[c] -= 1
+        if counter[c] == 0:
+            del counter[c]
+
+    # -- the drive hooks
+    def before(self, s, who, texts):
+        if self.hand_no is None:
+            self.new_hand(s)
+        assert s.hand_no == self.hand_no
+        assert who == self.turn, (who, self.turn)
+        got = {_hf_canon(t) for t in texts}
+        want = self.offered()
+        assert got == want, (sorted(got - want)[:5], sorted(want - got)[:5])
+        self.compare(s)
+
+    def after(self, s, who, text):
+        move = _hf_canon(text)
+        p, h, t = who, self.hand[who], self.team(who)
+        self.stats[move[0]] += 1
+        if move[0] == "draw":
+            for c in self.stock[-2:]:
+                h[c] += 1
+            self.stock = self.stock[:-2]
+            self.phase = "play"
+        elif move[0] == "take_pile":
+            top = self.pile.pop()
+            # the top card and two natural cards of its rank from the hand make a new meld
+            table = [list(_names_of_group(s, g)) for g in S.zone(s, "table", HF_TEAMS[t][0])]
+            new = [m for m in table if sorted(m) not in [sorted(x) for x in self.melds[t]]]
+            assert len(new) == 1 and len(new[0]) == 3 and top in new[0], (new, top)
+            rest = list(new[0])
+            rest.remove(top)
+            assert all(hf_natural(c) and _rank(c) == _rank(top) for c in rest)
+            for c in rest:
+                self.take(p, h, c)
+            self.melds[t].append(new[0])
+            taken = self.pile[-6:]
+            self.pile = self.pile[:-6]
+            for c in taken:
+                h[c] += 1
+            self.known[p] |= set(taken)
+            self.phase = "play"
+        elif move[0] == "meld":
+            for c in move[1]:
+                self.take(p, h, c)
+            self.melds[t].append(list(move[1]))
+            self.after_play(p)
+        elif move[0] == "add":
+            card, result = move[1], move[2]
+            self.take(p, h, card)
+            r = _rank(next(c for c in result if not hf_wild(c)))
+            [m] = [m for m in self.melds[t] if len(m) < 7 and self.meld_rank(m) == r]
+            m.append(card)
+            assert sorted(m) == list(result)
+            self.after_play(p)
+        elif move[0] == "discard":
+            self.take(p, h, move[1])
+            self.pile.append(move[1])
+            on_foot_before = self.on_foot(p)
+            self.after_play(p)
+            if self.out is None:
+                if not on_foot_before and self.on_foot(p):
+                    pass
+                self.end_turn()
+
+    def compare(self, s):
+        for p in range(4):
+            assert Counter(_z(s, "hand", p)) == self.hand[p], p
+            assert Counter(_z(s, "foot", p)) == self.foot[p], p
+            assert seen(s, p, "hand", p) == sorted(self.hand[p].elements())
+            for v in range(4):
+                assert seen(s, v, "foot", p) == []
+        assert _z(s, "stock") == self.stock and _z(s, "discard") == self.pile
+        for t in (0, 1):
+            table = sorted(sorted(_names_of_group(s, g)) for g in S.zone(s, "table", HF_TEAMS[t][0]))
+            assert table == sorted(sorted(m) for m in self.melds[t]), t
+            assert not S.zone(s, "table", HF_TEAMS[t][1])
+        every_card_once(s)
+
+    def finish(self, s):
+        assert self.hand_no is None, "the game ended in the middle of a hand"
+        assert s.hand_no == self.hands_in_game
+        result = G.result(s)
+        best = max(self.score)
+        assert result["scores"] == [self.score[p % 2] for p in range(4)], (result["scores"], self.score)
+        assert result["winners"] == [p for p in range(4) if self.score[p % 2] == best]
+
+
+def _names_of_group(s, group):
+    return S.names(s, group)
+
+
+def _hf_drive(seed, hands=1, eager=0.8):
+    """A seeded game in which each seat melds and adds when it can (with probability `eager`), so that
+    books, feet and goings out happen; else a random move."""
+    rng = random.Random(seed)
+    s = G.new_game(_load("hand-and-foot", hands=hands), 4, seed)
+    ref = HandFootReferee(s, hands)
+    moves = 0
+    while not s.over:
+        actions = G.legal_actions(s)
+        texts = [S.describe(s, a) for a in actions]
+        who = G.current_player(s)
+        ref.before(s, who, texts)
+        build = [i for i, t in enumerate(texts) if t.split()[0] in ("meld", "add", "take_pile")]
+        i = rng.choice(build) if build and rng.random() < eager else rng.randrange(len(actions))
+        G.apply(s, actions[i])
+        ref.after(s, who, texts[i])
+        moves += 1
+        assert moves < 20000
+    ref.finish(s)
+    return ref
+
+
+def test_hand_and_foot_random_games_follow_the_rules():
+    stats = Counter()
+    for seed in range(6):
+        stats += _hf_drive(seed).stats
+    assert stats["feet"] > 0 and stats["clean"] + stats["dirty"] > 0, stats
+    print(stats)
+
+
+# -- wild cards of different kinds ----------------------------------------------------------------------
+
+def _offered(s, move):
+    return sorted(t[len(move) + 1:] for t in (S.describe(s, a) for a in G.legal_actions(s)) if t.startswith(move + " "))
+
+
+def test_melds_that_differ_only_in_which_wild_card_they_use_are_each_offered():
+    """A joker and a Two, both wild, are not identical cards (they score 50 and 20 in Hand and Foot or
+    Canasta), but the meld built-ins took any two wild cards for copies of one card: K♥ K♠ with a
+    joker was never offered beside K♥ K♠ with the 2♣, nor a joker added to a meld beside the Two."""
+    rules = _load("two-kinds-of-wild")
+    # seat 0 is dealt K♠ K♥ Joker, seat 1 5♣ 6♣ 7♣ (one card at a time), then 2♣ and 8♣
+    s = S.stacked_game(rules, 2, ["K♠", "5♣", "K♥", "6♣", "Joker", "7♣", "2♣", "8♣", "9♦", "9♣"])
+    melds = _offered(s, "meld")
+    assert "[Joker=K♣ K♥ K♠]" in melds and "[2♣=K♣ K♥ K♠]" in melds
+    assert "[2♣=K♣ Joker=K♣ K♥ K♠]" in melds
+    runs = [m for m in melds if "K♥" in m and "K♠" not in m]
+    # K♥ with one wild card below it and one above, either wild either place: the cards differ by which wilds
+    assert "[2♣=J♥ Joker=Q♥ K♥]" in runs
+    # meld_plays (several melds at once) tells them apart too
+    plays = _offered(s, "lay")
+    assert "[Joker=K♣ K♥ K♠]" in plays and "[2♣=K♣ K♥ K♠]" in plays
+    # and an addition to a meld on the table may be made with either wild card
+    s = S.stacked_game(rules, 2, ["K♠", "5♣", "K♥", "6♣", "K♦", "7♣", "2♣", "8♣", "Joker", "9♣"])
+    S.play(s, ("meld", next(a[1] for a in G.legal_actions(s) if S.describe(s, a) == "meld [K♦ K♥ K♠]")))
+    S.play(s, ("discard", next(a[1] for a in G.legal_actions(s) if S.describe(s, a) == "discard 5♣")))
+    assert _offered(s, "add") == ["2♣ -> [2♣=K♣ K♦ K♥ K♠]", "Joker -> [Joker=K♣ K♦ K♥ K♠]"]
