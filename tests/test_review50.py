@@ -269,13 +269,6 @@ def test_svoyi_koziri_each_six_goes_to_the_owner_of_its_suit(n):
     assert G.current_player(s) == 1
 
 
-def test_svoyi_koziri_worked_deals_pass_as_scenarios():
-    from interpreter.authoring.runner import run_file
-    outcomes, problems = run_file(str(HERE / "svoyi-koziri.scenario.yaml"))
-    assert not problems and len(outcomes) == 3
-    for o in outcomes:
-        assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
-
 
 # -- Hand and Foot -------------------------------------------------------------------------------------
 
@@ -512,11 +505,8 @@ class HandFootReferee:
         elif move[0] == "discard":
             self.take(p, h, move[1])
             self.pile.append(move[1])
-            on_foot_before = self.on_foot(p)
             self.after_play(p)
             if self.out is None:
-                if not on_foot_before and self.on_foot(p):
-                    pass
                 self.end_turn()
 
     def compare(self, s):
@@ -603,3 +593,27 @@ def test_melds_that_differ_only_in_which_wild_card_they_use_are_each_offered():
     S.play(s, ("meld", next(a[1] for a in G.legal_actions(s) if S.describe(s, a) == "meld [K♦ K♥ K♠]")))
     S.play(s, ("discard", next(a[1] for a in G.legal_actions(s) if S.describe(s, a) == "discard 5♣")))
     assert _offered(s, "add") == ["2♣ -> [2♣=K♣ K♦ K♥ K♠]", "Joker -> [Joker=K♣ K♦ K♥ K♠]"]
+
+
+@pytest.mark.parametrize("name,count", [("svoyi-koziri", 3), ("hand-and-foot", 5)])
+def test_worked_deals_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count
+    for o in outcomes:
+        assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+
+
+def test_hand_and_foot_games_of_two_hands_follow_the_rules():
+    stats = Counter()
+    for seed in (100, 101):
+        stats += _hf_drive(seed, hands=2).stats
+    assert stats["hands"] == 4, stats
+
+
+@pytest.mark.soak
+def test_hand_and_foot_soak():
+    stats = Counter()
+    for seed in range(200, 260):
+        stats += _hf_drive(seed, hands=1 + seed % 2, eager=0.5 + (seed % 5) / 10).stats
+    assert stats["outs"] > 0, stats
