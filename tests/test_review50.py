@@ -617,3 +617,21 @@ def test_hand_and_foot_soak():
     for seed in range(200, 260):
         stats += _hf_drive(seed, hands=1 + seed % 2, eager=0.5 + (seed % 5) / 10).stats
     assert stats["outs"] > 0, stats
+
+
+# -- explain ------------------------------------------------------------------------------------------
+
+def test_explain_says_a_test_named_by_one_verb_of_the_item_spoken_of():
+    """holds(p) given the player spoken of (next_player(x, p => holds(p)), filter(players, p => not
+    holds(p))) read 'the next player after x for which holds holds for it' and 'the players for which
+    not holds holds for it'; now 'who holds', 'who do not hold'."""
+    from interpreter.authoring.explain import explain
+    out = explain(_load("svoyi-koziri"))
+    assert "holds holds" not in out and "for which holds" not in out, out
+    assert "Set the *defender* to the next player after the current player who holds;" in out
+    assert "until the number of players who hold is at most 1:" in out
+    assert "The game is won by the players who do not hold." in out
+    # a filter of lists joined: 'the cards in the hand of the players ...', not 'the cards of all the cards in'
+    assert "the cards of all the cards" not in out
+    assert "Move the cards in the *hand* of the players whose rank is “6”" in out
+

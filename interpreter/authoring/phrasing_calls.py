@@ -210,6 +210,10 @@ def _filter(sp, args):
     if where.startswith(f" of the {_plural(noun)} ") or where.startswith(" of the ways to lay melds "):
         # 'the melds of the melds in *table*', 'the plays of the ways to lay melds ...': the items once
         said = where[len(" of "):]
+    elif where.startswith(f" of all the {_plural(noun)} "):
+        # lists joined (sum(players, p => hand[p])): 'the cards in the *hand* of the players', not 'the
+        # cards of all the cards in ...'
+        said = where[len(" of all "):]
     relative = clause if direct else who + " " + clause
     if isinstance(args[0], Tree) and args[0].data == "call" and str(args[0].children[0]) == "cyclic_run":
         # a run ends in a clause of its own ('..., as far as they are among X'): the condition said after it
@@ -275,10 +279,18 @@ def _count(sp, args):
     if where.startswith(f" of the {_plural(noun)} "):        # 'the number of the sets of 2 cards from ...'
         return f"the number of{where[len(' of'):]} for which {sp.each(args[1], noun)}"
     noun = sp.labelled(args[1], noun)
-    if clause.startswith("are "):
+    if clause.startswith("are ") or _is_verb_clause(clause):
         # count(hand, c => c in [Q♠, J♦]): 'the number of cards in X that are Q♠ or J♦'
         return f"the number of {_plural(noun)}{where} {'who' if noun == 'player' else 'that'} {clause}"
     return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun.split(' ')[0])}"
+
+
+def _is_verb_clause(clause: str) -> bool:
+    """Whether a clause about the items is a test named by one verb ('hold', 'do not hold')."""
+    from .phrasing import _one_verb
+    words = clause.split(" ")
+    return (len(words) == 1 and (_one_verb(words[0] + "s") or words[0] == "have")) or (
+        len(words) == 3 and words[:2] == ["do", "not"])
 
 
 def _every_best(sp, node, said: str) -> str:
