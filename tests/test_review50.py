@@ -635,3 +635,16 @@ def test_explain_says_a_test_named_by_one_verb_of_the_item_spoken_of():
     assert "the cards of all the cards" not in out
     assert "Move the cards in the *hand* of the players whose rank is “6”" in out
 
+
+def test_a_table_meld_whose_wild_card_stands_elsewhere_is_told_how_to_write_it(tmp_path):
+    """A scenario laying [Q♠ Q♥ Q♦ Joker=Q♦] in a set whose suits may repeat was told only that it 'is not
+    a meld': the wild card of such a set stands for the rank in the first suit, and the message now says
+    how the meld reads."""
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "s.scenario.yaml"
+    path.write_text(f"ruleset: {HERE / 'hand-and-foot.yaml'}\nplayers: 4\nscenarios:\n  - name: x\n"
+                    "    zones:\n      table: {0: [[Q♠, Q♥, Q♦, Joker=Q♦]]}\n    moves: []\n", encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    [d] = problems + [d for o in outcomes for d in o.diagnostics]
+    assert "is not a meld of Review Hand and Foot as written" in d.message, d.message
+    assert "Joker=Q♣" in d.hint, d.hint
