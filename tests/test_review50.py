@@ -648,3 +648,14 @@ def test_a_table_meld_whose_wild_card_stands_elsewhere_is_told_how_to_write_it(t
     [d] = problems + [d for o in outcomes for d in o.diagnostics]
     assert "is not a meld of Review Hand and Foot as written" in d.message, d.message
     assert "Joker=Q♣" in d.hint, d.hint
+
+
+def test_explain_says_which_cards_a_table_change_takes():
+    """table_additions(hand[p], table) read 'the ways to add one of the current player's *hand*', and
+    wild_swaps([c], table) 'the ways to put one of the card in the place of a wild card'."""
+    from interpreter.authoring.explain import explain
+    out = explain(_load("hand-and-foot"))
+    assert "the ways to add one of the cards in the current player's *hand* to a meld" in out, out
+    from interpreter.authoring.phrasing import Lexicon, words
+    said = words("wild_swaps([c], table)", Lexicon.of({"zones": {"table": {}}}))
+    assert said == "the ways to put *c* in the place of a wild card of a meld in *table*", said

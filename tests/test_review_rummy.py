@@ -1063,7 +1063,7 @@ def test_explain_says_the_meld_functions_in_words():
     text = explain(_load("rummy500"))
     assert "whose position in *discard* (from 0) is more than the position of *c* in *discard*" in text
     assert "*c* can be added to a meld in the player's *table*" in text
-    assert "the ways to add one of the current player's *hand* to a meld in their *table*" in text
+    assert "the ways to add one of the cards in the current player's *hand* to a meld in their *table*" in text
     from interpreter.authoring.phrasing import Lexicon, words
     said = words("count(partners(c, hand[0]), x => x.is_joker)", Lexicon.of({}))
     assert "cards" in said and "player" not in said, said

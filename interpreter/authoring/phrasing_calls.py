@@ -293,6 +293,16 @@ def _is_verb_clause(clause: str) -> bool:
         len(words) == 3 and words[:2] == ["do", "not"])
 
 
+def _one_of(sp, node) -> str:
+    """One card of a list of cards: 'one of the cards in the current player's *hand*' (a zone), 'the card'
+    (a list of one, [c]), 'one of X' otherwise."""
+    if isinstance(node, Tree) and node.data == "list_" and len(node.children) == 1:
+        return sp.say(node.children[0])
+    if _is_zone(sp, node):
+        return f"one of the cards in {sp.say(node)}"
+    return f"one of {sp.say(node)}"
+
+
 def _every_best(sp, node, said: str) -> str:
     """argmax/argmin give every item with the best key, in order: where their words are counted or
     taken from, 'the card with the highest ...' becomes 'the cards with the highest ...'."""
@@ -590,9 +600,9 @@ FUNCTIONS = {
     "meld_kind": lambda sp, a: f"the kind (run or set) of {sp.say(a[0])}",
     "is_meld": lambda sp, a: f"{sp.say(a[0])} make a meld",
     "extends_table": lambda sp, a: f"{sp.say(a[0])} can be added to a meld in {sp.say(a[1])}",
-    "table_additions": lambda sp, a: f"the ways to add one of {sp.say(a[0])} to a meld in {sp.say(a[1])}",
+    "table_additions": lambda sp, a: f"the ways to add {_one_of(sp, a[0])} to a meld in {sp.say(a[1])}",
     "table_melds": lambda sp, a: f"the melds in {sp.say(a[0])}",
-    "wild_swaps": lambda sp, a: f"the ways to put one of {sp.say(a[0])} in the place of a wild card of a meld "
+    "wild_swaps": lambda sp, a: f"the ways to put {_one_of(sp, a[0])} in the place of a wild card of a meld "
                                 f"in {sp.say(a[1])}",
     "wilds_in": lambda sp, a: f"the number of wild cards in {sp.say(a[0])}",
     "of_suit": lambda sp, a: f"the cards of {sp.say(a[0])} in {sp.say(a[1])}",
