@@ -659,3 +659,12 @@ def test_explain_says_which_cards_a_table_change_takes():
     from interpreter.authoring.phrasing import Lexicon, words
     said = words("wild_swaps([c], table)", Lexicon.of({"zones": {"table": {}}}))
     assert said == "the ways to put *c* in the place of a wild card of a meld in *table*", said
+
+
+def test_explain_says_turns_whose_next_player_is_the_first_as_a_player_named_at_each_turn():
+    """turns: {first: attacker, next: attacker}, the variable a turn changes, read 'starting with the
+    attacker, then the attacker'."""
+    from interpreter.authoring.explain import explain
+    out = explain(_load("svoyi-koziri"))
+    assert "then the *attacker*" not in out
+    assert "Players take turns, each turn played by whoever is the *attacker* when it begins, until" in out
