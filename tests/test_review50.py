@@ -656,6 +656,8 @@ def test_explain_says_which_cards_a_table_change_takes():
     from interpreter.authoring.explain import explain
     out = explain(_load("hand-and-foot"))
     assert "the ways to add one of the cards in the current player's *hand* to a meld" in out, out
+    # first(filter(...), 2): 'the first 2 cards in ... that are natural', not 'the first 2 items of the cards in ...'
+    assert "the *pair* to the first 2 cards in the current player's *hand* that are natural and whose rank" in out
     from interpreter.authoring.phrasing import Lexicon, words
     said = words("wild_swaps([c], table)", Lexicon.of({"zones": {"table": {}}}))
     assert said == "the ways to put *c* in the place of a wild card of a meld in *table*", said

@@ -496,12 +496,21 @@ def _end(word):
         zone = _is_zone(sp, args[0])
         if len(args) > 1:        # first(items, n): that many from the start (or the end)
             count, noun = _bare(sp.say(args[1])), "cards" if zone else "items"
+            said = sp.say(args[0])
+            kind = _plural(sp.noun_of(args[0]))
+            if not zone and kind != "items" and said.startswith(f"the {kind} "):
+                # 'the first 2 cards in X that are ...', not 'the first 2 items of the cards in X that are ...'
+                noun, said = kind, said[len(f"the {kind} "):]
+                if _literal(args[1]) == 1:
+                    return f"the {word} of the {kind} {said}"
+            else:
+                said = f"of {said}"
             if _literal(args[1]) == 1:
-                return f"the {word} {noun[:-1]} of {sp.say(args[0])}"      # 'the last card', not 'the last 1 cards'
+                return f"the {word} {noun[:-1]} {said}"      # 'the last card', not 'the last 1 cards'
             if _literal(args[1]) is not None or count.startswith("*") and count.count("*") == 2 and " " not in count:
-                return f"the {word} {count} {noun} of {sp.say(args[0])}"       # 'the last 3 cards', 'the last *k* cards'
+                return f"the {word} {count} {noun} {said}"       # 'the last 3 cards', 'the last *k* cards'
             # 'the last cards of the stock, as many as the larger of ...', not 'the last the larger of ... cards'
-            return f"the {word} {noun} of {sp.say(args[0])}, as many as {sp.say(args[1])}"
+            return f"the {word} {noun} {said}, as many as {sp.say(args[1])}"
         if zone:
             return f"the {word} card of {sp.say(args[0])}"
         # first(argmax(trick, ...)) is the first of the cards with the highest ..., not "the first of
