@@ -851,8 +851,8 @@ def test_explain_says_a_test_definition_of_the_item_as_a_test():
     from interpreter.authoring.explain import explain
     out = explain(_load("palace"))
     assert "whose holds" not in out and "who whose" not in out, out
-    assert "otherwise the next player after the last to play for which holds holds for it, until (the number of " \
-           "the players for which holds holds for it) is at most 1" in out, out
+    assert "otherwise the next player after the last to play who holds, until the number of " \
+           "the players who hold is at most 1" in out, out
 
 
 # == rules test: the worked deals, and a wrong list of many legal moves =======================================

@@ -236,6 +236,13 @@ def lay_groups(s, zone, groups, failure, path, listed=(), place_of=None):
         if mr is not None:
             meld = next((m for m in mr.readings(tuple(ids)) if _same(tokens, meld_tokens(s, m))), None)
         if meld is None:
+            readings = mr.readings(tuple(ids)) if mr is not None else []
+            if readings:
+                # the cards make a meld, but not with the wild cards standing where written (in a set
+                # whose suits may repeat a wild card has one reading, the rank in the first suit)
+                ways = " or ".join(f"[{_text(meld_tokens(s, m))}]" for m in readings[:4])
+                raise failure(path + (k,), f"[{_text(tokens)}] is not a meld of {rules.name} as written: its "
+                                           f"wild cards stand for other cards", hint=f"write it {ways}")
             raise failure(path + (k,), f"[{_text(tokens)}] is not a meld of {rules.name}")
         zone.append(list(meld.cards))
         store[meld.cards] = meld

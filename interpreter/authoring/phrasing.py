@@ -538,9 +538,10 @@ class _Speaker:
             # an operand already in brackets; may_bid(p, k) "p may bid k": a modal's verb takes the rest as its object
             bare = len(spoken) == 2 and (ends or rest.startswith("(") or (verb in MODALS and len(named.split()) == 2))
             return f"{spoken[0]} {named} {rest}" if bare else f"{spoken[0]} {named} ({rest})"
-        if name in self.lex.tests and _one_verb(named) and spoken and spoken != ["it"]:
+        if name in self.lex.tests and _one_verb(named) and spoken and (spoken != ["it"] or len(args) == 1):
             # a test named by one verb is said of its first argument: holds(p, r) reads "p holds r",
-            # not "holds holds for (p, r)"
+            # not "holds holds for (p, r)"; holds(it) reads "it holds", which a clause about the item
+            # turns into "who holds" (see clause)
             rest = spoken[1:]
             return f"{spoken[0]} {named}" + (f" {rest[0]}" if len(rest) == 1 else f" ({', '.join(rest)})" if rest
                                               else "")
@@ -688,6 +689,9 @@ class _Speaker:
         if negated and isinstance(node.children[0], Tree) and node.children[0].data in ("and_op", "or_op"):
             return f"for which not ({text})"       # 'not a and b' would read as '(not a) and b'
         words = text.split(" ", 2)
+        said = _verb_clause(text, be == "are", negated)
+        if said is not None:
+            return said
         if len(words) == 3 and words[0] == "it" and words[1] in MODALS and not _mentions_it(words[2]):
             # a test named for what its item may do: 'who may speak', 'who cannot play'; not must_pass(p)
             # is 'need not pass', never 'must not pass'
@@ -902,6 +906,21 @@ def _plain_verb(verb: str) -> str:
     if re.search(r"(ch|sh|x|ss|zz)es$", verb):
         return verb[:-2]
     return verb[:-1]
+
+
+def _verb_clause(text: str, plural: bool, negated: bool = False) -> str | None:
+    """'it holds', a test named by one verb said of the item, as a clause after 'who' or 'that':
+    'hold' ('the players who hold'), 'holds' ('the next player who holds'), 'do not hold'; None for
+    other statements."""
+    words = text.split(" ")
+    if len(words) != 2 or words[0] != "it" or not _one_verb(words[1]):
+        return None
+    verb = words[1]
+    base = "have" if verb == "has" else verb[:-2] if verb.endswith(("ches", "shes", "sses", "xes", "zes")) \
+        else verb[:-1]
+    if negated:
+        return f"{'do' if plural else 'does'} not {base}"
+    return base if plural else verb
 
 
 def _participle(named: str) -> bool:

@@ -220,6 +220,10 @@ def _filter(sp, args):
     if where.startswith(f" of the {_plural(noun)} ") or where.startswith(" of the ways to lay melds "):
         # 'the melds of the melds in *table*', 'the plays of the ways to lay melds ...': the items once
         said = where[len(" of "):]
+    elif where.startswith(f" of all the {_plural(noun)} "):
+        # lists joined (sum(players, p => hand[p])): 'the cards in the *hand* of the players', not 'the
+        # cards of all the cards in ...'
+        said = where[len(" of all "):]
     relative = clause if direct else who + " " + clause
     if isinstance(args[0], Tree) and args[0].data == "call" and str(args[0].children[0]) == "cyclic_run":
         # a run ends in a clause of its own ('..., as far as they are among X'): the condition said after it
@@ -285,10 +289,18 @@ def _count(sp, args):
     if where.startswith(f" of the {_plural(noun)} "):        # 'the number of the sets of 2 cards from ...'
         return f"the number of{where[len(' of'):]} for which {sp.each(args[1], noun)}"
     noun = sp.labelled(args[1], noun)
-    if clause.startswith("are "):
+    if clause.startswith("are ") or _is_verb_clause(clause):
         # count(hand, c => c in [Q♠, J♦]): 'the number of cards in X that are Q♠ or J♦'
         return f"the number of {_plural(noun)}{where} {'who' if noun == 'player' else 'that'} {clause}"
     return f"the number of {_plural(noun)}{where} for which {sp.each(args[1], noun.split(' ')[0])}"
+
+
+def _is_verb_clause(clause: str) -> bool:
+    """Whether a clause about the items is a test named by one verb ('hold', 'do not hold')."""
+    from .phrasing import _one_verb
+    words = clause.split(" ")
+    return (len(words) == 1 and (_one_verb(words[0] + "s") or words[0] == "have")) or (
+        len(words) == 3 and words[:2] == ["do", "not"])
 
 
 def _every_best(sp, node, said: str) -> str:
@@ -490,12 +502,21 @@ def _end(end):
             word = "top"
         if len(args) > 1:        # first(items, n): that many from the start (or the end)
             count, noun = _bare(sp.say(args[1])), "cards" if zone else "items"
+            said = sp.say(args[0])
+            kind = _plural(sp.noun_of(args[0]))
+            if not zone and kind != "items" and said.startswith(f"the {kind} "):
+                # 'the first 2 cards in X that are ...', not 'the first 2 items of the cards in X that are ...'
+                noun, said = kind, said[len(f"the {kind} "):]
+                if _literal(args[1]) == 1:
+                    return f"the {word} of the {kind} {said}"
+            else:
+                said = f"of {said}"
             if _literal(args[1]) == 1:
-                return f"the {word} {noun[:-1]} of {sp.say(args[0])}"      # 'the last card', not 'the last 1 cards'
+                return f"the {word} {noun[:-1]} {said}"      # 'the last card', not 'the last 1 cards'
             if _literal(args[1]) is not None or count.startswith("*") and count.count("*") == 2 and " " not in count:
-                return f"the {word} {count} {noun} of {sp.say(args[0])}"       # 'the last 3 cards', 'the last *k* cards'
+                return f"the {word} {count} {noun} {said}"       # 'the last 3 cards', 'the last *k* cards'
             # 'the last cards of the stock, as many as the larger of ...', not 'the last the larger of ... cards'
-            return f"the {word} {noun} of {sp.say(args[0])}, as many as {sp.say(args[1])}"
+            return f"the {word} {noun} {said}, as many as {sp.say(args[1])}"
         if zone:
             return f"the {word} card of {sp.say(args[0])}"
         # first(argmax(trick, ...)) is the first of the cards with the highest ..., not "the first of

@@ -420,8 +420,12 @@ def _turns(v, step, say):
         head = f"Seat {first} plays turn after turn"
         head += f", until {say(v['until'])}:" if "until" in v else ":"
         return head, [("", v.get("do") or [])]
-    head = (f"Players take turns, starting with {_seat(say, v.get('first', 'left_of(dealer)'))}, then "
-            f"{_seat(say, v.get('next', 'left_of(current)')).replace('the current player', 'the last to play')}")
+    if first and first == nxt:
+        # next: attacker, a variable the turn changes: not 'starting with the attacker, then the attacker'
+        head = f"Players take turns, each turn played by whoever is {_seat(say, first)} when it begins"
+    else:
+        head = (f"Players take turns, starting with {_seat(say, v.get('first', 'left_of(dealer)'))}, then "
+                f"{_seat(say, v.get('next', 'left_of(current)')).replace('the current player', 'the last to play')}")
     head += f", until {say(v['until'])}:" if "until" in v else ":"
     return head, [("", v.get("do") or [])]
 

@@ -20,8 +20,9 @@ Vocabulary
 A ``Meld`` is one *reading* of some cards. The same cards may have several
 readings (a wild at either end of a run, a wild standing for one of two
 missing suits); functions return every reading. Identical cards (same rank
-and suit, or two wilds) inside one meld are always placed in ascending id
-order, so readings are never duplicated by swapping identical cards.
+and suit, or two wilds of one kind: see ``CardInfo.wild_kind``) inside one
+meld are always placed in ascending id order, so readings are never
+duplicated by swapping identical cards.
 """
 from __future__ import annotations
 
@@ -44,12 +45,16 @@ class CardInfo:
     rank_of: Sequence[int]   # rank index of natural cards, -1 for wilds
     suit_of: Sequence[int]   # suit index of natural cards, -1 for wilds
     wild: Sequence[bool]
+    # which wild cards are identical, by id: wild cards with the same number are interchangeable (the
+    # copies of a joker), others are not (a joker and a Two, which may score differently); empty when
+    # every wild card is like every other
+    wild_kind: Sequence[int] = ()
 
     def __post_init__(self) -> None:
-        for name in ("rank_of", "suit_of", "wild"):
+        for name in ("rank_of", "suit_of", "wild", "wild_kind"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
         # the tables are long tuples: hash them once (CardInfo is a key of finder())
-        object.__setattr__(self, "_hash", hash((self.rank_of, self.suit_of, self.wild)))
+        object.__setattr__(self, "_hash", hash((self.rank_of, self.suit_of, self.wild, self.wild_kind)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -165,6 +170,31 @@ def _rules(cls, rules, overrides: Mapping):
 
 def _wild_budget(max_wilds: int | None, available: int) -> int:
     return available if max_wilds is None else min(max_wilds, available)
+
+
+def _wild_picks(wilds: Sequence[int], n: int, kinds: Sequence[int]) -> list[tuple[int, ...]]:
+    """The ways to take `n` of the wild cards (ids in ascending order), one per mix of kinds: wild
+    cards of one kind (see CardInfo.wild_kind; all of them when `kinds` is empty) are interchangeable,
+    so each way takes the lowest ids of each kind, and gives them in ascending id order."""
+    if not kinds or n == 0:
+        return [tuple(wilds[:n])]
+    by_kind: dict[int, list[int]] = {}
+    for w in wilds:
+        by_kind.setdefault(kinds[w], []).append(w)
+    if len(by_kind) == 1:
+        return [tuple(wilds[:n])]
+    groups = list(by_kind.values())
+    out: list[tuple[int, ...]] = []
+
+    def take(i: int, left: int, chosen: list[int]) -> None:
+        if i == len(groups):
+            if left == 0:
+                out.append(tuple(sorted(chosen)))
+            return
+        for k in range(min(left, len(groups[i])), -1, -1):
+            take(i + 1, left - k, chosen + groups[i][:k])
+    take(0, n, [])
+    return out
 
 
 # --------------------------------------------------------------------- runs
@@ -364,12 +394,13 @@ def _run(cards: tuple, stands_for: tuple, positions: tuple, seq_len: int) -> Mel
 
 def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
                   wilds: list[int], distinct_ids: bool, held_mask: int | None = None,
-                  starts: tuple | None = None) -> list[Meld]:
+                  starts: tuple | None = None, kinds: Sequence[int] = ()) -> list[Meld]:
     """Every run of one suit, window by window (start, then length), each window's readings in
     the order of _runs_with_counts().  A window whose ranks are all different (every window but a
     full-length run's) takes the direct path below, which makes the same melds in the same order
     without the general placement of _place_run().  A caller that knows them passes the ranks held
-    (bit r for rank r) and _viable_starts() of them."""
+    (bit r for rank r) and _viable_starts() of them; `kinds` tells which wild cards are alike (see
+    CardInfo.wild_kind)."""
     budget = _wild_budget(rules.max_wilds, len(wilds))
     have = {r: len(ids) for r, ids in by_rank.items()}
     out: list[Meld] = []
@@ -402,7 +433,7 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
                 continue
             if not distinct[length]:
                 out.extend(_general_window(rules, suit, start, ranks[:length], by_rank, wilds, seen, have,
-                                           budget, missing, distinct_ids))
+                                           budget, missing, distinct_ids, kinds))
                 continue
             sf, pos = stands[length], positions[length]
             for nat_places, wild_places in _plan(held, length, budget - missing):
@@ -414,7 +445,9 @@ def _runs_in_suit(rules: RunRules, suit: int, by_rank: Mapping[int, list[int]],
                         wild_choices = wild_sets[n_wilds] = list(combinations(wilds, n_wilds))
                 else:
                     nat_choices = [[by_rank[ranks[off]][0] for off in nat_places]]
-                    wild_choices = [wilds[:n_wilds]]
+                    wild_choices = wild_sets.get(n_wilds)
+                    if wild_choices is None:
+                        wild_choices = wild_sets[n_wilds] = _wild_picks(wilds, n_wilds, kinds)
                 for picks in nat_choices:
                     cards = [0] * length
                     for off, c in zip(nat_places, picks):
@@ -447,7 +480,7 @@ def _plan(held: int, length: int, spare: int) -> tuple:
 
 
 def _general_window(rules, suit, start, window, by_rank, wilds, seen, have, budget, missing,
-                    distinct_ids) -> Iterator[Meld]:
+                    distinct_ids, kinds=()) -> Iterator[Meld]:
     """The runs on one window that holds a rank twice (a full-length run), by the general placement."""
     length = len(window)
     base = {r: min(k, have.get(r, 0)) for r, k in seen.items()}
@@ -462,18 +495,18 @@ def _general_window(rules, suit, start, window, by_rank, wilds, seen, have, budg
             if n_nat == 0:
                 continue
             yield from _runs_with_counts(rules, suit, start, window, by_rank,
-                                         counts, wilds, length - n_nat, distinct_ids)
+                                         counts, wilds, length - n_nat, distinct_ids, kinds)
 
 
 def _runs_with_counts(rules, suit, start, window, by_rank, counts, wilds, n_wilds,
-                      distinct_ids) -> Iterator[Meld]:
+                      distinct_ids, kinds=()) -> Iterator[Meld]:
     ranks = [r for r, k in counts.items() if k]
     if distinct_ids:
         nat_choices = product(*(combinations(by_rank[r], counts[r]) for r in ranks))
         wild_choices = combinations(wilds, n_wilds)
     else:
         nat_choices = [tuple(by_rank[r][:counts[r]] for r in ranks)]
-        wild_choices = [tuple(wilds[:n_wilds])]
+        wild_choices = _wild_picks(wilds, n_wilds, kinds)
     wild_choices = list(wild_choices)
     for picks in nat_choices:
         naturals = dict(zip(ranks, picks))
@@ -542,7 +575,7 @@ def _sets_of_rank(rules: SetRules, ids: list[int], wilds: list[int], info: CardI
                 seen.add(suits)
             for n_wild in range(max(0, rules.min_size - n_nat),
                                 min(budget, rules.max_size - n_nat) + 1):
-                picks = combinations(wilds, n_wild) if distinct_ids else [wilds[:n_wild]]
+                picks = combinations(wilds, n_wild) if distinct_ids else _wild_picks(wilds, n_wild, info.wild_kind)
                 for wild_pick in picks:
                     yield from _set_readings(rules, combo, wild_pick, info)
 
@@ -693,7 +726,8 @@ class MeldFinder:
             starts = self._starts[held, budget] = _viable_starts(rules, held, budget)
         if not starts:
             return ()
-        return tuple(_runs_in_suit(rules, suit, by_rank, list(wilds), distinct_ids, held, starts))
+        return tuple(_runs_in_suit(rules, suit, by_rank, list(wilds), distinct_ids, held, starts,
+                                   self.info.wild_kind))
 
     def _rank_sets(self, rank: int, ids: list, wilds: tuple, distinct_ids: bool) -> tuple[Meld, ...]:
         """The sets of one rank: ``ids`` of that rank in id order.
@@ -704,11 +738,13 @@ class MeldFinder:
         (each meld's cards as places in ids + wilds, and the suits its cards stand for) by the
         suits and the number of wilds, and laid again on other cards and other ranks: a handful
         of patterns covers almost every rank of every hand."""
-        suit_of = self.info.suit_of
-        key = (tuple([suit_of[c] for c in ids]), len(wilds), distinct_ids)
+        suit_of, kinds = self.info.suit_of, self.info.wild_kind
+        # wild cards of different kinds make different sets: their kinds are part of the pattern
+        key = (tuple([suit_of[c] for c in ids]), tuple([kinds[w] for w in wilds]) if kinds else len(wilds),
+               distinct_ids)
         patterns = self._set_patterns.get(key)
         if patterns is None:
-            view = _RankView(rank, {c: suit_of[c] for c in ids})
+            view = _RankView(rank, {c: suit_of[c] for c in ids}, kinds)
             found = tuple(_sets_of_rank(self.sets, list(ids), list(wilds), view, distinct_ids))
             place = {c: i for i, c in enumerate(tuple(ids) + wilds)}
             patterns = tuple((tuple([place[c] for c in m.cards]), tuple([s for _, s in m.stands_for]))
@@ -734,9 +770,10 @@ class MeldFinder:
 class _RankView:
     """The part of a CardInfo that ``_sets_of_rank`` reads, for the cards of one rank."""
 
-    def __init__(self, rank: int, suits: dict):
+    def __init__(self, rank: int, suits: dict, wild_kind=()):
         self.rank_of = _Always(rank)
         self.suit_of = suits
+        self.wild_kind = wild_kind
 
 
 class _Always:

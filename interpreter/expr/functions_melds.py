@@ -96,6 +96,11 @@ class MeldRules:
                 self._by_rank.setdefault(self.info.rank_of[c], []).append(c)
         # each card's face, wild cards all as -1 (the keys partners_of gives)
         self._face_keys = [-1 if w else f for w, f in zip(self.info.wild, self.face)]
+        # each card's face as far as melds tell cards apart: wild cards alike unless of different kinds
+        # (a joker and a Two: CardInfo.wild_kind), each kind then a number of its own below -1
+        kinds = self.info.wild_kind
+        self._kind_keys = [(-2 - kinds[c] if kinds else -1) if w else f
+                           for c, (w, f) in enumerate(zip(self.info.wild, self.face))]
         self.wild_set = frozenset([c for c, w in enumerate(self.info.wild) if w])   # the wild cards' ids
         self._twins = {}                          # card -> the ids of its face (every wild for a wild)
         self._partner_ids = {}                    # card -> the ids of the faces partners_of(card) gives
@@ -208,7 +213,7 @@ class MeldRules:
         values, keys = [], []
         best: dict = {}
         positive = 0
-        known_values, face_key = self._values, self._face_keys.__getitem__
+        known_values, face_key = self._values, self._kind_keys.__getitem__
         for m in melds:
             # value() and signature(), their work written out here (a part is new at most turns)
             cards, kind, stands = m.cards, m.kind, m.stands_for
@@ -235,8 +240,8 @@ class MeldRules:
         return entry
 
     def signature(self, m: Meld) -> tuple:
-        """A meld as faces: identical copies (and any two wild cards) look the same."""
-        return (m.kind, tuple(zip(map(self._face_keys.__getitem__, m.cards), m.stands_for)))
+        """A meld as faces: identical copies (and any two wild cards of one kind) look the same."""
+        return (m.kind, tuple(zip(map(self._kind_keys.__getitem__, m.cards), m.stands_for)))
 
     def value(self, meld: Meld) -> float:
         """The meld's value under the point tables, remembered by what it depends on (its kind
@@ -258,8 +263,8 @@ class MeldRules:
         return [m for m in out if self.ok(m)]
 
     def distinct(self, cards) -> list:
-        """One card of each kind (identical twins and wilds count once)."""
-        return unique_faces(self._face_keys, cards)
+        """One card of each kind (identical twins, and wild cards of one kind, count once)."""
+        return unique_faces(self._kind_keys, cards)
 
     def may_extend(self, m: Meld, card: int) -> bool:
         """A quick test: could the card possibly be added to the meld? (extensions() decides.)"""
@@ -294,11 +299,11 @@ class MeldRules:
             suit, rank, suit_of, rank_of = info.suit_of[card], info.rank_of[card], info.suit_of, info.rank_of
             pool = tuple([c for c in cards if wild[c] or suit_of[c] == suit or rank_of[c] == rank])
         found = self.find(tuple(sorted(pool + (card,))))
-        # the melds holding a card of this face (see _face_keys): one test of sets, without a loop
+        # the melds holding a card of this face (see _kind_keys): one test of sets, without a loop
         twins = self._twins.get(card)
         if twins is None:
-            key = self._face_keys[card]
-            twins = self._twins[card] = frozenset([c for c, k in enumerate(self._face_keys) if k == key])
+            key = self._kind_keys[card]
+            twins = self._twins[card] = frozenset([c for c, k in enumerate(self._kind_keys) if k == key])
         return tuple([m for m in found if not twins.isdisjoint(m.cards)])
 
     def partners_of(self, card: int) -> frozenset:
@@ -409,9 +414,13 @@ def add_meld_rules(cx, data):
     path = ("melds",)
     u = cx.ns.universe
     wild = _wild_table(cx, path, spec.get("wild", "card.is_joker"))
+    # wild cards that are not identical (a joker and a Two) make different melds: tell them apart
+    # by their faces, unless every wild card is a copy of one card
+    faces = {u.face[c] for c in range(u.size) if wild[c]}
     info = CardInfo(rank_of=[-1 if wild[c] else u.rank_index[c] for c in range(u.size)],
                     suit_of=[-1 if wild[c] else u.suit_index[c] for c in range(u.size)],
-                    wild=wild)
+                    wild=wild,
+                    wild_kind=[u.face[c] if wild[c] else -1 for c in range(u.size)] if len(faces) > 1 else ())
     runs = sets = split = None
     twins = True
     if spec.get("runs") is not None:
@@ -618,7 +627,8 @@ def _call(ctx, helper, *parts, state=False, extra=()):
 
 @builtin("melds_in", "melds_in(cards)",
          "Every meld (run or set, every reading of wild cards) that can be made from the cards; "
-         "identical cards give each meld once.", 1, 1, "melds")
+         "identical cards give each meld once (melds that differ only in which wild cards they use, a "
+         "joker or a Two, are different melds).", 1, 1, "melds")
 def _melds_in(ctx, node, args):
     mr = _rules_of(ctx, node)
     cards = _cards_arg(ctx, args[0])
