@@ -795,3 +795,17 @@ def test_a_type_error_hint_gives_the_schemas_example(tmp_path):
     [d] = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
     assert "got a list" in d.message
     assert d.hint.endswith('e.g. teams: {"4": [[0, 2], [1, 3]]}'), d.hint
+
+
+def test_a_choice_after_the_trick_asked_of_current_is_warned(tmp_path):
+    """A cante chosen by `player: current` in after_trick is asked of the seat that played last, not of
+    the trick's winner, and validated silently; it is now warned, with the names to use."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "tute.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "tute.yaml"
+    path.write_text(text.replace("                player: winner\n", "                player: current\n"),
+                    encoding="utf-8")
+    found = [d for d in load_ruleset(str(path)).diagnostics if "played the last card" in d.message]
+    assert len(found) == 2 and all(d.severity == "warning" for d in found)
+    assert "the trick's winner is 'winner'" in found[0].hint
+    assert not [d for d in load_ruleset(str(HERE / "tute.yaml")).diagnostics]

@@ -651,6 +651,14 @@ def _tricks(cx, value, path, step):
                            "meaning", key=True, hint="remove it, or use it inside the winner expression")
     if winner is None and order is None and "order" not in spec:
         cx.problem(path, "'tricks' needs an 'order' (to rank the cards) or a 'winner' expression", "schema")
+    for hook in ("after_plays", "after_trick"):
+        for where in _chooser_is_current(spec.get(hook), path + (hook,)):
+            # `choose: {player: current}` after the last card: the seat that played last, which reads as
+            # the trick's winner (a cante sung by the winner) but is not
+            cx.problem(where, f"in {hook}, 'current' is the player who played the last card of the trick, "
+                       "not its winner", "meaning", severity="warning",
+                       hint="the trick's winner is 'winner'; for the player who played last, write "
+                            "last(trick_players)")
     if "collect" not in spec and not _mentions(spec.get("after_trick"), trick.name):
         # the next trick is played on top of the last: `trick` in follow rules and winners sees them all
         cx.problem(path, f"the cards of a finished trick stay in '{trick.name}': the block has no 'collect' "
@@ -704,6 +712,33 @@ def _tricks(cx, value, path, step):
 
 def _everyone(s, env):
     return range(s.n)
+
+
+def _chooser_is_current(steps, path):
+    """The paths of the `player:` of choose steps among these steps (their then/else and do lists
+    included, not a turns: or tricks: block inside, which has a current of its own) that is written
+    as `current`."""
+    out = []
+    if not isinstance(steps, list):
+        return out
+    for i, step in enumerate(steps):
+        if not isinstance(step, dict):
+            continue
+        here = path + (i,)
+        choose = step.get("choose")
+        if isinstance(choose, dict):
+            if str(choose.get("player", "")).strip() == "current":
+                out.append(here + ("choose", "player"))
+            for name, move in (choose.get("moves") or {}).items() if isinstance(choose.get("moves"), dict) else ():
+                if isinstance(move, dict):
+                    out += _chooser_is_current(move.get("do"), here + ("choose", "moves", name, "do"))
+        for key in ("then", "else"):
+            out += _chooser_is_current(step.get(key), here + (key,))
+        for kind in ("if", "repeat", "for_each"):
+            inner = step.get(kind)
+            if isinstance(inner, dict):
+                out += _chooser_is_current(inner.get("do"), here + (kind, "do"))
+    return out
 
 
 def _mentions(steps, name) -> bool:
