@@ -690,8 +690,9 @@ def test_explain_names_the_cards_of_a_list_shown_or_moved_and_brackets_a_choice(
     loaded = load_ruleset(str(path))
     assert loaded.ok, [d.format() for d in loaded.diagnostics]
     text = explain(loaded.rules)
-    assert "Move the first card of *stock* and the last card of *stock* from *stock* to *pile*." in text
-    assert "Show the first card of *pile* and the last card of *pile* to player 0 alone." in text
+    # (the last card of a pile is said as its top card since review51)
+    assert "Move the first card of *stock* and the top card of *stock* from *stock* to *pile*." in text
+    assert "Show the first card of *pile* and the top card of *pile* to player 0 alone." in text
 
 
 def test_explain_reads_a_chain_of_and_in_a_filter_as_one_list_of_conditions():

@@ -655,7 +655,8 @@ def test_explain_says_which_cards_a_table_change_takes():
     wild_swaps([c], table) 'the ways to put one of the card in the place of a wild card'."""
     from interpreter.authoring.explain import explain
     out = explain(_load("hand-and-foot"))
-    assert "the ways to add one of the cards in the current player's *hand* to a meld" in out, out
+    # (review47 made the same fix as 'a card of': the one kept when both were merged)
+    assert "the ways to add a card of the current player's *hand* to a meld" in out, out
     # first(filter(...), 2): 'the first 2 cards in ... that are natural', not 'the first 2 items of the cards in ...'
     assert "the *pair* to the first 2 cards in the current player's *hand* that are natural and whose rank" in out
     from interpreter.authoring.phrasing import Lexicon, words
