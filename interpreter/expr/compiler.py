@@ -20,7 +20,7 @@ from lark import Token, Tree
 
 from . import types as T
 from .codegen import CodeGen, loop_parts, makes_new_list, renamed
-from .errors import EvalError, ExprError, describe_value, in_words
+from .errors import EvalError, ExprError, describe_value, in_words, written
 from .parser import MAX_DEPTH, parse
 
 
@@ -257,10 +257,15 @@ def compile_expression(text, ns: Namespace, local_types: dict | None = None,
 
     With `where` ('file:line:col'), an error while the expression runs is an EvalError naming
     the expression and that place, with the values in words (see `_located`)."""
-    if isinstance(text, bool):
-        return _plain_constant(text, T.BOOL)
-    if isinstance(text, (int, float)):
-        return _plain_constant(text, T.NUM)
+    if isinstance(text, (bool, int, float)):
+        # a YAML number or boolean: checked as an expression written as text would be (`if: 3`,
+        # `winners: 1` are errors here, not when the game runs)
+        typ = T.BOOL if isinstance(text, bool) else T.NUM
+        if expected is not None and not T.compatible(typ, expected):
+            shown = written(text)
+            raise ExprError(f"this must give {T.describe(expected)}, but it gives {T.describe(typ)}", 0,
+                            len(shown), hint=_kind_hint(expected, typ), rule="type")
+        return _plain_constant(text, typ)
     if text is None:
         return _plain_constant(None, T.NONE)
     tree = parse(str(text))

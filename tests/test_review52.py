@@ -1,0 +1,128 @@
+"""An independent check of the engine against docs/reference.md: each test names a sentence of the
+reference (a section, a construct of the expressions, a built-in function, a step kind) and compares the
+engine with what that sentence says, on ordinary and edge inputs (empty lists, none, ties, positions
+out of range, negative numbers, identical copies).  The expected values are written here from the
+docs, never computed by the engine.  Rulesets are tiny and written inline."""
+from __future__ import annotations
+
+import json
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from interpreter.ruleset.loader import load_ruleset
+
+_DIR = Path(tempfile.mkdtemp(prefix="review52-"))
+_count = [0]
+
+# Nine ranks in four suits, two jokers of one kind: `plain` ranks them, `value` gives points.
+PACK = """name: Probe
+players: {count: [2, 3, 4], default: 3}
+pack: {ranks: ["9", "10", J, Q, K, A], jokers: 2}
+orders: {plain: ["9", "10", J, Q, K, A]}
+points: {value: {values: {A: 11, "10": 10, K: 4}}}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  pile: {visibility: public}
+  trick: {visibility: public}
+  won: {per: player, visibility: hidden}
+"""
+
+
+def _load(text):
+    """The load result of a ruleset written out to a file of its own."""
+    _count[0] += 1
+    path = _DIR / f"game{_count[0]}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def _rules(text):
+    loaded = _load(text)
+    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
+    return loaded.rules
+
+
+def _errors(text):
+    """The errors of a ruleset, each as (line, message, hint)."""
+    loaded = _load(text)
+    return [(d.line, d.message, d.hint or "") for d in loaded.diagnostics if d.severity == "error"]
+
+
+def _error(text):
+    errors = _errors(text)
+    assert len(errors) == 1, errors
+    return errors[0]
+
+
+def _names(s, value):
+    """Card ids as names (a card, a list of cards, a list of lists of cards); other values as they are."""
+    u = s.rules.universe
+    if isinstance(value, (list, tuple)):
+        return [_names(s, v) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return u.names[value]
+    return value
+
+
+@lru_cache(maxsize=None)
+def _value_rules(expr, head, n):
+    return _rules(head + "state:\n  out: {type: any, initial: none}\n"
+                  "setup:\n  - deal: {from: stock, to: hand, count: 3}\n"
+                  f"  - set: {{out: {json.dumps(expr)}}}\n"
+                  "hand:\n  - choose: {player: 0, moves: {stop: {}}}\n")
+
+
+# the hands dealt by _value: seat 1 first (left of the dealer, seat 0), one card at a time
+HANDS = {0: ["A♥", "J♠", "A♠"], 1: ["Joker", "K♠", "10♠"], 2: ["9♣", "Q♦", "K♥"]}
+
+
+def _value(expr, cards=False, head=PACK, n=3, hands=None):
+    """The value of `expr` worked out in a setup step, after a deal of three cards each (HANDS, each
+    hand listed in the order dealt); card ids as names with cards=True."""
+    hands = hands or HANDS
+    rules = _value_rules(expr, head, n)
+    order = [hands[(1 + i) % n][k] for k in range(3) for i in range(n)]
+    s = S.stacked_game(rules, n, order)
+    value = S.var(s, "out")
+    return _names(s, value) if cards else value
+
+
+def _run_error(expr, head=PACK):
+    """The message of the error that stops a game at `expr`."""
+    with pytest.raises(G.GameError) as err:
+        _value(expr, head=head)
+    return str(err.value)
+
+
+# -- Kinds of value: a YAML number or boolean is checked as an expression is -------------------------
+
+@pytest.mark.parametrize("step,line_text", [
+    ("- if: 3\n    then: []", "if"),
+    ("- end_hand: {when: 3}", "end_hand"),
+    ("- turns: {until: 3, do: [{shuffle: stock}]}", "turns"),
+    ("- repeat: {while: 2, do: [{shuffle: stock}]}", "repeat"),
+    ("- choose: {player: 0, moves: {a: {legal: 1}}}", "choose"),
+])
+def test_a_number_written_where_a_condition_is_needed_is_an_error_when_the_rules_load(step, line_text):
+    line, message, hint = _error(PACK + "hand:\n  " + step + "\n")
+    assert line == 13 and "must give a boolean, but it gives a number" in message, message
+
+
+def test_a_number_given_as_the_winners_is_an_error_when_the_rules_load():
+    for section in ("hand: [{shuffle: stock}]\nend: {winners: 1}\n",
+                    "hand:\n  - end_game: {when: true, winners: 0}\n"):
+        line, message, hint = _error(PACK + section)
+        assert line == 13 and "must give a list of players, but it gives a number" in message, message
+
+
+def test_numbers_and_booleans_where_they_belong_still_load():
+    _rules(PACK + "state:\n  n: {initial: 0}\n  flag: {type: boolean, initial: false}\n"
+           "hand:\n  - deal: {from: stock, to: hand, count: 2}\n  - set: {n: 4, flag: true}\n"
+           "  - end_hand: {when: true}\n  - choose: {player: 0, moves: {a: {legal: true}}}\n"
+           "end: {winners: '[0]'}\n")
