@@ -126,3 +126,28 @@ def test_numbers_and_booleans_where_they_belong_still_load():
            "hand:\n  - deal: {from: stock, to: hand, count: 2}\n  - set: {n: 4, flag: true}\n"
            "  - end_hand: {when: true}\n  - choose: {player: 0, moves: {a: {legal: true}}}\n"
            "end: {winners: '[0]'}\n")
+
+
+# -- Sections: pack, orders, points ---------------------------------------------------------------
+
+NAMED = PACK.replace("jokers: 2}", "jokers: {Small: 2, Big: 1}}").replace(
+    'plain: ["9", "10", J, Q, K, A]}', 'plain: ["9", "10", J, Q, K, A, Small, Big]}').replace(
+    'K: 4}}}', 'K: 4, Big: 50}, default: 1}}')
+
+
+def test_a_jokers_name_is_its_rank_for_an_order_and_a_point_table():
+    # pack: jokers: "A joker's name is its rank (c.rank) and its printed name, and orders and point
+    # tables may list it"; orders: "order_name(rank) the position of a rank"; points: "table_name(rank)
+    # the points given to a rank (the default for a rank not listed)"
+    hands = {0: ["Big", "A♠", "9♣"], 1: ["Small", "K♠", "10♠"], 2: ["9♦", "Q♦", "K♥"]}
+    assert _value("[plain('Big'), plain('Small'), plain('A')]", head=NAMED, hands=hands) == [7, 6, 5]
+    assert _value("[value('Big'), value('Small'), value('A'), value('Q')]", head=NAMED,
+                  hands=hands) == [50, 1, 11, 1]
+    assert _value("[plain(card('Big', none)), value(card('Big', none))]", head=NAMED, hands=hands) == [7, 50]
+    assert _value("map(hand[0] + hand[1], c => plain(c.rank))", head=NAMED, hands=hands) == [7, 5, 0, 6, 4, 1]
+
+
+def test_a_rank_an_order_does_not_list_is_an_error_naming_the_ranks():
+    _, message, hint = _error(NAMED.replace(", Small, Big]", "]") + "hand:\n  - set: {x: \"plain('Big')\"}\n"
+                              "state:\n  x: {initial: 0}\n")
+    assert "'Big' is not a rank of the order plain" in message and "9, 10, J, Q, K, A" in hint
