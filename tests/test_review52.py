@@ -151,3 +151,55 @@ def test_a_rank_an_order_does_not_list_is_an_error_naming_the_ranks():
     _, message, hint = _error(NAMED.replace(", Small, Big]", "]") + "hand:\n  - set: {x: \"plain('Big')\"}\n"
                               "state:\n  x: {initial: 0}\n")
     assert "'Big' is not a rank of the order plain" in message and "9, 10, J, Q, K, A" in hint
+
+
+# -- Messages: common mistakes of a designer, each located and with a hint --------------------------
+
+def test_a_choice_by_nobody_says_none_not_pythons_none():
+    # a choose step whose player is none (a variable not set yet): the message speaks the language's word
+    for moves in ("{a: {}}", "{a: {options: '[1, 2]'}, b: {}}"):
+        rules = _rules(PACK + "state:\n  who: {type: player, initial: none}\n"
+                       f"hand:\n  - choose: {{player: who, moves: {moves}}}\n")
+        with pytest.raises(G.GameError) as err:
+            G.new_game(rules, 3, 0)
+        assert "the player who chooses is none, not a seat from 0 to 2" in str(err.value), str(err.value)
+        assert "None" not in str(err.value)
+
+
+def test_a_next_dealer_that_is_no_seat_is_named_in_the_languages_words():
+    rules = _rules(PACK + "state:\n  nobody: {type: player, initial: none}\n"
+                   "hand:\n  - choose: {player: 0, moves: {a: {}}}\n"
+                   "dealer: {next: nobody}\nend: {after_hand: 'hand_number > 2'}\n")
+    s = G.new_game(rules, 3, 0)
+    with pytest.raises(G.GameError) as err:
+        G.apply(s, G.legal_actions(s)[0])
+    assert "dealer: next gave none, not a seat" in str(err.value), str(err.value)
+
+
+def test_reset_of_a_misspelt_variable_or_of_a_zone_has_a_hint():
+    _, message, hint = _error(PACK + "state:\n  score: {per: player, initial: 0}\nhand:\n  - reset: [scor]\n")
+    assert "unknown state variable 'scor'" in message and "did you mean 'score'?" in hint
+    _, message, hint = _error(PACK + "hand:\n  - reset: [pile]\n")
+    assert "'pile' is a zone" in hint and "gather" in hint
+
+
+@pytest.mark.parametrize("step", ["shuffle: [stock]", "cut: {zone: stock}",
+                                  "gather: {from: [pile], to: [stock]}",
+                                  "deal: {from: [stock], to: pile, count: 1}"])
+def test_a_list_or_mapping_where_one_zone_is_named_is_said_plainly(step):
+    line, message, hint = _error(PACK + f"hand:\n  - {step}\n")
+    assert line == 13 and "one zone is named here" in message and "[" not in message, message
+    assert "write the zone's name alone" in hint
+
+
+@pytest.mark.parametrize("word,meant", [("suits", "suit"), ("Suit", "suit"), ("anything", "any")])
+def test_a_misspelt_follow_word_suggests_suit_or_any(word, meant):
+    line, message, hint = _error(PACK + "hand:\n  - tricks: {hand: hand, trick: trick, order: plain, "
+                                 f"collect: 'won[winner]', follow: {word}}}\n")
+    assert line == 13 and f"'follow' is 'suit', 'any' or a condition on card, not '{word}'" in message
+    assert hint == f"did you mean '{meant}'?"
+
+
+def test_a_follow_condition_that_is_one_name_still_loads():
+    _rules(PACK + "define: {strict: 'true'}\nhand:\n  - deal: {from: stock, to: hand, count: 2}\n"
+           "  - tricks: {hand: hand, trick: trick, order: plain, collect: 'won[winner]', follow: strict}\n")

@@ -655,7 +655,14 @@ def _reset(cx, value, path, step):
     for i, name in enumerate(names):
         info = cx.rules.vars.get(str(name))
         if info is None:
-            cx.problem(path + (i,), f"unknown state variable '{name}'", "unknown-name")
+            from difflib import get_close_matches
+            close = get_close_matches(str(name), list(cx.rules.vars), n=1)
+            if str(name) in cx.rules.zones:
+                hint = (f"'{name}' is a zone: reset gives state variables their initial values; a zone is "
+                        "emptied by moving its cards away, with gather: or move:")
+            else:
+                hint = f"did you mean '{close[0]}'?" if close else "declare it under 'state:'"
+            cx.problem(path + (i,), f"unknown state variable '{name}'", "unknown-name", hint=hint)
             continue
         cx.var_writes.add(info.name)
         infos.append(info)

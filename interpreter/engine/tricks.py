@@ -11,6 +11,7 @@ follow rule, card.
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 
 from ..expr import types as T
 from ..expr.compiler import note_block_locals
@@ -603,6 +604,15 @@ def _tricks(cx, value, path, step):
         count = cx.expr(path + ("count",), spec["count"], T.NUM).fn if "count" in spec else None
         follow = spec.get("follow", "suit")
         legal = None
+        word = follow.strip() if isinstance(follow, str) and re.fullmatch(r"\s*\w+\s*", follow) else None
+        known = cx.ns.names.get(word) if word else None
+        close = get_close_matches(word.lower(), ["suit", "any"], n=1, cutoff=0.5) if word else []
+        maybe_condition = known is not None and (known.kind == "define" or known.type in (T.BOOL, T.ANY))
+        if word not in (None, "suit", "any") and close and not maybe_condition:
+            # follow: suits, follow: Suit, follow: anything: one of the two words was meant
+            cx.problem(path + ("follow",), f"'follow' is 'suit', 'any' or a condition on card, not '{word}'",
+                       "unknown-name", hint=f"did you mean '{close[0]}'?")
+            follow = close[0]
         if follow not in ("suit", "any"):
             legal = cx.expr(path + ("follow",), follow, T.BOOL, extra_locals={"card": T.CARD}).fn
         elif follow == "any":
