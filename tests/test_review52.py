@@ -203,3 +203,284 @@ def test_a_misspelt_follow_word_suggests_suit_or_any(word, meant):
 def test_a_follow_condition_that_is_one_name_still_loads():
     _rules(PACK + "define: {strict: 'true'}\nhand:\n  - deal: {from: stock, to: hand, count: 2}\n"
            "  - tricks: {hand: hand, trick: trick, order: plain, collect: 'won[winner]', follow: strict}\n")
+
+
+def _undealt(expr, head, n=3, cards=False):
+    """The value of `expr` in a setup step, nothing dealt (the pack in the stock, unshuffled)."""
+    rules = _rules(head + "state:\n  out: {type: any, initial: none}\n"
+                   f"setup:\n  - set: {{out: {json.dumps(expr)}}}\n"
+                   "hand:\n  - choose: {player: 0, moves: {stop: {}}}\n")
+    s = G.new_game(rules, n, 0)
+    return _names(s, S.var(s, "out")) if cards else S.var(s, "out")
+
+
+def test_pack_copies_of_remove_and_named_jokers_make_the_pack_size():
+    head = PACK.replace('pack: {ranks: ["9", "10", J, Q, K, A], jokers: 2}',
+                        'pack:\n  ranks: ["9", "10", J, Q, K, A]\n  suits: [clubs, hearts, moons]\n'
+                        '  copies_of: {"9": 3, K/moons: 2}\n  jokers: {Small: 2, Big: 1}\n'
+                        '  remove: {ranks: ["10"], cards: [J/moons, Small]}')
+    # 6 ranks x 3 suits = 18, less the three 10s and J/moons: 14; the 9s three times: +6; K/moons twice: +1;
+    # jokers: Small (both copies) removed, Big kept: +1
+    assert _undealt("[pack_size, count(stock)]", head) == [22, 22]
+    assert _undealt("[count(of_rank(stock, '9')), count(of_rank(stock, 'K')), count(of_rank(stock, '10'))]",
+                    head) == [9, 4, 0]
+    assert _undealt("map(filter(stock, c => c.is_joker), c => [c.name, c.rank, c.suit])", head) == [
+        ["Big", "Big", None]]
+
+
+def test_pack_by_players_remove_takes_the_place_of_the_packs_remove():
+    # pack: by_players: "At that count its `remove` takes the place of the pack's `remove`"
+    head = PACK.replace("jokers: 2}", 'jokers: 2, remove: {ranks: ["10"]}, by_players: {"2": {remove: {ranks: [Q]}}}}')
+    assert _undealt("[pack_size, count(of_rank(stock, '10')), count(of_rank(stock, 'Q'))]", head, n=3) == [22, 0, 4]
+    assert _undealt("[pack_size, count(of_rank(stock, '10')), count(of_rank(stock, 'Q'))]", head, n=2) == [22, 4, 0]
+
+
+def test_an_order_by_cases_takes_the_first_case_that_holds_else_otherwise_else_minus_one():
+    head = PACK.replace('orders: {plain: ["9", "10", J, Q, K, A]}',
+                        'orders:\n  plain: ["9", "10", J, Q, K, A]\n  low: [A, K, Q, J, "10", "9"]\n'
+                        '  cased:\n    cases:\n      - {when: "card.suit == hearts", order: low}\n'
+                        '      - {when: "card.rank == \'A\'", order: plain}\n    otherwise: plain\n'
+                        '  partial:\n    cases:\n      - {when: "card.suit == hearts", order: low}\n')
+    assert _undealt("[cased(A♥), cased(9♥), cased(A♣), cased(9♣), partial(9♣), partial(9♥)]", head) == [
+        0, 5, 5, 0, -1, 5]
+    # the first case wins over a later one that also holds
+    assert _undealt("cased(A♥) < cased(K♥)", head) is True
+
+
+def test_an_order_places_a_card_it_does_not_list_at_minus_one():
+    assert _value("[plain(first(hand[1])), first(hand[1]).is_joker]") == [-1, True]
+    # so sort by the order puts it first, and total() counts it as -1
+    assert _value("sort(hand[1], plain)", cards=True) == ["Joker", "10♠", "K♠"]
+    assert _value("total(hand[1], plain)") == -1 + 1 + 4
+
+
+def test_a_point_table_gives_its_default_to_cards_and_ranks_not_listed():
+    head = PACK.replace("K: 4}}}", "K: 4, A♥: 20}, default: 2}}")
+    assert _undealt("[value(A♥), value(A♠), value('A'), value(Q♠), value('Q'), value(card('Q', hearts))]",
+                    head) == [20, 11, 11, 2, 2, 2]
+
+
+# -- Step kinds ---------------------------------------------------------------------------------------
+
+def _game(body, n=3, order=None, head=PACK):
+    """A game of PACK + body, started (run to its first decision); `order`: the pack's cards by name,
+    the first dealt first (the others follow in pack order)."""
+    rules = _rules(head + body)
+    if order is None:
+        return G.new_game(rules, n, 0)
+    return S.stacked_game(rules, n, order)
+
+
+def _zone(s, name, owner=None):
+    return S.names(s, S.zone(s, name, owner))
+
+
+def _hands(s, zone="hand"):
+    return [_zone(s, zone, p) for p in range(s.n)]
+
+
+WAIT = "  - choose: {player: 0, moves: {wait: {}}}\n"
+ORDER = ["A♠", "K♠", "Q♠", "J♠", "10♠", "9♠", "A♥", "K♥", "Q♥", "J♥", "10♥", "9♥",
+         "A♦", "K♦", "Q♦", "J♦", "10♦", "9♦", "A♣", "K♣", "Q♣", "J♣", "10♣", "9♣", "Joker", "Joker"]
+
+
+def test_deal_starts_left_of_the_dealer_one_card_at_a_time_to_the_left():
+    # deal: "start (the first player dealt to; default left_of(dealer)), direction (1 to the left, the
+    # default, or -1)"; the dealer is seat 0 (dealer.first)
+    s = _game("hand:\n  - deal: {from: stock, to: hand, count: 2}\n" + WAIT, order=ORDER)
+    assert _hands(s) == [["Q♠", "9♠"], ["A♠", "J♠"], ["K♠", "10♠"]]
+
+
+def test_deal_from_a_start_to_the_right_and_to_some_players_only():
+    s = _game("hand:\n  - deal: {from: stock, to: hand, count: 1, start: 0, direction: -1}\n"
+              "  - deal: {from: stock, to: hand, count: 1, players: '[2, 0]', start: 1}\n" + WAIT, order=ORDER)
+    # seat 0, then 2, then 1; then from seat 1 going left among 2 and 0: seat 2 first
+    assert _hands(s) == [["A♠", "10♠"], ["Q♠"], ["K♠", "J♠"]]
+
+
+def test_deal_without_a_count_deals_the_whole_zone_the_first_seats_getting_the_odd_cards():
+    # 26 cards to 4 players: the first two dealt to (seats 1 and 2) get 7, the others 6
+    s = _game("hand:\n  - deal: {from: stock, to: hand}\n" + WAIT, n=4)
+    assert [len(h) for h in _hands(s)] == [6, 7, 7, 6] and _zone(s, "stock") == []
+
+
+def test_deal_to_one_zone_takes_the_top_card_first_and_puts_each_on_top():
+    # "its top card, the next one dealt, is last(zone)": the first card dealt ends at the bottom
+    s = _game("hand:\n  - deal: {from: stock, to: pile, count: 3}\n" + WAIT, order=ORDER)
+    assert _zone(s, "pile") == ["A♠", "K♠", "Q♠"] and _zone(s, "stock")[-1] == "J♠"
+
+
+def test_deal_of_more_cards_than_the_zone_holds_stops_the_game():
+    rules = _rules(PACK + "state:\n  k: {initial: 0}\nhand:\n  - set: {k: 9}\n"
+                   "  - deal: {from: stock, to: hand, count: k}\n" + WAIT)
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 3, 0)
+    assert "cannot deal 9 cards to each of 3 players: only 26 left in stock" in str(err.value)
+
+
+def test_deal_of_zero_cards_deals_nothing():
+    s = _game("hand:\n  - deal: {from: stock, to: hand, count: 0}\n  - deal: {from: stock, to: pile, count: 0}\n"
+              + WAIT)
+    assert _hands(s) == [[], [], []] and _zone(s, "pile") == [] and len(_zone(s, "stock")) == 26
+
+
+TRICKS = """state:
+  leaders: {type: list, initial: "[]"}
+  winners_: {type: list, initial: "[]"}
+hand:
+  - deal: {from: stock, to: hand, count: 3}
+  - tricks:
+      hand: hand
+      trick: trick
+      order: plain
+      collect: "won[winner]"
+      before_trick: [{set: {leaders: "leaders + [leader]"}}]
+      after_trick: [{set: {winners_: "winners_ + [winner]"}}]
+"""
+# seat 1 gets 9♥ K♣ Q♦, seat 2 A♥ 9♣ J♦, seat 0 10♥ A♠ J♣
+TRICK_DEAL = ["9♥", "A♥", "10♥", "K♣", "9♣", "A♠", "Q♦", "J♦", "J♣"]
+
+
+def _play_first(s):
+    """Play the first card offered at every turn; the seats asked, in order."""
+    asked = []
+    while not G.is_over(s):
+        asked.append(G.current_player(s))
+        G.apply(s, G.legal_actions(s)[0])
+    return asked
+
+
+def test_tricks_the_first_lead_is_left_of_the_dealer_and_each_winner_leads_the_next():
+    # tricks: "lead (who leads the first trick; default left_of(dealer); the winner of each trick leads
+    # the next)", "follow ('suit' ...)", "order (... higher wins)"
+    s = _game(TRICKS, order=TRICK_DEAL)
+    asked = _play_first(s)
+    # trick 1: 9♥ (1), A♥ (2), 10♥ (0): seat 2 wins; trick 2: 9♣ (2), J♣ (0), K♣ (1): seat 1 wins;
+    # trick 3: Q♦ (1), J♦ (2), A♠ (0): seat 1 wins
+    assert S.var(s, "leaders") == [1, 2, 1] and S.var(s, "winners_") == [2, 1, 1]
+    assert asked == [1, 2, 0, 2, 0, 1, 1, 2, 0]
+
+
+def test_tricks_lead_and_trumps_given():
+    s = _game(TRICKS.replace("order: plain", "order: plain\n      lead: 0\n      trumps: spades"),
+              order=TRICK_DEAL)
+    _play_first(s)
+    # trick 1: 10♥ (0), 9♥ (1), A♥ (2): seat 2; trick 2: 9♣ (2), J♣ (0), K♣ (1): seat 1;
+    # trick 3: Q♦ (1), J♦ (2), A♠ (0) a trump: seat 0
+    assert S.var(s, "leaders") == [0, 2, 1] and S.var(s, "winners_") == [2, 1, 0]
+
+
+def test_tricks_trumps_none_is_no_trumps():
+    s = _game(TRICKS.replace("order: plain", "order: plain\n      trumps: none"), order=TRICK_DEAL)
+    _play_first(s)
+    assert S.var(s, "winners_") == [2, 1, 1]
+
+
+def test_tricks_a_joker_led_leads_no_suit_and_wins_when_no_trump_falls():
+    # "a card without a suit, such as a joker, leads no suit: any card may follow it, and led_suit stays
+    # none"; "such a card wins a trick only as the highest of the suitless cards in a trick one of them
+    # led and no trump was played to (... the leader's card when the order does not list them)"
+    body = TRICKS.replace("order: plain", "order: plain\n      trumps: hearts").replace(
+        "before_trick:", "after_play: [{set: {led: \"led_suit\"}}]\n      before_trick:").replace(
+        "state:\n", "state:\n  led: {type: suit, initial: clubs}\n")
+    s = _game(body, order=["Joker", "A♠", "10♥", "K♣", "9♣", "A♦", "Q♦", "J♦", "J♣"])
+    offered = sorted(S.describe(s, a) for a in G.legal_actions(s))
+    assert offered == ["Joker", "K♣", "Q♦"]
+    S.play(s, "Joker")
+    assert S.var(s, "led") is None
+    assert sorted(S.describe(s, a) for a in G.legal_actions(s)) == ["9♣", "A♠", "J♦"]    # any card
+    S.play(s, "A♠")
+    S.play(s, "A♦")
+    assert S.var(s, "winners_") == [1]          # the joker's leader: no trump fell
+    s = _game(body, order=["Joker", "A♠", "10♥", "K♣", "9♣", "A♦", "Q♦", "J♦", "J♣"])
+    S.play(s, "Joker")
+    S.play(s, "A♠")
+    S.play(s, "10♥")                            # a trump
+    assert S.var(s, "winners_") == [0]
+
+
+def test_tricks_a_player_with_no_card_to_play_stops_the_game_naming_the_step():
+    body = TRICKS.replace("order: plain", "order: plain\n      count: 4")
+    rules = _rules(PACK + body)
+    s = S.stacked_game(rules, 3, TRICK_DEAL)
+    with pytest.raises(G.GameError) as err:
+        _play_first(s)
+    assert "has no card to play: their hand is empty" in str(err.value) and ".yaml:18:" in str(err.value)
+
+
+def test_turns_start_left_of_the_dealer_go_left_and_until_is_checked_after_each_turn():
+    # turns: "`first` defaults to left_of(dealer) and `next` ... to left_of(current)"; "`until` is checked
+    # after each turn (the first turn is always played)"; turn_number counts from 1
+    s = _game("state:\n  seen: {type: list, initial: '[]'}\nhand:\n"
+              "  - turns: {until: true, do: [{set: {seen: 'seen + [[current, turn_number]]'}}]}\n"
+              "  - turns: {until: 'turn_number == 4', do: [{set: {seen: 'seen + [[current, turn_number]]'}}]}\n"
+              "  - turns: {first: 2, next: 'right_of(current)', until: 'turn_number == 3',\n"
+              "            do: [{set: {seen: 'seen + [[current, turn_number]]'}}]}\n" + WAIT)
+    assert S.var(s, "seen") == [[1, 1], [1, 1], [2, 2], [0, 3], [1, 4], [2, 1], [1, 2], [0, 3]]
+
+
+def test_turns_without_until_go_on_until_a_step_ends_the_hand():
+    s = _game("state:\n  seen: {type: list, initial: '[]'}\nhand:\n"
+              "  - turns: {do: [{set: {seen: 'seen + [current]'}}, {end_hand: {when: 'count(seen) == 5'}}]}\n"
+              "  - set: {seen: '[]'}\nend: {after_hand: true, winners: '[0]'}\n")
+    assert G.is_over(s) and S.var(s, "seen") == [1, 2, 0, 1, 2]
+
+
+def test_turns_beyond_the_limit_stop_the_game():
+    rules = _rules(PACK + "hand:\n  - turns: {limit: 5, do: [{shuffle: stock}]}\n")
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 3, 0)
+    assert "no end after 5 turns" in str(err.value)
+
+
+@pytest.mark.parametrize("loop,rounds", [
+    ("{while: 'n < 3', do: [{add: {n: 1}}]}", 3),
+    ("{while: false, do: [{add: {n: 1}}]}", 0),           # checked before each round
+    ("{until: true, do: [{add: {n: 1}}]}", 1),            # checked after each round
+    ("{until: 'n >= 3', do: [{add: {n: 1}}]}", 3),
+    ("{times: 4, do: [{add: {n: 1}}]}", 4),
+    ("{times: 0, do: [{add: {n: 1}}]}", 0),
+    ("{times: -2, do: [{add: {n: 1}}]}", 0),
+    ("{do: [{add: {n: 1}}, {end_hand: {when: 'n == 6'}}]}", 6),  # none of the three: until the hand ends
+])
+def test_repeat_runs_its_rounds_as_documented(loop, rounds):
+    s = _game(f"state:\n  n: {{initial: 0}}\n  out: {{initial: -1}}\nhand:\n  - repeat: {loop}\n"
+              "  - set: {out: n}\n  - end_hand: {}\nend: {after_hand: true, winners: '[0]'}\n")
+    assert G.is_over(s) and S.var(s, "n") == rounds
+
+
+def test_repeat_beyond_its_limit_stops_the_game():
+    rules = _rules(PACK + "hand:\n  - repeat: {while: true, limit: 7, do: [{shuffle: stock}]}\n")
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 3, 0)
+    assert "a loop ran 7 times without ending" in str(err.value)
+
+
+def test_end_game_without_when_ends_the_game_where_it_is_reached_with_the_end_sections_winners():
+    s = _game("state:\n  n: {initial: 0}\nhand:\n  - add: {n: 1}\n  - end_game: {}\n  - add: {n: 10}\n"
+              + WAIT + "end: {after_hand: false, winners: '[2]'}\n")
+    assert G.is_over(s) and S.var(s, "n") == 1 and G.result(s)["winners"] == [2]
+
+
+def test_end_game_winners_given_and_steps_left_in_loops_and_procedures_not_run():
+    s = _game("state:\n  n: {initial: 0}\nprocedures:\n  p:\n"
+              "    - for_each: {in: players, as: q, do: [{add: {n: 1}}, {end_game: {when: 'q == 1', winners: '[q]'}},"
+              " {add: {n: 10}}]}\n    - add: {n: 100}\nhand:\n  - call: p\n  - add: {n: 1000}\n"
+              "end: {after_hand: true, winners: '[0]'}\n")
+    assert G.is_over(s) and S.var(s, "n") == 12 and G.result(s)["winners"] == [1]
+
+
+def test_end_hand_skips_the_hands_steps_checks_after_hand_and_the_next_dealer_sees_the_hand():
+    # end_hand: "The hand's steps left, in any block or procedure, are skipped; `end: after_hand` is
+    # checked and the next hand follows"; How play runs: "dealer: next ... still sees the finished
+    # hand's values, before the variables kept per hand are reset"
+    s = _game("state:\n  n: {initial: 0}\n  hands: {type: list, initial: '[]'}\n  dealers: {type: list, initial: '[]'}\n"
+              "  h: {initial: 0, scope: hand}\nhand:\n"
+              "  - set: {hands: 'hands + [hand_number]', dealers: 'dealers + [dealer]', h: 'h + 5'}\n"
+              "  - repeat: {times: 3, do: [{add: {n: 1}}, {end_hand: {when: 'n % 2 == 1'}}, {add: {n: 10}}]}\n"
+              "  - add: {n: 100}\ndealer: {next: 'left_of(dealer, h)'}\n"
+              "end: {after_hand: 'hand_number >= 3', winners: '[0]'}\n")
+    # hand 1: 0+1 odd, ends; hand 2: 1+1, +10, +1 = 13 odd, ends; hand 3: 13+1, +10, +1 = 25, ends
+    assert S.var(s, "n") == 25 and S.var(s, "hands") == [1, 2, 3]
+    # h is 5 at the end of each hand (reset at the start of the next): the dealer moves 5 seats left
+    assert S.var(s, "dealers") == [0, 2, 1]

@@ -135,9 +135,12 @@ def _cut(cx, value, path, step):
 
 
 @step_kind("deal", "Deal cards from the top of a zone: to each player in turn (a per-player zone) "
-           "or to one zone. Settings: from, to, count (each; 'all' deals out the zone), packet (how many cards a "
+           "or to one zone. Settings: from, to, count (each; 'all', the default, deals out the zone, the first "
+           "players dealt to getting one more when the cards do not go round evenly; more cards than the zone "
+           "holds stop the game with an error), packet (how many cards a "
            "player gets at a time; for packets of different sizes, three then two, write one deal step per "
-           "round), start, direction, "
+           "round), start (the first player dealt to; default left_of(dealer)), direction (1 to the left, the "
+           "default, or -1), "
            "players (deal only to these players, in turn from start). A zone lists its cards from the bottom up: "
            "its top card, the next one dealt, is last(zone), and first(zone) is the bottom card.")
 def _deal(cx, value, path, step):
@@ -707,8 +710,11 @@ def _for_each(cx, value, path, step):
     return ForEach(name, items.fn, body, cx.where(path))
 
 
-@step_kind("repeat", "Repeat steps: `repeat: {while: cond, do: [...]}`, `{until: cond, do: [...]}` "
-           "(checked after each round) or `{times: n, do: [...]}`.")
+@step_kind("repeat", "Repeat steps: `repeat: {while: cond, do: [...]}` (checked before each round), "
+           "`{until: cond, do: [...]}` (checked after each round: the first round is always played) or "
+           "`{times: n, do: [...]}` (none for n of 0 or less). With none of the three the steps repeat until "
+           "a step ends the hand or the game. `limit` is the most rounds of a while or until loop before the "
+           "game stops with an error (default 100000).")
 def _repeat(cx, value, path, step):
     spec = _fields(cx, value, path, "repeat", ("do",), ("while", "until", "times", "limit"))
     if spec is None:
@@ -754,7 +760,8 @@ def _call(cx, value, path, step):
 
 
 @step_kind("end_game", "End the game at once when a condition holds: "
-           "`end_game: {when: cond, winners: expr}` (winners default to the end section's).")
+           "`end_game: {when: cond, winners: expr}` (winners default to the end section's; without `when` the "
+           "game ends whenever the step is reached). The steps left are not run.")
 def _end_game(cx, value, path, step):
     spec = _fields(cx, value, path, "end_game", (), ("when", "winners"))
     if spec is None:
@@ -772,7 +779,8 @@ def _end_game(cx, value, path, step):
 
 
 @step_kind("end_hand", "End the hand at once when a condition holds (a refused call, a claim): "
-           "`end_hand: {when: cond}`. The hand's steps left, in any block or procedure, are skipped; "
+           "`end_hand: {when: cond}` (without `when`: whenever the step is reached). The hand's steps left, in "
+           "any block or procedure, are skipped; "
            "`end: after_hand` is checked and the next hand follows, as after the last step of a hand.")
 def _end_hand(cx, value, path, step):
     spec = _fields(cx, value, path, "end_hand", (), ("when",))

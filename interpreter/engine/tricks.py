@@ -567,10 +567,12 @@ class Tricks(Node):
 
 
 @step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "
-           "collect (zone for a finished trick, e.g. won[winner]), lead, count (how many tricks, worked out before "
+           "collect (zone for a finished trick, e.g. won[winner]), lead (who leads the first trick; default "
+           "left_of(dealer); the winner of each trick leads the next), count (how many tricks, worked out before "
            "each trick: count: trick_number ends the block after the trick just played; default: while the "
            "leader has cards), follow ('suit', 'any' or a "
-           "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps, "
+           "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps "
+           "(the trump suit, an expression; none or no setting: no trumps), "
            "order (the name of an order, or an expression of card giving a number: higher wins), card_suit (the suit a card counts as in this block, an expression of card: following, "
            "led_suit and the trumps read it), winner (an expression that replaces order and trumps), direction (1 to the left, the default, or "
            "-1), decided_by (who chooses the card of the player whose turn it is, an expression of current: "
