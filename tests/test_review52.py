@@ -484,3 +484,195 @@ def test_end_hand_skips_the_hands_steps_checks_after_hand_and_the_next_dealer_se
     assert S.var(s, "n") == 25 and S.var(s, "hands") == [1, 2, 3]
     # h is 5 at the end of each hand (reset at the start of the next): the dealer moves 5 seats left
     assert S.var(s, "dealers") == [0, 2, 1]
+
+
+# -- Built-in functions ----------------------------------------------------------------------------
+# HANDS: seat 0 A♥ J♠ A♠, seat 1 Joker K♠ 10♠, seat 2 9♣ Q♦ K♥ (each in the order dealt, bottom first)
+
+@pytest.mark.parametrize("expr,expected", [
+    # cards: card, of_rank, of_suit, suits_in, same_key, total
+    ("card('10', hearts)", "10♥"),
+    ("of_rank(hand[0], 'A')", ["A♥", "A♠"]),
+    ("of_rank(hand[0], '9')", []),
+    ("of_suit(hand[0] + hand[2], hearts)", ["A♥", "K♥"]),
+    ("of_suit([], hearts)", []),
+    # first / last: "none if there are none; with n ... all of them if there are fewer"
+    ("first(hand[0])", "A♥"),
+    ("last(hand[0])", "A♠"),
+    ("first(hand[0], 2)", ["A♥", "J♠"]),
+    ("last(hand[0], 2)", ["J♠", "A♠"]),
+    ("first(hand[0], 5)", ["A♥", "J♠", "A♠"]),
+    ("last(hand[0], 0)", []),
+    # max / min with a key: "the item whose key is largest (the first such item)"
+    ("max(hand[0], plain)", "A♥"),
+    ("min(hand[0] + hand[2], plain)", "9♣"),
+    ("max(hand[0], c => 0)", "A♥"),
+    ("min(hand[2], value)", "9♣"),
+    # argmax / argmin: "All items whose key is the largest (several on a tie), in order"
+    ("argmax(hand[0], plain)", ["A♥", "A♠"]),
+    ("argmin(hand[0] + hand[1], plain)", ["Joker"]),
+    ("filter(hand[0] + hand[2], c => c.suit == hearts)", ["A♥", "K♥"]),
+    ("reverse(hand[0])", ["A♠", "J♠", "A♥"]),
+    ("sort(hand[2], plain)", ["9♣", "Q♦", "K♥"]),
+    ("sort(hand[0], c => -plain(c))", ["A♥", "A♠", "J♠"]),
+    # sum: "Lists are joined, as + joins two"
+    ("sum(players, p => hand[p])", ["A♥", "J♠", "A♠", "Joker", "K♠", "10♠", "9♣", "Q♦", "K♥"]),
+    ("sum(filter(players, p => false), p => hand[p])", []),
+    ("unique(map(hand[0] + hand[2], c => c.suit))", ["hearts", "spades", "clubs", "diamonds"]),
+    ("card('A', spades) in hand[0]", True),
+    ("9♣ not in hand[0]", True),
+])
+def test_card_and_collection_functions_give_the_documented_cards(expr, expected):
+    assert _value(expr, cards=True) == expected
+
+
+@pytest.mark.parametrize("expr,expected", [
+    ("suits_in(hand[0] + hand[2])", ["hearts", "spades", "clubs", "diamonds"]),   # without repeats
+    ("suits_in(hand[1])", ["spades"]),                                            # a joker has no suit
+    ("suits_in([])", []),
+    # same_key: "True if there is at least one card and every card has the same key"
+    ("same_key([], plain)", False),
+    ("same_key([A♥], plain)", True),
+    ("same_key(of_rank(hand[0], 'A'), plain)", True),
+    ("same_key(hand[0], c => c.suit)", False),
+    # total: "a card whose key is none counts 0"
+    ("total(hand[0], value)", 22),
+    ("total([], value)", 0),
+    ("total(hand[1], c => none if c.is_joker else 1)", 2),
+    # all / any: "true for no items"; any with one argument: "(or is true)"
+    ("all([], x => false)", True),
+    ("any([], x => true)", False),
+    ("any([false, false])", False),
+    ("any([false, true])", True),
+    ("all([true, false])", False),
+    ("argmax([], x => x)", []),
+    ("argmin([3, 1, 1, 2], x => x)", [1, 1]),
+    ("argmax([2, 3, 3], x => -x)", [2]),
+    ("contains([], 1)", False),
+    ("contains(hand[0], A♥)", True),
+    ("count([])", 0),
+    ("count([1, 2, none])", 3),
+    ("count([1, 2, 3], x => x > 1)", 2),
+    ("filter([], x => true)", []),
+    ("first([])", None),
+    ("last([])", None),
+    ("first([], 2)", []),
+    ("first([1, 2, 3], 5)", [1, 2, 3]),
+    ("last([1, 2, 3], 2)", [2, 3]),
+    ("map([], x => x)", []),
+    ("map([1, 2], x => x * 10)", [10, 20]),
+    # max / min: "none for no items"; several numbers: the largest
+    ("max([])", None),
+    ("min([])", None),
+    ("max([], x => x)", None),
+    ("max(3, -1, 7, 7)", 7),
+    ("min(3, -1, 7)", -1),
+    ("max([3, 9, 2])", 9),
+    ("max([3, 7, 1], x => -x)", 1),
+    ("min([3, 7, 1], x => -x)", 7),
+    ("reverse([])", []),
+    ("sort([])", []),
+    ("sort([3, -1, 2])", [-1, 2, 3]),
+    ("sort([3, 1, 2], x => -x)", [3, 2, 1]),
+    ("sum([])", 0),
+    ("sum([1, 2, 3], x => x * x)", 14),
+    ("sum([[1], [2, 3]])", [1, 2, 3]),
+    ("unique([])", []),
+    ("unique([2, 1, 2, 3, 1])", [2, 1, 3]),
+    ("unique(map([3, 1, 3], x => [x, 1]))", [[3, 1], [1, 1]]),
+    ("unique(map(players, p => [p % 2]))", [[0], [1]]),
+])
+def test_functions_on_ordinary_and_edge_inputs(expr, expected):
+    assert _value(expr) == expected
+
+
+@pytest.mark.parametrize("expr,expected", [
+    # left_of / right_of: "that many seats (1 by default; negative goes right)"; seats 0 to 2
+    ("left_of(0)", 1), ("left_of(2)", 0), ("left_of(0, -1)", 2), ("left_of(0, 4)", 1), ("left_of(1, -7)", 0),
+    ("left_of(1, 0)", 1), ("right_of(0)", 2), ("right_of(0, 2)", 1), ("right_of(2, 3)", 2),
+    # next_player: "The first player after `from` ...; `from` itself comes last. none if nobody does"
+    ("next_player(0, p => true)", 1), ("next_player(0, p => p == 0)", 0), ("next_player(0, p => false)", None),
+    ("next_player(0, p => p != 1, -1)", 2), ("next_player(1, p => true, -1)", 0),
+    ("next_player(2, p => count(hand[p]) > 0)", 0),
+    # seat_order: "All players in turn order beginning with start"
+    ("seat_order(1)", [1, 2, 0]), ("seat_order(1, -1)", [1, 0, 2]), ("seat_order(0)", [0, 1, 2]),
+    # without teams: "the seat", "just the player", one team per seat
+    ("team_of(2)", 2), ("teammates(1)", [1]), ("team_members(2)", [2]), ("teams", [0, 1, 2]),
+    ("owner(hand, K♠)", 1), ("owner(hand, 10♥)", None), ("owner(won, K♠)", None),
+    ("players", [0, 1, 2]), ("player_count", 3), ("pack_size", 26),
+    ("suits", ["clubs", "diamonds", "hearts", "spades"]), ("ranks", ["9", "10", "J", "Q", "K", "A"]),
+])
+def test_player_functions_and_built_in_names(expr, expected):
+    assert _value(expr) == expected
+
+
+TEAMS = PACK.replace("players: {count: [2, 3, 4], default: 3}",
+                     'players: {count: [4], teams: {"4": [[0, 2], [1, 3]]}}')
+
+
+@pytest.mark.parametrize("expr,expected", [
+    ("team_of(2)", 0), ("team_of(3)", 1), ("teammates(3)", [1, 3]), ("teammates(0)", [0, 2]),
+    ("team_members(1)", [1, 3]), ("teams", [0, 1]), ("map(players, p => team_of(p))", [0, 1, 0, 1]),
+])
+def test_team_functions_follow_players_teams(expr, expected):
+    hands = {p: [] for p in range(4)}
+    hands.update({0: ["A♥", "J♠", "A♠"], 1: ["Joker", "K♠", "10♠"], 2: ["9♣", "Q♦", "K♥"], 3: ["9♦", "9♥", "9♠"]})
+    assert _value(expr, head=TEAMS, n=4, hands=hands) == expected
+
+
+def test_team_members_of_a_team_that_does_not_exist_stops_the_game():
+    assert "there is no team 3 (teams are numbered 0 to 2)" in _run_error("team_members(3)")
+
+
+@pytest.mark.parametrize("expr,expected", [
+    # cyclic_distance: "How many steps forward (0 up to the length less one)"
+    ("cyclic_distance(ranks, 'A', '9')", 1), ("cyclic_distance(ranks, '9', '9')", 0),
+    ("cyclic_distance(ranks, '10', '9')", 5), ("cyclic_distance([hearts, spades], spades, hearts)", 1),
+    # cyclic_next: "cyclic_next(ranks, "A") is the lowest rank. A negative number of steps goes back."
+    ("cyclic_next(ranks, 'A')", "9"), ("cyclic_next(ranks, '9', -1)", "A"), ("cyclic_next(ranks, '9', 7)", "10"),
+    ("cyclic_next(ranks, '10', 0)", "10"), ("cyclic_next(ranks, 'J', -8)", "9"),
+    # cyclic_passes: "x lies after `from` (not counting `from` itself) and no later than `to`. A move from
+    # an item to itself passes nothing."
+    ("cyclic_passes(ranks, 'K', '10', 'A')", True), ("cyclic_passes(ranks, 'K', '10', '10')", True),
+    ("cyclic_passes(ranks, 'K', '10', 'K')", False), ("cyclic_passes(ranks, 'K', '10', 'J')", False),
+    ("cyclic_passes(ranks, 'K', 'K', 'A')", False), ("cyclic_passes(ranks, 'K', 'K', 'K')", False),
+    ("cyclic_passes(ranks, '9', 'A', 'A')", True),
+    # cyclic_run: "stopping before start comes round again. Empty if the item right after start is missing"
+    ("cyclic_run(ranks, 'K', ['A', '9', 'J'])", ["A", "9"]),
+    ("cyclic_run(ranks, 'K', ranks)", ["A", "9", "10", "J", "Q"]),
+    ("cyclic_run(ranks, 'K', [])", []), ("cyclic_run(ranks, 'K', ['9'])", []),
+    # position: "counting from 0 (none if it is not there)"
+    ("position([clubs, spades, hearts, diamonds], hearts)", 2), ("position([1, 2, 3], 4)", None),
+    ("position([], 4)", None), ("position([5, 2, 5], 5)", 0), ("position(hand[0], A♠)", 2),
+    # smallest: "fewer if the list is shorter"
+    ("smallest([3, 1, 2], 2)", [1, 2]), ("smallest([3, 1, 2], 5)", [1, 2, 3]), ("smallest([3, 1, 2], 0)", []),
+    ("smallest([], 2)", []), ("smallest([2, -4, 2], 2)", [-4, 2]),
+    # numbers
+    ("abs(-3)", 3), ("abs(0)", 0), ("abs(4)", 4), ("abs(-7 / 2)", 3.5),
+    ("range(2, 10, 4)", [2, 6, 10]), ("range(5, 1, -2)", [5, 3, 1]), ("range(2, 1)", []), ("range(3, 3)", [3]),
+    ("range(2, 9, 4)", [2, 6]), ("range(5, 1, 2)", []), ("range(-2, 1)", [-2, -1, 0, 1]),
+    # arithmetic: "6 / 3 is 2, else a fraction, 7 / 2 is 3.5; // divides and rounds down, % is the remainder"
+    ("6 / 3", 2), ("7 / 2", 3.5), ("7 // 2", 3), ("-7 // 2", -4), ("7 % 3", 1), ("-7 % 3", 2),
+    ("[1] + [2, 3]", [1, 2, 3]), ("'claims ' + 'A'", "claims A"), ("0 < 3 <= 3", True), ("1 < 2 > 1", True),
+    ("true + true", 2), ("none == none", True), ("1 if none else 2", 2), ("[3, 1][1]", 1),
+])
+def test_sequence_and_number_functions(expr, expected):
+    assert _value(expr) == expected
+
+
+def test_range_with_a_step_of_zero_stops_the_game():
+    assert "the step of range must be a whole number other than 0" in _run_error("range(1, 5, 0)")
+
+
+def test_cyclic_functions_on_an_item_not_in_the_sequence_stop_the_game_naming_it():
+    assert "'Z' is not in the sequence" in _run_error("cyclic_next(ranks, 'Z')")
+
+
+def test_a_position_past_the_end_of_a_list_stops_the_game_naming_the_positions():
+    message = _run_error("[3, 1][2]")
+    assert "no item 2" in message and "positions 0 to 1" in message
+
+
+def test_a_count_of_none_is_said_as_none():
+    _, message, _ = _error(PACK + "state:\n  x: {initial: 0}\nhand:\n  - set: {x: count(none)}\n")
+    assert "the first argument must be a list, but this is none" in message

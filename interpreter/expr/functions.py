@@ -508,8 +508,27 @@ def _unique(ctx, node, args):
         return Compiled(lambda s, e: unique_face_lists(face, f(s, e)), coll.type,
                         code=ctx.source("%s(%s, {0})" % (ctx.ref(unique_face_lists), ctx.ref(face)),
                                         _items_source(ctx, coll)))
-    return Compiled(lambda s, e: list(dict.fromkeys(f(s, e))), coll.type,
-                    code=ctx.source("list(dict.fromkeys({0}))", _items_source(ctx, coll)))
+    return Compiled(lambda s, e: unique_items(f(s, e)), coll.type,
+                    code=ctx.source("%s({0})" % ctx.ref(unique_items), _items_source(ctx, coll)))
+
+
+def unique_items(items):
+    """The items without repeats, in first-seen order; lists (map(players, p => [bid[p], score[p]])) are
+    compared by their items."""
+    try:
+        return list(dict.fromkeys(items))
+    except TypeError:                    # a list among the items: compared as a tuple of its items
+        seen, out = set(), []
+        for x in items:
+            key = _frozen(x)
+            if key not in seen:
+                seen.add(key)
+                out.append(x)
+        return out
+
+
+def _frozen(x):
+    return tuple(_frozen(v) for v in x) if isinstance(x, (list, tuple)) else x
 
 
 def unique_faces(face, cards):
