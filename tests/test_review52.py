@@ -676,3 +676,173 @@ def test_a_position_past_the_end_of_a_list_stops_the_game_naming_the_positions()
 def test_a_count_of_none_is_said_as_none():
     _, message, _ = _error(PACK + "state:\n  x: {initial: 0}\nhand:\n  - set: {x: count(none)}\n")
     assert "the first argument must be a list, but this is none" in message
+
+
+def test_end_without_winners_or_score_every_player_wins_with_zero():
+    # end: winners "(default: every player)", score "(default 0)"; "Without it [after_hand] the game is
+    # one hand"
+    s = _game("hand:\n  - shuffle: stock\n")
+    assert G.is_over(s) and G.result(s)["winners"] == [0, 1, 2] and G.result(s)["scores"] == [0, 0, 0]
+    assert G.result(s)["hands"] == 1
+
+
+def test_add_and_set_lines_apply_in_order():
+    s = _game("state:\n  x: {initial: 1}\n  y: {initial: 0}\n  z: {initial: 0}\nhand:\n"
+              "  - add: {x: 2, y: x}\n  - set: {x: 10, z: 'x + y'}\n" + WAIT)
+    assert [S.var(s, "x"), S.var(s, "y"), S.var(s, "z")] == [10, 3, 13]
+
+
+def test_add_and_set_of_entries_kept_per_player_team_and_suit():
+    s = _game("state:\n  score: {per: player, initial: 'player * 2'}\n  t: {per: team, initial: '10 + team', as: team}\n"
+              "  su: {per: suit, initial: 0}\nhand:\n"
+              "  - add: {'score[2]': 1, 't[team_of(1)]': 100}\n  - set: {'su[hearts]': 3}\n" + WAIT,
+              head=TEAMS, n=4)
+    assert S.var(s, "score") == [0, 2, 5, 6] and S.var(s, "t") == [10, 111]
+    assert S.var(s, "su")["hearts"] == 3 and S.var(s, "su")["clubs"] == 0
+
+
+def test_reset_gives_the_initial_values_again_and_hand_scope_resets_each_hand():
+    s = _game("state:\n  a: {initial: 5}\n  b: {type: list, initial: '[player_count]'}\n  h: {initial: 7, scope: hand}\n"
+              "  seen: {type: list, initial: '[]'}\nhand:\n"
+              "  - set: {seen: 'seen + [h]'}\n  - set: {a: 1, b: '[9]', h: 0}\n  - reset: [a, b]\n"
+              "  - set: {seen: 'seen + [a, b]'}\nend: {after_hand: 'hand_number == 2', winners: '[0]'}\n")
+    assert S.var(s, "seen") == [7, 5, [3], 7, 5, [3]]
+
+
+def test_choose_offers_each_option_in_list_order_and_leaves_out_a_move_with_no_options():
+    s = _game("state:\n  out: {initial: 0}\nhand:\n  - choose:\n      player: 1\n      moves:\n"
+              "        zeta: {}\n        alpha: {options: '[3, 1, 2]', as: n, legal: 'n != 1', do: [{set: {out: n}}]}\n"
+              "        empty: {options: '[]'}\n        nope: {legal: false}\n")
+    assert G.current_player(s) == 1
+    assert [S.describe(s, a) for a in G.legal_actions(s)] == ["zeta", "alpha 3", "alpha 2"]
+    S.play(s, ("alpha", 2))
+    assert G.is_over(s) and S.var(s, "out") == 2
+
+
+def test_choose_with_no_move_allowed_stops_the_game_naming_the_moves():
+    rules = _rules(PACK + "hand:\n  - choose: {player: 1, moves: {empty: {options: '[]'}, nope: {legal: false}}}\n")
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 3, 0)
+    assert "player 1 has no legal move" in str(err.value) and "empty and nope" in str(err.value)
+
+
+def test_cut_moves_at_least_one_card_and_leaves_an_empty_or_one_card_zone_as_it_is():
+    for seed in range(5):
+        s = G.new_game(_rules(PACK + "hand:\n  - cut: pile\n  - move: {cards: 'first(stock, 2)', to: pile}\n"
+                              "  - cut: pile\n  - move: {cards: 'first(stock)', to: trick}\n  - cut: trick\n" + WAIT),
+                       3, seed)
+        assert _zone(s, "pile") == ["10♣", "9♣"] and _zone(s, "trick") == ["J♣"]
+
+
+def test_move_takes_cards_from_wherever_they_are_and_bottom_puts_them_under():
+    s = _game("hand:\n  - deal: {from: stock, to: hand, count: 2}\n  - move: {cards: 'hand[1]', to: pile}\n"
+              "  - move: {cards: 'first(hand[2])', to: pile, position: bottom}\n  - move: {cards: '[]', to: pile}\n"
+              + WAIT, order=ORDER)
+    # seat 1 holds A♠ J♠, seat 2 K♠ 10♠
+    assert _zone(s, "pile") == ["K♠", "A♠", "J♠"] and _hands(s)[1] == [] and _hands(s)[2] == ["10♠"]
+
+
+def test_move_from_a_zone_that_does_not_hold_the_card_stops_the_game():
+    rules = _rules(PACK + "hand:\n  - deal: {from: stock, to: hand, count: 2}\n"
+                   "  - move: {cards: 'first(hand[1])', from: stock, to: pile}\n" + WAIT)
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 3, 0)
+    assert "is not in the zone it is moved from" in str(err.value) and ".yaml:14:" in str(err.value)
+
+
+def test_move_of_no_card_stops_the_game_with_a_hint():
+    rules = _rules(PACK + "hand:\n  - move: {cards: 'last(pile)', to: trick}\n" + WAIT)
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 3, 0)
+    assert "there is no card to move" in str(err.value) and "if: count(" in str(err.value)
+
+
+def test_gather_puts_every_card_of_the_zones_in_one():
+    s = _game("hand:\n  - deal: {from: stock, to: hand, count: 2}\n  - deal: {from: stock, to: pile, count: 2}\n"
+              "  - gather: {from: [hand, pile, won], to: trick}\n" + WAIT)
+    assert len(_zone(s, "trick")) == 8 and _hands(s) == [[], [], []] and _zone(s, "pile") == []
+
+
+def test_for_each_works_out_its_items_once():
+    s = _game("state:\n  out: {type: list, initial: '[]'}\nhand:\n  - deal: {from: stock, to: pile, count: 3}\n"
+              "  - for_each: {in: pile, as: c, do: [{move: {cards: 'last(pile)', to: trick}},"
+              " {set: {out: 'out + [c.name]'}}]}\n  - for_each: {in: '[]', as: c, do: [{set: {out: \"out + ['x']\"}}]}\n"
+              + WAIT, order=ORDER)
+    assert S.var(s, "out") == ["A♠", "K♠", "Q♠"] and _zone(s, "trick") == ["Q♠", "K♠", "A♠"]
+
+
+def test_if_then_else():
+    s = _game("state:\n  out: {type: list, initial: '[]'}\nhand:\n"
+              "  - if: 'count(stock) > 0'\n    then: [{set: {out: \"out + ['a']\"}}]\n    else: [{set: {out: \"out + ['b']\"}}]\n"
+              "  - if: false\n    then: [{set: {out: \"out + ['c']\"}}]\n    else: [{set: {out: \"out + ['d']\"}}]\n"
+              "  - if: false\n    then: [{set: {out: \"out + ['e']\"}}]\n" + WAIT)
+    assert S.var(s, "out") == ["a", "d"]
+
+
+def test_call_gives_each_parameter_its_value_from_the_place_called():
+    s = _game("state:\n  score: {per: player, initial: 0}\nprocedures:\n  pay(payer, amount):\n"
+              "    - add: {'score[payer]': amount}\nhand:\n  - for_each: {in: players, as: p, do: [{call: 'pay(p, p + 10)'}]}\n"
+              "  - call: pay(0, -1)\n" + WAIT)
+    assert S.var(s, "score") == [9, 11, 12]
+
+
+def test_fail_stops_the_game_with_its_message_only_when_its_condition_holds():
+    rules = _rules(PACK + "hand:\n  - fail: {when: false, message: never}\n"
+                   "  - fail: {when: 'count(stock) > 3', message: 'too many cards'}\n" + WAIT)
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 3, 0)
+    assert "too many cards" in str(err.value) and ".yaml:14:" in str(err.value)
+
+
+def test_record_adds_a_value_to_a_list_per_name():
+    s = _game("hand:\n  - record: {size: count(stock), top: last(stock)}\n  - deal: {from: stock, to: pile, count: 1}\n"
+              "  - record: {size: count(stock)}\nend: {winners: '[0]'}\n", order=ORDER)
+    assert G.result(s)["metrics"]["size"] == [26, 25]
+    assert G.result(s)["metrics"]["top"] == ["A♠"]
+
+
+def test_reveal_shows_cards_to_everyone_or_some_players_until_they_move():
+    s = _game("hand:\n  - deal: {from: stock, to: hand, count: 2}\n  - reveal: {cards: 'hand[1]', to: 2}\n"
+              "  - reveal: first(hand[0])\n" + WAIT + "  - move: {cards: 'first(hand[0])', to: 'hand[2]'}\n" + WAIT,
+              order=ORDER)
+
+    def seen(viewer, owner):
+        return sorted(S.names(s, G.observation(s, viewer)["zones"]["hand"][owner]))
+    # seat 0 holds Q♠ 9♠, seat 1 A♠ J♠, seat 2 K♠ 10♠
+    assert seen(1, 0) == ["Q♠"] and seen(2, 0) == ["Q♠"] and seen(0, 1) == [] and seen(2, 1) == ["A♠", "J♠"]
+    assert seen(0, 2) == []
+    S.play(s, ("wait", None))
+    # the card moved: it is no longer shown (seat 1 does not see it in seat 2's hand)
+    assert seen(1, 0) == [] and seen(1, 2) == [] and "Q♠" in seen(2, 2)
+
+
+def test_select_of_a_value_asks_in_order_and_keeps_the_old_value_for_the_others_until_all_picked():
+    s = _game("state:\n  bid: {per: player, initial: -1}\n  seen: {type: list, initial: '[]'}\nhand:\n"
+              "  - select: {players: '[2, 0]', options: 'range(0, 2)', set: bid, legal: 'option != 1 or player == 0'}\n"
+              "  - set: {seen: 'map(players, p => bid[p])'}\n")
+    assert G.current_player(s) == 2 and [S.describe(s, a) for a in G.legal_actions(s)] == ["select 0", "select 2"]
+    S.play(s, ("select", 2))
+    assert G.current_player(s) == 0 and [S.describe(s, a) for a in G.legal_actions(s)] == [
+        "select 0", "select 1", "select 2"]
+    assert G.observation(s, 0)["state"]["bid"] == [-1, -1, -1]      # seat 2's pick is not seen yet
+    S.play(s, ("select", 1))
+    assert G.is_over(s) and S.var(s, "seen") == [1, -1, 2]
+
+
+def test_select_of_cards_puts_each_pick_in_the_players_own_zone_unseen_by_the_others():
+    head = PACK.replace("  won: {per: player, visibility: hidden}\n",
+                        "  won: {per: player, visibility: hidden}\n  passing: {per: player, visibility: owner}\n")
+    s = _game("hand:\n  - deal: {from: stock, to: hand, count: 2}\n"
+              "  - select: {from: hand, to: passing, count: 1}\n" + WAIT, order=ORDER, head=head)
+    # every player by default, in seat order; seat 0 holds Q♠ 9♠
+    assert G.current_player(s) == 0 and sorted(S.describe(s, a) for a in G.legal_actions(s)) == [
+        "select 9♠", "select Q♠"]
+    S.play(s, ("select", "9♠"))
+    assert G.current_player(s) == 1
+    assert S.names(s, G.observation(s, 1)["zones"]["passing"][0]) == []
+    assert S.names(s, G.observation(s, 0)["zones"]["passing"][0]) == ["9♠"]
+
+
+def test_shuffle_keeps_the_cards_of_the_zone():
+    s = _game("hand:\n  - shuffle: stock\n  - shuffle: pile\n" + WAIT)
+    assert sorted(_zone(s, "stock")) == sorted(S.names(s, s.rules.deck(3))) and _zone(s, "pile") == []

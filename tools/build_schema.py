@@ -382,9 +382,9 @@ def complete_schema():
                 "after_hand": expr("Checked after every hand: the game ends when it holds. Without it the "
                                    "game is one hand.",
                                    examples=["any(players, p => score[p] >= target)"]),
-                "winners": expr("The winning players (a list; several on a tie).",
+                "winners": expr("The winning players (a list; several on a tie; default: every player).",
                                 examples=["argmax(players, p => score[p])"]),
-                "score": expr("Each player's final score, with `p` the player."),
+                "score": expr("Each player's final score, with `p` the player (default 0)."),
                 "team_score": expr("Each team's final score, with `t` the team number (see players.teams), "
                                    "e.g. score[t] for a value kept per team; given to records as team_scores."),
                 "max_hands": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many hands (a guard against endless games)."},
