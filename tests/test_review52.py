@@ -846,3 +846,53 @@ def test_select_of_cards_puts_each_pick_in_the_players_own_zone_unseen_by_the_ot
 def test_shuffle_keeps_the_cards_of_the_zone():
     s = _game("hand:\n  - shuffle: stock\n  - shuffle: pile\n" + WAIT)
     assert sorted(_zone(s, "stock")) == sorted(S.names(s, s.rules.deck(3))) and _zone(s, "pile") == []
+
+
+def _with(*settings):
+    return TRICKS.replace("order: plain", "order: plain\n      " + "\n      ".join(settings))
+
+
+@pytest.mark.parametrize("count,tricks", [("2", 2), ("0", 0), ("3", 3)])
+def test_tricks_count_is_how_many_tricks(count, tricks):
+    s = _game(_with(f"count: {count}"), order=TRICK_DEAL)
+    assert len(_play_first(s)) == 3 * tricks and len(S.var(s, "winners_")) == tricks
+
+
+def test_tricks_count_worked_out_before_each_trick_ends_the_block_after_the_trick_that_changed_it():
+    body = _with("count: 'trick_number if claimed else 3'").replace(
+        "state:\n", "state:\n  claimed: {type: boolean, initial: false}\n").replace(
+        'after_trick: [{set: {winners_: "winners_ + [winner]"}}]',
+        'after_trick: [{set: {winners_: "winners_ + [winner]", claimed: "trick_number == 2"}}]')
+    s = _game(body, order=TRICK_DEAL)
+    assert len(_play_first(s)) == 6 and S.var(s, "winners_") == [2, 1]
+
+
+def test_tricks_direction_minus_one_plays_to_the_right():
+    s = _game(_with("direction: -1"), order=TRICK_DEAL)
+    # trick 1: 9♥ (1), 10♥ (0), A♥ (2): seat 2; then 9♣ (2), K♣ (1), J♣ (0): seat 1; Q♦ (1), A♠ (0), J♦ (2)
+    assert _play_first(s) == [1, 0, 2, 2, 1, 0, 1, 0, 2] and S.var(s, "winners_") == [2, 1, 1]
+
+
+def test_tricks_players_leave_out_a_player_and_a_leader_left_out_passes_the_lead_on():
+    s = _game(_with("lead: 0", "players: '[1, 2]'", "count: 1"), order=TRICK_DEAL)
+    assert _play_first(s) == [1, 2] and S.var(s, "leaders") == [1] and S.var(s, "winners_") == [2]
+
+
+def test_tricks_order_as_an_expression_of_card_and_a_winner_expression():
+    s = _game(TRICKS.replace("order: plain", "order: '-plain(card)'"), order=TRICK_DEAL)
+    _play_first(s)
+    # lowest of the led suit wins: 9♥ (1); then 10... seat 1 leads K♣, seat 2 9♣ (follows), seat 0 J♣: seat 2
+    assert S.var(s, "winners_")[:2] == [1, 2]
+    s = _game(TRICKS.replace("order: plain", "winner: 'trick_players[2]'"), order=TRICK_DEAL)
+    _play_first(s)
+    # the third player of each trick wins (and leads next): seat 0, then 2, then 1
+    assert S.var(s, "leaders") == [1, 0, 2] and S.var(s, "winners_") == [0, 2, 1]
+
+
+def test_tricks_after_play_sees_each_card_and_after_plays_the_full_trick():
+    body = _with("count: 1", "after_play: [{set: {played: 'played + [card_played.name]'}}]",
+                 "after_plays: [{set: {full: 'count(trick)'}}]").replace(
+        "state:\n", "state:\n  played: {type: list, initial: '[]'}\n  full: {initial: 0}\n")
+    s = _game(body, order=TRICK_DEAL)
+    _play_first(s)
+    assert S.var(s, "played") == ["9♥", "A♥", "10♥"] and S.var(s, "full") == 3
