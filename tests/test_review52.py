@@ -896,3 +896,69 @@ def test_tricks_after_play_sees_each_card_and_after_plays_the_full_trick():
     s = _game(body, order=TRICK_DEAL)
     _play_first(s)
     assert S.var(s, "played") == ["9♥", "A♥", "10♥"] and S.var(s, "full") == 3
+
+
+# -- Expressions: cards of suits without a symbol, objects, zones kept per suit or per entry -----------
+
+COINS = """name: Probe
+players: {count: [2, 3], default: 2}
+pack: {ranks: ["1", "2", "3", K], suits: [coins, cups]}
+orders: {plain: ["1", "2", "3", K]}
+objects:
+  piles: [{name: left, suit: coins, start: 1/coins, size: 2}, {name: right, suit: cups, start: K/cups, size: 3}]
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: others}
+  col: {per: suit, visibility: public}
+  heap: {per: piles, visibility: public}
+"""
+
+
+@pytest.mark.parametrize("expr,expected", [
+    # "`7/coins`, `K/cups`: a card of a suit without a symbol: rank, slash, the suit's name"
+    ("K/cups == card('K', cups)", True), ("1/coins != 1/cups", True),
+    ("(K/cups).suit", "cups"),
+    # an attribute read on such a card, as on 10♥.suit
+    ("K/cups.suit", "cups"), ("3/cups.rank", "3"), ("1/coins.name", "1/coins"), ("[K/cups.suit, 6 / 3]", ["cups", 2]),
+    ("[coins, cups]", ["coins", "cups"]), ("suits", ["coins", "cups"]), ("count(stock)", 8),
+    # objects: "a field of an object entry"; the collection lists its entries
+    ("map(piles, k => k.size)", [2, 3]), ("left.suit", "coins"), ("right.start.name", "K/cups"),
+    ("first(filter(piles, k => k.suit == cups))", "right"),
+])
+def test_cards_of_named_suits_and_object_fields(expr, expected):
+    assert _undealt(expr, COINS, n=2) == expected
+
+
+def test_owner_of_a_card_in_a_zone_kept_per_suit_or_per_entry():
+    # owner: "for a zone kept per suit or per entry of an object collection, the suit or entry"
+    s = _game("state:\n  t: {initial: none}\nhand:\n  - move: {cards: '[1/coins, 2/coins]', to: 'col[coins]'}\n"
+              "  - move: {cards: '3/cups', to: 'heap[right]'}\n"
+              "  - set: {t: '[owner(col, 2/coins), owner(heap, 3/cups), owner(col, K/cups), owner(hand, K/cups)]'}\n"
+              + WAIT, head=COINS, n=2)
+    assert S.var(s, "t") == ["coins", "right", None, None]
+
+
+def test_the_first_dealer_is_the_initial_value_of_dealer_and_players_default_is_the_count():
+    # dealer.first: "default: the whole-number initial value of the state variable dealer, else 0";
+    # players.default: "The number of players when none is given"; deal starts left of the dealer
+    rules = _rules(COINS + "state:\n  dealer: {type: player, initial: 1}\n"
+                   "hand:\n  - deal: {from: stock, to: hand, count: 1}\n" + WAIT)
+    assert G.new_game(rules, None, 0).n == 2
+    s = S.stacked_game(rules, 2, ["K/cups", "2/cups"])
+    assert S.var(s, "dealer") == 1
+    assert _zone(s, "hand", 0) == ["K/cups"] and _zone(s, "hand", 1) == ["2/cups"]
+
+
+def test_others_visibility_and_state_cards_show_only_what_a_player_has_seen():
+    # zones: "others: every player but the one it belongs to"; state: "a variable of kind card or cards
+    # shows only the cards the player has seen"
+    rules = _rules(COINS + "state:\n  c: {type: card, initial: none}\n  marked: {type: cards, initial: '[]'}\n"
+                   "hand:\n  - deal: {from: stock, to: hand, count: 1}\n"
+                   "  - set: {c: 'first(hand[0])', marked: 'hand[1]'}\n" + WAIT)
+    s = S.stacked_game(rules, 2, ["K/cups", "2/cups"])      # seat 0 deals: seat 1 first
+    seen = {v: G.observation(s, v) for v in (0, 1)}
+    assert S.names(s, seen[0]["zones"]["hand"][0]) == [] and S.names(s, seen[0]["zones"]["hand"][1]) == ["K/cups"]
+    assert S.names(s, seen[1]["zones"]["hand"][0]) == ["2/cups"] and S.names(s, seen[1]["zones"]["hand"][1]) == []
+    # c is seat 0's card 2/cups, marked seat 1's K/cups
+    assert seen[0]["state"]["c"] is None and _names(s, seen[1]["state"]["c"]) == "2/cups"
+    assert _names(s, seen[0]["state"]["marked"]) == ["K/cups"] and seen[1]["state"]["marked"] == [None]

@@ -621,6 +621,17 @@ def _binop(ctx, node):
         card = named_suit_card(ctx, left_node, right_node)
         if card is not None:
             return card
+        chain, base = [], right_node
+        while isinstance(base, Tree) and base.data == "attr":
+            chain.append(base)
+            base = base.children[0]
+        if chain and named_suit_card(ctx, left_node, base) is not None:
+            # K/cups.suit: the attribute of the card K/cups, as 10♥.suit reads the card 10♥'s (the parser
+            # took it for K / cups.suit)
+            rebuilt = Tree("binop", [left_node, op_tok, base], meta=node.meta)
+            for link in reversed(chain):
+                rebuilt = Tree("attr", [rebuilt] + list(link.children[1:]), meta=link.meta)
+            return ctx.compile(rebuilt)
         _shadowed_card(ctx, node, left_node, right_node)
         _misspelt_card(ctx, node, left_node, right_node)
     left, right = ctx.compile(left_node), ctx.compile(right_node)
