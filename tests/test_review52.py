@@ -962,3 +962,42 @@ def test_others_visibility_and_state_cards_show_only_what_a_player_has_seen():
     # c is seat 0's card 2/cups, marked seat 1's K/cups
     assert seen[0]["state"]["c"] is None and _names(s, seen[1]["state"]["c"]) == "2/cups"
     assert _names(s, seen[0]["state"]["marked"]) == ["K/cups"] and seen[1]["state"]["marked"] == [None]
+
+
+# -- Identical copies (copies: 2) ----------------------------------------------------------------------
+
+DOUBLE = PACK.replace("jokers: 2}", "jokers: 2, copies: 2}")
+
+
+@pytest.mark.parametrize("expr,expected", [
+    # the deal takes one copy of A♥ J♠ A♠ Joker K♠ 10♠ 9♣ Q♦ K♥: the stock holds one of each of these and
+    # two of every other card (the two jokers are of one kind: one face)
+    # ==: "identical cards (the two copies of a card in a double pack ...) are equal, and so are two lists
+    # of cards that hold identical cards in the same order"
+    ("count(filter(stock, c => c == 9♦))", 2),
+    ("count(filter(stock, c => c == 9♣))", 1),
+    ("first(filter(stock, c => c.rank == '9' and c.suit == diamonds)) == card('9', diamonds)", True),
+    ("filter(stock, c => c == 9♦) == [9♦, 9♦]", True),
+    ("[9♣, 9♦] == [9♦, 9♣]", False),
+    # in: "a card is in a list that holds a card identical to it"
+    ("K♠ in hand[1] + hand[2]", True),
+    # unique: "Of identical cards ... the first is kept": 24 faces and the joker
+    ("count(unique(stock))", 25),
+    ("count(unique(of_rank(stock, '9')))", 4),
+    # groups with a card key: "groups identical cards (two packs): groups(hand[p], c => c, 2, 2) is every
+    # pair": 9♦ 9♥ 9♠ have both copies in the stock, 9♣ one
+    ("count(groups(of_rank(stock, '9'), c => c, 2, 2))", 3),
+    # every two of the seven nines: 21 sets; "sets of cards ... that hold the same identical cards" count
+    # once in unique: two different suits (6 ways) or both copies of one suit (3)
+    ("count(groups(of_rank(stock, '9'), plain, 2, 2))", 21),
+    ("count(unique(groups(of_rank(stock, '9'), plain, 2, 2)))", 9),
+    # owner: "a card that lies in none of the zone's parts (made with card(), say) is found by an identical
+    # copy"
+    ("owner(hand, card('K', spades))", 1),
+    ("owner(hand, 9♦)", None),
+])
+def test_identical_copies(expr, expected):
+    hands = {0: ["A♥", "J♠", "A♠"], 1: ["Joker", "K♠", "10♠"], 2: ["9♣", "Q♦", "K♥"]}
+    # the cards named are dealt: the stock keeps the other copy of each, and both copies of the rest
+    value = _value(expr, head=DOUBLE, hands=hands)
+    assert value == expected
