@@ -1001,3 +1001,53 @@ def test_identical_copies(expr, expected):
     # the cards named are dealt: the stock keeps the other copy of each, and both copies of the rest
     value = _value(expr, head=DOUBLE, hands=hands)
     assert value == expected
+
+
+# -- How play runs ----------------------------------------------------------------------------------
+
+def test_a_turn_is_a_card_played_or_a_turn_of_a_turns_block_and_choices_are_not_turns():
+    # "A trick ... is one completed trick of a tricks: block. A turn is one card played to a trick, or one
+    # turn of a turns: block; choices made in choose: or select: steps are not turns."
+    body = TRICKS.replace("hand:\n  - deal", "hand:\n  - choose: {player: 0, moves: {a: {}, b: {}}}\n"
+                          "  - turns: {until: 'turn_number == 2', do: [{choose: {player: current, moves: {go: {}}}}]}\n"
+                          "  - deal") + "end: {winners: '[0]'}\n"
+    s = _game(body, order=TRICK_DEAL)
+    while not G.is_over(s):
+        G.apply(s, G.legal_actions(s)[0])
+    result = G.result(s)
+    assert result["tricks"] == 3 and result["turns"] == 9 + 2
+
+
+def test_a_trick_whose_led_card_a_rule_took_away_is_led_by_the_first_card_left_with_a_suit():
+    # "when the rule took the led card itself away ..., the first card left that has a suit sets that suit
+    # (the leader wins when no card of it is left)"; "a card a rule put in does not count"
+    body = _with("count: 1", "after_plays: [{move: {cards: 'first(trick)', to: pile}}, "
+                 "{move: {cards: 'K♠', to: trick}}]")
+    # seat 1 leads 9♥, seat 2 A♥, seat 0 10♥: 9♥ is taken away and K♠ put in: A♥ (seat 2) sets hearts
+    # and wins
+    s = _game(body, order=TRICK_DEAL)
+    _play_first(s)
+    assert S.var(s, "winners_") == [2] and _zone(s, "pile") == ["9♥"]
+    assert sorted(_zone(s, "won", 2)) == ["10♥", "A♥", "K♠"]
+
+
+def test_a_definition_does_not_see_local_names_and_says_how_to_give_them():
+    _, message, hint = _error(PACK + "define:\n  lead_is_heart: led_suit == hearts\nhand:\n"
+                              "  - tricks: {hand: hand, trick: trick, order: plain, collect: 'won[winner]', "
+                              "follow: 'lead_is_heart or true'}\n")
+    assert "unknown name 'led_suit'" in message and "parameter" in hint
+
+
+def test_a_definition_reads_the_game_as_it_is_when_used_and_takes_parameters():
+    s = _game("define:\n  top: last(pile)\n  worth(c): value(c) + 1\nstate:\n  seen: {type: list, initial: '[]'}\n"
+              "hand:\n  - move: {cards: 'A♠', to: pile}\n  - set: {seen: 'seen + [top.name, worth(top)]'}\n"
+              "  - move: {cards: 'K♥', to: pile}\n  - set: {seen: 'seen + [top.name, worth(top)]'}\n" + WAIT)
+    assert S.var(s, "seen") == ["A♠", 12, "K♥", 5]
+
+
+def test_a_definition_in_a_circle_or_with_a_mistake_is_reported_at_the_definition_even_unused():
+    line, message, _ = _error(PACK + "define:\n  a: b + 1\n  b: a + 1\nstate:\n  x: {initial: 0}\n"
+                              "hand:\n  - set: {x: a}\n")
+    assert line in (13, 14) and "used inside its own definition" in message
+    line, message, _ = _error(PACK + "define:\n  bad(c): c.suit + 1\nhand:\n  - shuffle: stock\n")
+    assert line == 13 and "must be a number, but this is a suit" in message
