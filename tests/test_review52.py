@@ -1051,3 +1051,52 @@ def test_a_definition_in_a_circle_or_with_a_mistake_is_reported_at_the_definitio
     assert line in (13, 14) and "used inside its own definition" in message
     line, message, _ = _error(PACK + "define:\n  bad(c): c.suit + 1\nhand:\n  - shuffle: stock\n")
     assert line == 13 and "must be a number, but this is a suit" in message
+
+
+# -- Sections: options -------------------------------------------------------------------------------
+
+OPTIONS = PACK + """options:
+  target: {default: 3, description: "hands to play"}
+  strict: {default: true}
+  trump: {default: hearts}
+state:
+  out: {type: list, initial: "[]"}
+hand:
+  - set: {out: "[target, strict, trump]"}
+end: {after_hand: "hand_number >= target", winners: "[0]"}
+"""
+
+
+def _with_options(**options):
+    _count[0] += 1
+    path = _DIR / f"options{_count[0]}.yaml"
+    path.write_text(OPTIONS, encoding="utf-8")
+    return load_ruleset(str(path), {k: str(v) for k, v in options.items()})
+
+
+@pytest.mark.parametrize("given,expected", [
+    ({}, [3, True, "hearts"]),
+    ({"target": 5, "strict": "false", "trump": "spades"}, [5, False, "spades"]),
+    # a suit by name in any case or by its symbol, as expressions write suits
+    ({"trump": "Spades"}, [3, True, "spades"]), ({"trump": "♠"}, [3, True, "spades"]),
+    ({"trump": "none"}, [3, True, None]),
+])
+def test_options_given_on_the_command_line_change_the_defaults(given, expected):
+    loaded = _with_options(**given)
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    s = G.new_game(loaded.rules, 3, 0)
+    assert S.var(s, "out") == expected and G.result(s)["hands"] == expected[0]
+
+
+@pytest.mark.parametrize("given,words,hint", [
+    ({"target": "abc"}, "option 'target' needs a whole number, got 'abc'", ""),
+    ({"target": "2.5"}, "option 'target' needs a whole number, got '2.5'", ""),
+    ({"strict": "3"}, "option 'strict' needs a boolean, got '3'", ""),
+    ({"trump": "bogus"}, "option 'trump' needs a suit, got 'bogus'", "the suits are clubs, diamonds, hearts, spades"),
+    ({"trump": "spade"}, "option 'trump' needs a suit, got 'spade'", "did you mean 'spades'?"),
+    ({"nosuch": "1"}, "unknown option 'nosuch'", "options: target, strict, trump"),
+])
+def test_a_wrong_option_value_is_an_error_with_a_hint(given, words, hint):
+    loaded = _with_options(**given)
+    [d] = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert words in d.message and hint in (d.hint or ""), (d.message, d.hint)

@@ -319,6 +319,22 @@ def _coerce_option(cx, name, value, default):
             return int(value)
         except ValueError:
             pass
+    elif isinstance(default, str) and cx.ns.universe is not None and default in cx.ns.universe.suits:
+        # a suit (trumps: hearts): the value must name a suit too, by name in any case or by symbol;
+        # trump=Spades or trump=bogus would otherwise play with no trumps at all
+        from ..cards.pack import SYMBOL_SUITS
+        suits = cx.ns.universe.suits
+        named = SYMBOL_SUITS.get(value.strip()) or next((x for x in suits if x.lower() == value.strip().lower()), None)
+        if named in suits:
+            return named
+        if value.strip() == "none":      # no suit (no trumps), as the language writes it
+            return None
+        from difflib import get_close_matches
+        close = get_close_matches(value.strip().lower(), suits, n=1)
+        _option_problem(cx, name, ("options", name), f"option '{name}' needs a suit, got '{value}' "
+                        f"({_how(cx, name, 'set')})", "type",
+                        hint=f"did you mean '{close[0]}'?" if close else "the suits are " + ", ".join(suits))
+        return default
     elif isinstance(default, str) or default is None:
         return value
     elif isinstance(default, list):
