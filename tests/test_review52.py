@@ -1100,3 +1100,26 @@ def test_a_wrong_option_value_is_an_error_with_a_hint(given, words, hint):
     loaded = _with_options(**given)
     [d] = [d for d in loaded.diagnostics if d.severity == "error"]
     assert words in d.message and hint in (d.hint or ""), (d.message, d.hint)
+
+
+# -- Sections: state -----------------------------------------------------------------------------------
+
+def test_a_state_variable_without_type_takes_the_kind_of_its_initial_value_and_says_so():
+    # state: type "Without it, the kind of the initial value (a number when there is none; any kind with
+    # initial: none)"
+    line, message, hint = _error(PACK + "state:\n  x: {}\nhand:\n  - set: {x: 'first(stock)'}\n")
+    assert "'x' holds a number, but this gives a card" in message
+    assert "declare it with type: card" in hint and "initial: none" in hint
+    line, message, hint = _error(PACK + "state:\n  x: {initial: hearts}\nhand:\n  - set: {x: 3}\n")
+    assert "'x' holds a suit, but this gives a number" in message and "type: number" in hint
+    s = _game("state:\n  x: {initial: none}\n  y: {}\nhand:\n  - set: {x: 'last(stock)'}\n  - set: {x: 3}\n" + WAIT)
+    assert S.var(s, "x") == 3 and S.var(s, "y") == 0
+
+
+def test_values_kept_per_team_suit_player_or_entry_start_from_their_initial_expression():
+    s = _game("objects:\n  heaps: [{name: a, size: 1}, {name: b, size: 2}]\n"
+              "state:\n  t: {per: team, initial: 'team * 10'}\n  u: {per: suit, initial: 'suit'}\n"
+              "  p: {per: player, initial: 'player + 1'}\n  k: {per: heaps, initial: 'e.size', as: e}\nhand:\n" + WAIT)
+    # without players.teams each seat is a team of its own
+    assert S.var(s, "t") == [0, 10, 20] and S.var(s, "p") == [1, 2, 3] and S.var(s, "k") == {"a": 1, "b": 2}
+    assert S.var(s, "u") == {"clubs": "clubs", "diamonds": "diamonds", "hearts": "hearts", "spades": "spades"}

@@ -558,6 +558,11 @@ def no_entry(name, per, k, container) -> str:
     return f"no entry {written(k)} in '{name}' ({kept}entries {has}){hint}"
 
 
+# the word of a state variable's `type:` for a kind of value
+_TYPE_WORDS = {T.NUM: "number", T.BOOL: "boolean", T.STR: "text", T.CARD: "card", T.CARDS: "cards",
+               T.PLAYER: "player", T.PLAYERS: "players", T.SUIT: "suit", T.RANK: "rank"}
+
+
 def _assign(cx, value, path, combine, kind):
     if not isinstance(value, dict) or not value:
         cx.problem(path, f"'{kind}' needs one or more 'variable: expression' lines", "type")
@@ -571,8 +576,15 @@ def _assign(cx, value, path, combine, kind):
         info, key = target
         if not combine and expr.type not in (T.ANY, T.NONE) and info.type != T.ANY \
                 and not T.compatible(expr.type, info.type):
+            spec = ((cx.rules.data.get("state") or {}).get(info.name)) if isinstance(cx.rules.data, dict) else None
+            wanted = _TYPE_WORDS.get(expr.type)
+            hint = None
+            if isinstance(spec, dict) and "type" not in spec and wanted:
+                # the kind came from the initial value (a number when there is none)
+                hint = (f"without 'type:' the kind of '{info.name}' is that of its initial value: declare it "
+                        f"with type: {wanted} (or initial: none for a value of any kind)")
             cx.problem(path + (target_text,), f"'{info.name}' holds {T.describe(info.type)}, but this gives "
-                       f"{T.describe(expr.type)}", "type")
+                       f"{T.describe(expr.type)}", "type", hint=hint)
         typ = info.type if not combine else T.NUM
         if typ in (T.ANY, T.LIST) and expr.type in (T.CARD, T.CARDS):
             typ = expr.type               # a card kept in a variable of any kind is logged by its name
