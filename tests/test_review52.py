@@ -1123,3 +1123,23 @@ def test_values_kept_per_team_suit_player_or_entry_start_from_their_initial_expr
     # without players.teams each seat is a team of its own
     assert S.var(s, "t") == [0, 10, 20] and S.var(s, "p") == [1, 2, 3] and S.var(s, "k") == {"a": 1, "b": 2}
     assert S.var(s, "u") == {"clubs": "clubs", "diamonds": "diamonds", "hearts": "hearts", "spades": "spades"}
+
+
+def test_max_hands_and_max_turns_stop_the_game_naming_their_place():
+    # end: max_hands "Stop with an error after this many hands"; max_turns "after this many turns in one loop"
+    rules = _rules(PACK + "hand:\n  - shuffle: stock\nend: {after_hand: false, max_hands: 4}\n")
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 3, 0)
+    assert "did not end within 4 hands" in str(err.value) and ".yaml:14:" in str(err.value)
+    rules = _rules(PACK + "hand:\n  - turns: {do: [{shuffle: stock}]}\nend: {max_turns: 6}\n")
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 3, 0)
+    assert "no end after 6 turns" in str(err.value) and ".yaml:13:" in str(err.value)
+
+
+def test_winners_that_are_no_seat_stop_the_game_naming_end_winners():
+    rules = _rules(PACK + "hand:\n  - shuffle: stock\nend: {winners: '[5]'}\n")
+    s = G.new_game(rules, 3, 0)
+    with pytest.raises(G.GameError) as err:
+        G.result(s)
+    assert "the winners include 5, which is not a seat from 0 to 2" in str(err.value) and ".yaml:14:" in str(err.value)

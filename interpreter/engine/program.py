@@ -26,7 +26,7 @@ class GameLoop(Node):
         if phase == 1:
             if s.hand_no >= rules.max_hands:
                 raise GameStopped(f"the game did not end within {rules.max_hands} hands "
-                                  "(end: max_hands)", "end")
+                                  "(end: max_hands)", rules.max_hands_where)
             s.hand_no += 1
             s.hand_steps = 0
             start_hand(s)

@@ -97,7 +97,13 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
         with cx.scope(t=T.NUM):
             rules.team_score = cx.expr(("end", "team_score"), end["team_score"], T.NUM).fn
     rules.winners = cx.winners(("end", "winners"), end.get("winners", "players")).fn
+    if "winners" in end:
+        rules.winners_where = cx.where(("end", "winners"))
     rules.max_hands = end.get("max_hands", 1000)
+    for key in ("max_hands", "after_hand"):
+        if key in end:
+            rules.max_hands_where = cx.where(("end", key))
+            break
     rules.max_turns = end.get("max_turns", 100000)
     deal = data.get("dealer") or {}
     rules.first_dealer = first_dealer(data)
