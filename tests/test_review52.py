@@ -1143,3 +1143,9 @@ def test_winners_that_are_no_seat_stop_the_game_naming_end_winners():
     with pytest.raises(G.GameError) as err:
         G.result(s)
     assert "the winners include 5, which is not a seat from 0 to 2" in str(err.value) and ".yaml:14:" in str(err.value)
+
+
+def test_none_where_a_seat_or_number_is_needed_is_said_so():
+    message = _run_error("left_of(none)")
+    assert "a value is none where a number or a player is needed" in message and "NoneType" not in message
+    assert "a value is none where a number or a player is needed" in _run_error("1 < none")
