@@ -1149,3 +1149,36 @@ def test_none_where_a_seat_or_number_is_needed_is_said_so():
     message = _run_error("left_of(none)")
     assert "a value is none where a number or a player is needed" in message and "NoneType" not in message
     assert "a value is none where a number or a player is needed" in _run_error("1 < none")
+
+
+PASSING = PACK.replace("  won: {per: player, visibility: hidden}\n",
+                       "  won: {per: player, visibility: hidden}\n  passing: {per: player, visibility: owner}\n")
+
+
+def _asked(s):
+    """Play the first offer at every decision; the (seat, offers) asked, in order."""
+    asked = []
+    while not G.is_over(s):
+        actions = G.legal_actions(s)
+        asked.append((G.current_player(s), [S.describe(s, a) for a in actions]))
+        G.apply(s, actions[0])
+    return asked
+
+
+def test_select_asks_one_card_at_a_time_and_a_player_with_fewer_allowed_cards_picks_just_those():
+    # seat 0 holds Q♠ 9♠ Q♥, seat 1 A♠ J♠ A♥, seat 2 K♠ 10♠ K♥
+    s = _game("hand:\n  - deal: {from: stock, to: hand, count: 3}\n"
+              "  - select: {players: '[1, 2, 0]', from: hand, to: passing, count: 2, as: who, move: give,\n"
+              "             legal: 'card.rank != \"A\" and (who != 0 or card.suit == hearts)'}\n",
+              order=ORDER, head=PASSING)
+    assert _asked(s) == [(1, ["give J♠"]), (2, ["give K♠", "give 10♠", "give K♥"]), (2, ["give 10♠", "give K♥"]),
+                         (0, ["give Q♥"])]
+    assert [_zone(s, "passing", p) for p in range(3)] == [["Q♥"], ["J♠"], ["K♠", "10♠"]]
+
+
+def test_select_of_a_value_with_no_option_skips_the_player_who_keeps_the_old_value():
+    s = _game("state:\n  bid: {per: player, initial: -1}\nhand:\n"
+              "  - select: {options: 'range(0, player - 1)', set: bid}\n")
+    # seat 0: range(0, -1) is empty; seat 1: [0]; seat 2: [0, 1]
+    assert _asked(s) == [(1, ["select 0"]), (2, ["select 0", "select 1"])]
+    assert S.var(s, "bid") == [-1, 0, 0]
