@@ -1182,3 +1182,8 @@ def test_select_of_a_value_with_no_option_skips_the_player_who_keeps_the_old_val
     # seat 0: range(0, -1) is empty; seat 1: [0]; seat 2: [0, 1]
     assert _asked(s) == [(1, ["select 0"]), (2, ["select 0", "select 1"])]
     assert S.var(s, "bid") == [-1, 0, 0]
+
+
+def test_for_each_without_as_names_each_item_item():
+    s = _game("state:\n  n: {initial: 0}\nhand:\n  - for_each: {in: '[1, 2, 3]', do: [{add: {n: item}}]}\n" + WAIT)
+    assert S.var(s, "n") == 6

@@ -702,7 +702,8 @@ def _if(cx, value, path, step):
     return If(cond.fn, then, other, cx.where(path))
 
 
-@step_kind("for_each", "Do steps once per item: `for_each: {in: players, as: p, do: [...]}`. The items are "
+@step_kind("for_each", "Do steps once per item: `for_each: {in: players, as: p, do: [...]}` (without `as` the "
+           "item is named item). The items are "
            "worked out once, before the first: steps that move cards out of the zone being gone through, or "
            "change what a sort reads (`in: sort(players, p => ...)`), still visit every item of the list as it "
            "was.")
