@@ -1187,3 +1187,10 @@ def test_select_of_a_value_with_no_option_skips_the_player_who_keeps_the_old_val
 def test_for_each_without_as_names_each_item_item():
     s = _game("state:\n  n: {initial: 0}\nhand:\n  - for_each: {in: '[1, 2, 3]', do: [{add: {n: item}}]}\n" + WAIT)
     assert S.var(s, "n") == 6
+
+
+def test_metrics_record_once_per_game_by_default_or_after_every_hand():
+    s = _game("state:\n  n: {initial: 0}\nmetrics:\n  per_hand: {value: n, each: hand}\n"
+              "  at_end: {value: 'n * 10', each: game}\n  plain: n\n"
+              "hand:\n  - add: {n: 1}\nend: {after_hand: 'hand_number == 3', winners: '[0]'}\n")
+    assert G.result(s)["metrics"] == {"per_hand": [1, 2, 3], "at_end": 30, "plain": 3}

@@ -390,11 +390,14 @@ def complete_schema():
                 "max_hands": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many hands (a guard against endless games)."},
                 "max_turns": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many turns in one loop."},
             }),
-            "metrics": obj("Values to record per game in simulation records.", {},
+            "metrics": obj("Values to record per game in simulation records, by name: an expression, "
+                           "recorded once at the end of the game (`tricks_won: count(won[0])`), or a mapping "
+                           "with `each: hand` to record it after every hand (a list). A `record:` step adds to "
+                           "the list of its name.", {},
                            additional={"oneOf": [
-                               {"type": "string"},
+                               {"type": "string", "description": "An expression recorded once per game."},
                                obj("A recorded value.", {"value": expr("What to record."),
-                                                          "each": {"enum": ["hand", "game"], "description": "Record once per hand (a list) or once per game."},
+                                                          "each": {"enum": ["hand", "game"], "description": "Record once per hand (a list) or once per game (the default)."},
                                                           "description": text("What it measures.")}, required=["value"])]}),
             "bots": obj("Hints for the bots.", {
                 "evaluate": expr("How good the position is for player `p` (higher is better); used by the greedy bot."),
