@@ -1194,3 +1194,14 @@ def test_metrics_record_once_per_game_by_default_or_after_every_hand():
               "  at_end: {value: 'n * 10', each: game}\n  plain: n\n"
               "hand:\n  - add: {n: 1}\nend: {after_hand: 'hand_number == 3', winners: '[0]'}\n")
     assert G.result(s)["metrics"] == {"per_hand": [1, 2, 3], "at_end": 30, "plain": 3}
+
+
+def test_the_pack_starts_in_its_zone_and_a_missing_zone_is_named_with_a_hint():
+    # pack: zone "The zone the pack starts in (default stock)"
+    s = _game("hand:\n" + WAIT, head=PACK.replace("jokers: 2}", "jokers: 2, zone: pile}"))
+    assert len(_zone(s, "pile")) == 26 and _zone(s, "stock") == []
+    _, message, hint = _error(PACK.replace("  stock: {visibility: hidden}\n", "  deck: {visibility: hidden}\n")
+                              + "hand:\n  - shuffle: deck\n")
+    assert "the pack starts in zone 'stock'" in message and "pack: {zone: deck}" in hint
+    _, message, hint = _error(PACK.replace("jokers: 2}", "jokers: 2, zone: pil}") + "hand:\n  - shuffle: stock\n")
+    assert "the pack starts in zone 'pil'" in message and hint == "did you mean 'pile'?"

@@ -576,8 +576,16 @@ def _usage_checks(cx, data):
                        key=True, severity="warning",
                        hint=f"did you mean '{close[0]}'?" if close else "use it in an expression, or remove it")
     if cx.rules.pack_zone not in cx.rules.zones:
-        cx.problem(("pack",), f"the pack starts in zone '{cx.rules.pack_zone}', which is not declared under 'zones:'",
-                   "unknown-name", hint="declare a 'stock' zone, or set 'pack: {zone: ...}'")
+        from difflib import get_close_matches
+        given = "zone" in (cx.rules.data.get("pack") or {})
+        shared = [z for z, info in cx.rules.zones.items() if info.per is None]
+        close = get_close_matches(cx.rules.pack_zone, shared, n=1)
+        hint = (f"did you mean '{close[0]}'?" if close and given else
+                f"declare a '{cx.rules.pack_zone}' zone" + ("" if given else
+                f", or name the zone the pack starts in: pack: {{zone: {shared[0] if shared else '...'}}}"))
+        cx.problem(("pack", "zone") if given else ("pack",),
+                   f"the pack starts in zone '{cx.rules.pack_zone}', which is not declared under 'zones:'",
+                   "unknown-name", hint=hint)
 
 
 def _fixed_initial(text, init) -> tuple:
