@@ -1205,3 +1205,42 @@ def test_the_pack_starts_in_its_zone_and_a_missing_zone_is_named_with_a_hint():
     assert "the pack starts in zone 'stock'" in message and "pack: {zone: deck}" in hint
     _, message, hint = _error(PACK.replace("jokers: 2}", "jokers: 2, zone: pil}") + "hand:\n  - shuffle: stock\n")
     assert "the pack starts in zone 'pil'" in message and hint == "did you mean 'pile'?"
+
+
+def _expr_error(expr):
+    """(message, hint) of the one error of `expr` used in a set step."""
+    _, message, hint = _error(PACK + "state:\n  x: {type: any, initial: none}\n  score: {per: player, initial: 0}\n"
+                              f"hand:\n  - set: {{x: {json.dumps(expr)}}}\n")
+    return message, hint
+
+
+@pytest.mark.parametrize("expr,kind,hint", [
+    # "a player is no condition: seat 0 would count as false, so compare it"; an if: condition is checked
+    # so, and so is the condition given to count, any, all, filter and next_player
+    ("next_player(0, p => p)", "a player", "compares it"),
+    ("all(players, p => score[p])", "a number", "a condition"),
+    ("any(hand[0], c => c)", "a card", "a condition"),
+    ("filter(hand[0], c => c.suit)", "a suit", "a condition"),
+    ("count(players, p => hand[p])", "a list of cards", "a condition"),
+])
+def test_the_condition_of_a_built_in_must_give_true_or_false(expr, kind, hint):
+    message, got = _expr_error(expr)
+    assert f"the condition must give true or false, but it gives {kind}" in message and hint in got
+
+
+@pytest.mark.parametrize("expr,hint", [
+    ("groups(hand[0], plian)", "did you mean 'plain'?"),
+    ("same_key(hand[0], c.rank)", "c => c.rank"),
+    ("argmax(players, score)", "p => score[p]"),
+    ("map(hand[0], value)", "c => value(c)"),
+    ("filter(hand[0], c.suit == hearts)", "c => c.suit == hearts"),
+])
+def test_a_value_given_where_a_function_is_needed_has_a_hint_to_write_it(expr, hint):
+    message, got = _expr_error(expr)
+    assert "function" in message and hint in got, (message, got)
+
+
+def test_left_of_and_right_of_need_a_number_of_seats():
+    for expr in ("left_of(0, 'x')", "right_of(0, hearts)"):
+        message, _ = _expr_error(expr)
+        assert "the number of seats must be a number" in message

@@ -92,8 +92,49 @@ def _iter_values(v):
 
 def _fn_arg(ctx, arg, elem_type, what):
     if not isinstance(arg, Lambda):
-        ctx.error(arg, f"{what} must be a function such as x => x.suit == trumps")
+        ctx.error(arg, f"{what} must be a function such as x => x.suit == trumps", hint=_as_function_hint(ctx, arg))
     return ctx.compile_lambda(arg, elem_type)
+
+
+def _condition_arg(ctx, arg, elem_type):
+    """The function x => condition of count, any, all, filter and next_player: its value must be true or
+    false, as an if: condition's (a seat would count seat 0 as false, a card or a list by other rules)."""
+    param, body = _fn_arg(ctx, arg, elem_type, "the condition")
+    if body.type not in (T.BOOL, T.ANY, T.NONE):
+        from .compiler import _kind_hint
+        ctx.error(arg.tree,
+                  f"the condition must give true or false, but it gives {T.describe(body.type)}",
+                  hint=_kind_hint(T.BOOL, body.type), rule="type")
+    return param, body
+
+
+def _as_function_hint(ctx, arg) -> str:
+    """How to write as a function what was given in its place: an order or table by name (value), a value
+    kept per player (score), an expression about the item (c.rank), a misspelt order."""
+    from lark import Tree
+
+    from .compiler import _text_of
+    text = _text_of(ctx, arg) if isinstance(arg, Tree) else None
+    if isinstance(arg, Tree) and arg.data == "name":
+        name = str(arg.children[0])
+        binding = ctx.ns.names.get(name)
+        if binding is None and name not in ctx.locals:
+            from difflib import get_close_matches
+            keys = [n for n, b in ctx.ns.names.items() if b.kind in ("order", "points", "define")]
+            close = get_close_matches(name, keys, n=1)
+            if close:
+                return f"did you mean '{close[0]}'?"
+            return f"'{name}' is no order, point table or definition: write a function, e.g. c => plain(c)"
+        if binding is not None and binding.kind in ("order", "points", "define"):
+            return f"write it as a function: c => {name}(c)"
+        if binding is not None and T.is_per(binding.type):
+            return f"write it as a function of the item: p => {name}[p]"
+    if text:
+        import re
+        m = re.match(r"^\s*([A-Za-z_]\w*)\.", text)
+        if m and m.group(1) not in ctx.ns.names:
+            return f"write it as a function of the item: {m.group(1)} => {text.strip()}"
+    return "write it as a function of the item, e.g. c => plain(c) or p => score[p]"
 
 
 def _key_arg(ctx, arg, elem_type):
@@ -110,7 +151,8 @@ def _key_arg(ctx, arg, elem_type):
                 len(getattr(getattr(binding.call, "__self__", None), "params", ())) == 1:
             ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point "
                       f"table; '{name}' is a definition", hint=f"write it as a function: c => {name}(c)")
-    ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point table")
+    ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point table",
+              hint=_as_function_hint(ctx, arg))
 
 
 def _bind_loop(param, body):
@@ -150,7 +192,7 @@ def _count(ctx, node, args):
     items = _items_source(ctx, coll)
     if len(args) == 1:
         return Compiled(lambda s, e: len(xs(s, e)), T.NUM, code=ctx.source("len({0})", items))
-    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+    param, body = _condition_arg(ctx, args[1], _elem_type(coll))
     loop = _bind_loop(param, body.fn)
     return Compiled(lambda s, e: sum(1 for _, ok in loop(s, e, xs(s, e)) if ok), T.NUM,
                     code=items and ctx.lambda_source(body, "len([1 for {v} in {0} if {body}])", items))
@@ -166,7 +208,7 @@ def _quantifier(found):
         if len(args) == 1:
             pick = any if found else all
             return Compiled(lambda s, e: pick(xs(s, e)), T.BOOL, code=ctx.source(word + "({0})", items))
-        param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+        param, body = _condition_arg(ctx, args[1], _elem_type(coll))
         pred = body.fn
         code = items and ctx.lambda_source(body, word + "({body} for {v} in {0})", items)
 
@@ -201,7 +243,7 @@ def _restore(e, param, saved):
 def _filter(ctx, node, args):
     coll = _collection(ctx, args[0])
     xs = _values(coll)
-    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+    param, body = _condition_arg(ctx, args[1], _elem_type(coll))
     pred = body.fn
 
     def run(s, e):
@@ -637,7 +679,8 @@ def _suits_in(ctx, node, args):
          "The player sitting that many seats to the left (1 by default; negative goes right).", 1, 2, "players")
 def _left_of(ctx, node, args):
     player = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
-    k = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
+    k = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "the number of seats") if len(args) > 1 \
+        else constant(1, T.NUM)
     p, kf = player.fn, k.fn
     return Compiled(lambda s, e: (p(s, e) + kf(s, e)) % s.n, T.PLAYER,
                     code=ctx.source("(({0} + {1}) % s.n)", player, k))
@@ -647,7 +690,8 @@ def _left_of(ctx, node, args):
          "The player sitting that many seats to the right (1 by default).", 1, 2, "players")
 def _right_of(ctx, node, args):
     player = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
-    k = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
+    k = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "the number of seats") if len(args) > 1 \
+        else constant(1, T.NUM)
     p, kf = player.fn, k.fn
     return Compiled(lambda s, e: (p(s, e) - kf(s, e)) % s.n, T.PLAYER,
                     code=ctx.source("(({0} - {1}) % s.n)", player, k))
@@ -718,7 +762,7 @@ def _seat_order(ctx, node, args):
          "`from` itself comes last. none if nobody does.", 2, 3, "players")
 def _next_player(ctx, node, args):
     first = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the starting player")
-    param, body = _fn_arg(ctx, args[1], T.PLAYER, "the condition")
+    param, body = _condition_arg(ctx, args[1], T.PLAYER)
     pred = body.fn
     step = ctx.compile(args[2]) if len(args) > 2 else constant(1, T.NUM)
     start, d = first.fn, step.fn
