@@ -1244,3 +1244,20 @@ def test_left_of_and_right_of_need_a_number_of_seats():
     for expr in ("left_of(0, 'x')", "right_of(0, hearts)"):
         message, _ = _expr_error(expr)
         assert "the number of seats must be a number" in message
+
+
+@pytest.mark.parametrize("expr,kind", [
+    ("sort(hand[0], c => c.rank)", "a rank"), ("sort(hand[0], c => c.suit)", "a suit"),
+    ("max(hand[0], c => c.suit)", "a suit"), ("argmax(hand[0], c => c)", "a card"),
+    ("sort(players, p => hand[p])", "a list of cards"),
+])
+def test_a_sort_key_that_gives_cards_suits_or_ranks_is_an_error(expr, kind):
+    # sort: "A key gives numbers, text or tuples of them, never cards, suits or ranks"
+    message, hint = _expr_error(expr)
+    assert f"the key must give a number, text or a tuple of them, but it gives {kind}" in message and hint
+
+
+def test_sort_keeps_the_order_of_items_with_equal_keys():
+    assert _value("sort([3, 1, 2], x => 0)") == [3, 1, 2]
+    assert _value("sort(hand[0] + hand[2], c => value(c))", cards=True) == ["J♠", "9♣", "Q♦", "K♥", "A♥", "A♠"]
+    assert _value("sort(hand[0], c => (-plain(c), c.name))", cards=True) == ["A♠", "A♥", "J♠"]

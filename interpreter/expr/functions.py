@@ -171,10 +171,23 @@ def _bind_loop(param, body):
 _NO = object()
 
 
+_NO_ORDER = (T.CARD, T.SUIT, T.RANK)      # kinds a key of sort, max, min, argmax or argmin may not give
+
+
 def _make_key(ctx, arg, elem):
     """(keyed, source): keyed(s, e, xs) gives (item, key) pairs; source is a one-argument Python
     lambda computing the key (None when the key has no source)."""
     param, body = _key_arg(ctx, arg, elem)
+    if param is not None and (body.type in _NO_ORDER or T.element_of(body.type) == T.CARD):
+        # sort(hand, c => c.suit) would order suits by their names, c => c by the pack's order
+        what = T.describe(body.type)
+        hint = {T.SUIT: "suits have no order of their own: give each a place, e.g. "
+                        "x => position([clubs, diamonds, hearts, spades], x.suit)",
+                T.RANK: "a rank is its name, and names sort as text (\"10\" before \"9\"): give its place in an "
+                        "order, e.g. c => plain(c)"}.get(body.type, "cards have no order of their own: give the "
+                                                               "card's place in an order, e.g. c => plain(c)")
+        ctx.error(arg.tree, f"the key must give a number, text or a tuple of them, but it gives {what}",
+                  hint=hint, rule="type")
     if param is None:
         table_fn = body
         return (lambda s, e, xs: [(x, table_fn(s, x)) for x in xs]), "(lambda _x: %s(s, _x))" % ctx.ref(body)
@@ -411,7 +424,9 @@ builtin("argmin", "argmin(items, key)", "All items whose key is the smallest (se
 
 @builtin("sort", "sort(items) or sort(items, key)",
          "The items from smallest to largest key (a function x => value, or an order or point table); "
-         "cards and suits need a key: sort(hand[p], plain).", 1, 2)
+         "cards and suits need a key: sort(hand[p], plain). A key gives numbers, text or tuples of them, "
+         "never cards, suits or ranks (their places in an order are numbers: c => plain(c)); items with "
+         "equal keys keep their order.", 1, 2)
 def _sort(ctx, node, args):
     coll = _collection(ctx, args[0])
     xs = _values(coll)
