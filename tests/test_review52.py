@@ -1261,3 +1261,10 @@ def test_sort_keeps_the_order_of_items_with_equal_keys():
     assert _value("sort([3, 1, 2], x => 0)") == [3, 1, 2]
     assert _value("sort(hand[0] + hand[2], c => value(c))", cards=True) == ["J♠", "9♣", "Q♦", "K♥", "A♥", "A♠"]
     assert _value("sort(hand[0], c => (-plain(c), c.name))", cards=True) == ["A♠", "A♥", "J♠"]
+
+
+def test_ranks_compare_only_for_equality():
+    # "Cards, suits and ranks compare only with == and !="
+    message, hint = _expr_error("first(hand[0]).rank < '9'")
+    assert "a rank has no size to compare with '<'" in message and "plain(c) < plain(\"9\")" in hint
+    assert _value("[first(hand[0]).rank == 'A', 'a' < 'b', plain(first(hand[0])) > plain('9')]") == [True, True, True]

@@ -42,8 +42,9 @@ CONSTRUCTS = [
                                                               "down, `%` is the remainder); `+` also joins two lists, "
                                                               "or text: `'claims ' + rank_now`"),
     ("`-a`", "minus"),
-    ("`==`, `!=`, `<`, `<=`, `>`, `>=`", "comparisons; they chain: `0 < x <= 5`. Cards and suits compare only "
-                                         "with `==` and `!=`; identical cards (the two copies of a card in a "
+    ("`==`, `!=`, `<`, `<=`, `>`, `>=`", "comparisons; they chain: `0 < x <= 5`. Cards, suits and ranks compare "
+                                         "only with `==` and `!=` (a rank's size is its place in an order: "
+                                         "`plain(c) < plain(\"9\")`); identical cards (the two copies of a card in a "
                                          "double pack, jokers of one kind) are equal, and so are two lists of "
                                          "cards that hold identical cards in the same order. Values of kinds "
                                          "that are never equal are an error: a rank is text (`c.rank == \"2\"`, "

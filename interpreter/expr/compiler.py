@@ -827,6 +827,11 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
                 ctx.error(n, f"{T.describe(side.type)} has no size to compare with '{op}'",
                           hint="compare positions in an order instead, e.g. trump_order(c) > trump_order(d)",
                           rule="type")
+            if side.type == T.RANK:
+                # c.rank < "9" compares the names as text: "10" comes before "9"
+                ctx.error(n, f"a rank has no size to compare with '{op}': ranks are names, and names compare as "
+                          "text (\"10\" before \"9\")",
+                          hint="compare places in an order instead, e.g. plain(c) < plain(\"9\")", rule="type")
         # a number against a text (or a rank name) always fails when it runs: say so now
         numeric, textual = (T.NUM, T.BOOL, T.PLAYER), (T.STR, T.RANK)
         for a, b, n in ((left, right, right_node), (right, left, left_node)):
