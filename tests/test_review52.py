@@ -1268,3 +1268,29 @@ def test_ranks_compare_only_for_equality():
     message, hint = _expr_error("first(hand[0]).rank < '9'")
     assert "a rank has no size to compare with '<'" in message and "plain(c) < plain(\"9\")" in hint
     assert _value("[first(hand[0]).rank == 'A', 'a' < 'b', plain(first(hand[0])) > plain('9')]") == [True, True, True]
+
+
+@pytest.mark.parametrize("expr,words,hint", [
+    # "Values of kinds that are never equal are an error": so is looking for one among the other's
+    ("hearts in hand[0]", "'in' looks for a suit among a list of cards: it is never there", "c.suit == trumps"),
+    ("3 not in hand[0]", "'not in' looks for a number among a list of cards: it is always missing", ""),
+    ("'K' in hand[0]", "'in' looks for a text among a list of cards", 'c.rank == "K"'),
+    ("contains(hand[0], hearts)", "'contains' looks for a suit among a list of cards", "c.suit"),
+    ("'Z' in ranks", 'there is no rank "Z" in this pack', "known: 9, 10, J, Q, K, A"),
+    # "a rank is text": card() and of_rank() take the rank's name
+    ("card(10, hearts)", "the rank must be a rank, but this is a number", 'card("10", hearts)'),
+    ("card('10', 3)", "the suit must be a suit, but this is a number", ""),
+    ("of_rank(hand[0], 10)", "the rank must be a rank, but this is a number", '"10"'),
+    ("of_rank(hand[0], 'Z')", 'there is no rank "Z" in this pack', "known"),
+    # total: "The sum of the key over the cards"
+    ("total(hand[0], c => c.rank)", "total() adds up numbers, but this key gives a rank", "c => value(c)"),
+])
+def test_values_of_a_kind_that_can_never_fit_are_errors_when_the_rules_load(expr, words, hint):
+    message, got = _expr_error(expr)
+    assert words in message and hint in got, (message, got)
+
+
+def test_membership_of_values_of_the_right_kind_still_works():
+    assert _value("[hearts in suits, 'hearts' in suits, 'A' in ranks, 0 in players, A♥ in hand[0], "
+                  "contains(hand[0], A♠), of_rank(hand[0], first(hand[0]).rank) == of_rank(hand[0], 'A')]") == [
+        True, True, True, True, True, True, True]

@@ -809,6 +809,7 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
         if not (T.is_collection(right.type) or right.type in (T.ANY, T.STR) or T.is_per(right.type)):
             ctx.error(right_node, f"'{op}' needs a list on its right, but this is {T.describe(right.type)}",
                       hint=T.meld_hint(right.type), rule="type")
+        check_member_kind(ctx, op, left, right, left_node)
         negate = op == "not in"
         if face is not None and left.type == T.CARD:
             def member(s, e):
@@ -876,6 +877,29 @@ def _equality_family(t):
     if t in T.COLLECTIONS or t.startswith("list:"):
         return "list"
     return None
+
+
+def check_member_kind(ctx, op, item, items, item_node):
+    """`hearts in hand[p]`, `3 in hand[p]`: an item of a kind the list's items never equal is never in it."""
+    from .attributes import check_rank_or_suit_literal
+    if T.is_collection(items.type) and items.type != T.LIST:    # (a value kept per suit: its keys are looked in)
+        elem = T.element_of(items.type)
+    else:
+        return
+    if elem in (None, T.ANY):
+        return
+    element = Compiled(lambda s, e: None, elem)
+    check_rank_or_suit_literal(ctx, element, item, item_node)
+    a, b = _equality_family(item.type), _equality_family(elem)
+    if a is None or b is None or a == b or {a, b} == {"text", "suit"}:
+        return
+    word = "never" if op in ("in", "contains") else "always"
+    ctx.error(item_node, f"'{op}' looks for {T.describe(item.type)} among {T.describe(items.type)}: it is {word} "
+              f"{'there' if word == 'never' else 'missing'}", rule="type",
+              hint="compare the card's suit: any(cards, c => c.suit == trumps)" if item.type == T.SUIT and elem == T.CARD
+              else f'compare the cards\' ranks: any(cards, c => c.rank == "{item.value if item.const else "A"}")'
+              if elem == T.CARD and a == "text"
+              else "look for a value of the kind the list holds")
 
 
 def _check_can_be_equal(ctx, op, left, right, left_node, right_node):

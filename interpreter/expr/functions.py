@@ -484,6 +484,8 @@ _NOTHING = (None,)   # first/last of no items
 def _contains(ctx, node, args):
     coll = _collection(ctx, args[0])
     item = ctx.compile(args[1])
+    from .compiler import check_member_kind
+    check_member_kind(ctx, "contains", item, coll, args[1])
     cf, xf = coll.fn, item.fn
     u = ctx.universe()
     if item.type == T.CARD and u.twins:
@@ -630,6 +632,8 @@ _NO_RANKS: dict = {}   # card(): a suit not in the pack has no cards
          "in pack: jokers by its name and suit none, card(\"Big Joker\", none).", 2, 2, "cards")
 def _card(ctx, node, args):
     rank, suit = (ctx.compile(a) for a in args)
+    _rank_arg(ctx, rank, args[0], "card")
+    suit = ctx.expect(args[1], suit, T.SUIT, "the suit")
     u = ctx.universe()
     by_suit = {su: {r: u.card_id(r, su) for r in u.ranks} for su in u.suits}   # no tuple made per lookup
     if u.joker_names:                    # a joker: its name, and no suit
@@ -650,6 +654,17 @@ def _card(ctx, node, args):
     return Compiled(make, T.CARD, code=ctx.source("%s[{1}][{0}]" % ctx.ref(by_suit), rank, suit))
 
 
+def _rank_arg(ctx, rank, node, name):
+    """A rank given to card() or of_rank(): text, as a rank is its name (card(10, hearts) finds no card)."""
+    if rank.type in (T.NUM, T.BOOL, T.PLAYER):
+        said = rank.value if rank.const and isinstance(rank.value, int) else 10
+        ctx.error(node, f"the rank must be a rank, but this is {T.describe(rank.type)}", rule="type",
+                  hint=f'a rank is its name, as text: {name}(..., "{said}"), not {said}' if name == "of_rank" else
+                  f'a rank is its name, as text: card("{said}", hearts), not card({said}, hearts)')
+    elif rank.type not in (T.RANK, T.STR, T.ANY, T.NONE):
+        ctx.expect(node, rank, T.RANK, "the rank")
+
+
 @builtin("of_suit", "of_suit(cards, suit)", "The cards of that suit.", 2, 2, "cards")
 def _of_suit(ctx, node, args):
     coll = _collection(ctx, args[0])
@@ -667,6 +682,10 @@ def _of_suit(ctx, node, args):
 def _of_rank(ctx, node, args):
     coll = _collection(ctx, args[0])
     rank = ctx.compile(args[1])
+    _rank_arg(ctx, rank, args[1], "of_rank")
+    if rank.const and isinstance(rank.value, str):
+        from .attributes import check_rank_or_suit_literal
+        check_rank_or_suit_literal(ctx, Compiled(rank.fn, T.RANK), rank, args[1])
     rank_of = ctx.universe().rank_of
     cf, rf = coll.fn, rank.fn
     t, c = ctx.gen.fresh("_t"), ctx.gen.fresh("_c")
