@@ -1294,3 +1294,17 @@ def test_membership_of_values_of_the_right_kind_still_works():
     assert _value("[hearts in suits, 'hearts' in suits, 'A' in ranks, 0 in players, A♥ in hand[0], "
                   "contains(hand[0], A♠), of_rank(hand[0], first(hand[0]).rank) == of_rank(hand[0], 'A')]") == [
         True, True, True, True, True, True, True]
+
+
+def test_add_to_a_variable_that_is_no_number_is_an_error_when_the_rules_load():
+    # add: "Add to number variables"
+    line, message, hint = _error(PACK + "state:\n  trumps: {type: suit, initial: none}\n  played: {type: list, initial: '[]'}\n"
+                                 "hand:\n  - add: {trumps: 1}\n")
+    assert line == 16 and "'trumps' holds a suit: 'add' adds to numbers" in message and "set:" in hint
+    _, message, _ = _error(PACK + "state:\n  played: {type: list, initial: '[]'}\nhand:\n  - add: {played: 1}\n")
+    assert "'played' holds a list" in message and "'add' adds to numbers" in message
+
+
+def test_deal_count_all_is_written_in_lower_case():
+    _, message, hint = _error(PACK + "hand:\n  - deal: {from: stock, to: hand, count: All}\n")
+    assert "'All' is not a count" in message and hint == "did you mean 'all'?"

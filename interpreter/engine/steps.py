@@ -164,6 +164,9 @@ def _deal(cx, value, path, step):
     face_up = not per_target and tgt_name is not None and cx.rules.zones[tgt_name].visibility == "public"
     names = cx.rules.universe.names
     count_spec = spec.get("count", "all")
+    if isinstance(count_spec, str) and count_spec.strip().lower() == "all" and count_spec != "all":
+        cx.problem(path + ("count",), f"'{count_spec}' is not a count", "unknown-name", hint="did you mean 'all'?")
+        return None
     everything = count_spec == "all"
     count = None if everything else cx.expr(path + ("count",), count_spec, T.NUM).fn
     if isinstance(spec.get("packet"), list):
@@ -574,6 +577,12 @@ def _assign(cx, value, path, combine, kind):
         if target is None:
             continue
         info, key = target
+        if combine and info.type not in (T.NUM, T.ANY):
+            # add: {trumps: 1} stopped the game when it ran (none + 1)
+            cx.problem(path + (target_text,), f"'{info.name}' holds {T.describe(info.type)}: 'add' adds to "
+                       "numbers", "type", key=True,
+                       hint=f"give it a new value with set: {{{target_text}: ...}}")
+            continue
         if not combine and expr.type not in (T.ANY, T.NONE) and info.type != T.ANY \
                 and not T.compatible(expr.type, info.type):
             spec = ((cx.rules.data.get("state") or {}).get(info.name)) if isinstance(cx.rules.data, dict) else None
