@@ -1308,3 +1308,14 @@ def test_add_to_a_variable_that_is_no_number_is_an_error_when_the_rules_load():
 def test_deal_count_all_is_written_in_lower_case():
     _, message, hint = _error(PACK + "hand:\n  - deal: {from: stock, to: hand, count: All}\n")
     assert "'All' is not a count" in message and hint == "did you mean 'all'?"
+
+
+@pytest.mark.parametrize("expr,expected", [
+    ("[3, 1, 4][0]", 3), ("[3, 1, 4][2]", 4), ("[3, 1, 4][-1]", 4), ("[3, 1, 4][-3]", 3),
+])
+def test_a_position_in_a_list_counts_from_0_or_from_the_end_when_negative(expr, expected):
+    assert _value(expr) == expected
+
+
+def test_a_position_past_the_start_of_a_list_stops_the_game():
+    assert "no item -4" in _run_error("[3, 1, 4][-4]")

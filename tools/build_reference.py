@@ -32,7 +32,8 @@ CONSTRUCTS = [
     ("`true`, `false`, `none`", "yes, no, and 'nothing' (no card, no player, no suit)"),
     ("`score`, `hand`, `target`", "a name: a state variable, zone, option, object, order or built-in name"),
     ("`hand[p]`, `score[winner]`", "one entry of something kept per player, per suit or per object; "
-                                    "a position in a list (from 0)"),
+                                    "a position in a list (from 0; a negative position counts from the end, "
+                                    "xs[-1] is the last item; a position past either end stops the game)"),
     ("`card.suit`", "an attribute of a card (see below) or a field of an object entry"),
     ("`count(hand[p])`", "a built-in function, an order or a point table called on its arguments"),
     ("`p => score[p] > 10`", "a function of one name, given to built-ins such as `filter`, `any`, `argmax`"),
