@@ -1319,3 +1319,10 @@ def test_a_position_in_a_list_counts_from_0_or_from_the_end_when_negative(expr, 
 
 def test_a_position_past_the_start_of_a_list_stops_the_game():
     assert "no item -4" in _run_error("[3, 1, 4][-4]")
+
+
+def test_plus_joins_text_with_text_a_rank_a_suit_or_a_number():
+    assert _value("['bid ' + 3, 'led ' + hearts, 'rank ' + first(hand[0]).rank, 3 + ' tricks']") == [
+        "bid 3", "led hearts", "rank A", "3 tricks"]
+    message, hint = _expr_error("'top ' + first(hand[0])")
+    assert "'+' joins text with text, a rank, a suit or a number" in message and ".name" in hint

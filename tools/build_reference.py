@@ -41,7 +41,8 @@ CONSTRUCTS = [
                                                               "division comes out even, 6 / 3 is 2, else a "
                                                               "fraction, 7 / 2 is 3.5; `//` divides and rounds "
                                                               "down, `%` is the remainder); `+` also joins two lists, "
-                                                              "or text: `'claims ' + rank_now`"),
+                                                              "or text with text, a rank, a suit or a number: "
+                                                              "`'claims ' + rank_now`, `'bid ' + 3`"),
     ("`-a`", "minus"),
     ("`==`, `!=`, `<`, `<=`, `>`, `>=`", "comparisons; they chain: `0 < x <= 5`. Cards, suits and ranks compare "
                                          "only with `==` and `!=` (a rank's size is its place in an order: "
