@@ -1326,3 +1326,25 @@ def test_plus_joins_text_with_text_a_rank_a_suit_or_a_number():
         "bid 3", "led hearts", "rank A", "3 tricks"]
     message, hint = _expr_error("'top ' + first(hand[0])")
     assert "'+' joins text with text, a rank, a suit or a number" in message and ".name" in hint
+
+
+def test_log_writes_a_line_in_the_game_log():
+    rules = _rules(PACK + "hand:\n  - log: \"'claims ' + count(stock)\"\n" + WAIT)
+    s = G.new_game(rules, 3, 0, log=True)
+    assert [e["text"] for e in s.events if e.get("event") == "note"] == ["claims 26"]
+
+
+def test_tricks_decided_by_asks_the_chooser_for_the_card_of_the_player_whose_turn_it_is():
+    # decided_by: "who chooses the card of the player whose turn it is"; "The card comes from current's hand
+    # and counts as current's play (trick_players)"
+    body = _with("count: 1", "decided_by: '0 if current == 2 else current'",
+                 "after_plays: [{set: {seen: 'trick_players'}}]").replace(
+        "state:\n", "state:\n  seen: {type: list, initial: '[]'}\n")
+    s = _game(body, order=TRICK_DEAL)
+    asked = []
+    while not G.is_over(s):
+        asked.append((G.current_player(s), sorted(S.describe(s, a) for a in G.legal_actions(s))))
+        G.apply(s, G.legal_actions(s)[0])
+    # seat 1 leads 9♥; seat 2's turn is chosen by seat 0, from seat 2's hand (A♥ 9♣ J♦: must follow with A♥)
+    assert asked == [(1, ["9♥", "K♣", "Q♦"]), (0, ["A♥"]), (0, ["10♥"])]
+    assert S.var(s, "seen") == [1, 2, 0] and S.var(s, "winners_") == [2]
