@@ -1348,3 +1348,13 @@ def test_tricks_decided_by_asks_the_chooser_for_the_card_of_the_player_whose_tur
     # seat 1 leads 9♥; seat 2's turn is chosen by seat 0, from seat 2's hand (A♥ 9♣ J♦: must follow with A♥)
     assert asked == [(1, ["9♥", "K♣", "Q♦"]), (0, ["A♥"]), (0, ["10♥"])]
     assert S.var(s, "seen") == [1, 2, 0] and S.var(s, "winners_") == [2]
+
+
+def test_tricks_card_suit_is_read_by_following_led_suit_and_the_trumps():
+    # card_suit: "the suit a card counts as in this block ... following, led_suit and the trumps read it"
+    body = _with("count: 1", "trumps: hearts", "card_suit: 'hearts if card == J♦ else card.suit'")
+    s = _game(body, order=["9♥", "J♦", "10♥", "K♣", "9♣", "A♠", "Q♦", "A♦", "J♣"])
+    asked = _asked(s)
+    # seat 2 holds J♦ 9♣ A♦ and no heart: J♦ counts as one and must follow; it is the highest trump
+    assert asked == [(1, ["9♥", "K♣", "Q♦"]), (2, ["J♦"]), (0, ["10♥"])]
+    assert S.var(s, "winners_") == [2]
