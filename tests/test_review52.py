@@ -1358,3 +1358,17 @@ def test_tricks_card_suit_is_read_by_following_led_suit_and_the_trumps():
     # seat 2 holds J♦ 9♣ A♦ and no heart: J♦ counts as one and must follow; it is the highest trump
     assert asked == [(1, ["9♥", "K♣", "Q♦"]), (2, ["J♦"]), (0, ["10♥"])]
     assert S.var(s, "winners_") == [2]
+
+
+def test_deal_in_packets_gives_each_player_that_many_cards_at_a_time():
+    # packet: "how many cards a player gets at a time"
+    s = _game("hand:\n  - deal: {from: stock, to: hand, count: 5, packet: 3}\n" + WAIT, order=ORDER)
+    assert _hands(s) == [["A♥", "K♥", "Q♥", "K♦", "Q♦"], ["A♠", "K♠", "Q♠", "J♥", "10♥"],
+                         ["J♠", "10♠", "9♠", "9♥", "A♦"]]
+    s = _game("hand:\n  - deal: {from: stock, to: hand, packet: 4}\n" + WAIT, order=ORDER)
+    assert [len(h) for h in _hands(s)] == [8, 9, 9]
+
+
+def test_pack_remove_cards_joker_takes_out_every_joker():
+    head = PACK.replace("jokers: 2}", "jokers: 2, remove: {cards: [joker, 9♣]}}")
+    assert _undealt("[pack_size, count(filter(stock, c => c.is_joker)), 9♣ in stock]", head) == [23, 0, False]
