@@ -1372,3 +1372,15 @@ def test_deal_in_packets_gives_each_player_that_many_cards_at_a_time():
 def test_pack_remove_cards_joker_takes_out_every_joker():
     head = PACK.replace("jokers: 2}", "jokers: 2, remove: {cards: [joker, 9♣]}}")
     assert _undealt("[pack_size, count(filter(stock, c => c.is_joker)), 9♣ in stock]", head) == [23, 0, False]
+
+
+@pytest.mark.parametrize("expr,words", [
+    ("seat_order(0, 2)", "the direction is 1 (to the left) or -1 (to the right), not 2"),
+    ("seat_order(0, 0)", "not 0"),
+    ("next_player(0, p => p == 2, 2)", "not 2"),
+    ("seat_order(0, 'x')", "the direction must be a number"),
+])
+def test_a_direction_is_1_or_minus_1(expr, words):
+    # seat_order: "direction 1 = to the left, -1 = to the right"; next_player: "going left, or right with -1"
+    message, _ = _expr_error(expr)
+    assert words in message

@@ -13,7 +13,7 @@ from typing import Callable
 from . import types as T
 from .codegen import arg_best
 from .compiler import Compiled, Lambda, constant
-from .errors import EvalError
+from .errors import EvalError, describe_value
 
 
 @dataclass
@@ -776,12 +776,21 @@ def _holder(zones, card):
     return None
 
 
+def _direction_arg(ctx, node):
+    """A direction of play: a number, 1 (to the left) or -1 (to the right) when written out."""
+    d = ctx.expect(node, ctx.compile(node), T.NUM, "the direction")
+    if d.const and d.value not in (1, -1):
+        ctx.error(node, f"the direction is 1 (to the left) or -1 (to the right), not {describe_value(d.value)}",
+                  rule="type", hint="seat_order(start, -1) lists the players going right")
+    return d
+
+
 @builtin("seat_order", "seat_order(start) or seat_order(start, direction)",
          "All players in turn order beginning with start (direction 1 = to the left, -1 = to the right).",
          1, 2, "players")
 def _seat_order(ctx, node, args):
     first = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the first player")
-    step = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
+    step = _direction_arg(ctx, args[1]) if len(args) > 1 else constant(1, T.NUM)
     p, d = first.fn, step.fn
     a, k, i = ctx.gen.fresh("_a"), ctx.gen.fresh("_d"), ctx.gen.fresh("_i")
     # `for a, k in ((first, direction),)` computes both once, in the closure's order
@@ -798,7 +807,7 @@ def _next_player(ctx, node, args):
     first = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the starting player")
     param, body = _condition_arg(ctx, args[1], T.PLAYER)
     pred = body.fn
-    step = ctx.compile(args[2]) if len(args) > 2 else constant(1, T.NUM)
+    step = _direction_arg(ctx, args[2]) if len(args) > 2 else constant(1, T.NUM)
     start, d = first.fn, step.fn
     # the first seat after `first` meeting the condition: one generator over the seats in order, which
     # codegen.test_statements can write as a `for` loop that stops at the first
