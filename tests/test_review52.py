@@ -1384,3 +1384,16 @@ def test_a_direction_is_1_or_minus_1(expr, words):
     # seat_order: "direction 1 = to the left, -1 = to the right"; next_player: "going left, or right with -1"
     message, _ = _expr_error(expr)
     assert words in message
+
+
+def test_deal_direction_other_than_one_or_minus_one_is_refused():
+    # deal: "direction (1 to the left, the default, or -1)"
+    for value in ("0", "2"):
+        line, message, hint = _error(PACK + f"hand:\n  - deal: {{from: stock, to: hand, count: 1, direction: {value}}}\n"
+                                     + WAIT)
+        assert line == 13 and f"'direction' must be 1 or -1, not {value}" in message
+    rules = _rules(PACK + "state:\n  d: {initial: 1}\nhand:\n  - set: {d: 0}\n"
+                   "  - deal: {from: stock, to: hand, count: 1, direction: d}\n" + WAIT)
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 3, 0)
+    assert "the deal's direction is 0, not 1 or -1" in str(err.value)

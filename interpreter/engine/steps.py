@@ -202,13 +202,21 @@ def _deal(cx, value, path, step):
         return Atomic(run_one, where, "deal")
     start = cx.expr(path + ("start",), spec.get("start", "left_of(dealer)"), T.PLAYER).fn
     direction = _constant_or_fn(cx.expr(path + ("direction",), spec.get("direction", 1), T.NUM))
+    if direction.__class__ is int and direction not in (1, -1):
+        # direction: 0 dealt every card to one seat, 2 skipped seats
+        cx.problem(path + ("direction",), f"'direction' must be 1 or -1, not {direction}", "meaning",
+                   hint="1 deals to the left (clockwise), -1 to the right")
+        return None
     who = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
+    direction_where = cx.where(path + ("direction",)) if "direction" in spec else cx.where(path)
 
     def run(s, e):
         cards = src(s, e)
         hands = tgt(s, e)
         first = start(s, e)
         d = direction if direction.__class__ is int else direction(s, e)
+        if d != 1 and d != -1:
+            raise GameStopped(f"the deal's direction is {describe_value(d)}, not 1 or -1", direction_where)
         seats = who(s, e) if who else [(first + i * d) % s.n for i in range(s.n)]
         if who:
             seats = sorted(seats, key=lambda p: ((p - first) * d) % s.n)
