@@ -1397,3 +1397,14 @@ def test_deal_direction_other_than_one_or_minus_one_is_refused():
     with pytest.raises(G.GameError) as err:
         G.new_game(rules, 3, 0)
     assert "the deal's direction is 0, not 1 or -1" in str(err.value)
+
+
+def test_tricks_follow_any_and_a_follow_condition_replace_the_follow_suit_rule():
+    # follow: "'any' allows any card; a condition on card replaces the follow-suit rule entirely: exactly the
+    # cards for which it holds may be played"
+    s = _game(_with("count: 1", "follow: any"), order=TRICK_DEAL)
+    assert _asked(s)[:2] == [(1, ["9♥", "K♣", "Q♦"]), (2, ["A♥", "9♣", "J♦"])]
+    s = _game(_with("count: 1", "follow: \"card.rank != 'A' and (led_suit == none or card.suit != led_suit)\""),
+              order=TRICK_DEAL)
+    # seat 1 leads 9♥; seat 2 (A♥ 9♣ J♦) may not play the ace nor a heart; seat 0 (10♥ A♠ J♣) only J♣
+    assert _asked(s) == [(1, ["9♥", "K♣", "Q♦"]), (2, ["9♣", "J♦"]), (0, ["J♣"])]
