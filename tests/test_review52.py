@@ -1408,3 +1408,14 @@ def test_tricks_follow_any_and_a_follow_condition_replace_the_follow_suit_rule()
               order=TRICK_DEAL)
     # seat 1 leads 9♥; seat 2 (A♥ 9♣ J♦) may not play the ace nor a heart; seat 0 (10♥ A♠ J♣) only J♣
     assert _asked(s) == [(1, ["9♥", "K♣", "Q♦"]), (2, ["9♣", "J♦"]), (0, ["J♣"])]
+
+
+def test_team_score_is_given_to_the_records_as_team_scores():
+    # end: team_score "Each team's final score, with t the team number ... given to records as team_scores"
+    rules = _rules(TEAMS + "state:\n  score: {per: team, initial: 0}\nhand:\n  - add: {'score[1]': 7, 'score[0]': 2}\n"
+                   "end:\n  winners: 'team_members(first(argmax(teams, t => score[t])))'\n  score: 'score[team_of(p)]'\n"
+                   "  team_score: 'score[t]'\n")
+    s = G.new_game(rules, 4, 0)
+    result = G.result(s)
+    assert result["team_scores"] == [2, 7] and result["winners"] == [1, 3] and result["scores"] == [2, 7, 2, 7]
+    assert result["teams"] == [0, 1, 0, 1]
