@@ -1419,3 +1419,11 @@ def test_team_score_is_given_to_the_records_as_team_scores():
     result = G.result(s)
     assert result["team_scores"] == [2, 7] and result["winners"] == [1, 3] and result["scores"] == [2, 7, 2, 7]
     assert result["teams"] == [0, 1, 0, 1]
+
+
+def test_end_game_in_the_setup_ends_the_game_before_any_hand_and_end_hand_there_is_refused():
+    s = _game("state:\n  n: {initial: 0}\nsetup:\n  - end_game: {winners: '[1]'}\n  - add: {n: 1}\n"
+              "hand:\n  - add: {n: 10}\n" + WAIT)
+    assert G.is_over(s) and S.var(s, "n") == 0 and G.result(s)["hands"] == 0 and G.result(s)["winners"] == [1]
+    _, message, hint = _error(PACK + "setup:\n  - end_hand: {}\nhand:\n  - shuffle: stock\n")
+    assert "the setup steps run before the first hand" in message and "end_game" in hint
