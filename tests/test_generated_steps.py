@@ -111,7 +111,7 @@ CASES = {
     "choice single legal fails": (_choice("dealer", "        hold:\n          legal: score[who] > 1\n"),
                                   Choose, "enter", UNSET, None),
     "chooser is no seat": (_choice("who", EVERY_SHAPE), Choose, "enter",
-                           "the player who chooses is None, not a seat from 0 to", None),
+                           "the player who chooses is none, not a seat from 0 to", None),
     "no legal move": (_choice("dealer", "        bid:\n          options: range(0, 3)\n          as: x\n"
                               "          legal: x > count(hand[dealer])\n        hold:\n"
                               "          legal: count(stock) > 99\n"), Choose, "enter", "has no legal move",

@@ -32,7 +32,8 @@ CONSTRUCTS = [
     ("`true`, `false`, `none`", "yes, no, and 'nothing' (no card, no player, no suit)"),
     ("`score`, `hand`, `target`", "a name: a state variable, zone, option, object, order or built-in name"),
     ("`hand[p]`, `score[winner]`", "one entry of something kept per player, per suit or per object; "
-                                    "a position in a list (from 0)"),
+                                    "a position in a list (from 0; a negative position counts from the end, "
+                                    "xs[-1] is the last item; a position past either end stops the game)"),
     ("`card.suit`", "an attribute of a card (see below) or a field of an object entry"),
     ("`count(hand[p])`", "a built-in function, an order or a point table called on its arguments"),
     ("`p => score[p] > 10`", "a function of one name, given to built-ins such as `filter`, `any`, `argmax`"),
@@ -40,10 +41,12 @@ CONSTRUCTS = [
                                                               "division comes out even, 6 / 3 is 2, else a "
                                                               "fraction, 7 / 2 is 3.5; `//` divides and rounds "
                                                               "down, `%` is the remainder); `+` also joins two lists, "
-                                                              "or text: `'claims ' + rank_now`"),
+                                                              "or text with text, a rank, a suit or a number: "
+                                                              "`'claims ' + rank_now`, `'bid ' + 3`"),
     ("`-a`", "minus"),
-    ("`==`, `!=`, `<`, `<=`, `>`, `>=`", "comparisons; they chain: `0 < x <= 5`. Cards and suits compare only "
-                                         "with `==` and `!=`; identical cards (the two copies of a card in a "
+    ("`==`, `!=`, `<`, `<=`, `>`, `>=`", "comparisons; they chain: `0 < x <= 5`. Cards, suits and ranks compare "
+                                         "only with `==` and `!=` (a rank's size is its place in an order: "
+                                         "`plain(c) < plain(\"9\")`); identical cards (the two copies of a card in a "
                                          "double pack, jokers of one kind) are equal, and so are two lists of "
                                          "cards that hold identical cards in the same order. Values of kinds "
                                          "that are never equal are an error: a rank is text (`c.rank == \"2\"`, "

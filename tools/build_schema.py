@@ -260,7 +260,9 @@ def melds_section():
 def complete_schema():
     """The schema of a complete ruleset, with the definitions it refers to under "$defs"."""
     pack = pack_fields()
-    by_players = obj("Changes to the pack for particular player counts, keyed by the count.", {},
+    by_players = obj("Changes to the pack for particular player counts, keyed by the count: "
+                     "{5: {remove: {cards: [6♣]}}}. At that count its `remove` takes the place of the pack's "
+                     "`remove` (list everything taken out at that count).", {},
                      additional=obj("The pack settings for that player count.",
                                     {k: v for k, v in pack.items() if k in ("remove",)}),
                      propertyNames={"pattern": "^[0-9]+$"})
@@ -293,15 +295,15 @@ def complete_schema():
             "pack": obj("The cards in play.", pack, required=["ranks"]),
             "orders": obj("Named rankings of cards. A list of ranks from low to high, or cases that choose a list "
                           "depending on the card (e.g. a different ranking in the trump suit). "
-                          "In expressions, order_name(card) is the card's position in the list, from 0 for the first rank (higher beats lower), and order_name(rank) the position of a rank, e.g. high('3') (an order given as a list only: cases depend on the card).", {},
+                          "In expressions, order_name(card) is the card's position in the list, from 0 for the first rank (higher beats lower; -1 for a card whose rank the list leaves out, such as a joker), and order_name(rank) the position of a rank, e.g. high('3') (an order given as a list only: cases depend on the card). A joker named in pack: jokers is listed by its name.", {},
                           additional={"oneOf": [
                               {"type": "array", "items": {"type": ["string", "integer"]}, "description": "Ranks from low to high."},
                               obj("An order that depends on the card.", {
-                                  "cases": {"type": "array", "description": "Tried in turn; the first whose condition holds decides.",
+                                  "cases": {"type": "array", "description": "Tried in turn, each {when: a condition on card, order: the name of an order given as a list}; the first whose condition holds decides: [{when: card.suit == trumps, order: trump_ranks}].",
                                             "items": obj("One case.", {"when": expr("A condition on `card`."),
                                                                       "order": text("The order (name) to use.")},
                                                          required=["when", "order"])},
-                                  "otherwise": text("The order used when no case applies."),
+                                  "otherwise": text("The name of the order used when no case applies (without it such a card is at -1, below every card a case ranks)."),
                               }, required=["cases"])]}),
             "points": obj("Named point tables: points per rank or card. In expressions, table_name(card) is a card's points, and table_name(rank) the points given to a rank, e.g. value('A') (the default for a rank not listed).", {},
                           additional=obj("A point table.", {
@@ -387,19 +389,22 @@ def complete_schema():
                 "after_hand": expr("Checked after every hand: the game ends when it holds. Without it the "
                                    "game is one hand.",
                                    examples=["any(players, p => score[p] >= target)"]),
-                "winners": expr("The winning players (a list; several on a tie).",
+                "winners": expr("The winning players (a list; several on a tie; default: every player).",
                                 examples=["argmax(players, p => score[p])"]),
-                "score": expr("Each player's final score, with `p` the player."),
+                "score": expr("Each player's final score, with `p` the player (default 0)."),
                 "team_score": expr("Each team's final score, with `t` the team number (see players.teams), "
                                    "e.g. score[t] for a value kept per team; given to records as team_scores."),
                 "max_hands": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many hands (a guard against endless games)."},
                 "max_turns": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many turns in one loop."},
             }),
-            "metrics": obj("Values to record per game in simulation records.", {},
+            "metrics": obj("Values to record per game in simulation records, by name: an expression, "
+                           "recorded once at the end of the game (`tricks_won: count(won[0])`), or a mapping "
+                           "with `each: hand` to record it after every hand (a list). A `record:` step adds to "
+                           "the list of its name.", {},
                            additional={"oneOf": [
-                               {"type": "string"},
+                               {"type": "string", "description": "An expression recorded once per game."},
                                obj("A recorded value.", {"value": expr("What to record."),
-                                                          "each": {"enum": ["hand", "game"], "description": "Record once per hand (a list) or once per game."},
+                                                          "each": {"enum": ["hand", "game"], "description": "Record once per hand (a list) or once per game (the default)."},
                                                           "description": text("What it measures.")}, required=["value"])]}),
             "bots": obj("Hints for the bots.", {
                 "evaluate": expr("How good the position is for player `p` (higher is better); used by the greedy bot."),

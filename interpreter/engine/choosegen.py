@@ -13,6 +13,7 @@ made by Choose.offer, as Choose.enter makes it.
 """
 from __future__ import annotations
 
+from ..expr.errors import describe_value
 from .fold import _Direct
 from .gensource import Source
 from .state import GameStopped
@@ -59,8 +60,8 @@ def choose_enter(node: Choose):
     w.emit(1, f"raise _GameStopped({w.ref(node.no_move_for)}(s, e), {node.no_move_where!r})")
     w.value(0, "_player", node.player)
     w.emit(0, "if _player.__class__ is not int or not 0 <= _player < s.n:")
-    w.emit(1, "raise _GameStopped(f'the player who chooses is {_player!r}, not a seat from 0 to {s.n - 1}', "
-              f"{where})")
+    w.emit(1, "raise _GameStopped(f'the player who chooses is {%s(_player)}, not a seat from 0 to {s.n - 1}', "
+              "%s)" % (w.ref(describe_value), where))
     # a seat with a picker: the action numbered _index, as in the Choice, played at once
     w.emit(0, "_auto = s.auto")
     w.emit(0, "if _auto is not None:")

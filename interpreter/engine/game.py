@@ -355,7 +355,7 @@ def _result(s: State) -> dict:
     for w in winners:
         if w.__class__ is not int or not 0 <= w < s.n:
             raise GameStopped(f"the winners include {describe_value(w)}, which is not a seat from 0 to {s.n - 1}",
-                              "end")
+                              rules.winners_where)
     scores = []
     for p in range(s.n):
         env["p"] = p

@@ -1,6 +1,7 @@
 """The outer loop of a game: setup once, then hands until the end condition holds."""
 from __future__ import annotations
 
+from ..expr.errors import describe_value
 from .state import GameStopped, owned
 from .vm import Node
 
@@ -25,7 +26,7 @@ class GameLoop(Node):
         if phase == 1:
             if s.hand_no >= rules.max_hands:
                 raise GameStopped(f"the game did not end within {rules.max_hands} hands "
-                                  "(end: max_hands)", "end")
+                                  "(end: max_hands)", rules.max_hands_where)
             s.hand_no += 1
             s.hand_steps = 0
             start_hand(s)
@@ -39,7 +40,7 @@ class GameLoop(Node):
         nxt = rules.next_dealer(s, env)
         if nxt.__class__ is not int or not 0 <= nxt < s.n:
             # dealer - 1 gives -1 after seat 0: said here, not where a later hand reads hand[dealer]
-            raise GameStopped(f"dealer: next gave {nxt!r}, not a seat from 0 to {s.n - 1}; seats go round "
+            raise GameStopped(f"dealer: next gave {describe_value(nxt)}, not a seat from 0 to {s.n - 1}; seats go round "
                               "only through left_of and right_of, e.g. right_of(dealer), or "
                               "(dealer + player_count - 1) % player_count", rules.next_dealer_where)
         s.v[dealer] = nxt

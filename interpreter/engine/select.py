@@ -192,7 +192,12 @@ _VALUE_KEYS = ("options", "set")
            "expr, options: range(0, 5), set: bid, legal: cond}`; `options` (an expression of player) lists what "
            "the player may pick and `legal` reads the value as option; until every player has picked, the "
            "variable of 'set' (kept per player) keeps its old value for everyone but the picker, then it takes "
-           "every pick at once. The steps after 'select' see all the picks together.")
+           "every pick at once. The steps after 'select' see all the picks together. In `legal` the card "
+           "is `card` (a card pick) and the player picking is `player` (another name with `as:`). A card "
+           "pick asks for one card at a time; `count` is 1 by default, and a player with fewer cards that "
+           "`legal` allows picks just those (none: the player is not asked); a player offered no value picks "
+           "nothing and keeps the variable's value. `move` names the move in records and scenarios (default "
+           "select).")
 def _select(cx, value, path, step):
     # every setting of both forms is declared (the schema takes either form); the form's own are checked here
     spec = _fields(cx, value, path, "select", (), ("players", "from", "to", "count", "options", "set", "legal",

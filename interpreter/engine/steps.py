@@ -143,9 +143,12 @@ def _cut(cx, value, path, step):
 
 
 @step_kind("deal", "Deal cards from the top of a zone: to each player in turn (a per-player zone) "
-           "or to one zone. Settings: from, to, count (each; 'all' deals out the zone), packet (how many cards a "
+           "or to one zone. Settings: from, to, count (each; 'all', the default, deals out the zone, the first "
+           "players dealt to getting one more when the cards do not go round evenly; more cards than the zone "
+           "holds stop the game with an error), packet (how many cards a "
            "player gets at a time; for packets of different sizes, three then two, write one deal step per "
-           "round), start, direction, "
+           "round), start (the first player dealt to; default left_of(dealer)), direction (1 to the left, the "
+           "default, or -1), "
            "players (deal only to these players, in turn from start). A zone lists its cards from the bottom up: "
            "its top card, the next one dealt, is last(zone), and first(zone) is the bottom card.")
 def _deal(cx, value, path, step):
@@ -169,6 +172,9 @@ def _deal(cx, value, path, step):
     face_up = not per_target and tgt_name is not None and cx.rules.zones[tgt_name].visibility == "public"
     names = cx.rules.universe.names
     count_spec = spec.get("count", "all")
+    if isinstance(count_spec, str) and count_spec.strip().lower() == "all" and count_spec != "all":
+        cx.problem(path + ("count",), f"'{count_spec}' is not a count", "unknown-name", hint="did you mean 'all'?")
+        return None
     everything = count_spec == "all"
     count = None if everything else cx.expr(path + ("count",), count_spec, T.NUM).fn
     if isinstance(spec.get("packet"), list):
@@ -211,13 +217,21 @@ def _deal(cx, value, path, step):
                    "meaning", hint="1 deals to the left (clockwise), -1 to the right")
         direction = 1
     direction = _constant_or_fn(cx.expr(path + ("direction",), direction, T.NUM))
+    if direction.__class__ is int and direction not in (1, -1):
+        # direction: 0 dealt every card to one seat, 2 skipped seats
+        cx.problem(path + ("direction",), f"'direction' must be 1 or -1, not {direction}", "meaning",
+                   hint="1 deals to the left (clockwise), -1 to the right")
+        return None
     who = cx.expr(path + ("players",), spec["players"], T.PLAYERS).fn if "players" in spec else None
+    direction_where = cx.where(path + ("direction",)) if "direction" in spec else cx.where(path)
 
     def run(s, e):
         cards = src(s, e)
         hands = tgt(s, e)
         first = start(s, e)
         d = direction if direction.__class__ is int else direction(s, e)
+        if d != 1 and d != -1:
+            raise GameStopped(f"the deal's direction is {describe_value(d)}, not 1 or -1", direction_where)
         seats = who(s, e) if who else [(first + i * d) % s.n for i in range(s.n)]
         if who:
             seats = sorted(seats, key=lambda p: ((p - first) * d) % s.n)
@@ -608,6 +622,11 @@ def no_entry(name, per, k, container) -> str:
     return f"no entry {written(k)} in '{name}' ({kept}entries {has}){hint}"
 
 
+# the word of a state variable's `type:` for a kind of value
+_TYPE_WORDS = {T.NUM: "number", T.BOOL: "boolean", T.STR: "text", T.CARD: "card", T.CARDS: "cards",
+               T.PLAYER: "player", T.PLAYERS: "players", T.SUIT: "suit", T.RANK: "rank"}
+
+
 def _assign(cx, value, path, combine, kind):
     if not isinstance(value, dict) or not value:
         cx.problem(path, f"'{kind}' needs one or more 'variable: expression' lines", "type")
@@ -621,10 +640,23 @@ def _assign(cx, value, path, combine, kind):
         if target is None:
             continue
         info, key = target
+        if combine and info.type not in (T.NUM, T.ANY):
+            # add: {trumps: 1} stopped the game when it ran (none + 1)
+            cx.problem(path + (target_text,), f"'{info.name}' holds {T.describe(info.type)}: 'add' adds to "
+                       "numbers", "type", key=True,
+                       hint=f"give it a new value with set: {{{target_text}: ...}}")
+            continue
         if not combine and expr.type not in (T.ANY, T.NONE) and info.type != T.ANY \
                 and not T.compatible(expr.type, info.type):
+            spec = ((cx.rules.data.get("state") or {}).get(info.name)) if isinstance(cx.rules.data, dict) else None
+            wanted = _TYPE_WORDS.get(expr.type)
+            hint = None
+            if isinstance(spec, dict) and "type" not in spec and wanted:
+                # the kind came from the initial value (a number when there is none)
+                hint = (f"without 'type:' the kind of '{info.name}' is that of its initial value: declare it "
+                        f"with type: {wanted} (or initial: none for a value of any kind)")
             cx.problem(path + (target_text,), f"'{info.name}' holds {T.describe(info.type)}, but this gives "
-                       f"{T.describe(expr.type)}", "type")
+                       f"{T.describe(expr.type)}", "type", hint=hint)
         typ = info.type if not combine else T.NUM
         if typ in (T.ANY, T.LIST) and expr.type in (T.CARD, T.CARDS):
             typ = expr.type               # a card kept in a variable of any kind is logged by its name
@@ -737,7 +769,14 @@ def _reset(cx, value, path, step):
     for i, name in enumerate(names):
         info = cx.rules.vars.get(str(name))
         if info is None:
-            cx.problem(path + (i,), f"unknown state variable '{name}'", "unknown-name")
+            from difflib import get_close_matches
+            close = get_close_matches(str(name), list(cx.rules.vars), n=1)
+            if str(name) in cx.rules.zones:
+                hint = (f"'{name}' is a zone: reset gives state variables their initial values; a zone is "
+                        "emptied by moving its cards away, with gather: or move:")
+            else:
+                hint = f"did you mean '{close[0]}'?" if close else "declare it under 'state:'"
+            cx.problem(path + (i,), f"unknown state variable '{name}'", "unknown-name", hint=hint)
             continue
         cx.var_writes.add(info.name)
         infos.append(info)
@@ -762,7 +801,8 @@ def _if(cx, value, path, step):
     return If(cond.fn, then, other, cx.where(path))
 
 
-@step_kind("for_each", "Do steps once per item: `for_each: {in: players, as: p, do: [...]}`. The items are "
+@step_kind("for_each", "Do steps once per item: `for_each: {in: players, as: p, do: [...]}` (without `as` the "
+           "item is named item). The items are "
            "worked out once, before the first: steps that move cards out of the zone being gone through, or "
            "change what a sort reads (`in: sort(players, p => ...)`), still visit every item of the list as it "
            "was.")
@@ -782,8 +822,11 @@ def _for_each(cx, value, path, step):
     return ForEach(name, items.fn, body, cx.where(path))
 
 
-@step_kind("repeat", "Repeat steps: `repeat: {while: cond, do: [...]}`, `{until: cond, do: [...]}` "
-           "(checked after each round) or `{times: n, do: [...]}`.")
+@step_kind("repeat", "Repeat steps: `repeat: {while: cond, do: [...]}` (checked before each round), "
+           "`{until: cond, do: [...]}` (checked after each round: the first round is always played) or "
+           "`{times: n, do: [...]}` (none for n of 0 or less). With none of the three the steps repeat until "
+           "a step ends the hand or the game. `limit` is the most rounds of a while or until loop before the "
+           "game stops with an error (default 100000).")
 def _repeat(cx, value, path, step):
     spec = _fields(cx, value, path, "repeat", ("do",), ("while", "until", "times", "limit"))
     if spec is None:
@@ -829,8 +872,9 @@ def _call(cx, value, path, step):
 
 
 @step_kind("end_game", "End the game at once when a condition holds: "
-           "`end_game: {when: cond, winners: expr}` (winners default to the end section's; without `when`, "
-           "at once: `end_game: {winners: expr}` in a move).")
+           "`end_game: {when: cond, winners: expr}` (winners default to the end section's; without `when` the "
+           "game ends whenever the step is reached, e.g. `end_game: {winners: expr}` in a move). The steps left "
+           "are not run.")
 def _end_game(cx, value, path, step):
     spec = _fields(cx, value, path, "end_game", (), ("when", "winners"))
     if spec is None:
@@ -848,7 +892,8 @@ def _end_game(cx, value, path, step):
 
 
 @step_kind("end_hand", "End the hand at once when a condition holds (a refused call, a claim): "
-           "`end_hand: {when: cond}` (without `when`, at once: `end_hand: {}`). The hand's steps left, in any block or procedure, are skipped; "
+           "`end_hand: {when: cond}` (without `when`: whenever the step is reached, e.g. `end_hand: {}` in a "
+           "move). The hand's steps left, in any block or procedure, are skipped; "
            "`end: after_hand` is checked and the next hand follows, as after the last step of a hand.")
 def _end_hand(cx, value, path, step):
     spec = _fields(cx, value, path, "end_hand", (), ("when",))

@@ -11,6 +11,7 @@ follow rule, card.
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 
 from ..expr import types as T
 from ..expr.compiler import note_block_locals
@@ -573,10 +574,13 @@ class Tricks(Node):
 
 
 @step_kind("tricks", "Play tricks. Settings: hand (zone per player), trick (zone for the cards played), "
-           "collect (zone for a finished trick, e.g. won[winner]), lead, count (how many tricks, worked out before "
-           "each trick: count: trick_number ends the block after the trick just played; default: while the "
-           "leader has cards), follow ('suit', 'any' or a "
-           "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps, "
+           "collect (zone for a finished trick, e.g. won[winner]), lead (who leads the first trick; default "
+           "left_of(dealer); the winner of each trick leads the next), count (how many tricks, worked out before "
+           "each trick, before which trick_number is the number of tricks played: a trick is played while it is "
+           "less than count, so count: 0 plays none, and count: trick_number if claimed else 8 ends the block "
+           "after the trick in which claimed became true; default: while the leader has cards), follow ('suit', 'any' or a "
+           "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps "
+           "(the trump suit, an expression; none or no setting: no trumps), "
            "order (the name of an order, or an expression of card giving a number: higher wins), card_suit (the suit a card counts as in this block, an expression of card: following, "
            "led_suit and the trumps read it), winner (an expression that replaces order and trumps), direction (1 to the left, the default, or "
            "-1), decided_by (who chooses the card of the player whose turn it is, an expression of current: "
@@ -613,6 +617,15 @@ def _tricks(cx, value, path, step):
         count = cx.expr(path + ("count",), spec["count"], T.NUM).fn if "count" in spec else None
         follow = spec.get("follow", "suit")
         legal = None
+        word = follow.strip() if isinstance(follow, str) and re.fullmatch(r"\s*\w+\s*", follow) else None
+        known = cx.ns.names.get(word) if word else None
+        close = get_close_matches(word.lower(), ["suit", "any"], n=1, cutoff=0.5) if word else []
+        maybe_condition = known is not None and (known.kind == "define" or known.type in (T.BOOL, T.ANY))
+        if word not in (None, "suit", "any") and close and not maybe_condition:
+            # follow: suits, follow: Suit, follow: anything: one of the two words was meant
+            cx.problem(path + ("follow",), f"'follow' is 'suit', 'any' or a condition on card, not '{word}'",
+                       "unknown-name", hint=f"did you mean '{close[0]}'?")
+            follow = close[0]
         if follow not in ("suit", "any"):
             legal = cx.expr(path + ("follow",), follow, T.BOOL, extra_locals={"card": T.CARD}).fn
         elif follow == "any":

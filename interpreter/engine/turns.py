@@ -98,9 +98,11 @@ _DONE = object()
 
 
 @step_kind("turns", "Players take turns: `turns: {first: expr, next: expr, until: cond, do: [...]}`; "
-           "the local name current is the player whose turn it is, turn_number counts from 1; `limit` is the "
+           "the local name current is the player whose turn it is, turn_number counts from 1; `first` defaults to "
+           "left_of(dealer) and `next` (worked out after each turn) to left_of(current); `limit` is the "
            "most turns before the game stops with an error (default: end: max_turns). `until` is checked after "
-           "each turn (the first turn is always played).")
+           "each turn (the first turn is always played); without it the turns go on until a step ends the hand "
+           "or the game.")
 def _turns(cx, value, path, step):
     spec = _fields(cx, value, path, "turns", ("do",), ("first", "next", "until", "limit"))
     if spec is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from ..expr.errors import describe_value
 from ..expr.hoist import item_selector
 from .state import Choice, GameStopped
 
@@ -195,7 +196,8 @@ class Choose(Node):
         found, count = self.legal_values(s, env, plan)
         player = self.player(s, env)
         if player.__class__ is not int or not 0 <= player < s.n:
-            raise GameStopped(f"the player who chooses is {player!r}, not a seat from 0 to {s.n - 1}", self.where)
+            raise GameStopped(f"the player who chooses is {describe_value(player)}, not a seat from 0 to {s.n - 1}",
+                              self.where)
         auto = s.auto
         if auto is not None:
             index = auto.pick(s, player, count, self.where)

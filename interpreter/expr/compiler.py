@@ -20,7 +20,7 @@ from lark import Token, Tree
 
 from . import types as T
 from .codegen import CodeGen, loop_parts, makes_new_list, renamed
-from .errors import EvalError, ExprError, describe_value, in_words
+from .errors import EvalError, ExprError, describe_value, in_words, written
 from .parser import MAX_DEPTH, parse
 
 
@@ -257,10 +257,15 @@ def compile_expression(text, ns: Namespace, local_types: dict | None = None,
 
     With `where` ('file:line:col'), an error while the expression runs is an EvalError naming
     the expression and that place, with the values in words (see `_located`)."""
-    if isinstance(text, bool):
-        return _plain_constant(text, T.BOOL)
-    if isinstance(text, (int, float)):
-        return _plain_constant(text, T.NUM)
+    if isinstance(text, (bool, int, float)):
+        # a YAML number or boolean: checked as an expression written as text would be (`if: 3`,
+        # `winners: 1` are errors here, not when the game runs)
+        typ = T.BOOL if isinstance(text, bool) else T.NUM
+        if expected is not None and not T.compatible(typ, expected):
+            shown = written(text)
+            raise ExprError(f"this must give {T.describe(expected)}, but it gives {T.describe(typ)}", 0,
+                            len(shown), hint=_kind_hint(expected, typ), rule="type")
+        return _plain_constant(text, typ)
     if text is None:
         return _plain_constant(None, T.NONE)
     tree = parse(str(text))
@@ -632,6 +637,17 @@ def _binop(ctx, node):
         card = named_suit_card(ctx, left_node, right_node)
         if card is not None:
             return card
+        chain, base = [], right_node
+        while isinstance(base, Tree) and base.data == "attr":
+            chain.append(base)
+            base = base.children[0]
+        if chain and named_suit_card(ctx, left_node, base) is not None:
+            # K/cups.suit: the attribute of the card K/cups, as 10♥.suit reads the card 10♥'s (the parser
+            # took it for K / cups.suit)
+            rebuilt = Tree("binop", [left_node, op_tok, base], meta=node.meta)
+            for link in reversed(chain):
+                rebuilt = Tree("attr", [rebuilt] + list(link.children[1:]), meta=link.meta)
+            return ctx.compile(rebuilt)
         _shadowed_card(ctx, node, left_node, right_node)
         _misspelt_card(ctx, node, left_node, right_node)
     left, right = ctx.compile(left_node), ctx.compile(right_node)
@@ -813,6 +829,7 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
             # all(w, m => m in hand[p]) with w a play: a meld is never one of the cards
             ctx.error(left_node, f"'{op}' looks for one card in a list of cards, but this is {T.describe(left.type)}",
                       hint=T.meld_hint(left.type), rule="type")
+        check_member_kind(ctx, op, left, right, left_node)
         negate = op == "not in"
         if face is not None and left.type == T.CARD:
             def member(s, e):
@@ -831,6 +848,11 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
                 ctx.error(n, f"{T.describe(side.type)} has no size to compare with '{op}'",
                           hint="compare positions in an order instead, e.g. trump_order(c) > trump_order(d)",
                           rule="type")
+            if side.type == T.RANK:
+                # c.rank < "9" compares the names as text: "10" comes before "9"
+                ctx.error(n, f"a rank has no size to compare with '{op}': ranks are names, and names compare as "
+                          "text (\"10\" before \"9\")",
+                          hint="compare places in an order instead, e.g. plain(c) < plain(\"9\")", rule="type")
         # a number against a text (or a rank name) always fails when it runs: say so now
         numeric, textual = (T.NUM, T.BOOL, T.PLAYER), (T.STR, T.RANK)
         for a, b, n in ((left, right, right_node), (right, left, left_node)):
@@ -875,6 +897,29 @@ def _equality_family(t):
     if t in T.COLLECTIONS or t.startswith("list:"):
         return "list"
     return None
+
+
+def check_member_kind(ctx, op, item, items, item_node):
+    """`hearts in hand[p]`, `3 in hand[p]`: an item of a kind the list's items never equal is never in it."""
+    from .attributes import check_rank_or_suit_literal
+    if T.is_collection(items.type) and items.type != T.LIST:    # (a value kept per suit: its keys are looked in)
+        elem = T.element_of(items.type)
+    else:
+        return
+    if elem in (None, T.ANY):
+        return
+    element = Compiled(lambda s, e: None, elem)
+    check_rank_or_suit_literal(ctx, element, item, item_node)
+    a, b = _equality_family(item.type), _equality_family(elem)
+    if a is None or b is None or a == b or {a, b} == {"text", "suit"}:
+        return
+    word = "never" if op in ("in", "contains") else "always"
+    ctx.error(item_node, f"'{op}' looks for {T.describe(item.type)} among {T.describe(items.type)}: it is {word} "
+              f"{'there' if word == 'never' else 'missing'}", rule="type",
+              hint="compare the card's suit: any(cards, c => c.suit == trumps)" if item.type == T.SUIT and elem == T.CARD
+              else f'compare the cards\' ranks: any(cards, c => c.rank == "{item.value if item.const else "A"}")'
+              if elem == T.CARD and a == "text"
+              else "look for a value of the kind the list holds")
 
 
 def _check_can_be_equal(ctx, op, left, right, left_node, right_node):

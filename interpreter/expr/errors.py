@@ -88,4 +88,8 @@ def in_words(err: BaseException) -> str:
                   text)
     text = text.replace("list indices must be integers or slices", "a list position must be a number")
     text = text.replace("unsupported operand type(s) for", "cannot use")
+    if re.search(r"\bnone\b", text) and ("cannot use" in text or "cannot compare" in text):
+        # left_of(declarer) before a declarer is set, score[p] + bid with no bid: none is no number or seat
+        return (f"a value is none where a number or a player is needed, perhaps a variable not set yet "
+                f"({text})")
     return f"a value of the wrong kind ({text})"

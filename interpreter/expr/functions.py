@@ -96,8 +96,49 @@ def _iter_values(v):
 
 def _fn_arg(ctx, arg, elem_type, what):
     if not isinstance(arg, Lambda):
-        ctx.error(arg, f"{what} must be a function such as x => x.suit == trumps")
+        ctx.error(arg, f"{what} must be a function such as x => x.suit == trumps", hint=_as_function_hint(ctx, arg))
     return ctx.compile_lambda(arg, elem_type)
+
+
+def _condition_arg(ctx, arg, elem_type):
+    """The function x => condition of count, any, all, filter and next_player: its value must be true or
+    false, as an if: condition's (a seat would count seat 0 as false, a card or a list by other rules)."""
+    param, body = _fn_arg(ctx, arg, elem_type, "the condition")
+    if body.type not in (T.BOOL, T.ANY, T.NONE):
+        from .compiler import _kind_hint
+        ctx.error(arg.tree,
+                  f"the condition must give true or false, but it gives {T.describe(body.type)}",
+                  hint=_kind_hint(T.BOOL, body.type), rule="type")
+    return param, body
+
+
+def _as_function_hint(ctx, arg) -> str:
+    """How to write as a function what was given in its place: an order or table by name (value), a value
+    kept per player (score), an expression about the item (c.rank), a misspelt order."""
+    from lark import Tree
+
+    from .compiler import _text_of
+    text = _text_of(ctx, arg) if isinstance(arg, Tree) else None
+    if isinstance(arg, Tree) and arg.data == "name":
+        name = str(arg.children[0])
+        binding = ctx.ns.names.get(name)
+        if binding is None and name not in ctx.locals:
+            from difflib import get_close_matches
+            keys = [n for n, b in ctx.ns.names.items() if b.kind in ("order", "points", "define")]
+            close = get_close_matches(name, keys, n=1)
+            if close:
+                return f"did you mean '{close[0]}'?"
+            return f"'{name}' is no order, point table or definition: write a function, e.g. c => plain(c)"
+        if binding is not None and binding.kind in ("order", "points", "define"):
+            return f"write it as a function: c => {name}(c)"
+        if binding is not None and T.is_per(binding.type):
+            return f"write it as a function of the item: p => {name}[p]"
+    if text:
+        import re
+        m = re.match(r"^\s*([A-Za-z_]\w*)\.", text)
+        if m and m.group(1) not in ctx.ns.names:
+            return f"write it as a function of the item: {m.group(1)} => {text.strip()}"
+    return "write it as a function of the item, e.g. c => plain(c) or p => score[p]"
 
 
 def _key_arg(ctx, arg, elem_type):
@@ -114,7 +155,8 @@ def _key_arg(ctx, arg, elem_type):
                 len(getattr(getattr(binding.call, "__self__", None), "params", ())) == 1:
             ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point "
                       f"table; '{name}' is a definition", hint=f"write it as a function: c => {name}(c)")
-    ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point table")
+    ctx.error(arg, "expected a function such as c => trump_order(c), or the name of an order or point table",
+              hint=_as_function_hint(ctx, arg))
 
 
 def _bind_loop(param, body):
@@ -133,10 +175,23 @@ def _bind_loop(param, body):
 _NO = object()
 
 
+_NO_ORDER = (T.CARD, T.SUIT, T.RANK)      # kinds a key of sort, max, min, argmax or argmin may not give
+
+
 def _make_key(ctx, arg, elem):
     """(keyed, source): keyed(s, e, xs) gives (item, key) pairs; source is a one-argument Python
     lambda computing the key (None when the key has no source)."""
     param, body = _key_arg(ctx, arg, elem)
+    if param is not None and (body.type in _NO_ORDER or T.element_of(body.type) == T.CARD):
+        # sort(hand, c => c.suit) would order suits by their names, c => c by the pack's order
+        what = T.describe(body.type)
+        hint = {T.SUIT: "suits have no order of their own: give each a place, e.g. "
+                        "x => position([clubs, diamonds, hearts, spades], x.suit)",
+                T.RANK: "a rank is its name, and names sort as text (\"10\" before \"9\"): give its place in an "
+                        "order, e.g. c => plain(c)"}.get(body.type, "cards have no order of their own: give the "
+                                                               "card's place in an order, e.g. c => plain(c)")
+        ctx.error(arg.tree, f"the key must give a number, text or a tuple of them, but it gives {what}",
+                  hint=hint, rule="type")
     if param is None:
         table_fn = body
         return (lambda s, e, xs: [(x, table_fn(s, x)) for x in xs]), "(lambda _x: %s(s, _x))" % ctx.ref(body)
@@ -154,7 +209,7 @@ def _count(ctx, node, args):
     items = _items_source(ctx, coll)
     if len(args) == 1:
         return Compiled(lambda s, e: len(xs(s, e)), T.NUM, code=ctx.source("len({0})", items))
-    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+    param, body = _condition_arg(ctx, args[1], _elem_type(coll))
     loop = _bind_loop(param, body.fn)
     return Compiled(lambda s, e: sum(1 for _, ok in loop(s, e, xs(s, e)) if ok), T.NUM,
                     code=items and ctx.lambda_source(body, "len([1 for {v} in {0} if {body}])", items))
@@ -170,7 +225,7 @@ def _quantifier(found):
         if len(args) == 1:
             pick = any if found else all
             return Compiled(lambda s, e: pick(xs(s, e)), T.BOOL, code=ctx.source(word + "({0})", items))
-        param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+        param, body = _condition_arg(ctx, args[1], _elem_type(coll))
         pred = body.fn
         code = items and ctx.lambda_source(body, word + "({body} for {v} in {0})", items)
 
@@ -205,7 +260,7 @@ def _restore(e, param, saved):
 def _filter(ctx, node, args):
     coll = _collection(ctx, args[0])
     xs = _values(coll)
-    param, body = _fn_arg(ctx, args[1], _elem_type(coll), "the condition")
+    param, body = _condition_arg(ctx, args[1], _elem_type(coll))
     pred = body.fn
 
     def run(s, e):
@@ -373,7 +428,9 @@ builtin("argmin", "argmin(items, key)", "All items whose key is the smallest (se
 
 @builtin("sort", "sort(items) or sort(items, key)",
          "The items from smallest to largest key (a function x => value, or an order or point table); "
-         "cards and suits need a key: sort(hand[p], plain).", 1, 2)
+         "cards and suits need a key: sort(hand[p], plain). A key gives numbers, text or tuples of them, "
+         "never cards, suits or ranks (their places in an order are numbers: c => plain(c)); items with "
+         "equal keys keep their order.", 1, 2)
 def _sort(ctx, node, args):
     coll = _collection(ctx, args[0])
     xs = _values(coll)
@@ -431,6 +488,8 @@ _NOTHING = (None,)   # first/last of no items
 def _contains(ctx, node, args):
     coll = _collection(ctx, args[0])
     item = ctx.compile(args[1])
+    from .compiler import check_member_kind
+    check_member_kind(ctx, "contains", item, coll, args[1])
     cf, xf = coll.fn, item.fn
     u = ctx.universe()
     if item.type == T.CARD and u.twins:
@@ -512,8 +571,27 @@ def _unique(ctx, node, args):
         return Compiled(lambda s, e: unique_face_lists(face, f(s, e)), coll.type,
                         code=ctx.source("%s(%s, {0})" % (ctx.ref(unique_face_lists), ctx.ref(face)),
                                         _items_source(ctx, coll)))
-    return Compiled(lambda s, e: list(dict.fromkeys(f(s, e))), coll.type,
-                    code=ctx.source("list(dict.fromkeys({0}))", _items_source(ctx, coll)))
+    return Compiled(lambda s, e: unique_items(f(s, e)), coll.type,
+                    code=ctx.source("%s({0})" % ctx.ref(unique_items), _items_source(ctx, coll)))
+
+
+def unique_items(items):
+    """The items without repeats, in first-seen order; lists (map(players, p => [bid[p], score[p]])) are
+    compared by their items."""
+    try:
+        return list(dict.fromkeys(items))
+    except TypeError:                    # a list among the items: compared as a tuple of its items
+        seen, out = set(), []
+        for x in items:
+            key = _frozen(x)
+            if key not in seen:
+                seen.add(key)
+                out.append(x)
+        return out
+
+
+def _frozen(x):
+    return tuple(_frozen(v) for v in x) if isinstance(x, (list, tuple)) else x
 
 
 def unique_faces(face, cards):
@@ -558,6 +636,8 @@ _NO_RANKS: dict = {}   # card(): a suit not in the pack has no cards
          "in pack: jokers by its name and suit none, card(\"Big Joker\", none).", 2, 2, "cards")
 def _card(ctx, node, args):
     rank, suit = (ctx.compile(a) for a in args)
+    _rank_arg(ctx, rank, args[0], "card")
+    suit = ctx.expect(args[1], suit, T.SUIT, "the suit")
     u = ctx.universe()
     by_suit = {su: {r: u.card_id(r, su) for r in u.ranks} for su in u.suits}   # no tuple made per lookup
     if u.joker_names:                    # a joker: its name, and no suit
@@ -578,6 +658,17 @@ def _card(ctx, node, args):
     return Compiled(make, T.CARD, code=ctx.source("%s[{1}][{0}]" % ctx.ref(by_suit), rank, suit))
 
 
+def _rank_arg(ctx, rank, node, name):
+    """A rank given to card() or of_rank(): text, as a rank is its name (card(10, hearts) finds no card)."""
+    if rank.type in (T.NUM, T.BOOL, T.PLAYER):
+        said = rank.value if rank.const and isinstance(rank.value, int) else 10
+        ctx.error(node, f"the rank must be a rank, but this is {T.describe(rank.type)}", rule="type",
+                  hint=f'a rank is its name, as text: {name}(..., "{said}"), not {said}' if name == "of_rank" else
+                  f'a rank is its name, as text: card("{said}", hearts), not card({said}, hearts)')
+    elif rank.type not in (T.RANK, T.STR, T.ANY, T.NONE):
+        ctx.expect(node, rank, T.RANK, "the rank")
+
+
 @builtin("of_suit", "of_suit(cards, suit)", "The cards of that suit.", 2, 2, "cards")
 def _of_suit(ctx, node, args):
     coll = _collection(ctx, args[0], cards=True)
@@ -595,6 +686,10 @@ def _of_suit(ctx, node, args):
 def _of_rank(ctx, node, args):
     coll = _collection(ctx, args[0], cards=True)
     rank = ctx.compile(args[1])
+    _rank_arg(ctx, rank, args[1], "of_rank")
+    if rank.const and isinstance(rank.value, str):
+        from .attributes import check_rank_or_suit_literal
+        check_rank_or_suit_literal(ctx, Compiled(rank.fn, T.RANK), rank, args[1])
     rank_of = ctx.universe().rank_of
     cf, rf = coll.fn, rank.fn
     t, c = ctx.gen.fresh("_t"), ctx.gen.fresh("_c")
@@ -655,7 +750,8 @@ def _seat_fn(ctx, node, args, parts, combine, what=("the player", "the number of
          "The player sitting that many seats to the left (1 by default; negative goes right).", 1, 2, "players")
 def _left_of(ctx, node, args):
     player = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
-    k = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
+    k = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "the number of seats") if len(args) > 1 \
+        else constant(1, T.NUM)
     return Compiled(_seat_fn(ctx, node, args, [player, k], lambda s, a, b: (a + b) % s.n), T.PLAYER,
                     code=ctx.source("(({0} + {1}) % s.n)", player, k))
 
@@ -664,7 +760,8 @@ def _left_of(ctx, node, args):
          "The player sitting that many seats to the right (1 by default).", 1, 2, "players")
 def _right_of(ctx, node, args):
     player = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the player")
-    k = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
+    k = ctx.expect(args[1], ctx.compile(args[1]), T.NUM, "the number of seats") if len(args) > 1 \
+        else constant(1, T.NUM)
     return Compiled(_seat_fn(ctx, node, args, [player, k], lambda s, a, b: (a - b) % s.n), T.PLAYER,
                     code=ctx.source("(({0} - {1}) % s.n)", player, k))
 
@@ -714,12 +811,21 @@ def _holder(zones, card):
     return None
 
 
+def _direction_arg(ctx, node):
+    """A direction of play: a number, 1 (to the left) or -1 (to the right) when written out."""
+    d = ctx.expect(node, ctx.compile(node), T.NUM, "the direction")
+    if d.const and d.value not in (1, -1):
+        ctx.error(node, f"the direction is 1 (to the left) or -1 (to the right), not {describe_value(d.value)}",
+                  rule="type", hint="seat_order(start, -1) lists the players going right")
+    return d
+
+
 @builtin("seat_order", "seat_order(start) or seat_order(start, direction)",
          "All players in turn order beginning with start (direction 1 = to the left, -1 = to the right).",
          1, 2, "players")
 def _seat_order(ctx, node, args):
     first = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the first player")
-    step = ctx.compile(args[1]) if len(args) > 1 else constant(1, T.NUM)
+    step = _direction_arg(ctx, args[1]) if len(args) > 1 else constant(1, T.NUM)
     a, k, i = ctx.gen.fresh("_a"), ctx.gen.fresh("_d"), ctx.gen.fresh("_i")
     # `for a, k in ((first, direction),)` computes both once, in the closure's order
     return Compiled(_seat_fn(ctx, node, args, [first, step],
@@ -735,9 +841,9 @@ def _seat_order(ctx, node, args):
          "`from` itself comes last. none if nobody does.", 2, 3, "players")
 def _next_player(ctx, node, args):
     first = ctx.expect(args[0], ctx.compile(args[0]), T.PLAYER, "the starting player")
-    param, body = _fn_arg(ctx, args[1], T.PLAYER, "the condition")
+    param, body = _condition_arg(ctx, args[1], T.PLAYER)
     pred = body.fn
-    step = ctx.compile(args[2]) if len(args) > 2 else constant(1, T.NUM)
+    step = _direction_arg(ctx, args[2]) if len(args) > 2 else constant(1, T.NUM)
     start, d = first.fn, step.fn
     # the first seat after `first` meeting the condition: one generator over the seats in order, which
     # codegen.test_statements can write as a `for` loop that stops at the first

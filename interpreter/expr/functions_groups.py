@@ -205,6 +205,10 @@ def _combined(ctx, node, args):
 def _total(ctx, node, args):
     cards = _collection(ctx, args[0], "the cards", cards=True)
     key = _card_key(ctx, args[1])
+    param, body = key.parts
+    if param is not None and body.type not in (T.NUM, T.BOOL, T.ANY, T.NONE):
+        ctx.error(args[1].tree, f"total() adds up numbers, but this key gives {T.describe(body.type)}", rule="type",
+                  hint="give each card a number, e.g. c => value(c) with a point table, or c => plain(c)")
     cf = cards.fn
 
     def run(s, e):

@@ -120,6 +120,8 @@ def describe(t: str) -> str:
         return "a tuple (" + ", ".join(describe(x) for x in tuple_items(t)) + ")"
     if t in (CARDS, PLAYERS):
         return f"a list of {t}"
+    if t == NONE:
+        return "none"
     article = "an" if t[0] in "aeiou" else "a"
     return f"{article} {t}"
 

@@ -97,7 +97,13 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
         with cx.scope(t=T.NUM):
             rules.team_score = cx.expr(("end", "team_score"), end["team_score"], T.NUM).fn
     rules.winners = cx.winners(("end", "winners"), end.get("winners", "players")).fn
+    if "winners" in end:
+        rules.winners_where = cx.where(("end", "winners"))
     rules.max_hands = end.get("max_hands", 1000)
+    for key in ("max_hands", "after_hand"):
+        if key in end:
+            rules.max_hands_where = cx.where(("end", key))
+            break
     rules.max_turns = end.get("max_turns", 100000)
     deal = data.get("dealer") or {}
     rules.first_dealer = first_dealer(data)
@@ -319,6 +325,22 @@ def _coerce_option(cx, name, value, default):
             return int(value)
         except ValueError:
             pass
+    elif isinstance(default, str) and cx.ns.universe is not None and default in cx.ns.universe.suits:
+        # a suit (trumps: hearts): the value must name a suit too, by name in any case or by symbol;
+        # trump=Spades or trump=bogus would otherwise play with no trumps at all
+        from ..cards.pack import SYMBOL_SUITS
+        suits = cx.ns.universe.suits
+        named = SYMBOL_SUITS.get(value.strip()) or next((x for x in suits if x.lower() == value.strip().lower()), None)
+        if named in suits:
+            return named
+        if value.strip() == "none":      # no suit (no trumps), as the language writes it
+            return None
+        from difflib import get_close_matches
+        close = get_close_matches(value.strip().lower(), suits, n=1)
+        _option_problem(cx, name, ("options", name), f"option '{name}' needs a suit, got '{value}' "
+                        f"({_how(cx, name, 'set')})", "type",
+                        hint=f"did you mean '{close[0]}'?" if close else "the suits are " + ", ".join(suits))
+        return default
     elif isinstance(default, str) or default is None:
         return value
     elif isinstance(default, list):
@@ -585,8 +607,16 @@ def _usage_checks(cx, data):
                 cx.problem((section, name), f"{what} '{name}' is never used: no expression or step names it",
                            "unused", key=True, severity="warning", hint="use it, or remove it")
     if cx.rules.pack_zone not in cx.rules.zones:
-        cx.problem(("pack",), f"the pack starts in zone '{cx.rules.pack_zone}', which is not declared under 'zones:'",
-                   "unknown-name", hint="declare a 'stock' zone, or set 'pack: {zone: ...}'")
+        from difflib import get_close_matches
+        given = "zone" in (cx.rules.data.get("pack") or {})
+        shared = [z for z, info in cx.rules.zones.items() if info.per is None]
+        close = get_close_matches(cx.rules.pack_zone, shared, n=1)
+        hint = (f"did you mean '{close[0]}'?" if close and given else
+                f"declare a '{cx.rules.pack_zone}' zone" + ("" if given else
+                f", or name the zone the pack starts in: pack: {{zone: {shared[0] if shared else '...'}}}"))
+        cx.problem(("pack", "zone") if given else ("pack",),
+                   f"the pack starts in zone '{cx.rules.pack_zone}', which is not declared under 'zones:'",
+                   "unknown-name", hint=hint)
 
 
 def _fixed_initial(text, init) -> tuple:

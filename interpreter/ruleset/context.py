@@ -97,6 +97,15 @@ class CompileContext:
         """A zone named in a step: 'stock', 'hand[current]', 'won[winner]'.
 
         Returns (fn(s, e) -> the zone's card list, zone name) or (None, None)."""
+        if isinstance(value, (list, dict)):
+            # shuffle: [stock], or a mapping where one zone is named: not Python's text of it
+            what = "a list" if isinstance(value, list) else "a mapping"
+            example = f" e.g. {value[0]}" if isinstance(value, list) and len(value) == 1 and \
+                isinstance(value[0], str) else ""
+            self.problem(path, f"one zone is named here, not {what}", "type",
+                         hint=f"write the zone's name alone,{example or ' e.g. stock'}, or a zone and whose, "
+                              "e.g. hand[current] (in quotes within {...})")
+            return None, None
         try:
             tree = parse(str(value))
         except ExprError as err:

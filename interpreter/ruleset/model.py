@@ -73,6 +73,8 @@ class Rules:
     team_score: Callable | None = None          # end: team_score, with t the team number
     next_dealer: Callable | None = None
     next_dealer_where: str = "dealer"           # the place of dealer: next, for its runtime error
+    max_hands_where: str = "end"                # the place of end: max_hands (else after_hand), for its error
+    winners_where: str = "end"                  # the place of end: winners, for its runtime error
     first_dealer: int = 0
     max_hands: int = 1000
     max_turns: int = 100000

@@ -103,8 +103,9 @@ def _order(cx, name, spec):
         key = lambda s, c: table[c]   # noqa: E731
         key.table = table             # trick play indexes the table directly
         u = cx.ns.universe
-        _add_card_fn(cx, name, "order", key, table, spec,
-                     {str(r): i for i, r in enumerate(spec) if str(r) in u.ranks})
+        by_rank = {str(r): i for i, r in enumerate(spec) if str(r) in u.ranks}
+        by_rank.update((r, v) for r, v in _joker_values(u, table).items() if v != -1)
+        _add_card_fn(cx, name, "order", key, table, spec, by_rank)
         return
     cases = []
 
@@ -202,7 +203,18 @@ def _points(cx, name, spec):
         return table[c]
     key_fn.table = table               # built-ins over cards index the table directly (total, groups)
     by_rank = {str(k): v for k, v in values.items() if str(k) in u.ranks}
-    _add_card_fn(cx, name, "points", key_fn, table, spec, {r: by_rank.get(r, default) for r in u.ranks})
+    _add_card_fn(cx, name, "points", key_fn, table, spec,
+                 {r: by_rank.get(r, default) for r in u.ranks} | _joker_values(u, table))
+
+
+def _joker_values(u, table) -> dict:
+    """The entry of each joker named in pack: jokers, by its name: a joker's name is its rank, so
+    value('Big Joker') reads the table as value(card('Big Joker', none)) does."""
+    out = {}
+    for cid in range(u.size):
+        if u.is_joker[cid] and u.rank_of[cid] in u.joker_names:
+            out.setdefault(u.rank_of[cid], table[cid])
+    return out
 
 
 def _add_card_fn(cx, name, kind, key_fn, table, spec, by_rank=None):
