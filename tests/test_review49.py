@@ -32,7 +32,8 @@ def test_cards_written_out_as_a_list_are_shown_and_moved_by_name_not_as_the_list
     lines = describe_steps([{"reveal": "[card('K', hearts), card('Q', hearts)]"},
                             {"move": {"cards": "[first(pile), last(pile)]", "to": "hand[0]"}}], 0, say)
     assert lines[0] == "1. Show K♥ and Q♥ to everyone.", lines
-    assert lines[1].startswith("2. Move the first card of *pile* and the last card of *pile* to"), lines
+    # (the last card of a pile reads as its top card since review51)
+    assert lines[1].startswith("2. Move the first card of *pile* and the top card of *pile* to"), lines
 
 
 def test_the_hint_to_quote_a_cut_expression_gives_valid_yaml_and_offers_to_quote_the_whole_list():

@@ -1147,7 +1147,8 @@ def test_winners_that_are_no_seat_stop_the_game_naming_end_winners():
 
 def test_none_where_a_seat_or_number_is_needed_is_said_so():
     message = _run_error("left_of(none)")
-    assert "a value is none where a number or a player is needed" in message and "NoneType" not in message
+    # (review51's message for the seat functions, merged with this one: it names the argument)
+    assert "'none' is none, not a player, so 'left_of(none)' has no value" in message and "NoneType" not in message
     assert "a value is none where a number or a player is needed" in _run_error("1 < none")
 
 

@@ -836,7 +836,7 @@ def _variant(tmp_path, old, new):
 def test_a_misspelt_move_position_is_an_error(tmp_path):
     """position: under was taken silently for top: the turned-up card stayed on the stock."""
     code, text = _variant(tmp_path, "position: bottom", "position: under")
-    assert code == 1 and "'position' is top or bottom, not 'under'" in text, text
+    assert code == 1 and "'position' is top, bottom or a number of cards, not 'under'" in text, text
 
 
 def test_a_follow_rule_that_allows_no_lead_says_why(tmp_path):
