@@ -20,7 +20,7 @@ RULESETS = H.every_ruleset()
 OPTIONS = {"playouts": 16, "worlds": 3, "samples": 2}
 # games whose greedy bot takes seconds a decision (many combinations to weigh): their bots are compared
 # in the soak run only; their observations and worlds are checked in every run
-SLOW_BOTS = {"tichu", "phase-10", "canasta", "tractor", "palace"}
+SLOW_BOTS = {"tichu", "phase-10", "canasta", "tractor", "palace", "hand-and-foot", "shanghai"}
 
 
 def _ids(paths):

@@ -17,7 +17,7 @@ from tests.test_review_unseen import _compare, _counts, _load
 RULESETS = [p for p in H.every_ruleset() if p.parent.name != "rulesets_review"]
 # seconds a game or more on the plain path (many combinations, or random bids that never make game):
 # swept in the soak run only
-SLOW = {"tractor", "kaiser", "gin", "tichu", "rubber-bridge", "rubber-bridge-tricks", "phase-10"}
+SLOW = {"tractor", "kaiser", "gin", "tichu", "rubber-bridge", "rubber-bridge-tricks", "phase-10", "thousand"}
 
 
 def _ids(paths):
