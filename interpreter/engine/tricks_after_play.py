@@ -55,7 +55,7 @@ class AfterPlay:
             env.pop("card_played", None)
             played = frame[3]
             if played < (s.n if self.players is None else len(env["taking_part"])):
-                last = env["trick_players"][-1]
+                last = self.last_actor(env)
                 if self.players is None:
                     nxt = (last + self.direction) % s.n
                 else:
@@ -65,6 +65,10 @@ class AfterPlay:
                 return self.ask(s, env, nxt, frame)
             frame[1] = 1                         # every card is played: step() goes on to after_plays
         return super().step(s, frame)
+
+    def last_actor(self, env):
+        """The player who just played (the next is asked after them)."""
+        return env["trick_players"][-1]
 
     def folded(self, generate):
         self.hooks()                             # the trick's end as step() runs it

@@ -60,18 +60,9 @@ class MayPass(AfterPlay):
         frame[1] = AFTER_CARD
         return None
 
-    def step(self, s, frame):
-        if frame[1] == AFTER_CARD:
-            env = frame[2]
-            env.pop("card_played", None)
-            if frame[3] < len(env["taking_part"]):
-                # the next after the player who just played or passed
-                nxt = self.next_taking_part(env["current"], env["taking_part"], s.n)
-                env["current"] = nxt
-                frame[1] = 1
-                return self.ask(s, env, nxt, frame)
-            frame[1] = 1             # every card is played: step() goes on to after_plays
-        return super().step(s, frame)
+    def last_actor(self, env):
+        """The player who just played or passed (a pass leaves no card in trick_players)."""
+        return env["current"]
 
 
 _KINDS = {}
