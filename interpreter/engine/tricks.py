@@ -690,14 +690,14 @@ def _tricks(cx, value, path, step):
         from .tricks_some import SomeTricks
         kind = SomeTricks
     if decided_by is not None:
-        from .tricks_decided import decided_kind
-        kind = decided_kind(kind)
+        from .tricks_decided import DecidedBy
+        kind = mixed_kind(DecidedBy, kind)
     if may_pass is not None:
-        from .tricks_pass import passing_kind
-        kind = passing_kind(kind)              # plays one card per resolve(), after_play or not
+        from .tricks_pass import MayPass
+        kind = mixed_kind(MayPass, kind)       # plays one card per resolve(), after_play or not
     elif after_play is not None:
-        from .tricks_after_play import after_play_kind
-        kind = after_play_kind(kind)
+        from .tricks_after_play import AfterPlay
+        kind = mixed_kind(AfterPlay, kind)
     block = kind(players=players, lead=lead, count=count, follow_suit=follow == "suit" and card_suit is None,
                  legal=legal, trumps=trumps, order=order, winner=winner, collect=collect, before=before,
                  after_plays=after_plays, after=after, hand_zone=hand.index, trick_zone=trick.index,
@@ -721,6 +721,17 @@ def _tricks(cx, value, path, step):
         if follow == "suit":
             block.legal_cards = block.follow_card_suit
     return block
+
+
+_MIXED = {}
+
+
+def mixed_kind(mixin, kind):
+    """The block class `kind` (Tricks or SomeTricks) with `mixin` in front (DecidedBy, AfterPlay, MayPass),
+    made once for each pair."""
+    if (mixin, kind) not in _MIXED:
+        _MIXED[mixin, kind] = type(f"{mixin.__name__}{kind.__name__}", (mixin, kind), {})
+    return _MIXED[mixin, kind]
 
 
 def _everyone(s, env):

@@ -73,12 +73,3 @@ class AfterPlay:
     def folded(self, generate):
         self.hooks()                             # the trick's end as step() runs it
 
-
-_KINDS = {}
-
-
-def after_play_kind(kind):
-    """The block class for `kind` with after_play."""
-    if kind not in _KINDS:
-        _KINDS[kind] = type(f"AfterPlay{kind.__name__}", (AfterPlay, kind), {})
-    return _KINDS[kind]

@@ -60,14 +60,4 @@ class DecidedBy:
         return None
 
 
-_KINDS = {}
-
-
-def decided_kind(kind):
-    """The block class for `kind` (Tricks or SomeTricks) with decided_by."""
-    if kind not in _KINDS:
-        _KINDS[kind] = type(f"Decided{kind.__name__}", (DecidedBy, kind), {})
-    return _KINDS[kind]
-
-
-__all__ = ["DecidedBy", "decided_kind", "Tricks"]
+__all__ = ["DecidedBy", "Tricks"]

@@ -65,14 +65,4 @@ class MayPass(AfterPlay):
         return env["current"]
 
 
-_KINDS = {}
-
-
-def passing_kind(kind):
-    """The block class for `kind` (SomeTricks, maybe with decided_by) with may_pass."""
-    if kind not in _KINDS:
-        _KINDS[kind] = type(f"MayPass{kind.__name__}", (MayPass, kind), {})
-    return _KINDS[kind]
-
-
-__all__ = ["MayPass", "PASS", "passing_kind"]
+__all__ = ["MayPass", "PASS"]
