@@ -72,4 +72,3 @@ class AfterPlay:
 
     def folded(self, generate):
         self.hooks()                             # the trick's end as step() runs it
-
