@@ -1,4 +1,5 @@
-"""Cards put at a place inside a zone (`move: {position: EXPR}`): under that many of the zone's cards.
+"""A place inside a zone chosen in secret: `move: {position: EXPR}` (steps.move_cards puts the cards under
+that many of the zone's cards) where the position reads a value only its player sees.
 
 A place worked out from a value only its player sees (a state variable with `visibility: owner`, such
 as a place picked with `select:`) is a place chosen in secret: the other players saw the cards go into
@@ -11,48 +12,21 @@ from __future__ import annotations
 
 import re
 
-from ..expr.errors import describe_value
-from .logtext import card_place, log_move
-from .state import GameStopped
-from .steps import group_cards, note_shuffled, take_card
-from .vm import Atomic
+from .steps import note_shuffled
 
 
-def move_at(cx, cf, single, src, tgt, depth, secret, to_text, where):
-    """A move under a number of the zone's cards (`position:` an expression).  `secret`: the number may
-    read a value only its player sees."""
+def secret_place(cx, depth, to_text):
+    """For a move under `depth` cards of the zone `to_text` that may read a value only its player sees:
+    a function (s, e, above, dest) run once the cards are in place (steps.move_cards), which hides their
+    place from the players who cannot work it out."""
     zone_name = str(to_text).split("[")[0].strip()
     zone_index = cx.rules.zones[zone_name].index if zone_name in cx.rules.zones else None
 
-    def run(s, e):
-        value = cf(s, e)
-        moving = [value] if single or isinstance(value, int) else list(value)
-        if moving and (moving[0].__class__ is list or moving[-1].__class__ is list):
-            moving = group_cards(moving)
-        if not moving:
-            return
-        zone = src(s, e) if src is not None else None
-        dest = tgt(s, e)
-        above = depth(s, e)
-        before = [card_place(s, c) for c in moving] if s.events is not None else None
-        shown = [c for c in moving if c in s.revealed] if before is not None and s.revealed else ()
-        to = getattr(s.revealed, "to", None) if before is not None else None
-        some = {c: set(to[c]) for c in moving if c in to} if to else None
-        for c in moving:
-            take_card(s, zone, c, where)
-        if above.__class__ is not int or not 0 <= above <= len(dest):
-            raise GameStopped(f"the position is {describe_value(above)}: the cards go under 0 to {len(dest)} "
-                              f"cards of the zone (its number of cards)", where)
-        dest[len(dest) - above:len(dest) - above] = moving
-        if s.revealed or s.revealed.to:      # cards shown stop being shown when they move
-            s.revealed.difference_update(moving)
-        if secret:
-            who = knowers(s, e, depth, above)
-            if len(who) < s.n:
-                _hide_order(s, dest, who, zone_index)
-        if before is not None:
-            log_move(s, moving, before, dest, shown, some)
-    return Atomic(run, where, "move")
+    def hide(s, e, above, dest):
+        who = knowers(s, e, depth, above)
+        if len(who) < s.n:
+            _hide_order(s, dest, who, zone_index)
+    return hide
 
 
 def _hide_order(s, dest, who, zone_index):

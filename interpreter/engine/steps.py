@@ -330,9 +330,11 @@ def _move(cx, value, path, step):
         return None
     cf = cards.fn
     where = cx.where(path)
-    if depth is not None:
-        from .placement import move_at, reads_private
-        return move_at(cx, cf, single, src, tgt, depth.fn, reads_private(cx, position), spec["to"], where)
+    at = secret = None
+    if depth is not None:                    # under a number of the zone's cards, maybe a secret place
+        from .placement import reads_private, secret_place
+        at = depth.fn
+        secret = secret_place(cx, at, spec["to"]) if reads_private(cx, position) else None
 
     def run(s, e):
         value = cf(s, e)
@@ -342,14 +344,19 @@ def _move(cx, value, path, step):
         if moving:
             zone = src(s, e) if src is not None else None
             dest = tgt(s, e)
+            above = at(s, e) if at is not None else None
             before = [card_place(s, c) for c in moving] if s.events is not None else None   # logged games
             # a card shown to everyone was seen as it moved, though the move turns it face down again
             shown = [c for c in moving if c in s.revealed] if before is not None and s.revealed else ()
             to = getattr(s.revealed, "to", None) if before is not None else None
             some = {c: set(to[c]) for c in moving if c in to} if to else None    # shown to some seats
-            move_cards(s, moving, dest, zone, bottom, where)
+            move_cards(s, moving, dest, zone, bottom, where, above)
+            if secret is not None:
+                secret(s, e, above, dest)
             if before is not None:
                 log_move(s, moving, before, dest, shown, some)
+    if at is not None:                       # stepgen.py writes out moves on top or at the bottom only
+        return Atomic(run, where, "move")
     return Move(run, where, "move", (cf, single, src, tgt, bottom))
 
 
@@ -369,11 +376,17 @@ def group_cards(moving) -> list:
     return [c for x in moving for c in (x if x.__class__ is list else (x,))]
 
 
-def move_cards(s, moving, dest, zone, bottom, where):
-    """Take each card from `zone` (None: from wherever it is) and put them all on `dest`."""
+def move_cards(s, moving, dest, zone, bottom, where, above=None):
+    """Take each card from `zone` (None: from wherever it is) and put them all on `dest`: under `above`
+    of its cards when given (`position:` a number), else at the bottom or on top."""
     for c in moving:
         take_card(s, zone, c, where)
-    if bottom:
+    if above is not None:
+        if above.__class__ is not int or not 0 <= above <= len(dest):
+            raise GameStopped(f"the position is {describe_value(above)}: the cards go under 0 to {len(dest)} "
+                              f"cards of the zone (its number of cards)", where)
+        dest[len(dest) - above:len(dest) - above] = moving
+    elif bottom:
         dest[:0] = moving
     else:
         dest.extend(moving)
