@@ -65,7 +65,7 @@ class Lexicon:
     suits: set = field(default_factory=set)         # the pack's suits (7/coins is a card, not a division)
     named: dict = field(default_factory=dict)       # a definition without parameters -> what its items are
     tests: set = field(default_factory=set)         # definitions that are true or false (rain(p), wager(c))
-    private: set = field(default_factory=set)       # state kept per player that only its player sees
+    private: set = field(default_factory=set)       # state only its player sees, and definitions reading it
 
     @classmethod
     def of(cls, data: dict) -> "Lexicon":
@@ -77,8 +77,8 @@ class Lexicon:
         objects = {k: _singular(k) for k in (data.get("objects") or {})}
         pack = data.get("pack") if isinstance(data.get("pack"), dict) else {}
         suits = {str(x) for x in pack.get("suits") or [] if isinstance(x, (str, int))}
-        private = {k for k, v in (data.get("state") or {}).items()
-                   if isinstance(v, dict) and v.get("visibility") == "owner"}
+        from ..engine.placement import private_names
+        private = private_names(data)
         lex = cls(per("state"), per("zones"), set(data.get("options") or {}), set(data.get("orders") or {}),
                   set(data.get("points") or {}), flags=flags, objects=objects, suits=suits, private=private)
         # what a definition's items are: `live: filter(players, ...)` holds players (definitions may use

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..engine.placement import mentions_any
 from .phrasing import Lexicon, noun_for, words
 from .phrasing_words import _join, _plural
 
@@ -505,7 +506,7 @@ def _move(v, step, say):
     where = " at the bottom" if v.get("position") == "bottom" else ""
     if v.get("position") not in (None, "top", "bottom"):       # under a number of the zone's cards
         where = f", under as many of its cards as {say(v['position'])}"
-        if _mentions(v["position"], say.lex.private):
+        if mentions_any(v["position"], say.lex.private):
             where += "; the other players do not see where"
     if "from" in v and str(v["cards"]).strip() == str(v["from"]).strip():
         # move: {cards: hole, from: hole, to: house}: "Move every card of *hole* to ...", not "Move *hole* from *hole*"
@@ -599,10 +600,6 @@ def _select(v, say):
     legal = f", each a card for which {say(v['legal'])}" if "legal" in v else ""
     return (f"{who} picks {count} from their *{v.get('from')}* in secret{how_many}{legal}; the picks wait in "
             f"their own *{v.get('to')}*, unseen by the others, until every player has picked.", [])
-
-
-def _mentions(text, names) -> bool:
-    return any(re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", str(text)) for n in names)
 
 
 def _join_names(v):

@@ -88,22 +88,27 @@ def knowers(s, e, fn, real) -> list:
 def reads_private(cx, text) -> bool:
     """Whether an expression's text names a value only its player sees (`visibility: owner`), itself or
     through definitions (by name: a mention in quoted text counts too, which errs on the side of secrecy)."""
-    private = {info.name for info in cx.rules.private_vars}
-    if not private:
-        return False
-    data = cx.rules.data if isinstance(cx.rules.data, dict) else {}
+    return mentions_any(text, private_names(cx.rules.data if isinstance(cx.rules.data, dict) else {}))
+
+
+def private_names(data) -> set:
+    """The names that may give a value only its player sees: the state variables with `visibility: owner`
+    and the definitions that read one, themselves or through each other (the ruleset's data)."""
+    names = {k for k, v in (data.get("state") or {}).items() if isinstance(v, dict) and v.get("visibility") == "owner"}
+    if not names:
+        return names
     bodies = {str(key).split("(")[0].strip(): str(v.get("value") if isinstance(v, dict) else v)
               for key, v in (data.get("define") or {}).items()}
-    names = set(private)
     grew = True
     while grew:
         grew = False
         for name, body in bodies.items():
-            if name not in names and _mentions_any(body, names):
+            if name not in names and mentions_any(body, names):
                 names.add(name)
                 grew = True
-    return _mentions_any(str(text), names)
+    return names
 
 
-def _mentions_any(text, names) -> bool:
-    return any(re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", text) for n in names)
+def mentions_any(text, names) -> bool:
+    """Whether the text names any of `names` (a whole name, not part of a longer one or a field)."""
+    return any(re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", str(text)) for n in names)
