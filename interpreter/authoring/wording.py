@@ -162,13 +162,6 @@ def _deal(v, step, say):
     return text + f", starting with {say(start)}" + (" and going right" if v.get("direction") == -1 else "") + ".", []
 
 
-def _cards_said(cards, say):
-    """The cards a step moves or shows: a list written out reads as its items, 'Show K♥ and Q♥', not
-    'Show the list K♥ and Q♥'."""
-    text = say(cards)
-    return _removeprefix(text, "the list ") if str(cards).strip().startswith("[") else text
-
-
 def _removeprefix(text, prefix):
     return text[len(prefix):] if text.startswith(prefix) else text
 
