@@ -394,6 +394,12 @@ def complete_schema():
                 "score": expr("Each player's final score, with `p` the player (default 0)."),
                 "team_score": expr("Each team's final score, with `t` the team number (see players.teams), "
                                    "e.g. score[t] for a value kept per team; given to records as team_scores."),
+                "better": {"enum": ["higher", "lower"],
+                           "description": "Whether a higher or a lower final score is the better one, for simulation's "
+                                          "figures (leader, drama, decisiveness) and the greedy bot. Without it each "
+                                          "game is read from its winners: lower is better where they hold the lowest "
+                                          "score and not the highest. Give it where a game may be won outright by a "
+                                          "side that is behind (a sudden win)."},
                 "max_hands": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many hands (a guard against endless games)."},
                 "max_turns": {"type": "integer", "minimum": 1, "description": "Stop with an error after this many turns in one loop."},
             }),

@@ -447,6 +447,8 @@ def _end(data, say):
     lines.append(f"- The game is won by {won}" + (" (all of them on a tie)." if tie else "."))
     if "score" in end:
         lines.append(f"- A player's final score is {say.bind('p', 'player')(end['score'])}.")
+    if end.get("better") in ("higher", "lower"):
+        lines.append(f"- A {end['better']} score is better.")
     most = end.get("max_hands", 1000)
     if "after_hand" in end and end.get("after_hand") is not True:
         lines.append(f"- A game that has not ended after {most} hand{'s' if most != 1 else ''} stops with an error.")

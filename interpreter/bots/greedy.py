@@ -21,8 +21,9 @@ from .sampling import Watcher
 
 def evaluation(s, player) -> list:
     """The ruleset's evaluation (or score) of every player in state `s`, higher better.  Without `bots:
-    evaluate` it is the game's score, turned round where the winners, as the end section gives them in
-    this position, hold the lowest score and not the highest (a game the fewest points win)."""
+    evaluate` it is the game's score, turned round where the ruleset's `end: better` is lower, or
+    without it where the winners, as the end section gives them in this position, hold the lowest
+    score and not the highest (a game the fewest points win)."""
     rules = s.rules
     fn = rules.bot_eval or rules.final_score
     env = {}
@@ -33,6 +34,8 @@ def evaluation(s, player) -> list:
             out.append(float(fn(s, env) or 0))
         except Exception:  # an evaluation that cannot be computed in this position counts as neutral
             out.append(0.0)
+    if rules.bot_eval is None and rules.high_better is not None:
+        return out if rules.high_better else [-v for v in out]      # end: better says which way
     if rules.bot_eval is None and max(out) != min(out):
         try:
             winners = list(rules.winners(s, {}))

@@ -105,6 +105,7 @@ def build_rules(data: dict, smap=None, option_values: dict | None = None, source
             rules.max_hands_where = cx.where(("end", key))
             break
     rules.max_turns = end.get("max_turns", 100000)
+    rules.high_better = {"higher": True, "lower": False}.get(end.get("better"))
     deal = data.get("dealer") or {}
     rules.first_dealer = first_dealer(data)
     rules.next_dealer = cx.expr(("dealer", "next"), deal.get("next", "left_of(dealer)"), T.PLAYER).fn

@@ -122,6 +122,7 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
     diags = []
     warned = set()
     peeking: dict = {}
+    readings = []           # per finished trial game, whether its winners read as higher-is-better
     melds = getattr(rules, "meld_rules", None)
     if melds is not None:
         melds.cut_at = None
@@ -143,7 +144,8 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
                     note_peeking_sides(s, smap, diags, peeking, shuffler)
                     G.apply_index(s, rng.randrange(len(s.pending.actions)))
                 else:
-                    G.result(s)
+                    done = G.result(s)
+                    readings.append(_reading(done))
                     continue
                 break
             except G.GameError as err:
@@ -157,7 +159,33 @@ def dry_run_checks(rules, smap, games: int = 2) -> list:
                 break
     if melds is not None and melds.cut_at is not None:
         diags.append(_plays_cut(smap, melds.cut_at))
-    return diags
+    return diags + _better_contradicted(rules, smap, readings)
+
+
+def _reading(done) -> bool | None:
+    """Whether a finished game's winners hold the highest score (true), the lowest (false), or neither
+    tells (none: no winners, scores all equal or not numbers)."""
+    final, winners = done.get("scores") or [], done.get("winners") or []
+    if not winners or not final or not all(isinstance(v, (int, float)) for v in final) or \
+            max(final) == min(final) or not all(w.__class__ is int and 0 <= w < len(final) for w in winners):
+        return None
+    from ..engine.game import higher_is_better
+    return higher_is_better(final, winners)
+
+
+def _better_contradicted(rules, smap, readings) -> list:
+    """`end: better` said one way while every trial game that tells was won the other way."""
+    told = [r for r in readings if r is not None]
+    if rules.high_better is None or not told or any(r == rules.high_better for r in told):
+        return []
+    said, seen = ("higher", "lowest") if rules.high_better else ("lower", "highest")
+    games = {1: "the trial game", 2: "both trial games"}.get(len(told), f"all {len(told)} trial games")
+    path = ("end", "better")
+    return [smap.diagnostic(
+        path, f"'better: {said}', but in {games} with random moves the winners held the {seen} score",
+        "better-contradicted", severity="warning",
+        hint=f"write 'better: {'lower' if rules.high_better else 'higher'}', or check end: winners and end: score",
+        length=smap.span_length(path))]
 
 
 def _plays_cut(smap, limit) -> Diagnostic:

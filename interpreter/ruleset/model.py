@@ -78,6 +78,7 @@ class Rules:
     first_dealer: int = 0
     max_hands: int = 1000
     max_turns: int = 100000
+    high_better: bool | None = None             # end: better (higher: true, lower: false); none: read per game
     bot_eval: Callable | None = None
     bot_sides: Callable | None = None     # bots: sides, the side of player p in a position
     bot_hints: dict = field(default_factory=dict)   # bots: prefer (move order) and rank (move -> fn)

@@ -1,9 +1,10 @@
 """Per-game balance figures derived from a record (definitions in docs/simulation.md).
 
 All use `hand_scores`: the running score of every player after each hand (the
-ruleset's `end.score`).  Whether a high or a low score is good is read from the
-game's own result: if the winners hold the lowest final score and not the
-highest, lower is better; otherwise higher is better.
+ruleset's `end.score`).  Whether a high or a low score is good is the ruleset's
+`end: better` where it gives one; else it is read from the game's own result: if
+the winners hold the lowest final score and not the highest, lower is better;
+otherwise higher is better.
 """
 from __future__ import annotations
 
@@ -334,15 +335,17 @@ def more_figures(record, sides, steps=True, with_leads=False, high=None, single=
     return _more_plain(hs, progress, sequence, winners, won, rows, *maxima_and_leaders(rows), steps, with_leads)
 
 
-def record_figures(record, progress, sides, with_leads=False) -> tuple:
+def record_figures(record, progress, sides, with_leads=False, high=None) -> tuple:
     """(game_figures(record), more_figures(record, sides, steps=False)) with record["progress"] =
     progress, at once: the two share the signed rows and the leaders of the hands when every side is
     one seat.  For a caller that adds the first, then progress, then the second to the record.
     `with_leads`: a third item, (lead_codes(marks), n) for (marks, n) = sequence_leads(the record,
-    sides), from the same signed rows: what Summary.add counts for the decisiveness table."""
+    sides), from the same signed rows: what Summary.add counts for the decisiveness table.
+    `high`: the ruleset's `end: better` (true: higher), none to read it from the record."""
     hs = record.get("hand_scores") or [record["scores"]]
     winners = record["winners"]
-    high = higher_is_better(record["scores"], winners)
+    if high is None:
+        high = higher_is_better(record["scores"], winners)
     progress = progress or []
     single = sides == singles(len(sides)) or one_seat_a_side(sides)
     flat = hs + [row for samples in progress for row in samples] if progress else hs
@@ -426,9 +429,10 @@ def _more_by_sequence(hs, progress, sequence, winners, sides, high, single, step
     return out
 
 
-def sequence_leads(record, sides, single=None) -> tuple:
+def sequence_leads(record, sides, single=None, high=None) -> tuple:
     """(leads(), length) of a record's sequence (its hands, else the samples of its one hand): what the
-    summary's decisiveness table adds up.  `single`: whether sides are one seat each (else worked out)."""
+    summary's decisiveness table adds up.  `single`: whether sides are one seat each (else worked out);
+    `high`: whether higher is better (else read from the record)."""
     hs = record.get("hand_scores") or [record["scores"]]
     if len(hs) > 1:
         sequence = hs
@@ -436,7 +440,8 @@ def sequence_leads(record, sides, single=None) -> tuple:
         progress = record.get("progress")
         sequence = progress[0] if progress else hs
     winners = record["winners"]
-    high = higher_is_better(record["scores"], winners)
+    if high is None:
+        high = higher_is_better(record["scores"], winners)
     if single is None:
         single = one_seat_a_side(sides)
     rows = signed_rows(sequence, sides, high, single)

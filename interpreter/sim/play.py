@@ -149,7 +149,7 @@ def _play(s, rules, players, seed, names, log, bot_options, checker, with_leads=
     if starts:
         progress.hand_starts(starts)
     hands = progress.finish(record["scores"])
-    figures = record_figures(record, hands, sides_of(rules, players), with_leads)
+    figures = record_figures(record, hands, sides_of(rules, players), with_leads, rules.high_better)
     first, second = figures[0], figures[1]
     record.update(first)                    # the figures of the game, its progress, the figures by side
     record["progress"] = hands

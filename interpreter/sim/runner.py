@@ -91,7 +91,8 @@ def run(rules, games: int, seed: int = 0, players: int | None = None, bots=("ran
     """Play `games` games; call on_record(record) in game order; return the summary dict."""
     players = players or rules.default_players
     bots = list(bots)
-    summary = Summary(players, first_seat=(rules.first_dealer + 1) % players, teams=rules.teams.get(players))
+    summary = Summary(players, first_seat=(rules.first_dealer + 1) % players, teams=rules.teams.get(players),
+                      high=rules.high_better)
     started = time.perf_counter()
     # Without a records file a record is read by the summary (and the rules check) only: from other
     # processes, only that part of it is sent.

@@ -110,8 +110,9 @@ def _as_float(x) -> float:
 class Summary:
     """Accumulates records one at a time."""
 
-    def __init__(self, players: int, first_seat: int = 1, teams=None):
+    def __init__(self, players: int, first_seat: int = 1, teams=None, high=None):
         self.players = players
+        self.high = high                     # the ruleset's end: better (true: higher), none: per record
         self.sides = [list(t) for t in teams] if teams else [[p] for p in range(players)]
         self.side_wins = [0.0] * len(self.sides)
         self.single = one_seat_a_side(self.sides)
@@ -205,7 +206,7 @@ class Summary:
                 acc.sum += x
                 acc.sq += x * x
         if leads is None:
-            marks, n = sequence_leads(record, self.sides, self.single)
+            marks, n = sequence_leads(record, self.sides, self.single, self.high)
             self._add_leads(lead_codes(marks), n)
         else:
             self._add_leads(*leads)
