@@ -200,6 +200,9 @@ class PreferansReferee:
         c = text.split()[1]
         self.hands[p].remove(c)
         self.discards.append(c)
+        # discarded face down: the others cannot tell which card went, so none of the talon cards shown
+        # in the declarer's hand is known to them any more
+        self.public -= set(self.hands[p])
         if len(self.discards) < 2:
             return
         if self.bid == MISERE:

@@ -151,6 +151,9 @@ class ThousandReferee:
         self.speaker = self.after_seat(self.eldest, self.may_speak)
         self.phase = "auction"
         self.public = set()           # cards shown to all, still where they were shown
+        # cards of `public` a seat no longer sees: shown in the declarer's hand when the declarer gave a
+        # card face down to another player (the seat could not tell which card went)
+        self.blind = {p: set() for p in range(n)}
         self.known = set()            # cards the declarer gave, known to the declarer
         self.to_give = []
         self.trumps = None
@@ -196,7 +199,7 @@ class ThousandReferee:
         every_card_once(s)
         for viewer in range(self.n):
             for p in range(self.n):
-                shown = [c for c in self.hands[p] if p == viewer or c in self.public
+                shown = [c for c in self.hands[p] if p == viewer or (c in self.public and c not in self.blind[viewer])
                          or (viewer == self.declarer and c in self.known)]
                 assert seen(s, viewer, "hand", p) == sorted(shown), (viewer, p, self.phase)
                 assert seen(s, viewer, "won", p) == []
@@ -234,8 +237,12 @@ class ThousandReferee:
     def after_give(self, s, d, text):
         c = text.split()[1]
         self.hands[d].remove(c)
-        self.hands[self.to_give.pop(0)].append(c)
+        to = self.to_give.pop(0)
+        self.hands[to].append(c)
         self.public.discard(c)
+        for v in range(self.n):
+            if v not in (d, to):
+                self.blind[v] |= self.public & set(self.hands[d])
         self.known.add(c)
         self.seen["widow card given"] += c in self.widow
         if not self.to_give:
@@ -265,6 +272,8 @@ class ThousandReferee:
         self.trumps = x
         self.married[p] += TH_MARRIAGE[x]
         self.public.add(th_partner(lead))
+        for v in range(self.n):
+            self.blind[v].discard(th_partner(lead))
 
     def after_play(self, s, who, card):
         p = self.to_play()

@@ -34,6 +34,7 @@ A player offered no value picks nothing: their entry keeps its value.
 from __future__ import annotations
 
 from ..expr import types as T
+from .mixing import forget_mixed
 from .registry import step_kind
 from .state import GameStopped, owned
 from .steps import SCALARS, _fields, log_event, shown
@@ -243,6 +244,8 @@ def _select(cx, value, path, step):
 
     def pick(s, e):
         player, card = e[name], e["card"]
+        if s.revealed or s.revealed.to:        # a card leaving a hand unseen (mixing.py)
+            forget_mixed(s, (card,), s.z[dst][player])
         s.z[src][player].remove(card)
         s.z[dst][player].append(card)
         if s.revealed or s.revealed.to:

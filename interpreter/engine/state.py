@@ -67,6 +67,19 @@ class Shown(set):
             if not set.__contains__(self, c):
                 self.to.setdefault(c, set()).update(seats)
 
+    def hide_from(self, cards, seats, n) -> None:
+        """Stop showing the cards to these seats (of `n`); to the others they stay shown."""
+        for c in cards:
+            if set.__contains__(self, c):
+                set.discard(self, c)
+                rest = set(range(n)).difference(seats)
+            else:
+                rest = self.to.get(c, set()).difference(seats)
+            if rest:
+                self.to[c] = rest
+            else:
+                self.to.pop(c, None)
+
     def seen_by(self, player) -> set:
         """The cards shown that `player` sees: those shown to everyone and those shown to them."""
         if not self.to:

@@ -27,6 +27,7 @@ import warnings
 from ..expr.codegen import hoist_reads, makes_new_list, renamed, test_statements
 from ..expr.errors import EVAL_ERRORS, EvalError, in_words
 from .effects import fusable_filter
+from .mixing import forget_mixed
 from .state import GameStopped
 from .steps import SCALARS, group_cards, move_cards, owned, take_card
 from .vm import Atomic, Call, ForEach, If, Seq
@@ -209,6 +210,8 @@ class _Writer:
         if single:
             self.emit(depth, f"_dst = {self.expr(tgt)}")
             self.emit(depth, f"_src = {self.expr(src)}")
+            self.emit(depth, "if s.revealed or s.revealed.to:")     # a card leaving a hand unseen (mixing.py)
+            self.emit(depth + 1, f"{self.ref(forget_mixed)}(s, (_mv,), _dst)")
             self.emit(depth, "if _src.__class__ is list and _mv in _src:")
             self.emit(depth + 1, "_src.remove(_mv)")
             self.emit(depth, "else:")
@@ -222,6 +225,8 @@ class _Writer:
         self.emit(depth, "if _mv:")
         self.emit(depth + 1, f"_dst = {self.expr(tgt)}")
         self.emit(depth + 1, f"_src = {self.expr(src)}")
+        self.emit(depth + 1, "if s.revealed or s.revealed.to:")     # cards leaving a hand unseen (mixing.py)
+        self.emit(depth + 2, f"{self.ref(forget_mixed)}(s, _mv, _dst)")
         self.emit(depth + 1, "_flat = _src.__class__ is list")
         self.emit(depth + 1, "for _c in _mv:")
         self.emit(depth + 2, "if _flat and _c in _src:")

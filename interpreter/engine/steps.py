@@ -17,6 +17,7 @@ from .calls import compile_call
 from .registry import compile_steps, step_kind
 from .state import GameStopped, Shown, owned
 from .logtext import _seers, card_place, log_move
+from .mixing import forget_mixed
 from .vm import HAND_CUT, Atomic, Choose, ForEach, If, While
 
 
@@ -379,6 +380,8 @@ def group_cards(moving) -> list:
 def move_cards(s, moving, dest, zone, bottom, where, above=None):
     """Take each card from `zone` (None: from wherever it is) and put them all on `dest`: under `above`
     of its cards when given (`position:` a number), else at the bottom or on top."""
+    if s.revealed or s.revealed.to:      # a card leaving a hand unseen: its shown cards are mixed (mixing.py)
+        forget_mixed(s, moving, dest)
     for c in moving:
         take_card(s, zone, c, where)
     if above is not None:
@@ -497,7 +500,9 @@ def _gather(cx, value, path, step):
     return Atomic(run, cx.where(path), "gather")
 
 
-@step_kind("reveal", "Show cards to every player (they stay known until they move or their zone is shuffled): "
+@step_kind("reveal", "Show cards to every player (they stay known until they move or their zone is shuffled; "
+           "cards shown in a hand stop being known to a player who does not see where a card of that hand "
+           "goes, since they can no longer tell which of the hand's cards it was): "
            "`reveal: last(hand[dealer])`; or to some players only, the others seeing nothing: "
            "`reveal: {cards: \"hand[target]\", to: current}` (`to`: a player or a list of players). To show "
            "cards that are being taken up (a kitty shown to all), reveal them after the move, where they went.")

@@ -16,6 +16,7 @@ from difflib import get_close_matches
 from ..expr import types as T
 from ..expr.compiler import note_block_locals
 from ..expr.hoist import item_selector
+from .mixing import forget_mixed
 from .registry import compile_steps, step_kind
 from .state import Choice, GameStopped, decision_limit
 from .steps import _fields, log_event
@@ -32,6 +33,7 @@ class Tricks(Node):
     """A block of tricks.  It runs once per card played, so its per-card path is kept short: see
     docs/performance.md.  Its frame is [node, phase, env, cards played in this trick]; while a
     player is asked, a marker frame [node, -1, env, follow lookup] sits above it (bots look for it)."""
+    trick_unseen = False      # the trick zone is not public: cards are played face down (mixing.py)
 
     step_name = "tricks"         # the step kind, as coverage reports name it (whatever the class with
     #                              after_play, decided_by or players)
@@ -209,10 +211,13 @@ class Tricks(Node):
         revealed = s.revealed                # the same set all game
         shown_some = revealed.to          # cards shown to some seats (the same dict all game)
         forget = set.discard
+        unseen = self.trick_unseen
         player = choice.player
         action = choice.actions[index]
         while True:
             card = action[1]
+            if unseen and (revealed or shown_some):     # played face down from a hand (mixing.py)
+                forget_mixed(s, (card,), trick)
             hands[player].remove(card)
             trick.append(card)
             if revealed:                     # a card shown to all (a turned-up trump) stops being shown
@@ -304,10 +309,13 @@ class Tricks(Node):
         follow = marker[3]
         played = frame[3]
         bits = [getattr(pick, "bits", None) for pick in pickers]
+        unseen = self.trick_unseen
         player = choice.player
         action = choice.actions[index]
         while True:
             card = action[1]
+            if unseen and (revealed or shown_some):     # played face down from a hand (mixing.py)
+                forget_mixed(s, (card,), trick)
             hands[player].remove(card)
             trick.append(card)
             if revealed:                     # a card shown to all (a turned-up trump) stops being shown
@@ -704,6 +712,7 @@ def _tricks(cx, value, path, step):
                  suit_of=cx.ns.universe.suit_of, direction=direction, where=cx.where(path),
                  winner_where=cx.where(path + ("winner",)) if winner is not None else None)
     block.order_expr = order_expr
+    block.trick_unseen = trick.visibility != "public"     # cards played face down (mixing.py)
     if after_play is not None:
         block.after_play = after_play
     if decided_by is not None:

@@ -11,6 +11,7 @@ where it stands (phase AFTER_CARD of the block's frame).  Blocks without the set
 """
 from __future__ import annotations
 
+from .mixing import forget_mixed
 from .vm import PAUSE
 
 AFTER_CARD = 4                   # the block's phase once a card's steps have run
@@ -29,6 +30,8 @@ class AfterPlay:
         env = frame[2]
         player = self.owner(env, choice)
         card = choice.actions[index][1]
+        if self.trick_unseen and (s.revealed or s.revealed.to):     # played face down (mixing.py)
+            forget_mixed(s, (card,), s.z[self.trick_zone])
         s.z[self.hand_zone][player].remove(card)
         s.z[self.trick_zone].append(card)
         if s.revealed or s.revealed.to:

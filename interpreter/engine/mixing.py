@@ -1,0 +1,64 @@
+"""Cards shown while they lie in a hand, and what the other seats know of them once the hand moves.
+
+A card shown while in a hand (a widow shown and taken up, a meld declared and taken back) is known
+to the other seats to be in that hand.  Once the hand's owner moves a card from it to a place a
+seat does not see (a face-down discard, a gift to another player), that seat cannot tell which of
+the hand's cards went: it stops knowing which of the shown cards are still there.  Without this the
+seat would see the shown card vanish or stay, and know what was given away.
+
+A hand here is a zone kept per player that only its owner sees (`visibility: owner`).  Cards shown
+in other places keep being shown until they move: a card turned face up under a stock, a card shown
+in a row of face-down cards, stay where everyone can see them.
+"""
+from __future__ import annotations
+
+from .state import Shown
+
+
+def hand_zones(rules) -> tuple:
+    """The zone infos of the hands (kept per player, seen by the owner alone), worked out once."""
+    found = rules.__dict__.get("_hand_zones")
+    if found is None:
+        found = rules._hand_zones = tuple(info for info in rules.zone_list
+                                          if info.per == "player" and info.visibility == "owner")
+    return found
+
+
+def forget_mixed(s, moving, dest) -> None:
+    """Before `moving` leave their places for `dest`: for every hand they leave, the seats that do not
+    see `dest` (nor own the hand) stop seeing the hand's other shown cards.  Called only while some card
+    is shown (s.revealed or s.revealed.to)."""
+    hands = hand_zones(s.rules)
+    if not hands:
+        return
+    shown = s.revealed
+    for info in hands:
+        for owner, part in enumerate(s.z[info.index]):
+            if part is dest or not part or part[0].__class__ is list:
+                continue
+            if not any(c in part for c in moving):
+                continue
+            known = [c for c in part if c not in moving and (set.__contains__(shown, c) or c in shown.to)]
+            if not known:
+                continue
+            blind = [q for q in range(s.n) if q != owner and not _sees(s, dest, q)]
+            if blind:
+                if shown.__class__ is not Shown:     # a plain set put in its place (tests do)
+                    shown = s.revealed = Shown(shown)
+                shown.hide_from(known, blind, s.n)
+
+
+def _sees(s, dest, q) -> bool:
+    """Whether seat q sees the cards of the zone part `dest`."""
+    for info in s.rules.zone_list:
+        zone = s.z[info.index]
+        if zone is dest:
+            return info.visibility == "public"
+        if info.per is not None:
+            parts = zone.items() if isinstance(zone, dict) else enumerate(zone)
+            for key, part in parts:
+                if part is dest:
+                    return info.seen_by(key, q)
+        elif zone and zone[0].__class__ is list and any(g is dest for g in zone):
+            return info.visibility == "public"
+    return False
