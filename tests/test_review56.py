@@ -350,3 +350,149 @@ def test_cucumber_referee(players):
 def test_cucumber_referee_soak(players):
     for seed in range(4, 100):
         cucumber_game(players, seed)
+
+
+# -- scripted deals --------------------------------------------------------------------------------------
+
+def _do(s, who, name, value=None):
+    assert G.current_player(s) == who, (G.current_player(s), who)
+    want = (name, tuple(value) if isinstance(value, list) else value)
+    if name == "play":
+        want = (name, S.cards(s.rules, [value])[0])
+    action = next((a for a in G.legal_actions(s) if _norm(a) == want), None)
+    assert action is not None, (want, G.legal_actions(s))
+    G.apply(s, action)
+
+
+def _sees(s, seat, zone, owner):
+    return S.names(s, G.observation(s, seat)["zones"][zone][owner])
+
+
+def _cabo_deal(s_rows, discard, deck):
+    """The pack order for two players, dealer seat 0: rows[seat] in places 1 to 4, then the discard's
+    first card, then the deck from its top."""
+    rows = s_rows
+    return [rows[p][i] for i in range(4) for p in (1, 0)] + [discard] + deck
+
+
+def test_cabo_a_scripted_round():
+    rows = {0: ["2♦", "3♦", "4♦", "5♦"], 1: ["2♣", "3♣", "4♣", "5♣"]}
+    s = S.stacked_game(load("cabo"), 2, _cabo_deal(rows, "9♠", ["J♠", "8♠"]))
+    # each seat sees its own places 1 and 2, nothing of the other row
+    assert _sees(s, 0, "row", 0) == ["2♦", "3♦"] and _sees(s, 0, "row", 1) == []
+    assert _sees(s, 1, "row", 1) == ["2♣", "3♣"] and _sees(s, 1, "row", 0) == []
+    assert S.names(s, S.zone(s, "discard")) == ["9♠"]
+    # seat 1 (left of the dealer) draws the Jack, seen by seat 1 alone, and discards it for its power
+    _do(s, 1, "draw")
+    assert _sees(s, 1, "drawn", 1) == ["J♠"] and _sees(s, 0, "drawn", 1) == []
+    _do(s, 1, "discard")
+    assert {a for a in map(_norm, G.legal_actions(s))} == \
+        {("swap_blind", (i, 0, j)) for i in range(1, 5) for j in range(1, 5)} | {("no_power", None)}
+    # its place 1 (2♣, which it knows) for seat 0's place 1 (2♦, which seat 0 knows), unseen by either
+    _do(s, 1, "swap_blind", [1, 0, 1])
+    assert S.names(s, S.zone(s, "row", 0)) == ["2♣", "3♦", "4♦", "5♦"]
+    assert S.names(s, S.zone(s, "row", 1)) == ["2♦", "3♣", "4♣", "5♣"]
+    # each still knows where its own old card went, and learns nothing of the card it got
+    assert _sees(s, 1, "row", 0) == ["2♣"] and _sees(s, 1, "row", 1) == ["3♣"]
+    assert _sees(s, 0, "row", 0) == ["3♦"] and _sees(s, 0, "row", 1) == ["2♦"]
+    # seat 0 takes the Jack from the discard into its place 4: both seats see it there; 5♦ is discarded
+    _do(s, 0, "take")
+    _do(s, 0, "keep", 4)
+    assert S.names(s, S.zone(s, "discard")) == ["9♠", "5♦"]
+    for seat in (0, 1):
+        assert "J♠" in _sees(s, seat, "row", 0)
+    # seat 1 calls; seat 0 has one more turn: draws the 8, discards it and peeks at its place 3 (4♦)
+    _do(s, 1, "cabo")
+    _do(s, 0, "draw")
+    _do(s, 0, "discard")
+    assert {a[0] for a in G.legal_actions(s)} == {"peek", "no_power"}
+    _do(s, 0, "peek", 3)
+    # the round is over: seat 1 (the caller, 2♦ 3♣ 4♣ 5♣ = 14) is lowest and scores 0; seat 0 holds
+    # 2♣ 3♦ 4♦ J♠ = 20; a new round is dealt by seat 1
+    assert list(var(s, "score")) == [20, 0]
+    assert s.hand_no == 2 and var(s, "dealer") == 1 and G.current_player(s) == 0
+
+
+def test_cabo_the_callers_cards_are_locked_and_a_failed_call_pays():
+    """Seat 1 calls at once; seat 0 draws a 10 and may spy only on... nobody (the caller's cards are
+    locked), so only 'no_power' is offered.  The caller (4 + 5 + 6 + 13 = 28) is not lowest: 38."""
+    rows = {0: ["A♦", "2♦", "3♦", "K♥"], 1: ["4♣", "5♣", "6♣", "K♣"]}
+    s = S.stacked_game(load("cabo"), 2, _cabo_deal(rows, "9♠", ["10♠"]))
+    _do(s, 1, "cabo")
+    _do(s, 0, "draw")
+    _do(s, 0, "discard")
+    assert [_norm(a) for a in G.legal_actions(s)] == [("no_power", None)]
+    _do(s, 0, "no_power")
+    assert list(var(s, "score")) == [0, 38]
+
+
+def test_cabo_a_score_of_exactly_100_goes_back_to_50():
+    rows = {0: ["A♦", "2♦", "3♦", "K♥"], 1: ["4♣", "5♣", "6♣", "K♣"]}
+    s = S.stacked_game(load("cabo"), 2, _cabo_deal(rows, "9♠", ["2♠"]))
+    s.v[s.rules.vars["score"].index][1] = 62           # 62 + 28 + 10 = 100
+    _do(s, 1, "cabo")
+    _do(s, 0, "draw")
+    _do(s, 0, "discard")
+    assert list(var(s, "score")) == [0, 50]
+
+
+def test_a_move_keeps_cards_known_only_when_asked(tmp_path):
+    """The same blind swap without keep_seen: neither seat sees its old card any more (the engine's
+    plain rule, a moved card is seen as its new zone shows it)."""
+    import yaml
+    from interpreter.ruleset.loader import load_ruleset
+    data = yaml.safe_load((HERE / "cabo.yaml").read_text())
+    swap = data["procedures"]["power(p, c)"][2]["then"][0]["choose"]["moves"]["swap_blind"]["do"]
+    for step in swap[1:]:
+        del step["move"]["keep_seen"]
+    path = tmp_path / "cabo.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    rows = {0: ["2♦", "3♦", "4♦", "5♦"], 1: ["2♣", "3♣", "4♣", "5♣"]}
+    s = S.stacked_game(loaded.rules, 2, _cabo_deal(rows, "9♠", ["J♠"]))
+    _do(s, 1, "draw")
+    _do(s, 1, "discard")
+    _do(s, 1, "swap_blind", [1, 0, 1])
+    assert _sees(s, 1, "row", 0) == [] and _sees(s, 0, "row", 1) == []
+
+
+def test_keep_seen_is_true_or_false(tmp_path):
+    import yaml
+    from interpreter.ruleset.loader import load_ruleset
+    data = yaml.safe_load((HERE / "cabo.yaml").read_text())
+    data["procedures"]["put(p, i)"][1]["move"]["keep_seen"] = "yes please"
+    path = tmp_path / "cabo.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    loaded = load_ruleset(str(path))
+    assert not loaded.ok
+    assert any("'keep_seen' is true or false" in d.format() for d in loaded.diagnostics)
+
+
+def test_cucumber_a_scripted_hand():
+    hands = {1: "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ A♣".split(), 0: "2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 9♦".split()}
+    s = S.stacked_game(load("cucumber"), 2, [hands[p][i] for i in range(7) for p in (1, 0)])
+    offered = lambda: sorted(S.names(s, [a[1] for a in G.legal_actions(s)]))
+    assert offered() == sorted(hands[1])                 # seat 1 leads anything
+    _do(s, 1, "play", "7♣")
+    assert offered() == ["7♦", "9♦"]                      # as high or higher
+    _do(s, 0, "play", "7♦")                               # a tie: the later card wins
+    assert offered() == sorted("2♦ 3♦ 4♦ 5♦ 6♦ 9♦".split())
+    _do(s, 0, "play", "2♦")
+    _do(s, 1, "play", "A♣")
+    _do(s, 1, "play", "6♣")
+    assert offered() == ["6♦", "9♦"]
+    _do(s, 0, "play", "9♦")
+    _do(s, 0, "play", "6♦")
+    assert offered() == ["2♣"]                            # nothing as high: the lowest card
+    _do(s, 1, "play", "2♣")
+    _do(s, 0, "play", "3♦")
+    assert offered() == ["3♣", "4♣", "5♣"]
+    _do(s, 1, "play", "3♣")                               # the tie again: seat 1 leads
+    _do(s, 1, "play", "4♣")
+    _do(s, 0, "play", "5♦")
+    assert list(var(s, "score")) == [0, 0]                # six tricks played: nothing scored yet
+    _do(s, 0, "play", "4♦")
+    _do(s, 1, "play", "5♣")                               # the last trick: seat 1 takes it with a 5
+    assert list(var(s, "score")) == [0, 5]
+    assert s.hand_no == 2 and var(s, "dealer") == 1
