@@ -496,3 +496,28 @@ def test_cucumber_a_scripted_hand():
     _do(s, 1, "play", "5♣")                               # the last trick: seat 1 takes it with a 5
     assert list(var(s, "score")) == [0, 5]
     assert s.hand_no == 2 and var(s, "dealer") == 1
+
+
+# -- rules explain ---------------------------------------------------------------------------------------
+
+def _said(move):
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(zones={"stock": None, "row": None}))
+    return describe_steps([{"move": move}], 0, say)[0]
+
+
+def test_explain_says_a_moved_card_stays_known():
+    text = _said({"cards": "last(stock)", "from": "stock", "to": "row", "keep_seen": True})
+    assert text == ("1. Move the top card of *stock* from *stock* to *row*; whoever saw the cards where they "
+                    "were still knows them there."), text
+    # a plain move, and a move within its zone, are not 'put at the bottom' for keeping cards known
+    assert "still knows" not in _said({"cards": "last(stock)", "from": "stock", "to": "row"})
+    text = _said({"cards": "last(stock)", "from": "stock", "to": "stock", "keep_seen": True})
+    assert "at the bottom" not in text, text
+
+
+def test_explain_a_card_put_back_under_some_cards_of_its_own_zone_is_not_at_the_bottom():
+    """It said 'Put the top card of *stock* at the bottom of *stock*' for position: 3."""
+    text = _said({"cards": "last(stock)", "from": "stock", "to": "stock", "position": "3"})
+    assert text == "1. Put the top card of *stock* back in *stock*, under as many of its cards as 3.", text
