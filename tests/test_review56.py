@@ -521,3 +521,12 @@ def test_explain_a_card_put_back_under_some_cards_of_its_own_zone_is_not_at_the_
     """It said 'Put the top card of *stock* at the bottom of *stock*' for position: 3."""
     text = _said({"cards": "last(stock)", "from": "stock", "to": "stock", "position": "3"})
     assert text == "1. Put the top card of *stock* back in *stock*, under as many of its cards as 3.", text
+
+
+@pytest.mark.parametrize("name,count", [("cabo", 2), ("cucumber", 3)])
+def test_worked_deals_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count
+    for o in outcomes:
+        assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
