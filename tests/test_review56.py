@@ -530,3 +530,27 @@ def test_worked_deals_pass_as_scenarios(name, count):
     assert not problems and len(outcomes) == count
     for o in outcomes:
         assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+
+
+def test_a_scenario_checks_what_a_seat_sees(tmp_path):
+    """`seen:` in a scenario's expect compares a seat's view of the zones (it was an unknown expectation:
+    a scenario could not check that a peek shows the card to the peeker alone)."""
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "peek.scenario.yaml"
+    path.write_text(f"""ruleset: {HERE / 'cabo.yaml'}
+players: 2
+scenarios:
+  - name: each seat sees its own places 1 and 2
+    deal: {{row: {{0: [2♦, 3♦, 4♦, 5♦], 1: [2♣, 3♣, 4♣, 5♣]}}}}
+    expect:
+      seen: {{0: {{row: {{0: [3♦, 2♦], 1: []}}, deck: []}}, 1: {{row: [[], [2♣, 3♣]]}}}}
+  - name: a peek nobody made
+    deal: {{row: {{0: [2♦, 3♦, 4♦, 5♦], 1: [2♣, 3♣, 4♣, 5♣]}}}}
+    expect:
+      seen: {{0: {{row: {{1: [2♣]}}}}}}
+""", encoding="utf-8")
+    outcomes, problems = run_file(str(path))
+    assert not problems and len(outcomes) == 2
+    assert not outcomes[0].diagnostics, [d.format() for d in outcomes[0].diagnostics]
+    messages = [d.format() for d in outcomes[1].diagnostics]
+    assert any("seen by 0 in row[1]: expected [2♣], got []" in m for m in messages), messages
