@@ -554,3 +554,19 @@ scenarios:
     assert not outcomes[0].diagnostics, [d.format() for d in outcomes[0].diagnostics]
     messages = [d.format() for d in outcomes[1].diagnostics]
     assert any("seen by 0 in row[1]: expected [2♣], got []" in m for m in messages), messages
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rules_play_says_where_a_peeked_face_down_card_lies(seed):
+    """A seat's own face-down row in `rules play` names the place of each card it has looked at (it
+    said 'you row: 4 card(s) (shown: 9♣ Q♥)', sorted: which of the four places to keep is the game)."""
+    from interpreter.playtest import terminal as TT, view as V
+    from interpreter.playtest.session import Session
+    se = Session(load("cabo"), 2, seed=seed, humans=(0,), bots=("random",))
+    s = se.state
+    row = [_name(s, c) for c in S.zone(s, "row", 0)]
+    part = next(z for z in V.seat_view(se, 0)["zones"] if z["name"] == "row")["players"]
+    assert part[0]["shown_at"] == [[row[0], 0], [row[1], 1]] and "shown_at" not in part[1]
+    text = TT.table_text(V.seat_view(se, 0))
+    assert f"you row: 4 card(s) (shown: {row[0]} at row[0][0], {row[1]} at row[0][1])" in text, text
+    assert "P1 row: 4 card(s)\n" in text
