@@ -570,3 +570,11 @@ def test_rules_play_says_where_a_peeked_face_down_card_lies(seed):
     text = TT.table_text(V.seat_view(se, 0))
     assert f"you row: 4 card(s) (shown: {row[0]} at row[0][0], {row[1]} at row[0][1])" in text, text
     assert "P1 row: 4 card(s)\n" in text
+
+
+def test_explain_an_index_that_is_the_item_being_tested_says_that_position():
+    """It said 'the place of the card at position it of *trick*' (the name of filter's item as 'it')."""
+    from interpreter.authoring.explain import explain
+    text = explain(load("cucumber"))
+    assert "for which the place of the card at that position of *trick* in the order *high* is *best*" in text
+    assert "position it " not in text
