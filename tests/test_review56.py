@@ -140,6 +140,8 @@ class CaboReferee:
         if not self.deck:                        # the discard pile but its top card becomes the deck
             self.deck = self.discard[:-1]
             self.discard = self.discard[-1:]
+            for known in self.known:             # shuffled face down: nobody knows where they are
+                known.difference_update(self.deck)
             self.reshuffled = True
 
     def end_hand(self):
@@ -186,14 +188,17 @@ class CaboReferee:
             assert obs["deck"] == [] and obs["discard"] == self.discard
 
 
-def cabo_game(players, seed):
-    """A seeded random game followed by the referee; returns (state, referee, decisions)."""
+def cabo_game(players, seed, patience=0):
+    """A seeded random game followed by the referee; returns (state, referee, decisions).  With
+    `patience`, nobody calls Cabo in the first that many decisions of a hand (the deck runs out and the
+    discard pile is shuffled into a new one)."""
     rules = load("cabo")
     rng = random.Random(seed)
     s = G.new_game(rules, players, seed)
     ref = CaboReferee(s)
     ref.names = rules.universe.names
-    decisions = 0
+    decisions = refills = in_hand = 0
+    hand = None
     while not G.is_over(s):
         ref.check(s)
         every_card_once(s)
@@ -201,16 +206,22 @@ def cabo_game(players, seed):
         legal = G.legal_actions(s)
         assert len(legal) == len(set(map(_norm, legal)))
         assert set(map(_norm, legal)) == ref.offered(), set(map(_norm, legal)) ^ ref.offered()
-        action = legal[rng.randrange(len(legal))]
+        if ref.hand != hand:
+            hand, in_hand = ref.hand, 0
+        in_hand += 1
+        choices = [a for a in legal if a[0] != "cabo"] if in_hand < patience else legal
+        action = choices[rng.randrange(len(choices))]
         G.apply(s, action)
         ref.apply(s, action)
         decisions += 1
+        refills += getattr(ref, "reshuffled", False)
     assert ref.over
     ref.check(s)
     result = G.result(s)
     best = min(ref.score)
     assert result["winners"] == [p for p in range(players) if ref.score[p] == best]
     assert result["scores"] == ref.score
+    ref.refills = refills
     return s, ref, decisions
 
 
@@ -218,6 +229,12 @@ def cabo_game(players, seed):
 def test_cabo_referee(players):
     for seed in range(12):
         cabo_game(players, seed)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_cabo_referee_when_the_deck_runs_out(players):
+    refills = [cabo_game(players, 100 + seed, patience=200)[1].refills for seed in range(3)]
+    assert all(r > 0 for r in refills), refills
 
 
 @pytest.mark.soak
