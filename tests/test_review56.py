@@ -595,3 +595,25 @@ def test_explain_an_index_that_is_the_item_being_tested_says_that_position():
     text = explain(load("cucumber"))
     assert "for which the place of the card at that position of *trick* in the order *high* is *best*" in text
     assert "position it " not in text
+
+
+def test_of_cards_ranked_alike_the_first_played_wins_without_a_winner_rule(tmp_path):
+    """As the reference says of `order:`: Cucumber written with every card counting as one suit and
+    `order: high` (no `winner:`) gives three Sevens to the first one played, not the last, which is
+    why the ruleset says who wins with `winner:`."""
+    import yaml
+    from interpreter.ruleset.loader import load_ruleset
+    data = yaml.safe_load((HERE / "cucumber.yaml").read_text())
+    tricks = data["hand"][3]["tricks"]
+    del tricks["winner"]
+    tricks.update(card_suit="clubs", order="high")
+    path = tmp_path / "cucumber-order.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    loaded = load_ruleset(str(path))
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    hands = {1: "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ A♣".split(), 2: "2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥".split(),
+             0: "2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 9♦".split()}
+    for rules, winner in ((loaded.rules, 1), (load("cucumber"), 0)):
+        s = S.stacked_game(rules, 3, [hands[p][i] for i in range(7) for p in (1, 2, 0)], log=True)
+        S.play(s, "7♣", "7♥", "7♦")
+        assert [e["winner"] for e in s.events if e.get("event") == "trick"] == [winner]
