@@ -180,10 +180,14 @@ class CaboReferee:
         drawn = [list(S.zone(s, "drawn", p)) for p in range(self.n)]
         assert drawn == [[self.drawn] if p == self.turn and self.drawn is not None else [] for p in range(self.n)]
         for seat in range(self.n):
-            obs = G.observation(s, seat)["zones"]
+            full = G.observation(s, seat)
+            obs = full["zones"]
             for p in range(self.n):
                 want = [c for c in self.rows[p] if c in self.known[seat]]
                 assert obs["row"][p] == want, (seat, p, S.names(s, obs["row"][p]), S.names(s, want))
+                # and where each lies: the place is what the player remembers
+                assert full["places"]["row"][p] == \
+                    [c if c in self.known[seat] else None for c in self.rows[p]]
                 assert obs["drawn"][p] == (drawn[p] if p == seat or self.phase == "taken" else [])
             assert obs["deck"] == [] and obs["discard"] == self.discard
 
@@ -617,3 +621,23 @@ def test_of_cards_ranked_alike_the_first_played_wins_without_a_winner_rule(tmp_p
         s = S.stacked_game(rules, 3, [hands[p][i] for i in range(7) for p in (1, 2, 0)], log=True)
         S.play(s, "7♣", "7♥", "7♦")
         assert [e["winner"] for e in s.events if e.get("event") == "trick"] == [winner]
+
+
+def test_an_observation_says_where_each_card_a_seat_has_looked_at_lies():
+    """`places` in an observation: a face-down zone card by card, bottom first, the cards the seat does
+    not see as None (the observation gave only the cards shown, not which of the four places)."""
+    rows = {0: ["2♦", "3♦", "4♦", "5♦"], 1: ["2♣", "3♣", "4♣", "5♣"]}
+    s = S.stacked_game(load("cabo"), 2, _cabo_deal(rows, "9♠", ["J♠", "7♠"]))
+    ids = lambda names: [None if n is None else S.cards(s.rules, [n])[0] for n in names]
+    _do(s, 1, "draw")
+    _do(s, 1, "discard")
+    _do(s, 1, "swap_blind", [2, 0, 4])           # 3♣ (known to seat 1) for 5♦ (known to nobody)
+    _do(s, 0, "draw")
+    _do(s, 0, "discard")
+    _do(s, 0, "peek", 4)                          # seat 0 looks at its place 4: the 3♣
+    places = G.observation(s, 0)["places"]
+    assert places["row"] == [ids(["2♦", "3♦", None, "3♣"]), ids([None] * 4)]
+    assert places["drawn"] == [[], []] and places["deck"] == [None] * len(S.zone(s, "deck"))
+    assert "discard" not in places                # face up for everyone: zones says it all
+    # seat 1 still knows where its 3♣ went, and its 2♣; not the 5♦ it got
+    assert G.observation(s, 1)["places"]["row"] == [ids([None, None, None, "3♣"]), ids(["2♣", None, None, None])]
