@@ -641,3 +641,25 @@ def test_an_observation_says_where_each_card_a_seat_has_looked_at_lies():
     assert "discard" not in places                # face up for everyone: zones says it all
     # seat 1 still knows where its 3♣ went, and its 2♣; not the 5♦ it got
     assert G.observation(s, 1)["places"]["row"] == [ids([None, None, None, "3♣"]), ids(["2♣", None, None, None])]
+
+
+def test_a_reveal_before_a_move_that_keeps_cards_known_is_not_warned_about(tmp_path):
+    """A card shown to a player and then moved with keep_seen: true stays known, so validate's warning
+    'a move turns them face down again, so nobody sees them' would be wrong there (it is kept for a
+    plain move)."""
+    import yaml
+    from interpreter.ruleset.loader import load_ruleset
+    data = yaml.safe_load((HERE / "cabo.yaml").read_text())
+    keep = data["hand"][5]["turns"]["do"][1]["choose"]["moves"]["draw"]["do"][1]["choose"]["moves"]["keep"]
+    keep["do"] = [{"reveal": {"cards": "drawn[current]", "to": "current"}},
+                  {"move": {"cards": "drawn[current]", "from": "drawn[current]", "to": "row[current]",
+                            "keep_seen": True}}]
+    warned = []
+    for keep_seen in (True, False):
+        keep["do"][1]["move"]["keep_seen"] = keep_seen
+        path = tmp_path / f"cabo-{keep_seen}.yaml"
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+        loaded = load_ruleset(str(path), dry_run=False)
+        warned.append([d.format() for d in loaded.diagnostics if "nobody sees them" in d.message])
+    assert warned[0] == [] and len(warned[1]) == 1, warned
+    assert "keep_seen: true" in warned[1][0]
