@@ -663,3 +663,46 @@ def test_a_reveal_before_a_move_that_keeps_cards_known_is_not_warned_about(tmp_p
         warned.append([d.format() for d in loaded.diagnostics if "nobody sees them" in d.message])
     assert warned[0] == [] and len(warned[1]) == 1, warned
     assert "keep_seen: true" in warned[1][0]
+
+
+# -- face-down places as object entries --------------------------------------------------------------------
+
+def _swap_cells_game(seed):
+    rules = load("swap-cells")
+    rng = random.Random(seed)
+    s = G.new_game(rules, 2, seed)
+    cells = {k: list(v) for k, v in S.zone(s, "cell").items()}
+    assert all(len(v) == 1 for v in cells.values())
+    owner = {"a0": 0, "b0": 0, "a1": 1, "b1": 1}
+    known = [{cells["a0"][0]}, {cells["a1"][0]}]
+    turn = 0
+    while not G.is_over(s):
+        assert {k: list(v) for k, v in S.zone(s, "cell").items()} == cells
+        for seat in (0, 1):
+            obs = G.observation(s, seat)
+            for k, (c,) in cells.items():
+                assert obs["zones"]["cell"][k] == ([c] if c in known[seat] else []), (seat, k)
+                assert obs["places"]["cell"][k] == [c if c in known[seat] else None]
+        mine = [k for k in cells if owner[k] == turn]
+        theirs = [k for k in cells if owner[k] != turn]
+        offered = {("look", k) for k in mine} | {("swap", (k, j)) for k in mine for j in theirs}
+        legal = G.legal_actions(s)
+        names = set(map(_norm, legal))
+        assert names == offered and G.current_player(s) == turn
+        action = legal[rng.randrange(len(legal))]
+        name, value = action
+        G.apply(s, action)
+        if name == "look":
+            known[turn].add(cells[value][0])
+        else:
+            k, j = value
+            cells[k], cells[j] = cells[j], cells[k]
+        turn = 1 - turn
+    value = lambda c: VALUE[_rank(_name(s, c))]
+    totals = [sum(value(c[0]) for k, c in cells.items() if owner[k] == p) for p in (0, 1)]
+    assert G.result(s)["winners"] == [p for p in (0, 1) if totals[p] == min(totals)]
+
+
+def test_swap_cells_referee():
+    for seed in range(30):
+        _swap_cells_game(seed)
