@@ -706,3 +706,26 @@ def _swap_cells_game(seed):
 def test_swap_cells_referee():
     for seed in range(30):
         _swap_cells_game(seed)
+
+
+def test_trick_number_inside_a_trick_is_the_number_of_that_trick(tmp_path):
+    """As the reference says: Cucumber's last trick found by `trick_number == 7` in after_trick scores
+    exactly as the ruleset's `count(hand[winner]) == 0` does."""
+    import yaml
+    from interpreter.ruleset.loader import load_ruleset
+    data = yaml.safe_load((HERE / "cucumber.yaml").read_text())
+    data["hand"][3]["tricks"]["after_trick"][0]["if"] = "trick_number == 7"
+    path = tmp_path / "cucumber-numbered.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    loaded = load_ruleset(str(path))
+    assert loaded.ok
+    for seed in range(3):
+        games = []
+        for rules in (load("cucumber"), loaded.rules):
+            rng = random.Random(seed)
+            s = G.new_game(rules, 3, seed)
+            while not G.is_over(s):
+                legal = G.legal_actions(s)
+                G.apply(s, legal[rng.randrange(len(legal))])
+            games.append((G.result(s)["scores"], s.hand_no))
+        assert games[0] == games[1]
