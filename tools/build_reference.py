@@ -146,7 +146,7 @@ def build() -> str:
     out += [f"| `.{name}` | {typ} | {_cell(doc)} |" for name, (typ, doc) in CARD_ATTRIBUTES.items()]
     out += ["", "### Built-in names", "", "| name | kind | meaning |", "|---|---|---|"]
     out += [f"| `{name}` | {typ} | {_cell(doc)} |" for name, (typ, doc) in BUILTIN_NAMES.items()]
-    out += ["", "Inside `tricks:` the names `leader`, `current`, `led_suit`, `trick_number`, `trick_players` "
+    out += ["", "Inside `tricks:` the names `leader`, `current`, `led_suit`, `trick_number` (the number of the trick being played, 1 for the first; in `count:`, worked out before a trick, the number of tricks played so far), `trick_players` "
             "(who has played to this trick, in order), `taking_part` (who takes part in this trick) "
             "and `winner` are defined (and `card` in a `follow:` condition; `current` is the player to play: "
             "in `before_trick` the leader, in `after_play`, `after_plays` and `after_trick` the player who "

@@ -8,7 +8,7 @@ from ..engine import game as G
 from ..expr import types as T
 
 EXPECT_KEYS = ("state", "zones", "sizes", "trick_winners", "last_trick_winner", "to_move", "legal", "not_legal",
-               "over", "winners", "scores", "hand", "revealed", "absent")
+               "over", "winners", "scores", "hand", "revealed", "absent", "seen")
 
 
 def to_internal(s, typ, value, path, failure):
@@ -257,6 +257,8 @@ def check_expectations(s, spec, path, when, failure):
             if hidden:
                 c.wrong.append((sub, f"revealed: {_fmt(hidden)} {'is' if len(hidden) == 1 else 'are'} not shown "
                                      f"to everyone (shown: {_fmt(sorted(shown_cards))})"))
+        elif key == "seen":
+            _check_seen(s, c, sub, expected, failure)
         elif key == "absent":
             present = {rules.universe.names[x] for x in G.all_cards(s)}
             there = [n for n in _card_names(s, expected) if n in present]
@@ -267,6 +269,38 @@ def check_expectations(s, spec, path, when, failure):
     if c.wrong:
         first = c.wrong[0][0]
         raise failure(first, f"{when}: " + "; ".join(text for _, text in c.wrong))
+
+
+def _check_seen(s, c, sub, expected, failure):
+    """`seen: {seat: {zone: cards}}`: the cards of each zone that the seat sees (its view of the table:
+    the zone's visibility, and the cards shown to it), in any order; a zone kept per player or per entry
+    takes one list per part, `{row: {0: [2♣], 1: []}}`, and only the parts listed are checked."""
+    rules = s.rules
+    if not isinstance(expected, dict):
+        raise failure(sub, "'seen' needs a mapping of seats to zones: {1: {row: {0: [2♣]}}}")
+    for seat, zones in expected.items():
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.n:
+            raise failure(sub + (seat,), f"'seen' is keyed by seat numbers, from 0 to {s.n - 1}, not {seat!r}",
+                          key=True)
+        view = G.observation(s, seat)["zones"]
+        for name, value in (zones or {}).items():
+            info = rules.zones.get(str(name))
+            if info is None:
+                raise failure(sub + (seat, name), f"unknown zone '{name}'", did_you_mean(name, rules.zones),
+                              key=True)
+            part = view[info.name]
+            names = rules.universe.names
+            if info.per is None:
+                c.compare(sub + (seat, name), f"seen by {seat} in {name}", _card_names(s, value or []),
+                          _card_names(s, [names[x] for x in part]))
+                continue
+            items = dict(enumerate(value)) if isinstance(value, list) else (value or {})
+            for owner, cards in items.items():
+                if (owner not in part) if isinstance(part, dict) else \
+                        not (isinstance(owner, int) and 0 <= owner < len(part)):
+                    raise failure(sub + (seat, name, owner), f"zone '{name}' has no part '{owner}'", key=True)
+                c.compare(sub + (seat, name, owner), f"seen by {seat} in {name}[{owner}]",
+                          _card_names(s, cards or []), _card_names(s, [names[x] for x in part[owner]]))
 
 
 LONG_MOVE_LIST = 12     # past this many moves, a wrong 'legal' list is told by what differs

@@ -254,6 +254,10 @@ class _Speaker:
             if name == "trick_players":   # the trick's cards and its players go together, play by play
                 return f"the player who played {self.operand(item)}"
             return f"the {noun} of {base} in the place {self.operand(item)} has in {self.say(items)}"
+        if _is_name(key, self.subject):
+            # filter(range(0, n), i => high(trick[i]) == best): 'the numbers for which ... the card at that
+            # position of *trick*', not 'the card at position it of *trick*'
+            return f"the {noun} at that position of {base}"
         place = _literal(key)
         if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < len(_ORDINALS):
             return f"the {_ORDINALS[place]} {noun} of {base}"     # calls[0]: 'the first item of the calls'

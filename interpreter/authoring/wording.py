@@ -501,16 +501,21 @@ def _move(v, step, say):
         where = f", under as many of its cards as {say(v['position'])}"
         if mentions_any(v["position"], say.lex.private):
             where += "; the other players do not see where"
+    # a card moved in full view stays known to those who knew it
+    kept = "; whoever saw the cards where they were still knows them there" if v.get("keep_seen") is True else ""
     if "from" in v and str(v["cards"]).strip() == str(v["from"]).strip():
         # move: {cards: hole, from: hole, to: house}: "Move every card of *hole* to ...", not "Move *hole* from *hole*"
-        return f"Move every card of {say(v['from'])} to {say(v['to'])}{where}.", []
+        return f"Move every card of {say(v['from'])} to {say(v['to'])}{where}{kept}.", []
     if "from" in v and where and str(v["from"]).strip() == str(v["to"]).strip():
-        # a card moved within its own zone: 'Put the last card of *stock* at the bottom of *stock*'
-        return f"Put {say(v['cards'])} at the bottom of {say(v['to'])}.", []
+        # a card moved within its own zone: 'Put the last card of *stock* at the bottom of *stock*', or
+        # 'Put it back in *stock*, under as many of its cards as 3' (not 'at the bottom' for a number)
+        if v.get("position") == "bottom":
+            return f"Put {say(v['cards'])} at the bottom of {say(v['to'])}{kept}.", []
+        return f"Put {say(v['cards'])} back in {say(v['to'])}{where}{kept}.", []
     cards = _cards_said(v["cards"], say)
     if src and ", " in cards and not cards.endswith(")"):
         cards += ","       # 'the last cards of stock, as many as N, from stock to ...'
-    return f"Move {cards}{src} to {say(v['to'])}{where}.", []
+    return f"Move {cards}{src} to {say(v['to'])}{where}{kept}.", []
 
 
 def _lay_melds(v, step, say):

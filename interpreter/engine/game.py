@@ -219,6 +219,14 @@ def _flat(cards):
             yield x
 
 
+def _placed(cards, revealed) -> list:
+    """A part card by card (bottom first), each card the seat does not see as None (`revealed` None: it
+    sees them all); a card in a group (a table of melds) counts as one place."""
+    if revealed is None:
+        return list(_flat(cards))
+    return [c if c in revealed else None for c in _flat(cards)]
+
+
 def _shown(cards, revealed) -> list:
     """The cards of a part the seat cannot see that are shown to everyone (out of their groups)."""
     return [c for c in _flat(cards) if c in revealed] if revealed else []
@@ -227,20 +235,29 @@ def _shown(cards, revealed) -> list:
 def observation(s: State, player: int) -> dict:
     """What `player` can see: public zones, their own zones (the others' for 'visibility: others'), revealed
     cards, sizes of the rest, and the state variables by name (a card hidden from the player, named by a
-    variable of kind card or cards, as None)."""
+    variable of kind card or cards, as None).  `places` gives each zone that is not face up for everyone
+    card by card, from the bottom, a card the player does not see as None: where a card it has looked at
+    lies among face-down cards (a peek at one of four places)."""
     rules = s.rules
-    seen = {}
+    seen, places = {}, {}
     shown = shown_to(s, player)
     for info in rules.zone_list:
         zone = s.z[info.index]
         if info.per == "player":
             seen[info.name] = [list(cards) if info.seen_by(p, player) else _shown(cards, shown)
                                for p, cards in enumerate(zone)]
+            if info.visibility != "public":
+                places[info.name] = [_placed(cards, None if info.seen_by(p, player) else shown)
+                                     for p, cards in enumerate(zone)]
         elif isinstance(zone, dict):
             seen[info.name] = {k: list(v) if info.visibility == "public" else _shown(v, shown)
                                for k, v in zone.items()}
+            if info.visibility != "public":
+                places[info.name] = {k: _placed(v, shown) for k, v in zone.items()}
         else:
             seen[info.name] = list(zone) if info.visibility == "public" else _shown(zone, shown)
+            if info.visibility != "public":
+                places[info.name] = _placed(zone, shown)
     sizes = {info.name: ([len(x) for x in s.z[info.index]] if info.per == "player" else
                          {k: len(v) for k, v in s.z[info.index].items()} if isinstance(s.z[info.index], dict)
                          else len(s.z[info.index])) for info in rules.zone_list}
@@ -248,7 +265,7 @@ def observation(s: State, player: int) -> dict:
     for info, value in own_picks(s, player):
         mine = state[info.name] = list(state[info.name])
         mine[player] = None if info.type == "card" and value in hidden_from(s, player) else value
-    return {"player": player, "zones": seen, "sizes": sizes, "state": state, "hand": s.hand_no}
+    return {"player": player, "zones": seen, "sizes": sizes, "state": state, "hand": s.hand_no, "places": places}
 
 
 def secret_picks(s: State) -> list:

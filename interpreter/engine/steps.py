@@ -304,9 +304,13 @@ def _log_deal(s, to_text, k, dealt):
            "bottom). A position that reads a value only its player sees (`visibility: owner`) is a place chosen in "
            "secret: the other players know the cards went into the zone, not where (their bots forget the "
            "order of the zone's cards, as after a shuffle). A table "
-           "zone of melds given as the cards (`cards: \"table[p]\"`) moves the cards of its melds.")
+           "zone of melds given as the cards (`cards: \"table[p]\"`) moves the cards of its melds. "
+           "`keep_seen: true`: a card moved in full view (a face-down card swapped with another player's, a "
+           "card given face down) stays known, where it went, to every player who saw it where it was (its zone "
+           "showed it to them, or it was shown to them); without it a moved card is seen only as its new zone "
+           "shows it.")
 def _move(cx, value, path, step):
-    spec = _fields(cx, value, path, "move", ("cards", "to"), ("from", "position"))
+    spec = _fields(cx, value, path, "move", ("cards", "to"), ("from", "position", "keep_seen"))
     if spec is None:
         return None
     cards = cx.expr(path + ("cards",), spec["cards"])
@@ -327,6 +331,11 @@ def _move(cx, value, path, step):
                        "(its first cards), top (the default) on it; a number puts them under that many cards")
         else:
             depth = cx.expr(path + ("position",), position, T.NUM)
+    keep = spec.get("keep_seen", False)
+    if not isinstance(keep, bool):
+        cx.problem(path + ("keep_seen",), f"'keep_seen' is true or false, not {keep!r}", "type",
+                   hint="keep_seen: true keeps a moved card known to the players who saw it where it was")
+        keep = False
     if tgt is None:
         return None
     cf = cards.fn
@@ -351,12 +360,15 @@ def _move(cx, value, path, step):
             shown = [c for c in moving if c in s.revealed] if before is not None and s.revealed else ()
             to = getattr(s.revealed, "to", None) if before is not None else None
             some = {c: set(to[c]) for c in moving if c in to} if to else None    # shown to some seats
+            seers = _seers_of(s, moving) if keep else None
             move_cards(s, moving, dest, zone, bottom, where, above)
+            if seers is not None:
+                _show_again(s, seers)
             if secret is not None:
                 secret(s, e, above, dest)
             if before is not None:
                 log_move(s, moving, before, dest, shown, some)
-    if at is not None:                       # stepgen.py writes out moves on top or at the bottom only
+    if at is not None or keep:               # stepgen.py writes out plain moves on top or at the bottom only
         return Atomic(run, where, "move")
     return Move(run, where, "move", (cf, single, src, tgt, bottom))
 
@@ -369,6 +381,35 @@ class Move(Atomic):
     def __init__(self, fn, where, kind, move):
         super().__init__(fn, where, kind)
         self.move = move
+
+
+def _seers_of(s, moving) -> dict:
+    """{card: the seats that see it where it lies now}: its zone shows it to them, or it is shown to
+    them (`reveal:`), for a move that keeps cards known (`keep_seen: true`)."""
+    shown = s.revealed
+    out = {}
+    for c in moving:
+        if c in shown:
+            out[c] = set(range(s.n))
+            continue
+        seats = set(_seers(s, card_place(s, c), s.n))
+        if shown.__class__ is Shown and c in shown.to:
+            seats |= shown.to[c]
+        out[c] = seats
+    return out
+
+
+def _show_again(s, seers) -> None:
+    """After a move that keeps cards known: each card is shown, where it went, to the seats that saw it
+    before (to everyone as a card shown face up when every seat did)."""
+    shown = s.revealed
+    if shown.__class__ is not Shown:
+        shown = s.revealed = Shown(shown)
+    for c, seats in seers.items():
+        if len(seats) == s.n:
+            shown.add(c)
+        elif seats:
+            shown.show_to((c,), seats)
 
 
 def group_cards(moving) -> list:

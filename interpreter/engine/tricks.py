@@ -589,7 +589,7 @@ class Tricks(Node):
            "after the trick in which claimed became true; default: while the leader has cards), follow ('suit', 'any' or a "
            "condition on card that replaces the follow-suit rule; led_suit is none for the leader), trumps "
            "(the trump suit, an expression; none or no setting: no trumps), "
-           "order (the name of an order, or an expression of card giving a number: higher wins), card_suit (the suit a card counts as in this block, an expression of card: following, "
+           "order (the name of an order, or an expression of card giving a number: higher wins; of cards ranked alike, identical copies say, the first played wins: a game where the later one wins says so with winner), card_suit (the suit a card counts as in this block, an expression of card: following, "
            "led_suit and the trumps read it), winner (an expression that replaces order and trumps), direction (1 to the left, the default, or "
            "-1), decided_by (who chooses the card of the player whose turn it is, an expression of current: "
            "declarer if current == dummy else current; default that player), players (who takes part "

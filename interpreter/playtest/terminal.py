@@ -85,7 +85,11 @@ def table_text(view, kept=()) -> str:
                     if part["cards"]:
                         lines.append(f"  {who} {zone['name']}: {cards_text(part['cards'])}")
                 elif part["size"]:
-                    shown = f" (shown: {cards_text(part['cards'])})" if part["cards"] else ""
+                    cards = cards_text(part["cards"])
+                    if part.get("shown_at"):        # a face-down place: where the card shown lies
+                        cards = ", ".join(f"{name} at {zone['name']}[{part['player']}][{i}]"
+                                          for name, i in part["shown_at"])
+                    shown = f" (shown: {cards})" if part["cards"] else ""
                     lines.append(f"  {who} {zone['name']}: {part['size']} card(s){shown}")
         elif "parts" in zone:
             for part in zone["parts"]:

@@ -176,6 +176,13 @@ def seat_view(session, seat) -> dict:
             entry["players"] = [{"player": p, "size": sizes[p], "cards": _cards(s, info, _sorted(u, seen[p]), names),
                                  "all_shown": info.seen_by(p, seat)}
                                 for p in range(s.n)]
+            if info.visibility == "hidden":
+                # face-down places of each player (cards nobody looks at but by a peek): where each card shown
+                # lies, zone[p][i] as the rules read it, for the place is what the seat remembers
+                for part, p in zip(entry["players"], range(s.n)):
+                    mine = s.z[info.index][p]
+                    if seen[p] and not _has_groups(mine):
+                        part["shown_at"] = [[names[c], i] for i, c in enumerate(mine) if c in set(seen[p])]
         elif isinstance(seen, dict):
             entry["parts"] = [{"key": str(k), "size": sizes[k], "cards": _cards(s, info, v, names)}
                               for k, v in seen.items()]

@@ -85,6 +85,8 @@ def reveal_checks(data, smap) -> list[Diagnostic]:
                 if kind in _MAY_DECIDE:
                     break
                 value = later.get(kind)
+                if kind == "move" and isinstance(value, dict) and value.get("keep_seen") is True:
+                    continue                  # the cards stay known where they go: the reveal is not lost
                 if kind == "move" and isinstance(value, dict):
                     moved = {str(value.get("cards", "")).strip(), str(value.get("from", "")).strip()}
                 elif kind == "gather" and isinstance(value, dict):
@@ -98,7 +100,8 @@ def reveal_checks(data, smap) -> list[Diagnostic]:
                                      "any player decides: a move turns them face down again, so nobody sees them",
                                      "meaning", severity="warning",
                                      hint="reveal them after the move, where they went (keep them in a variable of "
-                                          "type cards first: set: {shown: ...}, move, then reveal: shown)"))
+                                          "type cards first: set: {shown: ...}, move, then reveal: shown), or "
+                                          "give the move keep_seen: true"))
                     break
     return diags
 
