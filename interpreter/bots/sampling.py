@@ -377,11 +377,15 @@ class Watcher:
                     self.where[c] = group | spread
 
     def _scrubbed(self, s):
-        """A copy of the position in which the cards this seat has not seen sit in a canonical order:
-        nothing in it tells where they really are."""
+        """A copy of the position in which the cards this seat has not seen sit in a canonical order, and
+        the other players' private values (`visibility: owner`) hold their initial values: nothing in it
+        tells where those cards really are or what those values are (the inference from a move's
+        legality is worked out in it)."""
         copy = G.clone(s)
         copy.rng = random.Random(0)
         copy.events = None
+        if s.rules.private_vars:
+            G.forget_private(copy, self.player)
         positions = hidden_positions(copy, self.player, (self.seen - self.where.keys()) | visible_cards(s, self.player))
         cards = sorted(_get(copy, *x) for x in positions)
         for x, c in zip(positions, cards):
