@@ -497,6 +497,12 @@ class _LegalText:
     __format__ = lambda self, spec: format(str(self), spec)
 
 
+def _example_value(s, action):
+    """An option's value as a scenario writes it: the legal move's words without the move's name."""
+    words = S.describe(s, action)
+    return words[len(str(action[0])):].strip() if words.startswith(str(action[0])) else words
+
+
 def _shown_value(value):
     if isinstance(value, list):
         return " ".join(f"[{_shown_value(v)}]" if isinstance(v, list) else str(v) for v in value)
@@ -560,6 +566,13 @@ def _apply(s, path, number, player, action, nth=1, card=False):
                 hint = did_you_mean(str(action[0]), names)
                 raise Failure(path, f"move {number}: no legal move of player {who} is called '{action[0]}'",
                               (f"{hint} " if hint else "") + f"legal: {legal}") from None
+            same = [a for a in actions if a[0] == action[0]]
+            if not card and action[1] is None and len(same) > 1:
+                # {move: bid} where bid takes a value: the move is legal, its value is missing
+                raise Failure(path, f"move {number}: '{action[0]}' has {len(same)} legal options: say which "
+                                    "with 'value:'",
+                              f"e.g. {{move: {action[0]}, value: {_example_value(s, same[0])}}}; legal: {legal}") \
+                    from None
             raise Failure(path, f"move {number}: {shown} is not legal for player {who}", f"legal: {legal}") from None
     try:
         G.apply(s, chosen)
