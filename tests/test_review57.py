@@ -235,3 +235,168 @@ def test_scenarios_k_runs_only_the_scenarios_whose_name_contains_the_text():
     assert result.returncode == 0 and "1 scenario(s): 1 passed, 0 failed" in result.stdout + result.stderr
     result = run_cli("test", str(path))
     assert result.returncode == 1 and "2 scenario(s): 1 passed, 1 failed" in result.stdout + result.stderr
+
+
+# == docs/simulation.md ===================================================================================
+
+# Three players, two cards each; a player scores the tricks won; the game ends at `target`.  Every
+# third game (by its number of hands) is won by nobody; ties for the most points share the win.
+SIM = """name: Sim
+players: {count: [2, 3], default: 3}
+pack:
+  ranks: ["9", "10", J, Q, K, A]
+  suits: [clubs, diamonds, hearts, spades]
+orders:
+  plain: ["9", "10", J, Q, K, A]
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  trick: {visibility: public}
+  won: {per: player, visibility: hidden}
+options:
+  target: {default: 5, range: [3, 9]}
+state:
+  dealer: {type: player, initial: 0}
+  score: {per: player, initial: 0}
+hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]"}
+  - for_each: {in: players, as: p, do: [{add: {"score[p]": "count(won[p]) // player_count"}}]}
+end:
+  after_hand: any(players, p => score[p] >= target)
+  winners: "[] if hand_number % 3 == 0 else argmax(players, p => score[p])"
+  score: score[p]
+metrics:
+  tricks0: {value: "count(won[0]) // player_count", each: hand}
+  final: score[0]
+"""
+_SIM_RUN = []
+
+
+def _sim_run():
+    """A run of 40 games with --json and --records: (summary, records)."""
+    if not _SIM_RUN:
+        path, records = _path(SIM), _DIR / "sim-records.jsonl"
+        result = run_cli("simulate", str(path), "-n", "40", "--seed", "5", "--json", "--records", str(records))
+        assert result.returncode == 0, result.stderr
+        _SIM_RUN.append((json.loads(result.stdout),
+                         [json.loads(line) for line in records.read_text().splitlines()]))
+    return _SIM_RUN[0]
+
+
+def _sole(row):
+    best = max(row)
+    top = [i for i, v in enumerate(row) if v == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _mean_sd(values):
+    m = sum(values) / len(values)
+    return m, (sum((v - m) ** 2 for v in values) / (len(values) - 1)) ** 0.5
+
+
+def test_simulation_records_hold_the_result_and_the_running_scores():
+    summary, records = _sim_run()
+    assert [r["game"] for r in records] == list(range(40))
+    for r in records:
+        assert r["players"] == 3 and r["bots"] == ["random"] * 3 and r["teams"] == [0, 1, 2]
+        assert r["hand_scores"][-1] == r["scores"] and len(r["hand_scores"]) == r["hands"]
+        assert r["tricks"] == 2 * r["hands"] and r["turns"] == 3 * r["tricks"]   # a turn: one card to a trick
+        assert len(r["metrics"]["tricks0"]) == r["hands"] and r["metrics"]["final"] == r["scores"][0]
+        assert (r["winners"] == []) == (r["hands"] % 3 == 0)
+
+
+def test_simulation_lead_changes_decided_hand_and_drama_follow_their_definitions():
+    """Worked out from each record's running scores, as the table of figures defines them."""
+    _, records = _sim_run()
+    for r in records:
+        hs, won = r["hand_scores"], r["winners"]
+        leaders = [x for x in map(_sole, hs) if x is not None]
+        changes = sum(1 for a, b in zip(leaders, leaders[1:]) if a != b)
+        assert r["lead_changes"] == r["side_lead_changes"] == changes, r
+        # hand_lead_changes (no bots.evaluate, several hands): the sole leader at the start of a hand
+        # against the one after its scoring
+        starts = [[0, 0, 0]] + hs[:-1]
+        within = sum(1 for a, b in zip(starts, hs) if None not in (_sole(a), _sole(b)) and _sole(a) != _sole(b))
+        assert r["hand_lead_changes"] == within, r
+        if not won:
+            continue
+        best = [max(row[w] for w in won) for row in hs]
+        behind = [any(row[q] > b for q in range(3) if q not in won) for row, b in zip(hs, best)]
+        decided = next(i + 1 for i in range(len(hs)) if not any(behind[i:]))
+        assert r["decided_hand"] == decided and r["decided_fraction"] == pytest.approx(decided / len(hs))
+        rows = [[0, 0, 0]] + hs
+        deficit = max(max([row[q] for q in range(3) if q not in won] or [0]) - max(row[w] for w in won)
+                      for row in rows)
+        span = max(max(row) - min(row) for row in rows)
+        assert r["drama"] == pytest.approx(max(deficit, 0) / span if span else 0), r
+
+
+def test_simulation_win_rates_share_a_tied_win_and_the_fair_share_leaves_out_unwon_games():
+    summary, records = _sim_run()
+    wins = [0.0, 0.0, 0.0]
+    for r in records:
+        for w in r["winners"]:
+            wins[w] += 1 / len(r["winners"])
+    unwon = sum(1 for r in records if not r["winners"])
+    assert any(len(r["winners"]) > 1 for r in records) and unwon > 0      # the run has both cases
+    assert summary["unwon"] == unwon
+    assert summary["fair_share"] == pytest.approx((40 - unwon) / 40 / 3)
+    assert [s["win_rate"] for s in summary["seats"]] == pytest.approx([w / 40 for w in wins])
+    fairness = summary["fairness"]
+    expected = (40 - unwon) / 3
+    assert fairness["by"] == "seat" and fairness["df"] == 2 and fairness["wins"] == pytest.approx(wins)
+    assert fairness["expected"] == pytest.approx([expected] * 3)
+    chi = sum((w - expected) ** 2 / expected for w in wins)
+    assert fairness["chi_square"] == pytest.approx(chi)
+    assert fairness["p"] == pytest.approx(2.718281828459045 ** (-chi / 2))    # the tail of 2 df
+    assert fairness["significant"] == (fairness["p"] < 0.05) and fairness["reliable"] is True
+    first = summary["first_seat"]                       # the first dealer is seat 0
+    assert first["seat"] == 1 and first["win_rate"] == pytest.approx(wins[1] / 40)
+    assert first["advantage"] == pytest.approx(wins[1] / 40 - (40 - unwon) / 120)
+
+
+def test_simulation_wilson_interval_of_a_seats_win_rate():
+    summary, _ = _sim_run()
+    z, n = 1.96, 40
+    for seat in summary["seats"]:
+        p = seat["win_rate"]
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+        assert seat["win_low"] == pytest.approx(centre - half, abs=1e-4)
+        assert seat["win_high"] == pytest.approx(centre + half, abs=1e-4)
+
+
+def test_simulation_means_sds_histograms_and_metrics_are_those_of_the_records():
+    summary, records = _sim_run()
+    for i, seat in enumerate(summary["seats"]):
+        m, sd = _mean_sd([r["scores"][i] for r in records])
+        assert seat["score_mean"] == pytest.approx(m) and seat["score_sd"] == pytest.approx(sd)
+    for name in ("hands", "tricks", "turns", "lead_changes", "hand_lead_changes"):
+        m, sd = _mean_sd([r[name] for r in records])
+        assert summary["figures"][name]["mean"] == pytest.approx(m), name
+        assert summary["figures"][name]["sd"] == pytest.approx(sd), name
+    assert summary["hands_per_game"] == pytest.approx(summary["figures"]["hands"]["mean"])
+    pooled = {}
+    for r in records:
+        for v in r["scores"]:
+            pooled[str(v)] = pooled.get(str(v), 0) + 1
+    assert summary["histograms"]["score"] == pooled
+    per_hand = [v for r in records for v in r["metrics"]["tricks0"]]
+    m, sd = _mean_sd(per_hand)
+    assert summary["metrics"]["tricks0"]["count"] == len(per_hand)
+    assert summary["metrics"]["tricks0"]["mean"] == pytest.approx(m) and summary["metrics"]["tricks0"]["sd"] == pytest.approx(sd)
+    assert summary["by_bot"]["random"]["seat_games"] == 120
+    assert summary["by_bot"]["random"]["wins"] == pytest.approx(40 - sum(1 for r in records if not r["winners"]))
+
+
+def test_simulation_csv_records_have_the_documented_columns_then_one_per_metric():
+    path, records = _path(SIM), _DIR / "sim.csv"
+    result = run_cli("simulate", str(path), "-n", "3", "--seed", "5", "--records", str(records))
+    assert result.returncode == 0, result.stderr
+    header = records.read_text().splitlines()[0].split(",")
+    assert header == ["game", "variant", "seed", "players", "bots", "winners", "scores", "hands", "tricks", "turns",
+                      "lead_changes", "decided_hand", "decided_fraction", "error", "side_lead_changes",
+                      "hand_lead_changes", "drama", "teams", "team_scores", "metric:tricks0", "metric:final"]
