@@ -400,3 +400,109 @@ def test_simulation_csv_records_have_the_documented_columns_then_one_per_metric(
     assert header == ["game", "variant", "seed", "players", "bots", "winners", "scores", "hands", "tricks", "turns",
                       "lead_changes", "decided_hand", "decided_fraction", "error", "side_lead_changes",
                       "hand_lead_changes", "drama", "teams", "team_scores", "metric:tricks0", "metric:final"]
+
+
+def test_ladder_seats_alternate_shift_and_swap_and_the_matrix_is_each_rungs_share_of_the_wins():
+    path, records = _path(SIM.replace("winners: \"[] if hand_number % 3 == 0 else argmax(players, p => score[p])\"",
+                                      "winners: argmax(players, p => score[p])")), _DIR / "ladder.jsonl"
+    result = run_cli("ladder", str(path), "-n", "12", "--seed", "1", "--rungs", "random,greedy", "--json",
+                     "--records", str(records))
+    assert result.returncode == 0, result.stderr
+    ladder = json.loads(result.stdout)
+    rows = [json.loads(line) for line in records.read_text().splitlines()]
+    assert ladder["rungs"] == ["random", "greedy"] and ladder["games_per_pair"] == 12 and len(rows) == 12
+    a, b = "random", "greedy"
+    # A, B, A shifted i seats; with three players the roles swap every three games
+    base = [[a, b, a], [b, a, b]]
+    for r in rows:
+        i = r["game"]
+        roles = base[(i // 3) % 2]
+        assert r["seats"] == [roles[(q - i) % 3] for q in range(3)], r
+    share = sum(sum(1 for w in r["winners"] if r["seats"][w] == a) / len(r["winners"]) for r in rows) / 12
+    cell = ladder["matrix"][0][1]
+    assert cell["games"] == 12 and cell["win_rate"] == pytest.approx(share)
+    assert ladder["matrix"][1][0]["win_rate"] == pytest.approx(1 - share)
+    assert ladder["matrix"][0][0] is None and ladder["matrix"][1][1] is None
+    assert cell["beats"] == (cell["low"] > 0.5) and cell["loses"] == (cell["high"] < 0.5)
+    # game i of a pair has the seed game i has in `rules simulate` with the same base seed
+    sim_records = _DIR / "ladder-sim.jsonl"
+    assert run_cli("simulate", str(path), "-n", "3", "--seed", "1", "--records", str(sim_records)).returncode == 0
+    assert [json.loads(line)["seed"] for line in sim_records.read_text().splitlines()] == [r["seed"] for r in rows[:3]]
+    steps = ladder["steps"]
+    assert [(s["rung"], s["below"]) for s in steps] == [("greedy", "random")]
+    assert steps[0]["win_rate"] == pytest.approx(1 - share)
+    assert ladder["skill_depth"] == (2 if ladder["matrix"][1][0]["beats"] else 1)
+
+
+def test_tune_loss_is_the_squared_miss_in_sds_and_the_check_replays_on_held_out_seeds():
+    path = _path(SIM)
+    result = run_cli("tune", str(path), "--goal", "hands=3..4", "--trials", "4", "-n", "20", "--seed", "1",
+                     "--search", "builtin", "--json")
+    assert result.returncode == 0, result.stderr
+    tune = json.loads(result.stdout)
+    assert tune["check_seed"] == 1 + 1000003 and tune["check_games"] == 40 and tune["games"] == 20
+    assert tune["parameters"][0]["name"] == "target" and (tune["parameters"][0]["low"], tune["parameters"][0]["high"]) == (3, 9)
+    for tried in tune["history"]:
+        target = tried["options"]["target"]
+        records = _DIR / f"tune-{target}.jsonl"
+        assert run_cli("simulate", str(path), "-n", "20", "--seed", "1", "-o", f"target={target}",
+                       "--records", str(records)).returncode == 0
+        m, sd = _mean_sd([json.loads(line)["hands"] for line in records.read_text().splitlines()])
+        miss = max(3 - m, 0, m - 4)
+        assert tried["loss"] == pytest.approx((miss / sd) ** 2), tried
+    best = tune["best"]
+    records = _DIR / "tune-check.jsonl"
+    assert run_cli("simulate", str(path), "-n", "40", "--seed", str(1 + 1000003), "-o",
+                   f"target={best['options']['target']}", "--records", str(records)).returncode == 0
+    m, sd = _mean_sd([json.loads(line)["hands"] for line in records.read_text().splitlines()])
+    figure = best["figures"]["hands"]
+    assert figure["value"] == pytest.approx(m)
+    assert (figure["low"], figure["high"]) == pytest.approx((m - 1.96 * sd / 40 ** 0.5, m + 1.96 * sd / 40 ** 0.5))
+    assert figure["met"] == (3 <= m <= 4)
+
+
+def test_compare_rows_are_paired_game_by_game_with_a_t_interval_and_holm_correction():
+    path, records = _path(SIM), _DIR / "compare.jsonl"
+    result = run_cli("simulate", str(path), "-n", "20", "--seed", "1", "--compare-option", "target=4,5", "--json",
+                     "--records", str(records))
+    assert result.returncode == 0, result.stderr
+    comparison = json.loads(result.stdout)["comparison"]
+    rows = [json.loads(line) for line in records.read_text().splitlines()]
+    base = sorted((r for r in rows if r["variant"] == "target=4"), key=lambda r: r["game"])
+    other = sorted((r for r in rows if r["variant"] == "target=5"), key=lambda r: r["game"])
+    assert [r["seed"] for r in base] == [r["seed"] for r in other]          # game i: the same seed
+    hands = next(row for row in comparison["rows"] if row["name"] == "hands per game")
+    d = [b["hands"] - a["hands"] for a, b in zip(base, other)]
+    m, sd = _mean_sd(d)
+    t = 2.0930240544     # t(0.975, 19 df)
+    paired = hands["paired"][1]
+    assert hands["test"] == "paired t" and paired["pairs"] == 20
+    assert paired["difference"] == pytest.approx(m)
+    assert (paired["low"], paired["high"]) == pytest.approx((m - t * sd / 20 ** 0.5, m + t * sd / 20 ** 0.5))
+    assert paired["effect_size"] == pytest.approx(m / sd)
+    assert paired["detectable"] == pytest.approx((t + 0.8416212336) * sd / 20 ** 0.5)
+    xs, ys = [a["hands"] for a in base], [b["hands"] for b in other]
+    mx, my = sum(xs) / 20, sum(ys) / 20
+    cov = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    corr = cov / (sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys)) ** 0.5
+    assert paired["correlation"] == pytest.approx(corr)
+    # McNemar's exact test on a seat's win (no shared wins among the games where seat 1 won)
+    seat1 = next(row for row in comparison["rows"] if row["name"] == "seat 1 win rate")
+    wa = [1 in a["winners"] for a in base]
+    wb = [1 in b["winners"] for b in other]
+    lost, gained = sum(x and not y for x, y in zip(wa, wb)), sum(y and not x for x, y in zip(wa, wb))
+    from math import comb
+    k, n = min(lost, gained), lost + gained
+    exact = min(1.0, 2 * sum(comb(n, i) for i in range(k + 1)) / 2 ** n) if n else 1.0
+    if all(len(r["winners"]) == 1 for r in base + other if 1 in r["winners"]):
+        assert seat1["test"] == "McNemar (exact)" and seat1["paired"][1]["p"] == pytest.approx(exact)
+    # Holm's correction over every row of the table
+    ps = [row["p"][1] for row in comparison["rows"]]
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    holm, running = [0.0] * len(ps), 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
+        holm[i] = running
+    assert comparison["tests"] == len(ps)
+    assert [row["p_adjusted"][1] for row in comparison["rows"]] == pytest.approx(holm)
+    assert [row["significant"][1] for row in comparison["rows"]] == [h < 0.05 for h in holm]
