@@ -506,3 +506,91 @@ def test_compare_rows_are_paired_game_by_game_with_a_t_interval_and_holm_correct
     assert comparison["tests"] == len(ps)
     assert [row["p_adjusted"][1] for row in comparison["rows"]] == pytest.approx(holm)
     assert [row["significant"][1] for row in comparison["rows"]] == [h < 0.05 for h in holm]
+
+
+COVERED = """name: Cov
+players: {count: [2], default: 2}
+pack: {ranks: ["9", "10"], suits: [clubs, hearts]}
+zones:
+  stock: {visibility: hidden}
+options:
+  bonus: {default: 2}
+  spare: {default: 1}
+state:
+  n: {initial: 0}
+hand:
+  - choose:
+      player: 0
+      moves:
+        up: {do: [{add: {n: bonus}}]}
+        stay: {do: [{add: {n: 0}}]}
+        never: {legal: "false", do: [{add: {n: 1}}]}
+  - if: n > 100
+    then: [{set: {n: 0}}]
+end:
+  after_hand: hand_number >= 3
+  winners: players
+  score: n
+"""
+
+
+def test_coverage_counts_steps_conditions_moves_and_options_as_the_page_defines_them():
+    """Four games of three hands: the choice is made 12 times; 'up' and 'stay' share the 12 answers."""
+    result = run_cli("simulate", str(_path(COVERED)), "-n", "4", "--seed", "1", "--coverage", "--json")
+    assert result.returncode == 0, result.stderr
+    coverage = json.loads(result.stdout)["coverage"]
+    assert coverage["games"] == 4 and coverage["stopped_games"] == 0
+    steps = {(s["where"].rsplit(":", 2)[1], s["kind"]): (s["fired"], s["changed"]) for s in coverage["steps"]}
+    chosen = {m["move"]: (m["offered"], m["chosen"]) for m in coverage["moves"]}
+    # a step is placed where its settings start: the choose's on the line after `- choose:`
+    assert steps[("13", "choose")] == (12, 12)                 # decisions, answers
+    assert chosen["never"] == (0, 0) and chosen["up"][0] == chosen["stay"][0] == 12
+    assert chosen["up"][1] + chosen["stay"][1] == 12
+    assert steps[("15", "add")] == (chosen["up"][1],) * 2        # n grows by 2: a change each time
+    assert steps[("16", "add")] == (chosen["stay"][1], 0)        # adds 0: never a change
+    assert steps[("17", "add")] == (0, 0) and steps[("19", "set")] == (0, 0)
+    [condition] = coverage["conditions"]
+    assert (condition["kind"], condition["true"], condition["false"]) == ("if", 0, 12)
+    options = {o["option"]: (o["value"], len(o["read_at"])) for o in coverage["options"]}
+    assert options == {"bonus": (2, 1), "spare": (1, 0)}
+    never = " | ".join(coverage["never"])
+    assert ":17:" in never and ":19:" in never and ":18:9 if: never true" in never and "move never: never offered" in never
+    assert "option spare: no rule reads it" in never
+    assert [x.split(":")[-2] for x in coverage["no_effect"]] == ["16"]
+
+
+def test_check_counts_moves_offers_and_tricks_of_every_game():
+    path, records = _path(SIM), _DIR / "check.jsonl"
+    result = run_cli("simulate", str(path), "-n", "5", "--seed", "1", "--check", "--json", "--records", str(records))
+    assert result.returncode == 0, result.stderr
+    check = json.loads(result.stdout)["check"]
+    rows = [json.loads(line) for line in records.read_text().splitlines()]
+    turns, tricks = sum(r["turns"] for r in rows), sum(r["tricks"] for r in rows)
+    assert (check["games"], check["moves"], check["offers"], check["tricks"]) == (5, turns, turns, tricks)
+    assert check["violation_count"] == 0 and check["unchecked"] == {}
+    assert all(r["check"]["moves"] == r["turns"] for r in rows)
+
+
+def test_log_plays_the_chosen_game_again_and_replay_shows_one_hand():
+    path, log = _path(SIM), _DIR / "game.log"
+    records = _DIR / "log-records.jsonl"
+    assert run_cli("simulate", str(path), "-n", "2", "--seed", "1", "--log", str(log), "--log-game", "1",
+                   "--records", str(records)).returncode == 0
+    doc = json.loads(Path(str(log) + ".json").read_text())
+    game1 = json.loads(records.read_text().splitlines()[1])
+    assert doc["seed"] == game1["seed"] and doc["scores"] == game1["scores"] and doc["winners"] == game1["winners"]
+    kinds = {e["event"] for e in doc["events"]}
+    assert {"hand", "deal", "holdings", "choice", "trick", "add", "result"} <= kinds
+    assert sum(e["event"] == "trick" for e in doc["events"]) == game1["tricks"]
+    assert sum(e["event"] == "hand" for e in doc["events"]) == game1["hands"]
+    shown = run_cli("replay", str(log), "--hand", "2")
+    assert shown.returncode == 0 and "== hand 2 ==" in shown.stdout and "== hand 1 ==" not in shown.stdout
+
+
+def test_replay_of_a_hand_the_log_does_not_have_says_which_hands_it_has():
+    """Found by this review: `--hand 9` of a five-hand game printed nothing and exited 0."""
+    path, log = _path(SIM), _DIR / "short.log"
+    assert run_cli("simulate", str(path), "-n", "1", "--seed", "1", "--log", str(log)).returncode == 0
+    hands = len({e["hand"] for e in json.loads(Path(str(log) + ".json").read_text())["events"] if "hand" in e})
+    shown = run_cli("replay", str(log), "--hand", str(hands + 4))
+    assert shown.returncode == 2 and f"no hand {hands + 4}: its hands are 1 to {hands}" in shown.stderr
