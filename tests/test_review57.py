@@ -594,3 +594,120 @@ def test_replay_of_a_hand_the_log_does_not_have_says_which_hands_it_has():
     hands = len({e["hand"] for e in json.loads(Path(str(log) + ".json").read_text())["events"] if "hand" in e})
     shown = run_cli("replay", str(log), "--hand", str(hands + 4))
     assert shown.returncode == 2 and f"no hand {hands + 4}: its hands are 1 to {hands}" in shown.stderr
+
+
+# == docs/errors.md =======================================================================================
+
+STOPPING = SIM.replace("  - for_each: {in: players, as: p, do: [{add: {\"score[p]\": \"count(won[p]) // player_count\"}}]}",
+                       "  - add: {\"score[0]\": \"count(won[owner(won, 9♠)])\"}")
+
+
+def test_errors_a_stopped_game_is_told_with_its_number_and_the_command_that_logs_it_up_to_the_failure():
+    """Found by this review: the page said `rules simulate FILE -n 1 --seed N` replays a stopped game, N
+    the seed in the message; that seed is the game's own, not a base seed, so the command played another
+    game.  The run now names the game's number and prints the command that logs it."""
+    path = _path(STOPPING)
+    result = run_cli("simulate", str(path), "-n", "3", "--seed", "1")
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    first = next(line for line in lines if line.startswith("  game "))
+    message = first.split(": ", 1)[1]
+    assert "'owner(won, 9♠)' is none, so 'won[owner(won, 9♠)]' has no value" in message
+    assert f"{path}:" in message and "(seed " in message
+    command = next(line for line in lines if line.startswith("the log of a game up to where it stopped: rules "))
+    args = command.split(": rules ", 1)[1].split()
+    assert args[:2] == ["simulate", str(path)] and "--log-game" in args
+    args[args.index("game.log")] = str(_DIR / "stopped.log")
+    again = run_cli(*args)
+    assert f"the logged game stopped: {message}" in again.stderr
+    events = json.loads((_DIR / "stopped.log.json").read_text())["events"]
+    assert events[-1]["event"] == "stopped" and events[-1]["message"] == message
+
+
+LIMITED = """name: L
+players: {count: [2], default: 2}
+pack: {ranks: ["9", "10"], suits: [clubs, hearts]}
+zones:
+  stock: {visibility: hidden}
+state:
+  n: {type: any, initial: 0}
+hand:
+  - set: {n: "EXPR"}
+end: {after_hand: true}
+"""
+
+
+def _limit_errors(text):
+    return [(d.line, d.rule, d.message) for d in _diagnostics(text)]
+
+
+@pytest.mark.parametrize("expr,ok", [
+    ("1" + " + 1" * 999, False),                        # 3,997 characters, but a chain of 999 operators
+    ("abs(" * 63 + "7" + ")" * 63, True),               # 63 calls and the number: 64 levels
+    ("abs(" * 64 + "7" + ")" * 64, False),
+    ("(" * 100 + "7" + ")" * 100, True),                # brackets that only group count none
+    (" + ".join(["1"] * 64), True),                     # 63 operators and the first number
+    (" + ".join(["1"] * 65), False),
+    ("-" * 63 + "5", True),
+])
+def test_errors_nesting_of_an_expression_is_counted_as_the_limits_table_says(expr, ok):
+    """Found by this review: a call counted two levels (its arguments one more), so 32 calls inside one
+    another were refused as more than 64 levels."""
+    errors = _limit_errors(LIMITED.replace("EXPR", expr))
+    if ok:
+        assert errors == []
+    else:
+        assert [(line, rule) for line, rule, _ in errors] == [(9, "limit")], errors
+        assert "nested too deeply: more than 64 parts inside one another" in errors[0][2]
+
+
+def test_errors_calls_at_the_nesting_limit_compile_and_run():
+    rules = _rules(LIMITED.replace("EXPR", "abs(" * 62 + "-7" + ")" * 62))
+    s = G.new_game(rules, 2, 1)
+    assert G.is_over(s) and s.v[rules.vars["n"].index] == 7
+    rules = _rules(LIMITED.replace("EXPR", "sum(" + "".join(f"map([1], a{i} => " for i in range(30)) + "2"
+                                   + ")" * 30 + ")"))
+    assert G.is_over(G.new_game(rules, 2, 1))
+
+
+@pytest.mark.parametrize("change,message", [
+    (("EXPR", "1" + " + 1" * 1000), "the expression is too long: 4001 characters, more than the limit of 4000"),
+    (("EXPR", "1" * 31), "this number is too large: numbers in expressions have at most 30 digits"),
+    (("initial: 0", "initial: 1000000000000001"), "numbers may be at most 10^15 either way"),
+    (("suits: [clubs, hearts]}", "suits: [clubs, hearts], copies: 17}"), "at most 16 copies"),
+    (("suits: [clubs, hearts]}", "suits: [clubs, hearts], jokers: 101}"), "at most 100 jokers"),
+    (("count: [2], default: 2", "count: [65], default: 65"), "at most 64 players"),
+    (("count: [2]", "count: [2" + ", 2" * 10000 + "]"), "this list has 10001 items, more than the limit of 10000"),
+])
+def test_errors_a_size_past_a_limit_is_a_located_limit_error(change, message):
+    text = LIMITED.replace("EXPR", "1").replace(*change) if change[0] != "EXPR" else LIMITED.replace(*change)
+    [(line, rule, said)] = _limit_errors(text)
+    assert rule == "limit" and message in said and line >= 1
+
+
+@pytest.mark.parametrize("change", [
+    ("suits: [clubs, hearts]}", "suits: [clubs, hearts], copies: 16}"),
+    ("suits: [clubs, hearts]}", "suits: [clubs, hearts], jokers: 100}"),
+    ("initial: 0", "initial: 1000000000000000"),
+    ("count: [2]", "count: [2" + ", 2" * 9999 + "]"),
+    ("EXPR", "1" * 30),
+])
+def test_errors_a_size_at_a_limit_is_allowed(change):
+    text = LIMITED.replace(*change).replace("EXPR", "1")
+    assert [d for d in _diagnostics(text) if d.rule == "limit"] == []
+
+
+def test_errors_yaml_nesting_of_fifty_levels_is_allowed_and_fifty_one_is_not():
+    base = LIMITED.replace("EXPR", "1") + "description: "
+    assert [d for d in _diagnostics(base + "[" * 49 + "1" + "]" * 49) if d.rule == "limit"] == []
+    [d] = [d for d in _diagnostics(base + "[" * 50 + "1" + "]" * 50) if d.rule == "limit"]
+    assert d.line == 11 and "nested more than 50 levels" in d.message
+
+
+def test_errors_a_range_past_a_hundred_thousand_numbers_stops_the_game_at_its_expression():
+    rules = _rules(LIMITED.replace("EXPR", "count(range(1, 100000))"))
+    assert G.new_game(rules, 2, 1).v[rules.vars["n"].index] == 100000
+    rules = _rules(LIMITED.replace("EXPR", "count(range(1, 100001))"))
+    with pytest.raises(G.GameError) as err:
+        G.new_game(rules, 2, 1)
+    assert "range(1, 100001) would hold more than 100000 numbers" in str(err.value) and ":9:" in str(err.value)
