@@ -711,3 +711,113 @@ def test_errors_a_range_past_a_hundred_thousand_numbers_stops_the_game_at_its_ex
     with pytest.raises(G.GameError) as err:
         G.new_game(rules, 2, 1)
     assert "range(1, 100001) would hold more than 100000 numbers" in str(err.value) and ":9:" in str(err.value)
+
+
+# == docs/playtest.md =====================================================================================
+
+def _terminal(text, typed, seed=3):
+    """What `rules play` says to seat 0 when these lines are typed (quit at the end)."""
+    from interpreter.playtest.session import Session
+    from interpreter.playtest.terminal import Terminal
+    session = Session(_rules(text), seed=seed, bots=["random"])
+    lines = iter(list(typed) + ["quit"])
+    said = []
+
+    def ask(prompt):
+        line = next(lines)
+        said.append(prompt + line)
+        return line
+    Terminal(session, 0, ask=ask, say=said.append).run()
+    return said, session
+
+
+def _answer(said, typed):
+    """The lines said in answer to the line typed (up to the next prompt)."""
+    at = next(i for i, line in enumerate(said) if line.endswith("> " + typed))
+    out = []
+    for line in said[at + 1:]:
+        if line.startswith("P0> "):
+            break
+        out.append(line)
+    return "\n".join(out)
+
+
+WIDE = GAME.replace("range(0, 2)", "range(0, 50)").replace(
+    "  trumps: {type: suit, initial: none, scope: hand}",
+    "  trumps: {type: suit, initial: none, scope: hand}\n  secret: {type: card, initial: none}").replace(
+    "  - reveal: last(stock)", "  - reveal: last(stock)\n  - set: {secret: \"first(hand[1])\"}")
+
+
+def test_playtest_the_move_list_stops_at_forty_and_moves_lists_them_all():
+    said, _ = _terminal(WIDE, ["moves"])
+    table = "\n".join(said[:said.index(next(x for x in said if x.startswith("P0> ")))])
+    assert "40) bid 39" in table and "41) bid 40" not in table and "11 more: type 'moves'" in table
+    listed = _answer(said, "moves")
+    assert "51) bid 50" in listed and "1) bid 0" in listed
+
+
+def test_playtest_help_names_every_command_of_the_page():
+    said, _ = _terminal(GAME, ["help"])
+    text = _answer(said, "help")
+    for command in ("undo", "hint", "log", "state", "moves", "save", "help", "quit"):
+        assert f"\n  {command}" in "\n" + text, command
+
+
+def test_playtest_state_shows_a_card_the_seat_has_not_seen_as_a_question_mark():
+    said, session = _terminal(WIDE, ["state"])
+    text = _answer(said, "state")
+    assert "  secret: ?" in text and "bid: you 0" in text and "trumps: " in text
+    secret = session.state.v[session.rules.vars["secret"].index]
+    assert session.rules.universe.names[secret] not in text
+
+
+def test_playtest_undo_before_any_move_and_the_refusals_give_their_reason_and_the_legal_moves():
+    said, session = _terminal(GAME, ["undo", "K♠", "bids 1", "bid 7"])
+    hand = [session.rules.universe.names[c] for c in session.state.z[session.rules.zones["hand"].index][0]]
+    assert _answer(said, "undo") == "nothing to undo: you have not moved yet"
+    if "K♠" not in hand:
+        assert _answer(said, "K♠").startswith("not legal: you do not hold K♠; legal: bid 0, bid 1, bid 2")
+    assert "not legal: 'bids 1' is not a legal move now; legal: bid 0, bid 1, bid 2" in _answer(said, "bids 1")
+    assert "bid 0, bid 1, bid 2" in _answer(said, "bid 7")
+    said, _ = _terminal(GAME, [hand[0]])          # the same seed: the same hand
+    assert _answer(said, hand[0]).startswith(f"not legal: {hand[0]} cannot be played now: this decision is not "
+                                             "a card play")
+
+
+def test_playtest_a_card_of_another_suit_is_refused_with_the_suit_to_follow():
+    from interpreter.playtest.session import Session
+    from interpreter.playtest.words import Refused
+    rules = _rules(GAME)
+    for seed in range(60):
+        session = Session(rules, seed=seed, bots=["random"])
+        session.run_bots()
+        session.choose(0, "bid 0")
+        if session.over or session.state.pending.player != 0:
+            continue
+        names = session.rules.universe.names
+        legal = [m["text"] for m in session.legal(0)]
+        held = [names[c] for c in session.state.z[session.rules.zones["hand"].index][0]]
+        wrong = [c for c in held if c not in legal]
+        if wrong and len({c[-1] for c in legal}) == 1:
+            with pytest.raises(Refused) as refused:
+                session.choose(0, wrong[0])
+            assert f"every legal play is a {legal[0][-1]} card" in str(refused.value)
+            return
+    pytest.fail("no seed gave a revoke to try")
+
+
+def test_playtest_save_writes_a_log_and_a_scenario_that_rules_test_replays():
+    game, folder = _path(GAME), _DIR / "saved"
+    folder.mkdir(exist_ok=True)
+    import subprocess
+    import sys
+    from tests.helpers import ROOT
+    result = subprocess.run([sys.executable, "-m", "interpreter", "play", str(game), "--seed", "3", "--bots", "random"],
+                            input="bid 1\nsave " + str(folder / "mine") + "\nquit\n", capture_output=True, text=True,
+                            cwd=str(ROOT), timeout=120, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr
+    assert all((folder / name).exists() for name in ("mine.log", "mine.log.json", "mine.scenario.yaml"))
+    tested = run_cli("test", str(folder / "mine.scenario.yaml"))
+    assert tested.returncode == 0 and "1 passed, 0 failed" in tested.stdout + tested.stderr
+    shown = run_cli("replay", str(folder / "mine.log"))
+    assert shown.returncode == 0 and "P0 bid 1" in shown.stdout
