@@ -821,3 +821,224 @@ def test_playtest_save_writes_a_log_and_a_scenario_that_rules_test_replays():
     assert tested.returncode == 0 and "1 passed, 0 failed" in tested.stdout + tested.stderr
     shown = run_cli("replay", str(folder / "mine.log"))
     assert shown.returncode == 0 and "P0 bid 1" in shown.stdout
+
+
+# == docs/patterns.md =====================================================================================
+
+def _page_code(page, after):
+    """The first `code` of a docs page after the words `after`, its lines joined as written."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / page).read_text(encoding="utf-8")
+    rest = text[text.index(after) + len(after):]
+    start = rest.index("`") + 1
+    return " ".join(rest[start:rest.index("`", start)].split())
+
+
+TRICKS3 = """name: P
+players: {count: [3], default: 3}
+pack: {ranks: ["9", "10", J, Q, K, A], suits: [clubs, diamonds, hearts, spades]}
+orders: {high: ["9", "10", J, Q, K, A]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  trick: {visibility: public}
+  won: {per: player, visibility: hidden}
+state:
+  trumps: {type: suit, initial: hearts}
+define:
+  beats_led(c): high(c) > high(first(trick))
+hand:
+  - deal: {from: stock, to: hand, count: 3}
+  - tricks: {hand: hand, trick: trick, order: high, trumps: trumps, collect: "won[winner]", follow: FOLLOW}
+end: {after_hand: true, winners: players}
+"""
+
+
+def _three_hands(rules, h1, h2, h0):
+    """Seat 0 deals: seat 1 leads; each list is a hand in the order dealt."""
+    return S.stacked_game(rules, 3, [c for trio in zip(h1, h2, h0) for c in trio])
+
+
+def test_patterns_follow_suit_else_trump_when_able_as_written_on_the_page():
+    follow = _page_code("patterns.md", "`follow: suit`\nlets a void player play any card; give the rule as a condition instead:")
+    rules = _rules(TRICKS3.replace("FOLLOW", json.dumps(follow)))
+    s = _three_hands(rules, ["A♣", "9♠", "10♠"], ["9♥", "J♦", "Q♠"], ["10♣", "K♦", "K♥"])
+    assert sorted(_legal(s)) == sorted(["A♣", "9♠", "10♠"])      # the leader: any card
+    _do(s, "A♣")
+    assert _legal(s) == ["9♥"]                                  # void in clubs, holds a trump: must trump
+    _do(s, "9♥")
+    assert _legal(s) == ["10♣"]                                 # holds the suit led: must follow
+    s = _three_hands(rules, ["A♣", "9♠", "10♠"], ["J♠", "J♦", "Q♠"], ["10♣", "K♦", "K♥"])
+    _do(s, "A♣")
+    assert sorted(_legal(s)) == sorted(["J♠", "J♦", "Q♠"])      # no club, no trump: any card
+
+
+def test_patterns_win_the_trick_when_able_the_whole_condition_of_the_page_lets_a_lead_and_a_void_play():
+    """Found by this review: the page gave only the part for a card of the suit led, which as the
+    follow: condition lets nobody lead; it now gives the whole condition."""
+    follow = _page_code("patterns.md", "The whole `follow:` condition also lets the leader, and a player\n"
+                                       "without the suit led, play any card:")
+    rules = _rules(TRICKS3.replace("FOLLOW", json.dumps(follow)))
+    s = _three_hands(rules, ["J♣", "9♠", "10♠"], ["9♣", "K♣", "Q♠"], ["10♣", "K♦", "K♥"])
+    assert sorted(_legal(s)) == sorted(["J♣", "9♠", "10♠"])
+    _do(s, "J♣")
+    assert _legal(s) == ["K♣"]                    # 9♣ does not beat the J♣ led, the K♣ does
+    _do(s, "K♣")
+    assert _legal(s) == ["10♣"]                   # no club beats the J♣: any club
+    s = _three_hands(rules, ["J♣", "9♠", "10♠"], ["9♥", "A♦", "Q♠"], ["10♣", "K♦", "K♥"])
+    _do(s, "J♣")
+    assert sorted(_legal(s)) == sorted(["9♥", "A♦", "Q♠"])    # void in clubs: any card
+
+
+LAYOUT = """name: P
+players: {count: [3], default: 3}
+pack: {ranks: ["9", "10", J, Q, K, A], suits: [clubs, diamonds, hearts, spades]}
+points: {number: {values: {"9": 9, "10": 10, J: 11, Q: 12, K: 13, A: 14}}}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  shown: {per: player, visibility: public}
+state:
+  order_seen: {type: list, initial: "[]"}
+  xs: {type: list, initial: "[5, 6, 7]"}
+  r: {type: list, initial: "[]"}
+  everything: {type: any, initial: none}
+define:
+  ROUNDED
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: {in: players, as: p, do: [{move: {cards: "first(hand[p])", from: "hand[p]", to: "shown[p]"}}]}
+  - for_each:
+      in: SORTED
+      as: p
+      do:
+        - move: {cards: "shown[p]", to: stock}
+        - set: {order_seen: "order_seen + [p]"}
+  - set: {r: "map([-15, -5, 4, 5, 14, 15, 25, 0], x => rounded(x))"}
+  - set: {xs: ONE_ITEM}
+  - set: {everything: EVERY_CARD}
+end: {after_hand: true, winners: players}
+"""
+
+
+def test_patterns_layout_recipes_as_written_on_the_page():
+    """The laying order worked out once (6 nimmt!), a score rounded to tens, one item of a list set anew
+    and every card in every hand, each written as the page writes it."""
+    rounded = _page_code("patterns.md", "name it once,")
+    sort_in = _page_code("patterns.md", "go through the players in\nthe order of their cards:")
+    assert rounded.startswith("rounded(x): ") and sort_in.startswith("for_each: {in: ")
+    one_item = _page_code("patterns.md", "To change one item of a list, set\nthe list anew:")
+    every = _page_code("patterns.md", "**Every card in every hand.**")
+    assert one_item.startswith("set: {xs: ") and every == "sum(players, p => hand[p])"
+    text = (LAYOUT.replace("ROUNDED", rounded)
+            .replace("SORTED", json.dumps(sort_in.split('in: ', 1)[1].split(", as:")[0].strip('"')))
+            .replace("ONE_ITEM", json.dumps(one_item.split("xs: ", 1)[1][:-1].strip('"').replace("v if i == k", "9 if i == 1")))
+            .replace("EVERY_CARD", json.dumps(every + " + stock")))
+    rules = _rules(text)
+    s = S.stacked_game(rules, 3, [c for pair in zip(["K♣", "9♠"], ["9♥", "J♦"], ["10♣", "K♦"]) for c in pair])
+    # first cards: seat 1 K♣ (13), seat 2 9♥ (9), seat 0 10♣ (10): laid from the lowest, in an order
+    # worked out before the first card left its zone
+    assert S.var(s, "order_seen") == [2, 0, 1]
+    assert S.var(s, "r") == [-10, 0, 0, 10, 10, 20, 30, 0]      # to the nearest ten, a 5 rounding up
+    assert S.var(s, "xs") == [5, 9, 7]
+    assert len(S.var(s, "everything")) == 24                     # no card is on the table: every card
+
+
+CARDS_ONLY = """name: P
+players: {count: [2], default: 2}
+pack: PACK
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+state:
+  c: {type: any, initial: none}
+hand:
+  - deal: {from: stock, to: hand, count: 1}
+  - set: {c: "EXPR"}
+end: {after_hand: true, winners: players}
+"""
+
+
+def test_patterns_cards_without_suits_have_the_four_french_suits_or_one_suit_of_their_own():
+    rules = _rules(CARDS_ONLY.replace("PACK", "{ranks: [guard, priest]}").replace("EXPR", "count(stock)"))
+    assert sorted(rules.universe.names[c] for c in rules.deck(2)) == sorted(
+        f"{r}{s}" for r in ("guard", "priest") for s in "♣♦♥♠")
+    rules = _rules(CARDS_ONLY.replace("PACK", "{ranks: [guard, priest], suits: [letter]}").replace("EXPR", "priest/letter"))
+    assert [rules.universe.names[c] for c in rules.deck(2)] == ["guard/letter", "priest/letter"]
+    assert rules.universe.names[S.var(G.new_game(rules, 2, 1), "c")] == "priest/letter"
+
+
+def test_patterns_a_card_of_a_word_rank_reads_in_an_expression_as_the_pack_prints_it():
+    """Found by this review: a pack of word ranks in the French suits prints its cards as priest♣, but
+    the expression priest♣ was a syntax error ("unexpected '♣'") with no word of how to write it."""
+    rules = _rules(CARDS_ONLY.replace("PACK", "{ranks: [guard, priest]}").replace("EXPR", "priest♣"))
+    assert rules.universe.names[S.var(G.new_game(rules, 2, 1), "c")] == "priest♣"
+    [d] = _diagnostics(CARDS_ONLY.replace("PACK", "{ranks: [guard, priest]}").replace("EXPR", "preist♣"))
+    assert (d.line, d.rule, d.hint) == (11, "unknown-name", "did you mean 'priest♣'?")
+    [d] = _diagnostics(CARDS_ONLY.replace("PACK", "{ranks: [guard, priest], suits: [letter]}").replace("EXPR", "guard♠"))
+    assert "there is no card guard♠" in d.message and "its cards are written like guard/letter" in d.hint
+    [d] = _diagnostics(CARDS_ONLY.replace("PACK", "{ranks: [\"9\", K]}").replace("EXPR", "2♠"))
+    assert d.hint == "this pack has no rank 2: its ranks are 9, K"
+
+
+INFO = """name: P
+players: {count: [3], default: 3}
+pack: {ranks: ["9", "10", J, Q, K, A], suits: [clubs, diamonds, hearts, spades]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  pile: {per: player, visibility: hidden}
+  forehead: {per: player, visibility: others}
+state:
+  c: {type: card, initial: none}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - deal: {from: stock, to: forehead, count: 1}
+  - set: {c: "first(hand[1])"}
+  - move: {cards: c, from: "hand[1]", to: "pile[1]"}
+  - choose: {player: 0, moves: {a: {}}}
+  - reveal: c
+  - choose: {player: 0, moves: {a: {}}}
+  - move: {cards: "first(hand[2])", from: "hand[2]", to: "hand[0]"}
+  - choose: {player: 0, moves: {a: {}}}
+  - reveal: {cards: "hand[0]", to: [1, 2]}
+  - choose: {player: 0, moves: {a: {}}}
+  - shuffle: "hand[0]"
+  - choose: {player: 0, moves: {a: {}}}
+end: {after_hand: true, winners: players}
+"""
+
+
+def _sees(s, viewer, zone, owner):
+    return sorted(S.names(s, G.observation(s, viewer)["zones"][zone][owner]))
+
+
+def test_patterns_information_a_face_down_move_a_gift_a_private_reveal_and_cards_held_facing_out():
+    rules = _rules(INFO)
+    s = S.stacked_game(rules, 3, [c for trio in zip(["K♣", "9♠"], ["9♥", "J♦"], ["10♣", "K♦"]) for c in trio]
+                       + ["A♠", "A♥", "A♦"])
+    # a card moved from a hand straight into a pile nobody sees is never shown, its mover included ...
+    assert _sees(s, 0, "pile", 1) == [] and _sees(s, 1, "pile", 1) == []
+    _do(s, "a")
+    assert _sees(s, 0, "pile", 1) == ["K♣"]                     # ... until revealed where it went
+    assert _sees(s, 0, "forehead", 0) == [] and _sees(s, 0, "forehead", 1) == ["A♠"]   # visibility: others
+    _do(s, "a")
+    # a card given into another hand: its new owner sees it, the giver does not
+    assert _sees(s, 2, "hand", 0) == [] and "9♥" in _sees(s, 0, "hand", 0)
+    _do(s, "a")
+    assert _sees(s, 1, "hand", 0) == _sees(s, 2, "hand", 0) == sorted(["10♣", "K♦", "9♥"])   # to a list
+    _do(s, "a")
+    assert _sees(s, 1, "hand", 0) == []                         # known until the zone is shuffled
+
+
+def test_patterns_validate_warns_of_a_pick_from_a_public_hand_and_of_a_reveal_before_a_move():
+    head = INFO.split("state:")[0]
+    picks = head.replace("hand: {per: player, visibility: owner}", "hand: {per: player, visibility: public}") + \
+        "hand:\n  - deal: {from: stock, to: hand, count: 2}\n  - select: {from: hand, to: pile, count: 1}\n" \
+        "end: {after_hand: true, winners: players}\n"
+    warnings = [d.message for d in _diagnostics(picks, "warning") if d.rule == "meaning"]
+    assert any("zone 'hand' is public: every player sees which card leaves it" in w for w in warnings), warnings
+    reveal = head + "hand:\n  - deal: {from: stock, to: forehead, count: 1}\n  - reveal: \"forehead[0]\"\n" \
+        "  - move: {cards: \"forehead[0]\", to: \"hand[0]\"}\n  - choose: {player: 0, moves: {a: {}}}\n" \
+        "end: {after_hand: true, winners: players}\n"
+    warnings = [d.message for d in _diagnostics(reveal, "warning") if d.rule == "meaning"]
+    assert any("a move turns them face down again, so nobody sees them" in w for w in warnings), warnings
