@@ -1042,3 +1042,74 @@ def test_patterns_validate_warns_of_a_pick_from_a_public_hand_and_of_a_reveal_be
         "end: {after_hand: true, winners: players}\n"
     warnings = [d.message for d in _diagnostics(reveal, "warning") if d.rule == "meaning"]
     assert any("a move turns them face down again, so nobody sees them" in w for w in warnings), warnings
+
+
+DOUBLE = """name: Pick
+players: {count: [2, 3], default: 2}
+pack:
+  ranks: ["9", "10", J]
+  suits: [clubs, hearts]
+  copies: 2
+  by_players: {3: {remove: {cards: [J♥]}}}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  passing: {per: player, visibility: owner}
+  pile: {visibility: public}
+state:
+  n: {initial: 0}
+hand:
+  - gather: {from: [hand, passing, pile], to: stock}
+  - deal: {from: stock, to: hand, count: 3}
+  - select: {from: hand, to: passing, count: 1}
+  - for_each: {in: players, as: p, do: [{move: {cards: "passing[p]", to: pile}}]}
+  - choose:
+      player: 0
+      moves:
+        discard: {options: "hand[0]", do: [{move: {cards: option, to: pile}}]}
+        keep: {options: "hand[0]", do: [{add: {n: 1}}]}
+  - choose:
+      player: 1
+      moves:
+        discard: {options: "hand[1]", do: [{move: {cards: option, to: pile}}]}
+end: {after_hand: "hand_number >= 2", winners: players}
+"""
+
+
+def _double_scenarios(body):
+    path = _path(f"ruleset: {_path(DOUBLE)}\nscenarios:\n{body}")
+    outcomes, problems = run_file(str(path))
+    assert problems == []
+    return {o.name: [d.message + (f" (hint: {d.hint})" if d.hint else "") for d in o.diagnostics] for o in outcomes}
+
+
+def test_scenarios_a_card_alone_is_the_one_move_that_offers_it_and_several_must_be_named():
+    outcomes = _double_scenarios(
+        "  - name: picks\n    deal: {hand: {0: [9♣, 10♣, J♣], 1: [9♣, 9♥, 10♥]}}\n    moves:\n"
+        "      - expect: {to_move: 0, legal: [select 9♣, select 10♣, select J♣]}\n"
+        "      - J♣\n      - 9♣\n      - expect: {to_move: 0, zones: {pile: [J♣, 9♣]}}\n      - 9♣\n"
+        "  - name: named\n    deal: {hand: {0: [9♣, 10♣, J♣], 1: [9♣, 9♥, 10♥]}}\n"
+        "    moves: [J♣, 9♣, {move: keep, value: 9♣}, 9♥]\n    expect: {hand: 2, state: {n: 1}}\n")
+    [message] = outcomes["picks"]
+    assert message.startswith("scenario 'picks': move 3: 9♣ is offered by several moves (discard, keep)")
+    assert "say which: {move: discard, value: 9♣}" in message
+    assert outcomes["named"] == []
+
+
+def test_scenarios_identical_copies_are_one_legal_move_and_a_card_missing_at_the_player_count_is_an_error():
+    outcomes = _double_scenarios(
+        "  - name: once\n    deal: {hand: {0: [9♣, 9♣, J♣]}}\n    moves:\n"
+        "      - expect: {legal: [select 9♣, select J♣]}\n"
+        "  - name: three\n    players: 3\n    deal: {hand: {0: [J♥, 9♣]}}\n")
+    assert outcomes["once"] == []
+    assert outcomes["three"] == ["scenario 'three': not in the pack at 3 players: J♥"]
+
+
+def test_scenarios_zones_take_a_copy_from_the_pack_zone_before_another_players_hand():
+    """Found by this review: with two copies of 9♣, one in the stock and one in seat 1's hand, listing a
+    9♣ in seat 0's hand took seat 1's copy (the first by number), leaving seat 1 two cards."""
+    outcomes = _double_scenarios(
+        "  - name: stock copy\n    deal: {hand: {0: [10♣, J♣, 9♥], 1: [9♣, 10♥, J♣]}}\n"
+        "    zones: {hand: {0: [9♣, J♣, 9♥]}}\n"
+        "    expect: {sizes: {hand: [3, 3], stock: 6}, zones: {hand: {1: [9♣, 10♥, J♣]}}}\n")
+    assert outcomes == {"stock copy": []}

@@ -389,15 +389,16 @@ def _set_zones(sc, s, spec, path):
     listed = set()                            # the cards the scenario puts in other zones
     pack_listed = None                        # (its cards, where) when the pack's zone itself is listed
     for info, owner, names, where in _parts(sc, rules, spec, path):
+        zone = s.z[info.index]
+        part = zone[_owner(owner, info, s.n, where)] if owner is not None else zone
         try:
-            ids = S.cards(rules, names, listed)   # a card named in two zones: its two copies
+            ids = S.cards(rules, names, set(listed))   # a card named in two zones: its two copies
         except ValueError as err:
             raise Failure(where, str(err), getattr(err, 'hint', None)) from None
+        ids = _nearest_copies(s, rules, ids, part, pack_zone, listed)
         listed.update(ids)
         if info.name == rules.pack_zone and owner is None:
             pack_listed = (set(ids), where)
-        zone = s.z[info.index]
-        part = zone[_owner(owner, info, s.n, where)] if owner is not None else zone
         for c in ids:
             S._remove_everywhere(s, c)
         displaced = [c for c in part if c not in ids]
@@ -424,6 +425,21 @@ def _set_zones(sc, s, spec, path):
                           hint="every card must lie somewhere: list those cards in another zone (say, "
                                "one for the cards out of play), or leave the pack's zone out of 'zones:'")
     S.refresh(s)
+
+
+def _nearest_copies(s, rules, ids, part, pack_zone, taken) -> list:
+    """The cards to put in a zone for the names read as `ids`: of identical copies (two packs), one that
+    already lies there, else one from the pack's zone (from its bottom: a top named in `deal:` stays),
+    else one from another zone, so a zone the scenario does not list keeps its cards where it can."""
+    u = rules.universe
+    chosen = []
+    for cid in ids:
+        copies = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]
+                  and c not in taken and c not in chosen]
+        here = [c for c in copies if c in part]
+        stock = [c for c in pack_zone if c in copies]
+        chosen.append(here[0] if here else stock[0] if stock else copies[0] if copies else cid)
+    return chosen
 
 
 def _set_state(sc, s, spec, path):
