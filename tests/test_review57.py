@@ -1113,3 +1113,59 @@ def test_scenarios_zones_take_a_copy_from_the_pack_zone_before_another_players_h
         "    zones: {hand: {0: [9♣, J♣, 9♥]}}\n"
         "    expect: {sizes: {hand: [3, 3], stock: 6}, zones: {hand: {1: [9♣, 10♥, J♣]}}}\n")
     assert outcomes == {"stock copy": []}
+
+
+def test_simulation_rotate_seats_shifts_the_bots_and_skill_gap_seats_one_search_bot_among_random_bots():
+    path, records = _path(SIM), _DIR / "rotate.jsonl"
+    assert run_cli("simulate", str(path), "-n", "4", "--seed", "1", "--bots", "greedy,random", "--rotate-seats",
+                   "--records", str(records)).returncode == 0
+    base = ["greedy", "random", "greedy"]                       # the list repeats to fill the seats
+    assert [json.loads(line)["bots"] for line in records.read_text().splitlines()] == \
+        [[base[(q - i) % 3] for q in range(3)] for i in range(4)]
+    records = _DIR / "gap.jsonl"
+    result = run_cli("simulate", str(path), "-n", "4", "--seed", "1", "--skill-gap", "--bot-option", "playouts=5",
+                     "--json", "--records", str(records))
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in records.read_text().splitlines()]
+    assert [r["bots"] for r in rows] == [[["search", "random", "random"][(q - i) % 3] for q in range(3)]
+                                         for i in range(4)]
+    search = json.loads(result.stdout)["by_bot"]["search"]
+    wins = sum(1 / len(r["winners"]) for r in rows for w in r["winners"] if r["bots"][w] == "search")
+    assert search["seat_games"] == 4 and search["win_rate"] == pytest.approx(wins / 4)
+    assert search["skill_gap"] == pytest.approx(wins / 4 - 1 / 3)
+
+
+# == docs/tutorial.md =====================================================================================
+
+def test_tutorial_items_insert_and_remove_change_the_inherited_hand_steps_by_position():
+    """The tutorial's hand: 0 gather, 1 shuffle, 2 deal, 3 set, 4 tricks, 5 for_each."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    second = text.split("<!-- file: mygames/little-whist.yaml -->")[2].split("```yaml\n", 1)[1].split("```", 1)[0]
+    folder = _DIR / "tutorial"
+    folder.mkdir(exist_ok=True)
+    (folder / "little-whist.yaml").write_text(second, encoding="utf-8")
+
+    def variant(change):
+        path = folder / f"v{_count[0]}.yaml"
+        _count[0] += 1
+        path.write_text(f"extends: little-whist.yaml\nname: V\n{change}\n", encoding="utf-8")
+        loaded = load_ruleset(str(path))
+        assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
+        return loaded.rules
+
+    five = G.new_game(variant("hand: {$items: {2: {deal: {count: 5}}}}"), 4, 1)
+    assert [len(h) for h in five.z[five.rules.zones["hand"].index]] == [5, 5, 5, 5]
+    # $remove: [4] leaves the fifth step (the tricks) out: the hand ends with every card still held
+    rules = variant("hand: {$remove: [4]}\nend: {after_hand: true, winners: players}")
+    s = G.new_game(rules, 4, 1)
+    assert G.is_over(s) and [len(h) for h in s.z[rules.zones["hand"].index]] == [6, 6, 6, 6]
+    # $insert: {4: [...]} adds steps before the fifth: a hand ended before the tricks
+    rules = variant("hand: {$insert: {4: [{end_hand: {}}]}}\nend: {after_hand: true, winners: players}")
+    s = G.new_game(rules, 4, 1)
+    assert G.is_over(s) and [len(h) for h in s.z[rules.zones["hand"].index]] == [6, 6, 6, 6]
+    assert S.var(s, "trumps") == "clubs"          # the set step (the fourth) ran before the inserted one
+    broken = folder / "broken-child.yaml"
+    (folder / "broken-parent.yaml").write_text(second.replace("count: 6}", "count: 6, cuont: 2}"), encoding="utf-8")
+    broken.write_text("extends: broken-parent.yaml\nname: V\n", encoding="utf-8")
+    [d] = [d for d in load_ruleset(str(broken)).diagnostics if d.severity == "error"]
+    assert d.file.endswith("broken-parent.yaml") and "cuont" in d.message and d.hint == "did you mean 'count'?"
