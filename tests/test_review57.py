@@ -1169,3 +1169,66 @@ def test_tutorial_items_insert_and_remove_change_the_inherited_hand_steps_by_pos
     broken.write_text("extends: broken-parent.yaml\nname: V\n", encoding="utf-8")
     [d] = [d for d in load_ruleset(str(broken)).diagnostics if d.severity == "error"]
     assert d.file.endswith("broken-parent.yaml") and "cuont" in d.message and d.hint == "did you mean 'count'?"
+
+
+# == common mistakes: each a located message with a hint where one is obvious ===========================
+
+MISTAKES = """name: P
+players: {count: [3], default: 3}
+pack: {ranks: ["9", "10", J, Q, K, A], suits: [clubs, diamonds, hearts, spades]}
+orders: {high: ["9", "10", J, Q, K, A]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  pile: {visibility: public}
+  trick: {visibility: public}
+  won: {per: player, visibility: hidden}
+state:
+  bid: {per: player, initial: 0}
+  total: {initial: 0}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - STEP
+  - choose: {player: 0, moves: {ok: {do: [{set: {total: "total + bid[0]"}}, {move: {cards: "first(hand[0])", to: pile}}]}}}
+end: {after_hand: true, winners: players}
+"""
+
+
+@pytest.mark.parametrize("step,message,hint", [
+    # found by this review: 'all' was read as the function all(), with no word of how to show everyone
+    ('{reveal: {cards: "hand[0]", to: all}}', "'to: all' names nobody",
+     "to show the cards to every player, leave out 'to'"),
+    ('{reveal: {cards: "hand[0]", to: "hand[1]"}}', "'to' names who is shown the cards", "e.g. to: current"),
+    # found by this review: a zone said 'unknown state variable' with 'declare it under state:'
+    ('{add: {pile: 1}}', "unknown state variable 'pile'", "'pile' is a zone: set and add change state variables"),
+    ('{set: {bid: 3}}', "'bid' is kept per player: say whose", ""),
+    # found by this review: 'in' of a zone kept per player said "must be a list, not a cards per player"
+    ('{for_each: {in: hand, as: c, do: []}}', "zone 'hand' is kept per player: say whose, e.g. hand[current]", ""),
+    ('{move: {cards: "first(hand[0])", to: hand}}', "zone 'hand' is kept per player: say whose", ""),
+    ('{select: {options: "range(0, 3)", set: total}}', "'total' is a single value, not kept per player",
+     "declare it with 'per: player'"),
+    ('{select: {options: "range(0, 3)"}}', "a 'select' of a value needs 'set'", ""),
+    ('{tricks: {hand: hand, trick: trick, order: high, collect: "won[winner]", may_pass: 1}}',
+     "this must give a boolean, but it gives a number", "a condition"),
+    ('{tricks: {hand: hand, trick: trick, order: high, collect: "won[winner]", decided_by: declarer}}',
+     "unknown name 'declarer'", "did you mean 'dealer'?"),
+    ('{choose: {player: 0, moves: {give: {options: "first(hand[0])"}}}}', "'options' must be a list, not a card",
+     "e.g. range(1, 6)"),
+    ('{move: {cards: "first(hand[0])", to: pile, position: under}}', "'position' is top, bottom or a number", ""),
+    ('{call: scor_hand}', "unknown procedure 'scor_hand'", "declare it under 'procedures:'"),
+])
+def test_mistakes_of_a_designer_get_a_located_message_and_the_obvious_hint(step, message, hint):
+    errors = _diagnostics(MISTAKES.replace("STEP", step))
+    assert errors, step
+    first = errors[0]
+    assert first.line == 16 and first.col > 3, (first.line, first.col)
+    assert message in first.message, first.message
+    assert hint in (first.hint or ""), first.hint
+
+
+def test_mistakes_position_top_is_the_default_place_on_the_zone():
+    rules = _rules(MISTAKES.replace("STEP", '{move: {cards: "last(hand[1])", to: pile, position: top}}'))
+    s = G.new_game(rules, 3, 1)
+    first_moved = S.names(s, S.zone(s, "pile"))
+    _do(s, "ok")
+    assert S.names(s, S.zone(s, "pile"))[:-1] == first_moved    # the next card went on top (last listed)
