@@ -1232,3 +1232,38 @@ def test_mistakes_position_top_is_the_default_place_on_the_zone():
     first_moved = S.names(s, S.zone(s, "pile"))
     _do(s, "ok")
     assert S.names(s, S.zone(s, "pile"))[:-1] == first_moved    # the next card went on top (last listed)
+
+
+def test_mistakes_rules_test_with_a_k_that_fits_no_scenario_fails_and_says_so():
+    """Found by this review: `-k trmp` ran nothing and exited 0, as a pass."""
+    path = _path(f"ruleset: {_game_file()}\nscenarios:\n  - name: trump one\n    expect: {{hand: 1}}\n")
+    result = run_cli("test", str(path), "-k", "trmp")
+    assert result.returncode == 1 and "no scenario's name contains 'trmp'" in result.stderr
+
+
+@pytest.mark.parametrize("args,said", [
+    (["--goal", "hnads=3"], "unknown figure 'hnads' (did you mean 'hands'?)"),
+    # found by this review: an unknown metric ran every trial as 'not measured'; an unknown --param
+    # failed in the first trial, without a did-you-mean
+    (["--goal", "metric.fnal=3"], "Sim has no metric 'fnal' (did you mean 'final'?)"),
+    (["--goal", "hands=3", "--param", "targt=1:5"], "Sim has no option 'targt' (did you mean 'target'?)"),
+    (["--goal", "hands"], "a goal looks like NAME=VALUE"),
+])
+def test_mistakes_rules_tune_refuses_a_misspelt_goal_metric_or_parameter_before_any_game(args, said):
+    result = run_cli("tune", str(_path(SIM)), "-n", "5", "--trials", "2", *args)
+    assert result.returncode == 2 and said in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("command,said", [
+    (["simulate", "--seeds", "3"], "No such option '--seeds'"),
+    (["simulate", "--bots", "randm"], "unknown bot 'randm'"),
+    (["simulate", "--players", "5"], "Sim is for 2 or 3 players"),
+    (["simulate", "--compare-option", "target"], "should look like NAME=V1,V2"),
+    (["simulate", "--bot-option", "playout=3", "--bots", "search"], "did you mean 'playouts'?"),
+    (["ladder", "--rungs", "random,grredy"], "unknown bot 'grredy'"),
+    (["play", "--seat", "5"], "seat 5 does not exist: seats are 0 to 2"),
+    (["play", "--bots", "randm"], "did you mean 'random'?"),
+])
+def test_mistakes_on_the_command_line_are_usage_errors_that_name_the_fix(command, said):
+    result = run_cli(command[0], str(_path(SIM)), "-n" if command[0] != "play" else "--seed", "1", *command[1:])
+    assert result.returncode == 2 and said in result.stderr, result.stderr
