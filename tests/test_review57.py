@@ -14,7 +14,19 @@ from interpreter.authoring.runner import run_file
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
 from interpreter.ruleset.loader import load_ruleset
-from tests.helpers import run_cli
+
+
+class _Result:
+    def __init__(self, returncode, stdout, stderr):
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+def run_cli(*args):
+    """`rules ARGS` in this process (click's runner: no interpreter to start), as run_cli gives it."""
+    from click.testing import CliRunner
+    from interpreter.cli.main import cli
+    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    return _Result(result.exit_code, result.stdout, result.stderr)
 
 _DIR = Path(tempfile.mkdtemp(prefix="review57-"))
 _count = [0]
