@@ -1279,3 +1279,46 @@ def test_mistakes_rules_tune_refuses_a_misspelt_goal_metric_or_parameter_before_
 def test_mistakes_on_the_command_line_are_usage_errors_that_name_the_fix(command, said):
     result = run_cli(command[0], str(_path(SIM)), "-n" if command[0] != "play" else "--seed", "1", *command[1:])
     assert result.returncode == 2 and said in result.stderr, result.stderr
+
+
+TEAMS = """name: Team
+players: {count: [4], default: 4, teams: {"4": [[0, 2], [1, 3]]}}
+pack: {ranks: ["9", "10", J, Q, K, A], suits: [clubs, diamonds, hearts, spades]}
+orders: {plain: ["9", "10", J, Q, K, A]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  trick: {visibility: public}
+  won: {per: player, visibility: hidden}
+state:
+  score: {per: team, initial: 0}
+hand:
+  - gather: {from: [hand, trick, won], to: stock}
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - tricks: {hand: hand, trick: trick, order: plain, collect: "won[winner]"}
+  - for_each: {in: players, as: p, do: [{add: {"score[team_of(p)]": "count(won[p]) // 4"}}]}
+end:
+  after_hand: any(teams, t => score[t] >= 4)
+  winners: "team_members(first(argmax(teams, t => score[t])))"
+  score: score[team_of(p)]
+  team_score: score[t]
+"""
+
+
+def test_simulation_a_partnership_game_is_tested_for_fairness_by_team_and_records_team_scores():
+    records = _DIR / "teams.jsonl"
+    result = run_cli("simulate", str(_path(TEAMS)), "-n", "30", "--seed", "3", "--json", "--records", str(records))
+    assert result.returncode == 0, result.stderr
+    fairness = json.loads(result.stdout)["fairness"]
+    rows = [json.loads(line) for line in records.read_text().splitlines()]
+    wins = [sum(1 for r in rows if sorted(r["winners"]) == side) for side in ([0, 2], [1, 3])]
+    assert fairness["by"] == "team" and fairness["sides"] == [[0, 2], [1, 3]] and fairness["df"] == 1
+    assert fairness["wins"] == pytest.approx(wins) and fairness["expected"] == pytest.approx([15, 15])
+    assert fairness["chi_square"] == pytest.approx(sum((w - 15) ** 2 / 15 for w in wins))
+    for r in rows:
+        assert r["teams"] == [0, 1, 0, 1] and r["team_scores"] == [r["scores"][0], r["scores"][1]]
+        assert r["lead_changes"] == 0                # partners share a total: no seat leads alone
+        sides = [[h[0], h[1]] for h in r["hand_scores"]]
+        leaders = [x for x in map(_sole, sides) if x is not None]
+        assert r["side_lead_changes"] == sum(1 for a, b in zip(leaders, leaders[1:]) if a != b)
