@@ -1322,3 +1322,19 @@ def test_simulation_a_partnership_game_is_tested_for_fairness_by_team_and_record
         sides = [[h[0], h[1]] for h in r["hand_scores"]]
         leaders = [x for x in map(_sole, sides) if x is not None]
         assert r["side_lead_changes"] == sum(1 for a, b in zip(leaders, leaders[1:]) if a != b)
+
+
+def test_simulation_a_game_won_by_the_lowest_score_reads_lower_as_better_and_first_seat_follows_the_dealer():
+    low = SIM.replace("winners: \"[] if hand_number % 3 == 0 else argmax(players, p => score[p])\"",
+                      "winners: argmin(players, p => score[p])").replace("state:\n", "dealer:\n  first: 1\nstate:\n")
+    records = _DIR / "low.jsonl"
+    result = run_cli("simulate", str(_path(low)), "-n", "30", "--seed", "2", "--json", "--records", str(records))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["first_seat"]["seat"] == 2          # (1 + 1) mod 3
+    for r in (json.loads(line) for line in records.read_text().splitlines()):
+        hs, won = r["hand_scores"], r["winners"]
+        leaders = [x for x in ([i for i, v in enumerate(row) if v == min(row)] for row in hs) if len(x) == 1]
+        assert r["lead_changes"] == sum(1 for a, b in zip(leaders, leaders[1:]) if a != b)
+        best = [min(row[w] for w in won) for row in hs]
+        behind = [any(row[q] < b for q in range(3) if q not in won) for row, b in zip(hs, best)]
+        assert r["decided_hand"] == next(i + 1 for i in range(len(hs)) if not any(behind[i:]))
