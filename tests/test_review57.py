@@ -1338,3 +1338,34 @@ def test_simulation_a_game_won_by_the_lowest_score_reads_lower_as_better_and_fir
         best = [min(row[w] for w in won) for row in hs]
         behind = [any(row[q] < b for q in range(3) if q not in won) for row, b in zip(hs, best)]
         assert r["decided_hand"] == next(i + 1 for i in range(len(hs)) if not any(behind[i:]))
+
+
+NO_DECISIONS = """name: Flip
+players: {count: [2], default: 2}
+pack: {ranks: ["9", "10", J, Q, K, A], suits: [clubs, hearts]}
+orders: {high: ["9", "10", J, Q, K, A]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  won: {per: player, visibility: public}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - for_each:
+      in: players
+      as: p
+      do:
+        - if: high(last(hand[p])) > high(last(hand[1 - p]))
+          then: [{move: {cards: "hand[p] + hand[1 - p]", to: "won[p]"}}]
+end: {after_hand: true, winners: "filter(players, p => count(won[p]) > 0)"}
+"""
+
+
+def test_scenarios_a_game_with_no_decisions_is_played_out_and_deal_names_the_zones_after_the_last_deal():
+    """Found by this review: the deal in pack order that places the named cards ran this game to a stop
+    (the first seat won, the second read an empty hand), and the scenario failed with that stop."""
+    path = _path(f"ruleset: {_path(NO_DECISIONS)}\nscenarios:\n"
+                 "  - name: top cards\n    deal: {hand: {0: [A♣, 9♥, 10♣], 1: [9♣, K♥, J♣]}}\n"
+                 "    expect: {over: true, winners: [1], sizes: {won: [0, 6], hand: [0, 0]}}\n")
+    outcomes, problems = run_file(str(path))
+    assert problems == [] and [d.message for d in outcomes[0].diagnostics] == []

@@ -234,7 +234,7 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     pack order."""
     path = path or sc.path + ("deal",)
     pack = rules.deck(n)
-    _, zones = dealt(rules, n, seed, list(pack))
+    _, zones = dealt(rules, n, seed, list(pack), probe=True)
     position = {c: i for i, c in enumerate(pack)}
     parts = _parts(sc, rules, spec, path)
     ids, used = [], set()
@@ -290,13 +290,21 @@ class _DealWatch(list):
             self.zones = copy.deepcopy(self.s.z)
 
 
-def dealt(rules, n, seed, deck=None):
+def dealt(rules, n, seed, deck=None, probe=False):
     """A logged game (from the stacked pack `deck`, if given), run to its first decision, and its zones
     after the deal: those at the first decision, or for a game that ends before any decision (a game
-    with no decisions at all), those after the first hand's last deal step."""
+    with no decisions at all), those after the first hand's last deal step.  With `probe` (the deal in
+    pack order that tells which position of the pack feeds which zone), a game that stops with an
+    error after its deal, before any decision, gives the zones after the deal: the stop belongs to that
+    order of the pack, not to the scenario's."""
     s = G.prepare_game(rules, n, seed, log=True, deck=deck)
     watch = s.events = _DealWatch(s)
-    G.start(s)
+    try:
+        G.start(s)
+    except G.GameError:
+        if not probe or watch.zones is None:
+            raise
+        return s, watch.zones
     return s, (watch.zones if s.over and watch.zones is not None else s.z)
 
 
@@ -321,7 +329,7 @@ def _check_dealt(sc, s, zones, spec, path):
             copies = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
             place = next((p for p in (_place_of(rules, zones, c) for c in copies) if p != whose),
                          _place_of(rules, zones, cid))
-            probe, _ = dealt(rules, s.n, s.seed, rules.deck(s.n))
+            probe, _ = dealt(rules, s.n, s.seed, rules.deck(s.n), probe=True)
             if s.events.deals > probe.events.deals:
                 # the deal asked for made the rules deal again (a field dealt again when it holds all
                 # four cards of a rank, say): the next deal, from the gathered cards, put them elsewhere
