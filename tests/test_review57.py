@@ -1369,3 +1369,20 @@ def test_scenarios_a_game_with_no_decisions_is_played_out_and_deal_names_the_zon
                  "    expect: {over: true, winners: [1], sizes: {won: [0, 6], hand: [0, 0]}}\n")
     outcomes, problems = run_file(str(path))
     assert problems == [] and [d.message for d in outcomes[0].diagnostics] == []
+
+
+def test_playtest_a_game_with_no_decisions_plays_itself_out_and_says_so():
+    said, session = _terminal(NO_DECISIONS, [])
+    assert session.over
+    assert any(line.startswith("Nobody has a decision to make in this game: it played itself to the end")
+               for line in said)
+    assert any("GAME OVER" in line for line in said)
+
+
+def test_playtest_the_table_shows_a_face_down_zones_size_its_shown_cards_with_places_and_the_trump_suit():
+    said, session = _terminal(GAME, [])
+    table = "\n".join(said)
+    top = session.rules.universe.names[session.state.z[session.rules.zones["stock"].index][-1]]
+    assert f"  stock: 18 card(s) (shown: {top} at stock[17])" in table     # 24 - 6 dealt; the top turned up
+    suit = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}[top[-1]]
+    assert f"  trumps: {suit}" in table and "  P1 hand: 2 card(s)" in table
