@@ -1386,3 +1386,40 @@ def test_playtest_the_table_shows_a_face_down_zones_size_its_shown_cards_with_pl
     assert f"  stock: 18 card(s) (shown: {top} at stock[17])" in table     # 24 - 6 dealt; the top turned up
     suit = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}[top[-1]]
     assert f"  trumps: {suit}" in table and "  P1 hand: 2 card(s)" in table
+
+
+UNUSED = """name: E
+players: {count: [2], default: 2}
+pack: {ranks: ["9", "10"], suits: [clubs, hearts]}
+zones:
+  stock: {visibility: hidden}
+  spare: {visibility: hidden}
+options:
+  target: {default: 12, range: [1, 10]}
+state:
+  n: {initial: 0}
+  m: {initial: 0}
+hand:
+  - set: {n: "count(STOCK) + target"}
+end: {after_hand: "m > 5", winners: players}
+"""
+
+
+def test_errors_beside_an_error_only_the_never_set_warning_stays():
+    """Found by this review: the page says a state variable never set stays beside errors, as it often
+    explains a game that never ends; it was dropped with every other warning."""
+    clean = load_ruleset(str(_path(UNUSED.replace("STOCK", "stock")))).diagnostics
+    assert sorted((d.rule, d.line) for d in clean) == [("options", 8), ("unused", 6), ("unused", 11)]
+    broken = load_ruleset(str(_path(UNUSED.replace("STOCK", "stok")))).diagnostics
+    assert [(d.severity, d.rule, d.line) for d in broken] == [("warning", "unused", 11), ("error", "unknown-name", 13)]
+    assert "state variable 'm' is never set" in broken[0].message
+
+
+def test_errors_json_format_has_the_documented_keys_and_exit_codes():
+    result = run_cli("validate", "--format", "json", str(_path(UNUSED.replace("STOCK", "stok"))))
+    assert result.returncode == 1
+    items = json.loads(result.stdout)
+    assert all(set(item) == {"file", "line", "col", "severity", "message", "rule", "hint"} for item in items)
+    assert [(i["severity"], i["line"], i["col"]) for i in items] == [("warning", 11, 3), ("error", 13, 21)]
+    assert run_cli("validate", str(_path(UNUSED.replace("STOCK", "stock")))).returncode == 0
+    assert run_cli("validate", "--formatt", "json", "x.yaml").returncode == 2
