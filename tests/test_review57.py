@@ -1423,3 +1423,22 @@ def test_errors_json_format_has_the_documented_keys_and_exit_codes():
     assert [(i["severity"], i["line"], i["col"]) for i in items] == [("warning", 11, 3), ("error", 13, 21)]
     assert run_cli("validate", str(_path(UNUSED.replace("STOCK", "stock")))).returncode == 0
     assert run_cli("validate", "--formatt", "json", "x.yaml").returncode == 2
+
+
+def test_simulation_metrics_numbers_counts_per_key_figures_and_pooled_lists():
+    """Found by this review: the page said a value kept per player becomes one figure per seat; a value per
+    player is a list, pooled with every other list (a value per suit gets one figure per suit)."""
+    text = SIM.replace("  score: {per: player, initial: 0}", "  score: {per: player, initial: 0}\n"
+                       "  led: {per: suit, initial: 0}").replace(
+        "  - for_each: {in: players", "  - add: {\"led[hearts]\": 1}\n  - for_each: {in: players").replace(
+        "metrics:\n", "metrics:\n  scores: score\n  led: led\n  big: \"score[0] > 3\"\n")
+    records = _DIR / "metrics.jsonl"
+    result = run_cli("simulate", str(_path(text)), "-n", "10", "--seed", "1", "--json", "--records", str(records))
+    metrics = json.loads(result.stdout)["metrics"]
+    rows = [json.loads(line) for line in records.read_text().splitlines()]
+    assert {"led.clubs", "led.diamonds", "led.hearts", "led.spades"} <= set(metrics) and "led" not in metrics
+    assert metrics["led.hearts"]["mean"] == pytest.approx(sum(r["hands"] for r in rows) / 10)
+    assert metrics["scores"]["count"] == 30 and "scores.0" not in metrics
+    assert metrics["big"]["kind"] == "counts"
+    assert metrics["big"]["counts"] == {k: v for k, v in (("true", sum(r["scores"][0] > 3 for r in rows)),
+                                                          ("false", sum(r["scores"][0] <= 3 for r in rows))) if v}
