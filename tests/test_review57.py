@@ -1442,3 +1442,32 @@ def test_simulation_metrics_numbers_counts_per_key_figures_and_pooled_lists():
     assert metrics["big"]["kind"] == "counts"
     assert metrics["big"]["counts"] == {k: v for k, v in (("true", sum(r["scores"][0] > 3 for r in rows)),
                                                           ("false", sum(r["scores"][0] <= 3 for r in rows))) if v}
+
+
+def test_simulation_decisiveness_leads_threshold_and_certain_fraction_from_the_records():
+    records = _DIR / "decisive.jsonl"
+    text = SIM.replace("winners: \"[] if hand_number % 3 == 0 else argmax(players, p => score[p])\"",
+                       "winners: argmax(players, p => score[p])")
+    result = run_cli("simulate", str(_path(text)), "-n", "200", "--seed", "4", "--json", "--records", str(records))
+    decisive = json.loads(result.stdout)["decisiveness"]
+    rows = [json.loads(line) for line in records.read_text().splitlines()]
+    points = []                                  # per game: (lead as a share of the widest gap, leader won)
+    for r in rows:
+        seq = r["hand_scores"]
+        span = max(max(x) - min(x) for x in seq)
+        game = []
+        for row in seq[:-1]:
+            top = sorted(row, reverse=True)
+            game.append(None if top[0] == top[1] or span == 0 else
+                        ((top[0] - top[1]) / span, row.index(top[0]) in r["winners"]))
+        points.append(game)
+    flat = [p for game in points for p in game if p is not None]
+    steps = [round(0.05 * i, 2) for i in range(1, 21)]
+    leads = [{"lead": t, "points": sum(1 for lead, _ in flat if lead >= t - 1e-9),
+              "leader_won": sum(1 for lead, won in flat if lead >= t - 1e-9 and won)} for t in steps]
+    assert decisive["leads"] == leads
+    sure = [x["lead"] for x in leads if x["points"] >= 20 and x["leader_won"] >= 0.95 * x["points"]]
+    threshold = sure[0] if sure else None
+    assert decisive["threshold"] == threshold
+    if threshold is None:
+        assert decisive["certain_fraction"] == 1.0
