@@ -25,7 +25,7 @@ OUT = ROOT / "docs" / "reference.md"
 CONSTRUCTS = [
     ("`12`, `0`", "whole numbers"),
     ("`\"10\"`, `'tricks'`", "text, in double or single quotes (rank names are text: `\"10\"`, `\"Q\"`)"),
-    ("`10♥`, `Q♠`, `A♣`", "a card of the pack: rank then suit symbol"),
+    ("`10♥`, `Q♠`, `A♣`, `guard♣`", "a card of the pack: rank then suit symbol (a rank written as a word too, as the pack prints its cards)"),
     ("`7/coins`, `K/cups`", "a card of a suit without a symbol: rank, slash, the suit's name (how such cards are "
                             "printed; scenarios, point tables and pack removals read them the same way)"),
     ("`♥`, `hearts`", "a suit, by symbol or by the name used in `pack: suits:`"),

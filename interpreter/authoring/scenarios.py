@@ -234,7 +234,7 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     pack order."""
     path = path or sc.path + ("deal",)
     pack = rules.deck(n)
-    _, zones = dealt(rules, n, seed, list(pack))
+    _, zones = dealt(rules, n, seed, list(pack), probe=True)
     position = {c: i for i, c in enumerate(pack)}
     parts = _parts(sc, rules, spec, path)
     ids, used = [], set()
@@ -290,13 +290,21 @@ class _DealWatch(list):
             self.zones = copy.deepcopy(self.s.z)
 
 
-def dealt(rules, n, seed, deck=None):
+def dealt(rules, n, seed, deck=None, probe=False):
     """A logged game (from the stacked pack `deck`, if given), run to its first decision, and its zones
     after the deal: those at the first decision, or for a game that ends before any decision (a game
-    with no decisions at all), those after the first hand's last deal step."""
+    with no decisions at all), those after the first hand's last deal step.  With `probe` (the deal in
+    pack order that tells which position of the pack feeds which zone), a game that stops with an
+    error after its deal, before any decision, gives the zones after the deal: the stop belongs to that
+    order of the pack, not to the scenario's."""
     s = G.prepare_game(rules, n, seed, log=True, deck=deck)
     watch = s.events = _DealWatch(s)
-    G.start(s)
+    try:
+        G.start(s)
+    except G.GameError:
+        if not probe or watch.zones is None:
+            raise
+        return s, watch.zones
     return s, (watch.zones if s.over and watch.zones is not None else s.z)
 
 
@@ -321,7 +329,7 @@ def _check_dealt(sc, s, zones, spec, path):
             copies = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]]
             place = next((p for p in (_place_of(rules, zones, c) for c in copies) if p != whose),
                          _place_of(rules, zones, cid))
-            probe, _ = dealt(rules, s.n, s.seed, rules.deck(s.n))
+            probe, _ = dealt(rules, s.n, s.seed, rules.deck(s.n), probe=True)
             if s.events.deals > probe.events.deals:
                 # the deal asked for made the rules deal again (a field dealt again when it holds all
                 # four cards of a rank, say): the next deal, from the gathered cards, put them elsewhere
@@ -389,15 +397,16 @@ def _set_zones(sc, s, spec, path):
     listed = set()                            # the cards the scenario puts in other zones
     pack_listed = None                        # (its cards, where) when the pack's zone itself is listed
     for info, owner, names, where in _parts(sc, rules, spec, path):
+        zone = s.z[info.index]
+        part = zone[_owner(owner, info, s.n, where)] if owner is not None else zone
         try:
-            ids = S.cards(rules, names, listed)   # a card named in two zones: its two copies
+            ids = S.cards(rules, names, set(listed))   # a card named in two zones: its two copies
         except ValueError as err:
             raise Failure(where, str(err), getattr(err, 'hint', None)) from None
+        ids = _nearest_copies(s, rules, ids, part, pack_zone, listed)
         listed.update(ids)
         if info.name == rules.pack_zone and owner is None:
             pack_listed = (set(ids), where)
-        zone = s.z[info.index]
-        part = zone[_owner(owner, info, s.n, where)] if owner is not None else zone
         for c in ids:
             S._remove_everywhere(s, c)
         displaced = [c for c in part if c not in ids]
@@ -424,6 +433,21 @@ def _set_zones(sc, s, spec, path):
                           hint="every card must lie somewhere: list those cards in another zone (say, "
                                "one for the cards out of play), or leave the pack's zone out of 'zones:'")
     S.refresh(s)
+
+
+def _nearest_copies(s, rules, ids, part, pack_zone, taken) -> list:
+    """The cards to put in a zone for the names read as `ids`: of identical copies (two packs), one that
+    already lies there, else one from the pack's zone (from its bottom: a top named in `deal:` stays),
+    else one from another zone, so a zone the scenario does not list keeps its cards where it can."""
+    u = rules.universe
+    chosen = []
+    for cid in ids:
+        copies = [c for c in range(u.size) if u.face[c] == u.face[cid] and u.is_joker[c] == u.is_joker[cid]
+                  and c not in taken and c not in chosen]
+        here = [c for c in copies if c in part]
+        stock = [c for c in pack_zone if c in copies]
+        chosen.append(here[0] if here else stock[0] if stock else copies[0] if copies else cid)
+    return chosen
 
 
 def _set_state(sc, s, spec, path):
@@ -497,6 +521,12 @@ class _LegalText:
     __format__ = lambda self, spec: format(str(self), spec)
 
 
+def _example_value(s, action):
+    """An option's value as a scenario writes it: the legal move's words without the move's name."""
+    words = S.describe(s, action)
+    return words[len(str(action[0])):].strip() if words.startswith(str(action[0])) else words
+
+
 def _shown_value(value):
     if isinstance(value, list):
         return " ".join(f"[{_shown_value(v)}]" if isinstance(v, list) else str(v) for v in value)
@@ -560,6 +590,13 @@ def _apply(s, path, number, player, action, nth=1, card=False):
                 hint = did_you_mean(str(action[0]), names)
                 raise Failure(path, f"move {number}: no legal move of player {who} is called '{action[0]}'",
                               (f"{hint} " if hint else "") + f"legal: {legal}") from None
+            same = [a for a in actions if a[0] == action[0]]
+            if not card and action[1] is None and len(same) > 1:
+                # {move: bid} where bid takes a value: the move is legal, its value is missing
+                raise Failure(path, f"move {number}: '{action[0]}' has {len(same)} legal options: say which "
+                                    "with 'value:'",
+                              f"e.g. {{move: {action[0]}, value: {_example_value(s, same[0])}}}; legal: {legal}") \
+                    from None
             raise Failure(path, f"move {number}: {shown} is not legal for player {who}", f"legal: {legal}") from None
     try:
         G.apply(s, chosen)

@@ -147,6 +147,22 @@ def tune(file, goal_texts, goal_file, param_texts, opts, games, trials, check_ga
         T.check_goals(goals, n)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--goal") from None
+    from ..diagnostics import did_you_mean
+    metrics = [m.name for m in loaded.rules.metrics]
+    for g in goals:
+        name = g.figure[len("metric."):] if g.figure.startswith("metric.") else None
+        if name is not None and name.split(".")[0] not in metrics:
+            hint = did_you_mean(name, metrics)
+            raise click.BadParameter(f"{loaded.rules.name} has no metric '{name}'"
+                                     + (f" ({hint})" if hint else f"; its metrics: {', '.join(metrics) or 'none'}"),
+                                     param_hint="--goal")
+    declared = list(((loaded.data or {}).get("options") or {}))
+    for name in _options(param_texts):
+        if name not in declared:
+            hint = did_you_mean(name, declared)
+            raise click.BadParameter(f"{loaded.rules.name} has no option '{name}'"
+                                     + (f" ({hint})" if hint else f"; its options: {', '.join(declared) or 'none'}"),
+                                     param_hint="--param")
     params = T.params_from_rules(loaded.data, _options(param_texts))
     params = [p for p in params if p.name not in _options(opts)]
     if not params:

@@ -58,4 +58,8 @@ def test(files, only, quiet):
     if broken:
         summary += f"; {broken} file(s) could not be run"
     click.echo(summary)
+    if only and not passed + failed and not broken:
+        # a -k that fits no scenario (a name misspelt) tests nothing: not a pass
+        click.echo(f"no scenario's name contains '{only}'", err=True)
+        sys.exit(1)
     sys.exit(1 if failed or broken else 0)

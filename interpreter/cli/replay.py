@@ -21,6 +21,13 @@ def replay(file, hand, as_json):
     except (FileNotFoundError, OSError) as err:
         click.echo(f"{file}: {err}", err=True)
         sys.exit(1)
+    hands = sorted({e["hand"] for e in doc.get("events", []) if isinstance(e, dict)
+                    and isinstance(e.get("hand"), int) and not isinstance(e.get("hand"), bool)})
+    if hand is not None and hands and hand not in hands:
+        raise click.BadParameter(f"the game of this log has no hand {hand}: its hands are "
+                                 f"{hands[0]} to {hands[-1]}" if hands == list(range(hands[0], hands[-1] + 1))
+                                 else f"the game of this log has no hand {hand}: its hands are "
+                                 + ", ".join(map(str, hands)), param_hint="'--hand'")
     if as_json:
         events = [e for e in doc.get("events", []) if hand is None or e.get("hand") == hand]
         click.echo(json.dumps({**doc, "events": events}, ensure_ascii=False, indent=1))

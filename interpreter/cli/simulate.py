@@ -259,9 +259,18 @@ def _finish(summaries, planned):
     stopped = sum(s["stopped_games"] for s in summaries)
     if stopped:
         click.echo(f"{stopped} game(s) stopped with an error, for example:", err=True)
+        replay = None
         for s in summaries:
-            for e in s["errors"]:
-                click.echo(f"  {e}", err=True)
+            games = s.get("error_games") or [None] * len(s["errors"])
+            for e, index in zip(s["errors"], games):
+                click.echo(f"  game {index}: {e}" if index is not None else f"  {e}", err=True)
+                if replay is None and index is not None and s.get("file"):
+                    options = "".join(f" --option {k}={v}" for k, v in sorted((s.get("options") or {}).items()))
+                    replay = (f"rules simulate {s['file']} --seed {s['seed']} --players {s['players']}{options} "
+                              f"--bots {','.join(s['bots'])}{' --rotate-seats' if s.get('rotate') else ''} "
+                              f"-n 1 --log game.log --log-game {index}")
+        if replay:
+            click.echo(f"the log of a game up to where it stopped: {replay}", err=True)
         sys.exit(1)
     if any(s.get("interrupted") for s in summaries) or len(summaries) < planned:
         done = sum(s["games"] for s in summaries)

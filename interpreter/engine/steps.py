@@ -299,7 +299,8 @@ def _log_deal(s, to_text, k, dealt):
 
 
 @step_kind("move", "Move cards to a zone: `move: {cards: expr, to: zone, from: zone}`. Without 'from', "
-           "the cards are taken from wherever they are. `position: bottom` puts them under the zone; a number "
+           "the cards are taken from wherever they are. They go on top of the zone (`position: top`, the "
+           "default); `position: bottom` puts them under the zone; a number "
            "(an expression) puts them under that many of the zone's cards (0: on top, count(zone): at the "
            "bottom). A position that reads a value only its player sees (`visibility: owner`) is a place chosen in "
            "secret: the other players know the cards went into the zone, not where (their bots forget the "
@@ -553,6 +554,11 @@ def _reveal(cx, value, path, step):
         spec = _fields(cx, value, path, "reveal", ("cards",), ("to",))
         if spec is None:
             return None
+        if "to" in spec and str(spec["to"]).strip().lower() in ("all", "everyone", "everybody", "public"):
+            cx.problem(path + ("to",), f"'to: {spec['to']}' names nobody: 'to' is a player or a list of players",
+                       "type", hint="to show the cards to every player, leave out 'to' (reveal: cards), "
+                                    "or write to: players")
+            return None
         if "to" in spec:
             to = cx.expr(path + ("to",), spec["to"])
             # a player or a list of players; a seat written as a number too (0), as player: settings take it
@@ -630,8 +636,12 @@ def _target(cx, path, text):
     if info is None:
         from difflib import get_close_matches
         close = get_close_matches(name, list(cx.rules.vars), n=1)
-        cx.problem(path, f"unknown state variable '{name}'", "unknown-name", key=True,
-                   hint=f"did you mean '{close[0]}'?" if close else "declare it under 'state:'")
+        if name in cx.rules.zones:
+            hint = (f"'{name}' is a zone: set and add change state variables; a zone's cards change with "
+                    f"move:, deal: or gather:, and count({name}) counts them")
+        else:
+            hint = f"did you mean '{close[0]}'?" if close else "declare it under 'state:'"
+        cx.problem(path, f"unknown state variable '{name}'", "unknown-name", key=True, hint=hint)
         return None
     cx.var_writes.add(name)
     if info.per and index is None:
@@ -871,7 +881,13 @@ def _for_each(cx, value, path, step):
         return None
     items = cx.expr(path + ("in",), spec["in"])
     if not (T.is_collection(items.type) or items.type == T.ANY):
-        cx.problem(path + ("in",), f"'in' must be a list, not {T.describe(items.type)}", "type")
+        zone = cx.rules.zones.get(spec["in"].strip()) if isinstance(spec["in"], str) else None
+        if zone is not None and zone.per:
+            from ..expr.types import per_example
+            cx.problem(path + ("in",), f"zone '{zone.name}' is kept per {zone.per}: {per_example(zone.name, zone.per)}",
+                       "type")
+        else:
+            cx.problem(path + ("in",), f"'in' must be a list, not {T.describe(items.type)}", "type")
     name = spec.get("as", "item")
     if not isinstance(name, str) or not name.isidentifier():
         cx.problem(path + ("as",), "'as' needs a name for the item, e.g. as: p", "type")

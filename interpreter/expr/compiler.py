@@ -330,8 +330,26 @@ def _card(ctx, node):
     text = str(node.children[0])
     cid = ctx.universe().parse_card(text)
     if cid is None:
-        ctx.error(node, f"there is no card {text} in this ruleset's pack", rule="unknown-name")
+        ctx.error(node, f"there is no card {text} in this ruleset's pack", rule="unknown-name",
+                  hint=_card_literal_hint(ctx.universe(), text))
     return constant(cid, T.CARD)
+
+
+def _card_literal_hint(u, text) -> str:
+    """The hint for a rank and a suit symbol that make no card of the pack: the close card, else what
+    the pack has (its ranks, or its suits and how its cards are written)."""
+    from ..cards.pack import SYMBOL_SUITS
+    hint = u.card_hint(text)
+    if hint.startswith("did you mean"):
+        return hint
+    rank, suit = text[:-1], SYMBOL_SUITS.get(text[-1])
+    example = next((n for c, n in enumerate(u.names) if not u.is_joker[c]), None)
+    if suit not in u.suits:
+        return f"this pack has no suit {suit}: its suits are {', '.join(map(str, u.suits))}" + \
+            (f", and its cards are written like {example}" if example else "")
+    if rank not in u.ranks:
+        return f"this pack has no rank {rank}: its ranks are {', '.join(map(str, u.ranks))}"
+    return hint
 
 
 def _suit_symbol(ctx, node):

@@ -25,7 +25,7 @@ def _parser() -> Lark:
 
 
 MAX_CHARS = 4000        # characters in one expression
-MAX_DEPTH = 64          # parts inside one another: brackets, operators, calls (the bundled games use under 15)
+MAX_DEPTH = 64          # parts inside one another: operators, calls, values (the bundled games use under 15)
 MAX_DIGITS = 30         # digits of a number written in an expression
 
 
@@ -64,7 +64,8 @@ def _check_limits(tree: Tree) -> None:
             start = node.meta.start_pos if not getattr(node.meta, "empty", True) else 0
             raise ExprError(f"the expression is nested too deeply: more than {MAX_DEPTH} parts inside one "
                             "another", start, rule="limit", hint="split it with a state variable or a procedure")
-        todo.extend((child, depth + 1) for child in node.children)
+        # the arguments of a call are one level with the call: abs(abs(1)) is two levels deep, not four
+        todo.extend((child, depth if node.data == "args" else depth + 1) for child in node.children)
 
 
 # a number written with a decimal point (1.5, .5, 1., 1.5.2): not part of the language, which has whole

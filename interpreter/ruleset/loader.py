@@ -14,7 +14,7 @@ from functools import lru_cache
 from ..diagnostics import Diagnostic, RulesetError, n_players, sort_diagnostics
 from ..resources import find_bundled, schema_path
 from .build import build_rules
-from .checks import call_checks, meaning_checks, without_follow_ons
+from .checks import call_checks, meaning_checks, variable_checks, without_follow_ons
 from .limits import size_checks
 from .extends import resolve_ruleset
 from .schema_check import check_schema
@@ -89,6 +89,10 @@ def load_ruleset(path, options: dict | None = None, dry_run: bool = False,
         diags += meaning_checks(rules, data, smap)
         if dry_run and not any(d.severity == "error" for d in diags):
             diags += dry_run_checks(rules, smap)
+    elif rules is not None:
+        # a state variable never set stays beside the errors (docs/errors.md): it often explains a game
+        # that never ends
+        diags += variable_checks(rules, data, smap)
     out.diagnostics = sort_diagnostics(without_follow_ons(diags))
     add_variant_notes(out.diagnostics, data, smap)
     if any(d.severity == "error" for d in out.diagnostics):

@@ -135,6 +135,7 @@ class Summary:
         self.metric_num, self.metric_cat = {}, {}
         self.stopped = 0
         self.errors = []
+        self.error_games = []                # the number of the game of each message of `errors`
         self.worlds = self.fallbacks = 0     # the bots' sampled worlds, and those drawn without every constraint
 
     def add(self, record: dict, leads=None):
@@ -148,6 +149,7 @@ class Summary:
             self.stopped += 1
             if len(self.errors) < 5:
                 self.errors.append(record["error"])
+                self.error_games.append(record.get("game"))
             return
         self.games += 1
         if "sampled_worlds" in record:
@@ -367,6 +369,7 @@ class Summary:
                 "decisiveness": self.decisiveness(),
                 "fairness": fairness(self.side_wins, won, self.sides, self.players),
                 "stopped_games": self.stopped, "errors": self.errors,
+                "error_games": self.error_games,
                 "sampling": {"worlds": self.worlds, "fallbacks": self.fallbacks},
                 "seconds": elapsed, "games_per_second": n / elapsed if elapsed > 0 else 0.0}
 

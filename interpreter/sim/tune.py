@@ -124,7 +124,10 @@ def goals_from_yaml(data) -> list:
 
 def _check_figure(name):
     if name not in FIGURES and not name.startswith("metric."):
-        raise ValueError(f"unknown figure '{name}'; figures: {', '.join(FIGURES)}, metric.NAME")
+        from difflib import get_close_matches
+        close = get_close_matches(name, list(FIGURES), n=1)
+        raise ValueError(f"unknown figure '{name}'" + (f" (did you mean '{close[0]}'?)" if close else "")
+                         + f"; figures: {', '.join(FIGURES)}, metric.NAME")
 
 
 def params_from_rules(data: dict, given: dict) -> list:
