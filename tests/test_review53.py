@@ -617,3 +617,66 @@ def test_a_known_copy_stays_known_when_an_identical_unknown_copy_leaves(tmp_path
     G.apply(s, G.legal_actions(s)[0])           # bury a/x, the one move
     assert G.current_player(s) == 1
     assert seen(s, 1, "hand", 0) == []
+
+
+# -- a scenario's move of cards in an order ---------------------------------------------------------------
+
+ORDERED_PAIRS = """
+name: Ordered pairs
+players: {count: [2]}
+pack: {ranks: ["1", "2"], suits: [x]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  bottom: {visibility: public}
+  top: {visibility: public}
+hand:
+  - move: {cards: stock, from: stock, to: "hand[0]"}
+  - choose:
+      player: 0
+      moves:
+        put:
+          options: "sum(hand[0], a => map(filter(hand[0], b => b != a), b => [a, b]))"
+          do:
+            - move: {cards: "option[0]", to: top}
+            - move: {cards: "option[1]", to: bottom}
+  - choose: {player: 1, moves: {go: {}}}
+"""
+
+
+@pytest.mark.parametrize("written", [["1/x", "2/x"], ["2/x", "1/x"], "2/x 1/x"])
+def test_a_scenario_move_names_cards_in_the_order_written_when_the_order_tells_moves_apart(tmp_path, written):
+    """A move whose options are ordered pairs of cards (a card played and the card it lands on, a
+    scuttle): {move: put, value: [2/x, 1/x]} is the option [2/x, 1/x], not the first option holding the
+    same cards in another order."""
+    from tests.scripted import load_from
+    (tmp_path / "pairs.yaml").write_text(ORDERED_PAIRS)
+    s = G.new_game(load_from(tmp_path, "pairs"), 2, 0)
+    G.apply(s, S.find_action(s, "put", written))
+    order = written.split() if isinstance(written, str) else written
+    assert zone_names(s, "top") == [order[0]] and zone_names(s, "bottom") == [order[1]]
+
+
+# -- worked deals ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, count", [("jaipur", 6), ("cuttle", 12)])
+def test_the_worked_deals_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count, problems
+    assert all(o.passed for o in outcomes), [o for o in outcomes if not o.passed]
+
+
+# -- explain -----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("winners, said", [('"[]"', "nobody wins"), ('"[current]"', "it is won by the current player")])
+def test_explain_says_an_end_game_step_won_by_an_empty_list_is_won_by_nobody(winners, said):
+    """`end_game: {winners: "[]"}` (a drawn game) reads 'nobody wins', as the end section's winners do,
+    not 'it is won by an empty list'."""
+    import yaml
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(zones={}))
+    step = yaml.safe_load(f'{{end_game: {{when: "passes >= 3", winners: {winners}}}}}')
+    text = describe_steps([step], 0, say)[0]
+    assert text.endswith(f"; {said}."), text
