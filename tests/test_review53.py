@@ -680,3 +680,15 @@ def test_explain_says_an_end_game_step_won_by_an_empty_list_is_won_by_nobody(win
     step = yaml.safe_load(f'{{end_game: {{when: "passes >= 3", winners: {winners}}}}}')
     text = describe_steps([step], 0, say)[0]
     assert text.endswith(f"; {said}."), text
+
+
+def test_explain_gives_the_range_of_cards_held_when_the_deal_decides_it():
+    """Jaipur puts the camels dealt to a player in their herd, so how many cards a hand holds at the first
+    decision depends on the deal: explain gives the range over several trial deals, not one deal's
+    sizes as if every deal gave them."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("jaipur"))
+    row = next(line for line in text.splitlines() if line.startswith("| 2 | 73 |"))
+    assert row == "| 2 | 73 | - | it depends on the deal: 4 to 5 in hand, 0 to 1 in herd in 6 trial deals |", row
+    cuttle = explain(_load("cuttle"))
+    assert "| 2 | 52 | - | 6/5 in hand |" in cuttle
