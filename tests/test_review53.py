@@ -692,3 +692,30 @@ def test_explain_gives_the_range_of_cards_held_when_the_deal_decides_it():
     assert row == "| 2 | 73 | - | it depends on the deal: 4 to 5 in hand, 0 to 1 in herd in 6 trial deals |", row
     cuttle = explain(_load("cuttle"))
     assert "| 2 | 52 | - | 6/5 in hand |" in cuttle
+
+
+# -- validate --------------------------------------------------------------------------------------------
+
+SUIT_ORDER = """
+name: Suits in an order
+players: {count: [2]}
+pack: {ranks: ["A", "K"]}
+orders:
+  suit_rank: [clubs, diamonds, hearts, spades]
+zones:
+  stock: {visibility: hidden}
+hand:
+  - shuffle: stock
+"""
+
+
+def test_suits_listed_in_an_order_are_told_apart_from_unknown_ranks(tmp_path):
+    """An order of suits (clubs < diamonds < hearts < spades, Cuttle's scuttle tie-break) is an error
+    said once, with how to rank suits, not four 'is not one of the pack's ranks' listing the ranks."""
+    from interpreter.ruleset.loader import load_ruleset
+    (tmp_path / "suits.yaml").write_text(SUIT_ORDER)
+    loaded = load_ruleset(str(tmp_path / "suits.yaml"), {})
+    errors = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert len(errors) == 1, [d.format() for d in errors]
+    assert "'clubs' is a suit, not a rank" in errors[0].message
+    assert "position([clubs, diamonds, hearts, spades], s)" in errors[0].hint
