@@ -719,3 +719,11 @@ def test_suits_listed_in_an_order_are_told_apart_from_unknown_ranks(tmp_path):
     assert len(errors) == 1, [d.format() for d in errors]
     assert "'clubs' is a suit, not a rank" in errors[0].message
     assert "position([clubs, diamonds, hearts, spades], s)" in errors[0].hint
+
+
+def test_explain_counts_the_items_of_an_item_of_a_list_of_lists():
+    """count(tokens[i]), tokens a list of lists (Jaipur's goods tokens of each kind), reads 'the number of
+    items in the item at ...', not 'the number of the item at ...', which reads as the item itself."""
+    from interpreter.authoring.explain import explain
+    line = next(x for x in explain(_load("jaipur")).splitlines() if x.startswith("- **empty_kinds**"))
+    assert "for which the number of items in the item at the position given by the number in the *tokens*" in line, line
