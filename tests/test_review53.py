@@ -2,9 +2,17 @@
 which readings it keeps): Jaipur and Cuttle.
 
 A referee written here from the rules (sharing no code with the engine) follows seeded random games move
-by move: who is asked, the exact moves offered, the order of the deck, what each seat sees, card
-conservation, the scores and who wins.  Scripted deals check known outcomes
-(rulesets_review53/*.scenario.yaml).
+by move: who is asked, the exact moves offered, the order of the deck, what each seat sees (its own hand,
+the goods the other took face up, a hand shown through glasses, the public piles), card conservation, the
+scores and who wins.  Scripted deals check known outcomes (rulesets_review53/*.scenario.yaml).
+
+Defects found and fixed: a scenario move naming cards in an order ([10♠, 10♥]: the card played, then the
+card it scuttles) took the first option holding the same cards in any order; explain said an end_game
+step 'is won by an empty list', gave one trial deal's hand sizes as every deal's (camels sorted out of a
+Jaipur hand), and read count(tokens[i]) as 'the number of the item at ...'; suits listed in an order were
+four 'not one of the pack's ranks' errors with no word on how to rank suits.
+Written up, not fixed: when one of several identical copies leaves a hand, the engine moves one
+particular copy, so a seat that saw another copy taken keeps seeing it (a strict xfail below).
 """
 from __future__ import annotations
 
@@ -265,7 +273,7 @@ def test_jaipur_against_referee():
 
 @pytest.mark.soak
 def test_jaipur_against_referee_soak():
-    _jaipur_games(range(100, 1100))
+    _jaipur_games(range(100, 700))
 
 
 # -- Cuttle ------------------------------------------------------------------------------------------------
