@@ -735,3 +735,23 @@ def test_explain_counts_the_items_of_an_item_of_a_list_of_lists():
     from interpreter.authoring.explain import explain
     line = next(x for x in explain(_load("jaipur")).splitlines() if x.startswith("- **empty_kinds**"))
     assert "for which the number of items in the item at the position given by the number in the *tokens*" in line, line
+
+
+def test_a_scenario_deal_into_a_hand_whose_size_depends_on_the_cards_points_to_zones(tmp_path):
+    """Jaipur puts the camels dealt in the herd: a scenario's `deal:` of five goods to a hand is refused
+    (the probe deal leaves four there), and the message says why and what to write instead."""
+    from interpreter.authoring.runner import run_file
+    (tmp_path / "deal.scenario.yaml").write_text(f"""
+ruleset: {HERE / 'jaipur.yaml'}
+players: 2
+scenarios:
+  - name: a stacked deal
+    deal:
+      hand:
+        1: [diamond/goods, diamond/goods, gold/goods, gold/goods, silver/goods]
+""")
+    outcomes, problems = run_file(str(tmp_path / "deal.scenario.yaml"))
+    assert not problems, problems
+    text = "\n".join(d.format() for o in outcomes for d in o.diagnostics)
+    assert "5 cards are listed for hand[1], but the deal puts 4 there" in text, text
+    assert "depends on the cards dealt" in text and "'zones:'" in text, text
