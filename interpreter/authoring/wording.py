@@ -466,7 +466,9 @@ def _condition_given(v):
 
 def _end_game(v, step, say):
     when = f" if {say(v['when'])}" if _condition_given(v) else ""
-    who = f"; it is won by {say(v['winners'])}" if "winners" in v else ""
+    # a list of winners written out, as in the end section: an empty list is nobody
+    won = say(v["winners"]).replace("an empty list", "nobody") if "winners" in v else None
+    who = "" if won is None else "; nobody wins" if won == "nobody" else f"; it is won by {won}"
     return f"The game ends at once{when}{who}.", []
 
 
