@@ -93,7 +93,7 @@ def test_parse_is_cached_and_positions_kept():
     ("J♠ + 1", "must be a number", 0),
     ("J♠.colour", "no attribute 'colour'", 0),
     ('J♠.rank == "Jack"', 'no rank "Jack"', 11),
-    ("1♠", "unexpected", 1),
+    ("1♠", "there is no card 1♠", 0),     # a card of a rank the pack lacks (since review55)
 ])
 def test_errors_are_located(text, fragment, offset):
     with pytest.raises(ExprError) as info:

@@ -330,7 +330,14 @@ def _card(ctx, node):
     text = str(node.children[0])
     cid = ctx.universe().parse_card(text)
     if cid is None:
-        ctx.error(node, f"there is no card {text} in this ruleset's pack", rule="unknown-name")
+        u = ctx.universe()
+        # a rank the pack lacks (Z♥, 1♠ in a pack with an Ace) gets the closest card; a card the pack
+        # takes out (pack: remove) is written right and needs no hint
+        hint = None
+        if text[:-1] not in u.ranks:
+            hint = u.card_hint(text)
+            hint = hint if hint.startswith("did you mean") else f"the pack's ranks are {', '.join(u.ranks)}"
+        ctx.error(node, f"there is no card {text} in this ruleset's pack", rule="unknown-name", hint=hint)
     return constant(cid, T.CARD)
 
 
