@@ -69,3 +69,13 @@ def test_a_card_of_a_rank_with_letters_outside_a_to_z_is_read_in_the_pack_and_sc
     u = CardUniverse(ranks=["7", "K", "Sküs"], suits=["hearts", "tarock"])
     assert u.parse_card("Sküs♥") == u.card_id("Sküs", "hearts")
     assert u.parse_card("Sküs/tarock") == u.card_id("Sküs", "tarock")
+
+
+def test_explain_says_a_trick_count_of_one_more_while_a_condition_holds_in_words():
+    """`count: trick_number + 1 if C else trick_number` (tricks while anybody holds cards) read 'at most the
+    number of the trick plus 1 of them: play stops after any trick once it is no longer so that ...'."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("cinch"))
+    assert ("one after another as long as for some player, the number of cards in the player's *hand* is "
+            "more than 0 (checked before each trick)") in text
+    assert "the number of the trick plus 1" not in text
