@@ -19,7 +19,7 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from tests.scripted import cached_loader, every_card_once, hand_events, seen, var as _v
+from tests.scripted import cached_loader, every_card_once, hand_events, var as _v
 
 HERE = Path(__file__).resolve().parent / "rulesets_review55"
 _load = cached_loader(HERE)
@@ -93,6 +93,13 @@ def suit(c):
 
 def rank(c):
     return c.split("/")[0] if "/" in c else c[:-1]
+
+
+def views(s, viewer, per_player):
+    """What `viewer` sees of each zone, by name, sorted: a list per owner for the zones kept per player."""
+    obs = G.observation(s, viewer)["zones"]
+    return {zone: [sorted(S.names(s, x)) for x in part] if zone in per_player else sorted(S.names(s, part))
+            for zone, part in obs.items()}
 
 
 def weighted(rng, weight):
@@ -217,12 +224,12 @@ class CinchReferee:
         assert (who, legal) == want, (self.phase, who, legal, want)
         every_card_once(s)
         for viewer in range(4):
-            for p in range(4):
-                assert seen(s, viewer, "hand", p) == (sorted(self.hands[p]) if p == viewer else []), (viewer, p)
-                assert seen(s, viewer, "won", p) == []
-            assert seen(s, viewer, "discards") == sorted(self.discards)
-            assert seen(s, viewer, "buried", self.dealer) == (sorted(self.buried) if viewer == self.dealer else [])
-            assert seen(s, viewer, "trick") == sorted(self.trick)
+            v = views(s, viewer, ("hand", "won", "buried"))
+            assert v["hand"] == [sorted(self.hands[p]) if p == viewer else [] for p in range(4)], viewer
+            assert v["won"] == [[]] * 4 and v["stock"] == []
+            assert v["discards"] == sorted(self.discards)
+            assert v["buried"] == [sorted(self.buried) if p == viewer == self.dealer else [] for p in range(4)]
+            assert v["trick"] == sorted(self.trick)
         assert _v(s, "score") == self.score
         assert (_v(s, "bid"), _v(s, "bidder"), _v(s, "trumps")) == (self.bid, self.bidder, self.trumps)
 
@@ -396,6 +403,306 @@ def test_cinch_soak():
         totals.update(ci_game(rules, 9000 + seed, hands=15).seen)
     for k in ["more than six trumps", "pack ran out"]:
         assert totals[k] > 0, (k, totals)
+
+
+# -- Königrufen -------------------------------------------------------------------------------------------
+
+KR_ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI",
+            "XVII", "XVIII", "XIX", "XX", "XXI", "Sküs"]
+KR_RED = ["4", "3", "2", "1", "J", "C", "Q", "K"]          # low to high
+KR_BLACK = ["7", "8", "9", "10", "J", "C", "Q", "K"]
+KR_PACK = sorted([r + "/tarock" for r in KR_ROMAN] + [r + SYMBOL[x] for x in ("hearts", "diamonds") for r in KR_RED]
+                 + [r + SYMBOL[x] for x in ("clubs", "spades") for r in KR_BLACK])
+KR_TRULL = {"I/tarock", "XXI/tarock", "Sküs/tarock"}
+KR_VALUE = [0, 1, 2, 2, 3, 3, 4]                  # by contract: Rufer, Solo, Piccolo, Besserrufer, Bettler, Dreier
+KINGS = ["K♥", "K♦", "K♣", "K♠"]
+
+
+def kr_points(c):
+    if c in KR_TRULL:
+        return 5
+    return {"K": 5, "Q": 4, "C": 3, "J": 2}.get(rank(c), 1)
+
+
+def kr_strength(c):
+    if suit(c) == "tarock":
+        return 100 + KR_ROMAN.index(rank(c))
+    return (KR_RED if suit(c) in ("hearts", "diamonds") else KR_BLACK).index(rank(c))
+
+
+def kr_count_in_threes(cards):
+    """The card points counted the traditional way: groups of three, each its total less 2; a last group of
+    two less 1, of one less 2/3 (returned in thirds, so that 70 points are 210)."""
+    cards = list(cards)
+    thirds = 0
+    for i in range(0, len(cards) - len(cards) % 3, 3):
+        thirds += 3 * (sum(kr_points(c) for c in cards[i:i + 3]) - 2)
+    left = cards[len(cards) - len(cards) % 3:]
+    thirds += 3 * sum(kr_points(c) for c in left) - 2 * len(left)
+    return thirds
+
+
+class KoenigrufenReferee:
+    """Königrufen from the rules at the top of koenigrufen.yaml, written apart from the engine.  Seats go
+    round to the right: the next seat after p is p - 1."""
+
+    def __init__(self, s, deals=8):
+        self.deals = deals
+        self.score = [0] * 4
+        self.dealer = 0
+        self.hand_no = 0
+        self.seen = Counter()
+        self.new_hand(s)
+
+    @staticmethod
+    def right(p, k=1):
+        return (p - k) % 4
+
+    def new_hand(self, s):
+        self.hand_no += 1
+        assert s.hand_no == self.hand_no and _v(s, "dealer") == self.dealer
+        deals = hand_events(s, self.hand_no, "deal")
+        assert [(e["to"], e["count"]) for e in deals] == [("hand", 6), ("talon_a", 3), ("talon_b", 3), ("hand", 6)]
+        self.forehand = self.right(self.dealer)
+        order = [self.right(self.forehand, i) for i in range(4)]
+        assert [p for p, _ in deals[0]["each"]] == order and [p for p, _ in deals[3]["each"]] == order
+        self.hands = {p: [] for p in range(4)}
+        for e in (deals[0], deals[3]):
+            for p, got in e["each"]:
+                self.hands[p] += got
+        self.talon = [S.names(s, S.zone(s, "talon_a")), S.names(s, S.zone(s, "talon_b"))]
+        assert sorted(sum(self.hands.values(), []) + sum(self.talon, [])) == KR_PACK
+        assert all(len(h) == 12 for h in self.hands.values())
+        self.bid, self.high, self.passed = 0, None, set()
+        self.speaker = self.forehand
+        self.declarer = self.called = self.partner = None
+        self.public = set()
+        self.laid, self.rest = [], []
+        self.won = {p: [] for p in range(4)}
+        self.trick, self.trick_players = [], []
+        self.tricks_done = 0
+        self.phase = "bid"
+
+    def may_speak(self, p):
+        return p not in self.passed and p != self.high
+
+    # the cards
+    def legal_cards(self, p):
+        h = self.hands[p]
+        if not self.trick:
+            return sorted(h)
+        led = suit(self.trick[0])
+        same = [c for c in h if suit(c) == led]
+        if same:
+            return sorted(same)
+        tarocks = [c for c in h if suit(c) == "tarock"]
+        return sorted(tarocks or h)
+
+    def winner(self):
+        led = suit(self.trick[0])
+        tarocks = [c for c in self.trick if suit(c) == "tarock"]
+        best = max(tarocks or [c for c in self.trick if suit(c) == led], key=kr_strength)
+        return self.trick_players[self.trick.index(best)]
+
+    # the moves
+    def expected(self):
+        d = self.declarer
+        if self.phase == "bid":
+            p = self.speaker
+            low = 1 if self.bid == 0 else self.bid if p == self.forehand else self.bid + 1
+            return p, sorted(["pass"] * (self.bid > 0) + [f"bid {k}" for k in range(low, 7)])
+        if self.phase == "call":
+            return d, sorted(f"call {k}" for k in KINGS)
+        if self.phase == "half":
+            return d, ["take_half 1", "take_half 2"]
+        if self.phase == "lay":
+            return d, sorted(f"lay_away {c}" for c in self.hands[d] if rank(c) != "K" and c not in KR_TRULL)
+        p = self.to_play
+        return p, self.legal_cards(p)
+
+    def before(self, s, who, legal):
+        want = self.expected()
+        assert (who, legal) == want, (self.phase, who, legal, want)
+        every_card_once(s)
+        shown_talon = self.phase == "half"
+        for viewer in range(4):
+            v = views(s, viewer, ("hand", "won", "laid"))
+            assert v["hand"] == [sorted(c for c in self.hands[p] if p == viewer or c in self.public)
+                                 for p in range(4)], (viewer, self.phase)
+            assert v["won"] == [[]] * 4 and v["stock"] == [] and v["rest"] == []
+            assert v["laid"] == [sorted(self.laid) if p == viewer == self.declarer else [] for p in range(4)]
+            assert v["talon_a"] == (sorted(self.talon[0]) if shown_talon else [])
+            assert v["talon_b"] == (sorted(self.talon[1]) if shown_talon else [])
+            assert v["trick"] == sorted(self.trick)
+        assert _v(s, "score") == self.score
+        assert (_v(s, "bid"), _v(s, "high")) == (self.bid, self.high)
+        assert _v(s, "partner") == self.partner
+        if self.phase == "play":
+            called = _v(s, "called")
+            assert (None if called is None else S.names(s, [called])[0]) == self.called
+
+    def after(self, s, who, text):
+        getattr(self, "after_" + self.phase)(s, who, text)
+
+    def after_bid(self, s, p, text):
+        if text == "pass":
+            self.passed.add(p)
+        else:
+            k = int(text.split()[1])
+            self.seen["forehand holds" if p == self.forehand and k == self.bid else "bid"] += 1
+            self.bid, self.high = k, p
+        nxt = [q for q in (self.right(p, i) for i in range(1, 5)) if self.may_speak(q)]
+        if nxt:
+            self.speaker = nxt[0]
+            return
+        self.declarer = self.high
+        self.seen[f"contract {self.bid}"] += 1
+        if self.bid in (1, 2, 4):
+            self.phase = "call"
+        else:
+            self.after_call(s, None, None)
+
+    def after_call(self, s, d, text):
+        if text is not None:
+            self.called = text.split()[1]
+            self.seen["called own King" if self.called in self.hands[d] else
+                      "called King in talon" if self.called in sum(self.talon, []) else "called a partner"] += 1
+        if self.bid in (1, 4):
+            self.phase = "half"
+            return
+        if self.bid == 6:
+            taken = sum(self.talon, [])
+            self.hands[self.declarer] += taken
+            self.public |= set(taken)
+            self.talon = [[], []]
+            self.phase = "lay"
+            return
+        self.rest = sum(self.talon, [])
+        self.talon = [[], []]
+        self.start_play()
+
+    def after_half(self, s, d, text):
+        h = int(text.split()[1]) - 1
+        self.hands[d] += self.talon[h]
+        self.public |= set(self.talon[h])
+        self.rest = self.talon[1 - h]
+        self.seen["called King taken up" if self.called in self.talon[h] else
+                  "called King left in the talon" if self.called in self.rest else "half taken"] += 1
+        self.talon = [[], []]
+        self.phase = "lay"
+
+    def after_lay(self, s, d, text):
+        c = text.split()[1]
+        self.hands[d].remove(c)
+        self.public.discard(c)
+        self.laid.append(c)
+        self.seen["tarock laid away"] += suit(c) == "tarock"
+        if len(self.hands[d]) == 12:
+            self.start_play()
+
+    def start_play(self):
+        self.phase = "play"
+        self.to_play = self.forehand
+
+    def after_play(self, s, p, card):
+        assert p == self.to_play
+        self.hands[p].remove(card)
+        self.public.discard(card)
+        self.trick.append(card)
+        self.trick_players.append(p)
+        if card == self.called and p != self.declarer:
+            self.partner = p
+        if len(self.trick) < 4:
+            self.to_play = self.right(p)
+            return
+        w = self.winner()
+        t = hand_events(s, self.hand_no, "trick")[-1]
+        assert (t["winner"], t["cards"], t["players"]) == (w, self.trick, self.trick_players), (t, w)
+        led = suit(self.trick[0])
+        if led != "tarock" and any(suit(c) == "tarock" for c in self.trick):
+            self.seen["trumped"] += 1
+        self.won[w] += self.trick
+        self.trick, self.trick_players = [], []
+        self.tricks_done += 1
+        self.to_play = w
+        d_tricks = len(self.won[self.declarer]) // 4
+        failed = (self.bid == 5 and d_tricks >= 1) or (self.bid == 3 and d_tricks >= 2)
+        if failed:
+            self.seen["negative stopped early"] += self.tricks_done < 12
+        if self.tricks_done == 12 or failed:
+            self.settle()
+            self.end_hand(s)
+
+    def settle(self):
+        d = self.declarer
+        side = [d] + ([self.partner] if self.partner is not None else [])
+        if self.bid == 3:
+            made = len(self.won[d]) == 4
+        elif self.bid == 5:
+            made = not self.won[d]
+        else:
+            mine = sum((self.won[p] for p in side), []) + self.laid
+            theirs = sum((self.won[p] for p in range(4) if p not in side), []) + self.rest
+            # counted in threes, as at the table: the two sides' counts come to 70 (210 thirds)
+            assert kr_count_in_threes(mine) + kr_count_in_threes(theirs) == 210
+            pts = kr_count_in_threes(mine)
+            made = pts >= 107
+            self.seen["35 and 2 cards"] += pts == 107
+            self.seen["35 and 1 card loses"] += pts == 106
+            self.seen["two against two" if len(side) == 2 else "alone"] += 1
+        self.seen["made" if made else "failed"] += 1
+        v = KR_VALUE[self.bid] * (1 if made else -1)
+        for p in range(4):
+            self.score[p] += v * (4 - len(side)) // len(side) if p in side else -v
+        assert sum(self.score) == 0
+
+    def end_hand(self, s):
+        self.dealer = self.right(self.dealer)
+        if self.hand_no >= self.deals:
+            self.phase = "over"
+        else:
+            self.new_hand(s)
+
+    def finish(self, s):
+        assert self.phase == "over" and s.over
+        res = G.result(s)
+        assert res["scores"] == self.score
+        assert res["winners"] == [p for p in range(4) if self.score[p] == max(self.score)]
+
+
+def kr_weight(t):
+    if t.startswith("bid "):
+        return [0, 4.0, 0.6, 0.4, 0.5, 0.3, 0.3][int(t.split()[1])]
+    if t == "pass":
+        return 3.0
+    return 1.0
+
+
+def kr_game(rules, seed, deals=8, hands=None):
+    s = G.new_game(rules, 4, seed, log=True)
+    ref = KoenigrufenReferee(s, deals)
+    return play_game(s, ref, weighted(random.Random(seed), kr_weight), hands=hands)
+
+
+def test_koenigrufen_random_games_follow_the_rules():
+    rules = _load("koenigrufen")
+    totals = Counter()
+    for seed in range(30):
+        totals.update(kr_game(rules, seed).seen)
+    for k in ["forehand holds", "contract 1", "contract 2", "contract 3", "contract 4", "contract 5", "contract 6",
+              "called own King", "called a partner", "called King taken up", "called King left in the talon",
+              "tarock laid away", "trumped", "negative stopped early", "two against two", "alone", "made",
+              "failed"]:
+        assert totals[k] > 0, (k, totals)
+
+
+@pytest.mark.soak
+def test_koenigrufen_soak():
+    rules = _load("koenigrufen")
+    totals = Counter()
+    for seed in range(200):
+        totals.update(kr_game(rules, 7000 + seed).seen)
+    assert totals["35 and 2 cards"] > 0 and totals["35 and 1 card loses"] > 0, totals
 
 
 # -- worked deals ----------------------------------------------------------------------------------------
