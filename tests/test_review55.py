@@ -712,3 +712,52 @@ def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
     assert not problems and len(outcomes) == count and all(o.passed for o in outcomes), (problems, outcomes)
+
+
+# -- orders by cases for suits of their own ranks ----------------------------------------------------------
+
+_SUIT_ORDERS = """
+name: t
+players: {count: 2}
+pack:
+  ranks: ["4", "3", "2", "1", "7", "8", "9", "10", J, Q, K]
+  suits: [hearts, spades]
+  remove: {cards: ["7♥", "8♥", "9♥", "10♥", "4♠", "3♠", "2♠", "1♠"]}
+orders:
+  red: [RED]
+  black: ["7", "8", "9", "10", J, Q, K]
+  by_suit:
+    cases:
+      - {when: WHEN, order: red}
+    otherwise: black
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  trick: {visibility: public}
+  won: {per: player, visibility: hidden}
+state:
+  trumps: {type: suit, initial: hearts}
+hand:
+  - deal: {from: stock, to: hand, count: 7}
+  - tricks: {hand: hand, trick: trick, order: by_suit, collect: "won[winner]"}
+"""
+
+
+def _order_warnings(tmp_path, red, when):
+    text = _SUIT_ORDERS.replace("RED", red).replace("WHEN", when)
+    loaded = _load_text(tmp_path, text)
+    assert loaded.ok, "\n".join(d.format() for d in loaded.diagnostics)
+    return [d.message for d in loaded.diagnostics if "leaves out the rank" in d.message]
+
+
+def test_an_order_used_only_for_the_suits_a_case_gives_it_is_not_told_it_leaves_out_the_other_suits_ranks(tmp_path):
+    """A pack whose suits have ranks of their own (red pips 4 3 2 1, black 7 8 9 10: the tarock pack)
+    ranks each with an order by cases; each list was warned that it 'leaves out' the other suits' ranks,
+    which no card reaching it has."""
+    assert _order_warnings(tmp_path, '"4", "3", "2", "1", J, Q, K', "card.suit == hearts") == []
+    # a rank a card reaching the order has is still missed
+    [w] = _order_warnings(tmp_path, '"4", "3", "2", J, Q, K', "card.suit == hearts")
+    assert "order 'red' leaves out the rank(s) 1 of the pack" in w, w
+    # a condition that reads the game (the trumps) may send any card: every rank is asked for
+    warned = _order_warnings(tmp_path, '"4", "3", "2", "1", J, Q, K', "card.suit == trumps")
+    assert any("order 'red' leaves out the rank(s) 7, 8, 9, 10" in w for w in warned), warned
