@@ -761,3 +761,26 @@ def test_an_order_used_only_for_the_suits_a_case_gives_it_is_not_told_it_leaves_
     # a condition that reads the game (the trumps) may send any card: every rank is asked for
     warned = _order_warnings(tmp_path, '"4", "3", "2", "1", J, Q, K', "card.suit == trumps")
     assert any("order 'red' leaves out the rank(s) 7, 8, 9, 10" in w for w in warned), warned
+
+
+# -- a suit with ranks of its own ----------------------------------------------------------------------------
+
+def test_a_suit_may_have_only_some_of_the_packs_ranks(tmp_path):
+    """The tarock pack: 22 tarocks and four suits of eight, the red and black suits with different pip
+    cards.  Written with remove: cards it took a list of 116 cards; ranks_of gives each suit its ranks."""
+    rules = _load("koenigrufen")
+    deck = S.names(G.new_game(rules, 4, 0), [c for c in rules.deck(4)])
+    assert sorted(deck) == KR_PACK
+    from interpreter.authoring.explain import explain
+    assert "These suits have only the ranks listed: *tarock* I, II," in explain(rules)
+
+
+def test_ranks_of_names_an_unknown_suit_or_rank_at_its_place(tmp_path):
+    text = _PACK_OF_ITS_OWN.replace("suits: [hearts, trèfle, tarock]}",
+                                    "suits: [hearts, trèfle, tarock], ranks_of: {tarok: [Sküs], hearts: [\"1\", Z]}}")
+    loaded = _load_text(tmp_path, text)
+    errors = [d for d in loaded.diagnostics if d.severity == "error"]
+    assert [d.message for d in errors] == [
+        "'tarok' is not one of the pack's suits (hearts, trèfle, tarock)",
+        "'Z' is not one of the pack's ranks: ranks_of picks a suit's ranks among pack: ranks"], [d.format() for d in errors]
+    assert errors[0].hint == "did you mean 'tarock'?"

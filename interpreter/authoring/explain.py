@@ -153,6 +153,11 @@ def _pack(rules, data):
     u = rules.universe
     lines = ["## The pack", ""]
     desc = f"Ranks from low to high: {', '.join(u.ranks)}. Suits: {', '.join(u.suits)}."
+    ranks_of = (data.get("pack") or {}).get("ranks_of")
+    if isinstance(ranks_of, dict) and ranks_of:
+        desc += " These suits have only the ranks listed: " + "; ".join(
+            f"*{suit}* {', '.join(str(r) for r in kept)}" for suit, kept in ranks_of.items()
+            if isinstance(kept, list)) + "."
     if u.copies > 1:
         desc += f" {u.copies} copies of every card{' but those below' if u.copies_of else ''}."
     if u.copies_of:
