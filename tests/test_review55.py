@@ -707,7 +707,7 @@ def test_koenigrufen_soak():
 
 # -- worked deals ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, count", [("cinch", 4), ("koenigrufen", 4)])
+@pytest.mark.parametrize("name, count", [("cinch", 5), ("koenigrufen", 4)])
 def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
