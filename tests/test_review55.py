@@ -784,3 +784,26 @@ def test_ranks_of_names_an_unknown_suit_or_rank_at_its_place(tmp_path):
         "'tarok' is not one of the pack's suits (hearts, trèfle, tarock)",
         "'Z' is not one of the pack's ranks: ranks_of picks a suit's ranks among pack: ranks"], [d.format() for d in errors]
     assert errors[0].hint == "did you mean 'tarock'?"
+
+
+def test_a_definition_named_with_letters_outside_a_to_z_is_read_like_any_other_name(tmp_path):
+    """Expressions read names of any alphabet (a suit cœur, a rank Sküs) since review55; a definition's
+    key `größe(c)` was still refused by the schema ('does not match the pattern ^\\s*[A-Za-z_]...')."""
+    loaded = _load_text(tmp_path, """
+name: t
+players: {count: 2}
+pack: {ranks: ["7", K], suits: [trèfle, cœur]}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+state:
+  atout: {type: suit, initial: cœur}
+  punkte: {initial: 0}
+define:
+  größe(c): 2 if c.suit == atout else 1
+hand:
+  - set: {atout: cœur}
+  - set: {punkte: "sum(stock, c => größe(c)) + 10 * count(stock, c => c == K/trèfle)"}
+""")
+    assert loaded.ok, "\\n".join(d.format() for d in loaded.diagnostics)
+    assert _v(G.new_game(loaded.rules, 2, 0), "punkte") == 2 + 2 + 1 + 1 + 10

@@ -366,7 +366,7 @@ def complete_schema():
                                                     "number", "boolean", "text", "card", "cards", "player",
                                                     "players", "suit", "rank", "list", "any"]}),
                                   "description": text("What the value means.")}, required=["value"])]},
-                          propertyNames={"pattern": "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$"},
+                          propertyNames={"pattern": "^\\s*[^\\W\\d]\\w*\\s*(\\(.*\\))?\\s*$"},
                           examples=[{"effective_suit(c)": "trumps if is_left_bower(c) else c.suit"}]),
             "options": obj("Named settings with defaults that variants and the command line (--option NAME=VALUE) can change.",
                            {}, additional=obj("An option.", {"default": {"description": "The value unless set otherwise."},
