@@ -779,7 +779,9 @@ def test_a_suit_may_have_only_some_of_the_packs_ranks(tmp_path):
     deck = S.names(G.new_game(rules, 4, 0), [c for c in rules.deck(4)])
     assert sorted(deck) == KR_PACK
     from interpreter.authoring.explain import explain
-    assert "These suits have only the ranks listed: *tarock* I, II," in explain(rules)
+    text = explain(rules)
+    assert "These suits have only the ranks listed: *tarock* I, II," in text
+    assert "| 4 | 54 | 116 cards, the ranks the suits above lack | 12 in hand |" in text
 
 
 def test_ranks_of_names_an_unknown_suit_or_rank_at_its_place(tmp_path):

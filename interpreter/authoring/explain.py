@@ -182,6 +182,8 @@ def _pack(rules, data):
         # a card left out is one of which no copy is left
         removed = sorted(faces - {u.face[c] for c in deck})
         left_out = _left_out(u, removed, faces)
+        if isinstance(ranks_of, dict) and ranks_of and left_out.endswith(" cards"):
+            left_out += ", the ranks the suits above lack" + (" and those removed" if (data.get("pack") or {}).get("remove") else "")
         lines.append(f"| {n} | {len(deck)} | {left_out or '-'} | {holdings[n][0]} |")
     lines += ["", f"The pack starts in the zone *{rules.pack_zone}*.", ""]
     return lines
