@@ -203,9 +203,10 @@ def pack_fields():
                   "default": ["clubs", "diamonds", "hearts", "spades"]},
         "ranks_of": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": ["string", "integer"]},
                                                                   "minItems": 1},
-                     "description": "The ranks of the suits that have only some of `ranks`, by suit, low to high "
-                                    "(a suit not named has every rank): a tarock pack's 22 tarocks and its red "
-                                    "and black suits' pip cards. The suit's other cards are not in the pack.",
+                     "description": "The ranks of the suits that have only some of `ranks`, by suit (a suit not "
+                                    "named has every rank): a tarock pack's 22 tarocks and its red and black "
+                                    "suits' pip cards. The suit's other cards are not in the pack. It says which "
+                                    "cards there are, not how they rank: rank each suit with `orders:` (cases).",
                      "examples": [{"tarock": ["I", "II", "III"], "hearts": ["4", "3", "2", "1", "J", "C", "Q", "K"]}]},
         "copies": {"type": "integer", "minimum": 1, "description": "How many copies of each card (2 for a double pack)."},
         "copies_of": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},
