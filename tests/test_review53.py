@@ -613,12 +613,12 @@ hand:
 """
 
 
-@pytest.mark.xfail(strict=True, reason="written up, not fixed: which identical copy moves decides what the others see")
 def test_a_known_copy_stays_known_when_an_identical_unknown_copy_leaves(tmp_path):
     """Seat 0 holds three identical cards, one of them taken face up (seat 1 saw it).  Seat 0 puts one of
     the three away face down: seat 1 cannot tell which, so it no longer knows that seat 0 holds the card.
-    The engine moves the first copy (one seat 1 never saw) and keeps showing seat 1 the one it saw,
-    which tells seat 1 that seat 0 held more than one."""
+    The engine moves the first copy (one seat 1 never saw); it used to keep showing seat 1 the one it
+    saw, which told seat 1 that seat 0 held more than one.  A card leaving a hand unseen now takes the
+    hand's shown cards from the seats that did not see it go (engine/mixing.py)."""
     from tests.scripted import load_from
     (tmp_path / "copy.yaml").write_text(KNOWN_COPY)
     s = G.new_game(load_from(tmp_path, "copy"), 2, 0)

@@ -153,6 +153,11 @@ def _pack(rules, data):
     u = rules.universe
     lines = ["## The pack", ""]
     desc = f"Ranks from low to high: {', '.join(u.ranks)}. Suits: {', '.join(u.suits)}."
+    ranks_of = (data.get("pack") or {}).get("ranks_of")
+    if isinstance(ranks_of, dict) and ranks_of:
+        desc += " These suits have only the ranks listed: " + "; ".join(
+            f"*{suit}* {', '.join(str(r) for r in kept)}" for suit, kept in ranks_of.items()
+            if isinstance(kept, list)) + "."
     if u.copies > 1:
         desc += f" {u.copies} copies of every card{' but those below' if u.copies_of else ''}."
     if u.copies_of:
@@ -177,6 +182,8 @@ def _pack(rules, data):
         # a card left out is one of which no copy is left
         removed = sorted(faces - {u.face[c] for c in deck})
         left_out = _left_out(u, removed, faces)
+        if isinstance(ranks_of, dict) and ranks_of and left_out.endswith(" cards"):
+            left_out += ", the ranks the suits above lack" + (" and those removed" if (data.get("pack") or {}).get("remove") else "")
         lines.append(f"| {n} | {len(deck)} | {left_out or '-'} | {holdings[n][0]} |")
     lines += ["", f"The pack starts in the zone *{rules.pack_zone}*.", ""]
     return lines

@@ -123,6 +123,8 @@ def _order(cx, name, spec):
             cond = cx.expr(path + ("cases", i, "when"), case.get("when"), T.BOOL, extra_locals={"card": T.CARD})
             table = _order_table(cx, path + ("cases", i, "order"), case.get("order"))
             cases.append((cond.fn, table))
+        cx.rules.order_cases[name] = ([(fn, case.get("order")) for (fn, _), case in zip(cases, spec.get("cases", []))],
+                                      spec.get("otherwise"))
         fast = _generated_key(name, cases, otherwise, key)
         if fast is not None:
             cx.ns.names[name].value = fast
