@@ -280,3 +280,238 @@ def test_deck_builder_random_games_follow_the_rules():
 @pytest.mark.soak
 def test_deck_builder_many_random_games():
     _db_games(range(40, 400))
+
+
+# -- Bohnanza ------------------------------------------------------------------------------------------------
+
+BEANS = {"coffee": 24, "wax": 22, "blue": 20, "chili": 18, "stink": 16, "green": 14, "soy": 12,
+         "black_eyed": 10, "red": 8, "garden": 6, "cocoa": 4}
+# beans needed for 1, 2, 3, 4 coins (None: not to be had)
+METER = {"coffee": (4, 7, 10, 12), "wax": (4, 7, 9, 11), "blue": (4, 6, 8, 10), "chili": (3, 6, 8, 9),
+         "stink": (3, 5, 7, 8), "green": (3, 5, 6, 7), "soy": (2, 4, 6, 7), "black_eyed": (2, 4, 5, 6),
+         "red": (2, 3, 4, 5), "garden": (None, 2, 3, None), "cocoa": (None, 2, 3, 4)}
+
+
+def bean(kind):
+    return f"{kind}/bean"
+
+
+def kind_of(name):
+    return name.split("/")[0]
+
+
+def paid(kind, beans):
+    """The coins a harvest of `beans` beans of a kind pays."""
+    return max([k + 1 for k, need in enumerate(METER[kind]) if need is not None and beans >= need], default=0)
+
+
+class BohnanzaReferee:
+    """The game from the rules.  The draw pile's order is followed exactly; after a shuffle of the discard
+    pile the cards taken are read from the game's log, checked to come from the shuffled cards, and the
+    pile left is then followed in the engine's order."""
+
+    def __init__(self, s, n):
+        self.n = n
+        left_out = "cocoa" if n <= 3 else "coffee"
+        self.pack = Counter({k: c for k, c in BEANS.items() if k != left_out})
+        deck = [kind_of(c) for c in zone_names(s, "deck")]
+        # five cards each, one at a time from the left of the dealer (seat 0), the first dealt in front
+        self.hands = [[kind_of(c) for c in zone_names(s, "hand", p)] for p in range(n)]
+        assert all(len(h) == 5 for h in self.hands)
+        assert Counter(deck) + sum((Counter(h) for h in self.hands), Counter()) == self.pack
+        self.deck = deck
+        self.fields = {(p, x): [] for p in range(n) for x in "abc"}
+        self.coins = [[] for _ in range(n)]
+        self.third = [False] * n
+        self.discard = Counter()
+        self.faceup = []
+        self.exhausted = 0
+        self.shuffled = None
+        self.taken = []
+        self.seen_events = len(s.events)
+        self.cur = 1 % n
+        self.sown, self.done, self.phase = 0, False, "front"
+        self.over = False
+        self.harvests = 0
+        self.advance()
+
+    # the rules
+    def my_fields(self, p):
+        return [(p, x) for x in ("abc" if self.third[p] else "ab")]
+
+    def harvestable(self, p, f):
+        size = len(self.fields[f])
+        return size > 1 or (size == 1 and all(len(self.fields[g]) <= 1 for g in self.my_fields(p)))
+
+    def fits(self, f, kind):
+        return not self.fields[f] or self.fields[f][0] == kind
+
+    def take(self):
+        """The top card of the draw pile, refilled from the discard pile when empty; None: the game is over."""
+        if self.shuffled is None and not self.deck:
+            self.exhausted += 1
+            if self.exhausted >= 3 or not self.discard:
+                self.over = True
+                return None
+            self.shuffled, self.discard = self.discard, Counter()
+        if self.shuffled is not None:
+            if sum(self.shuffled.values()) == 0:
+                # a shuffled pile used up within one move: the game would go on refilling
+                raise AssertionError("a shuffled pile ran out within one move")
+            got = self.taken.pop(0)
+            assert self.shuffled[got] > 0
+            self.shuffled[got] -= 1
+            return got
+        got = self.deck.pop()
+        assert self.taken.pop(0) == got
+        return got
+
+    def field_name(self, f):
+        return f"field_{f[0]}{f[1]}"
+
+    def advance(self):
+        """Play on to the next decision."""
+        while not self.over:
+            me = self.cur
+            if self.phase == "front":
+                if self.hands[me] and self.sown == 0:
+                    return
+                self.phase = "second"
+            if self.phase == "second":
+                if self.hands[me] and self.sown == 1 and not self.done:
+                    return
+                self.phase = "turn_up"
+            if self.phase == "turn_up":
+                for _ in range(2):
+                    got = self.take()
+                    if got is None:
+                        return
+                    self.faceup.append(got)
+                self.phase = "faceup"
+            if self.phase == "faceup":
+                if self.faceup:
+                    return
+                for _ in range(3):
+                    got = self.take()
+                    if got is None:
+                        return
+                    self.hands[me].append(got)
+                self.cur = (me + 1) % self.n
+                self.sown, self.done, self.phase = 0, False, "front"
+
+    def expected(self):
+        me = self.cur
+        moves = [f"harvest {self.field_name(f)}" for f in self.my_fields(me) if self.harvestable(me, f)]
+        if not self.third[me] and len(self.coins[me]) >= 3:
+            moves.append("buy_field")
+        if self.phase in ("front", "second"):
+            moves += [f"plant {self.field_name(f)}" for f in self.my_fields(me) if self.fits(f, self.hands[me][0])]
+            if self.phase == "second":
+                moves.append("stop")
+        else:
+            moves += [f"plant ({bean(k)}, {self.field_name(f)})" for k in set(self.faceup)
+                      for f in self.my_fields(me) if self.fits(f, k)]
+        return me, sorted(moves)
+
+    def final(self, p):
+        return len(self.coins[p]) + sum(paid(self.fields[f][0], len(self.fields[f]))
+                                        for f in self.my_fields(p) if self.fields[f])
+
+    # beside the engine
+    def read_taken(self, s):
+        for e in s.events[self.seen_events:]:
+            if e.get("event") == "move" and e["source"] == ["deck"]:
+                self.taken.extend(kind_of(c) for c in e["cards"])
+        self.seen_events = len(s.events)
+
+    def check(self, s):
+        every_card_once(s)
+        assert [kind_of(c) for c in zone_names(s, "deck")] == self.deck
+        assert Counter(kind_of(c) for c in zone_names(s, "discard")) == +self.discard
+        assert [kind_of(c) for c in zone_names(s, "faceup")] == self.faceup
+        for p in range(self.n):
+            assert [kind_of(c) for c in zone_names(s, "hand", p)] == self.hands[p], p
+            assert [kind_of(c) for c in zone_names(s, "coins", p)] == self.coins[p], p
+            for x in "abc":
+                assert [kind_of(c) for c in zone_names(s, "field", f"field_{p}{x}")] == self.fields[(p, x)]
+        assert _v(s, "third") == self.third
+        assert _v(s, "exhausted") == self.exhausted
+
+    def before(self, s, who, legal):
+        assert not self.over
+        want_who, want = self.expected()
+        assert (who, legal) == (want_who, want), (self.phase, who, legal, want_who, want)
+        self.check(s)
+
+    def harvest(self, p, f):
+        got = self.fields[f]
+        k = paid(got[0], len(got))
+        self.coins[p] += got[:k]
+        self.discard += Counter(got[k:])
+        self.fields[f] = []
+        self.harvests += 1
+
+    def after(self, s, who, text):
+        self.read_taken(s)
+        me = self.cur
+        move, _, what = text.partition(" ")
+        if move == "harvest":
+            self.harvest(me, (int(what[6]), what[7]))
+        elif move == "buy_field":
+            self.discard += Counter(self.coins[me][-3:])
+            del self.coins[me][-3:]
+            self.third[me] = True
+        elif move == "stop":
+            self.done = True
+        elif what.startswith("("):
+            kind, name = what[1:-1].split(", ")
+            self.faceup.remove(kind_of(kind))
+            self.fields[(int(name[6]), name[7])].append(kind_of(kind))
+        else:
+            self.fields[(int(what[6]), what[7])].append(self.hands[me].pop(0))
+            self.sown += 1
+        self.advance()
+        assert self.taken == []
+        if self.shuffled is not None:
+            deck = [kind_of(c) for c in zone_names(s, "deck")]
+            assert Counter(deck) == +self.shuffled
+            self.deck, self.shuffled = deck, None
+
+    def finish(self, s):
+        assert self.over
+        self.check(s)
+        scores = [self.final(p) for p in range(self.n)]
+        assert G.result(s)["scores"] == scores
+        assert G.result(s)["winners"] == [p for p in range(self.n) if scores[p] == max(scores)]
+
+
+def _bohnanza_pick(rng):
+    """Plants more often than it harvests, and buys the third field when it can, so that fields grow."""
+    def pick(texts):
+        if "buy_field" in texts and rng.random() < 0.5:
+            return "buy_field"
+        plants = [t for t in texts if t.startswith("plant")]
+        if plants and rng.random() < 0.85:
+            return rng.choice(plants)
+        return rng.choice(texts)
+    return pick
+
+
+def _bohnanza_games(seeds, counts=(2, 3, 4, 5)):
+    rules = _load("bohnanza")
+    thirds = 0
+    for seed in seeds:
+        n = counts[seed % len(counts)]
+        s = G.new_game(rules, n, seed, log=True)
+        ref = drive(s, BohnanzaReferee(s, n), _bohnanza_pick(random.Random(seed * 29 + 1)))
+        thirds += sum(ref.third)
+    return thirds
+
+
+def test_bohnanza_random_games_follow_the_rules():
+    assert _bohnanza_games(range(60)) > 0
+
+
+@pytest.mark.soak
+def test_bohnanza_many_random_games():
+    _bohnanza_games(range(60, 600))
