@@ -15,6 +15,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostic, RulesetError, did_you_mean
 from ..engine import game as G
 from ..engine import scenario as S
+from ..engine.state import zone_parts
 from ..ruleset.yamlsource import load_yaml_file
 from .expectations import card_words, check_expectations, EXPECT_KEYS, legal_text
 from . import meldvalues as MV
@@ -388,9 +389,25 @@ def _set_zones(sc, s, spec, path):
         spec = {k: v for k, v in spec.items() if k not in groups}
     listed = set()                            # the cards the scenario puts in other zones
     pack_listed = None                        # (its cards, where) when the pack's zone itself is listed
-    for info, owner, names, where in _parts(sc, rules, spec, path):
+    parts = _parts(sc, rules, spec, path)
+    rewritten = {(info.name, _owner(owner, info, s.n, where) if owner is not None else None)
+                 for info, owner, _, where in parts}
+    lies = {}                                 # card id -> (zone, owner) where it lies now
+    for info in rules.zone_list:
+        for key, part in zone_parts(s, info):
+            for x in part:
+                for c in (x if isinstance(x, list) else [x]):
+                    lies[c] = (info.name, key)
+    for info, owner, names, where in parts:
+        here = (info.name, _owner(owner, info, s.n, where) if owner is not None else None)
+
+        def prefer(c, here=here):
+            # of identical copies, the one already there, else a spare one (in the pack's zone, or in a zone
+            # the scenario lists anyway), never one taken from a hand or pile the scenario leaves as dealt
+            at = lies.get(c)
+            return 0 if at == here else 1 if at == (rules.pack_zone, None) else 2 if at in rewritten else 3
         try:
-            ids = S.cards(rules, names, listed)   # a card named in two zones: its two copies
+            ids = S.cards(rules, names, listed, prefer)   # a card named in two zones: its two copies
         except ValueError as err:
             raise Failure(where, str(err), getattr(err, 'hint', None)) from None
         listed.update(ids)

@@ -13,10 +13,11 @@ class UnknownCard(ValueError):
         self.hint = hint
 
 
-def cards(rules, names, used=None) -> list[int]:
+def cards(rules, names, used=None, prefer=None) -> list[int]:
     """Card ids from names such as '10♥', 'TH', 'joker'; with several copies, successive copies.
     `used` (a set, updated) holds the ids already taken by names read before, elsewhere: a card named
-    twice in a two-pack game is then its two copies, wherever the two names are."""
+    twice in a two-pack game is then its two copies, wherever the two names are.  `prefer` (id -> a
+    number, lower first) chooses among the free copies (by default the first)."""
     u = rules.universe
     used = set() if used is None else used
     out = []
@@ -31,8 +32,9 @@ def cards(rules, names, used=None) -> list[int]:
         if not free:
             copies = f"{len(same)} cop{'y' if len(same) == 1 else 'ies'}"   # a card listed twice, say
             raise ValueError(f"'{name}' is named more often than the pack has it ({copies})")
-        used.add(free[0])
-        out.append(free[0])
+        chosen = min(free, key=prefer) if prefer is not None else free[0]
+        used.add(chosen)
+        out.append(chosen)
     return out
 
 
