@@ -515,3 +515,80 @@ def test_bohnanza_random_games_follow_the_rules():
 @pytest.mark.soak
 def test_bohnanza_many_random_games():
     _bohnanza_games(range(60, 600))
+
+
+# -- scenarios -------------------------------------------------------------------------------------------------
+
+COPIES_DEALT = """
+name: Copies dealt and spare
+players: {count: [2]}
+pack: {ranks: [a, b], suits: [x], copies: 4}
+zones:
+  stock: {visibility: hidden}
+  hand: {per: player, visibility: owner}
+  pile: {visibility: public}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: {player: 0, moves: {go: {}}}
+"""
+
+COPIES_SCENARIO = """
+ruleset: copies.yaml
+players: 2
+scenarios:
+  - name: a card listed in one zone is a spare copy, not one from a hand left as dealt
+    deal: {hand: {0: [a/x, a/x], 1: [b/x, b/x]}}
+    zones: {pile: [a/x, b/x]}
+    expect:
+      zones: {hand: {0: [a/x, a/x], 1: [b/x, b/x]}, pile: [a/x, b/x]}
+      sizes: {stock: 2}
+"""
+
+
+def test_a_zone_a_scenario_sets_takes_spare_copies_not_cards_of_a_hand_it_leaves_as_dealt(tmp_path):
+    """`zones:` names cards of which the pack has identical copies: the copies it takes are the spare
+    ones (in the pack's zone), not the first copies wherever they lie (a Copper taken out of a starting
+    deck, an Estate out of a hand the scenario does not mention, which changed the scores)."""
+    from interpreter.authoring.runner import run_file
+    (tmp_path / "copies.yaml").write_text(COPIES_DEALT)
+    (tmp_path / "copies.scenario.yaml").write_text(COPIES_SCENARIO)
+    outcomes, problems = run_file(str(tmp_path / "copies.scenario.yaml"))
+    assert not problems and len(outcomes) == 1 and all(o.passed for o in outcomes), (problems, outcomes)
+
+
+@pytest.mark.parametrize("name, count", [("deck-builder", 5)])
+def test_the_worked_deals_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count and all(o.passed for o in outcomes), (problems, outcomes)
+
+
+# -- explain -----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("expr, said", [
+    # a condition that says nothing of the item is no property of it ('are *p*'s *third*' read as if the
+    # fields were the flag)
+    ("filter(players, q => score[q] > 3 and (score[q] < 9 or out[p]))",
+     "the players q for which their *score* is more than 3 and (their *score* is less than 9 or the player p's *out*)"),
+    ("filter(players, q => score[q] > 3 or open)", "the players q for which their *score* is more than 3 or *open*"),
+    # an 'or' of clauses inside an 'and' keeps its brackets
+    ("filter(hand[p], c => c.suit == hearts and (c.rank == \"A\" or c.suit == spades))",
+     "the cards in the player's *hand* whose suit is *hearts* and (whose rank is “A” or whose suit is *spades*)"),
+    # unchanged: an 'or' of one attribute, and clauses that all speak of the item
+    ("filter(hand[p], c => c.suit == hearts and (c.rank == \"A\" or c.rank == \"K\"))",
+     "the cards in the player's *hand* whose suit is *hearts* and whose rank is “A” or “K”"),
+    ("filter(players, q => score[q] > 3 and not out[q])",
+     "the players q whose *score* is more than 3 and are not *out*"),
+])
+def test_a_filter_condition_in_words_keeps_its_brackets_and_its_subject(expr, said):
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={"score": "player", "out": "player", "open": None}, zones={"hand": "player"},
+                  flags={"out", "open"}).binding("p", "player")
+    assert words(expr, lex) == said
+
+
+def test_explain_of_the_fields_a_player_has():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("bohnanza"))
+    assert ("**my_fields(p)**: the fields for which its owner is *p* and (its slot is less than 3 or *p*'s "
+            "*third*)") in text, [line for line in text.splitlines() if "my_fields(p)**" in line]
