@@ -556,7 +556,7 @@ def test_a_zone_a_scenario_sets_takes_spare_copies_not_cards_of_a_hand_it_leaves
     assert not problems and len(outcomes) == 1 and all(o.passed for o in outcomes), (problems, outcomes)
 
 
-@pytest.mark.parametrize("name, count", [("deck-builder", 5)])
+@pytest.mark.parametrize("name, count", [("deck-builder", 5), ("bohnanza", 4)])
 def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
