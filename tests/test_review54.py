@@ -592,3 +592,26 @@ def test_explain_of_the_fields_a_player_has():
     text = explain(_load("bohnanza"))
     assert ("**my_fields(p)**: the fields for which its owner is *p* and (its slot is less than 3 or *p*'s "
             "*third*)") in text, [line for line in text.splitlines() if "my_fields(p)**" in line]
+
+
+def test_a_rank_written_as_a_name_is_told_with_a_suit_of_the_pack(tmp_path):
+    """The hint for `c.rank in [village, smithy]` (ranks unquoted) wrote card("village", hearts) for a pack
+    whose one suit is 'card'."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = """
+name: Unquoted ranks
+players: {count: 2}
+pack: {ranks: [village, smithy], suits: [card], copies: 2}
+zones:
+  stock: {}
+  hand: {per: player, visibility: owner}
+define:
+  is_action(c): c.rank in [village, smithy]
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+end:
+  winners: "filter(players, p => any(hand[p], c => is_action(c)))"
+"""
+    (tmp_path / "unquoted.yaml").write_text(text)
+    hints = [d.hint for d in load_ruleset(str(tmp_path / "unquoted.yaml"), {}).diagnostics if d.severity == "error"]
+    assert hints and hints[0] == 'a rank is text, in quotes: "village", e.g. card("village", card) or c.rank == "village"'

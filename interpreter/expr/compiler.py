@@ -394,7 +394,9 @@ def _name(ctx, node):
                     "in a state variable, or give the procedure or definition a parameter for it)")
         elif name in (getattr(getattr(ctx.ns, "universe", None), "ranks", None) or ()):
             # a rank written as a name: ranks are text (K, not "K", reads a name that does not exist)
-            hint = f'a rank is text, in quotes: "{name}", e.g. card("{name}", hearts) or c.rank == "{name}"'
+            suits = list(getattr(ctx.ns.universe, "suits", None) or ["hearts"])
+            suit = "hearts" if "hearts" in suits else suits[0]      # a suit of this pack
+            hint = f'a rank is text, in quotes: "{name}", e.g. card("{name}", {suit}) or c.rank == "{name}"'
         elif name.lower() in _DIRECTION_WORDS:
             # deal: {direction: right}, seat_order(mano, right): a direction is a number
             hint = (f"a direction is a number: 1 goes to the left (clockwise), -1 to the right; e.g. "
