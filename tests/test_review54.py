@@ -615,3 +615,12 @@ end:
     (tmp_path / "unquoted.yaml").write_text(text)
     hints = [d.hint for d in load_ruleset(str(tmp_path / "unquoted.yaml"), {}).diagnostics if d.severity == "error"]
     assert hints and hints[0] == 'a rank is text, in quotes: "village", e.g. card("village", card) or c.rank == "village"'
+
+
+def test_explain_says_what_the_first_items_of_a_definition_are():
+    """pile(r) is a definition giving cards: 'the first card of the pile of the rank', not 'the first of
+    the pile of the rank'; with a number, 'the first cards of the pile of r', not 'the first items'."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("deck-builder"))
+    assert "Move the first card of the pile of the rank from *supply*" in text
+    assert "Move the first cards of the pile of *r*, as many as" in text
