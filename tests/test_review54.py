@@ -20,7 +20,7 @@ import pytest
 
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
-from tests.scripted import cached_loader, drive, every_card_once, load_from, var as _v, zone_names
+from tests.scripted import cached_loader, drive, every_card_once, load_from, seen, var as _v, zone_names
 
 HERE = Path(__file__).resolve().parent / "rulesets_review54"
 
@@ -198,6 +198,12 @@ class DeckBuilderReferee:
             assert Counter(rank_of(c) for c in zone_names(s, "in_play", p)) == +self.in_play[p], p
         assert _v(s, "turns_taken") == self.turns
         assert (_v(s, "actions"), _v(s, "buys"), _v(s, "coins")) == (self.actions, self.buys, self.coins)
+        # what each seat sees: its own hand, nobody's deck, every discard pile and card in play
+        for v in range(self.n):
+            for p in range(self.n):
+                assert seen(s, v, "hand", p) == (sorted(map(card, self.hand[p].elements())) if p == v else [])
+                assert seen(s, v, "deck", p) == []
+                assert seen(s, v, "discard", p) == sorted(map(card, self.discard[p].elements()))
 
     def before(self, s, who, legal):
         assert not self.over
@@ -436,6 +442,13 @@ class BohnanzaReferee:
                 assert [kind_of(c) for c in zone_names(s, "field", f"field_{p}{x}")] == self.fields[(p, x)]
         assert _v(s, "third") == self.third
         assert _v(s, "exhausted") == self.exhausted
+        # what each seat sees: its own hand, the fields, the discard pile; nobody's coins, not the draw pile
+        for v in range(self.n):
+            assert seen(s, v, "deck") == []
+            assert seen(s, v, "discard") == sorted(map(bean, self.discard.elements()))
+            for p in range(self.n):
+                assert seen(s, v, "hand", p) == (sorted(map(bean, self.hands[p])) if p == v else [])
+                assert seen(s, v, "coins", p) == []
 
     def before(self, s, who, legal):
         assert not self.over
