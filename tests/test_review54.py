@@ -637,3 +637,12 @@ def test_explain_says_what_the_first_items_of_a_definition_are():
     text = explain(_load("deck-builder"))
     assert "Move the first card of the pile of the rank from *supply*" in text
     assert "Move the first cards of the pile of *r*, as many as" in text
+
+
+def test_explain_says_how_long_turns_without_an_end_go_on():
+    """Bohnanza's turns have no 'until': an end_game step in a procedure ends them.  Explain said nothing of
+    when they stop."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("bohnanza"))
+    assert ("Players take turns, starting with the player to the left of the dealer, then the player to the left "
+            "of the last to play, until a step ends the hand or the game:") in text
