@@ -646,3 +646,28 @@ def test_explain_says_how_long_turns_without_an_end_go_on():
     text = explain(_load("bohnanza"))
     assert ("Players take turns, starting with the player to the left of the dealer, then the player to the left "
             "of the last to play, until a step ends the hand or the game:") in text
+
+
+def test_a_position_past_the_end_names_the_list_read(tmp_path):
+    """`field[pick[1]]` with pick holding one item said "no item 1 in 'field[pick[1]]'", as if the field
+    were the list; the message names the reading that failed."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = """
+name: A short pick
+players: {count: 2}
+pack: {ranks: [a, b], suits: [x]}
+zones:
+  stock: {}
+  hand: {per: player, visibility: owner}
+state:
+  pick: {type: list, initial: "[0]"}
+  where: {initial: 0}
+hand:
+  - set: {where: "[5, 6][pick[1]]"}
+"""
+    (tmp_path / "short.yaml").write_text(text)
+    loaded = load_ruleset(str(tmp_path / "short.yaml"), {})
+    assert loaded.ok, [d.format() for d in loaded.diagnostics]
+    with pytest.raises(Exception) as err:
+        G.new_game(loaded.rules, 2, 0)
+    assert "no item 1 in 'pick[1]': it holds 1 item, positions 0 to 0" in str(err.value), str(err.value)

@@ -499,7 +499,8 @@ def _index(ctx, node):
         try:
             return c[k]
         except (IndexError, KeyError):
-            raise EvalError(_no_item(k, c, ctx.text) if positional else _no_entry(k, c, ctx.text, key_text, per)) \
+            # named by the reading that failed (pick[1] in field[pick[1]]), not by the whole expression
+            raise EvalError(_no_item(k, c, whole) if positional else _no_entry(k, c, whole, key_text, per)) \
                 from None
         except TypeError:
             raise EvalError(f"'{key_text}' is {describe_value(k)}, so '{whole}' has no value") from None
