@@ -8,7 +8,15 @@ followed), card conservation, the values of the turn (actions, buys, coins), the
 Scripted deals check known outcomes (rulesets_review54/*.scenario.yaml).
 
 Defects found and fixed: a card could have at most 16 copies (`copies_of`), so neither sixty Coppers nor
-twenty-four Coffee beans could be written; the guard is now the size of the whole pack.
+twenty-four Coffee beans could be written (the guard is now the size of the whole pack); a scenario's
+`zones:` took the first copy of a card named wherever it lay (an Estate out of a starting deck the scenario
+left alone, which changed the scores); explain said a filter's condition that does not read the item as if
+it did ('the fields whose owner is p and whose slot is less than 3 or are p's third') and dropped the
+brackets of an 'or' inside an 'and', said 'the first of the pile of the rank' for a definition's cards, and
+said nothing of when turns without 'until' stop; the hint for a rank written as a name showed a card of
+hearts in a pack without hearts; a position past the end of a list named the whole expression as the list
+('no item 1 in field[pick[1]]').  Review36's and review41's scenario tests could not fail on a failing
+scenario (they now check each outcome).
 """
 from __future__ import annotations
 
