@@ -661,7 +661,7 @@ NESTED_FAILURES = {
           in: "[score[hand_number + 5]]"   # FAILS
           as: p
           do:
-            - set: {x: 1}""", "", "no item 6 in '[score[hand_number + 5]]': 'hand_number + 5' is 6, not one of the seats, 0 to 1"),
+            - set: {x: 1}""", "", "no item 6 in 'score[hand_number + 5]': 'hand_number + 5' is 6, not one of the seats, 0 to 1, in '[score[hand_number + 5]]'"),
     "index in an else branch": ("""\
   - if: "hand_number < 0"
     then:
@@ -676,7 +676,7 @@ NESTED_FAILURES = {
       do:
         - if: "score[p + 7] > 0"   # FAILS
           then:
-            - set: {x: 1}""", "", "no item 7 in 'score[p + 7] > 0': 'p + 7' is 7, not one of the seats, 0 to 1"),
+            - set: {x: 1}""", "", "no item 7 in 'score[p + 7]': 'p + 7' is 7, not one of the seats, 0 to 1, in 'score[p + 7] > 0'"),
     "step of a procedure called from a folded if": ("""\
   - if: "hand_number > 0"
     then:

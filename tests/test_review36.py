@@ -549,6 +549,7 @@ def test_the_worked_hands_pass_as_scenarios():
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / "holdem.scenario.yaml"))
     assert not problems and len(outcomes) == 2
+    assert all(o.passed for o in outcomes), [d.format() for o in outcomes for d in o.diagnostics]
 
 
 def test_a_move_whose_options_are_an_empty_range_is_not_offered(tmp_path):

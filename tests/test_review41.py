@@ -646,6 +646,7 @@ def test_the_worked_deals_pass_as_scenarios(name, count):
     from interpreter.authoring.runner import run_file
     outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
     assert not problems and len(outcomes) == count, problems
+    assert all(o.passed for o in outcomes), [d.format() for o in outcomes for d in o.diagnostics]
 
 
 TWIN_LEFT_BEHIND = """

@@ -525,8 +525,8 @@ def test_copies_of_problems_are_located_with_a_hint(tmp_path):
     assert any(m == "'2/rde' is neither a rank nor a card of this pack" and "2/red" in h for m, h in problems)
     loaded = _load_text(tmp_path, _ruleset_text("{ranks: [W, '2'], suits: [red], copies_of: {W: 0}}"))
     assert not loaded.ok and any("copies_of" in d.format() for d in loaded.diagnostics)
-    loaded = _load_text(tmp_path, _ruleset_text("{ranks: [W, '2'], suits: [red], copies_of: {W: 17}}"))
-    assert [d.message for d in loaded.diagnostics if d.rule == "limit"] == ["at most 16 copies of a card"]
+    loaded = _load_text(tmp_path, _ruleset_text("{ranks: [W, '2'], suits: [red], copies_of: {W: 5001}}"))
+    assert [d.message for d in loaded.diagnostics if d.rule == "limit"] == ["at most 5000 copies of a card"]
 
 
 def test_explain_says_which_cards_have_how_many_copies():

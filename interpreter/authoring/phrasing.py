@@ -680,6 +680,11 @@ class _Speaker:
             # which a and b and for which c"
             leaves = _and_leaves(node)
             parts = [self.clause(c, be) for c in leaves]
+            # an 'or' of clauses keeps its brackets: 'whose suit is hearts and (whose rank is A or whose suit
+            # is spades)', not a sentence that reads as (hearts and A) or spades
+            parts = [f"({p})" if isinstance(c, Tree) and c.data == "or_op" and not self._same_left(c)
+                     and not p.startswith("for which") and _outside_brackets(p, " or ") else p
+                     for c, p in zip(leaves, parts)]
             if any(p.startswith("for which") for p in parts) and not all(p.startswith("for which") for p in parts):
                 # not "for which X of it and is not Y"; an 'or' inside keeps its brackets
                 said = [f"({self.say(c)})" if isinstance(c, Tree) and c.data == "or_op" else self.say(c)
@@ -687,6 +692,10 @@ class _Speaker:
                 return "for which " + " and ".join(said)
             return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
+        if self.subject is not None and not _reads(node, self.subject):
+            # a condition that says nothing of the item (a flag of the game, another player's value) is no
+            # property of it: 'for which ... and the player's *third*', never 'are the player's *third*'
+            return f"for which {self.say(node)}"
         if _is_call(node.children[0] if negated else node, "same_key"):
             return f"for which {self.say(node)}"       # 'its cards (do not) all have the same ...'
         text = self.say(node.children[0] if negated else node)

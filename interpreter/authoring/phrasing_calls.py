@@ -515,6 +515,8 @@ def _end(end):
                     return f"the {word} of the {kind} {said}"
             else:
                 said = f"of {said}"
+                if _definition(sp, args[0]) and kind != "items":
+                    noun = kind          # pile(r), a definition giving cards: 'the first cards of the pile of r'
             if _literal(args[1]) == 1:
                 return f"the {word} {noun[:-1]} {said}"      # 'the last card', not 'the last 1 cards'
             if _literal(args[1]) is not None or count.startswith("*") and count.count("*") == 2 and " " not in count:
@@ -523,10 +525,20 @@ def _end(end):
             return f"the {word} {noun} {said}, as many as {sp.say(args[1])}"
         if zone:
             return f"the {word} card of {sp.say(args[0])}"
+        if _definition(sp, args[0]) and sp.noun_of(args[0]) != "item":
+            # pile(r), a definition giving cards: 'the first card of the pile of r', not 'the first of ...'
+            return f"the {word} {sp.noun_of(args[0])} of {sp.say(args[0])}"
         # first(argmax(trick, ...)) is the first of the cards with the highest ..., not "the first of
         # the card with the highest ..."
         return f"the {word} of {_every_best(sp, args[0], sp.say(args[0]))}"
     return phrase
+
+
+def _definition(sp, node) -> bool:
+    """Whether the node is a use of a definition of the ruleset: `pile(r)`, `best`."""
+    if isinstance(node, Tree) and node.data == "call":
+        return str(node.children[0]) in sp.lex.named
+    return isinstance(node, Tree) and node.data == "name" and str(node.children[0]) in sp.lex.named
 
 
 def _seats(sp, args, way, other):

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostic, RulesetError, did_you_mean
 from ..engine import game as G
 from ..engine import scenario as S
+from ..engine.state import zone_parts
 from ..ruleset.yamlsource import load_yaml_file
 from .expectations import card_words, check_expectations, EXPECT_KEYS, legal_text
 from . import meldvalues as MV

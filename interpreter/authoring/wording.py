@@ -433,7 +433,8 @@ def _turns(v, step, say):
     else:
         head = (f"Players take turns, starting with {_seat(say, v.get('first', 'left_of(dealer)'))}, then "
                 f"{_seat(say, v.get('next', 'left_of(current)')).replace('the current player', 'the last to play')}")
-    head += f", until {say(v['until'])}:" if "until" in v else ":"
+    # without 'until' the turns go on until a step ends the hand or the game (an end_game in a procedure)
+    head += f", until {say(v['until'])}:" if "until" in v else ", until a step ends the hand or the game:"
     return head, [("", v.get("do") or [])]
 
 

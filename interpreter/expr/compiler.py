@@ -412,7 +412,9 @@ def _name(ctx, node):
                     "in a state variable, or give the procedure or definition a parameter for it)")
         elif name in (getattr(getattr(ctx.ns, "universe", None), "ranks", None) or ()):
             # a rank written as a name: ranks are text (K, not "K", reads a name that does not exist)
-            hint = f'a rank is text, in quotes: "{name}", e.g. card("{name}", hearts) or c.rank == "{name}"'
+            suits = list(getattr(ctx.ns.universe, "suits", None) or ["hearts"])
+            suit = "hearts" if "hearts" in suits else suits[0]      # a suit of this pack
+            hint = f'a rank is text, in quotes: "{name}", e.g. card("{name}", {suit}) or c.rank == "{name}"'
         elif name.lower() in _DIRECTION_WORDS:
             # deal: {direction: right}, seat_order(mano, right): a direction is a number
             hint = (f"a direction is a number: 1 goes to the left (clockwise), -1 to the right; e.g. "
@@ -515,7 +517,8 @@ def _index(ctx, node):
         try:
             return c[k]
         except (IndexError, KeyError):
-            raise EvalError(_no_item(k, c, ctx.text) if positional else _no_entry(k, c, ctx.text, key_text, per)) \
+            # named by the reading that failed (pick[1] in field[pick[1]]), not by the whole expression
+            raise EvalError(_no_item(k, c, whole) if positional else _no_entry(k, c, whole, key_text, per)) \
                 from None
         except TypeError:
             raise EvalError(f"'{key_text}' is {describe_value(k)}, so '{whole}' has no value") from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 # Limits on sizes, checked before anything is built (docs/errors.md lists them).
 MAX_NUMBER = 10**15          # any number written in the YAML
-MAX_COPIES = 16              # pack: copies
+MAX_COPIES = 16              # pack: copies (of the whole pack)
 MAX_JOKERS = 100             # pack: jokers
 MAX_PACK = 5_000             # cards in the pack
 MAX_PLAYERS = 64             # players: count
@@ -42,19 +42,24 @@ def size_checks(data, smap) -> list:
         jokers = sum(jokers.values())          # kinds of joker, each with how many
     if isinstance(copies, int) and copies > MAX_COPIES:
         diags.append(smap.diagnostic(("pack", "copies"), f"at most {MAX_COPIES} copies of a pack", "limit"))
+    # one card may have many copies (sixty Coppers of a deck-building game): what guards memory is the
+    # size of the whole pack, counted below
     copies_of = pack.get("copies_of") if isinstance(pack.get("copies_of"), dict) else {}
-    for key, n in copies_of.items():
-        if isinstance(n, int) and n > MAX_COPIES:
-            diags.append(smap.diagnostic(("pack", "copies_of", key), f"at most {MAX_COPIES} copies of a card", "limit"))
-    if isinstance(copies, int):          # the pack's size below counts the most copies any card has
-        copies = max([copies, *(n for n in copies_of.values() if isinstance(n, int) and not isinstance(n, bool))])
+    counts_of = {str(k): n for k, n in copies_of.items() if isinstance(n, int) and not isinstance(n, bool)}
+    for key, n in counts_of.items():
+        if n > MAX_PACK:
+            diags.append(smap.diagnostic(("pack", "copies_of", key), f"at most {MAX_PACK} copies of a card", "limit"))
     if isinstance(jokers, int) and jokers > MAX_JOKERS:
         diags.append(smap.diagnostic(("pack", "jokers"), f"at most {MAX_JOKERS} jokers", "limit"))
     ranks, suits = pack.get("ranks") or [], pack.get("suits") or [1, 2, 3, 4]
     if not diags and isinstance(ranks, list) and isinstance(suits, list) and isinstance(copies, int) \
-            and isinstance(jokers, int) and len(ranks) * len(suits) * copies + jokers > MAX_PACK:
-        diags.append(smap.diagnostic(("pack",), f"the pack would hold {len(ranks) * len(suits) * copies + jokers} "
-                                     f"cards, more than the limit of {MAX_PACK}", "limit", key=True))
+            and isinstance(jokers, int):
+        # each rank in every suit with its own number of copies; a card named alone adds at most its own
+        size = sum(len(suits) * counts_of.get(str(r), copies) for r in ranks) + jokers
+        size += sum(n for k, n in counts_of.items() if k not in {str(r) for r in ranks})
+        if size > MAX_PACK:
+            diags.append(smap.diagnostic(("pack",), f"the pack would hold {size} cards, more than the limit of "
+                                         f"{MAX_PACK}", "limit", key=True))
     players = data.get("players") if isinstance(data.get("players"), dict) else {}
     counts = players.get("count")
     for i, n in enumerate(counts if isinstance(counts, list) else [counts]):
