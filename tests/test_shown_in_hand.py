@@ -214,3 +214,37 @@ def test_a_card_laid_away_by_select_hides_the_shown_cards_left(tmp_path):
                 G.apply_index(after, 0)
             views.add(repr(G.observation(after, 2)["zones"]["hand"][0]))
         assert views == {"[]"}, seed
+
+
+def test_a_card_that_went_and_is_shown_before_the_next_decision_leaves_the_others_knowing(tmp_path):
+    """The nine of trumps put under the stock and turned up there (an exchange): everyone sees which
+    card left, so the shown cards still in the hand stay shown to everyone."""
+    text = WIDOW.replace('''        play:
+          options: hand[0]''', '''        under:
+          options: hand[0]
+          as: c
+          do:
+            - move: {cards: c, from: "hand[0]", to: stock, position: bottom}
+            - reveal: c
+        play:
+          options: hand[0]''')
+    rules = _rules(tmp_path, text=text)
+    for seed in range(6):
+        s = _at_choice(rules, seed)
+        widow = set(s.v[rules.vars["shown"].index])
+        for i, a in enumerate(s.pending.actions):
+            if a[0] != "under":
+                continue
+            after = _after(s, i)
+            for seat in (1, 2):
+                assert _names(after, G.observation(after, seat)["zones"]["hand"][0]) == _names(after, widow - {a[1]})
+    # shown to seat 1 only: seat 1 knows again, seat 2 still cannot tell which card went
+    shown_to_mover = text.replace("            - reveal: c\n", "            - reveal: {cards: c, to: 1}\n")
+    rules = _rules(tmp_path, text=shown_to_mover)
+    s = _at_choice(rules, 1)
+    widow = set(s.v[rules.vars["shown"].index])
+    for i, a in enumerate(s.pending.actions):
+        if a[0] == "under":
+            after = _after(s, i)
+            assert _names(after, G.observation(after, 1)["zones"]["hand"][0]) == _names(after, widow - {a[1]})
+            assert G.observation(after, 2)["zones"]["hand"][0] == []

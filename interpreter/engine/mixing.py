@@ -9,6 +9,10 @@ seat would see the shown card vanish or stay, and know what was given away.
 A hand here is a zone kept per player that only its owner sees (`visibility: owner`).  Cards shown
 in other places keep being shown until they move: a card turned face up under a stock, a card shown
 in a row of face-down cards, stay where everyone can see them.
+
+A card that went is known after all when the rules show it before the next decision (the nine of
+trumps put under the stock in exchange for the turned-up card, then turned up): `reveal:` then gives
+back what the move took, to the seats it shows the card to (`told`).
 """
 from __future__ import annotations
 
@@ -45,7 +49,38 @@ def forget_mixed(s, moving, dest) -> None:
             if blind:
                 if shown.__class__ is not Shown:     # a plain set put in its place (tests do)
                     shown = s.revealed = Shown(shown)
+                taken = [(c, [q for q in blind if set.__contains__(shown, c) or q in shown.to.get(c, ())])
+                         for c in known]
                 shown.hide_from(known, blind, s.n)
+                _note(s, moving, taken)
+
+
+def _note(s, moving, taken) -> None:
+    """Keep what a move took from which seats until the next decision (told() may give it back)."""
+    now = len(s.history)
+    notes = [n for n in s.extra.get(NOTES, ()) if n[0] == now]
+    notes.append([now, list(moving), taken])
+    s.extra[NOTES] = notes
+
+
+NOTES = "mixing_taken"       # s.extra's entry: [decision count, cards moved, [(card, seats it was taken from)]]
+
+
+def told(s, cards, seats) -> None:
+    """`reveal:` shows `cards` to `seats` (None: everyone): a card that left a hand since the last
+    decision, unseen by some seats, is then known to those of them it is shown to, and so are again
+    the hand's shown cards the move took from them."""
+    notes = s.extra.get(NOTES)
+    if not notes:
+        return
+    now = len(s.history)
+    for when, moved, taken in notes:
+        if when != now or not any(c in moved for c in cards):
+            continue
+        for c, were in taken:
+            back = [q for q in were if seats is None or q in seats]
+            if back:
+                s.revealed.show_to_again((c,), back, s.n)
 
 
 def _sees(s, dest, q) -> bool:

@@ -80,6 +80,17 @@ class Shown(set):
             else:
                 self.to.pop(c, None)
 
+    def show_to_again(self, cards, seats, n) -> None:
+        """Show the cards to these seats again (of `n`): a card every seat sees is shown to everyone."""
+        for c in cards:
+            if set.__contains__(self, c):
+                continue
+            now = self.to.setdefault(c, set())
+            now.update(seats)
+            if len(now) >= n:
+                del self.to[c]
+                set.add(self, c)
+
     def seen_by(self, player) -> set:
         """The cards shown that `player` sees: those shown to everyone and those shown to them."""
         if not self.to:

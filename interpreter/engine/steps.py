@@ -17,7 +17,7 @@ from .calls import compile_call
 from .registry import compile_steps, step_kind
 from .state import GameStopped, Shown, owned
 from .logtext import _seers, card_place, log_move
-from .mixing import forget_mixed
+from .mixing import forget_mixed, told
 from .vm import HAND_CUT, Atomic, Choose, ForEach, If, While
 
 
@@ -591,6 +591,8 @@ def _reveal(cx, value, path, step):
             s.revealed.show_to(shown, seats)
         else:
             s.revealed.update(shown)
+        if s.extra:                      # a card that left a hand unseen, shown now (mixing.py)
+            told(s, shown, seats)
         if s.events is not None:         # the names are worked out only for a logged game
             from .logtext import card_place, _label
             places = list(dict.fromkeys(_label(card_place(s, c)) for c in shown))
