@@ -42,8 +42,9 @@ SEDMA_VALUE = {"10": 10, "A": 10}
 class SedmaReferee:
     """Sedma by hand: the hands, the stock, the trick, who holds it, who must move and with what."""
 
-    def __init__(self, n):
+    def __init__(self, n, continuing=True):
         self.n = n
+        self.continuing = continuing
         self.started = False
         self.moves = 0
         self.continued = 0
@@ -103,7 +104,7 @@ class SedmaReferee:
         self.queue.pop(0)
         if self.queue:
             return
-        if self.team(self.holder) != self.team(self.leader) and any(self.beats(c) for c in self.hands[self.leader]):
+        if self.continuing and self.team(self.holder) != self.team(self.leader) and any(self.beats(c) for c in self.hands[self.leader]):
             self.phase = "continue"
         else:
             self.take()
@@ -131,13 +132,13 @@ class SedmaReferee:
         every_card_once(s)
 
 
-def _sedma_games(players, seeds):
-    rules = _load("sedma")
+def _sedma_games(players, seeds, name="sedma"):
+    rules = _load(name)
     continued = 0
     for seed in seeds:
         rng = random.Random(seed)
         s = G.new_game(rules, players, seed)
-        ref = drive(s, SedmaReferee(players), lambda texts: rng.choice(texts))
+        ref = drive(s, SedmaReferee(players, continuing=name == "sedma"), lambda texts: rng.choice(texts))
         continued += ref.continued
     return continued
 
@@ -145,6 +146,13 @@ def _sedma_games(players, seeds):
 @pytest.mark.parametrize("players", [2, 4])
 def test_sedma_referee(players):
     assert _sedma_games(players, range(150)) > 20          # continued tricks did happen
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_sedma_in_a_tricks_block_referee(players):
+    """The same game without continuing, written with tricks: (a winner: expression, refills after
+    each trick): every trick one card each, the last card of the rank led or seven takes it."""
+    assert _sedma_games(players, range(100), name="sedma-tricks") == 0
 
 
 @pytest.mark.soak
