@@ -342,3 +342,19 @@ def test_worked_deals_pass_as_scenarios(name, count):
     assert not problems and len(outcomes) == count
     for o in outcomes:
         assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+
+
+# -- messages ---------------------------------------------------------------------------------------------
+
+def test_a_card_where_a_player_is_wanted_hints_at_who_played_or_holds_it(tmp_path):
+    """A trick winner written as the winning card (the last card that beats) is refused; the hint says
+    how to name the player who played or holds a card, not only what a player is."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "sedma-tricks.yaml").read_text().replace(
+        'winner: "trick_players[last(filter(range(0, count(trick) - 1), i => beats_at(i)))]"',
+        "winner: \"last(filter(trick, c => c.rank == '7' or c.rank == first(trick).rank))\"")
+    path = tmp_path / "sedma-card-winner.yaml"
+    path.write_text(text.replace("extends: sedma.yaml", f"extends: {HERE / 'sedma.yaml'}"))
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and "must give a player, but it gives a card" in errors[0].message
+    assert "trick_players[position(trick, " in errors[0].hint and "owner(" in errors[0].hint

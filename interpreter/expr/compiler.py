@@ -542,6 +542,9 @@ def _kind_hint(expected, actual):
         return "a list of one is written in brackets, e.g. [winner]"
     if (expected, actual) == (T.BOOL, T.PLAYER):
         return "a condition about a player compares it, e.g. declarer != none or current == dealer"
+    if (expected, actual) == (T.PLAYER, T.CARD):
+        return ("a card is not a player: the player who played a card to the trick is "
+                "trick_players[position(trick, c)], the one whose zone holds it owner(hand, c)")
     return _KIND_EXAMPLES.get(expected)
 
 
