@@ -358,3 +358,17 @@ def test_a_card_where_a_player_is_wanted_hints_at_who_played_or_holds_it(tmp_pat
     errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
     assert len(errors) == 1 and "must give a player, but it gives a card" in errors[0].message
     assert "trick_players[position(trick, " in errors[0].hint and "owner(" in errors[0].hint
+
+
+def test_a_follow_condition_that_fails_for_the_leader_hints_at_allowing_a_lead(tmp_path):
+    """A follow rule reading the first card of the trick ('follow rank') stops the dry run at the first
+    lead; the message says which value is none, and the hint that the leader is asked too."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "sedma-tricks.yaml").read_text().replace(
+        "follow: any",
+        "follow: card.rank == first(trick).rank or not any(hand[current], c => c.rank == first(trick).rank)")
+    path = tmp_path / "sedma-follow-rank.yaml"
+    path.write_text(text.replace("extends: sedma.yaml", f"extends: {HERE / 'sedma.yaml'}"))
+    errors = [d for d in load_ruleset(str(path), dry_run=True).diagnostics if d.severity == "error"]
+    assert errors and all("'first(trick)' is none" in d.message for d in errors)
+    assert all(d.hint and "asked of the leader too" in d.hint and "count(trick) == 0" in d.hint for d in errors)
