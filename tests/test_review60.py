@@ -81,6 +81,12 @@ class SedmaReferee:
             assert sorted(_zone(s, "won", p)) == sorted(self.won[p])
         assert _zone(s, "stock") == self.stock
         assert _zone(s, "trick") == self.trick
+        for seat in range(self.n):          # a seat sees its own hand, the trick and the tricks taken
+            zones = G.observation(s, seat)["zones"]
+            assert [set(S.names(s, h)) for h in zones["hand"]] == \
+                [self.hands[p] if p == seat else set() for p in range(self.n)]
+            assert zones["stock"] == [] and S.names(s, zones["trick"]) == self.trick
+            assert [sorted(S.names(s, w)) for w in zones["won"]] == [sorted(self.won[p]) for p in range(self.n)]
         every_card_once(s)
 
     def others(self):
@@ -252,6 +258,8 @@ class ZhengFenReferee:
             assert sorted(_zone(s, "won", p)) == sorted(self.won[p])
         assert sorted(_zone(s, "pile")) == sorted(self.pile)
         assert sorted(_zone(s, "round")) == sorted(self.round)
+        zones = G.observation(s, who)["zones"]
+        assert [set(S.names(s, h)) for h in zones["hand"]] == [self.hands[p] if p == who else set() for p in range(4)]
         every_card_once(s)
 
     def after(self, s, who, text):
