@@ -380,3 +380,17 @@ def test_a_follow_condition_that_fails_for_the_leader_hints_at_allowing_a_lead(t
     errors = [d for d in load_ruleset(str(path), dry_run=True).diagnostics if d.severity == "error"]
     assert errors and all("'first(trick)' is none" in d.message for d in errors)
     assert all(d.hint and "asked of the leader too" in d.hint and "count(trick) == 0" in d.hint for d in errors)
+
+
+def test_a_parent_definition_a_variant_leaves_unused_says_how_to_leave_it_out_here(tmp_path):
+    """A variant that no longer uses a definition of the ruleset it extends is warned at the parent's
+    line; 'remove it' there would break the parent, so the hint says how to leave it out of the variant."""
+    from interpreter.ruleset.loader import load_ruleset
+    text = (HERE / "sedma-tricks.yaml").read_text().replace("  beats: null\n", "")
+    path = tmp_path / "sedma-variant.yaml"
+    path.write_text(text.replace("extends: sedma.yaml", f"extends: {HERE / 'sedma.yaml'}"))
+    warnings = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "warning"]
+    assert [d.message for d in warnings] == ["definition 'beats' is never used"]
+    assert warnings[0].file.endswith("sedma.yaml") and "define: {beats(c): null}" in warnings[0].hint
+    path.write_text(path.read_text().replace("  may_continue: null\n", "  may_continue: null\n  beats: null\n"))
+    assert not load_ruleset(str(path)).diagnostics                 # as the hint says
