@@ -394,3 +394,10 @@ def test_a_parent_definition_a_variant_leaves_unused_says_how_to_leave_it_out_he
     assert warnings[0].file.endswith("sedma.yaml") and "define: {beats(c): null}" in warnings[0].hint
     path.write_text(path.read_text().replace("  may_continue: null\n", "  may_continue: null\n  beats: null\n"))
     assert not load_ruleset(str(path)).diagnostics                 # as the hint says
+
+
+def test_explain_calls_an_item_of_the_tricks_players_a_player():
+    """A winner read by position from trick_players is 'the player at position ...', not 'the item'."""
+    from interpreter.authoring.explain import explain
+    text = explain(_load("sedma-tricks"))
+    assert "The trick goes to the player at position (" in text and "of the players who have played" in text
