@@ -110,7 +110,7 @@ class SedmaReferee:
         self.queue.pop(0)
         if self.queue:
             return
-        if self.continuing and self.team(self.holder) != self.team(self.leader) and any(self.beats(c) for c in self.hands[self.leader]):
+        if self.continuing and self.team(self.holder) != self.team(self.leader) and self.hands[self.leader]:
             self.phase = "continue"
         else:
             self.take()
