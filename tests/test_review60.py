@@ -401,3 +401,9 @@ def test_explain_calls_an_item_of_the_tricks_players_a_player():
     from interpreter.authoring.explain import explain
     text = explain(_load("sedma-tricks"))
     assert "The trick goes to the player at position (" in text and "of the players who have played" in text
+
+
+def test_explain_says_the_winners_of_a_value_kept_per_team_are_a_teams_players():
+    from interpreter.authoring.explain import explain
+    text = explain(_load("sedma"))
+    assert "- The game is won by the players of the team with the highest *points* (all of them on a tie)." in text
