@@ -407,3 +407,15 @@ def test_explain_says_the_winners_of_a_value_kept_per_team_are_a_teams_players()
     from interpreter.authoring.explain import explain
     text = explain(_load("sedma"))
     assert "- The game is won by the players of the team with the highest *points* (all of them on a tie)." in text
+
+
+def test_cards_compared_with_greater_than_hint_at_the_rulesets_own_order(tmp_path):
+    """'top(cs) > top(t)' with top giving the highest card: the hint writes the comparison with an order
+    the ruleset has, not with an order it lacks."""
+    from interpreter.ruleset.loader import load_ruleset
+    path = tmp_path / "zheng-fen-cards.yaml"
+    path.write_text((HERE / "zheng-fen.yaml").read_text().replace(
+        "top(cs): max(map(cs, c => high(c)))", "top(cs): max(cs, high)"))
+    errors = [d for d in load_ruleset(str(path)).diagnostics if d.severity == "error"]
+    assert [d.message for d in errors] == ["a card has no size to compare with '>'"]
+    assert errors[0].hint == "compare places in an order instead, e.g. high(top(cs)) > high(top(t))"
