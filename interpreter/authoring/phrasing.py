@@ -588,6 +588,8 @@ class _Speaker:
                 name = str(collection.children[0])
                 if name in NOUNS:
                     return NOUNS[name]
+                if name in ("trick_players", "taking_part"):     # the built-in lists of a trick's players
+                    return "player"
                 if name in self.lex.zones:
                     return "card"
                 if name in self.lex.objects:

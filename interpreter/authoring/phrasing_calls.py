@@ -252,6 +252,11 @@ def _best(word):
         single = f" among the {noun} with the "
         if among.startswith(single):     # argmax(argmax(...)): among the players tied on the first key
             among = f" among the {_plural(noun)} with the " + among[len(single):]
+        kept = _team_value(sp, args[1]) if noun == "player" else None
+        if kept is not None:
+            # argmax(players, p => points[team_of(p)]): 'the players of the team with the highest *points*',
+            # not 'the player with the highest team's *points*' (partners always tie)
+            return f"the players of the team with the {word} {kept}{among}"
         value = sp.about(args[1], noun)
         value = value[4:] if value.startswith(("the ", "its ")) else value
         if value.endswith(" of it") and not _mentions_it(value[:-6]):
@@ -260,6 +265,27 @@ def _best(word):
             value = re.sub(r"\bits\b", "their", value)     # '(3 times (its a minus ...' too
         return f"the {sp.labelled(args[1], noun)} with the {word} {value}{among}"
     return phrase
+
+
+def _names(node, name) -> bool:
+    return isinstance(node, Tree) and node.data == "name" and str(node.children[0]) == name
+
+
+def _team_value(sp, fn):
+    """For p => v[team_of(p)], v a value kept per team: the value's name as said ('*points*'); else None."""
+    if not (isinstance(fn, Tree) and fn.data == "lambda_"):
+        return None
+    name, body = str(fn.children[0]), fn.children[1]
+    if not (isinstance(body, Tree) and body.data == "index"):
+        return None
+    target, key = body.children
+    if not (isinstance(target, Tree) and target.data == "name" and sp.lex.state.get(str(target.children[0])) == "team"):
+        return None
+    if not (isinstance(key, Tree) and key.data == "call" and str(key.children[0]) == "team_of"
+            and key.children[1] is not None and len(key.children[1].children) == 1
+            and _names(key.children[1].children[0], name)):
+        return None
+    return sp.say(target)
 
 
 def _count(sp, args):

@@ -528,6 +528,15 @@ def _index(ctx, node):
     return Compiled(index, typ, shape=shape, code=ctx.source("{0}[{1}]", container, key))
 
 
+def _no_size_hint(ctx, op, left, right, left_node, right_node) -> str:
+    """Cards compared with < or >: the comparison rewritten with an order of the ruleset, when it has one."""
+    orders = [n for n, b in ctx.ns.names.items() if b.kind == "order"]
+    if left.type == right.type == T.CARD and orders:
+        a, b = _text_of(ctx, left_node), _text_of(ctx, right_node)
+        return f"compare places in an order instead, e.g. {orders[0]}({a}) {op} {orders[0]}({b})"
+    return "compare positions in an order instead, e.g. trump_order(c) > trump_order(d)"
+
+
 _KIND_EXAMPLES = {T.PLAYER: "a player is a seat, e.g. dealer, current or left_of(dealer)",
                   T.NUM: "a number, e.g. 3 or count(hand[p])",
                   T.BOOL: "a condition, e.g. count(hand[p]) > 0",
@@ -545,6 +554,9 @@ def _kind_hint(expected, actual):
         return "a list of one is written in brackets, e.g. [winner]"
     if (expected, actual) == (T.BOOL, T.PLAYER):
         return "a condition about a player compares it, e.g. declarer != none or current == dealer"
+    if (expected, actual) == (T.PLAYER, T.CARD):
+        return ("a card is not a player: the player who played a card to the trick is "
+                "trick_players[position(trick, c)], the one whose zone holds it owner(hand, c)")
     return _KIND_EXAMPLES.get(expected)
 
 
@@ -867,8 +879,7 @@ def _comparison(ctx, node, op, left, right, left_node, right_node):
         for side, n in ((left, left_node), (right, right_node)):
             if side.type in (T.CARD, T.SUIT, T.CARDS, T.PLAYERS):
                 ctx.error(n, f"{T.describe(side.type)} has no size to compare with '{op}'",
-                          hint="compare positions in an order instead, e.g. trump_order(c) > trump_order(d)",
-                          rule="type")
+                          hint=_no_size_hint(ctx, op, left, right, left_node, right_node), rule="type")
             if side.type == T.RANK:
                 # c.rank < "9" compares the names as text: "10" comes before "9"
                 ctx.error(n, f"a rank has no size to compare with '{op}': ranks are names, and names compare as "

@@ -325,6 +325,10 @@ def located(err, smap, message) -> Diagnostic:
     """A diagnostic at the step or expression named by a game error's 'file:line:col'."""
     where = err.where or ""
     hint = next((h for part, h in _RUNTIME_HINTS if part in message), None)
+    if hint is None and " is none " in message and (_path_at(smap, where) or ())[-1:] == ("follow",):
+        # a condition that reads the trick's first card fails for the leader, who plays to an empty trick
+        hint = ("the follow condition is asked of the leader too, before any card is in the trick "
+                "(led_suit is none then): allow any lead first, e.g. count(trick) == 0 or ...")
     parts = where.rsplit(":", 2)
     if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
         file, line, col = parts[0], int(parts[1]), int(parts[2])

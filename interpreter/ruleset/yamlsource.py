@@ -172,6 +172,12 @@ class SourceMap:
             note = (f"this list replaces the parent's whole '{name}' ({self.replaced[whole]} items); to change "
                     f"one item, write {name}: {{$items: {{POSITION: ...}}}} (positions from 0)")
             hint = f"{hint}; {note}" if hint else note
+        if rule == "unused" and "never used" in message and len(path) == 2 and pos.file != self.root_file and self.root_file in self.files:
+            # declared by the ruleset this one extends, unused by this one: removing it there would break
+            # the parent (which uses it); this variant leaves it out with null
+            note = (f"'{path[1]}' comes from {pos.file.rsplit('/', 1)[-1]}, which this ruleset extends: to leave "
+                    f"it out of this one only, write {path[0]}: {{{path[1]}: null}} here")
+            hint = f"{hint}; {note}" if hint else note
         return Diagnostic(pos.file, pos.line, pos.col, message, rule, hint=hint,
                           source_line=src, length=length, severity=severity)
 
