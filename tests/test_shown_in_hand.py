@@ -248,3 +248,16 @@ def test_a_card_that_went_and_is_shown_before_the_next_decision_leaves_the_other
             after = _after(s, i)
             assert _names(after, G.observation(after, 1)["zones"]["hand"][0]) == _names(after, widow - {a[1]})
             assert G.observation(after, 2)["zones"]["hand"][0] == []
+
+
+def test_a_seat_shown_the_whole_hand_sees_which_card_went(tmp_path):
+    """Seat 2 is shown all of seat 0's hand: it tells which card seat 0 buried, so it keeps the rest."""
+    text = WIDOW.replace("  - reveal: shown\n", "  - reveal: shown\n  - reveal: {cards: \"hand[0]\", to: 2}\n")
+    rules = _rules(tmp_path, text=text)
+    s = _at_choice(rules, 4)
+    hand = list(s.z[rules.zones["hand"].index][0])
+    for i, a in enumerate(s.pending.actions):
+        if a[0] == "bury":
+            after = _after(s, i)
+            assert _names(after, G.observation(after, 2)["zones"]["hand"][0]) == _names(after, set(hand) - {a[1]})
+            assert G.observation(after, 1)["zones"]["hand"][0] == []

@@ -70,6 +70,7 @@ class SummaryReference(Summary):
             self.stopped += 1
             if len(self.errors) < 5:
                 self.errors.append(record["error"])
+                self.error_games.append(record.get("game"))
             return
         self.games += 1
         self.worlds += record.get("sampled_worlds", 0)

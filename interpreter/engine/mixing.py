@@ -3,7 +3,8 @@
 A card shown while in a hand (a widow shown and taken up, a meld declared and taken back) is known
 to the other seats to be in that hand.  Once the hand's owner moves a card from it to a place a
 seat does not see (a face-down discard, a gift to another player), that seat cannot tell which of
-the hand's cards went: it stops knowing which of the shown cards are still there.  Without this the
+the hand's cards went: it stops knowing which of the shown cards are still there (unless it was
+shown every card of the hand, and so sees which one is missing).  Without this the
 seat would see the shown card vanish or stay, and know what was given away.
 
 A hand here is a zone kept per player that only its owner sees (`visibility: owner`).  Cards shown
@@ -45,7 +46,9 @@ def forget_mixed(s, moving, dest) -> None:
             known = [c for c in part if c not in moving and (set.__contains__(shown, c) or c in shown.to)]
             if not known:
                 continue
-            blind = [q for q in range(s.n) if q != owner and not _sees(s, dest, q)]
+            # a seat that knows every card of the hand tells which went; the others cannot
+            blind = [q for q in range(s.n) if q != owner and not _sees(s, dest, q)
+                     and not all(set.__contains__(shown, c) or q in shown.to.get(c, ()) for c in part)]
             if blind:
                 if shown.__class__ is not Shown:     # a plain set put in its place (tests do)
                     shown = s.revealed = Shown(shown)
