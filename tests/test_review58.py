@@ -478,3 +478,45 @@ def test_cockroach_a_player_who_must_pass_with_an_empty_hand_loses(players):
 def test_cockroach_referee_soak(players):
     for seed in range(12, 300):
         cockroach_game(players, seed)
+
+
+# -- scripted deals --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,count", [("skull", 4), ("cockroach-poker", 3)])
+def test_worked_deals_pass_as_scenarios(name, count):
+    from interpreter.authoring.runner import run_file
+    outcomes, problems = run_file(str(HERE / f"{name}.scenario.yaml"))
+    assert not problems and len(outcomes) == count
+    for o in outcomes:
+        assert not o.diagnostics, "\n".join(d.format() for d in o.diagnostics)
+
+
+def test_a_scenario_counts_a_card_face_up_in_a_public_zone_as_revealed(tmp_path):
+    """`revealed:` said a card turned face up into a public row was 'not shown to everyone (shown: [])':
+    it read only the cards a `reveal:` step had shown."""
+    from interpreter.authoring.runner import run_file
+    path = tmp_path / "row.scenario.yaml"
+    path.write_text(f"""ruleset: {HERE / 'cockroach-poker.yaml'}
+players: 2
+scenarios:
+  - name: a call turns the card up
+    zones:
+      hand: {{0: [bat/critter], 1: [rat/critter]}}
+    moves:
+      - {{player: 1, move: select, value: rat/critter}}
+      - {{player: 1, move: give, value: 0}}
+      - {{player: 1, move: claim, value: rat}}
+      - {{player: 0, move: call_true}}
+    expect:
+      zones: {{row: {{1: [rat/critter]}}}}
+      revealed: [rat/critter]
+  - name: a card in a hand is still not revealed
+    zones:
+      hand: {{0: [bat/critter], 1: [rat/critter]}}
+    expect:
+      revealed: [bat/critter]
+""")
+    outcomes, problems = run_file(str(path))
+    assert not problems
+    assert not outcomes[0].diagnostics, "\n".join(d.format() for d in outcomes[0].diagnostics)
+    assert "not shown to everyone" in "\n".join(d.format() for d in outcomes[1].diagnostics)
