@@ -520,3 +520,14 @@ scenarios:
     assert not problems
     assert not outcomes[0].diagnostics, "\n".join(d.format() for d in outcomes[0].diagnostics)
     assert "not shown to everyone" in "\n".join(d.format() for d in outcomes[1].diagnostics)
+
+
+# -- explain ---------------------------------------------------------------------------------------------
+
+def test_explain_names_a_moves_option_passed_to_a_procedure():
+    """A move's option (`as: p`, said 'the player') given to a procedure whose parameter is also p read
+    'Do **turn_over** (below), with the same *p*', as if p were a value of the caller's own."""
+    from interpreter.authoring.explain import explain
+    text = explain(load("skull"))
+    assert "Do **turn_over** (below), with *p* being the player." in text, text
+    assert "with the same *p*" not in text
