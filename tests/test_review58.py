@@ -531,3 +531,15 @@ def test_explain_names_a_moves_option_passed_to_a_procedure():
     text = explain(load("skull"))
     assert "Do **turn_over** (below), with *p* being the player." in text, text
     assert "with the same *p*" not in text
+
+
+def test_explain_a_pick_of_cards_by_one_player_waits_for_nobody():
+    """A `select:` of cards by one player (`players: "[active]"`) read '...; the picks wait in their own
+    *picked*, unseen by the others, until every player has picked'."""
+    from interpreter.authoring.explain import explain
+    text = explain(load("cockroach-poker"))
+    assert ("The *active* picks one card from their *hand* in secret, into their own *picked*, unseen by the "
+            "others.") in text, text
+    assert "until every player has picked" not in text
+    # several pickers still wait for each other
+    assert "until every player has picked" in explain(load("skull"))

@@ -599,6 +599,9 @@ def _select(v, say):
     else:
         count = "one card" if int(count) == 1 else f"{int(count)} cards"
     legal = f", each a card for which {say(v['legal'])}" if "legal" in v else ""
+    if one:                     # one picker: nobody else to wait for
+        return (f"{who} picks {count} from their *{v.get('from')}* in secret{how_many}{legal}, into their own "
+                f"*{v.get('to')}*, unseen by the others.", [])
     return (f"{who} picks {count} from their *{v.get('from')}* in secret{how_many}{legal}; the picks wait in "
             f"their own *{v.get('to')}*, unseen by the others, until every player has picked.", [])
 
