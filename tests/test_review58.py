@@ -543,3 +543,92 @@ def test_explain_a_pick_of_cards_by_one_player_waits_for_nobody():
     assert "until every player has picked" not in text
     # several pickers still wait for each other
     assert "until every player has picked" in explain(load("skull"))
+
+
+# -- what a seat's bots may know -------------------------------------------------------------------------
+
+def _exchanged(states, sigma):
+    """Copies of the positions as if the cards of `sigma` had been the other way from the start (in the
+    zones, the state, and the moves made: a pick names the card picked)."""
+    from tests import sweep_hidden as H
+    out = []
+    for st in states:
+        c = H.relabelled(st, sigma)
+        c.history = [(q, (a[0], sigma.get(a[1], a[1]) if a[1].__class__ is int else a[1])) for q, a in c.history]
+        out.append(c)
+    return out
+
+
+@pytest.mark.parametrize("game,players", [("cockroach-poker", 4), ("skull", 4)])
+def test_a_seat_decides_the_same_whatever_face_down_card_it_has_not_seen(game, players):
+    """At decisions of a seat that has not seen the card on its way (Cockroach Poker), or another
+    player's discs (Skull), exchanging that card with another unseen card of another player changes
+    neither what the seat sees nor what its greedy bot chooses."""
+    from tests import sweep_hidden as H
+    rules = load(game)
+    compared = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        s = G.new_game(rules, players, seed)
+        states = []
+        while not s.over and s.hand_no <= (15 if game == "cockroach-poker" else 3):
+            states.append(G.clone(s))
+            seat, legal = G.current_player(s), G.legal_actions(s)
+            if len(legal) > 1 and rng.random() < 0.25:
+                other = rng.choice([q for q in range(players) if q != seat])
+                if game == "cockroach-poker":
+                    mine = list(S.zone(s, "passing")) if seat not in var(s, "seen") else []
+                    theirs = list(S.zone(s, "hand", other))
+                else:               # a skull and a flower of another player, on the mat or in hand
+                    discs = list(S.zone(s, "mat", other)) + list(S.zone(s, "hand", other))
+                    mine = [c for c in discs if _rank(s, c) == "skull"]
+                    theirs = [c for c in discs if _rank(s, c) == "flower"]
+                if mine and theirs:
+                    a, b = mine[0], rng.choice(theirs)
+                    moved = _exchanged(states, {a: b, b: a})
+                    assert G.observation(moved[-1], seat) == G.observation(s, seat)
+                    assert moved[-1].pending.actions == s.pending.actions
+                    x, y = (H.bot_choice("greedy", sts, seat, {"playouts": 8, "worlds": 2, "samples": 2})
+                            for sts in (states, moved))
+                    assert x == y, (seed, seat, x, y)
+                    compared += 1
+            G.apply(s, legal[rng.randrange(len(legal))])
+    assert compared >= 20, compared
+
+
+def test_the_hidden_sweep_exchanges_a_card_another_seat_picked_in_secret():
+    """tests/sweep_hidden.py set aside every card any move named, a secret pick of another seat included,
+    so the card passed face down in Cockroach Poker was never exchanged at the receiver's decision."""
+    from tests import sweep_hidden as H
+    rules = load("cockroach-poker")
+    s = G.new_game(rules, 4, 0)
+    states = []
+    while G.current_player(s) == var(s, "active") or var(s, "holder") is None:
+        states.append(G.clone(s))
+        G.apply(s, G.legal_actions(s)[0])
+    states.append(G.clone(s))
+    seat = G.current_player(s)
+    assert seat not in var(s, "seen")
+    assert S.zone(s, "passing")[0] in H.never_seen(states, seat)
+    # the passer picked it: it is theirs to know
+    passer = var(s, "passer")
+    assert S.zone(s, "passing")[0] not in H.never_seen(states, passer)
+
+
+def test_the_hidden_sweep_catches_a_bot_that_reads_another_seats_secret_pick():
+    """The exchanged positions rename the card in the picker's move too: a bot that read another seat's
+    pick from the history (the card passed face down) decides differently on them."""
+    from tests import sweep_hidden as H
+
+    def peek(s, seat):
+        picks = [a[1] for q, a in s.history if q != seat and a[0] == "select"]
+        return picks[-1] % len(s.pending.actions) if picks else 0
+
+    rules = load("cockroach-poker")
+    caught = compared = 0
+    for states, moved, seat in H.exchanges(rules, 4, range(12), random.Random(5), decisions=(1,)):
+        if seat in var(states[-1], "seen") or not S.zone(states[-1], "passing"):
+            continue
+        compared += 1
+        caught += peek(states[-1], seat) != peek(moved[-1], seat)
+    assert compared >= 5 and caught >= compared // 2, (caught, compared)
