@@ -9,9 +9,10 @@ had put them the other way.  Nothing the seat may know changed, so:
 - the worlds a bot samples keep every card once, every place its size, and the cards the seat sees
   where they are.
 
-"Never saw" is worked out here from the observations alone (every decision of the hand), with every
-card any move named set aside as well (a card played face up and gathered at once, a card passed): the
-exchange moves only cards that nobody's move has named and that the seat was never shown.
+"Never saw" is worked out here from the observations alone (every decision of the hand), with the
+cards the seat's own moves named set aside as well, and those played face up to a public trick (gathered
+at once, perhaps): the exchange moves only cards the seat was never shown, another seat's secret pick
+included (a card passed face down), and renames them in that seat's moves too.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from interpreter.bots.sampling import Watcher
 from interpreter.engine import game as G
 from interpreter.engine import scenario as S
 from interpreter.engine.state import Shown, zone_parts
+from interpreter.playtest.view import face_up_play
 from interpreter.ruleset.loader import load_ruleset
 
 TESTS = Path(__file__).resolve().parent
@@ -113,19 +115,37 @@ def never_seen(states, seat):
             if info.type in ("card", "cards"):
                 seen.update(flat([view["state"][info.name]]))
         seen.update(st.revealed)
-        seen.update(getattr(st.revealed, "to", {}))
+        # shown to some seats only: set aside for those seats (another seat's peek tells this one nothing)
+        seen.update(c for c, seats in getattr(st.revealed, "to", {}).items() if seat in seats)
     for before, after in zip(states, states[1:]):
         if len(after.history) > len(before.history):
-            seen.update(card_values(before, after.history[-1][1]))
+            mover, action = after.history[-1]
+            # a move's cards are known to its maker, and to all when played face up to a public trick
+            # (gathered at once, perhaps); another seat's pick of a card into a place this seat does not
+            # see (a select, a card passed face down) stays unknown: its cards may be exchanged
+            if mover == seat or face_up_play(before):
+                seen.update(card_values(before, action))
     if states[-1].pending is not None:
         for action in states[-1].pending.actions:
             seen.update(card_values(states[-1], action))
     return sorted(c for c in set(every_card(states[-1])) if c not in seen)
 
 
-def relabelled(st, sigma):
-    """A copy of the position as if the deal had put the cards of `sigma` the other way."""
+def _renamed(value, sigma):
+    if isinstance(value, list):
+        return [_renamed(v, sigma) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_renamed(v, sigma) for v in value)
+    return sigma.get(value, value) if value.__class__ is int else value
+
+
+def relabelled(st, sigma, named=()):
+    """A copy of the position as if the deal had put the cards of `sigma` the other way; `named` are the
+    places in the history of the moves whose values name cards (a pick), renamed too."""
     c = G.clone(st)
+    if named:
+        c.history = [(q, (a[0], _renamed(a[1], sigma))) if i in named else (q, a)
+                     for i, (q, a) in enumerate(c.history)]
     for info in c.rules.zone_list:
         for _, part in zone_parts(c, info):
             part[:] = [[sigma.get(x, x) for x in g] if isinstance(g, list) else sigma.get(g, g) for g in part]
@@ -151,7 +171,9 @@ def exchanges(rules, n, seeds, rng, decisions=(1, 2, 4)):
             while shuffled == hidden:
                 rng.shuffle(shuffled)
             sigma = dict(zip(hidden, shuffled))
-            out.append((states, [relabelled(st, sigma) for st in states], seat))
+            named = {len(b.history) for b, a in zip(states, states[1:])
+                     if len(a.history) > len(b.history) and card_values(b, a.history[-1][1])}
+            out.append((states, [relabelled(st, sigma, named) for st in states], seat))
     return out
 
 

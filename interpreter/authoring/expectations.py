@@ -5,6 +5,7 @@ import re
 
 from ..diagnostics import did_you_mean
 from ..engine import game as G
+from ..engine.state import zone_parts
 from ..expr import types as T
 
 EXPECT_KEYS = ("state", "zones", "sizes", "trick_winners", "last_trick_winner", "to_move", "legal", "not_legal",
@@ -252,7 +253,10 @@ def check_expectations(s, spec, path, when, failure):
         elif key == "hand":
             c.compare(sub, "hand number", expected, s.hand_no)
         elif key == "revealed":
+            # shown to everyone: by a reveal, or lying face up in a public zone (a card turned up into a row)
             shown_cards = {rules.universe.names[x] for x in s.revealed}
+            shown_cards.update(rules.universe.names[x] for info in rules.zone_list if info.visibility == "public"
+                               for _, part in zone_parts(s, info) for x in _cards_of(part))
             hidden = [n for n in _card_names(s, expected) if n not in shown_cards]
             if hidden:
                 c.wrong.append((sub, f"revealed: {_fmt(hidden)} {'is' if len(hidden) == 1 else 'are'} not shown "
@@ -269,6 +273,12 @@ def check_expectations(s, spec, path, when, failure):
     if c.wrong:
         first = c.wrong[0][0]
         raise failure(first, f"{when}: " + "; ".join(text for _, text in c.wrong))
+
+
+def _cards_of(part):
+    """The cards of a zone part, a table's melds taken apart."""
+    for x in part:
+        yield from (x if isinstance(x, list) else [x])
 
 
 def _check_seen(s, c, sub, expected, failure):

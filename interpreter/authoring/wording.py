@@ -48,8 +48,11 @@ def _call(value, say) -> str:
         return f"Do **{name}** ({where})."
     text = str(value)
     pairs = [(p, text[a.meta.start_pos:a.meta.end_pos]) for p, a in zip(params, args)]
-    given = [f"*{p}* being {say(arg)}" for p, arg in pairs if arg.strip() != p]
-    same = [f"*{p}*" for p, arg in pairs if arg.strip() == p]     # a value passed on under its own name
+    # a value passed on under its own name, a parameter of the procedure calling: 'the same *p*'; a name
+    # the place of the call gives a meaning (a move's option, `as: p`, said 'the player') is said as it is
+    passed = {p for p, arg in pairs if arg.strip() == p and say(arg) == f"*{p}*"}
+    given = [f"*{p}* being {say(arg)}" for p, arg in pairs if p not in passed]
+    same = [f"*{p}*" for p, _ in pairs if p in passed]
     if same:                          # 'with the same *p* and *c*', not 'with *p* being *p* and *c* being *c*'
         given.append("the same " + _join(same))
     return f"Do **{name}** ({where}), with " + _join(given) + "."
@@ -612,6 +615,9 @@ def _select(v, say):
     else:
         count = "one card" if int(count) == 1 else f"{int(count)} cards"
     legal = f", each a card for which {say(v['legal'])}" if "legal" in v else ""
+    if one:                     # one picker: nobody else to wait for
+        return (f"{who} picks {count} from their *{v.get('from')}* in secret{how_many}{legal}, into their own "
+                f"*{v.get('to')}*, unseen by the others.", [])
     return (f"{who} picks {count} from their *{v.get('from')}* in secret{how_many}{legal}; the picks wait in "
             f"their own *{v.get('to')}*, unseen by the others, until every player has picked.", [])
 
