@@ -1,0 +1,353 @@
+"""Two patiences the engine has never seen, written from the docs alone (tests/rulesets_review59/, each
+file says which rules it keeps): Yukon (any face-up card moves with everything on it, in sequence or
+not; Kings into empty columns; face-down cards turned up) and Canfield (a reserve, a foundation base
+set by the first card turned, wrapping foundations and tableau, whole piles moved, spaces filled from
+the reserve at once, the stock turned three at a time with unlimited turnovers, the casino score).
+
+- Referees: for each game a small re-computation of the rules, sharing no code with the engine, follows
+  seeded random games move by move: it deals the shuffled pack itself and checks the exact set of legal
+  moves, every zone after every move, what the player sees, every card in exactly one zone, the end,
+  the score and the winner.
+- Scripted deals whose outcome is worked out by hand (in the comments).
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import game as G
+from interpreter.engine import scenario as S
+from tests.scripted import every_card_once, load_from
+
+HERE = Path(__file__).resolve().parent / "rulesets_review59"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUITS = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+YK_COLS = [f"c{i}" for i in range(1, 8)]
+PILES = ["p1", "p2", "p3", "p4"]
+
+
+def _load(name, **options):
+    return load_from(HERE, name, **options)
+
+
+class Cards:
+    """Rank, suit and colour of a card id, read from its printed name only."""
+
+    def __init__(self, rules):
+        self.names = rules.universe.names
+        self.ids = {n: i for i, n in enumerate(self.names)}
+
+    def rank(self, c):
+        return RANKS.index(self.names[c][:-1])
+
+    def suit(self, c):
+        return SUITS[self.names[c][-1]]
+
+    def red(self, c):
+        return self.names[c][-1] in "♦♥"
+
+    def id(self, name):
+        return self.ids[name]
+
+
+def _zone(s, name, owner=None):
+    return list(S.zone(s, name, owner))
+
+
+def _frozen(value):
+    return tuple(_frozen(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+def _actions(s):
+    out = [(name, _frozen(value)) for name, value in G.legal_actions(s)]
+    assert len(out) == len(set(out)), f"an action is offered twice: {out}"
+    return set(out)
+
+
+def _apply(s, move):
+    for action in G.legal_actions(s):
+        if (action[0], _frozen(action[1])) == move:
+            G.apply(s, action)
+            return
+    raise AssertionError(f"{move} not offered")
+
+
+def _deal(rules, seed=None, order=None):
+    """A game dealt from a pack the test orders itself (first card dealt first)."""
+    if order is None:
+        order = list(rules.deck(1))
+        random.Random(seed).shuffle(order)
+    return G.new_game(rules, 1, seed or 0, deck=order), order
+
+
+# -- Yukon --------------------------------------------------------------------------------------------
+
+def _yukon_layout(order):
+    """down and up columns dealt from `order` by the rules (not by the engine)."""
+    down = {k: [] for k in YK_COLS}
+    up = {k: [] for k in YK_COLS}
+    at = 0
+    for r in range(1, 8):
+        for n, k in enumerate(YK_COLS, start=1):
+            if n >= r:
+                (up if n == r else down)[k].append(order[at])
+                at += 1
+    for _ in range(4):
+        for k in YK_COLS[1:]:
+            up[k].append(order[at])
+            at += 1
+    assert at == 52
+    return down, up
+
+
+def _yukon_order(columns, extras):
+    """The pack order giving column k the cards columns[k] (bottom up, the last one the face-up card of the
+    first deal) and then extras[k] (four face-up cards, columns c2 to c7)."""
+    order = []
+    for r in range(1, 8):
+        for n, k in enumerate(YK_COLS, start=1):
+            if n >= r:
+                order.append(columns[k][r - 1])
+    for i in range(4):
+        for k in YK_COLS[1:]:
+            order.append(extras[k][i])
+    return order
+
+
+def _yukon_legal(down, up, found, cards):
+    legal = set()
+    for k in YK_COLS:
+        if up[k] and cards.rank(up[k][-1]) == len(found[cards.suit(up[k][-1])]):
+            legal.add(("home", up[k][-1]))
+    for a in YK_COLS:
+        for c in up[a]:
+            for b in YK_COLS:
+                if b == a:
+                    continue
+                if not up[b] and not down[b]:
+                    ok = cards.rank(c) == 12
+                else:
+                    ok = bool(up[b]) and cards.red(up[b][-1]) != cards.red(c) and cards.rank(up[b][-1]) == cards.rank(c) + 1
+                if ok:
+                    legal.add(("shift", (c, b)))
+    return legal
+
+
+def _yukon_referee(rules, seed, max_moves=300, pick=None, order=None):
+    s, order = _deal(rules, seed, order)
+    cards = Cards(rules)
+    rng = random.Random(seed)
+    down, up = _yukon_layout(order)
+    found = {x: [] for x in SUITS.values()}
+    made = 0
+    while True:
+        every_card_once(s)
+        assert {k: _zone(s, "down", k) for k in YK_COLS} == down
+        assert {k: _zone(s, "up", k) for k in YK_COLS} == up
+        assert {x: _zone(s, "foundation", x) for x in found} == found
+        assert _zone(s, "stock") == []
+        seen = G.observation(s, 0)
+        assert seen["zones"]["up"] == up and all(v == [] for v in seen["zones"]["down"].values())
+        assert seen["sizes"]["down"] == {k: len(v) for k, v in down.items()}
+        legal = _yukon_legal(down, up, found, cards)
+        left = 52 - sum(len(v) for v in found.values())
+        if left == 0 or not legal or made >= max_moves:
+            assert s.over
+            res = G.result(s)
+            assert res["scores"] == [left] and res["winners"] == ([0] if left == 0 else [])
+            return left, made
+        assert not s.over and G.current_player(s) == 0
+        assert _actions(s) == legal
+        ordered = sorted(legal, key=str)
+        move = pick(ordered, rng) if pick else rng.choice(ordered)
+        _apply(s, move)
+        if move[0] == "home":
+            c = move[1]
+            a = next(k for k in YK_COLS if up[k] and up[k][-1] == c)
+            found[cards.suit(c)].append(up[a].pop())
+        else:
+            c, b = move[1]
+            a = next(k for k in YK_COLS if c in up[k])
+            i = up[a].index(c)
+            up[b].extend(up[a][i:])
+            del up[a][i:]
+        for k in YK_COLS:
+            if not up[k] and down[k]:
+                up[k].append(down[k].pop())
+        made += 1
+
+
+def _homeward(moves, rng):
+    """Random play that takes a card home whenever it can (so games get further)."""
+    homes = [m for m in moves if m[0] == "home"]
+    return rng.choice(homes if homes and rng.random() < 0.95 else moves)
+
+
+def test_yukon_random_games_follow_the_rules():
+    rules = _load("yukon", max_moves=150)
+    results = [_yukon_referee(rules, seed, max_moves=150) for seed in range(8)]
+    results += [_yukon_referee(rules, seed, max_moves=150, pick=_homeward) for seed in range(8, 16)]
+    assert min(left for left, _ in results) < 52, results
+
+
+@pytest.mark.soak
+def test_yukon_random_games_follow_the_rules_soak():
+    rules = _load("yukon")
+    for seed in range(16, 200):
+        _yukon_referee(rules, seed, pick=_homeward if seed % 2 else None)
+
+
+# -- Canfield -----------------------------------------------------------------------------------------
+
+class Canfield:
+    """The table of a Canfield deal, dealt from `order` by the rules: thirteen cards to the reserve (the
+    thirteenth its face-up top), the next one to its foundation (the base), four to the piles, the
+    rest the stock."""
+
+    def __init__(self, order, cards):
+        self.cards = cards
+        self.reserve = list(order[:12])
+        self.reserve_top = [order[12]]
+        self.base = cards.rank(order[13])
+        self.found = {x: [] for x in SUITS.values()}
+        self.found[cards.suit(order[13])].append(order[13])
+        self.piles = {k: [order[14 + i]] for i, k in enumerate(PILES)}
+        self.stock = order[18:][::-1]        # listed from the bottom up
+        self.waste = []
+        self.idle = 0
+
+    def home(self):
+        return sum(len(v) for v in self.found.values())
+
+    def fits_home(self, c):
+        f = self.found[self.cards.suit(c)]
+        if len(f) == 13:
+            return False
+        want = self.base if not f else (self.cards.rank(f[-1]) + 1) % 13
+        return self.cards.rank(c) == want
+
+    def on(self, c, k):
+        pile = self.piles[k]
+        return bool(pile) and self.cards.red(pile[-1]) != self.cards.red(c) and \
+            self.cards.rank(c) == (self.cards.rank(pile[-1]) - 1) % 13
+
+    def legal(self):
+        singles = self.reserve_top + self.waste[-1:]
+        legal = set()
+        for c in singles + [p[-1] for p in self.piles.values() if p]:
+            if self.fits_home(c):
+                legal.add(("home", c))
+        for c in singles:
+            for k in PILES:
+                if self.on(c, k) or (not self.piles[k] and not self.reserve_top and self.waste and c == self.waste[-1]):
+                    legal.add(("play", (c, k)))
+        for a in PILES:
+            for b in PILES:
+                if a != b and self.piles[a] and self.on(self.piles[a][0], b):
+                    legal.add(("shift", (a, b)))
+        if self.stock:
+            legal.add(("draw", None))
+        if not self.stock and self.waste:
+            legal.add(("turn_over", None))
+        return legal
+
+    def take(self, c):
+        for zone in [self.reserve_top, self.waste] + list(self.piles.values()):
+            if zone and zone[-1] == c:
+                zone.pop()
+                return
+        raise AssertionError(f"{c} is on no top")
+
+    def apply(self, move):
+        kind, value = move
+        if kind == "home":
+            self.take(value)
+            self.found[self.cards.suit(value)].append(value)
+            self.idle = 0
+        elif kind == "play":
+            c, k = value
+            self.take(c)
+            self.piles[k].append(c)
+            self.idle = 0
+        elif kind == "shift":
+            a, b = value
+            self.piles[b].extend(self.piles[a])
+            self.piles[a] = []
+            self.idle = 0
+        elif kind == "draw":
+            for _ in range(min(3, len(self.stock))):
+                self.waste.append(self.stock.pop())
+        else:
+            self.stock = self.waste[::-1]
+            self.waste = []
+            self.idle += 1
+        # the reserve's next card is turned up; a space takes the reserve's top at once
+        if not self.reserve_top and self.reserve:
+            self.reserve_top.append(self.reserve.pop())
+        for k in PILES:
+            if not self.piles[k] and self.reserve_top:
+                self.piles[k].append(self.reserve_top.pop())
+                if self.reserve:
+                    self.reserve_top.append(self.reserve.pop())
+
+    def check(self, s):
+        every_card_once(s)
+        assert _zone(s, "reserve") == self.reserve and _zone(s, "reserve_top") == self.reserve_top
+        assert {k: _zone(s, "tableau", k) for k in PILES} == self.piles
+        assert {x: _zone(s, "foundation", x) for x in self.found} == self.found
+        assert _zone(s, "stock") == self.stock and _zone(s, "waste") == self.waste
+        seen = G.observation(s, 0)
+        assert seen["zones"]["reserve"] == [] and seen["sizes"]["reserve"] == len(self.reserve)
+        assert seen["zones"]["stock"] == [] and seen["sizes"]["stock"] == len(self.stock)
+        assert seen["zones"]["reserve_top"] == self.reserve_top and seen["zones"]["waste"] == self.waste
+        assert seen["zones"]["tableau"] == self.piles
+
+
+def _canfield_referee(rules, seed, max_moves=400, pick=None, order=None):
+    s, order = _deal(rules, seed, order)
+    cards = Cards(rules)
+    rng = random.Random(seed)
+    t = Canfield(order, cards)
+    made = 0
+    while True:
+        t.check(s)
+        legal = t.legal()
+        stuck = not legal
+        if t.home() == 52 or stuck or t.idle >= 2 or made >= max_moves:
+            assert s.over
+            res = G.result(s)
+            assert res["scores"] == [5 * t.home() - 52]
+            assert res["winners"] == ([0] if t.home() == 52 else [])
+            return t.home(), made
+        assert not s.over and G.current_player(s) == 0
+        assert _actions(s) == legal
+        ordered = sorted(legal, key=str)
+        move = pick(ordered, rng) if pick else rng.choice(ordered)
+        _apply(s, move)
+        t.apply(move)
+        made += 1
+
+
+def _busy(moves, rng):
+    """Random play that mostly makes a move other than turning the stock (so games last)."""
+    homes = [m for m in moves if m[0] == "home"]
+    if homes and rng.random() < 0.9:
+        return rng.choice(homes)
+    other = [m for m in moves if m[0] not in ("draw", "turn_over")]
+    return rng.choice(other if other and rng.random() < 0.7 else moves)
+
+
+def test_canfield_random_games_follow_the_rules():
+    rules = _load("canfield")
+    results = [_canfield_referee(rules, seed) for seed in range(40)]
+    results += [_canfield_referee(rules, seed, pick=_busy) for seed in range(40, 80)]
+    assert max(home for home, _ in results) > 8, results
+
+
+@pytest.mark.soak
+def test_canfield_random_games_follow_the_rules_soak():
+    rules = _load("canfield")
+    for seed in range(80, 600):
+        _canfield_referee(rules, seed, pick=_busy if seed % 2 else None)
