@@ -351,3 +351,117 @@ def test_canfield_random_games_follow_the_rules_soak():
     rules = _load("canfield")
     for seed in range(80, 600):
         _canfield_referee(rules, seed, pick=_busy if seed % 2 else None)
+
+
+# -- Scripted deals -----------------------------------------------------------------------------------
+
+def _fill(cards, named, size):
+    """The named cards, then the rest of the pack in pack order, `size` in all."""
+    ids = [cards.id(n) for n in named]
+    rest = [c for c in range(52) if c not in ids]
+    return ids + rest[: size - len(ids)], rest[size - len(ids):]
+
+
+def test_yukon_scripted_unordered_groups_kings_and_turning_up():
+    rules = _load("yukon")
+    cards = Cards(rules)
+    n = cards.id
+    fixed = {"c1": ["A♠"], "c2": ["2♣", "6♣"], "c3": ["J♣", "10♣", "5♥"]}
+    extras = {"c2": ["K♥", "Q♠", "3♦", "9♣"], "c3": ["Q♦", "3♣", "9♥", "4♠"]}
+    used = {n(x) for v in list(fixed.values()) + list(extras.values()) for x in v}
+    rest = iter(c for c in range(52) if c not in used)
+    columns = {k: [n(x) for x in fixed.get(k, [])] for k in YK_COLS}
+    for i, k in enumerate(YK_COLS, start=1):
+        while len(columns[k]) < i:
+            columns[k].append(next(rest))
+    more = {k: [n(x) for x in extras.get(k, [])] or [next(rest) for _ in range(4)] for k in YK_COLS[1:]}
+    s, _ = _deal(rules, order=_yukon_order(columns, more))
+    assert _zone(s, "up", "c3") == [n(x) for x in ["5♥", "Q♦", "3♣", "9♥", "4♠"]]
+    legal = _actions(s)
+    assert ("home", n("A♠")) in legal
+    _apply(s, ("home", n("A♠")))                # c1 is now empty (it had no face-down card)
+    legal = _actions(s)
+    assert ("shift", (n("K♥"), "c1")) in legal        # a King, with Q♠ 3♦ 9♣ on it, to the space
+    assert ("shift", (n("Q♦"), "c1")) not in legal and ("shift", (n("5♥"), "c1")) not in legal
+    assert ("shift", (n("5♥"), "c2")) not in legal    # 6♣ is not c2's top card
+    assert ("home", n("9♣")) not in legal
+    _apply(s, ("shift", (n("K♥"), "c1")))
+    assert _zone(s, "up", "c1") == [n(x) for x in ["K♥", "Q♠", "3♦", "9♣"]]
+    assert _zone(s, "up", "c2") == [n("6♣")] and _zone(s, "down", "c2") == [n("2♣")]
+    # 5♥ goes on 6♣ carrying Q♦ 3♣ 9♥ 4♠, out of sequence: c3's face-down 10♣ is turned up
+    assert ("shift", (n("5♥"), "c2")) in _actions(s)
+    _apply(s, ("shift", (n("5♥"), "c2")))
+    assert _zone(s, "up", "c2") == [n(x) for x in ["6♣", "5♥", "Q♦", "3♣", "9♥", "4♠"]]
+    assert _zone(s, "up", "c3") == [n("10♣")] and _zone(s, "down", "c3") == [n("J♣")]
+    assert _zone(s, "foundation", "spades") == [n("A♠")]
+
+
+def _canfield_order(cards, reserve, base, piles, stock=()):
+    """reserve: 13 names, the last the face-up top; base: the first foundation card; piles: four names."""
+    named = list(reserve) + [base] + list(piles) + list(stock)
+    order, rest = _fill(cards, named, 52)
+    return order
+
+
+def test_canfield_scripted_base_wrapping_spaces_and_the_three_card_turn():
+    rules = _load("canfield")
+    cards = Cards(rules)
+    n = cards.id
+    reserve = ["2♦", "3♦", "4♦", "5♦", "6♦", "7♦", "8♦", "9♦", "10♦", "J♦", "3♠", "2♠", "A♠"]
+    order = _canfield_order(cards, reserve, "K♠", ["A♥", "K♣", "K♥", "Q♦"])
+    s, _ = _deal(rules, order=order)
+    assert S.var(s, "base") == "K"
+    # A♠ follows the base K♠ (round the corner); K♣ goes on A♥; Q♦ on K♣; K♥ and K♣ start their suits
+    assert _actions(s) == {("home", n("A♠")), ("home", n("K♥")), ("home", n("K♣")), ("shift", ("p2", "p1")),
+                           ("shift", ("p4", "p2")), ("draw", None)}
+    _apply(s, ("home", n("A♠")))
+    assert _zone(s, "reserve_top") == [n("2♠")] and len(_zone(s, "reserve")) == 11
+    _apply(s, ("home", n("2♠")))
+    _apply(s, ("home", n("3♠")))
+    assert _zone(s, "reserve_top") == [n("J♦")]
+    # K♥ goes home: the space is filled at once from the reserve, whose next card is turned up
+    _apply(s, ("home", n("K♥")))
+    assert _zone(s, "tableau", "p3") == [n("J♦")] and _zone(s, "reserve_top") == [n("10♦")]
+    _apply(s, ("shift", ("p2", "p1")))                # the whole pile K♣ onto A♥: p2 takes 10♦
+    assert _zone(s, "tableau", "p1") == [n("A♥"), n("K♣")]
+    assert _zone(s, "tableau", "p2") == [n("10♦")] and _zone(s, "reserve_top") == [n("9♦")]
+    assert ("shift", ("p4", "p1")) in _actions(s)     # Q♦ on K♣, now p1's top
+    # three cards turned: the first turned lies under the other two
+    stock = _zone(s, "stock")
+    assert len(stock) == 34
+    _apply(s, ("draw", None))
+    assert _zone(s, "waste") == stock[::-1][:3]
+    for _ in range(11):
+        _apply(s, ("draw", None))
+    assert _zone(s, "stock") == [] and _zone(s, "waste") == stock[::-1]   # 11 threes and a last one
+    assert ("draw", None) not in _actions(s) and ("turn_over", None) in _actions(s)
+    _apply(s, ("turn_over", None))
+    assert _zone(s, "stock") == stock and _zone(s, "waste") == []
+    # a second turnover with no play between ends the game (our reading): 4 cards home, 5 * 4 - 52
+    for _ in range(12):
+        _apply(s, ("draw", None))
+    _apply(s, ("turn_over", None))
+    assert s.over and G.result(s)["scores"] == [5 * 5 - 52] and G.result(s)["winners"] == []
+
+
+def test_canfield_scripted_waste_into_a_space_once_the_reserve_is_spent():
+    """The reserve runs out: a space then stays empty until the player fills it from the waste's top."""
+    rules = _load("canfield")
+    cards = Cards(rules)
+    n = cards.id
+    # base 2♠; the reserve from the top down: 2♣, 3♠ ... K♠, A♠ (all of them go home in turn)
+    reserve = ["A♠", "K♠", "Q♠", "J♠", "10♠", "9♠", "8♠", "7♠", "6♠", "5♠", "4♠", "3♠", "2♣"]
+    order = _canfield_order(cards, reserve, "2♠", ["3♣", "7♥", "8♥", "10♥"], ["Q♥", "J♥", "9♦"])
+    s, _ = _deal(rules, order=order)
+    for name in ["2♣", "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠", "A♠"]:
+        _apply(s, ("home", n(name)))
+    assert _zone(s, "reserve") == [] and _zone(s, "reserve_top") == []
+    assert len(_zone(s, "foundation", "spades")) == 13 and ("home", n("3♣")) in _actions(s)
+    _apply(s, ("home", n("3♣")))
+    assert _zone(s, "tableau", "p1") == []                        # not filled: the reserve is spent
+    assert {m for m in _actions(s) if m[0] == "play"} == set()    # nothing on the waste yet
+    _apply(s, ("draw", None))                                     # Q♥ J♥ 9♦, 9♦ on top
+    plays = {m for m in _actions(s) if m[0] == "play"}
+    assert plays == {("play", (n("9♦"), "p1"))}                   # only the top, only into the space
+    _apply(s, ("play", (n("9♦"), "p1")))
+    assert _zone(s, "tableau", "p1") == [n("9♦")] and _zone(s, "waste") == [n("Q♥"), n("J♥")]
