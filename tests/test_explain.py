@@ -154,7 +154,11 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("card(last(hand[p]).rank, spades)",
      "the card whose rank is the rank of the last card of the player's *hand* and whose suit is *spades*"),
     ("cyclic_next(ranks, \"A\")", "the item after “A” in the ranks (going round)"),
-    ("cyclic_next(ranks, \"A\", 2)", "the item 2 place(s) after “A” in the ranks (going round)"),
+    ("cyclic_next(ranks, \"A\", 2)", "the item 2 places after “A” in the ranks (going round)"),
+    # a count back: 'before', not 'the item minus 1 place(s) after'
+    ("cyclic_next(ranks, \"A\", -1)", "the item before “A” in the ranks (going round)"),
+    ("cyclic_next(ranks, \"A\", -3)", "the item 3 places before “A” in the ranks (going round)"),
+    ("cyclic_next(ranks, \"A\", x)", "the item the *x* place(s) after “A” in the ranks (going round)"),
     ("count(hand[0]) + score[1]", "the number of cards in player 0's *hand* plus player 1's *score*"),
     ("cyclic_passes(ranks, \"K\", \"3\", \"A\")", "going round the ranks from “K” to “3” reaches or passes “A”"),
     # an 'or' inside a quantifier that is a part of an 'and' is bracketed with it
@@ -238,6 +242,14 @@ def test_a_value_named_by_a_plural_noun_takes_are():
     assert words("tricks < 3", lex) == "the *tricks* are less than 3"
     assert words("bonus > 2", lex) == "the *bonus* is more than 2"          # not every name ending in s
     assert words("status == 1", lex) == "the *status* is 1"
+
+
+def test_a_one_letter_name_ending_in_s_takes_apostrophe_s():
+    """A definition's parameter s (a suit) owns *s*'s foundation, not *s*' foundation; a plural keeps '."""
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={"makers": None}, zones={"foundation": "suit", "won": "player"})
+    assert words("count(foundation[s])", lex) == "the number of cards in *s*'s *foundation*"
+    assert words("count(won[makers])", lex) == "the number of cards in the *makers*' *won*"
 
 
 def test_an_unset_value_named_with_a_vowel_takes_an():

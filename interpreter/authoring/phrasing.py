@@ -279,7 +279,11 @@ class _Speaker:
         if spoken.startswith("`") or len(spoken.split()) > 3:
             return None
         bare = spoken.rstrip("*")         # *makers*: "*makers*'", as makers'
-        return spoken + ("'" if bare.endswith("s") and not bare.endswith("'s") else "'s")
+        # a plural name takes a bare apostrophe (*makers*'); a one-letter name (*s*, a suit) or a word in
+        # -ss is no plural: *s*'s
+        word = bare.lstrip("*").split()[-1] if bare.strip("*") else bare
+        plural = word.endswith("s") and not word.endswith(("'s", "ss")) and len(word) > 1
+        return spoken + ("'" if plural else "'s")
 
     def _attr(self, n):
         target, name = n.children
