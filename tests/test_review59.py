@@ -465,3 +465,21 @@ def test_canfield_scripted_waste_into_a_space_once_the_reserve_is_spent():
     assert plays == {("play", (n("9♦"), "p1"))}                   # only the top, only into the space
     _apply(s, ("play", (n("9♦"), "p1")))
     assert _zone(s, "tableau", "p1") == [n("9♦")] and _zone(s, "waste") == [n("Q♥"), n("J♥")]
+
+
+def test_the_no_move_hint_says_until_does_not_guard_the_first_turn(tmp_path):
+    """`until:` is checked after each turn: a patience whose deal leaves no move at all reaches its choice
+    anyway, so the hint that sends a stuck patience to `until:` says the first turn needs the if."""
+    from tests.helpers import run_cli
+    (tmp_path / "stuck.yaml").write_text(
+        "name: Stuck at once\nplayers: {count: 1}\npack: {ranks: [A, \"2\"], suits: [clubs]}\n"
+        "zones: {stock: {visibility: hidden}, pile: {visibility: public}}\n"
+        "hand:\n  - turns:\n      first: 0\n      next: 0\n      until: count(pile) == 0\n      do:\n"
+        "        - choose:\n            player: 0\n            moves:\n              take:\n"
+        "                options: \"filter(stock, c => count(pile) > 0)\"\n                as: c\n"
+        "                do:\n                  - move: {cards: c, to: pile}\nend:\n  winners: \"[0]\"\n",
+        encoding="utf-8")
+    out = run_cli("validate", str(tmp_path / "stuck.yaml"))
+    text = out.stdout + out.stderr
+    assert "player 0 has no legal move" in text
+    assert "until is checked after each turn, so a deal stuck before its first move still needs the if" in text
