@@ -483,3 +483,27 @@ def test_the_no_move_hint_says_until_does_not_guard_the_first_turn(tmp_path):
     text = out.stdout + out.stderr
     assert "player 0 has no legal move" in text
     assert "until is checked after each turn, so a deal stuck before its first move still needs the if" in text
+
+
+def test_yukon_a_deal_with_no_move_at_all_ends_at_once():
+    """Tops 2♣ 2♦ 2♥ 2♠ K♣ K♦ K♥; every Ace and Queen face down: nothing goes home, nothing fits a top
+    and no column is empty.  The ruleset's guard (`if: not stuck`) ends the game with 52 cards out."""
+    rules = _load("yukon")
+    cards = Cards(rules)
+    n = cards.id
+    tops = {"c1": "2♣", "c2": "2♦", "c3": "2♥", "c4": "2♠", "c5": "K♣", "c6": "K♦", "c7": "K♥"}
+    hidden = [n(r + s) for r in ("A", "Q") for s in "♣♦♥♠"]
+    taken = set(hidden) | {n(x) for x in tops.values()}
+    rest = [c for c in range(52) if c not in taken]
+    hidden += rest[:13]
+    shown = iter(rest[13:])
+    hidden = iter(hidden)
+    columns = {"c1": [n(tops["c1"])]}
+    for i, k in enumerate(YK_COLS[1:], start=2):
+        columns[k] = [next(hidden) for _ in range(i - 1)] + [next(shown)]
+    extras = {k: [next(shown) for _ in range(3)] + [n(tops[k])] for k in YK_COLS[1:]}
+    order = _yukon_order(columns, extras)
+    assert sorted(order) == list(range(52))
+    s, _ = _deal(rules, order=order)
+    assert s.over and G.result(s)["scores"] == [52] and G.result(s)["winners"] == []
+    assert _yukon_referee(rules, 0, order=order) == (52, 0)
