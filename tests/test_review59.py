@@ -507,3 +507,9 @@ def test_yukon_a_deal_with_no_move_at_all_ends_at_once():
     s, _ = _deal(rules, order=order)
     assert s.over and G.result(s)["scores"] == [52] and G.result(s)["winners"] == []
     assert _yukon_referee(rules, 0, order=order) == (52, 0)
+
+
+def test_canfield_written_with_cyclic_distance_plays_the_same_game():
+    rules = _load("canfield-distance")
+    for seed in range(20):
+        _canfield_referee(rules, seed, pick=_busy if seed % 2 else None)
