@@ -513,3 +513,28 @@ def test_canfield_written_with_cyclic_distance_plays_the_same_game():
     rules = _load("canfield-distance")
     for seed in range(20):
         _canfield_referee(rules, seed, pick=_busy if seed % 2 else None)
+
+
+# -- scenarios ----------------------------------------------------------------------------------------
+
+def test_scenarios_of_these_games_pass():
+    """The worked examples.  Canfield's first foundation card goes to the foundation of its suit: a
+    stacked deal naming `foundation: {spades: [K♠]}` was refused ("the deal puts 0 there"), the probe
+    deal in pack order having sent that position's card to another suit's foundation."""
+    from tests.helpers import run_cli
+    for name in ("yukon", "canfield"):
+        out = run_cli("test", str(HERE / f"{name}.scenario.yaml"))
+        assert out.returncode == 0 and "0 failed" in out.stdout, out.stdout + out.stderr
+
+
+def test_a_stacked_deal_still_refuses_a_card_the_zone_never_gets(tmp_path):
+    """The positions of other suits' foundations serve a card named for one suit, but naming two
+    foundation cards, where the deal turns up one, is still an error of the scenario."""
+    from tests.helpers import run_cli
+    (tmp_path / "x.scenario.yaml").write_text(
+        f"ruleset: {HERE / 'canfield.yaml'}\nplayers: 1\nscenarios:\n  - name: two bases\n"
+        "    deal:\n      foundation: {spades: [K♠], hearts: [K♥]}\n", encoding="utf-8")
+    out = run_cli("test", str(tmp_path / "x.scenario.yaml"))
+    assert out.returncode == 1
+    text = out.stdout + out.stderr
+    assert "the deal puts 0 there" in text and "the deal puts 1 card(s) in all the parts of foundation" in text, text
