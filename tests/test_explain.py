@@ -266,3 +266,17 @@ def test_a_test_named_by_any_verb_in_the_third_person_is_said_of_its_first_argum
     assert words("fits(pile, top)", lex) == "the *pile* fits the *top*"
     assert words("trumps(top, pile)", lex) == "the *top* trumps the *pile*"
     assert "bonus holds for" in words("bonus(pile, top)", lex)              # no verb: said as before
+
+
+def test_a_moved_clause_ending_in_a_bracket_is_closed_by_a_comma():
+    """'..., as many as ... (from 0), from the dealer's hand to ...': without the comma the '(from 0)' ran
+    into 'from the dealer's hand'.  A bracketed pair is no clause: no comma after it."""
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(zones={"hand": "player", "pile": None}, state={"dealer": None}))
+    steps = [{"move": {"cards": "last(hand[dealer], count(hand[dealer]) - position(hand[dealer], first(pile)))",
+                       "from": "hand[dealer]", "to": "pile"}},
+             {"move": {"cards": "last(hand[dealer])", "from": "hand[dealer]", "to": "pile"}}]
+    lines = describe_steps(steps, 0, say)
+    assert lines[0].endswith("(from 0), from the *dealer*'s *hand* to *pile*."), lines
+    assert lines[1] == "2. Move the last card of the *dealer*'s *hand* from the *dealer*'s *hand* to *pile*.", lines
