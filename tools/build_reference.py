@@ -226,6 +226,13 @@ def build() -> str:
             "- **Uneven numbers of cards**: `copies_of` gives a rank or one card its own number of identical "
             "copies (`copies_of: {W: 3}`: three wager cards in each colour); `remove: {cards: [...]}` takes out "
             "the cards the pack lacks.",
+            "- **Suits with ranks of their own** (a tarock pack: 22 tarocks, red suits with pips 4 3 2 1, black "
+            "ones 7 8 9 10): list every rank under `ranks`, and under `ranks_of` the ranks of each suit that has "
+            "only some of them (`ranks_of: {tarock: [I, II, ..., Sküs], hearts: [\"4\", \"3\", \"2\", \"1\", J, C, Q, K]}`). "
+            "A card of a rank of the pack's own is written with its suit symbol as usual (`C♥`, `1♥`), and ranks "
+            "and suits may use letters of any alphabet (`Sküs/tarock`). Rank each suit with an order by cases "
+            "(`cases: [{when: card.suit == tarock, order: tarocks}, ...]`); an order used only as such a case is "
+            "checked against the ranks of the cards it ranks. Example: `tests/rulesets_review55/koenigrufen.yaml`.",
             "- **What else a card is** (a Hanafuda card's kind, a value): a card has only its rank, suit, "
             "`is_joker` and name. Give other properties with a point table by rank or by card "
             "(`values: {bright/willow: 0}`), or a definition such as `is_poetry(c): c in [poetry/pine, "

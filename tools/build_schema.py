@@ -202,6 +202,13 @@ def pack_fields():
         "suits": {"type": "array", "items": {"type": "string"}, "minItems": 1,
                   "description": "The suits, by name (clubs, diamonds, hearts, spades have the symbols ♣♦♥♠). Without it the pack has those four suits: a game whose cards have no suits names one suit of its own, e.g. [card].",
                   "default": ["clubs", "diamonds", "hearts", "spades"]},
+        "ranks_of": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": ["string", "integer"]},
+                                                                  "minItems": 1},
+                     "description": "The ranks of the suits that have only some of `ranks`, by suit (a suit not "
+                                    "named has every rank): a tarock pack's 22 tarocks and its red and black "
+                                    "suits' pip cards. The suit's other cards are not in the pack. It says which "
+                                    "cards there are, not how they rank: rank each suit with `orders:` (cases).",
+                     "examples": [{"tarock": ["I", "II", "III"], "hearts": ["4", "3", "2", "1", "J", "C", "Q", "K"]}]},
         "copies": {"type": "integer", "minimum": 1, "description": "How many copies of each card (2 for a double pack)."},
         "copies_of": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},
                       "description": "How many copies of the cards of a rank, or of one card, where it is not "
@@ -361,7 +368,7 @@ def complete_schema():
                                                     "number", "boolean", "text", "card", "cards", "player",
                                                     "players", "suit", "rank", "list", "any"]}),
                                   "description": text("What the value means.")}, required=["value"])]},
-                          propertyNames={"pattern": "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$"},
+                          propertyNames={"pattern": "^\\s*[^\\W\\d]\\w*\\s*(\\(.*\\))?\\s*$"},
                           examples=[{"effective_suit(c)": "trumps if is_left_bower(c) else c.suit"}]),
             "options": obj("Named settings with defaults that variants and the command line (--option NAME=VALUE) can change.",
                            {}, additional=obj("An option.", {"default": {"description": "The value unless set otherwise."},

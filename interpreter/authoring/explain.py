@@ -153,6 +153,11 @@ def _pack(rules, data):
     u = rules.universe
     lines = ["## The pack", ""]
     desc = f"Ranks from low to high: {', '.join(u.ranks)}. Suits: {', '.join(u.suits)}."
+    ranks_of = (data.get("pack") or {}).get("ranks_of")
+    if isinstance(ranks_of, dict) and ranks_of:
+        desc += " These suits have only the ranks listed: " + "; ".join(
+            f"*{suit}* {', '.join(str(r) for r in kept)}" for suit, kept in ranks_of.items()
+            if isinstance(kept, list)) + "."
     if u.copies > 1:
         desc += f" {u.copies} copies of every card{' but those below' if u.copies_of else ''}."
     if u.copies_of:
@@ -177,6 +182,8 @@ def _pack(rules, data):
         # a card left out is one of which no copy is left
         removed = sorted(faces - {u.face[c] for c in deck})
         left_out = _left_out(u, removed, faces)
+        if isinstance(ranks_of, dict) and ranks_of and left_out.endswith(" cards"):
+            left_out += ", the ranks the suits above lack" + (" and those removed" if (data.get("pack") or {}).get("remove") else "")
         lines.append(f"| {n} | {len(deck)} | {left_out or '-'} | {holdings[n][0]} |")
     lines += ["", f"The pack starts in the zone *{rules.pack_zone}*.", ""]
     return lines
@@ -210,23 +217,43 @@ def _left_out(u, removed, faces) -> str:
     return f"{text} ({len(removed)} cards)"
 
 
+TRIAL_DEALS = 6        # deals tried for what each player holds at the first decision
+
+
 def _holding(rules, n):
-    """The size of each per-player zone when the first decision comes (from a trial deal), or after the
-    first hand's deal for a game over before any decision; and whether the trial game was over so."""
+    """The size of each per-player zone when the first decision comes (from trial deals), or after the
+    first hand's deal for a game over before any decision; and whether the trial game was over so.  Where
+    the deals differ (cards sorted out of a hand by what they are, such as camels put in a herd), the
+    smallest and largest size seen: 'it depends on the deal: 4 to 5 in hand ... in 6 trial deals'."""
     from .scenarios import dealt
-    try:
-        s, zones = dealt(rules, n, 0)
-    except Exception:
-        return "?", False
-    parts = []
-    for info in rules.zone_list:
-        if info.per != "player":
+    seen, over = [], False
+    for seed in range(TRIAL_DEALS):
+        try:
+            s, zones = dealt(rules, n, seed)
+        except Exception:
+            if not seen:
+                return "?", False
             continue
-        sizes = [len(h) for h in zones[info.index]]
-        if any(sizes):
-            parts.append(f"{sizes[0]} in {info.name}" if len(set(sizes)) == 1 else
-                         f"{'/'.join(map(str, sizes))} in {info.name}")
-    return ", ".join(parts) or "-", s.over
+        over = over or (seed == 0 and s.over)
+        seen.append({info.name: [len(h) for h in zones[info.index]]
+                     for info in rules.zone_list if info.per == "player"})
+    parts, varies = [], False
+    for name in seen[0]:
+        by_deal = [sizes[name] for sizes in seen]
+        if not any(any(sizes) for sizes in by_deal):
+            continue
+        if all(sizes == by_deal[0] for sizes in by_deal):
+            sizes = by_deal[0]
+            parts.append(f"{sizes[0]} in {name}" if len(set(sizes)) == 1 else f"{'/'.join(map(str, sizes))} in {name}")
+            continue
+        varies = True
+        low = [min(sizes[p] for sizes in by_deal) for p in range(n)]
+        high = [max(sizes[p] for sizes in by_deal) for p in range(n)]
+        spans = [f"{lo}" if lo == hi else f"{lo} to {hi}" for lo, hi in zip(low, high)]
+        parts.append(f"{spans[0]} in {name}" if len(set(spans)) == 1 else f"{'/'.join(spans)} in {name}")
+    if varies:
+        return f"it depends on the deal: {', '.join(parts)} in {len(seen)} trial deals", over
+    return ", ".join(parts) or "-", over
 
 
 def _orders(data, say):

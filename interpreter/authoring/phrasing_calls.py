@@ -294,6 +294,10 @@ def _count(sp, args):
             (node.data == "name" and sp.lex.nouns.get(named) == "set") or sp.lex.named.get(named) == "card")
         if holds_cards:
             return f"the number of cards in {inner}"
+        if isinstance(node, Tree) and node.data == "index" and inner.startswith("the item "):
+            # count(tokens[i]), an item of a list of lists: 'the number of items in the item at ...', not
+            # 'the number of the item at ...', which reads as the item itself
+            return f"the number of items in {inner}"
         held = sp.lex.named.get(named) if named is not None and node.data == "name" else None
         if held in ("player", "suit", "meld", "play", "set", "rank") and not inner.startswith("the "):
             # count(tonk_on_deal), a definition giving players: 'the number of players in *tonk_on_deal*'

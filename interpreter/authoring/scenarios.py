@@ -225,6 +225,25 @@ def _per_example(rules, per) -> str:
     return "{" + f"{keys[0]}: [{cards}]" + (f", {keys[1]}: [...]" if len(keys) > 1 else "") + "}"
 
 
+def _size_depends_on_deal(rules, n, info, owner, deals=6) -> bool:
+    """Whether the number of cards of a zone (of one owner's part) at the first decision differs between
+    deals: the rules sort cards out of it by what they are before anyone decides."""
+    sizes = set()
+    for seed in range(deals):
+        try:
+            _, zones = dealt(rules, n, seed)
+        except Exception:
+            continue
+        zone = zones[info.index]
+        if owner is not None:
+            try:
+                zone = zone[owner]
+            except (IndexError, KeyError, TypeError):
+                return False
+        sizes.add(len(zone))
+    return len(sizes) > 1
+
+
 def _deal_order(sc, rules, n, seed, spec, path=None):
     """A pack order that deals the named cards to the named zones.
 
@@ -270,13 +289,19 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
         if len(wanted) > len(slots):
             whose = f"{info.name}[{owner}]" if owner is not None else info.name
             whole = sum(len(part) for _, part in _keyed_parts(zones[info.index])) if by_card else 0
+            hint = None if slots else (f"'deal' names where cards lie at the first decision; the rules leave "
+                                       f"{whose} empty by then (its cards moved on before anyone decided): list "
+                                       "them where they are at that point")
+            if slots and _size_depends_on_deal(rules, n, info, None if owner is None else _owner(owner, info, n, where)):
+                hint = (f"the number of cards {whose} holds at the first decision depends on the cards dealt (the "
+                        f"rules move some out by what they are, as camels to a herd): {len(slots)} is what a deal "
+                        f"of the pack in its order leaves there; set such a position with 'zones:' instead")
+            elif whole:
+                hint = (f"the deal puts {whole} card(s) in all the parts of {info.name} together (a part the rules "
+                        "choose by the card dealt, the foundation of its suit, say, takes any of them): list no "
+                        "more than that")
             raise Failure(where, f"{len(wanted)} cards are listed for {whose}, but the deal puts {len(slots)} there",
-                          f"the deal puts {whole} card(s) in all the parts of {info.name} together (a part the "
-                          "rules choose by the card dealt, the foundation of its suit, say, takes any of "
-                          "them): list no more than that" if whole else
-                          None if slots else f"'deal' names where cards lie at the first decision; the rules leave "
-                          f"{whose} empty by then (its cards moved on before anyone decided): list them where they "
-                          "are at that point")
+                          hint)
         # Fewer cards than the zone gets: the named ones are its top (the last listed is the top), so a
         # stock's next draws are the named cards; the unnamed ones lie under them.
         for slot, card in zip(slots[len(slots) - len(wanted):], wanted):

@@ -390,6 +390,9 @@ def _stopping(count, say):
         return None
     if is_number(first) and not is_number(other):
         limit, when = other, say(source(cond))
+    elif is_number(other) and _one_more(first, is_number):
+        # `trick_number + 1 if C else trick_number`: one more trick while C holds, with no fixed number
+        return f", one after another as long as {say(source(cond))} (checked before each trick)"
     elif is_number(other) and not is_number(first):
         inner = cond.children[0] if isinstance(cond, Tree) and cond.data == "not_op" else None
         limit, when = first, (say(source(inner)) if inner is not None and source(inner) is not None
@@ -397,6 +400,16 @@ def _stopping(count, say):
     else:
         return None
     return f", at most {say(source(limit))} of them: play stops after any trick once {when}"
+
+
+def _one_more(node, is_number) -> bool:
+    """`trick_number + 1` (or `1 + trick_number`)."""
+    from lark import Tree
+    if not (isinstance(node, Tree) and node.data == "binop" and len(node.children) == 3):
+        return False
+    a, op, b = node.children
+    one = [x for x in (a, b) if isinstance(x, Tree) and x.data == "number" and str(x.children[0]) == "1"]
+    return str(op) == "+" and bool(one) and (is_number(a) or is_number(b))
 
 
 def _capital(text: str) -> str:
@@ -466,7 +479,9 @@ def _condition_given(v):
 
 def _end_game(v, step, say):
     when = f" if {say(v['when'])}" if _condition_given(v) else ""
-    who = f"; it is won by {say(v['winners'])}" if "winners" in v else ""
+    # a list of winners written out, as in the end section: an empty list is nobody
+    won = say(v["winners"]).replace("an empty list", "nobody") if "winners" in v else None
+    who = "" if won is None else "; nobody wins" if won == "nobody" else f"; it is won by {won}"
     return f"The game ends at once{when}{who}.", []
 
 

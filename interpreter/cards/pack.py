@@ -16,7 +16,8 @@ SYMBOL_SUITS = {sym: name for name, sym in STANDARD_SUITS.items()}
 RANK_ALIASES = {"T": "10"}
 JOKER = "joker"
 
-_CARD_TEXT = re.compile(r"^\s*(10|[2-9]|[AKQJT]|[A-Za-z0-9]+?)\s*([♣♦♥♠]|[CDHS])\s*$")
+# a rank of the pack's own may have letters of any alphabet (Sküs♠)
+_CARD_TEXT = re.compile(r"^\s*(10|[2-9]|[AKQJT]|[^\W_]+?)\s*([♣♦♥♠]|[CDHS])\s*$")
 
 
 @dataclass

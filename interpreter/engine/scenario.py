@@ -125,7 +125,26 @@ def matching_actions(s, move, value, same=None) -> list:
         same = [a for a in G.legal_actions(s) if a[0] == move]
     if isinstance(value, str) and value.strip().lower() == "none" and any(a[1] is None for a in same):
         return [a for a in same if a[1] is None]
-    return [action for action in same if _names(u, action, value)]
+    fits = [action for action in same if _names(u, action, value)]
+    if len(fits) > 1:
+        # cards named in any order fit a set of cards; where options hold the same cards in different
+        # orders (a card played and the card it lands on), the one in the order written is meant
+        exact = [a for a in fits if _in_order(u, a[1], value)]
+        if exact:
+            return exact
+    return fits
+
+
+def _in_order(u, option, value) -> bool:
+    """Whether `value` (cards by name, a list or a text) names the cards of the option in their order."""
+    if not isinstance(option, (list, tuple)) or not all(isinstance(c, int) and not isinstance(c, bool)
+                                                        for c in option):
+        return False
+    written = value.split() if isinstance(value, str) else value
+    if not isinstance(written, (list, tuple)) or len(written) != len(option) \
+            or not all(isinstance(v, str) for v in written):
+        return False
+    return [u.names[c] for c in option] == [_canon(u, v) for v in written]
 
 
 def _names(u, action, value) -> bool:

@@ -70,7 +70,8 @@ def _check_limits(tree: Tree) -> None:
 
 # a number written with a decimal point (1.5, .5, 1., 1.5.2): not part of the language, which has whole
 # numbers only; the parser would stop at the point with 'unexpected' and no word of why
-_SIGNATURE = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)?\s*,?\s*\))?\s*$")
+# a name as the expressions read it: letters of any alphabet, digits and _, not starting with a digit
+_SIGNATURE = re.compile(r"^\s*([^\W\d]\w*)\s*(?:\(\s*((?:[^\W\d]\w*\s*,\s*)*[^\W\d]\w*)?\s*,?\s*\))?\s*$")
 
 
 def signature(text):

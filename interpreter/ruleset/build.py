@@ -173,9 +173,24 @@ def _pack(data):
         spec.update(by_players.get(n, {}))
         remove = spec.get("remove") or {}
         cards = [universe.parse_card(c) for c in remove.get("cards", [])] if isinstance(remove, dict) else []
+        cards += _outside_ranks_of(spec.get("ranks_of"), universe)
         specs[n] = PackSpec(remove_ranks=tuple(str(r) for r in (remove.get("ranks", []) if isinstance(remove, dict) else [])),
                             remove_cards=tuple(c for c in cards if c is not None))
     return universe, specs, counts, default
+
+
+def _outside_ranks_of(given, universe) -> list:
+    """`ranks_of: {tarock: [I, ..., Sküs]}`: the cards of each suit named whose rank it does not list (a
+    suit or rank that is not the pack's is left out here: _check_pack reports it)."""
+    if not isinstance(given, dict):
+        return []
+    out = []
+    for suit, kept in given.items():
+        if str(suit) not in universe.suits or not isinstance(kept, list):
+            continue
+        kept = {str(r) for r in kept}
+        out += [universe.card_id(r, str(suit)) for r in universe.ranks if r not in kept]
+    return [c for c in out if c is not None]
 
 
 def _copies_of(pack, ranks, suits):
@@ -221,6 +236,21 @@ def _check_pack(cx, data, universe):
                 close = get_close_matches(str(rank), universe.ranks, n=1)
                 cx.problem(path + ("remove", "ranks", i), f"'{rank}' is not one of the pack's ranks",
                            "unknown-name", hint=f"did you mean '{close[0]}'?" if close else None)
+    for path, spec in sources:
+        given = (spec or {}).get("ranks_of")
+        for suit, kept in given.items() if isinstance(given, dict) else ():
+            from difflib import get_close_matches
+            if str(suit) not in universe.suits:
+                close = get_close_matches(str(suit), universe.suits, n=1)
+                cx.problem(path + ("ranks_of", suit), f"'{suit}' is not one of the pack's suits "
+                           f"({', '.join(universe.suits)})", "unknown-name", key=True,
+                           hint=f"did you mean '{close[0]}'?" if close else "name a suit of pack: suits")
+            for i, rank in enumerate(kept if isinstance(kept, list) else []):
+                if str(rank) not in universe.ranks:
+                    close = get_close_matches(str(rank), universe.ranks, n=1)
+                    cx.problem(path + ("ranks_of", suit, i), f"'{rank}' is not one of the pack's ranks: "
+                               "ranks_of picks a suit's ranks among pack: ranks", "unknown-name",
+                               hint=f"did you mean '{close[0]}'?" if close else f"add '{rank}' to pack: ranks")
     given = pack.get("copies_of")
     for key in given if isinstance(given, dict) else ():
         if str(key) not in universe.ranks and universe.parse_card(str(key)) is None:

@@ -225,13 +225,55 @@ def order_checks(rules, data, smap) -> list[Diagnostic]:
             out.append(_at(smap, ("orders", name), f"order '{name}' lists the rank(s) {', '.join(twice)} more "
                            "than once: such a card takes its last place in the list", "meaning", key=True,
                            severity="warning", hint="list every rank once, from low to high"))
-        missing = [r for r in u.ranks if r in in_play and r not in {str(x) for x in spec}]
+        reach = _cards_reaching(rules, data, name)
+        ranks = in_play if reach is None else {u.rank_of[c] for c in reach}
+        missing = [r for r in u.ranks if r in ranks and r not in {str(x) for x in spec}]
         if missing:
             out.append(_at(smap, ("orders", name), f"order '{name}' leaves out the rank(s) "
                            f"{', '.join(missing)} of the pack: those cards rank below every listed one",
                            "meaning", key=True, severity="warning",
                            hint="list every rank, from low to high"))
     return out
+
+
+def _cards_reaching(rules, data, name):
+    """The cards an order given as a list ranks when it is used only as a case of orders by cases (red
+    pips under `card.suit == hearts or card.suit == diamonds`, a suit's own ranks), or None when it ranks
+    any card: named anywhere else, or reached through a condition that reads more than the card (the
+    trumps)."""
+    import re
+    word = re.compile(rf"(?<![\w.]){re.escape(str(name))}(?!\w)")
+
+    def mentions(x) -> bool:
+        if isinstance(x, dict):
+            return any(mentions(k) or mentions(v) for k, v in x.items())
+        if isinstance(x, list):
+            return any(mentions(v) for v in x)
+        return isinstance(x, str) and word.search(x) is not None
+
+    if any(mentions(v) for k, v in data.items() if k not in ("name", "description", "orders")):
+        return None
+    users = {other: spec for other, spec in rules.order_cases.items()
+             if name in [o for _, o in spec[0]] + [spec[1]]}
+    if not users:
+        return None
+    u = rules.universe
+    deck = {c for n in rules.player_counts for c in rules.deck(n)}
+    reach = set()
+    for cases, otherwise in users.values():
+        for c in deck:
+            chosen = otherwise
+            for cond, order in cases:
+                try:
+                    holds = cond(None, {"card": c})
+                except Exception:         # noqa: BLE001 - the condition reads the game: any card may come
+                    return None
+                if holds:
+                    chosen = order
+                    break
+            if chosen == name and not u.is_joker[c]:
+                reach.add(c)
+    return reach
 
 
 def without_follow_ons(diags: list[Diagnostic]) -> list[Diagnostic]:

@@ -84,6 +84,8 @@ class Rules:
     bot_hints: dict = field(default_factory=dict)   # bots: prefer (move order) and rank (move -> fn)
     description: str = ""
     data: dict = field(default_factory=dict)     # the merged YAML, for explain/resolve
+    # an order by cases: name -> ([(condition fn(s, env), the case's order name)], the otherwise name)
+    order_cases: dict = field(default_factory=dict)
 
     def team_list(self, n: int) -> list:
         """The teams at `n` players, as lists of seats (players.teams); without teams, one per seat."""

@@ -86,6 +86,15 @@ def _rank_table(cx, path, ranks, base=None, default=-1):
                            "(values: {A♠: 14}) or a definition, and name it as the tricks block's order: "
                            "order: power(card)")
                 continue
+            if rank in u.suits and rank not in u.ranks:
+                # suits in an order (clubs < diamonds < hearts < spades, to break ties between ranks): said
+                # once for the list
+                if any(str(r) in u.suits and str(r) not in u.ranks for r in ranks[:pos]):
+                    continue
+                cx.problem(path + (pos,), f"'{rank}' is a suit, not a rank: an order lists ranks", "unknown-name",
+                           hint="to rank suits, name their place in a definition, e.g. suit_rank(s): "
+                           "position([clubs, diamonds, hearts, spades], s), and compare suit_rank(c.suit)")
+                continue
             cx.problem(path + (pos,), f"'{rank}' is not one of the pack's ranks", "unknown-name",
                        hint=rank_hint(rank, u.ranks))
             continue
@@ -114,6 +123,8 @@ def _order(cx, name, spec):
             cond = cx.expr(path + ("cases", i, "when"), case.get("when"), T.BOOL, extra_locals={"card": T.CARD})
             table = _order_table(cx, path + ("cases", i, "order"), case.get("order"))
             cases.append((cond.fn, table))
+        cx.rules.order_cases[name] = ([(fn, case.get("order")) for (fn, _), case in zip(cases, spec.get("cases", []))],
+                                      spec.get("otherwise"))
         fast = _generated_key(name, cases, otherwise, key)
         if fast is not None:
             cx.ns.names[name].value = fast
