@@ -143,6 +143,9 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
      "the players q for which (their *out* or their *passed*) and the number of cards in their *hand* is more "
      "than the number of cards in their *won*"),
     ("map(filter(players, q => out[q]), q => score[q])", "the *score* of each of the players q who are *out*"),
+    # the item's own clause first, then the conditions: not 'for which it is not the *dealer* and ...'
+    ("filter(players, q => q != dealer and count(hand[q]) > 0)",
+     "the players q who are not the *dealer* and for which the number of cards in their *hand* is more than 0"),
     ("last(hand[p], 3)", "the last 3 cards of the player's *hand*"),
     # a count worked out: not 'the last the larger of ... cards'
     ("last(hand[p], max(0, x - 1))", "the last cards of the player's *hand*, as many as the larger of 0 and (the *x* minus 1)"),

@@ -685,10 +685,17 @@ class _Speaker:
             leaves = _and_leaves(node)
             parts = [self.clause(c, be) for c in leaves]
             if any(p.startswith("for which") for p in parts) and not all(p.startswith("for which") for p in parts):
-                # not "for which X of it and is not Y"; an 'or' inside keeps its brackets
+                # not "for which X of it and is not Y", nor "for which it is not Y and X": the item's own
+                # clauses first, then the conditions ('who are not the *dealer* and for which X');
+                # an 'or' inside keeps its brackets
+                own = [p for p in parts if not p.startswith("for which")]
+                ors = any(isinstance(c, Tree) and c.data == "or_op" for c, p in zip(leaves, parts)
+                          if not p.startswith("for which"))      # 'who are out or are passed and ...' is unclear
                 said = [f"({self.say(c)})" if isinstance(c, Tree) and c.data == "or_op" else self.say(c)
-                        for c in leaves]
-                return "for which " + " and ".join(said)
+                        for c, p in zip(leaves, parts) if ors or p.startswith("for which")]
+                if ors:
+                    return "for which " + " and ".join(said)
+                return " and ".join(own) + " and for which " + " and ".join(said)
             return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
         if _is_call(node.children[0] if negated else node, "same_key"):
