@@ -143,6 +143,9 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
      "the players q for which (their *out* or their *passed*) and the number of cards in their *hand* is more "
      "than the number of cards in their *won*"),
     ("map(filter(players, q => out[q]), q => score[q])", "the *score* of each of the players q who are *out*"),
+    # the item's own clause first, then the conditions: not 'for which it is not the *dealer* and ...'
+    ("filter(players, q => q != dealer and count(hand[q]) > 0)",
+     "the players q who are not the *dealer* and for which the number of cards in their *hand* is more than 0"),
     ("last(hand[p], 3)", "the last 3 cards of the player's *hand*"),
     # a count worked out: not 'the last the larger of ... cards'
     ("last(hand[p], max(0, x - 1))", "the last cards of the player's *hand*, as many as the larger of 0 and (the *x* minus 1)"),
@@ -154,7 +157,11 @@ def test_a_move_without_steps_changes_nothing_and_is_not_a_log_line():
     ("card(last(hand[p]).rank, spades)",
      "the card whose rank is the rank of the last card of the player's *hand* and whose suit is *spades*"),
     ("cyclic_next(ranks, \"A\")", "the item after “A” in the ranks (going round)"),
-    ("cyclic_next(ranks, \"A\", 2)", "the item 2 place(s) after “A” in the ranks (going round)"),
+    ("cyclic_next(ranks, \"A\", 2)", "the item 2 places after “A” in the ranks (going round)"),
+    # a count back: 'before', not 'the item minus 1 place(s) after'
+    ("cyclic_next(ranks, \"A\", -1)", "the item before “A” in the ranks (going round)"),
+    ("cyclic_next(ranks, \"A\", -3)", "the item 3 places before “A” in the ranks (going round)"),
+    ("cyclic_next(ranks, \"A\", x)", "the item the *x* place(s) after “A” in the ranks (going round)"),
     ("count(hand[0]) + score[1]", "the number of cards in player 0's *hand* plus player 1's *score*"),
     ("cyclic_passes(ranks, \"K\", \"3\", \"A\")", "going round the ranks from “K” to “3” reaches or passes “A”"),
     # an 'or' inside a quantifier that is a part of an 'and' is bracketed with it
@@ -240,6 +247,14 @@ def test_a_value_named_by_a_plural_noun_takes_are():
     assert words("status == 1", lex) == "the *status* is 1"
 
 
+def test_a_one_letter_name_ending_in_s_takes_apostrophe_s():
+    """A definition's parameter s (a suit) owns *s*'s foundation, not *s*' foundation; a plural keeps '."""
+    from interpreter.authoring.phrasing import Lexicon, words
+    lex = Lexicon(state={"makers": None}, zones={"foundation": "suit", "won": "player"})
+    assert words("count(foundation[s])", lex) == "the number of cards in *s*'s *foundation*"
+    assert words("count(won[makers])", lex) == "the number of cards in the *makers*' *won*"
+
+
 def test_an_unset_value_named_with_a_vowel_takes_an():
     from interpreter.authoring.phrasing import Lexicon, words
     lex = Lexicon(state={"advance": None, "caller": None})
@@ -254,3 +269,17 @@ def test_a_test_named_by_any_verb_in_the_third_person_is_said_of_its_first_argum
     assert words("fits(pile, top)", lex) == "the *pile* fits the *top*"
     assert words("trumps(top, pile)", lex) == "the *top* trumps the *pile*"
     assert "bonus holds for" in words("bonus(pile, top)", lex)              # no verb: said as before
+
+
+def test_a_moved_clause_ending_in_a_bracket_is_closed_by_a_comma():
+    """'..., as many as ... (from 0), from the dealer's hand to ...': without the comma the '(from 0)' ran
+    into 'from the dealer's hand'.  A bracketed pair is no clause: no comma after it."""
+    from interpreter.authoring.phrasing import Lexicon
+    from interpreter.authoring.wording import Say, describe_steps
+    say = Say(Lexicon(zones={"hand": "player", "pile": None}, state={"dealer": None}))
+    steps = [{"move": {"cards": "last(hand[dealer], count(hand[dealer]) - position(hand[dealer], first(pile)))",
+                       "from": "hand[dealer]", "to": "pile"}},
+             {"move": {"cards": "last(hand[dealer])", "from": "hand[dealer]", "to": "pile"}}]
+    lines = describe_steps(steps, 0, say)
+    assert lines[0].endswith("(from 0), from the *dealer*'s *hand* to *pile*."), lines
+    assert lines[1] == "2. Move the last card of the *dealer*'s *hand* from the *dealer*'s *hand* to *pile*.", lines

@@ -603,4 +603,4 @@ def test_a_stuck_patience_is_hinted_to_end_its_turns(tmp_path):
     out = run_cli("validate", str(tmp_path / "fc.yaml"))
     text = out.stdout + out.stderr
     assert "player 0 has no legal move: home, to_cell, from_cell and shift offer nothing allowed here" in text
-    assert "or end the turns when none is left (a patience that is stuck: until: ... or count(...) == 0)" in text
+    assert "or end the turns when none is left (a patience that is stuck: until: ... or count(...) == 0" in text

@@ -279,7 +279,11 @@ class _Speaker:
         if spoken.startswith("`") or len(spoken.split()) > 3:
             return None
         bare = spoken.rstrip("*")         # *makers*: "*makers*'", as makers'
-        return spoken + ("'" if bare.endswith("s") and not bare.endswith("'s") else "'s")
+        # a plural name takes a bare apostrophe (*makers*'); a one-letter name (*s*, a suit) or a word in
+        # -ss is no plural: *s*'s
+        word = bare.lstrip("*").split()[-1] if bare.strip("*") else bare
+        plural = word.endswith("s") and not word.endswith(("'s", "ss")) and len(word) > 1
+        return spoken + ("'" if plural else "'s")
 
     def _attr(self, n):
         target, name = n.children
@@ -688,10 +692,17 @@ class _Speaker:
                      and not p.startswith("for which") and _outside_brackets(p, " or ") else p
                      for c, p in zip(leaves, parts)]
             if any(p.startswith("for which") for p in parts) and not all(p.startswith("for which") for p in parts):
-                # not "for which X of it and is not Y"; an 'or' inside keeps its brackets
+                # not "for which X of it and is not Y", nor "for which it is not Y and X": the item's own
+                # clauses first, then the conditions ('who are not the *dealer* and for which X');
+                # an 'or' inside keeps its brackets
+                own = [p for p in parts if not p.startswith("for which")]
+                ors = any(isinstance(c, Tree) and c.data == "or_op" for c, p in zip(leaves, parts)
+                          if not p.startswith("for which"))      # 'who are out or are passed and ...' is unclear
                 said = [f"({self.say(c)})" if isinstance(c, Tree) and c.data == "or_op" else self.say(c)
-                        for c in leaves]
-                return "for which " + " and ".join(said)
+                        for c, p in zip(leaves, parts) if ors or p.startswith("for which")]
+                if ors:
+                    return "for which " + " and ".join(said)
+                return " and ".join(own) + " and for which " + " and ".join(said)
             return " and ".join(parts)
         negated = isinstance(node, Tree) and node.data == "not_op"
         if self.subject is not None and not _reads(node, self.subject):

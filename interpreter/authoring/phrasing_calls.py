@@ -160,7 +160,23 @@ def _cyclic_next(sp, a) -> str:
     where = f"in {sp.say(a[0])} (going round)"
     if steps is None:
         return f"the item after {sp.say(a[1])} {where}"
+    # a step count written as a number (-1: going back): 'the item before', not 'minus 1 place(s) after'
+    back = isinstance(steps, Tree) and steps.data == "neg"
+    number = _whole_number(steps.children[0] if back else steps)
+    if number == 1:
+        return f"the item {'before' if back else 'after'} {sp.say(a[1])} {where}"
+    if number is not None:
+        return f"the item {number} places {'before' if back else 'after'} {sp.say(a[1])} {where}"
     return f"the item {sp.say(steps)} place(s) after {sp.say(a[1])} {where}"
+
+
+def _whole_number(node):
+    """The whole number a literal node is (none for anything else)."""
+    if isinstance(node, Tree) and node.data == "number" and node.children:
+        node = node.children[0]
+    if isinstance(node, Token) and str(node).isdigit():
+        return int(str(node))
+    return None
 
 
 def _bare(text: str) -> str:

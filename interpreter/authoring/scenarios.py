@@ -266,6 +266,8 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
     u = rules.universe
     order = [None] * len(pack)
     k = 0
+    named = {(info.index, _owner(owner, info, n, where) if owner is not None else None)
+             for info, owner, _, where in parts}
     for info, owner, names, where in parts:
         wanted, k = ids[k:k + len(names)], k + len(names)
         absent = [u.names[c] for c in wanted if c not in position]
@@ -275,8 +277,19 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
         if owner is not None:
             zone = zone[_owner(owner, info, n, where)]
         slots = [position[c] for c in zone]
+        by_card = owner is not None and info.per != "player"
+        if len(wanted) > len(slots) and by_card:
+            # a zone kept per suit (or per entry) whose part the rules may choose by the card dealt (the
+            # first foundation card goes to the foundation of its suit): the positions that fed the parts
+            # of the zone no one lists serve too; where the card really goes is checked after the deal.
+            # (A hand's share is fixed by the deal: per player, the parts stay apart.)
+            free = sorted(position[c] for key, part in _keyed_parts(zones[info.index])
+                          if (info.index, key) not in named for c in part
+                          if order[position[c]] is None)
+            slots = sorted(slots + free[len(free) - (len(wanted) - len(slots)):]) if free else slots
         if len(wanted) > len(slots):
             whose = f"{info.name}[{owner}]" if owner is not None else info.name
+            whole = sum(len(part) for _, part in _keyed_parts(zones[info.index])) if by_card else 0
             hint = None if slots else (f"'deal' names where cards lie at the first decision; the rules leave "
                                        f"{whose} empty by then (its cards moved on before anyone decided): list "
                                        "them where they are at that point")
@@ -284,6 +297,10 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
                 hint = (f"the number of cards {whose} holds at the first decision depends on the cards dealt (the "
                         f"rules move some out by what they are, as camels to a herd): {len(slots)} is what a deal "
                         f"of the pack in its order leaves there; set such a position with 'zones:' instead")
+            elif whole:
+                hint = (f"the deal puts {whole} card(s) in all the parts of {info.name} together (a part the rules "
+                        "choose by the card dealt, the foundation of its suit, say, takes any of them): list no "
+                        "more than that")
             raise Failure(where, f"{len(wanted)} cards are listed for {whose}, but the deal puts {len(slots)} there",
                           hint)
         # Fewer cards than the zone gets: the named ones are its top (the last listed is the top), so a
@@ -292,6 +309,11 @@ def _deal_order(sc, rules, n, seed, spec, path=None):
             order[slot] = card
     rest = iter(c for c in pack if c not in set(ids))
     return [c if c is not None else next(rest) for c in order]
+
+
+def _keyed_parts(zone):
+    """(owner, cards) of each part of a zone kept per player, suit or entry."""
+    return list(zone.items()) if isinstance(zone, dict) else list(enumerate(zone))
 
 
 class _DealWatch(list):

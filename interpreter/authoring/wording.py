@@ -513,6 +513,17 @@ def _cards_said(cards, say):
     return f"({text})" if kind == "ifelse" and not text.startswith("(") else text
 
 
+def _outside_brackets(text: str) -> str:
+    """The text without its bracketed parts: '(a, b)' is one item, not a clause."""
+    out, depth = [], 0
+    for ch in text:
+        depth += ch == "("
+        if depth == 0:
+            out.append(ch)
+        depth -= ch == ")" and depth > 0
+    return "".join(out)
+
+
 def _move(v, step, say):
     src = f" from {say(v['from'])}" if "from" in v else ""
     where = " at the bottom" if v.get("position") == "bottom" else ""
@@ -532,8 +543,10 @@ def _move(v, step, say):
             return f"Put {say(v['cards'])} at the bottom of {say(v['to'])}{kept}.", []
         return f"Put {say(v['cards'])} back in {say(v['to'])}{where}{kept}.", []
     cards = _cards_said(v["cards"], say)
-    if src and ", " in cards and not cards.endswith(")"):
-        cards += ","       # 'the last cards of stock, as many as N, from stock to ...'
+    if src and ", " in _outside_brackets(cards):
+        # 'the last cards of stock, as many as N, from stock to ...'; also when the clause ends in a
+        # bracket: '..., as many as ... (from 0), from the *source*'s *up* to ...'
+        cards += ","
     return f"Move {cards}{src} to {say(v['to'])}{where}{kept}.", []
 
 

@@ -317,7 +317,8 @@ _RUNTIME_HINTS = (
     ("has no legal move",
      "a choice must offer at least one move whenever it is reached: guard the choose step with an if "
      "(e.g. if: count(...) > 0), give it a move that is always legal, such as a pass, or end the turns "
-     "when none is left (a patience that is stuck: until: ... or count(...) == 0)"),
+     "when none is left (a patience that is stuck: until: ... or count(...) == 0; until is checked after "
+     "each turn, so a deal stuck before its first move still needs the if)"),
 )
 
 
