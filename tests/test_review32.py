@@ -554,9 +554,9 @@ def test_explain_reads_a_rounded_division_and_a_fixed_list_place_plainly():
     from tests.helpers import run_cli
     out = run_cli("explain", str(HERE / "rubber-bridge.yaml")).stdout
     assert "- **level**: ((the *contract* minus 1) divided by 5 (rounded down)) plus 1" in out
-    assert ("Set the *declarer* to the first item of the first of the items of the *calls* for which the team "
-            "of the first item of it is the team of the *bidder* and the second item of it is "
-            "*strain*.") in out
+    # (the clause on the item itself first, then the rest: review59's reading of a mixed condition)
+    assert ("Set the *declarer* to the first item of the first of the items of the *calls* whose second item "
+            "is *strain* and for which the team of the first item of it is the team of the *bidder*.") in out
     assert "(rounded down) 5" not in out and "counting from 0" not in out.split("## Each hand")[1]
 
 

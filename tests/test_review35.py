@@ -461,7 +461,7 @@ def test_explain_tells_two_columns_apart_and_names_a_position():
     from interpreter.authoring.explain import explain
     text = explain(_load("freecell"))
     assert "taken over all the columns a and joined in one list" in text      # lists of pairs, joined
-    assert "for each of the columns b for which it is not the column a" in text
+    assert "for each of the columns b that are not the column a" in text
     assert "the card at position *i* of the column a's *column*" in text
     assert "for every *j* of the numbers from *i* to the number of cards in *k*'s *column* minus 2, on holds " \
            "for (the card at position (*j* plus 1) of *k*'s *column* (counting from 0), the card at position " \

@@ -700,7 +700,8 @@ def test_explain_reads_a_chain_of_and_in_a_filter_as_one_list_of_conditions():
     read 'the suits for which it is not in the *sung* and *h* holds the 12 of it and for which *h* holds
     the 11 of it': a and b and c parses as (a and b) and c, and each half was made a clause of its own."""
     text = _explained("tute")
-    assert ("**pairs_in(h)**: the suits for which it is not in the *sung* and *h* holds the 12 of it and *h* "
+    # (the clause on the item itself first, then the rest as one list: review59's mixed condition)
+    assert ("**pairs_in(h)**: the suits that are not in the *sung* and for which *h* holds the 12 of it and *h* "
             "holds the 11 of it") in text
 
 

@@ -590,7 +590,8 @@ def test_the_worked_deals_pass_as_scenarios(name, count):
     # a condition that says nothing of the item is no property of it ('are *p*'s *third*' read as if the
     # fields were the flag)
     ("filter(players, q => score[q] > 3 and (score[q] < 9 or out[p]))",
-     "the players q for which their *score* is more than 3 and (their *score* is less than 9 or the player p's *out*)"),
+     "the players q whose *score* is more than 3 and for which (their *score* is less than 9 or the player p's "
+     "*out*)"),
     ("filter(players, q => score[q] > 3 or open)", "the players q for which their *score* is more than 3 or *open*"),
     # an 'or' of clauses inside an 'and' keeps its brackets
     ("filter(hand[p], c => c.suit == hearts and (c.rank == \"A\" or c.suit == spades))",
@@ -611,7 +612,7 @@ def test_a_filter_condition_in_words_keeps_its_brackets_and_its_subject(expr, sa
 def test_explain_of_the_fields_a_player_has():
     from interpreter.authoring.explain import explain
     text = explain(_load("bohnanza"))
-    assert ("**my_fields(p)**: the fields for which its owner is *p* and (its slot is less than 3 or *p*'s "
+    assert ("**my_fields(p)**: the fields whose owner is *p* and for which (its slot is less than 3 or *p*'s "
             "*third*)") in text, [line for line in text.splitlines() if "my_fields(p)**" in line]
 
 
