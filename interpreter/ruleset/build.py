@@ -592,9 +592,9 @@ def _link_calls(cx, procs):
     cx.link_visit = visit
 
 
-def _named_elsewhere(data, section, name) -> bool:
-    """True if a text anywhere in the ruleset but the key `section.name` itself names `name` (a
-    tricks block's order: plain, a meld value table, an order's otherwise:)."""
+def name_finder(name):
+    """A function (value) -> whether a text in the value (a mapping's keys and values, a list's items,
+    all the way down) names `name` as a whole word (not as an attribute, `.name`)."""
     import re
     word = re.compile(rf"(?<![\w.]){re.escape(str(name))}(?!\w)")
 
@@ -604,7 +604,13 @@ def _named_elsewhere(data, section, name) -> bool:
         if isinstance(x, list):
             return any(mentions(v) for v in x)
         return isinstance(x, str) and word.search(x) is not None
+    return mentions
 
+
+def _named_elsewhere(data, section, name) -> bool:
+    """True if a text anywhere in the ruleset but the key `section.name` itself names `name` (a
+    tricks block's order: plain, a meld value table, an order's otherwise:)."""
+    mentions = name_finder(name)
     return any(mentions(v) if key != section else
                any(mentions(spec) for other, spec in (v or {}).items() if other != name)
                for key, v in data.items() if key not in ("name", "description"))

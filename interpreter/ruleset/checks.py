@@ -241,16 +241,8 @@ def _cards_reaching(rules, data, name):
     pips under `card.suit == hearts or card.suit == diamonds`, a suit's own ranks), or None when it ranks
     any card: named anywhere else, or reached through a condition that reads more than the card (the
     trumps)."""
-    import re
-    word = re.compile(rf"(?<![\w.]){re.escape(str(name))}(?!\w)")
-
-    def mentions(x) -> bool:
-        if isinstance(x, dict):
-            return any(mentions(k) or mentions(v) for k, v in x.items())
-        if isinstance(x, list):
-            return any(mentions(v) for v in x)
-        return isinstance(x, str) and word.search(x) is not None
-
+    from .build import name_finder
+    mentions = name_finder(name)
     if any(mentions(v) for k, v in data.items() if k not in ("name", "description", "orders")):
         return None
     users = {other: spec for other, spec in rules.order_cases.items()
