@@ -17,6 +17,7 @@ back what the move took, to the seats it shows the card to (`told`).
 """
 from __future__ import annotations
 
+from .logtext import _place_of_list, _seers
 from .state import Shown
 
 
@@ -37,23 +38,31 @@ def forget_mixed(s, moving, dest) -> None:
     if not hands:
         return
     shown = s.revealed
+    to = shown.to if shown.__class__ is Shown else {}     # a plain set put in its place (tests do): none
+
+    def seen_by(c, q) -> bool:           # card c is shown to seat q
+        return set.__contains__(shown, c) or q in to.get(c, ())
+
+    seeing = None                        # the seats that see `dest`, worked out once, when needed
     for info in hands:
         for owner, part in enumerate(s.z[info.index]):
             if part is dest or not part or part[0].__class__ is list:
                 continue
             if not any(c in part for c in moving):
                 continue
-            known = [c for c in part if c not in moving and (set.__contains__(shown, c) or c in shown.to)]
+            known = [c for c in part if c not in moving and (set.__contains__(shown, c) or c in to)]
             if not known:
                 continue
+            if seeing is None:
+                seeing = _seeing(s, dest)
             # a seat that knows every card of the hand tells which went; the others cannot
-            blind = [q for q in range(s.n) if q != owner and not _sees(s, dest, q)
-                     and not all(set.__contains__(shown, c) or q in shown.to.get(c, ()) for c in part)]
+            blind = [q for q in range(s.n) if q != owner and q not in seeing
+                     and not all(seen_by(c, q) for c in part)]
             if blind:
-                if shown.__class__ is not Shown:     # a plain set put in its place (tests do)
+                taken = [(c, [q for q in blind if seen_by(c, q)]) for c in known]
+                if shown.__class__ is not Shown:
                     shown = s.revealed = Shown(shown)
-                taken = [(c, [q for q in blind if set.__contains__(shown, c) or q in shown.to.get(c, ())])
-                         for c in known]
+                    to = shown.to
                 shown.hide_from(known, blind, s.n)
                 _note(s, moving, taken)
 
@@ -81,22 +90,17 @@ def told(s, cards, seats) -> None:
         if when != now or not any(c in moved for c in cards):
             continue
         for c, were in taken:
-            back = [q for q in were if seats is None or q in seats]
-            if back:
-                s.revealed.show_to_again((c,), back, s.n)
+            s.revealed.show_to_again((c,), [q for q in were if seats is None or q in seats], s.n)
 
 
-def _sees(s, dest, q) -> bool:
-    """Whether seat q sees the cards of the zone part `dest`."""
-    for info in s.rules.zone_list:
-        zone = s.z[info.index]
-        if zone is dest:
-            return info.visibility == "public"
-        if info.per is not None:
-            parts = zone.items() if isinstance(zone, dict) else enumerate(zone)
-            for key, part in parts:
-                if part is dest:
-                    return info.seen_by(key, q)
-        elif zone and zone[0].__class__ is list and any(g is dest for g in zone):
-            return info.visibility == "public"
-    return False
+def _seeing(s, dest) -> set:
+    """The seats that see the cards of the zone part `dest` (logtext's place of a list; a group of a
+    shared table of melds is seen as its table is)."""
+    place = _place_of_list(s, dest)
+    if place[0] is None:
+        for info in s.rules.zone_list:
+            zone = s.z[info.index]
+            if info.per is None and zone and zone[0].__class__ is list and any(g is dest for g in zone):
+                place = (info, None)
+                break
+    return set(_seers(s, place, s.n))

@@ -82,6 +82,8 @@ class Shown(set):
 
     def show_to_again(self, cards, seats, n) -> None:
         """Show the cards to these seats again (of `n`): a card every seat sees is shown to everyone."""
+        if not seats:
+            return
         for c in cards:
             if set.__contains__(self, c):
                 continue

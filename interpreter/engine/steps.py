@@ -407,10 +407,7 @@ def _show_again(s, seers) -> None:
     if shown.__class__ is not Shown:
         shown = s.revealed = Shown(shown)
     for c, seats in seers.items():
-        if len(seats) == s.n:
-            shown.add(c)
-        elif seats:
-            shown.show_to((c,), seats)
+        shown.show_to_again((c,), seats, s.n)
 
 
 def group_cards(moving) -> list:
